@@ -1,0 +1,31 @@
+# tapete: `make run` starts the main job, `make test` runs every test.
+PY ?= python3
+VENV ?= .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+
+.PHONY: run test lint bench clean setup
+
+$(BIN)/python:
+	$(PY) -m venv $(VENV)
+	$(BIN)/pip install -q --upgrade pip
+
+$(STAMP): $(BIN)/python pyproject.toml
+	$(BIN)/pip install -q -e '.[dev]'
+	touch $(STAMP)
+
+setup: $(STAMP)
+
+run: $(STAMP)
+	$(BIN)/tapete play bacan --players 4
+
+test: $(STAMP)
+	$(BIN)/ruff check tapete tests bench
+	$(BIN)/mypy
+	$(BIN)/pytest -q -x -p no:cacheprovider
+
+bench: $(STAMP)
+	$(BIN)/python bench/bench_games.py
+
+clean:
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

@@ -1,0 +1,242 @@
+"""The `tapete` command: rules, play, simulate, bench, replay."""
+
+from __future__ import annotations
+
+import json
+import random
+import time
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+from rich.markdown import Markdown
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.prompt import Prompt
+from rich.table import Table
+
+from tapete.engine import Game, MatchRecord, Observation, TapeteError, replay
+from tapete.games import game_ids, get_game
+
+app = typer.Typer(help="tapete: juega y estudia / play and study Bacan, Buracco, Nacho Loco, Boon, WANTED.")
+console = Console()
+
+GameArg = Annotated[str, typer.Argument(help="bacan | buracco | nacho-loco | boon | wanted")]
+OptionOpt = Annotated[list[str] | None, typer.Option("--option", "-o", help="KEY=VALUE, repeatable")]
+LangOpt = Annotated[str, typer.Option("--lang", help="es | en")]
+
+
+def _game(game_id: str) -> Game:
+    try:
+        return get_game(game_id)
+    except TapeteError as err:
+        console.print(f"[red]{err.es}[/red]\n{err.en}")
+        raise typer.Exit(2) from None
+
+
+def _options(game: Game, pairs: list[str] | None) -> dict[str, Any]:
+    raw: dict[str, Any] = {}
+    for pair in pairs or []:
+        key, sep, value = pair.partition("=")
+        if not sep:
+            console.print(f"[red]--option espera KEY=VALUE / expects KEY=VALUE: {pair!r}[/red]")
+            raise typer.Exit(2)
+        raw[key.strip()] = value.strip()
+    try:
+        return dict(game.parse_options(raw).__dict__)
+    except TapeteError as err:
+        console.print(f"[red]{err.es}[/red]\n{err.en}")
+        raise typer.Exit(2) from None
+
+
+def _players(game: Game, players: int | None, options: dict[str, Any]) -> int:
+    n = players or game.default_players
+    try:
+        game.check_players(n, game.parse_options(options))
+    except TapeteError as err:
+        console.print(f"[red]{err.es}[/red]\n{err.en}")
+        raise typer.Exit(2) from None
+    return n
+
+
+@app.command()
+def rules(game_id: GameArg, lang: LangOpt = "es") -> None:
+    """Show a game's rules (es/en)."""
+    console.print(Markdown(_game(game_id).rules_text(lang)))
+
+
+@app.command()
+def games() -> None:
+    """List the games."""
+    for gid in game_ids():
+        g = get_game(gid)
+        console.print(f"{gid:12} {g.name['es']} / {g.name['en']}  ({g.min_players}-{g.max_players})")
+
+
+@app.command()
+def play(
+    game_id: GameArg = "bacan",
+    players: Annotated[int | None, typer.Option("--players", "-p")] = None,
+    bots: Annotated[str, typer.Option(help="bot kind for the other seats")] = "heuristic",
+    seed: Annotated[int | None, typer.Option()] = None,
+    option: OptionOpt = None,
+    lang: LangOpt = "es",
+) -> None:
+    """Play in the terminal against bots (you are seat 0)."""
+    from tapete.sim.runner import seat_bots
+
+    game = _game(game_id)
+    options = _options(game, option)
+    n = _players(game, players, options)
+    seed = seed if seed is not None else random.SystemRandom().randrange(2**31)
+    state = game.new_match(n, seed, options)
+    others = seat_bots(game, ["random"] + [bots] * (n - 1), seed)
+    for seat, bot in enumerate(others):
+        bot.start(seat, n, state.options)
+    human = 0
+    while not state.is_terminal():
+        actors = state.actors()
+        decisions: list[tuple[float, int, int]] = []
+        for seat in actors:
+            if seat == human:
+                continue
+            d = others[seat].decide(Observation(state, seat))
+            if d is not None:
+                decisions.append((d.delay, seat, d.action))
+        if human in actors:
+            console.rule()
+            console.print(game.render_text(state.view(human), lang))
+            legal = state.legal_actions(human)
+            optional = human not in state.required_actors()
+            for i, a in enumerate(legal, 1):
+                console.print(f"  [bold]{i}[/bold]. {game.describe_action(state, a, lang)}")
+            prompt = "Elige / choose" + (" (Enter = pasar / pass)" if optional else "")
+            answer = Prompt.ask(prompt, default="" if optional else None, console=console) or ""
+            if answer.strip().isdigit() and 1 <= int(answer) <= len(legal):
+                decisions.append((0.0, human, legal[int(answer) - 1]))
+            elif not optional:
+                console.print("[red]Número no válido / invalid number[/red]")
+                continue
+        decisions.sort()
+        if not decisions:
+            continue
+        _, seat, action = decisions[0]
+        for event in state.apply(seat, action):
+            for i, bot in enumerate(others):
+                if event.visible_to(i):
+                    bot.observe([event])
+            if event.visible_to(human):
+                console.print(f"[dim]·[/dim] {game.describe_event(event, lang)}")
+    console.rule()
+    console.print(game.render_text(state.view(human), lang))
+    outcome = state.outcome()
+    console.print(f"[bold]Ganadores / winners:[/bold] {', '.join(str(w) for w in outcome.winners)}")
+
+
+@app.command()
+def simulate(
+    game_id: GameArg,
+    players: Annotated[int | None, typer.Option("--players", "-p")] = None,
+    matches: Annotated[int, typer.Option()] = 100,
+    bots: Annotated[str, typer.Option(help="one kind for all seats, or one per seat, comma-separated")] = "random",
+    seed: Annotated[int, typer.Option()] = 1,
+    option: OptionOpt = None,
+    jobs: Annotated[int, typer.Option(help="worker processes")] = 1,
+    window: Annotated[float, typer.Option(help="reaction window, simulated seconds")] = 1.5,
+    as_json: Annotated[bool, typer.Option("--json", help="print one JSON object")] = False,
+) -> None:
+    """Play many matches between bots and summarize them."""
+    from tapete.bots import BOT_KINDS
+    from tapete.sim.runner import MatchJob, run_jobs
+    from tapete.sim.stats import summarize
+
+    game = _game(game_id)
+    options = _options(game, option)
+    n = _players(game, players, options)
+    kinds = [k.strip() for k in bots.split(",") if k.strip()]
+    if len(kinds) == 1:
+        kinds = kinds * n
+    if len(kinds) != n or any(k not in BOT_KINDS for k in kinds):
+        console.print(f"[red]--bots: {n} de / of {', '.join(BOT_KINDS)}[/red]")
+        raise typer.Exit(2)
+    opt_items = tuple(sorted(options.items()))
+    job_list = [MatchJob(game.id, n, tuple(kinds), seed + i, opt_items, window) for i in range(matches)]
+    start = time.perf_counter()
+    results = []
+    with Progress(
+        TextColumn("{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+        console=Console(stderr=True),
+        disable=as_json,
+    ) as progress:
+        task = progress.add_task(game.id, total=matches)
+        for result in run_jobs(job_list, jobs):
+            results.append(result)
+            progress.advance(task)
+    summary = summarize(game.id, n, kinds, results, time.perf_counter() - start)
+    errors = [r for r in results if r.error]
+    if as_json:
+        out = summary.to_json()
+        out["error_samples"] = [{"seed": r.seed, "error": r.error} for r in errors[:3]]
+        print(json.dumps(out))
+    else:
+        table = Table(title=f"{game.name['es']} — {summary.completed}/{summary.matches} partidas / matches")
+        for col in ("asiento / seat", "bot", "victorias / wins", "cuota / share", "IC 95% / 95% CI"):
+            table.add_column(col)
+        for s in range(n):
+            lo, hi = summary.win_interval[s]
+            share = f"{summary.win_share[s]:.3f}"
+            table.add_row(str(s), kinds[s], f"{summary.wins[s]:.1f}", share, f"{lo:.3f}-{hi:.3f}")
+        console.print(table)
+        console.print(
+            f"rondas medias / mean rounds {summary.mean_rounds:.2f} · acciones medias / mean actions "
+            f"{summary.mean_actions:.1f} · acciones/s / actions/s {summary.actions_per_s:,.0f} · "
+            f"errores / errors {summary.errors}"
+        )
+        for r in errors[:3]:
+            console.print(f"[red]seed {r.seed}[/red]\n{r.error}")
+    if errors:
+        raise typer.Exit(1)
+
+
+@app.command()
+def bench(
+    game_id: GameArg,
+    players: Annotated[int | None, typer.Option("--players", "-p")] = None,
+    seconds: Annotated[float, typer.Option()] = 5.0,
+    option: OptionOpt = None,
+    as_json: Annotated[bool, typer.Option("--json")] = False,
+) -> None:
+    """Random-playout, clone and serialization speed on one core."""
+    from tapete.sim.bench import bench as run_bench
+
+    game = _game(game_id)
+    options = _options(game, option)
+    n = _players(game, players, options)
+    result = run_bench(game, n, seconds, options)
+    if as_json:
+        print(json.dumps(result.to_json()))
+        return
+    for key, value in result.to_json().items():
+        console.print(f"{key:18} {value:,}" if isinstance(value, float) else f"{key:18} {value}")
+
+
+@app.command(name="replay")
+def replay_cmd(
+    record_file: Annotated[Path, typer.Argument(help="a match record as JSON")],
+    seat: Annotated[int | None, typer.Option(help="whose view to show (default: spectator)")] = None,
+    lang: LangOpt = "es",
+) -> None:
+    """Replay a match record and show the final position."""
+    record = MatchRecord.from_json(json.loads(record_file.read_text()))
+    game = _game(record.game)
+    state = replay(game, record)
+    console.print(game.render_text(state.view(seat), lang))
+    if state.is_terminal():
+        console.print(json.dumps(state.outcome().to_json()))
+
+
+if __name__ == "__main__":
+    app()

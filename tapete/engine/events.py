@@ -1,0 +1,40 @@
+"""Events: what happened, and who may hear of it."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """One thing that happened.
+
+    `audience` is None when everyone (spectators included) may see it, or the
+    set of seats that may. A game that must tell the table "seat 2 drew a
+    card" and tell seat 2 which card emits two events: a public one without
+    the card and a private one with it.
+    """
+
+    kind: str
+    data: dict[str, Any] = field(default_factory=dict)
+    audience: frozenset[int] | None = None
+
+    def visible_to(self, seat: int | None) -> bool:
+        return self.audience is None or (seat is not None and seat in self.audience)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": self.kind, **self.data}
+
+
+def public(kind: str, **data: Any) -> Event:
+    return Event(kind, data, None)
+
+
+def private(seats: Iterable[int], kind: str, **data: Any) -> Event:
+    return Event(kind, data, frozenset(seats))
+
+
+def visible_events(events: Iterable[Event], seat: int | None) -> list[Event]:
+    return [e for e in events if e.visible_to(seat)]

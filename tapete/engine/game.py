@@ -1,0 +1,95 @@
+"""A game: the factory of its states plus everything said about it in words."""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from .errors import BadPlayers
+from .events import Event
+from .options import options_schema, parse_options
+from .state import State
+
+if TYPE_CHECKING:
+    from .bot import Bot
+
+
+class Game(ABC):
+    """Static facts about a game and the factory of its matches."""
+
+    id: ClassVar[str]
+    name: ClassVar[dict[str, str]]  # {"es": ..., "en": ...}
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    default_players: ClassVar[int]
+    options_type: ClassVar[type]
+    state_type: ClassVar[type[State]]
+
+    # -- players and options ----------------------------------------------
+    def parse_options(self, raw: Mapping[str, Any] | Any | None) -> Any:
+        return parse_options(self.options_type, raw)
+
+    def options_schema(self) -> list[dict[str, Any]]:
+        return options_schema(self.options_type)
+
+    def allowed_players(self, options: Any) -> tuple[int, ...]:
+        """Player counts allowed with these options."""
+        return tuple(range(self.min_players, self.max_players + 1))
+
+    def check_players(self, num_players: int, options: Any) -> None:
+        allowed = self.allowed_players(options)
+        if num_players not in allowed:
+            listed = ", ".join(str(n) for n in allowed)
+            raise BadPlayers(
+                f"{self.name['es']} se juega con {listed} jugadores, no {num_players}.",
+                f"{self.name['en']} is played by {listed} players, not {num_players}.",
+            )
+
+    # Option sets the conformance suite plays besides the defaults.
+    conformance_options: ClassVar[tuple[dict[str, Any], ...]] = ()
+
+    # -- matches ----------------------------------------------------------
+    def new_match(self, num_players: int, seed: int, options: Mapping[str, Any] | Any | None = None) -> State:
+        opts = self.parse_options(options)
+        self.check_players(num_players, opts)
+        return self._new_state(num_players, opts, seed)
+
+    @abstractmethod
+    def _new_state(self, num_players: int, options: Any, seed: int) -> State:
+        ...
+
+    def state_from_json(self, data: Mapping[str, Any]) -> State:
+        return self.state_type.from_json(data)
+
+    # -- bots -------------------------------------------------------------
+    @abstractmethod
+    def heuristic_bot(self, rng: random.Random) -> Bot:
+        ...
+
+    # -- words ------------------------------------------------------------
+    @abstractmethod
+    def rules_text(self, lang: str) -> str:
+        """The rules as Markdown, in "es" or "en"."""
+
+    @abstractmethod
+    def describe_action(self, state: State, action: int, lang: str) -> str:
+        ...
+
+    @abstractmethod
+    def describe_event(self, event: Event, lang: str) -> str:
+        ...
+
+    @abstractmethod
+    def render_text(self, view: Mapping[str, Any], lang: str) -> str:
+        """A seat's view as plain text for a terminal (may hold Rich markup)."""
+
+    @abstractmethod
+    def card_faces(self) -> frozenset[str]:
+        """Every token by which a view or event may name a visible card.
+        The conformance suite scans views and events for these tokens."""
+
+    @abstractmethod
+    def card_face(self, card_id: int) -> str:
+        """The token naming the face of physical card `card_id`."""

@@ -1,0 +1,139 @@
+"""Typed, validated game options (house rules).
+
+Each game declares its options as a frozen dataclass whose fields are made
+with `option(...)`; the metadata carries labels in es/en and the allowed
+values, so the CLI, the server's lobby and the clients read one schema.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping, Sequence
+from typing import Any, TypeVar
+
+from .errors import BadOption
+
+T = TypeVar("T")
+
+
+def option(
+    default: Any,
+    *,
+    es: str,
+    en: str,
+    choices: Sequence[Any] | None = None,
+    minimum: int | None = None,
+    maximum: int | None = None,
+    help_es: str = "",
+    help_en: str = "",
+) -> Any:
+    """A dataclass field with the metadata the schema needs."""
+    meta = {
+        "es": es,
+        "en": en,
+        "choices": list(choices) if choices is not None else None,
+        "min": minimum,
+        "max": maximum,
+        "help_es": help_es,
+        "help_en": help_en,
+    }
+    return dataclasses.field(default=default, metadata=meta)
+
+
+def _coerce(name: str, kind: type, value: Any) -> Any:
+    if kind is bool:
+        if isinstance(value, bool):
+            return value
+        if isinstance(value, str) and value.lower() in ("true", "1", "yes", "si", "sí", "on"):
+            return True
+        if isinstance(value, str) and value.lower() in ("false", "0", "no", "off"):
+            return False
+        raise BadOption(
+            f"La opción {name} debe ser verdadero o falso, no {value!r}.",
+            f"Option {name} must be true or false, not {value!r}.",
+        )
+    if kind is int:
+        if isinstance(value, bool):
+            raise BadOption(f"La opción {name} debe ser un número entero.", f"Option {name} must be an integer.")
+        try:
+            return int(value)
+        except (TypeError, ValueError):
+            raise BadOption(
+                f"La opción {name} debe ser un número entero, no {value!r}.",
+                f"Option {name} must be an integer, not {value!r}.",
+            ) from None
+    if kind is str:
+        if not isinstance(value, str):
+            raise BadOption(f"La opción {name} debe ser un texto.", f"Option {name} must be a string.")
+        return value
+    raise BadOption(f"Tipo de opción no admitido: {name}.", f"Unsupported option type: {name}.")
+
+
+def _field_type(options_type: type, f: dataclasses.Field[Any]) -> type:
+    hints = {"bool": bool, "int": int, "str": str}
+    t = f.type if isinstance(f.type, type) else hints.get(str(f.type))
+    if t is None:
+        raise TypeError(f"{options_type.__name__}.{f.name}: option types are bool, int or str")
+    return t
+
+
+def parse_options(options_type: type[T], raw: Mapping[str, Any] | T | None) -> T:
+    """Build a validated options object; unknown keys and bad values raise BadOption."""
+    if isinstance(raw, options_type):
+        return raw
+    given: dict[str, Any] = dict(raw or {})  # type: ignore[arg-type]
+    fields = {f.name: f for f in dataclasses.fields(options_type)}  # type: ignore[arg-type]
+    unknown = sorted(set(given) - set(fields))
+    if unknown:
+        known = ", ".join(sorted(fields)) or "-"
+        raise BadOption(
+            f"Opción desconocida: {', '.join(unknown)}. Opciones válidas: {known}.",
+            f"Unknown option: {', '.join(unknown)}. Valid options: {known}.",
+        )
+    values: dict[str, Any] = {}
+    for name, value in given.items():
+        f = fields[name]
+        v = _coerce(name, _field_type(options_type, f), value)
+        meta = f.metadata
+        if meta.get("choices") is not None and v not in meta["choices"]:
+            allowed = ", ".join(str(c) for c in meta["choices"])
+            raise BadOption(
+                f"Valor no válido para {name}: {v!r}. Valores posibles: {allowed}.",
+                f"Invalid value for {name}: {v!r}. Allowed values: {allowed}.",
+            )
+        if meta.get("min") is not None and v < meta["min"]:
+            raise BadOption(
+                f"La opción {name} debe ser al menos {meta['min']}.",
+                f"Option {name} must be at least {meta['min']}.",
+            )
+        if meta.get("max") is not None and v > meta["max"]:
+            raise BadOption(
+                f"La opción {name} debe ser como mucho {meta['max']}.",
+                f"Option {name} must be at most {meta['max']}.",
+            )
+        values[name] = v
+    return options_type(**values)
+
+
+def options_to_json(options: Any) -> dict[str, Any]:
+    return dataclasses.asdict(options)
+
+
+def options_schema(options_type: type) -> list[dict[str, Any]]:
+    """The options as data: key, type, default, labels and allowed values."""
+    schema = []
+    for f in dataclasses.fields(options_type):
+        meta = dict(f.metadata)
+        schema.append(
+            {
+                "key": f.name,
+                "type": _field_type(options_type, f).__name__,
+                "default": f.default,
+                "label": {"es": meta["es"], "en": meta["en"]},
+                "help": {"es": meta["help_es"], "en": meta["help_en"]},
+                "choices": meta["choices"],
+                "min": meta["min"],
+                "max": meta["max"],
+            }
+        )
+    return schema

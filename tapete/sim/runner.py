@@ -1,0 +1,146 @@
+"""Play whole matches between bots, one process or many.
+
+Who acts first in a reaction window is decided by the bots' simulated
+delays: every actor proposes a Decision, the earliest is applied, and all
+are asked again. A required seat's non-reaction action (covering Bacan's
+discard by drawing) waits at least `window` seconds, as on the server.
+"""
+
+from __future__ import annotations
+
+import time
+import traceback
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, field
+from multiprocessing import get_context
+from typing import Any
+
+from tapete.bots import make_bot
+from tapete.engine import Bot, Game, MatchRecord, Observation, State
+from tapete.games import get_game
+
+MAX_ACTIONS = 200_000
+
+
+@dataclass
+class MatchResult:
+    seed: int
+    winners: list[int] = field(default_factory=list)
+    scores: list[float] = field(default_factory=list)
+    returns: list[float] = field(default_factory=list)
+    rounds: int = 0
+    actions: int = 0
+    seconds: float = 0.0
+    error: str | None = None
+    record: dict[str, Any] | None = None
+
+
+def seat_bots(game: Game, bot_kinds: Sequence[str], seed: int) -> list[Bot]:
+    return [make_bot(kind, game, seed * 7919 + seat) for seat, kind in enumerate(bot_kinds)]
+
+
+def next_move(state: State, bots: Sequence[Bot], window: float) -> tuple[int, int]:
+    """The (seat, action) that happens next, by the bots' simulated delays."""
+    actors = state.actors()
+    if len(actors) == 1:
+        seat = actors[0]
+        decision = bots[seat].decide(Observation(state, seat))
+        if decision is None:
+            raise RuntimeError(f"bot of required seat {seat} passed")
+        return seat, decision.action
+    required = state.required_actors()
+    race = len(required) < len(actors)
+    best: tuple[float, int, int] | None = None
+    for seat in actors:
+        decision = bots[seat].decide(Observation(state, seat))
+        if decision is None:
+            if seat in required:
+                raise RuntimeError(f"bot of required seat {seat} passed")
+            continue
+        delay = decision.delay
+        if race and seat in required and not state.is_reaction(seat, decision.action):
+            delay = max(delay, window)
+        if best is None or delay < best[0]:
+            best = (delay, seat, decision.action)
+    if best is None:
+        raise RuntimeError("no actor acted")
+    return best[1], best[2]
+
+
+def play_match(
+    game: Game,
+    num_players: int,
+    bot_kinds: Sequence[str],
+    seed: int,
+    options: dict[str, Any] | None = None,
+    *,
+    window: float = 1.5,
+    keep_record: bool = False,
+    on_state: Callable[[State], None] | None = None,
+) -> MatchResult:
+    """Play one match to its end; errors are caught and reported."""
+    result = MatchResult(seed=seed)
+    record = MatchRecord(game.id, dict(options or {}), seed, [{"bot": k} for k in bot_kinds])
+    start = time.perf_counter()
+    try:
+        state = game.new_match(num_players, seed, options)
+        bots = seat_bots(game, bot_kinds, seed)
+        for seat, bot in enumerate(bots):
+            bot.start(seat, num_players, state.options)
+        while not state.is_terminal():
+            seat, action = next_move(state, bots, window)
+            events = state.apply(seat, action)
+            record.actions.append((seat, action))
+            for other, bot in enumerate(bots):
+                seen = [e for e in events if e.visible_to(other)]
+                if seen:
+                    bot.observe(seen)
+            if on_state is not None:
+                on_state(state)
+            if len(record.actions) > MAX_ACTIONS:
+                raise RuntimeError(f"match exceeded {MAX_ACTIONS} actions")
+        outcome = state.outcome()
+        result.winners = list(outcome.winners)
+        result.scores = list(outcome.scores)
+        result.returns = outcome.returns(num_players)
+        result.rounds = outcome.rounds
+    except Exception:
+        result.error = traceback.format_exc(limit=8)
+    result.actions = len(record.actions)
+    result.seconds = time.perf_counter() - start
+    if keep_record or result.error:
+        result.record = record.to_json()
+    return result
+
+
+@dataclass(frozen=True)
+class MatchJob:
+    game_id: str
+    num_players: int
+    bot_kinds: tuple[str, ...]
+    seed: int
+    options: tuple[tuple[str, Any], ...]
+    window: float = 1.5
+    keep_record: bool = False
+
+
+def run_job(job: MatchJob) -> MatchResult:
+    return play_match(
+        get_game(job.game_id),
+        job.num_players,
+        job.bot_kinds,
+        job.seed,
+        dict(job.options),
+        window=job.window,
+        keep_record=job.keep_record,
+    )
+
+
+def run_jobs(jobs: Sequence[MatchJob], processes: int = 1) -> Iterator[MatchResult]:
+    """Results in completion order; `processes` > 1 uses a process pool."""
+    if processes <= 1:
+        for job in jobs:
+            yield run_job(job)
+        return
+    with get_context("spawn").Pool(processes) as pool:
+        yield from pool.imap_unordered(run_job, jobs, chunksize=max(1, len(jobs) // (processes * 20)))
