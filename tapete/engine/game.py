@@ -57,16 +57,14 @@ class Game(ABC):
         return self._new_state(num_players, opts, seed)
 
     @abstractmethod
-    def _new_state(self, num_players: int, options: Any, seed: int) -> State:
-        ...
+    def _new_state(self, num_players: int, options: Any, seed: int) -> State: ...
 
     def state_from_json(self, data: Mapping[str, Any]) -> State:
         return self.state_type.from_json(data)
 
     # -- bots -------------------------------------------------------------
     @abstractmethod
-    def heuristic_bot(self, rng: random.Random) -> Bot:
-        ...
+    def heuristic_bot(self, rng: random.Random) -> Bot: ...
 
     # -- words ------------------------------------------------------------
     @abstractmethod
@@ -74,12 +72,10 @@ class Game(ABC):
         """The rules as Markdown, in "es" or "en"."""
 
     @abstractmethod
-    def describe_action(self, state: State, action: int, lang: str) -> str:
-        ...
+    def describe_action(self, state: State, action: int, lang: str) -> str: ...
 
     @abstractmethod
-    def describe_event(self, event: Event, lang: str) -> str:
-        ...
+    def describe_event(self, event: Event, lang: str) -> str: ...
 
     @abstractmethod
     def render_text(self, view: Mapping[str, Any], lang: str) -> str:

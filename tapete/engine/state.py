@@ -78,8 +78,7 @@ class State(ABC):
 
     # -- legal actions and applying them -----------------------------------
     @abstractmethod
-    def _legal_actions(self, seat: int) -> list[int]:
-        ...
+    def _legal_actions(self, seat: int) -> list[int]: ...
 
     def legal_actions(self, seat: int) -> list[int]:
         """The legal actions of `seat` now, ascending; empty if it may not act."""
@@ -127,8 +126,7 @@ class State(ABC):
         """Size of this match's fixed action space."""
 
     @abstractmethod
-    def action_to_json(self, action: int) -> dict[str, Any]:
-        ...
+    def action_to_json(self, action: int) -> dict[str, Any]: ...
 
     @abstractmethod
     def action_from_json(self, data: Mapping[str, Any]) -> int:
@@ -136,12 +134,10 @@ class State(ABC):
 
     # -- the end --------------------------------------------------------------
     @abstractmethod
-    def is_terminal(self) -> bool:
-        ...
+    def is_terminal(self) -> bool: ...
 
     @abstractmethod
-    def outcome(self) -> Outcome:
-        ...
+    def outcome(self) -> Outcome: ...
 
     # -- information ------------------------------------------------------------
     @abstractmethod
@@ -166,15 +162,12 @@ class State(ABC):
         hidden cards redealt by `rng` and a fresh seed for future chance."""
 
     @abstractmethod
-    def clone(self) -> Self:
-        ...
+    def clone(self) -> Self: ...
 
     # -- serialization ------------------------------------------------------------
     @abstractmethod
-    def to_json(self) -> dict[str, Any]:
-        ...
+    def to_json(self) -> dict[str, Any]: ...
 
     @classmethod
     @abstractmethod
-    def from_json(cls, data: Mapping[str, Any]) -> Self:
-        ...
+    def from_json(cls, data: Mapping[str, Any]) -> Self: ...
