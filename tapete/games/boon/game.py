@@ -1,0 +1,52 @@
+"""The Boon game: the factory of its matches and everything said in words."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
+from tapete.engine import Bot, Event, Game, State
+
+from . import texts
+from .bots import BoonBot
+from .cards import FACES, NUM_CARDS
+from .options import Options
+from .rules import BoonState
+
+
+class BoonGame(Game):
+    id = "boon"
+    name: ClassVar[dict[str, str]] = {"es": "Boon", "en": "Boon"}
+    min_players = 3
+    max_players = 4
+    default_players = 4
+    options_type = Options
+    state_type = BoonState
+    conformance_options: ClassVar[tuple[dict[str, Any], ...]] = ({"payouts": "2,1,0,0,-1,-2"},)
+
+    def _new_state(self, num_players: int, options: Any, seed: int) -> State:
+        return BoonState(num_players, options, seed)
+
+    def heuristic_bot(self, rng: random.Random) -> Bot:
+        return BoonBot(rng)
+
+    def rules_text(self, lang: str) -> str:
+        return texts.rules_text(lang)
+
+    def describe_action(self, state: State, action: int, lang: str) -> str:
+        return texts.describe_action(action, lang)
+
+    def describe_event(self, event: Event, lang: str) -> str:
+        return texts.describe_event(event, lang)
+
+    def render_text(self, view: Mapping[str, Any], lang: str) -> str:
+        return texts.render_text(view, lang)
+
+    def card_faces(self) -> frozenset[str]:
+        return frozenset(FACES)
+
+    def card_face(self, card_id: int) -> str:
+        if not 0 <= card_id < NUM_CARDS:
+            raise ValueError(f"no Boon card has id {card_id}")
+        return FACES[card_id]
