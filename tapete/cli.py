@@ -238,5 +238,21 @@ def replay_cmd(
         console.print(json.dumps(state.outcome().to_json()))
 
 
+@app.command()
+def serve(
+    host: Annotated[str, typer.Option(help="address to listen on")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="TCP port")] = 8000,
+    db: Annotated[
+        str | None, typer.Option(help="database URL: sqlite:///file.db or postgresql://... (default: user data dir)")
+    ] = None,
+    log_level: Annotated[str, typer.Option(help="debug | info | warning")] = "info",
+) -> None:
+    """Start the table server: lobby API and one WebSocket per seat."""
+    from tapete.server.main import run
+    from tapete.server.settings import ServerSettings
+
+    run(ServerSettings(db_url=db), host, port, log_level)
+
+
 if __name__ == "__main__":
     app()

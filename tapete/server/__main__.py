@@ -1,0 +1,3 @@
+from tapete.server.main import main
+
+main()

@@ -1,0 +1,223 @@
+"""The FastAPI application: lobby REST API, table sockets, static client."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator, Awaitable, Callable
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Literal
+
+from fastapi import APIRouter, FastAPI, Request, Response
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import HTMLResponse, JSONResponse
+from pydantic import BaseModel, Field
+
+from tapete.bots import BOT_KINDS
+from tapete.engine import BadOption, BadPlayers, TapeteError, UnknownGame
+from tapete.games import all_games, get_game
+
+from . import logs
+from .errors import BadRequest, TooLarge
+from .settings import ServerSettings, async_db_url, table_options_schema
+from .sockets import table_socket
+from .store import Store
+from .tables import SeatSpec, Tables, clean_name
+
+STATIC_DIR = Path(__file__).resolve().parent.parent / "web" / "static"
+
+STATUS_BY_CODE = {UnknownGame.code: 404, BadOption.code: 400, BadPlayers.code: 400}
+
+
+@dataclass
+class Services:
+    settings: ServerSettings
+    store: Store
+    tables: Tables
+
+
+def services(request: Request) -> Services:
+    found: Services = request.app.state.tapete
+    return found
+
+
+# -- request bodies ------------------------------------------------------------
+class SeatBody(BaseModel):
+    type: Literal["human", "bot"]
+    level: str | None = Field(None, description="bot level (a kind from `bot_levels`); bots only")
+    name: str | None = Field(None, max_length=64)
+
+
+class CreateTableBody(BaseModel):
+    game: str
+    options: dict[str, Any] = Field(default_factory=dict)
+    seats: list[SeatBody] | None = Field(None, max_length=16)
+    table_options: dict[str, Any] = Field(default_factory=dict)
+    public: bool = True
+    join: bool = True
+    name: str | None = Field(None, max_length=64)
+
+
+class JoinBody(BaseModel):
+    code: str = Field(max_length=32)
+    seat: int | None = None
+    name: str | None = Field(None, max_length=64)
+
+
+class LeaveBody(BaseModel):
+    token: str = Field(max_length=128)
+
+
+# -- the lobby -----------------------------------------------------------------
+router = APIRouter(prefix="/api")
+
+
+@router.get("/games")
+async def list_games() -> dict[str, Any]:
+    """Every registered game with its players, options schema and names in es/en."""
+    return {
+        "games": [
+            {
+                "id": g.id,
+                "name": g.name,
+                "min_players": g.min_players,
+                "max_players": g.max_players,
+                "default_players": g.default_players,
+                "options": g.options_schema(),
+            }
+            for g in all_games()
+        ],
+        "bot_levels": list(BOT_KINDS),
+        "table_options": table_options_schema(),
+    }
+
+
+@router.get("/games/{game_id}/rules")
+async def game_rules(game_id: str, lang: Literal["es", "en"] = "es") -> dict[str, Any]:
+    return {"game": game_id, "lang": lang, "markdown": get_game(game_id).rules_text(lang)}
+
+
+@router.post("/tables", status_code=201)
+async def create_table(body: CreateTableBody, request: Request) -> dict[str, Any]:
+    tables = services(request).tables
+    specs = None if body.seats is None else [SeatSpec(s.type, s.level, s.name) for s in body.seats]
+    runner = await tables.create(body.game, body.options, specs, body.table_options, body.public)
+    seat: int | None = None
+    token: str | None = None
+    if any(s.free for s in runner.seats) and body.join:
+        seat, token = await runner.join(None, clean_name(body.name))
+    elif not any(s.human for s in runner.seats):
+        await runner.begin()
+    return {"table": runner.summary(), "invite_code": runner.invite_code, "seat": seat, "token": token}
+
+
+@router.get("/tables")
+async def open_tables(request: Request) -> dict[str, Any]:
+    return {"tables": services(request).tables.listed()}
+
+
+@router.get("/tables/{table_id}")
+async def table_info(table_id: str, request: Request) -> dict[str, Any]:
+    runner = await services(request).tables.get(table_id)
+    return runner.summary()
+
+
+@router.post("/join")
+async def join_table(body: JoinBody, request: Request) -> dict[str, Any]:
+    runner, seat, token = await services(request).tables.join(body.code, body.seat, body.name)
+    return {"table": runner.summary(), "seat": seat, "token": token}
+
+
+@router.post("/tables/{table_id}/leave")
+async def leave_table(table_id: str, body: LeaveBody, request: Request) -> dict[str, Any]:
+    seat = await services(request).tables.leave(table_id, body.token)
+    return {"table": table_id, "seat": seat, "left": True}
+
+
+@router.get("/matches/{match_id}/record")
+async def match_record(match_id: str, request: Request) -> dict[str, Any]:
+    return await services(request).tables.record(match_id)
+
+
+# -- errors as JSON in es/en ---------------------------------------------------------
+def _error_response(err: TapeteError) -> JSONResponse:
+    status = getattr(err, "status", None) or STATUS_BY_CODE.get(err.code, 400)
+    return JSONResponse({"error": err.to_json()}, status_code=status)
+
+
+async def _on_tapete_error(_request: Request, err: Exception) -> Response:
+    assert isinstance(err, TapeteError)
+    return _error_response(err)
+
+
+async def _on_validation_error(_request: Request, err: Exception) -> Response:
+    assert isinstance(err, RequestValidationError)
+    where = "; ".join(
+        f"{'.'.join(str(p) for p in e.get('loc', ()))}: {e.get('msg', '')}" for e in err.errors()
+    )
+    body = BadRequest(f"Petición mal formada ({where}).", f"Malformed request ({where}).", rule="request").to_json()
+    return JSONResponse({"error": body}, status_code=422)
+
+
+def _index_page() -> str:
+    return """<!doctype html>
+<html lang="es"><head><meta charset="utf-8"><title>tapete</title></head>
+<body><h1>tapete</h1>
+<p>Servidor de mesas de tapete. / tapete's table server.</p>
+<ul>
+<li><a href="/docs">API (OpenAPI)</a></li>
+<li><a href="/api/games">/api/games</a></li>
+<li><a href="/api/tables">/api/tables</a></li>
+</ul>
+<p>Protocolo / protocol: docs/protocol.md</p>
+</body></html>"""
+
+
+# -- the application --------------------------------------------------------------
+def create_app(settings: ServerSettings | None = None) -> FastAPI:
+    settings = settings or ServerSettings()
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        store = Store(async_db_url(settings.db_url))
+        await store.open()
+        tables = Tables(store, settings)
+        restored = await tables.restore()
+        app.state.tapete = Services(settings, store, tables)
+        logs.event(f"server ready; {restored} tables restored")
+        try:
+            yield
+        finally:
+            await tables.close()
+            await store.close()
+
+    app = FastAPI(title="tapete", version="1", lifespan=lifespan)
+    app.include_router(router)
+    app.add_api_websocket_route("/ws/tables/{table_id}", table_socket)
+    app.add_exception_handler(TapeteError, _on_tapete_error)
+    app.add_exception_handler(RequestValidationError, _on_validation_error)
+
+    @app.middleware("http")
+    async def limit_body(request: Request, call_next: Callable[[Request], Awaitable[Response]]) -> Response:
+        length = request.headers.get("content-length")
+        if length is not None and (not length.isdigit() or int(length) > settings.max_body_bytes):
+            return _error_response(
+                TooLarge(
+                    f"Cuerpo demasiado grande (máximo {settings.max_body_bytes} bytes).",
+                    f"Body too large (at most {settings.max_body_bytes} bytes).",
+                    rule="limits",
+                )
+            )
+        return await call_next(request)
+
+    if STATIC_DIR.is_dir():
+        from fastapi.staticfiles import StaticFiles
+
+        app.mount("/", StaticFiles(directory=STATIC_DIR, html=True), name="web")
+    else:
+
+        @app.get("/", response_class=HTMLResponse, include_in_schema=False)
+        async def index() -> str:
+            return _index_page()
+
+    return app

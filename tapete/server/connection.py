@@ -1,0 +1,92 @@
+"""One WebSocket client as the table runner sees it: an outbox and a seat.
+
+The runner never awaits a client: it drops pre-serialized messages into the
+outbox and a pump task writes them out, so a slow phone cannot stall a
+table. A client that lets its outbox overflow is disconnected.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import time
+from typing import Any, Protocol
+
+from tapete.engine import TapeteError
+
+CLOSE_NORMAL = 1000
+CLOSE_POLICY = 1008
+CLOSE_TRY_AGAIN = 1013
+CLOSE_BAD_TOKEN = 4401
+CLOSE_NOT_FOUND = 4404
+CLOSE_LEFT = 4000
+
+
+class Sender(Protocol):
+    async def send_text(self, data: str) -> None: ...
+
+    async def close(self, code: int = 1000, reason: str | None = None) -> None: ...
+
+
+class Connection:
+    """A client socket bound to one seat (None for a spectator)."""
+
+    def __init__(self, socket: Sender, outbox_limit: int) -> None:
+        self.socket = socket
+        self.seat: int | None = None
+        self.outbox_limit = outbox_limit
+        self._outbox: asyncio.Queue[str | tuple[int, str]] = asyncio.Queue()
+        self.closing = False
+
+    def send_text(self, text: str) -> None:
+        if self.closing:
+            return
+        if self._outbox.qsize() >= self.outbox_limit:
+            self.close(CLOSE_TRY_AGAIN, "too slow")
+            return
+        self._outbox.put_nowait(text)
+
+    def send(self, message: dict[str, Any]) -> None:
+        self.send_text(json.dumps(message, ensure_ascii=False, separators=(",", ":")))
+
+    def send_error(self, err: TapeteError, seq: int | None = None) -> None:
+        self.send({"type": "error", "seq": seq, **err.to_json()})
+
+    def close(self, code: int = CLOSE_NORMAL, reason: str = "") -> None:
+        if not self.closing:
+            self.closing = True
+            self._outbox.put_nowait((code, reason))
+
+    async def pump(self) -> None:
+        """Write the outbox to the socket until closed (by either side)."""
+        while True:
+            item = await self._outbox.get()
+            if isinstance(item, tuple):
+                with contextlib.suppress(Exception):  # the client may be gone already
+                    await self.socket.close(item[0], item[1])
+                return
+            try:
+                await self.socket.send_text(item)
+            except Exception:
+                self.closing = True
+                return
+
+
+class RateLimiter:
+    """A token bucket: `rate` messages per second with bursts of `burst`."""
+
+    def __init__(self, rate: float, burst: int) -> None:
+        self.rate = rate
+        self.burst = float(burst)
+        self.tokens = float(burst)
+        self.stamp = time.monotonic()
+
+    def allow(self) -> bool:
+        now = time.monotonic()
+        self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
+        self.stamp = now
+        if self.tokens >= 1.0:
+            self.tokens -= 1.0
+            return True
+        return False

@@ -1,0 +1,93 @@
+"""Errors of the server's protocol, each with a stable code and es/en text."""
+
+from __future__ import annotations
+
+from tapete.engine import TapeteError
+
+
+class ServerError(TapeteError):
+    code = "server_error"
+    status = 400
+
+
+class BadRequest(ServerError):
+    code = "bad_request"
+
+
+class BadJson(ServerError):
+    code = "bad_json"
+
+
+class BadMessage(ServerError):
+    code = "bad_message"
+
+
+class UnknownMessage(ServerError):
+    code = "unknown_type"
+
+
+class TooLarge(ServerError):
+    code = "too_large"
+    status = 413
+
+
+class RateLimited(ServerError):
+    code = "rate_limited"
+    status = 429
+
+
+class BadToken(ServerError):
+    code = "bad_token"
+    status = 401
+
+
+class WrongSeat(ServerError):
+    code = "wrong_seat"
+    status = 403
+
+
+class Stale(ServerError):
+    code = "stale"
+    status = 409
+
+
+class NotStarted(ServerError):
+    code = "not_started"
+    status = 409
+
+
+class NotFinished(ServerError):
+    code = "not_finished"
+    status = 409
+
+
+class TableNotFound(ServerError):
+    code = "table_not_found"
+    status = 404
+
+
+class NoFreeSeat(ServerError):
+    code = "no_free_seat"
+    status = 409
+
+
+class StorageFailed(ServerError):
+    code = "storage_error"
+    status = 503
+
+
+class Superseded(ServerError):
+    code = "superseded"
+    status = 409
+
+
+def table_not_found(table_id: str) -> TableNotFound:
+    return TableNotFound(f"No existe la mesa {table_id!r}.", f"There is no table {table_id!r}.", rule="table")
+
+
+def bad_token() -> BadToken:
+    return BadToken(
+        "Ficha de asiento no válida para esta mesa.",
+        "Invalid seat token for this table.",
+        rule="seat-token",
+    )

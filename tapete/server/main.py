@@ -1,0 +1,51 @@
+"""Run the server under uvicorn (`tapete serve` and `python -m tapete.server`)."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from dataclasses import fields
+
+import uvicorn
+
+from . import logs
+from .app import create_app
+from .settings import ServerSettings, async_db_url
+
+
+def run(settings: ServerSettings, host: str = "127.0.0.1", port: int = 8000, log_level: str = "info") -> None:
+    logs.configure(log_level)
+    shown = "localhost" if host in ("127.0.0.1", "::1") else host
+    db = async_db_url(settings.db_url)
+    print(f"tapete: http://{shown}:{port}/  (API: http://{shown}:{port}/docs · db: {_safe_url(db)})", flush=True)
+    uvicorn.run(
+        create_app(settings),
+        host=host,
+        port=port,
+        log_level=log_level,
+        ws_max_size=settings.max_frame_bytes,
+        access_log=log_level == "debug",
+    )
+
+
+def _safe_url(url: str) -> str:
+    """The database URL without its password."""
+    head, at, tail = url.rpartition("@")
+    if not at:
+        return url
+    scheme, _, cred = head.partition("://")
+    return f"{scheme}://{cred.split(':')[0]}:***@{tail}"
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Every ServerSettings field as a flag (for benchmarks and tests)."""
+    parser = argparse.ArgumentParser(prog="python -m tapete.server")
+    parser.add_argument("--host", default="127.0.0.1")
+    parser.add_argument("--port", type=int, default=8000)
+    parser.add_argument("--log-level", default="info")
+    for f in fields(ServerSettings):
+        kind = float if f.type in ("float", float) else int if f.type in ("int", int) else str
+        parser.add_argument(f"--{f.name.replace('_', '-')}", type=kind, default=f.default)
+    args = vars(parser.parse_args(argv if argv is not None else sys.argv[1:]))
+    host, port, level = args.pop("host"), args.pop("port"), args.pop("log_level")
+    run(ServerSettings(**args), host, port, level)

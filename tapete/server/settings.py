@@ -1,0 +1,122 @@
+"""Server-wide settings and the per-table options people choose in the lobby."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from tapete.engine import option, options_schema, parse_options
+
+
+@dataclass(frozen=True)
+class TableOptions:
+    """Options of one table (not of the game): clocks, bot speed, stand-ins."""
+
+    reaction_window_ms: int = option(
+        1500,
+        es="Ventana de reacción (ms)",
+        en="Reaction window (ms)",
+        minimum=0,
+        maximum=10_000,
+        help_es="Tiempo mínimo en que los demás pueden reaccionar (espejos) antes de que el jugador de turno siga.",
+        help_en="Minimum time the others may react (mirrors) before the player on turn may go on.",
+    )
+    turn_seconds: int = option(
+        0,
+        es="Reloj por turno (s; 0 = sin reloj)",
+        en="Turn clock (s; 0 = no clock)",
+        minimum=0,
+        maximum=3600,
+        help_es="Pasado este tiempo, un bot juega el turno del asiento ausente.",
+        help_en="When it runs out, a bot plays the absent seat's turn.",
+    )
+    bot_delay_ms: int = option(
+        700,
+        es="Tiempo de pensar de los bots (ms)",
+        en="Bots' thinking time (ms)",
+        minimum=0,
+        maximum=10_000,
+    )
+    stand_in: str = option(
+        "heuristic",
+        es="Bot suplente",
+        en="Stand-in bot",
+        help_es="Juega por un asiento desconectado, vacío o sin tiempo.",
+        help_en="Plays for a seat that is disconnected, empty or out of time.",
+    )
+
+
+def parse_table_options(raw: Any) -> TableOptions:
+    from tapete.bots import BOT_KINDS
+
+    from .errors import BadRequest
+
+    opts = parse_options(TableOptions, raw)
+    if opts.stand_in not in BOT_KINDS:
+        known = ", ".join(BOT_KINDS)
+        raise BadRequest(
+            f"Bot suplente desconocido: {opts.stand_in!r}. Bots: {known}.",
+            f"Unknown stand-in bot: {opts.stand_in!r}. Bots: {known}.",
+            rule="table-options",
+        )
+    return opts
+
+
+def table_options_schema() -> list[dict[str, Any]]:
+    from tapete.bots import BOT_KINDS
+
+    schema = options_schema(TableOptions)
+    for entry in schema:
+        if entry["key"] == "stand_in":
+            entry["choices"] = list(BOT_KINDS)
+    return schema
+
+
+def default_db_url() -> str:
+    """SQLite in the user's data directory (created if missing)."""
+    from platformdirs import user_data_dir
+
+    folder = Path(user_data_dir("tapete", appauthor=False))
+    folder.mkdir(parents=True, exist_ok=True)
+    return f"sqlite+aiosqlite:///{folder / 'tapete.db'}"
+
+
+def async_db_url(url: str | None) -> str:
+    """Accept plain `sqlite:///...` and `postgresql://...` and pick the async drivers."""
+    if not url:
+        return default_db_url()
+    for plain, driver in (
+        ("sqlite://", "sqlite+aiosqlite://"),
+        ("postgresql://", "postgresql+asyncpg://"),
+        ("postgres://", "postgresql+asyncpg://"),
+    ):
+        if url.startswith(plain):
+            return driver + url[len(plain) :]
+    return url
+
+
+@dataclass
+class ServerSettings:
+    """Knobs of one server process (the CLI and tests set them)."""
+
+    db_url: str | None = None
+    # A disconnected seat is played by its stand-in after this many seconds.
+    disconnect_grace: float = 5.0
+    # The first WebSocket message (hello) must arrive within this time.
+    hello_timeout: float = 10.0
+    # Largest text message a client may send (bytes); larger ones get an error.
+    max_message_bytes: int = 4096
+    # Hard limit: the socket is closed (1009) on frames above this size.
+    max_frame_bytes: int = 65_536
+    # Messages per second a connection may send, with bursts of `rate_burst`.
+    rate_per_s: float = 30.0
+    rate_burst: int = 60
+    # A connection that breaks the rate this many times in a row is closed.
+    rate_strikes: int = 50
+    # Messages waiting to be sent to one client before it is dropped as too slow.
+    outbox_limit: int = 512
+    # Finished tables leave memory this long after their last viewer left.
+    finished_ttl: float = 120.0
+    # Largest body accepted by the REST API.
+    max_body_bytes: int = 65_536

@@ -1,0 +1,276 @@
+"""The match records in a database (SQLite in WAL mode, or PostgreSQL).
+
+Every write goes through one writer task that commits queued writes in
+batches (group commit): a table's action is on disk before its runner tells
+anyone about it, and 200 busy tables cost a few transactions per tick
+instead of one each. Reads use the engine's pool directly.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import sqlalchemy as sa
+from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
+
+log = logging.getLogger("tapete.server.store")
+
+metadata = sa.MetaData()
+
+matches = sa.Table(
+    "matches",
+    metadata,
+    sa.Column("id", sa.String(24), primary_key=True),
+    sa.Column("game", sa.String(32), nullable=False),
+    sa.Column("options", sa.JSON, nullable=False),
+    sa.Column("table_options", sa.JSON, nullable=False),
+    sa.Column("seed", sa.BigInteger, nullable=False),
+    sa.Column("num_players", sa.Integer, nullable=False),
+    sa.Column("status", sa.String(16), nullable=False, index=True),
+    sa.Column("invite_code", sa.String(16), nullable=False, unique=True),
+    sa.Column("public", sa.Boolean, nullable=False),
+    sa.Column("created_at", sa.Float, nullable=False),
+    sa.Column("started_at", sa.Float, nullable=True),
+    sa.Column("finished_at", sa.Float, nullable=True),
+    sa.Column("outcome", sa.JSON, nullable=True),
+)
+
+seats = sa.Table(
+    "seats",
+    metadata,
+    sa.Column("match_id", sa.String(24), sa.ForeignKey("matches.id"), primary_key=True),
+    sa.Column("seat", sa.Integer, primary_key=True),
+    sa.Column("kind", sa.String(8), nullable=False),  # "human" | "bot"
+    sa.Column("level", sa.String(32), nullable=True),  # the bot kind, for bot seats
+    sa.Column("name", sa.String(64), nullable=True),
+    sa.Column("token_hash", sa.String(64), nullable=True),
+)
+
+actions = sa.Table(
+    "actions",
+    metadata,
+    sa.Column("match_id", sa.String(24), sa.ForeignKey("matches.id"), primary_key=True),
+    sa.Column("idx", sa.Integer, primary_key=True),
+    sa.Column("seat", sa.Integer, nullable=False),
+    sa.Column("action", sa.Integer, nullable=False),
+    sa.Column("at", sa.Float, nullable=False),
+)
+
+
+@dataclass
+class SeatRow:
+    seat: int
+    kind: str
+    level: str | None
+    name: str | None
+    token_hash: str | None
+
+
+@dataclass
+class MatchRow:
+    id: str
+    game: str
+    options: dict[str, Any]
+    table_options: dict[str, Any]
+    seed: int
+    num_players: int
+    status: str
+    invite_code: str
+    public: bool
+    created_at: float
+    started_at: float | None = None
+    finished_at: float | None = None
+    outcome: dict[str, Any] | None = None
+    seats: list[SeatRow] = field(default_factory=list)
+    actions: list[tuple[int, int]] = field(default_factory=list)
+
+
+@dataclass
+class _Write:
+    """One queued write: an insert (rows) or an update (values where key)."""
+
+    table: sa.Table
+    rows: list[dict[str, Any]] | None = None
+    values: dict[str, Any] | None = None
+    where: dict[str, Any] | None = None
+    done: asyncio.Future[None] | None = None
+
+    async def run(self, conn: AsyncConnection) -> None:
+        if self.rows is not None:
+            await conn.execute(self.table.insert(), self.rows)
+            return
+        assert self.values is not None and self.where is not None
+        cond = [self.table.c[k] == v for k, v in self.where.items()]
+        await conn.execute(self.table.update().where(*cond).values(**self.values))
+
+
+def make_engine(url: str) -> AsyncEngine:
+    if url.startswith("sqlite"):
+        engine = create_async_engine(url, connect_args={"timeout": 30})
+
+        @sa.event.listens_for(engine.sync_engine, "connect")
+        def _pragmas(dbapi_conn: Any, _record: Any) -> None:
+            cur = dbapi_conn.cursor()
+            cur.execute("PRAGMA journal_mode=WAL")
+            # NORMAL in WAL mode: a commit survives a killed process; only a
+            # power cut may lose the last moments.
+            cur.execute("PRAGMA synchronous=NORMAL")
+            cur.execute("PRAGMA foreign_keys=ON")
+            cur.execute("PRAGMA busy_timeout=30000")
+            cur.close()
+
+        return engine
+    return create_async_engine(url, pool_size=5, max_overflow=5)
+
+
+class Store:
+    """Async access to matches, seats and actions."""
+
+    BATCH = 1000
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self.engine = make_engine(url)
+        self._queue: asyncio.Queue[_Write] = asyncio.Queue()
+        self._writer: asyncio.Task[None] | None = None
+
+    # -- lifecycle ----------------------------------------------------------
+    async def open(self) -> None:
+        """Bring the schema to the newest migration and start the writer."""
+        from .migrate import upgrade
+
+        async with self.engine.begin() as conn:
+            await conn.run_sync(upgrade)
+        self._writer = asyncio.create_task(self._write_loop(), name="tapete-store-writer")
+
+    async def close(self) -> None:
+        if self._writer is not None:
+            await self._queue.join()
+            self._writer.cancel()
+            await asyncio.gather(self._writer, return_exceptions=True)
+        await self.engine.dispose()
+
+    # -- the writer -----------------------------------------------------------
+    async def _submit(self, write: _Write) -> None:
+        write.done = asyncio.get_running_loop().create_future()
+        self._queue.put_nowait(write)
+        await write.done
+
+    async def _write_loop(self) -> None:
+        while True:
+            batch = [await self._queue.get()]
+            while len(batch) < self.BATCH and not self._queue.empty():
+                batch.append(self._queue.get_nowait())
+            try:
+                await self._commit(batch)
+            except Exception:
+                # One bad write must not fail its neighbours: retry alone.
+                for write in batch:
+                    try:
+                        await self._commit([write])
+                    except Exception as err:
+                        log.exception("write failed", extra={"table": write.table.name})
+                        if write.done is not None and not write.done.done():
+                            write.done.set_exception(err)
+            for write in batch:
+                if write.done is not None and not write.done.done():
+                    write.done.set_result(None)
+                self._queue.task_done()
+
+    async def _commit(self, batch: Sequence[_Write]) -> None:
+        async with self.engine.begin() as conn:
+            pending: list[_Write] = []
+            for write in batch:
+                # Consecutive inserts into one table go out as one executemany.
+                if pending and (write.rows is None or write.table is not pending[0].table):
+                    await self._flush_inserts(conn, pending)
+                    pending = []
+                if write.rows is not None:
+                    pending.append(write)
+                else:
+                    await write.run(conn)
+            if pending:
+                await self._flush_inserts(conn, pending)
+
+    @staticmethod
+    async def _flush_inserts(conn: AsyncConnection, writes: list[_Write]) -> None:
+        rows = [row for w in writes for row in (w.rows or [])]
+        await conn.execute(writes[0].table.insert(), rows)
+
+    # -- writes ---------------------------------------------------------------
+    async def create_match(self, row: MatchRow) -> None:
+        await self._submit(
+            _Write(
+                matches,
+                rows=[
+                    {
+                        "id": row.id,
+                        "game": row.game,
+                        "options": row.options,
+                        "table_options": row.table_options,
+                        "seed": row.seed,
+                        "num_players": row.num_players,
+                        "status": row.status,
+                        "invite_code": row.invite_code,
+                        "public": row.public,
+                        "created_at": row.created_at,
+                    }
+                ],
+            )
+        )
+        await self._submit(
+            _Write(
+                seats,
+                rows=[
+                    {"match_id": row.id, "seat": s.seat, "kind": s.kind, "level": s.level, "name": s.name,
+                     "token_hash": s.token_hash}
+                    for s in row.seats
+                ],
+            )
+        )
+
+    async def set_seat(self, match_id: str, seat: int, name: str | None, token_hash: str | None) -> None:
+        await self._submit(
+            _Write(seats, values={"name": name, "token_hash": token_hash}, where={"match_id": match_id, "seat": seat})
+        )
+
+    async def set_status(self, match_id: str, status: str, **values: Any) -> None:
+        await self._submit(_Write(matches, values={"status": status, **values}, where={"id": match_id}))
+
+    async def append_action(self, match_id: str, idx: int, seat: int, action: int, at: float) -> None:
+        await self._submit(
+            _Write(actions, rows=[{"match_id": match_id, "idx": idx, "seat": seat, "action": action, "at": at}])
+        )
+
+    # -- reads ----------------------------------------------------------------
+    async def load(self, match_id: str) -> MatchRow | None:
+        rows = await self._load(sa.select(matches).where(matches.c.id == match_id))
+        return rows[0] if rows else None
+
+    async def load_unfinished(self) -> list[MatchRow]:
+        return await self._load(sa.select(matches).where(matches.c.status.in_(("waiting", "playing"))))
+
+    async def _load(self, query: sa.Select[Any]) -> list[MatchRow]:
+        async with self.engine.connect() as conn:
+            found = [MatchRow(**dict(r._mapping)) for r in await conn.execute(query)]
+            for row in found:
+                seat_rows = await conn.execute(
+                    sa.select(seats).where(seats.c.match_id == row.id).order_by(seats.c.seat)
+                )
+                row.seats = [
+                    SeatRow(r.seat, r.kind, r.level, r.name, r.token_hash) for r in seat_rows
+                ]
+                action_rows = await conn.execute(
+                    sa.select(actions.c.idx, actions.c.seat, actions.c.action)
+                    .where(actions.c.match_id == row.id)
+                    .order_by(actions.c.idx)
+                )
+                listed = list(action_rows)
+                if any(r.idx != i for i, r in enumerate(listed)):
+                    raise RuntimeError(f"match {row.id}: the action record has a gap")
+                row.actions = [(r.seat, r.action) for r in listed]
+        return found

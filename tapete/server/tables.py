@@ -1,0 +1,239 @@
+"""The tables a server process holds: creating, finding, restoring, records."""
+
+from __future__ import annotations
+
+import asyncio
+import secrets
+import time
+from dataclasses import dataclass
+from typing import Any
+
+from tapete.bots import BOT_KINDS, UnknownBot
+from tapete.engine import Game, MatchRecord, options_to_json
+from tapete.games import get_game
+
+from . import logs
+from .errors import BadRequest, NotFinished, table_not_found
+from .runner import RunnerStopped, SeatInfo, TableRunner
+from .settings import ServerSettings, parse_table_options
+from .store import MatchRow, SeatRow, Store
+
+# Invitation codes: no 0/O, 1/I/L, so they can be read aloud and typed.
+CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
+CODE_LENGTH = 8
+MAX_NAME = 40
+
+
+@dataclass
+class SeatSpec:
+    kind: str  # "human" | "bot"
+    level: str | None = None
+    name: str | None = None
+
+
+def new_code() -> str:
+    return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+
+
+class Tables:
+    """Every table this process owns, by id and by invitation code."""
+
+    def __init__(self, store: Store, settings: ServerSettings) -> None:
+        self.store = store
+        self.settings = settings
+        self.runners: dict[str, TableRunner] = {}
+        self._codes: dict[str, str] = {}
+        self._loading: dict[str, asyncio.Task[TableRunner | None]] = {}
+
+    # -- lifecycle ------------------------------------------------------------
+    async def restore(self) -> int:
+        """Rebuild every unfinished table from its record; return how many."""
+        count = 0
+        for row in await self.store.load_unfinished():
+            try:
+                runner = self._from_row(row)
+            except Exception:
+                logs.log.exception("could not restore a table", extra={"table": row.id})
+                continue
+            if row.status == "playing" and runner.state.is_terminal():
+                # the last action was stored but the end was not: finish it now
+                outcome = runner.state.outcome().to_json()
+                await self.store.set_status(row.id, "finished", finished_at=time.time(), outcome=outcome)
+                runner.status = "finished"
+            self._add(runner)
+            count += 1
+            logs.event("table restored", table=row.id, version=runner.version, status=runner.status)
+        return count
+
+    async def close(self) -> None:
+        for task in self._loading.values():
+            task.cancel()
+        await asyncio.gather(*(r.stop() for r in list(self.runners.values())), return_exceptions=True)
+        self.runners.clear()
+        self._codes.clear()
+
+    def _add(self, runner: TableRunner) -> None:
+        self.runners[runner.id] = runner
+        self._codes[runner.invite_code] = runner.id
+        runner.start()
+
+    def _forget(self, runner: TableRunner) -> None:
+        if self.runners.get(runner.id) is runner:
+            del self.runners[runner.id]
+            self._codes.pop(runner.invite_code, None)
+
+    def _from_row(self, row: MatchRow) -> TableRunner:
+        game = get_game(row.game)
+        runner = TableRunner(
+            table_id=row.id,
+            game=game,
+            seed=row.seed,
+            options=row.options,
+            table_options=parse_table_options(row.table_options),
+            seats=[SeatInfo(s.seat, s.kind, s.level, s.name, s.token_hash) for s in row.seats],
+            status=row.status,
+            invite_code=row.invite_code,
+            public=row.public,
+            store=self.store,
+            settings=self.settings,
+            on_stop=self._forget,
+        )
+        runner.replay(row.actions)
+        return runner
+
+    # -- creating and finding ------------------------------------------------------
+    async def create(
+        self,
+        game_id: str,
+        options: dict[str, Any],
+        seat_specs: list[SeatSpec] | None,
+        table_options: dict[str, Any],
+        public: bool,
+    ) -> TableRunner:
+        game = get_game(game_id)
+        opts = game.parse_options(options)
+        specs = seat_specs or self._default_seats(game)
+        game.check_players(len(specs), opts)
+        for spec in specs:
+            self._check_seat(spec)
+        topts = parse_table_options(table_options)
+        row = MatchRow(
+            id=secrets.token_urlsafe(9),
+            game=game.id,
+            options=options_to_json(opts),
+            table_options=options_to_json(topts),
+            seed=secrets.randbits(31),
+            num_players=len(specs),
+            status="waiting",
+            invite_code=new_code(),
+            public=public,
+            created_at=time.time(),
+            seats=[
+                SeatRow(i, s.kind, s.level if s.kind == "bot" else None, s.name if s.kind == "bot" else None, None)
+                for i, s in enumerate(specs)
+            ],
+        )
+        await self.store.create_match(row)
+        runner = self._from_row(row)
+        self._add(runner)
+        logs.event("table created", table=row.id, status="waiting")
+        return runner
+
+    @staticmethod
+    def _default_seats(game: Game) -> list[SeatSpec]:
+        return [SeatSpec("human")] + [SeatSpec("bot", "heuristic") for _ in range(game.default_players - 1)]
+
+    @staticmethod
+    def _check_seat(spec: SeatSpec) -> None:
+        if spec.kind not in ("human", "bot"):
+            raise BadRequest(
+                f"Tipo de asiento desconocido: {spec.kind!r} (human o bot).",
+                f"Unknown seat type: {spec.kind!r} (human or bot).",
+                rule="seats",
+            )
+        if spec.kind == "bot" and spec.level not in BOT_KINDS:
+            known = ", ".join(BOT_KINDS)
+            raise UnknownBot(
+                f"Nivel de bot desconocido: {spec.level!r}. Niveles: {known}.",
+                f"Unknown bot level: {spec.level!r}. Levels: {known}.",
+                rule="seats",
+            )
+
+    async def get(self, table_id: str) -> TableRunner:
+        """The table's runner, loading a finished table back into memory if needed."""
+        runner = self.runners.get(table_id)
+        if runner is not None and not runner.stopped:
+            return runner
+        task = self._loading.get(table_id)
+        if task is None:
+            task = asyncio.create_task(self._load(table_id))
+            self._loading[table_id] = task
+            task.add_done_callback(lambda _t: self._loading.pop(table_id, None))
+        loaded = await asyncio.shield(task)
+        if loaded is None:
+            raise table_not_found(table_id)
+        return loaded
+
+    async def _load(self, table_id: str) -> TableRunner | None:
+        row = await self.store.load(table_id)
+        if row is None:
+            return None
+        runner = self._from_row(row)
+        self._add(runner)
+        return runner
+
+    async def join(self, code: str, seat: int | None, name: str | None) -> tuple[TableRunner, int, str]:
+        table_id = self._codes.get(code.strip().upper())
+        runner = self.runners.get(table_id) if table_id else None
+        if runner is None or runner.status == "finished":
+            raise BadRequest(
+                "Código de invitación desconocido o de una partida terminada.",
+                "Unknown invitation code, or one of a finished match.",
+                rule="invite-code",
+            )
+        return runner, *(await runner.join(seat, clean_name(name)))
+
+    async def leave(self, table_id: str, token: str) -> int:
+        for _ in range(2):
+            runner = await self.get(table_id)
+            try:
+                return await runner.leave(token)
+            except RunnerStopped:
+                continue
+        raise table_not_found(table_id)
+
+    def listed(self) -> list[dict[str, Any]]:
+        """Public tables that are waiting for players or being played."""
+        return [r.summary() for r in self.runners.values() if r.public and r.status != "finished"]
+
+    # -- records ---------------------------------------------------------------------
+    async def record(self, table_id: str) -> dict[str, Any]:
+        row = await self.store.load(table_id)
+        if row is None:
+            raise table_not_found(table_id)
+        if row.status != "finished":
+            # an unfinished record holds the seed, which would reveal every hidden card
+            raise NotFinished(
+                "El registro de una partida solo se publica cuando ha terminado.",
+                "A match's record is served only once the match is over.",
+                rule="record-finished",
+            )
+        seats = [{"bot": s.level} if s.kind == "bot" else {"human": s.name or ""} for s in row.seats]
+        record = MatchRecord(row.game, row.options, row.seed, seats, row.actions).to_json()
+        record.update(
+            id=row.id,
+            table_options=row.table_options,
+            outcome=row.outcome,
+            created_at=row.created_at,
+            started_at=row.started_at,
+            finished_at=row.finished_at,
+        )
+        return record
+
+
+def clean_name(name: str | None) -> str | None:
+    if name is None:
+        return None
+    name = " ".join(name.split())[:MAX_NAME]
+    return name or None
+
