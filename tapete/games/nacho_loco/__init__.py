@@ -1,0 +1,5 @@
+"""Nacho Loco: triangular three-segment matching cards, 2-6 players."""
+
+from .game import NachoLocoGame
+
+GAME = NachoLocoGame()

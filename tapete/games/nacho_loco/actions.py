@@ -1,0 +1,111 @@
+"""Nacho Loco's fixed integer action space.
+
+    0 .. PLACES-1      place: (cell * 88 + design) * 3 + rotation
+    DRAW               draw a card, having none to play (NAC-7)
+    PASS               end the turn without placing: decline the drawn card
+                       (NAC-7), decline Go Again (NAC-9), or pass with
+                       nothing to draw (NAC-10)
+    NEXT_ROUND         the round's winner deals the next round (NAC-16)
+    TARGET + s         choose seat s (0..5) to draw 3 (NAC-9)
+
+A cell is a number of the bounded playfield (see geometry: 17 rows by 33
+columns around the origin), a design one of the 88 faces of cards.py, the
+rotation 0..2 as geometry defines it. The Closer is placed in rotation 0 only.
+
+JSON forms: {"type": "place", "card": "rojo/verde/X", "cell": [x, y],
+"rotation": r}, {"type": "draw"}, {"type": "pass"}, {"type": "next_round"},
+{"type": "target", "seat": s}.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from tapete.engine import BadAction
+
+from .cards import DESIGN_TOKENS, NUM_DESIGNS, TOKEN_DESIGN
+from .geometry import NUM_CELLS, cell_coords, cell_index, in_window
+
+MAX_SEATS = 6
+PLACES = NUM_CELLS * NUM_DESIGNS * 3
+DRAW = PLACES
+PASS = DRAW + 1
+NEXT_ROUND = PASS + 1
+TARGET = NEXT_ROUND + 1
+NUM_ACTIONS = TARGET + MAX_SEATS
+
+
+def place(cell: int, design: int, rotation: int) -> int:
+    return (cell * NUM_DESIGNS + design) * 3 + rotation
+
+
+def unplace(action: int) -> tuple[int, int, int]:
+    """(cell, design, rotation) of a place action."""
+    rest, rotation = divmod(action, 3)
+    cell, design = divmod(rest, NUM_DESIGNS)
+    return cell, design, rotation
+
+
+def is_place(action: int) -> bool:
+    return 0 <= action < PLACES
+
+
+def is_target(action: int) -> bool:
+    return TARGET <= action < NUM_ACTIONS
+
+
+def _bad(es: str, en: str) -> BadAction:
+    return BadAction(es, en, rule="actions")
+
+
+def to_json(action: int) -> dict[str, Any]:
+    if is_place(action):
+        cell, design, rotation = unplace(action)
+        return {"type": "place", "card": DESIGN_TOKENS[design], "cell": list(cell_coords(cell)), "rotation": rotation}
+    if action == DRAW:
+        return {"type": "draw"}
+    if action == PASS:
+        return {"type": "pass"}
+    if action == NEXT_ROUND:
+        return {"type": "next_round"}
+    if is_target(action):
+        return {"type": "target", "seat": action - TARGET}
+    raise _bad(f"Acción fuera del espacio de Nacho Loco: {action}.", f"Action outside Nacho Loco's space: {action}.")
+
+
+def _int(value: Any) -> int | None:
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+
+def from_json(data: Mapping[str, Any]) -> int:
+    kind = data.get("type") if isinstance(data, Mapping) else None
+    simple = {"draw": DRAW, "pass": PASS, "next_round": NEXT_ROUND}
+    if kind in simple:
+        return simple[kind]
+    if kind == "target":
+        seat = _int(data.get("seat"))
+        if seat is None or not 0 <= seat < MAX_SEATS:
+            raise _bad(f"Asiento no válido: {data.get('seat')!r}.", f"Invalid seat: {data.get('seat')!r}.")
+        return TARGET + seat
+    if kind == "place":
+        return _place_from_json(data)
+    raise _bad(f"Tipo de acción desconocido: {kind!r}.", f"Unknown action type: {kind!r}.")
+
+
+def _place_from_json(data: Mapping[str, Any]) -> int:
+    token = data.get("card")
+    design = TOKEN_DESIGN.get(token) if isinstance(token, str) else None
+    if design is None:
+        raise _bad(f"Carta desconocida: {token!r}.", f"Unknown card: {token!r}.")
+    cell = data.get("cell")
+    coords = [_int(v) for v in cell] if isinstance(cell, list | tuple) and len(cell) == 2 else []
+    if len(coords) != 2 or coords[0] is None or coords[1] is None or not in_window(coords[0], coords[1]):
+        raise _bad(
+            f"Casilla no válida o fuera del campo de juego: {cell!r} (NAC-3).",
+            f"Invalid cell or outside the playfield: {cell!r} (NAC-3).",
+        )
+    rotation = _int(data.get("rotation", 0))
+    if rotation is None or not 0 <= rotation <= 2:
+        raise _bad(f"Rotación no válida: {data.get('rotation')!r}.", f"Invalid rotation: {data.get('rotation')!r}.")
+    return place(cell_index(coords[0], coords[1]), design, rotation)

@@ -1,0 +1,106 @@
+"""A heuristic Nacho Loco player that sees only its observation.
+
+It rebuilds the field from the view and scores every legal placement:
+shedding a card, matching 2 or 3 segments (everyone else draws), matching
+an action, closing the field (gifts and the first play of the next field).
+When an opponent is down to one card it prefers the placements that leave
+the fewest unseen designs anything to fit, as the rulebook advises, and it
+sends Opponent Draws 3 to whoever is closest to going out.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from typing import Any
+
+from tapete.engine import Bot, Decision, Observation
+
+from . import actions as A
+from .cards import AGAIN, CARD_DESIGN, CLOSER, DRAW3, NUM_CARDS, SKIP, TOKEN_DESIGN
+from .geometry import FIT_TABLES, Field, FitTable, cell_index, matched_actions
+
+SHED = 1.0  # one card fewer in hand
+PER_DRAW = 0.6  # an opponent draws one card
+EFFECT = {AGAIN: 0.9, SKIP: 0.5, DRAW3: 3 * PER_DRAW}
+FIRST_PLAY = 0.8  # the closer starts the next field
+THREAT = 3.0  # weight of what an opponent's last card could still fit
+
+
+class NachoLocoBot(Bot):
+    name = "heuristic"
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+
+    def decide(self, obs: Observation) -> Decision | None:
+        legal = obs.legal
+        if not legal:
+            return None
+        if len(legal) == 1:
+            return Decision(legal[0])
+        view = obs.view
+        if A.is_target(legal[0]):
+            return Decision(self._target(view, legal))
+        places = [a for a in legal if A.is_place(a)]
+        if not places:
+            return Decision(legal[0])
+        return Decision(self._best_place(view, places))
+
+    @staticmethod
+    def _target(view: dict[str, Any], legal: list[int]) -> int:
+        """Opponent Draws 3 goes to whoever is closest to going out."""
+        sizes, scores = view["hand_sizes"], view["scores"]
+        return min(legal, key=lambda a: (sizes[a - A.TARGET], -scores[a - A.TARGET]))
+
+    def _best_place(self, view: dict[str, Any], places: list[int]) -> int:
+        table = FIT_TABLES[bool(view["all_contacts_must_match"])]
+        field = Field.from_cells(
+            [(cell_index(*c["cell"]), TOKEN_DESIGN[c["card"]], c["rotation"]) for c in view["field"]]
+        )
+        seat = view["seat"]
+        sizes = view["hand_sizes"]
+        others = len(sizes) - 1
+        threatened = any(n == 1 for s, n in enumerate(sizes) if s != seat)
+        unseen = _unseen_designs(view) if threatened else Counter()
+        best, best_score = places[0], float("-inf")
+        for action in places:
+            score = self._score(action, field, table, others, len(sizes), unseen) + self.rng.random() * 1e-3
+            if score > best_score:
+                best, best_score = action, score
+        return best
+
+    @staticmethod
+    def _score(action: int, field: Field, table: FitTable, others: int, players: int, unseen: Counter[int]) -> float:
+        cell, design, rotation = A.unplace(action)
+        if design == CLOSER:
+            return SHED + others * PER_DRAW + FIRST_PLAY
+        pattern = field.open[cell]
+        matched = dict(table.fits(pattern)[design])[rotation]
+        score = SHED + (matched - 1) * others * PER_DRAW
+        for effect in matched_actions(pattern, design, rotation):
+            score += EFFECT[effect] * (2 if effect == SKIP and players == 2 else 1)
+        after = field.clone()
+        after.place(cell, design, rotation)
+        if after.is_dead(table):
+            return score + others * PER_DRAW + FIRST_PLAY
+        if unseen:
+            score -= THREAT * _live_share(after, table, unseen)
+        return score
+
+
+def _unseen_designs(view: dict[str, Any]) -> Counter[int]:
+    """Designs of the cards this seat has not seen (pile and other hands)."""
+    unseen = Counter(CARD_DESIGN[c] for c in range(NUM_CARDS))
+    seen = [*view["hand"], *view["cleared"], *(c["card"] for c in view["field"])]
+    unseen.subtract(TOKEN_DESIGN[t] for t in seen)
+    return +unseen
+
+
+def _live_share(field: Field, table: FitTable, unseen: Counter[int]) -> float:
+    """Share of the unseen cards that would fit somewhere on this field."""
+    live: set[int] = set()
+    for pattern in set(field.open.values()):
+        live.update(table.fits(pattern))
+    total = sum(unseen.values())
+    return sum(n for d, n in unseen.items() if d in live) / total if total else 0.0

@@ -1,0 +1,54 @@
+"""The Nacho Loco game: factory of matches and everything said in words."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
+from tapete.engine import Bot, Event, Game, State
+
+from . import texts
+from .cards import DESIGN_TOKENS, card_token
+from .options import Options
+from .rules import NachoLocoState
+
+
+class NachoLocoGame(Game):
+    id = "nacho-loco"
+    name: ClassVar[dict[str, str]] = {"es": "Nacho Loco", "en": "Nacho Loco"}
+    min_players = 2
+    max_players = 6
+    default_players = 4
+    options_type = Options
+    state_type = NachoLocoState
+    conformance_options: ClassVar[tuple[dict[str, Any], ...]] = (
+        {"all_contacts_must_match": False},
+        {"target": 5},
+    )
+
+    def _new_state(self, num_players: int, options: Any, seed: int) -> State:
+        return NachoLocoState(num_players, options, seed)
+
+    def heuristic_bot(self, rng: random.Random) -> Bot:
+        from .bots import NachoLocoBot
+
+        return NachoLocoBot(rng)
+
+    def rules_text(self, lang: str) -> str:
+        return texts.rules_text(lang)
+
+    def describe_action(self, state: State, action: int, lang: str) -> str:
+        return texts.describe_action(state if isinstance(state, NachoLocoState) else None, action, lang)
+
+    def describe_event(self, event: Event, lang: str) -> str:
+        return texts.describe_event(event, lang)
+
+    def render_text(self, view: Mapping[str, Any], lang: str) -> str:
+        return texts.render_text(view, lang)
+
+    def card_faces(self) -> frozenset[str]:
+        return frozenset(DESIGN_TOKENS)
+
+    def card_face(self, card_id: int) -> str:
+        return card_token(card_id)

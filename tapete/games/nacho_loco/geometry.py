@@ -1,0 +1,237 @@
+"""The triangular playfield (NAC-3): cells, sides, rotations and matching.
+
+Cells are (x, y) with y growing downwards. A cell is an *up* triangle (apex
+on top) when x + y is even, a *down* triangle otherwise. Its three sides are
+numbered clockwise as seen on screen:
+
+    up   (x, y): 0 left, 1 right, 2 bottom
+    down (x, y): 0 top,  1 right, 2 left
+
+Neighbours by side: up side 0 touches down (x-1, y) side 1, up side 1 touches
+down (x+1, y) side 2, up side 2 touches down (x, y+1) side 0 (and back).
+
+A design lists its segments clockwise; in rotation r (0, 1, 2) side k of the
+cell shows segment (k - r) % 3. Cards are never flipped, so the clockwise
+order is kept and every rotation is one of these three.
+
+The playfield is bounded (ruling): cells with |x| <= HALF_COLS and
+|y| <= HALF_ROWS, numbered row by row; the first card of every field lies at
+the origin (0, 0). A cell beyond the bound is never open, like the edge of
+the table; killer closes and draws keep real fields far smaller.
+
+An open cell (empty, next to the field) is summarized by its *pattern*: the
+segment code each side faces (0 where no card touches it). Which designs fit
+a pattern, in which rotations and with how many matching contacts, is
+computed once per pattern and cached, so legality is a table lookup.
+"""
+
+from __future__ import annotations
+
+import math
+
+from .cards import (
+    CLOSER,
+    DESIGNS,
+    NONE,
+    NUM_DESIGNS,
+    X,
+    is_action,
+)
+
+HALF_ROWS = 8
+HALF_COLS = 16
+ROW_WIDTH = 2 * HALF_COLS + 1
+NUM_CELLS = (2 * HALF_ROWS + 1) * ROW_WIDTH
+HEIGHT = math.sqrt(3) / 2  # of a triangle of side 1
+
+BASE = 12  # pattern digit base: segment codes 0..11
+SIDE_WEIGHT = (BASE * BASE, BASE, 1)
+NUM_PATTERNS = BASE**3
+
+
+# -- cells ------------------------------------------------------------------
+def is_up(x: int, y: int) -> bool:
+    return (x + y) % 2 == 0
+
+
+def in_window(x: int, y: int) -> bool:
+    return abs(x) <= HALF_COLS and abs(y) <= HALF_ROWS
+
+
+def cell_index(x: int, y: int) -> int:
+    """The cell's number in the bounded playfield (raises outside it)."""
+    if not in_window(x, y):
+        raise ValueError(f"cell {(x, y)} is outside the playfield")
+    return (y + HALF_ROWS) * ROW_WIDTH + (x + HALF_COLS)
+
+
+def cell_coords(index: int) -> tuple[int, int]:
+    row, col = divmod(index, ROW_WIDTH)
+    return col - HALF_COLS, row - HALF_ROWS
+
+
+ORIGIN = cell_index(0, 0)
+
+
+def neighbour(x: int, y: int, side: int) -> tuple[tuple[int, int], int]:
+    """The cell across `side` of (x, y) and the number of the shared side there."""
+    if is_up(x, y):
+        return ((x - 1, y), 1) if side == 0 else ((x + 1, y), 2) if side == 1 else ((x, y + 1), 0)
+    return ((x, y - 1), 2) if side == 0 else ((x + 1, y), 0) if side == 1 else ((x - 1, y), 1)
+
+
+def vertices(x: int, y: int) -> list[tuple[float, float]]:
+    """Screen coordinates (side 1, y down) of the cell's corners; side k runs
+    from corner k to corner k+1, so clients can draw each segment."""
+    left, top, bottom = x / 2, y * HEIGHT, (y + 1) * HEIGHT
+    if is_up(x, y):
+        return [(left, bottom), (left + 0.5, top), (left + 1, bottom)]
+    return [(left, top), (left + 1, top), (left + 0.5, bottom)]
+
+
+def _neighbour_table() -> list[tuple[tuple[int, int], ...]]:
+    table = []
+    for index in range(NUM_CELLS):
+        x, y = cell_coords(index)
+        sides = []
+        for side in range(3):
+            (nx, ny), nside = neighbour(x, y, side)
+            sides.append((cell_index(nx, ny) if in_window(nx, ny) else -1, nside))
+        table.append(tuple(sides))
+    return table
+
+
+NEIGHBOURS = _neighbour_table()
+
+
+# -- designs in rotation ------------------------------------------------------
+def rotated(design: int, rotation: int) -> tuple[int, int, int]:
+    """The segment code on sides 0, 1, 2 of a cell for a design in a rotation."""
+    seg = DESIGNS[design]
+    return seg[(0 - rotation) % 3], seg[(1 - rotation) % 3], seg[(2 - rotation) % 3]
+
+
+SIDES = [rotated(d, r) for d in range(NUM_DESIGNS) for r in range(3)]  # index design*3 + rotation
+ROTATIONS: list[tuple[int, ...]] = [(0,) if d == CLOSER else (0, 1, 2) for d in range(NUM_DESIGNS)]
+
+
+# -- patterns and fits -------------------------------------------------------------
+def pattern_of(needs: tuple[int, int, int]) -> int:
+    return needs[0] * SIDE_WEIGHT[0] + needs[1] * SIDE_WEIGHT[1] + needs[2]
+
+
+def pattern_needs(pattern: int) -> tuple[int, int, int]:
+    return pattern // SIDE_WEIGHT[0], pattern // BASE % BASE, pattern % BASE
+
+
+def matches(needs: tuple[int, int, int], sides: tuple[int, int, int]) -> int:
+    """Matching contacts of a normal card: same colour or same action (NAC-4)."""
+    return sum(1 for need, seg in zip(needs, sides, strict=True) if need != NONE and need != X and need == seg)
+
+
+def fit(needs: tuple[int, int, int], design: int, rotation: int, all_must_match: bool) -> int:
+    """Matching contacts if the design fits there in that rotation, else 0.
+
+    A normal card needs a contact; with `all_must_match` (NAC-4) every
+    contact must match, otherwise one match suffices. The Closer (NAC-5)
+    needs at least 2 X contacts and counts them as its matches.
+    """
+    if design == CLOSER:
+        xs = sum(1 for need in needs if need == X)
+        return xs if xs >= 2 else 0
+    contacts = sum(1 for need in needs if need != NONE)
+    good = matches(needs, SIDES[design * 3 + rotation])
+    if all_must_match:
+        return good if contacts and good == contacts else 0
+    return good
+
+
+class FitTable:
+    """Per pattern: {design: ((rotation, matches), ...)} and whether any normal
+    design fits at all (the killer-close test, NAC-11). Filled lazily."""
+
+    def __init__(self, all_must_match: bool) -> None:
+        self.all_must_match = all_must_match
+        self._fits: list[dict[int, tuple[tuple[int, int], ...]] | None] = [None] * NUM_PATTERNS
+        self._alive: list[bool] = [False] * NUM_PATTERNS
+
+    def fits(self, pattern: int) -> dict[int, tuple[tuple[int, int], ...]]:
+        found = self._fits[pattern]
+        if found is None:
+            found = self._compute(pattern)
+        return found
+
+    def alive(self, pattern: int) -> bool:
+        if self._fits[pattern] is None:
+            self._compute(pattern)
+        return self._alive[pattern]
+
+    def _compute(self, pattern: int) -> dict[int, tuple[tuple[int, int], ...]]:
+        needs = pattern_needs(pattern)
+        found: dict[int, tuple[tuple[int, int], ...]] = {}
+        for design in range(NUM_DESIGNS):
+            options = tuple(
+                (rot, k) for rot in ROTATIONS[design] if (k := fit(needs, design, rot, self.all_must_match))
+            )
+            if options:
+                found[design] = options
+        self._fits[pattern] = found
+        self._alive[pattern] = any(d != CLOSER for d in found)
+        return found
+
+
+FIT_TABLES = {True: FitTable(True), False: FitTable(False)}
+
+
+def matched_actions(pattern: int, design: int, rotation: int) -> list[int]:
+    """Action codes matched by placing the design there, in clockwise side
+    order from side 0 (NAC-9)."""
+    needs = pattern_needs(pattern)
+    sides = SIDES[design * 3 + rotation]
+    return [seg for need, seg in zip(needs, sides, strict=True) if need == seg and is_action(seg)]
+
+
+# -- a playfield ------------------------------------------------------------------
+class Field:
+    """The cards on the playfield and its open cells, kept up to date."""
+
+    __slots__ = ("cells", "open")
+
+    def __init__(self) -> None:
+        self.cells: dict[int, int] = {}  # cell -> design * 3 + rotation
+        self.open: dict[int, int] = {}  # empty cell next to the field -> pattern
+
+    def clone(self) -> Field:
+        other = Field.__new__(Field)
+        other.cells = self.cells.copy()
+        other.open = self.open.copy()
+        return other
+
+    def place(self, cell: int, design: int, rotation: int) -> None:
+        """Put a card down and update the open cells around it."""
+        key = design * 3 + rotation
+        self.cells[cell] = key
+        self.open.pop(cell, None)
+        sides = SIDES[key]
+        cells, opened = self.cells, self.open
+        for side, (other, other_side) in enumerate(NEIGHBOURS[cell]):
+            if other < 0 or other in cells:
+                continue
+            opened[other] = opened.get(other, 0) + sides[side] * SIDE_WEIGHT[other_side]
+
+    def is_dead(self, table: FitTable) -> bool:
+        """No normal design fits any open cell: a killer close (NAC-11)."""
+        alive = table.alive
+        return not any(alive(p) for p in self.open.values())
+
+    @classmethod
+    def from_cells(cls, placed: list[tuple[int, int, int]]) -> Field:
+        """Rebuild from (cell, design, rotation); the order does not matter:
+        an empty cell's pattern is the sum of what its neighbours show it."""
+        field = cls()
+        for cell, design, rotation in placed:
+            field.place(cell, design, rotation)
+        return field
+
+    def needs(self, cell: int) -> tuple[int, int, int]:
+        return pattern_needs(self.open[cell])

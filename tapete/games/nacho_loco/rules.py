@@ -1,0 +1,540 @@
+"""Nacho Loco: the state of a match and its transitions (NAC-1..NAC-17).
+
+Phases of a turn (the seat `turn` acts in each):
+
+    play        place a card if you can; else draw (or pass, nothing to draw)
+    drawn       you drew: place that card or pass (NAC-7)
+    again       Go Again: place one more card or pass (NAC-9)
+    choose      Opponent Draws 3: choose the opponent (NAC-9)
+    round_over  the round's winner deals the next round (NAC-16)
+    over        the match is over (NAC-17)
+
+Rulings of this implementation beyond the rules file:
+- After drawing (NAC-7) the player always gets the choice, even when the
+  card cannot go anywhere (then only "pass"), so the table never learns
+  from the flow whether the drawn card was playable. Go Again likewise.
+- NAC-12 counts consecutive turns that end without placing a card: a draw
+  then a pass, or a pass with nothing to draw. A declined drawn card counts.
+- A close (NAC-11/12/13) ends the closer's turn at once: pending Go Again and
+  Skip Next lapse, since the closer plays first on the new field anyway.
+- Skip Next skips the next turn that is not the player's own.
+- The new field's card is turned up before the closed field joins the
+  cleared cards (NAC-10: never the current field); only if nothing else is
+  left does the closed field feed the new pile.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from dataclasses import asdict
+from typing import Any, Self
+
+from tapete.engine import Event, Outcome, Rejection, Rng, State, private, public
+
+from . import actions as A
+from .cards import AGAIN, CARD_DESIGN, CLOSER, CLOSER_CARD, NUM_CARDS, NUM_DESIGNS, SEGMENT_NAMES, SKIP, card_token
+from .geometry import FIT_TABLES, ORIGIN, Field, cell_coords, matched_actions
+from .options import Options
+
+HAND_SIZE = 6
+PLAY, DRAWN, AGAIN_PHASE, CHOOSE, ROUND_OVER, OVER = "play", "drawn", "again", "choose", "round_over", "over"
+PHASES = (PLAY, DRAWN, AGAIN_PHASE, CHOOSE, ROUND_OVER, OVER)
+
+
+class NachoLocoState(State):
+    game_id = "nacho-loco"
+
+    def __init__(self, num_players: int, options: Options, seed: int, *, deal: bool = True) -> None:
+        super().__init__(num_players, options, seed)
+        self.table = FIT_TABLES[options.all_contacts_must_match]
+        self.round = 0
+        self.scores = [0] * num_players
+        self.hands: list[list[int]] = [[] for _ in range(num_players)]
+        self.pile: list[int] = []  # the draw pile; its top is the end
+        self.cleared: list[int] = []  # cards of cleared playfields (public)
+        self.placed: list[tuple[int, int, int]] = []  # (card, cell, rotation) on the field, in order
+        self.field = Field()
+        self.phase = PLAY
+        self.turn = 0
+        self.drawn = False  # phase drawn: the drawn card is the last of the hand
+        self.again = 0  # Go Again plays still owed this turn
+        self.skips = 0  # Skip Next to apply when the turn ends
+        self.choices = 0  # Opponent Draws 3 choices still owed
+        self.closing = False  # a killer close waits for the choices
+        self.last_matcher: int | None = None  # on the current field (NAC-12)
+        self.idle = 0  # consecutive turns without a card placed (NAC-12)
+        self._ev: list[Event] = []
+        if deal:
+            self.round = 1
+            self._deal(self.rng.randint(0, num_players - 1))
+            self._ev = []
+
+    # -- who acts -------------------------------------------------------------
+    def actors(self) -> tuple[int, ...]:
+        return () if self.phase == OVER else (self.turn,)
+
+    def turn_rule(self) -> str:
+        return "NAC-6"
+
+    # -- legal actions --------------------------------------------------------------
+    def _legal_actions(self, seat: int) -> list[int]:
+        phase = self.phase
+        if phase == PLAY:
+            found = self._placements({CARD_DESIGN[c] for c in self.hands[seat]})
+            if found:
+                return found
+            return [A.DRAW] if self.pile or self.cleared else [A.PASS]
+        if phase == DRAWN:
+            return [*self._placements({CARD_DESIGN[self.hands[seat][-1]]}), A.PASS]
+        if phase == AGAIN_PHASE:
+            return [*self._placements({CARD_DESIGN[c] for c in self.hands[seat]}), A.PASS]
+        if phase == CHOOSE:
+            return [A.TARGET + s for s in range(self.num_players) if s != seat]
+        if phase == ROUND_OVER:
+            return [A.NEXT_ROUND]
+        return []
+
+    def _placements(self, designs: set[int]) -> list[int]:
+        """Every legal (cell, design, rotation) for these designs (NAC-3..5)."""
+        fits = self.table.fits
+        found: list[int] = []
+        many = len(designs)
+        for cell, pattern in self.field.open.items():
+            table = fits(pattern)
+            base = cell * NUM_DESIGNS
+            if len(table) < many:
+                for design, options in table.items():
+                    if design in designs:
+                        found.extend((base + design) * 3 + rot for rot, _ in options)
+            else:
+                for design in designs:
+                    fitting = table.get(design)
+                    if fitting:
+                        found.extend((base + design) * 3 + rot for rot, _ in fitting)
+        found.sort()
+        return found
+
+    # -- applying ---------------------------------------------------------------------
+    def _apply(self, seat: int, action: int) -> list[Event]:
+        self._ev = []
+        if A.is_place(action):
+            self._place(seat, action)
+        elif action == A.DRAW:
+            self._draw_for_turn(seat)
+        elif action == A.PASS:
+            self._pass(seat)
+        elif action == A.NEXT_ROUND:
+            self.round += 1
+            self._deal(seat)
+        else:
+            self.choices -= 1
+            self._opponent_draws(seat, action - A.TARGET)
+            self._resolve(seat)
+        events, self._ev = self._ev, []
+        return events
+
+    def _place(self, seat: int, action: int) -> None:
+        """NAC-4/5: put a card down; NAC-8, NAC-9, NAC-11, NAC-13 follow."""
+        cell, design, rotation = A.unplace(action)
+        hand = self.hands[seat]
+        card = hand[-1] if self.phase == DRAWN else next(c for c in hand if CARD_DESIGN[c] == design)
+        hand.remove(card)
+        pattern = self.field.open[cell]
+        matched = dict(self.table.fits(pattern)[design])[rotation]
+        self.field.place(cell, design, rotation)
+        self.placed.append((card, cell, rotation))
+        self.drawn = False
+        self.idle = 0
+        self.last_matcher = seat
+        x, y = cell_coords(cell)
+        self._emit(public("place", seat=seat, card=card_token(card), cell=[x, y], rotation=rotation, matches=matched))
+        if design == CLOSER:
+            self._emit(public("close", seat=seat, how="closer"))  # NAC-13: no extra draws
+            self._close(seat)
+            return
+        if matched >= 2:  # NAC-8
+            for other in self._others(seat):
+                self._draw(other, matched - 1, "match")
+        for effect in matched_actions(pattern, design, rotation):  # NAC-9
+            self._emit(public("effect", seat=seat, action=SEGMENT_NAMES[effect]))
+            if effect == SKIP:
+                self.skips += 1
+            elif effect == AGAIN:
+                self.again += 1
+            else:
+                self.choices += 1
+        self.closing = self.field.is_dead(self.table)  # NAC-11
+        self._resolve(seat)
+
+    def _resolve(self, seat: int) -> None:
+        """Settle what a placement owes, in order: Opponent Draws 3 choices,
+        a killer close and its gifts, the end of the round, Go Again."""
+        while self.choices:
+            others = self._others(seat)
+            if len(others) > 1:
+                self.phase = CHOOSE
+                return
+            self.choices -= 1
+            self._opponent_draws(seat, others[0])
+        if self.closing:
+            self.closing = False
+            self._emit(public("close", seat=seat, how="killer"))
+            self._close(seat)
+            return
+        if not self.hands[seat]:
+            self._end_round(seat)
+        elif self.again:
+            self.again -= 1
+            self.phase = AGAIN_PHASE
+        else:
+            self._end_turn(seat, placed=True)
+
+    def _opponent_draws(self, seat: int, target: int) -> None:
+        self._emit(public("target", seat=seat, target=target))
+        self._draw(target, 3, "draw3")
+
+    def _draw_for_turn(self, seat: int) -> None:
+        """NAC-7: no card to play, draw one; then place it or pass."""
+        self._draw(seat, 1, "turn")
+        self.drawn = True
+        self.phase = DRAWN
+
+    def _pass(self, seat: int) -> None:
+        placed = self.phase == AGAIN_PHASE
+        self._emit(public("pass", seat=seat, phase=self.phase))
+        self._end_turn(seat, placed=placed)
+
+    def _end_turn(self, seat: int, *, placed: bool) -> None:
+        self.phase = PLAY
+        self.drawn = False
+        self.again = 0
+        if not placed:
+            self.idle += 1
+            if self.idle >= self.num_players:  # NAC-12
+                self._stalled(seat)
+                return
+        nxt = (seat + 1) % self.num_players
+        while self.skips:  # NAC-9 Skip Next
+            self.skips -= 1
+            self._emit(public("skipped", seat=nxt))
+            nxt = (nxt + 1) % self.num_players
+            if nxt == seat and self.skips:
+                nxt = (nxt + 1) % self.num_players
+        self.turn = nxt
+
+    def _stalled(self, seat: int) -> None:
+        """NAC-12: everyone in turn failed to place a card."""
+        self.idle = 0
+        closer = self.last_matcher
+        if closer is None:
+            self._emit(public("close", seat=None, how="stalled"))
+            self._new_field()
+            self.turn = (seat + 1) % self.num_players
+            return
+        self._emit(public("close", seat=closer, how="stalled"))
+        self._close(closer)
+
+    def _close(self, closer: int) -> None:
+        """NAC-14: gifts, a new field, and the closer plays first."""
+        self.again = self.skips = 0
+        for other in self._others(closer):
+            self._draw(other, 1, "gift")
+        if not self.hands[closer]:
+            self._end_round(closer)
+            return
+        self._new_field()
+        self.turn = closer
+        self.phase = PLAY
+
+    def _end_round(self, winner: int) -> None:
+        """NAC-15, NAC-17: score the cards left in the other hands."""
+        points = sum(len(h) for s, h in enumerate(self.hands) if s != winner)
+        self.scores[winner] += points
+        self.turn = winner
+        self.again = self.skips = self.choices = 0
+        over = self.scores[winner] >= self.options.target
+        self.phase = OVER if over else ROUND_OVER
+        self._emit(public("round_end", seat=winner, points=points, scores=list(self.scores), over=over))
+
+    # -- cards moving -----------------------------------------------------------------
+    def _deal(self, first: int) -> None:
+        """NAC-6, NAC-16: gather, shuffle, deal 6 each, turn up a card."""
+        self.pile = list(range(NUM_CARDS))
+        self.rng.shuffle(self.pile)
+        self.hands = [[] for _ in range(self.num_players)]
+        for _ in range(HAND_SIZE):
+            for hand in self.hands:
+                hand.append(self.pile.pop())
+        self.cleared = []
+        self.placed = []
+        self.field = Field()
+        self.drawn = False
+        self.again = self.skips = self.choices = self.idle = 0
+        self.closing = False
+        self._emit(public("round_start", round=self.round, first=first))
+        self._new_field()
+        self.turn = first
+        self.phase = PLAY
+
+    def _new_field(self) -> None:
+        """Turn up a card to start a field at the origin (NAC-6, NAC-14)."""
+        old = [card for card, _, _ in self.placed]
+        self.placed = []
+        self.field = Field()
+        self.last_matcher = None
+        self.idle = 0
+        if old:
+            self._emit(public("field_cleared", cards=len(old)))
+        card = self._turn_up()
+        if card is None:  # nothing else left: the closed field feeds the pile
+            self.cleared.extend(old)
+            old = []
+            card = self._turn_up()
+        self.cleared.extend(old)
+        if card is None:
+            raise RuntimeError("no card to turn up")  # impossible: the old field holds a normal card
+        self.field.place(ORIGIN, CARD_DESIGN[card], 0)
+        self.placed.append((card, ORIGIN, 0))
+        self._emit(public("field_start", card=card_token(card)))
+
+    def _turn_up(self) -> int | None:
+        """The top normal card of the pile; The Closer is set aside and then
+        shuffled back (NAC-6). None if no normal card is left to draw."""
+        closer_out = False
+        card: int | None = None
+        while self.pile or self._refill():
+            top = self.pile.pop()
+            if top != CLOSER_CARD:
+                card = top
+                break
+            closer_out = True
+            self._emit(public("closer_back"))
+        if closer_out:
+            self.pile.append(CLOSER_CARD)
+            self.rng.shuffle(self.pile)
+        return card
+
+    def _refill(self) -> bool:
+        """NAC-10: cleared playfields become the new draw pile."""
+        if not self.cleared:
+            return False
+        self.pile, self.cleared = self.cleared, []
+        self.rng.shuffle(self.pile)
+        self._emit(public("refill", count=len(self.pile)))
+        return True
+
+    def _draw(self, seat: int, count: int, reason: str) -> None:
+        got: list[int] = []
+        for _ in range(count):
+            if not self.pile and not self._refill():
+                break
+            got.append(self.pile.pop())
+        self.hands[seat].extend(got)
+        self._emit(public("draw", seat=seat, count=len(got), wanted=count, reason=reason))
+        if got:
+            self._emit(private([seat], "drew", seat=seat, cards=[card_token(c) for c in got]))
+
+    def _others(self, seat: int) -> list[int]:
+        """The other seats, clockwise from the next one."""
+        n = self.num_players
+        return [(seat + i) % n for i in range(1, n)]
+
+    def _emit(self, event: Event) -> None:
+        self._ev.append(event)
+
+    # -- why not ------------------------------------------------------------------------
+    def why_illegal(self, seat: int, action: int) -> Rejection:
+        """The rule an action breaks now, in es and en."""
+        if not 0 <= action < A.NUM_ACTIONS:
+            return Rejection("actions", f"La acción {action} no existe.", f"Action {action} does not exist.")
+        if seat not in self.actors():
+            return Rejection("NAC-6", "No es tu turno.", "It is not your turn.")
+        if self.phase == ROUND_OVER:
+            return Rejection("NAC-16", "La ronda terminó: reparte la siguiente.", "The round is over: deal the next.")
+        if self.phase == CHOOSE:
+            return Rejection("NAC-9", "Elige qué rival roba 3 cartas.", "Choose the opponent who draws 3 cards.")
+        if A.is_target(action):
+            return Rejection("NAC-9", "Ahora no hay que elegir rival.", "There is no opponent to choose now.")
+        if action == A.NEXT_ROUND:
+            return Rejection("NAC-16", "La ronda no ha terminado.", "The round is not over.")
+        if A.is_place(action):
+            return self._why_not_place(seat, action)
+        return self._why_not_draw_or_pass(seat, action)
+
+    def _why_not_draw_or_pass(self, seat: int, action: int) -> Rejection:
+        if self.phase != PLAY:
+            if action == A.DRAW:
+                return Rejection("NAC-7", "Ya no puedes robar en este turno.", "You may not draw again this turn.")
+            return Rejection("NAC-7", "No puedes pasar ahora.", "You may not pass now.")
+        if self.legal_actions(seat) and A.is_place(self.legal_actions(seat)[0]):
+            return Rejection(
+                "NAC-7",
+                "Tienes una carta que puedes jugar: debes jugarla.",
+                "You hold a card you can play: you must play it.",
+            )
+        if action == A.DRAW:
+            return Rejection("NAC-10", "No queda nada que robar: pasa.", "There is nothing left to draw: pass.")
+        return Rejection("NAC-7", "No puedes jugar: debes robar una carta.", "You cannot play: you must draw a card.")
+
+    def _why_not_place(self, seat: int, action: int) -> Rejection:
+        cell, design, rotation = A.unplace(action)
+        hand = self.hands[seat]
+        if self.phase == DRAWN and CARD_DESIGN[hand[-1]] != design:
+            return Rejection(
+                "NAC-7",
+                "Solo puedes colocar la carta que acabas de robar.",
+                "You may only place the card you have just drawn.",
+            )
+        if all(CARD_DESIGN[c] != design for c in hand):
+            return Rejection("NAC-7", "No tienes esa carta en la mano.", "You do not hold that card.")
+        if cell in self.field.cells:
+            return Rejection("NAC-3", "Esa casilla ya está ocupada.", "That cell is already taken.")
+        if cell not in self.field.open:
+            return Rejection(
+                "NAC-3",
+                "La carta debe tocar el campo de juego (y estar dentro de sus límites).",
+                "The card must touch the playfield (and lie within its bounds).",
+            )
+        if design == CLOSER:
+            if rotation:
+                return Rejection(
+                    "NAC-5", "El Cerrador se coloca en la rotación 0.", "The Closer is placed in rotation 0."
+                )
+            return Rejection(
+                "NAC-5",
+                "El Cerrador necesita al menos 2 contactos con X negra.",
+                "The Closer needs at least 2 contacts with a black X.",
+            )
+        if self.options.all_contacts_must_match:
+            return Rejection(
+                "NAC-4",
+                "Todos los contactos deben coincidir (mismo color o misma acción; la X no coincide).",
+                "Every contact must match (same colour or same action; an X matches nothing).",
+            )
+        return Rejection(
+            "NAC-4",
+            "Al menos un contacto debe coincidir (la X no coincide).",
+            "At least one contact must match (an X matches nothing).",
+        )
+
+    # -- actions as data ----------------------------------------------------------------
+    def num_actions(self) -> int:
+        return A.NUM_ACTIONS
+
+    def action_to_json(self, action: int) -> dict[str, Any]:
+        return A.to_json(action)
+
+    def action_from_json(self, data: Mapping[str, Any]) -> int:
+        return A.from_json(data)
+
+    # -- the end --------------------------------------------------------------------------
+    def is_terminal(self) -> bool:
+        return self.phase == OVER
+
+    def outcome(self) -> Outcome:
+        target = self.options.target
+        winners = tuple(s for s in range(self.num_players) if self.scores[s] >= target) if self.is_terminal() else ()
+        return Outcome(winners, tuple(float(s) for s in self.scores), self.round)
+
+    # -- information ------------------------------------------------------------------------
+    def view(self, seat: int | None) -> dict[str, Any]:
+        from .views import view
+
+        return view(self, seat)
+
+    def card_ids(self) -> list[int]:
+        cards = [c for hand in self.hands for c in hand]
+        cards += self.pile
+        cards += self.cleared
+        cards += [card for card, _, _ in self.placed]
+        return cards
+
+    def hidden_cards(self, seat: int | None) -> list[int]:
+        hidden = list(self.pile)
+        for s, hand in enumerate(self.hands):
+            if s != seat:
+                hidden += hand
+        return hidden
+
+    def determinize(self, seat: int, rng: random.Random) -> Self:
+        """Redeal the pile and the other hands (sizes kept) from their pool."""
+        world = self.clone()
+        pool = self.hidden_cards(seat)
+        rng.shuffle(pool)
+        k = len(self.pile)
+        world.pile = pool[:k]
+        for s in range(self.num_players):
+            if s != seat:
+                size = len(self.hands[s])
+                world.hands[s] = pool[k : k + size]
+                k += size
+        world.rng = Rng(rng.getrandbits(64))
+        world._legal = {}
+        return world
+
+    def clone(self) -> Self:
+        other = self.__class__.__new__(self.__class__)
+        other.num_players = self.num_players
+        other.options = self.options
+        other.rng = self.rng.clone()
+        other._legal = dict(self._legal)
+        other.table = self.table
+        other.round = self.round
+        other.scores = self.scores[:]
+        other.hands = [h[:] for h in self.hands]
+        other.pile = self.pile[:]
+        other.cleared = self.cleared[:]
+        other.placed = self.placed[:]
+        other.field = self.field.clone()
+        other.phase = self.phase
+        other.turn = self.turn
+        other.drawn = self.drawn
+        other.again = self.again
+        other.skips = self.skips
+        other.choices = self.choices
+        other.closing = self.closing
+        other.last_matcher = self.last_matcher
+        other.idle = self.idle
+        other._ev = []
+        return other
+
+    # -- serialization ------------------------------------------------------------------------
+    _FIELDS = ("round", "scores", "hands", "pile", "cleared", "phase", "turn", "drawn", "again", "skips")
+    _MORE = ("choices", "closing", "last_matcher", "idle")
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {
+            "game": self.game_id,
+            "num_players": self.num_players,
+            "options": asdict(self.options),
+            "rng": self.rng.to_json(),
+            "placed": [list(p) for p in self.placed],
+        }
+        for name in self._FIELDS + self._MORE:
+            value = getattr(self, name)
+            data[name] = [v[:] if isinstance(v, list) else v for v in value] if isinstance(value, list) else value
+        return data
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Self:
+        options = Options(**data["options"])
+        state = cls(int(data["num_players"]), options, 0, deal=False)
+        state.rng = Rng.from_json(data["rng"])
+        state.round = int(data["round"])
+        state.scores = [int(s) for s in data["scores"]]
+        state.hands = [[int(c) for c in hand] for hand in data["hands"]]
+        state.pile = [int(c) for c in data["pile"]]
+        state.cleared = [int(c) for c in data["cleared"]]
+        state.placed = [(int(c), int(cell), int(r)) for c, cell, r in data["placed"]]
+        state.field = Field.from_cells([(cell, CARD_DESIGN[c], r) for c, cell, r in state.placed])
+        if data["phase"] not in PHASES:
+            raise ValueError(f"unknown phase {data['phase']!r}")
+        state.phase = data["phase"]
+        state.turn = int(data["turn"])
+        state.drawn = bool(data["drawn"])
+        state.again, state.skips, state.choices = int(data["again"]), int(data["skips"]), int(data["choices"])
+        state.closing = bool(data["closing"])
+        state.last_matcher = None if data["last_matcher"] is None else int(data["last_matcher"])
+        state.idle = int(data["idle"])
+        return state
