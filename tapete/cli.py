@@ -75,14 +75,33 @@ def games() -> None:
 
 @app.command()
 def play(
-    game_id: GameArg = "bacan",
+    game_id: Annotated[str | None, typer.Argument(help="bacan | buracco | nacho-loco | boon | wanted")] = None,
     players: Annotated[int | None, typer.Option("--players", "-p")] = None,
     bots: Annotated[str, typer.Option(help="bot kind for the other seats")] = "heuristic",
     seed: Annotated[int | None, typer.Option()] = None,
     option: OptionOpt = None,
     lang: LangOpt = "es",
+    plain: Annotated[bool, typer.Option("--plain", help="plain prompt loop instead of the Textual app")] = False,
+    quick: Annotated[bool, typer.Option("--quick", help="skip the setup screen")] = False,
+    speed: Annotated[str, typer.Option(help="bots' reflexes: slow | normal | fast")] = "normal",
 ) -> None:
-    """Play in the terminal against bots (you are seat 0)."""
+    """Play in the terminal (Textual app) against bots."""
+    gid = game_id or (game_ids()[0] if game_ids() else "bacan")
+    if plain:
+        _play_plain(gid, players, bots, seed, option, lang)
+        return
+    from tapete.tui import play_local
+
+    game = _game(gid)
+    options = _options(game, option)
+    n = _players(game, players, options)
+    raise typer.Exit(play_local(game.id, n, options, bots, seed, lang, quick=quick, speed=speed))
+
+
+def _play_plain(
+    game_id: str, players: int | None, bots: str, seed: int | None, option: list[str] | None, lang: str
+) -> None:
+    """The plain Rich prompt loop (`tapete play GAME --plain`; you are seat 0)."""
     from tapete.sim.runner import seat_bots
 
     game = _game(game_id)

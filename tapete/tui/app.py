@@ -1,0 +1,103 @@
+"""The Textual app: setup screen, then table screens until the person quits."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from textual.app import App
+from textual.widget import Widget
+
+from tapete.engine import Game
+from tapete.games import game_ids, get_game
+
+from .config import MatchConfig, default_kinds
+from .screen import TableScreen, TableSource, ThreadThinker, WidgetScheduler
+from .setup import SetupScreen
+from .table import LocalTable
+
+# Builds the source of a match for its screen (tests swap in other clocks).
+SourceFactory = Callable[[Game, MatchConfig, Widget], TableSource]
+
+
+def local_source(game: Game, config: MatchConfig, screen: Widget) -> TableSource:
+    """A match against bots in real time, on the screen's timers."""
+    assert config.seed is not None
+    state = game.new_match(config.players, config.seed, config.options)
+    return LocalTable(
+        game,
+        state,
+        config.kinds,
+        config.seed,
+        WidgetScheduler(screen),
+        ThreadThinker(screen),
+        config.timing(),
+    )
+
+
+def installed_games() -> dict[str, Game]:
+    """Every game that loads; a package still being written is left out."""
+    games = {}
+    for gid in game_ids():
+        try:
+            games[gid] = get_game(gid)
+        except Exception:  # an unfinished package must not keep the others from being played
+            continue
+    return games
+
+
+class TapeteApp(App[None]):
+    """`tapete play`: choose a match, play it against bots, again or quit."""
+
+    TITLE = "tapete"
+    ENABLE_COMMAND_PALETTE = False
+
+    def __init__(
+        self,
+        config: MatchConfig | None = None,
+        *,
+        games: dict[str, Game] | None = None,
+        quick: bool = False,
+        source_factory: SourceFactory = local_source,
+    ) -> None:
+        super().__init__()
+        self.games = games if games is not None else installed_games()
+        if not self.games:
+            raise RuntimeError("no games are installed / no hay juegos instalados")
+        self.config = config or self._default_config()
+        self.quick = quick
+        self.source_factory = source_factory
+        self.table: TableScreen | None = None
+
+    def _default_config(self) -> MatchConfig:
+        game = next(iter(self.games.values()))
+        return MatchConfig(game.id, game.default_players, default_kinds(game.default_players))
+
+    def on_mount(self) -> None:
+        if self.quick:
+            self.start_match(self.config)
+        else:
+            self.show_setup()
+
+    def show_setup(self) -> None:
+        self.push_screen(SetupScreen(self.games, self.config), self._setup_done)
+
+    def _setup_done(self, config: MatchConfig | None) -> None:
+        if config is not None:
+            self.config = config
+            self.start_match(config)
+
+    def start_match(self, config: MatchConfig) -> None:
+        """A table for `config`; a missing seed is drawn afresh for every match."""
+        fixed = config.with_seed()
+        game = self.games[fixed.game_id]
+        self.table = TableScreen(game, lambda screen: self.source_factory(game, fixed, screen), fixed.lang)
+        self.push_screen(self.table, lambda choice: self._table_done(config, choice))
+
+    def _table_done(self, config: MatchConfig, choice: str | None) -> None:
+        self.table = None
+        if choice == "again":
+            self.start_match(config)
+        elif choice == "quit":
+            self.exit()
+        else:
+            self.show_setup()

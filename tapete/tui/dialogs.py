@@ -1,0 +1,138 @@
+"""Screens over the table: the rules, and the end of the match."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from rich.table import Table
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Button, Footer, Markdown, Static
+
+from tapete.engine import Game
+
+from .boards import scores_of
+from .i18n import other_lang, t
+from .table import Snapshot
+
+
+class RulesScreen(ModalScreen[None]):
+    """The game's rules as Markdown, in es or en (F2 switches)."""
+
+    DEFAULT_CSS = """
+    RulesScreen { align: center middle; }
+    #rules-box { width: 100; max-width: 96%; height: 92%; border: round $accent; background: $surface; }
+    #rules-title { text-style: bold; padding: 0 1; color: $accent; }
+    #rules-scroll { height: 1fr; padding: 0 1; }
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape,q,f1,question_mark", "close", "cerrar / close"),
+        Binding("f2,l", "lang", "idioma / language"),
+    ]
+
+    def __init__(self, game: Game, lang: str) -> None:
+        super().__init__()
+        self.game, self.lang = game, lang
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="rules-box"):
+            yield Static(t("rules.title", self.lang, game=self.game.name[self.lang]), id="rules-title")
+            with VerticalScroll(id="rules-scroll"):
+                yield Markdown(self.game.rules_text(self.lang), id="rules-md")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#rules-scroll").focus()
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+    async def action_lang(self) -> None:
+        self.lang = other_lang(self.lang)
+        self.query_one("#rules-title", Static).update(t("rules.title", self.lang, game=self.game.name[self.lang]))
+        await self.query_one("#rules-md", Markdown).update(self.game.rules_text(self.lang))
+
+
+def result_lines(snap: Snapshot, lang: str) -> Text:
+    """Who won, said to the person."""
+    names = snap.names
+    who = ", ".join(names[w] for w in snap.winners)
+    out = Text()
+    if snap.seat is not None:
+        won = snap.seat in snap.winners
+        out.append(t("over.you_win" if won else "over.you_lose", lang) + "\n", style="bold green" if won else "bold")
+    if not snap.winners:
+        out.append(t("over.nobody", lang))
+    else:
+        key = "over.winners" if len(snap.winners) == 1 else "over.winners_many"
+        out.append(t(key, lang, who=who), style="bold yellow")
+    return out
+
+
+def result_table(snap: Snapshot, lang: str) -> Table:
+    """Final figures per seat (the outcome's scores)."""
+    table = Table(box=None, pad_edge=False, show_header=False)
+    table.add_column()
+    table.add_column(justify="right")
+    scores = list(snap.scores) or scores_of(snap.view)
+    for seat, name in enumerate(snap.names):
+        score = scores[seat] if seat < len(scores) else ""
+        mark = " ★" if seat in snap.winners else ""
+        style = "bold yellow" if seat in snap.winners else ""
+        shown = f"{score:g}" if isinstance(score, float) else str(score)
+        table.add_row(Text(f"{name}{mark}", style=style), shown)
+    return table
+
+
+class GameOverScreen(ModalScreen[str]):
+    """The end: winners and final figures; dismisses with again | menu | quit | table."""
+
+    DEFAULT_CSS = """
+    GameOverScreen { align: center middle; }
+    #over-box { width: 56; max-width: 96%; height: auto; max-height: 90%;
+                border: double $warning; background: $surface; padding: 0 2; }
+    #over-title { text-style: bold; color: $warning; content-align: center middle; width: 100%; }
+    #over-result { padding: 1 0 0 0; }
+    #over-table { padding: 1 0; height: auto; }
+    #over-buttons { height: 1; align: center middle; }
+    #over-buttons Button { margin: 0 1; }
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("a,enter", "choose('again')", "otra / again", show=False),
+        Binding("m,escape", "choose('menu')", "menú / menu", show=False),
+        Binding("q", "choose('quit')", "salir / quit", show=False),
+        Binding("v", "choose('table')", "ver mesa / see table", show=False),
+    ]
+
+    def __init__(self, snap: Snapshot, lang: str) -> None:
+        super().__init__()
+        self.snap, self.lang = snap, lang
+
+    def compose(self) -> ComposeResult:
+        lang = self.lang
+        with Vertical(id="over-box"):
+            yield Static(t("over.title", lang), id="over-title")
+            yield Static(result_lines(self.snap, lang), id="over-result")
+            yield Static(t("over.rounds", lang, rounds=self.snap.rounds))
+            yield Static(result_table(self.snap, lang), id="over-table")
+            with Horizontal(id="over-buttons"):
+                yield Button(t("over.again", lang), id="again", variant="success", compact=True)
+                yield Button(t("over.menu", lang), id="menu", compact=True)
+                yield Button(t("over.quit", lang), id="quit", variant="error", compact=True)
+
+    def on_mount(self) -> None:
+        self.query_one("#again", Button).focus()
+
+    def action_choose(self, what: str) -> None:
+        self.dismiss(what)
+
+    @on(Button.Pressed)
+    def _pressed(self, event: Button.Pressed) -> None:
+        if event.button.id:
+            self.dismiss(event.button.id)

@@ -1,0 +1,108 @@
+"""Every string the terminal client shows, in Spanish (first) and English.
+
+Game texts (rules, moves, events, boards) come from each game; these are the
+client's own words: menus, buttons, status lines.
+"""
+
+from __future__ import annotations
+
+LANGS = ("es", "en")
+
+STRINGS: dict[str, tuple[str, str]] = {
+    # setup screen
+    "setup.title": ("Nueva partida", "New match"),
+    "setup.game": ("Juego", "Game"),
+    "setup.players": ("Jugadores", "Players"),
+    "setup.seats": ("Asientos", "Seats"),
+    "setup.options": ("Opciones", "Options"),
+    "setup.no_options": ("Sin opciones.", "No options."),
+    "setup.seed": ("Semilla", "Seed"),
+    "setup.seed_hint": ("vacía = al azar", "empty = random"),
+    "setup.lang": ("Idioma", "Language"),
+    "setup.speed": ("Reflejos de los bots", "Bot reflexes"),
+    "setup.pace": ("Ritmo de los bots", "Bot pace"),
+    "setup.play": ("Jugar", "Play"),
+    "setup.rules": ("Reglas", "Rules"),
+    "setup.quit": ("Salir", "Quit"),
+    "setup.one_human": ("Como mucho un asiento puede ser «tú».", "At most one seat can be “you”."),
+    "setup.bad_seed": ("La semilla debe ser un número entero.", "The seed must be an integer."),
+    "setup.no_games": ("Todavía no hay juegos instalados.", "No games are installed yet."),
+    "seat.human": ("tú", "you"),
+    "speed.slow": ("lentos", "slow"),
+    "speed.normal": ("normales", "normal"),
+    "speed.fast": ("rápidos", "fast"),
+    "pace.slow": ("pausado", "relaxed"),
+    "pace.normal": ("normal", "normal"),
+    "pace.fast": ("rápido", "quick"),
+    "yes": ("sí", "yes"),
+    "no": ("no", "no"),
+    # table screen
+    "table.moves": ("Tus jugadas", "Your moves"),
+    "table.log": ("Historial", "Log"),
+    "table.scores": ("Puntos", "Scores"),
+    "table.round": ("Ronda {round}", "Round {round}"),
+    "table.your_turn": ("Te toca: elige una jugada.", "Your turn: choose a move."),
+    "table.you_may": (
+        "Puedes reaccionar ahora (no es obligatorio).",
+        "You may react now (optional).",
+    ),
+    "table.waiting": ("Esperando a {who}…", "Waiting for {who}…"),
+    "table.queued": (
+        "Jugada en cola hasta que cierre la ventana de reacción: {move}",
+        "Move queued until the reaction window closes: {move}",
+    ),
+    "table.queue_kept": ("Tu jugada sigue en cola: {move}", "Your move is still queued: {move}"),
+    "table.queue_dropped": (
+        "La mesa cambió: tu jugada en cola ya no es legal.",
+        "The table changed: your queued move is no longer legal.",
+    ),
+    "table.no_moves": ("No puedes jugar ahora.", "You cannot move now."),
+    "table.spectator": ("Miras una partida entre bots.", "You are watching bots play."),
+    "table.illegal": ("Jugada no válida [{rule}]: {text}", "Illegal move [{rule}]: {text}"),
+    "table.bot_error": ("Error del bot del asiento {seat}: {error}", "Bot error at seat {seat}: {error}"),
+    "table.filter": ("filtrar jugadas…", "filter moves…"),
+    "table.lang_set": ("Idioma: español", "Language: English"),
+    "table.speed_set": ("Reflejos de los bots ×{scale}", "Bot reflexes ×{scale}"),
+    "seat.you": ("Tú", "You"),
+    "seat.bot": ("Bot {seat}", "Bot {seat}"),
+    "seat.name": ("Asiento {seat}", "Seat {seat}"),
+    "side.name": ("Equipo {side}", "Side {side}"),
+    # keys
+    "key.rules": ("reglas", "rules"),
+    "key.lang": ("idioma", "language"),
+    "key.quit": ("salir", "quit"),
+    "key.menu": ("menú", "menu"),
+    "key.faster": ("bots +rápidos", "faster bots"),
+    "key.slower": ("bots +lentos", "slower bots"),
+    "key.close": ("cerrar", "close"),
+    "key.log": ("historial", "log"),
+    # game over
+    "over.title": ("Fin de la partida", "Match over"),
+    "over.winners": ("Gana: {who}", "Winner: {who}"),
+    "over.winners_many": ("Ganan: {who}", "Winners: {who}"),
+    "over.nobody": ("Nadie gana.", "Nobody wins."),
+    "over.you_win": ("¡Has ganado!", "You won!"),
+    "over.you_lose": ("Esta vez no ha podido ser.", "Not this time."),
+    "over.rounds": ("Rondas: {rounds}", "Rounds: {rounds}"),
+    "over.again": ("Otra partida", "Play again"),
+    "over.menu": ("Menú", "Menu"),
+    "over.quit": ("Salir", "Quit"),
+    # rules
+    "rules.title": ("Reglas de {game}", "Rules of {game}"),
+    # remote
+    "remote.connecting": ("Conectando con {url}…", "Connecting to {url}…"),
+    "remote.lost": ("Se perdió la conexión: {error}", "Connection lost: {error}"),
+    "remote.error": ("El servidor dice [{rule}]: {text}", "The server says [{rule}]: {text}"),
+    "remote.waiting_start": ("Esperando a que empiece la partida…", "Waiting for the match to start…"),
+}
+
+
+def t(key: str, lang: str, **values: object) -> str:
+    """The string `key` in `lang`, with `{names}` filled in."""
+    es, en = STRINGS[key]
+    text = en if lang == "en" else es
+    return text.format(**values) if values else text
+
+
+def other_lang(lang: str) -> str:
+    return "en" if lang == "es" else "es"

@@ -1,0 +1,400 @@
+"""The table screen: board, scores, log, the person's legal moves, the clock."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import replace
+from typing import Any, ClassVar, Protocol
+
+from rich.table import Table
+from rich.text import Text
+from textual import events, on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import Screen
+from textual.timer import Timer
+from textual.widget import Widget
+from textual.widgets import OptionList, Static
+from textual.widgets.option_list import Option
+
+from tapete.engine import Game, TapeteError
+
+from .boards import Board, scores_of
+from .games import board_type
+from .i18n import other_lang, t
+from .table import LocalTable, Move, Snapshot
+
+DIGITS = "1234567890"  # shortcuts for the first ten moves of the list
+LOG_LINES = 300  # events kept on screen
+
+
+class TableSource(Protocol):
+    """A match the screen can show: local against bots, or a seat on a server."""
+
+    on_change: Callable[[], None]
+
+    def start(self) -> None: ...
+
+    def close(self) -> None: ...
+
+    def snapshot(self, lang: str) -> Snapshot: ...
+
+    def log(self, lang: str) -> list[str]: ...
+
+    def choose(self, action: int) -> bool: ...
+
+
+class TimerHandle:
+    def __init__(self, timer: Timer) -> None:
+        self.timer = timer
+
+    def cancel(self) -> None:
+        self.timer.stop()
+
+
+class WidgetScheduler:
+    """Real time through a widget's timers (callbacks run on the app's thread)."""
+
+    def __init__(self, widget: Widget) -> None:
+        self.widget = widget
+
+    def now(self) -> float:
+        return time.monotonic()
+
+    def call_later(self, delay: float, callback: Callable[[], None]) -> TimerHandle:
+        return TimerHandle(self.widget.set_timer(max(delay, 0.001), callback))  # Textual refuses 0
+
+
+class ThreadThinker:
+    """Bots think on one worker thread, in submission order; answers come
+    back through the widget's message queue, so errors surface in the app."""
+
+    def __init__(self, widget: Widget) -> None:
+        self.widget = widget
+        self.executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="tapete-bots")
+
+    def submit(self, job: Callable[[], Any], done: Callable[[Any], None]) -> None:
+        future = asyncio.get_running_loop().run_in_executor(self.executor, job)
+
+        def finished(f: asyncio.Future[Any]) -> None:
+            if not f.cancelled():
+                self.widget.call_later(done, f.result())
+
+        future.add_done_callback(finished)
+
+    def shutdown(self) -> None:
+        self.executor.shutdown(wait=False, cancel_futures=True)
+
+
+class TableScreen(Screen[str]):
+    """Plays one match; dismisses with again | menu | quit."""
+
+    DEFAULT_CSS = """
+    TableScreen { layout: vertical; }
+    #topline { height: 1; background: $primary-background; color: $text; padding: 0 1; }
+    #middle { height: 1fr; }
+    #board { width: 1fr; border: round $primary; }
+    #side { width: 32; }
+    #scores { height: auto; max-height: 50%; border: round $secondary; padding: 0 1; }
+    #log { height: 1fr; border: round $secondary; padding: 0 0 0 1; scrollbar-size-vertical: 1; }
+    #moves { height: 9; border: round $success; }
+    #moves:focus { border: round $success; }
+    #status { height: 1; padding: 0 1; }
+    #keys { height: 1; padding: 0 1; background: $panel; color: $text-muted; }
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("f1,question_mark", "rules", show=False),
+        Binding("f2", "lang", show=False),
+        Binding("plus", "speed(-1)", show=False),
+        Binding("minus", "speed(1)", show=False),
+        Binding("escape", "menu", show=False),
+        Binding("ctrl+q", "quit", show=False, priority=True),
+    ]
+
+    def __init__(self, game: Game, make_source: Callable[[Widget], TableSource], lang: str) -> None:
+        super().__init__()
+        self.game = game
+        self.make_source = make_source
+        self.source: TableSource | None = None
+        self.lang = lang
+        self.snap: Snapshot | None = None
+        self._moves_key: tuple[Any, ...] = ()
+        self._log_count = 0
+        self._over_shown = False
+        self._escape_at = 0.0
+        self._alive = False
+        self.board: Board = board_type(game.id)(game, id="board")
+
+    # -- layout -------------------------------------------------------------
+    def compose(self) -> ComposeResult:
+        yield Static(id="topline")
+        with Horizontal(id="middle"):
+            yield self.board
+            with Vertical(id="side"):
+                yield Static(id="scores")
+                with VerticalScroll(id="log"):
+                    yield Static(id="log-body")
+        yield OptionList(id="moves")
+        yield Static(id="status")
+        yield Static(id="keys")
+
+    def on_mount(self) -> None:
+        self._alive = True
+        self.source = self.make_source(self)  # built now: its timers belong to this screen
+        self.source.on_change = self.refresh_table
+        self._titles()
+        self.query_one("#moves", OptionList).focus()
+        self.source.start()
+        self.refresh_table()
+
+    def on_unmount(self) -> None:
+        self._alive = False
+        if self.source is None:
+            return
+        self.source.close()
+        thinker = getattr(self.source, "thinker", None)
+        if isinstance(thinker, ThreadThinker):
+            thinker.shutdown()
+
+    def on_resize(self, event: events.Resize) -> None:
+        width, height = event.size
+        self.query_one("#moves").styles.height = max(6, min(14, height // 4 + 2))
+        self.query_one("#side").styles.width = 32 if width < 110 else 40
+
+    def _titles(self) -> None:
+        lang = self.lang
+        self.query_one("#moves").border_title = t("table.moves", lang)
+        self.query_one("#log").border_title = t("table.log", lang)
+        self.query_one("#scores").border_title = t("table.scores", lang)
+        self.board.border_title = self.game.name[lang]
+
+    # -- drawing ------------------------------------------------------------------
+    def refresh_table(self) -> None:
+        """Redraw from a fresh snapshot (called whenever the match changes)."""
+        if not self._alive or self.source is None:
+            return
+        snap = self.source.snapshot(self.lang)
+        self.snap = snap
+        self.board.show(snap, self.lang)
+        self.query_one("#topline", Static).update(self._topline(snap))
+        self.query_one("#scores", Static).update(self._scores(snap))
+        self._update_log()
+        self._update_moves(snap)
+        self.query_one("#status", Static).update(self._status(snap))
+        self.query_one("#keys", Static).update(self._keys(snap))
+        if snap.over and not self._over_shown:
+            self._over_shown = True
+            self.set_timer(0.6, self._show_game_over)
+
+    def _topline(self, snap: Snapshot) -> Text:
+        lang, view = self.lang, snap.view
+        text = Text(f"tapete · {self.game.name[lang]}", style="bold")
+        if view.get("round") is not None:
+            text.append(" · " + t("table.round", lang, round=view["round"]))
+        if snap.seat is not None:
+            text.append(f" · {snap.names[snap.seat]} = {t('seat.name', lang, seat=snap.seat)}")
+        return text
+
+    def _scores(self, snap: Snapshot) -> Table:
+        lang = self.lang
+        table = Table(box=None, pad_edge=False, show_header=False, expand=True)
+        table.add_column(ratio=1, no_wrap=True)
+        table.add_column(justify="right")
+        scores = scores_of(snap.view)
+        per_seat = len(scores) == len(snap.names)
+        for seat, name in enumerate(snap.names):
+            mark = "▶ " if seat in snap.required else ("· " if seat in snap.actors else "  ")
+            style = "bold" if seat == snap.seat else ""
+            if seat in snap.required:
+                style += " green"
+            if snap.over and seat in snap.winners:
+                style, mark = "bold yellow", "★ "
+            score = _fmt(scores[seat]) if per_seat else ""
+            label = Text(f"{mark}{name}", style=style.strip())
+            kind = snap.kinds[seat] if seat < len(snap.kinds) else None
+            if kind:
+                label.append(f" {kind}", style="dim")
+            table.add_row(label, score)
+        if scores and not per_seat:
+            for side, score in enumerate(scores):
+                table.add_row(Text(t("side.name", lang, side=side), style="italic"), _fmt(score))
+        return table
+
+    def _update_log(self, force: bool = False) -> None:
+        """The latest events, newest at the bottom (re-described on a language switch)."""
+        lines = self.source.log(self.lang) if self.source is not None else []
+        if len(lines) == self._log_count and not force:
+            return
+        self._log_count = len(lines)
+        text = Text()
+        for i, line in enumerate(lines[-LOG_LINES:]):
+            if i:
+                text.append("\n")
+            text.append("· ", style="dim")
+            text.append(line)
+        self.query_one("#log-body", Static).update(text)
+        self.query_one("#log", VerticalScroll).scroll_end(animate=False)
+
+    def _update_moves(self, snap: Snapshot) -> None:
+        listing = self.query_one("#moves", OptionList)
+        shown = tuple((m.action, m.text) for m in snap.moves)
+        queued = snap.queued.action if snap.queued else None
+        key = (*shown, ("queued", queued))
+        if key == self._moves_key:
+            return
+        self._moves_key = key
+        previous = listing.highlighted_option.id if listing.highlighted_option else None
+        options = [Option(self._move_label(i, m, queued), id=str(m.action)) for i, m in enumerate(snap.moves)]
+        if not options:
+            options = [Option(Text(t("table.no_moves", self.lang), style="dim"), id="none", disabled=True)]
+        listing.set_options(options)
+        ids = [o.id for o in options]
+        if previous in ids:
+            listing.highlighted = ids.index(previous)
+        elif snap.moves:
+            listing.highlighted = 0
+
+    def _move_label(self, index: int, move: Move, queued: int | None) -> Text:
+        key = DIGITS[index] if index < len(DIGITS) else " "
+        label = self.board.move_label(move, self.lang)
+        body = label if isinstance(label, Text) else Text(move.text)
+        text = Text(f"{key} ", style="bold cyan")
+        if move.action == queued:
+            text.append("⏳ ", style="yellow")
+        elif move.reaction:
+            text.append("⚡ ", style="bold yellow")
+        text.append_text(body)
+        if move.reaction:
+            text.stylize("yellow", 2)
+        return text
+
+    def _status(self, snap: Snapshot) -> Text:
+        lang = self.lang
+        if snap.error:
+            return Text(snap.error, style="bold red")
+        if snap.over:
+            return Text(t("over.title", lang), style="bold yellow")
+        if snap.queued is not None:
+            return Text(t("table.queued", lang, move=snap.queued.text), style="yellow")
+        if snap.notice:
+            return Text(snap.notice, style="yellow")
+        if snap.must_move:
+            return Text(t("table.your_turn", lang), style="bold green")
+        if snap.my_turn:
+            return Text(t("table.you_may", lang), style="bold yellow")
+        if snap.seat is None:
+            return Text(t("table.spectator", lang), style="italic")
+        who = ", ".join(snap.names[s] for s in snap.required) or "…"
+        return Text(t("table.waiting", lang, who=who), style="dim")
+
+    def _keys(self, snap: Snapshot) -> Text:
+        lang = self.lang
+        parts = [
+            ("1-9", "jugada" if lang == "es" else "move"),
+            ("F1", t("key.rules", lang)),
+            ("F2", "english" if lang == "es" else "español"),
+            ("+/-", "bots"),
+            ("Esc", t("key.menu", lang)),
+            ("^Q", t("key.quit", lang)),
+        ]
+        text = Text()
+        extra = self.board.hotkeys_help(snap, lang)
+        if extra:
+            text.append(extra + "  ", style="bold yellow")
+        for key, what in parts:
+            text.append(key, style="bold")
+            text.append(f" {what}  ")
+        return text
+
+    # -- input -------------------------------------------------------------------
+    def choose(self, action: int) -> None:
+        if self.source is None:
+            return
+        try:
+            self.source.choose(action)
+        except TapeteError as err:
+            text = err.en if self.lang == "en" else err.es
+            self.notify(t("table.illegal", self.lang, rule=err.rule or "-", text=text), severity="error")
+        self.refresh_table()
+
+    @on(OptionList.OptionSelected, "#moves")
+    def _move_selected(self, event: OptionList.OptionSelected) -> None:
+        if event.option.id and event.option.id.isdigit():
+            self.choose(int(event.option.id))
+
+    @on(Board.Chosen)
+    def _board_chosen(self, event: Board.Chosen) -> None:
+        self.choose(event.action)
+
+    def on_key(self, event: events.Key) -> None:
+        snap = self.snap
+        if snap is None or snap.over:
+            return
+        action = self.board.hotkey(event.key, snap)
+        if action is None and event.character and event.character in DIGITS:
+            index = DIGITS.index(event.character)
+            if index < len(snap.moves):
+                action = snap.moves[index].action
+        if action is not None:
+            event.stop()
+            self.choose(action)
+
+    def action_rules(self) -> None:
+        from .dialogs import RulesScreen
+
+        self.app.push_screen(RulesScreen(self.game, self.lang))
+
+    def action_lang(self) -> None:
+        self.lang = other_lang(self.lang)
+        self._titles()
+        self._moves_key = ()
+        self._update_log(force=True)
+        self.refresh_table()
+        self.notify(t("table.lang_set", self.lang), timeout=1.5)
+
+    def action_speed(self, direction: int) -> None:
+        """Slower (+1) or quicker (-1) bot reflexes, from the next decision on."""
+        source = self.source
+        if not isinstance(source, LocalTable):
+            return
+        timing = source.timing
+        scale = min(3.0, max(0.2, round(timing.reaction_scale * (1.25 if direction > 0 else 0.8), 2)))
+        source.timing = replace(timing, reaction_scale=scale)
+        self.notify(t("table.speed_set", self.lang, scale=scale), timeout=1.5)
+
+    def action_menu(self) -> None:
+        now = time.monotonic()
+        if now - self._escape_at < 2.0 or (self.snap is not None and self.snap.over):
+            self.dismiss("menu")
+            return
+        self._escape_at = now
+        self.notify(
+            "Pulsa Esc otra vez para volver al menú." if self.lang == "es" else "Press Esc again for the menu.",
+            timeout=2,
+        )
+
+    def action_quit(self) -> None:
+        self.app.exit()
+
+    def _show_game_over(self) -> None:
+        from .dialogs import GameOverScreen
+
+        if self.snap is None:
+            return
+
+        def after(choice: str | None) -> None:
+            if choice in ("again", "menu", "quit"):
+                self.dismiss(choice)
+
+        self.app.push_screen(GameOverScreen(self.snap, self.lang), after)
+
+
+def _fmt(value: Any) -> str:
+    if isinstance(value, float):
+        return f"{value:g}"
+    return str(value)

@@ -1,0 +1,395 @@
+"""A match at the terminal's table, apart from how it is drawn.
+
+`LocalTable` owns one match against bots and runs it in real time, the way
+`tapete.sim.runner.next_move` runs it in simulated time: whenever the state
+changes every bot among the actors is asked for a Decision; the decision is
+applied when its delay has passed unless something else happened first.
+In a reaction window (Bacan's live discard) a bot claims a mirror after its
+reaction delay, scaled by `Timing.reaction_scale`, and the required seat's
+covering action waits at least `Timing.window` seconds, so a person who
+presses a key first beats the bots. The clock and the bots' thinking are
+injected (`Scheduler`, `Thinker`), so tests can drive time by hand.
+"""
+
+from __future__ import annotations
+
+import traceback
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from functools import partial
+from typing import Any, Protocol
+
+from tapete.bots import make_bot
+from tapete.engine import Bot, Decision, Event, Game, IllegalAction, Observation, State
+
+from .i18n import t
+
+
+@dataclass(frozen=True)
+class Timing:
+    """How fast the bots are, in real seconds."""
+
+    reaction_scale: float = 1.0  # multiplies a bot's Decision.delay in a reaction window
+    window: float = 1.5  # a required seat's covering action waits this long after the window opens
+    pace: float = 0.8  # a bot's ordinary turn takes this long, so people can follow
+
+
+@dataclass(frozen=True)
+class Move:
+    """One legal move of the seat at the keyboard, ready to show."""
+
+    action: int
+    data: dict[str, Any]
+    text: str
+    reaction: bool
+
+
+@dataclass
+class Snapshot:
+    """Everything the screen draws, taken at one moment."""
+
+    view: dict[str, Any]
+    seat: int | None
+    names: list[str]
+    moves: list[Move]
+    actors: tuple[int, ...]
+    required: tuple[int, ...]
+    race: bool
+    queued: Move | None
+    over: bool
+    winners: tuple[int, ...] = ()
+    scores: tuple[float, ...] = ()
+    rounds: int = 0
+    notice: str | None = None
+    error: str | None = None
+    kinds: list[str | None] = field(default_factory=list)  # bot kind per seat (None: a person)
+
+    @property
+    def my_turn(self) -> bool:
+        return self.seat is not None and self.seat in self.actors
+
+    @property
+    def must_move(self) -> bool:
+        return self.seat is not None and self.seat in self.required
+
+
+class Handle(Protocol):
+    def cancel(self) -> None: ...
+
+
+class Scheduler(Protocol):
+    """Real time for the app, a hand-driven clock for tests."""
+
+    def now(self) -> float: ...
+
+    def call_later(self, delay: float, callback: Callable[[], None]) -> Handle: ...
+
+
+class Thinker(Protocol):
+    """Runs bot work (observe, decide) in order, off the screen's thread if it
+    likes, and hands each result back on the screen's thread."""
+
+    def submit(self, job: Callable[[], Any], done: Callable[[Any], None]) -> None: ...
+
+
+@dataclass
+class _Pending:
+    due: float
+    action: int
+
+
+@dataclass
+class _Failure:
+    error: str
+
+
+@dataclass
+class _Asked:
+    version: int
+    seat: int
+    at: float
+    race: bool
+    required: tuple[int, ...]
+
+
+class LocalTable:
+    """One match against bots; at most one seat is played from the keyboard.
+
+    `kinds` has one entry per seat: a bot kind from `tapete.bots.BOT_KINDS`,
+    or None for the person (no None: everybody is a bot and the person
+    watches as a spectator).
+    """
+
+    def __init__(
+        self,
+        game: Game,
+        state: State,
+        kinds: Sequence[str | None],
+        seed: int,
+        scheduler: Scheduler,
+        thinker: Thinker,
+        timing: Timing | None = None,
+        on_change: Callable[[], None] | None = None,
+    ) -> None:
+        if len(kinds) != state.num_players:
+            raise ValueError(f"{len(kinds)} seat kinds for {state.num_players} players")
+        humans = [s for s, k in enumerate(kinds) if k is None]
+        if len(humans) > 1:
+            raise ValueError("at most one seat is played from the keyboard")
+        self.game = game
+        self.state = state
+        self.kinds = list(kinds)
+        self.seat: int | None = humans[0] if humans else None
+        self.timing = timing or Timing()
+        self.scheduler = scheduler
+        self.thinker = thinker
+        self.on_change = on_change or (lambda: None)
+        self.bots: dict[int, Bot] = {
+            s: make_bot(k, game, seed * 7919 + s) for s, k in enumerate(kinds) if k is not None
+        }
+        for s, bot in self.bots.items():
+            bot.start(s, state.num_players, state.options)
+        self.events: list[Event] = []  # what the keyboard's seat (or a spectator) may see
+        self.actions: list[tuple[int, int]] = []
+        self.version = 0
+        self.failure: tuple[int, str] | None = None  # (seat, traceback) of a bot that broke
+        self._notice: tuple[str, int | None] | None = None  # (string key, action it names)
+        self._pending: dict[int, _Pending] = {}
+        self._queued: int | None = None
+        self._timer: Handle | None = None
+        self._opened = scheduler.now()
+        self._closed = False
+
+    # -- what the screen reads ---------------------------------------------
+    def race(self) -> bool:
+        """A reaction window: some actors may act but the match does not wait for them."""
+        actors = self.state.actors()
+        return len(actors) > 1 and len(self.state.required_actors()) < len(actors)
+
+    def describe(self, action: int, lang: str) -> str:
+        return self.game.describe_action(self.state, action, lang)
+
+    def move(self, action: int, lang: str) -> Move:
+        seat = self.seat if self.seat is not None else 0
+        return Move(
+            action,
+            self.state.action_to_json(action),
+            self.describe(action, lang),
+            self.state.is_reaction(seat, action),
+        )
+
+    def names(self, lang: str) -> list[str]:
+        out = []
+        for s, kind in enumerate(self.kinds):
+            out.append(t("seat.you", lang) if kind is None else t("seat.bot", lang, seat=s))
+        return out
+
+    def snapshot(self, lang: str) -> Snapshot:
+        state = self.state
+        over = state.is_terminal()
+        seat = self.seat
+        legal = state.legal_actions(seat) if seat is not None and not over else []
+        snap = Snapshot(
+            view=state.view(seat),
+            seat=seat,
+            names=self.names(lang),
+            moves=[self.move(a, lang) for a in legal],
+            actors=() if over else state.actors(),
+            required=() if over else state.required_actors(),
+            race=False if over else self.race(),
+            queued=self.move(self._queued, lang) if self._queued is not None else None,
+            over=over,
+            notice=self._notice_text(lang),
+            error=self.error(lang),
+            kinds=list(self.kinds),
+        )
+        if over:
+            outcome = state.outcome()
+            snap.winners, snap.scores, snap.rounds = outcome.winners, outcome.scores, outcome.rounds
+        return snap
+
+    def _notice_text(self, lang: str) -> str | None:
+        if self._notice is None:
+            return None
+        key, action = self._notice
+        return t(key, lang, move=self.describe(action, lang)) if action is not None else t(key, lang)
+
+    def error(self, lang: str) -> str | None:
+        if self.failure is None:
+            return None
+        seat, detail = self.failure
+        return t("table.bot_error", lang, seat=seat, error=detail.strip().splitlines()[-1])
+
+    def log(self, lang: str) -> list[str]:
+        return [self.game.describe_event(e, lang) for e in self.events]
+
+    # -- the person's moves ------------------------------------------------
+    def choose(self, action: int) -> bool:
+        """Play the keyboard seat's move. Returns False when it is queued to
+        wait for the reaction window; raises the engine's error (es/en, rule
+        id, nothing changed) when it is not legal."""
+        seat = self.seat
+        if seat is None:
+            raise IllegalAction("Solo miras esta partida.", "You are only watching this match.", rule="spectator")
+        state = self.state
+        if (
+            not state.is_terminal()
+            and seat in state.actors()
+            and action in state.legal_actions(seat)
+            and self._must_wait(seat, action)
+        ):
+            self._queued = action
+            self._notice = None
+            self._pending[seat] = _Pending(self._opened + self.timing.window, action)
+            self._arm()
+            self.on_change()
+            return False
+        self._apply(seat, action)
+        return True
+
+    def _must_wait(self, seat: int, action: int) -> bool:
+        """A required seat's covering action waits for the reaction window."""
+        return (
+            self.race()
+            and seat in self.state.required_actors()
+            and not self.state.is_reaction(seat, action)
+            and self.scheduler.now() < self._opened + self.timing.window
+        )
+
+    # -- running the match -----------------------------------------------------
+    def start(self) -> None:
+        self._opened = self.scheduler.now()
+        self._replan()
+
+    def close(self) -> None:
+        """Stop every timer; late bot answers are ignored."""
+        self._closed = True
+        self.version += 1
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
+
+    def _apply(self, seat: int, action: int) -> None:
+        events = self.state.apply(seat, action)
+        self.actions.append((seat, action))
+        self.version += 1
+        self._opened = self.scheduler.now()
+        self.events.extend(e for e in events if e.visible_to(self.seat))
+        for s, bot in self.bots.items():
+            seen = [e for e in events if e.visible_to(s)]
+            if seen:
+                self.thinker.submit(_observe_job(bot, seen), partial(self._on_observed, s))
+        if seat == self.seat:
+            self._queued = None
+            self._notice = None
+        self._replan()
+
+    def _replan(self) -> None:
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
+        self._pending.clear()
+        if self._closed or self.failure is not None or self.state.is_terminal():
+            self._queued = None
+            self.on_change()
+            return
+        actors = self.state.actors()
+        self._requeue(actors)
+        now, race, required = self.scheduler.now(), self.race(), self.state.required_actors()
+        world = self.state.clone()  # bots think on a copy, so the screen may apply moves meanwhile
+        for seat in actors:
+            bot = self.bots.get(seat)
+            if bot is not None:
+                asked = _Asked(self.version, seat, now, race, required)
+                self.thinker.submit(_decide_job(bot, world, seat), partial(self._on_decision, asked))
+        self._arm()
+        self.on_change()
+
+    def _requeue(self, actors: tuple[int, ...]) -> None:
+        """Keep the person's queued covering move if it is still legal."""
+        seat, queued = self.seat, self._queued
+        if seat is None or queued is None:
+            return
+        if seat in actors and queued in self.state.legal_actions(seat):
+            due = self._opened + self.timing.window if self._must_wait(seat, queued) else self._opened
+            self._pending[seat] = _Pending(due, queued)
+            self._notice = ("table.queue_kept", queued)
+        else:
+            self._queued = None
+            self._notice = ("table.queue_dropped", None)
+
+    def _on_observed(self, seat: int, result: Any) -> None:
+        if isinstance(result, _Failure):
+            self._fail(seat, result.error)
+
+    def _on_decision(self, asked: _Asked, result: Any) -> None:
+        if self._closed or asked.version != self.version:
+            return  # the table moved on; the bot is asked again
+        if isinstance(result, _Failure):
+            self._fail(asked.seat, result.error)
+            return
+        if result is None:
+            if asked.seat in asked.required:
+                self._fail(asked.seat, "a required seat's bot passed")
+            return
+        decision: Decision = result
+        self._pending[asked.seat] = _Pending(asked.at + self._delay(asked, decision), decision.action)
+        self._arm()
+
+    def _delay(self, asked: _Asked, decision: Decision) -> float:
+        """Real seconds before a bot's decision lands, as in sim.runner.next_move."""
+        if not asked.race:
+            return self.timing.pace
+        delay = decision.delay * self.timing.reaction_scale
+        if asked.seat in asked.required and not self.state.is_reaction(asked.seat, decision.action):
+            delay = max(delay, self.timing.window)
+        return delay
+
+    def _arm(self) -> None:
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
+        if not self._pending or self._closed:
+            return
+        due = min(p.due for p in self._pending.values())
+        self._timer = self.scheduler.call_later(max(0.0, due - self.scheduler.now()), self._fire)
+
+    def _fire(self) -> None:
+        self._timer = None
+        if self._closed or not self._pending:
+            return
+        seat, pending = min(self._pending.items(), key=lambda item: (item[1].due, item[0]))
+        if pending.due > self.scheduler.now() + 1e-6:
+            self._arm()
+            return
+        del self._pending[seat]
+        try:
+            self._apply(seat, pending.action)
+        except IllegalAction as err:  # a bot proposed an illegal move: say so, do not replace it
+            self._fail(seat, f"[{err.rule}] {err.en}")
+
+    def _fail(self, seat: int, error: str) -> None:
+        self.failure = (seat, error)
+        self.close()
+        self.on_change()
+
+
+def _observe_job(bot: Bot, events: list[Event]) -> Callable[[], Any]:
+    def job() -> Any:
+        try:
+            bot.observe(events)
+        except Exception:
+            return _Failure(traceback.format_exc(limit=6))
+        return None
+
+    return job
+
+
+def _decide_job(bot: Bot, world: State, seat: int) -> Callable[[], Any]:
+    def job() -> Any:
+        try:
+            return bot.decide(Observation(world, seat))
+        except Exception:
+            return _Failure(traceback.format_exc(limit=6))
+
+    return job

@@ -1,0 +1,142 @@
+"""The app headless (Textual's Pilot): setup, a whole match by keyboard and
+mouse, rules, language switch, game over, again and menu."""
+
+from __future__ import annotations
+
+from textual.widgets import Input, OptionList, Select, Static
+
+from tapete.tui.app import TapeteApp
+from tapete.tui.config import MatchConfig
+from tapete.tui.dialogs import GameOverScreen, RulesScreen
+from tapete.tui.screen import TableScreen
+from tapete.tui.setup import SetupScreen
+from tapete.tui.table import LocalTable
+
+from .helpers import fast_source, wait_for
+from .snap_game import SnapGame
+
+
+def snap_app(seed: int = 4, quick: bool = False) -> TapeteApp:
+    config = MatchConfig("snap", 3, [None, "heuristic", "heuristic"], seed=seed)
+    return TapeteApp(config, games={"snap": SnapGame()}, source_factory=fast_source, quick=quick)
+
+
+def table_of(app: TapeteApp) -> TableScreen:
+    screen = app.table
+    assert isinstance(screen, TableScreen) and screen.snap is not None
+    return screen
+
+
+def text_of(widget: Static) -> str:
+    return str(widget.render())
+
+
+async def test_setup_then_a_whole_match_by_keyboard() -> None:
+    app = snap_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert isinstance(app.screen, SetupScreen)
+        await pilot.press("enter")  # the focus starts on «Jugar»
+        await wait_for(pilot, lambda: app.table is not None and app.table.snap is not None)
+        screen = table_of(app)
+        source = screen.source
+        assert isinstance(source, LocalTable)
+        mine = 0
+        for _ in range(200):
+            snap = screen.snap
+            assert snap is not None and snap.error is None
+            if snap.over:
+                break
+            if snap.must_move:
+                await pilot.press("1")
+                mine += 1
+            await pilot.pause(0.03)
+        assert mine >= 2
+        assert any(seat == 0 for seat, _ in source.actions) and any(seat != 0 for seat, _ in source.actions)
+        await wait_for(pilot, lambda: isinstance(app.screen, GameOverScreen))
+        assert "Fin de la partida" in text_of(app.screen.query_one("#over-title", Static))
+        await pilot.press("m")
+        await wait_for(pilot, lambda: isinstance(app.screen, SetupScreen))
+
+
+async def test_a_move_by_mouse_click() -> None:
+    app = snap_app(quick=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: app.table is not None and app.table.snap is not None)
+        screen = table_of(app)
+        assert screen.snap is not None and screen.snap.must_move
+        first = screen.snap.moves[0].action
+        await pilot.click("#moves", offset=(4, 1))
+        source = screen.source
+        assert isinstance(source, LocalTable)
+        await wait_for(pilot, lambda: len(source.actions) >= 1)
+        assert source.actions[0] == (0, first)
+
+
+async def test_language_switch_rules_and_log() -> None:
+    app = snap_app(quick=True)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_for(pilot, lambda: app.table is not None and app.table.snap is not None)
+        screen = table_of(app)
+        listing = screen.query_one("#moves", OptionList)
+        assert "jugar" in str(listing.get_option_at_index(0).prompt)
+        await pilot.press("f2")
+        assert screen.lang == "en"
+        await pilot.pause()
+        assert "play" in str(listing.get_option_at_index(0).prompt)
+        assert listing.border_title == "Your moves"
+        await pilot.press("f1")
+        await wait_for(pilot, lambda: isinstance(app.screen, RulesScreen))
+        assert "Snap" in text_of(app.screen.query_one("#rules-title", Static))
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: isinstance(app.screen, TableScreen))
+        await pilot.press("1")
+        await wait_for(pilot, lambda: "play" in text_of(screen.query_one("#log-body", Static)))
+
+
+async def test_game_over_again_starts_a_fresh_match() -> None:
+    app = snap_app(seed=9, quick=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: app.table is not None and app.table.snap is not None)
+        first = table_of(app)
+        for _ in range(300):
+            if isinstance(app.screen, GameOverScreen):
+                break
+            snap = first.snap
+            if snap is not None and snap.must_move:
+                await pilot.press("1")
+            await pilot.pause(0.03)
+        await wait_for(pilot, lambda: isinstance(app.screen, GameOverScreen))
+        await pilot.press("a")
+        await wait_for(pilot, lambda: app.table is not None and app.table is not first and app.table.snap is not None)
+        assert not table_of(app).snap.over  # type: ignore[union-attr]
+
+
+async def test_setup_changes_players_and_seats() -> None:
+    app = snap_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        assert isinstance(screen, SetupScreen)
+        screen.query_one("#players", Select).value = 2
+        await wait_for(pilot, lambda: len(screen.query("#seat-2")) == 0 and len(screen.query("#seat-1")) == 1)
+        screen.query_one("#seat-1", Select).value = "random"
+        await pilot.pause()
+        screen.query_one("#seed", Input).value = "77"
+        await pilot.click("#play")
+        await wait_for(pilot, lambda: app.table is not None and app.table.snap is not None)
+        source = table_of(app).source
+        assert isinstance(source, LocalTable)
+        assert source.kinds == [None, "random"] and source.state.num_players == 2
+        assert app.config.seed == 77
+
+
+async def test_setup_refuses_two_people() -> None:
+    app = snap_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        assert isinstance(screen, SetupScreen)
+        screen.query_one("#seat-1", Select).value = "human"
+        await pilot.pause()
+        await pilot.click("#play")
+        await pilot.pause()
+        assert isinstance(app.screen, SetupScreen)
+        assert "«tú»" in text_of(screen.query_one("#setup-error", Static))
