@@ -20,6 +20,7 @@ run: $(STAMP)
 	$(BIN)/tapete play bacan --players 4
 
 test: $(STAMP)
+	bash scripts/need-debian.sh tmux
 	$(BIN)/ruff check tapete tests bench
 	$(BIN)/mypy
 	$(BIN)/pytest -q -x -p no:cacheprovider
