@@ -15,7 +15,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.prompt import Prompt
 from rich.table import Table
 
-from tapete.engine import Game, MatchRecord, Observation, TapeteError, replay
+from tapete.engine import Game, MatchRecord, Observation, TapeteError, options_to_json, replay
 from tapete.games import game_ids, get_game
 
 app = typer.Typer(help="tapete: juega y estudia / play and study Bacan, Buracco, Nacho Loco, Boon, WANTED.")
@@ -43,7 +43,7 @@ def _options(game: Game, pairs: list[str] | None) -> dict[str, Any]:
             raise typer.Exit(2)
         raw[key.strip()] = value.strip()
     try:
-        return dict(game.parse_options(raw).__dict__)
+        return options_to_json(game.parse_options(raw))
     except TapeteError as err:
         console.print(f"[red]{err.es}[/red]\n{err.en}")
         raise typer.Exit(2) from None
