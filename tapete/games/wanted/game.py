@@ -1,0 +1,59 @@
+"""The WANTED game: the factory of its matches and everything said in words."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
+from tapete.engine import Bot, Event, Game, State
+
+from . import texts
+from .bots import WantedBot
+from .cards import FACES, NUM_CARDS
+from .options import PLAYERS, Options
+from .rules import WantedState
+
+
+class WantedGame(Game):
+    id = "wanted"
+    name: ClassVar[dict[str, str]] = {"es": "WANTED", "en": "WANTED"}
+    min_players = 2
+    max_players = 10
+    default_players = 2  # the default mode is Duelo
+    options_type = Options
+    state_type = WantedState
+    conformance_options: ClassVar[tuple[dict[str, Any], ...]] = (
+        {"mode": "tiroteo"},
+        {"mode": "pandillas"},
+    )
+
+    def allowed_players(self, options: Any) -> tuple[int, ...]:
+        """Duelo exactly 2 (WAN-5), Tiroteo 3-10 (WAN-7), Pandillas 2-10 (WAN-9)."""
+        return PLAYERS[options.mode]
+
+    def _new_state(self, num_players: int, options: Any, seed: int) -> State:
+        return WantedState.new(num_players, options, seed)
+
+    def heuristic_bot(self, rng: random.Random) -> Bot:
+        return WantedBot(rng)
+
+    def rules_text(self, lang: str) -> str:
+        return texts.rules_text(lang)
+
+    def describe_action(self, state: State, action: int, lang: str) -> str:
+        return texts.describe_action(action, lang)
+
+    def describe_event(self, event: Event, lang: str) -> str:
+        return texts.describe_event(event, lang)
+
+    def render_text(self, view: Mapping[str, Any], lang: str) -> str:
+        return texts.render_text(view, lang)
+
+    def card_faces(self) -> frozenset[str]:
+        return frozenset(FACES)
+
+    def card_face(self, card_id: int) -> str:
+        if not 0 <= card_id < NUM_CARDS:
+            raise ValueError(f"no WANTED card has id {card_id}")
+        return FACES[card_id]

@@ -1,0 +1,700 @@
+"""WANTED's match: deals, simultaneous commits, battles, bounty and replays.
+
+A match is one stage of battles (WAN-4..WAN-11) and, while the top players
+are tied, up to `replays` replay stages (WAN-12). Seats are numbered in turn
+order; "to the owner's right" is the owner's pile.
+
+Where each card lies:
+  deck          undealt, face down (nobody knows it)
+  hands         each seat's hand (only its owner knows it; in a Duelo or
+                Tiroteo replay the hands are the former face-up winners,
+                known to all)
+  pending       committed face down this battle (only the owner knows which)
+  table         Pandillas: the gangs in play while leaders and ties are settled
+  winners       face-up winners in front of their owner
+  face_down     face-down pile in front of a seat: in Duelo its own lost
+                cards (the opponent collects them), in Tiroteo and Pandillas
+                the bounty it won. Only the holder's view lists the faces;
+                every card in it was revealed in a battle, so nothing is
+                secret, only not shown again (rulings in texts.py)
+  out           out of play: Tiroteo ties, Pandillas discards and battles
+                nobody won, piles of a finished stage
+
+Phases: "commit" (every seat still to commit acts at once), "leader" (owners
+settle a leader tie), "discard" (tied Pandillas players discard at once),
+"deal" (the Pandillas dealer deals the next deal), "over".
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any, Self
+
+from tapete.engine import Event, Outcome, Rejection, Rng, State, public
+
+from . import actions as act
+from .battle import gang_total, leader_candidates, minus, modifier, single_battle, suit_counts
+from .cards import FACES, NUM_CARDS, REWARD, SKILL, reward_of
+from .options import MODES, Options
+
+DUELO, TIROTEO, PANDILLAS = 0, 1, 2
+HAND = 5
+GANG = 3
+COMMIT, LEADER, DISCARD, DEAL, OVER = "commit", "leader", "discard", "deal", "over"
+# Where a battle card went, in battle records.
+TO_WINNERS, TO_FACE_DOWN, TO_OUT = "winners", "face_down", "out"
+
+_AUDIENCE = tuple(frozenset((s,)) for s in range(16))
+
+
+def _rewards(cards: list[int]) -> int:
+    total = 0
+    for c in cards:
+        total += REWARD[c]
+    return total
+
+
+class WantedState(State):
+    game_id = "wanted"
+
+    def __init__(self, num_players: int, options: Options, seed: int) -> None:
+        super().__init__(num_players, options, seed)
+        n = num_players
+        self.mode = MODES.index(options.mode)
+        self.per = GANG if self.mode == PANDILLAS else 1
+        self.deck: list[int] = []
+        self.hands: list[list[int]] = [[] for _ in range(n)]
+        self.pending: list[list[int]] = [[] for _ in range(n)]
+        self.table: list[list[int]] = [[] for _ in range(n)]
+        self.dice: list[list[int]] = [[] for _ in range(n)]
+        self.winners: list[list[int]] = [[] for _ in range(n)]
+        self.face_down: list[list[int]] = [[] for _ in range(n)]
+        self.out: list[int] = []
+        self.bank = [0] * n  # Pandillas: bounty of earlier deals of this stage
+        self.won = [0] * n  # battles won in this stage
+        self.main: list[int] | None = None  # the main stage's bounty, once it ended
+        self.participants = list(range(n))
+        self.contenders: list[int] = []
+        self.tied: list[int] = []
+        self.choices: list[list[int]] = [[] for _ in range(n)]
+        self.leader = [-1] * n
+        self.discard = [-1] * n
+        self.gone: list[list[int]] = [[] for _ in range(n)]  # this battle's discards (WAN-10), in `out`
+        self.phase = COMMIT
+        self.battle = 0  # battles fought in this deal
+        self.battles = HAND
+        self.deal_no = 1
+        self.deals = options.deals if self.mode == PANDILLAS else 1
+        self.stage = 0  # 0: the match proper; k: the k-th replay (WAN-12)
+        self.rounds = 1  # deals dealt in the match, replays included
+        self.dealer = 0
+        self.last: dict[str, Any] | None = None  # the latest battle, for views
+        self.result: list[int] = []
+        self.result_rule = ""
+        self._actors: tuple[int, ...] = ()
+
+    @classmethod
+    def new(cls, num_players: int, options: Options, seed: int) -> WantedState:
+        """WAN-4: shuffle and deal 5 cards to every player."""
+        state = cls(num_players, options, seed)
+        state._deal()
+        return state
+
+    # -- who acts ------------------------------------------------------------
+    def actors(self) -> tuple[int, ...]:
+        return self._actors
+
+    def turn_rule(self) -> str:
+        return {COMMIT: "WAN-4", LEADER: "WAN-9", DISCARD: "WAN-10", DEAL: "WAN-11"}.get(self.phase, "WAN-12")
+
+    def _commit_actors(self) -> tuple[int, ...]:
+        per = self.per
+        return tuple(s for s in self.participants if len(self.pending[s]) < per)
+
+    # -- legal actions -------------------------------------------------------
+    def _legal_actions(self, seat: int) -> list[int]:
+        phase = self.phase
+        if phase == COMMIT:
+            return list(self.hands[seat])  # hands are sorted; commit ids are card ids
+        if phase == LEADER:
+            return [act.LEADER_BASE + c for c in self.choices[seat]]
+        if phase == DISCARD:
+            return [act.DISCARD_BASE + c for c in sorted(self.table[seat])]
+        if phase == DEAL:
+            return [act.DEAL]
+        return []
+
+    def why_illegal(self, seat: int, action: int) -> Rejection:
+        if not isinstance(action, int) or not 0 <= action < act.NUM_ACTIONS:
+            return Rejection("WAN-4", f"La acción {action!r} no existe.", f"Action {action!r} does not exist.")
+        kind = act.kind_of(action)
+        phase_rule = {"commit": "WAN-4", "leader": "WAN-9", "discard": "WAN-10", "deal": "WAN-11"}[kind]
+        wanted_phase = {"commit": COMMIT, "leader": LEADER, "discard": DISCARD, "deal": DEAL}[kind]
+        if self.phase != wanted_phase:
+            return Rejection(
+                phase_rule,
+                f"Ahora no toca {_KIND_ES[kind]}: la fase es «{_PHASE_ES[self.phase]}».",
+                f"This is not the time to {_KIND_EN[kind]}: the phase is '{self.phase}'.",
+            )
+        card = act.card_of(action)
+        if kind == "commit":
+            return Rejection(
+                "WAN-4", f"La carta {FACES[card]} no está en tu mano.", f"Card {FACES[card]} is not in your hand."
+            )
+        if kind == "leader":
+            return Rejection(
+                "WAN-9",
+                f"{FACES[card]} no puede ser líder: el líder es la carta de mayor habilidad + dado "
+                "(empate: mayor habilidad).",
+                f"{FACES[card]} cannot lead: the leader is the card with the highest skill + die "
+                "(tie: higher skill).",
+            )
+        if kind == "discard":
+            return Rejection(
+                "WAN-10",
+                f"{FACES[card]} no es una carta de tu pandilla empatada.",
+                f"{FACES[card]} is not a card of your tied gang.",
+            )
+        return Rejection("WAN-11", "Reparte quien tiene el mazo.", "The dealer deals.")
+
+    # -- applying ------------------------------------------------------------
+    def _apply(self, seat: int, action: int) -> list[Event]:
+        if action < act.LEADER_BASE:
+            return self._commit(seat, action)
+        if action < act.DISCARD_BASE:
+            return self._choose_leader(seat, action - act.LEADER_BASE)
+        if action < act.DEAL:
+            return self._choose_discard(seat, action - act.DISCARD_BASE)
+        return self._deal_next(seat)
+
+    def _commit(self, seat: int, card: int) -> list[Event]:
+        """WAN-4 phase I: a card goes face down; nobody else learns which."""
+        self.hands[seat].remove(card)
+        pend = self.pending[seat]
+        pend.append(card)
+        if len(pend) < self.per:
+            return [Event("pick", {"seat": seat, "card": FACES[card], "count": len(pend)}, _AUDIENCE[seat])]
+        self._actors = tuple(s for s in self._actors if s != seat)
+        done = public("committed", seat=seat)
+        if self._actors:
+            mine = Event("commit", {"seat": seat, "cards": [FACES[c] for c in pend]}, _AUDIENCE[seat])
+            return [mine, done]
+        return [done, *self._reveal()]
+
+    def _reveal(self) -> list[Event]:
+        """WAN-4 phases II and III: roll a die per committed card, reveal."""
+        seats = self.participants
+        rolled = self.rng.dice(self.per * len(seats))
+        if self.mode != PANDILLAS:
+            cards = [self.pending[s][0] for s in seats]
+            for s in seats:
+                self.pending[s] = []
+            return self._single_battle(cards, rolled)
+        i = 0
+        for s in seats:
+            gang = sorted(self.pending[s])
+            self.pending[s] = []
+            self.table[s] = gang
+            self.dice[s] = rolled[i : i + GANG]
+            self.gone[s] = []
+            i += GANG
+        self.contenders = list(seats)
+        self._reset_leaders()
+        return self._settle_gangs("reveal")
+
+    # -- Duelo and Tiroteo -----------------------------------------------------
+    def _single_battle(self, cards: list[int], rolled: list[int]) -> list[Event]:
+        """WAN-5 (Duelo) and WAN-7 (Tiroteo): the highest total wins."""
+        seats = self.participants
+        mods, totals = single_battle(cards, rolled)
+        top = max(totals)
+        best = [s for s, t in zip(seats, totals, strict=True) if t == top]
+        winner = best[0] if len(best) == 1 else -1
+        dest: list[tuple[str, int]] = []
+        for s, c in zip(seats, cards, strict=True):
+            dest.append(self._send_single(s, c, winner))
+        if winner >= 0:
+            self.won[winner] += 1
+        self.battle += 1
+        entries = [
+            {"seat": s, "card": c, "die": d, "modifier": m, "total": t, "to": to, "holder": h}
+            for s, c, d, m, t, (to, h) in zip(seats, cards, rolled, mods, totals, dest, strict=True)
+        ]
+        self.last = {"kind": "single", "round": self.rounds, "number": self.battle, "winner": winner, "seats": entries}
+        shown = [
+            {"seat": s, "card": FACES[c], "die": d, "modifier": m, "total": t}
+            for s, c, d, m, t in zip(seats, cards, rolled, mods, totals, strict=True)
+        ]
+        events = [public("battle", number=self.battle, seats=shown, winner=winner if winner >= 0 else None)]
+        return events + self._after_battle()
+
+    def _send_single(self, seat: int, card: int, winner: int) -> tuple[str, int]:
+        """Where a Duelo / Tiroteo card goes (WAN-5, WAN-7)."""
+        if seat == winner:
+            self.winners[seat].append(card)
+            return TO_WINNERS, seat
+        if self.mode == DUELO:
+            self.face_down[seat].append(card)  # lost or tied: face down by its owner
+            return TO_FACE_DOWN, seat
+        if winner >= 0:
+            self.face_down[winner].append(card)  # losers go to the winner's right
+            return TO_FACE_DOWN, winner
+        self.out.append(card)  # a tie for the highest: the cards leave the game
+        return TO_OUT, -1
+
+    # -- Pandillas -------------------------------------------------------------
+    def _reset_leaders(self) -> None:
+        for s in self.contenders:
+            self.leader[s] = -1
+            self.choices[s] = []
+
+    def _others_counts(self) -> dict[int, list[int]]:
+        """Suit counts of every card of every *other* contending gang."""
+        own = {s: suit_counts(self.table[s]) for s in self.contenders}
+        total = [0, 0, 0, 0]
+        for counts in own.values():
+            total = [a + b for a, b in zip(total, counts, strict=True)]
+        return {s: minus(total, counts) for s, counts in own.items()}
+
+    def _settle_gangs(self, step: str, discarded: dict[int, int] | None = None) -> list[Event]:
+        """WAN-9, WAN-10: leaders, gang totals, and the tie loop."""
+        others = self._others_counts()
+        waiting = []
+        for s in self.contenders:
+            if self.leader[s] >= 0:
+                continue
+            cands = leader_candidates(self.table[s], self.dice[s])
+            if len(cands) > 1 and len({modifier(c, others[s]) for c in cands}) > 1:
+                self.choices[s] = cands  # the owner chooses (only when it changes the total)
+                waiting.append(s)
+            else:
+                self.leader[s] = cands[0]
+        if waiting:
+            self.phase = LEADER
+            self._actors = tuple(waiting)
+            self.last = self._gang_record(others, None, "leaders")
+            return [self._gang_event(step, others, None, discarded)]
+        totals = {s: gang_total(self.table[s], self.dice[s], self.leader[s], others[s]) for s in self.contenders}
+        top = max(totals.values())
+        best = [s for s in self.contenders if totals[s] == top]
+        event = self._gang_event(step, others, totals, discarded)
+        if len(best) == 1:
+            self._award_gangs(best[0], others, totals)
+        elif len(self.table[best[0]]) <= 1:
+            self._award_gangs(-1, others, totals)  # WAN-10: the last discards would run everyone out
+        else:
+            self.phase = DISCARD
+            self.tied = best
+            for s in best:
+                self.discard[s] = -1
+            self._actors = tuple(best)
+            self.last = self._gang_record(others, totals, "discards")
+            return [event]
+        self.battle += 1
+        return [event, *self._after_battle()]
+
+    def _award_gangs(self, winner: int, others: dict[int, list[int]], totals: dict[int, int]) -> None:
+        """WAN-9: the winner takes its gang face up and every other gang's
+        cards face down as bounty; nobody wins: every card leaves the game."""
+        self.last = self._gang_record(others, totals, "resolved", winner)
+        for s in self.participants:
+            cards = self.table[s]
+            if winner < 0:
+                self.out.extend(cards)
+            elif s == winner:
+                self.winners[s].extend(cards)
+            else:
+                self.face_down[winner].extend(cards)
+            self.table[s] = []
+            self.dice[s] = []
+        if winner >= 0:
+            self.won[winner] += 1
+        self.contenders = []
+        self.tied = []
+
+    def _gang_record(
+        self, others: dict[int, list[int]], totals: dict[int, int] | None, status: str, winner: int = -1
+    ) -> dict[str, Any]:
+        """The battle as the views show it (card ids; views turn them into faces)."""
+        gangs = []
+        for s in self.participants:
+            lead = self.leader[s] if s in others else -1
+            gangs.append(
+                {
+                    "seat": s,
+                    "cards": list(self.table[s]),
+                    "dice": list(self.dice[s]),
+                    "discarded": list(self.gone[s]),
+                    "leader": lead,
+                    "modifier": modifier(lead, others[s]) if lead >= 0 else 0,
+                    "total": totals.get(s) if totals is not None else None,
+                    "contending": s in others,
+                }
+            )
+        return {
+            "kind": "gangs",
+            "round": self.rounds,
+            "number": self.battle + 1,
+            "status": status,
+            "winner": winner,
+            "tied": list(self.tied),
+            "choosing": list(self._actors) if status == "leaders" else [],
+            "gangs": gangs,
+        }
+
+    def _gang_event(
+        self, step: str, others: dict[int, list[int]], totals: dict[int, int] | None, discarded: dict[int, int] | None
+    ) -> Event:
+        """One public event per step. Each face appears once: at the reveal a
+        gang lists its cards and names its leader by position; later steps
+        name the leader (and the discarded card) by face."""
+        gangs = []
+        for s in self.contenders:
+            g: dict[str, Any] = {"seat": s, "total": None if totals is None else totals[s]}
+            lead = self.leader[s]
+            if step == "reveal":
+                g["cards"] = [FACES[c] for c in self.table[s]]
+                g["dice"] = list(self.dice[s])
+                g["leader"] = self.table[s].index(lead) if lead >= 0 else None
+            else:
+                g["leader"] = FACES[lead] if lead >= 0 else None
+            if discarded is not None and s in discarded:
+                g["discarded"] = FACES[discarded[s]]
+            g["modifier"] = modifier(lead, others[s]) if lead >= 0 else None
+            gangs.append(g)
+        return public("gangs", step=step, number=self.battle + 1, gangs=gangs)
+
+    def _choose_leader(self, seat: int, card: int) -> list[Event]:
+        """WAN-9: still tied on skill, the owner chooses the leader."""
+        self.leader[seat] = card
+        self.choices[seat] = []
+        self._actors = tuple(s for s in self._actors if s != seat)
+        if self._actors:
+            self.last = self._gang_record(self._others_counts(), None, "leaders")
+            return [public("leader", seat=seat, card=FACES[card])]
+        return self._settle_gangs("leaders")
+
+    def _choose_discard(self, seat: int, card: int) -> list[Event]:
+        """WAN-10: each tied player discards one played card, all at once;
+        the tied gangs are computed again with the cards left."""
+        self.discard[seat] = card
+        self._actors = tuple(s for s in self._actors if s != seat)
+        if self._actors:
+            return [
+                Event("discard_pick", {"seat": seat, "card": FACES[card]}, _AUDIENCE[seat]),
+                public("discard_ready", seat=seat),
+            ]
+        gone: dict[int, int] = {}
+        for s in self.tied:
+            c = self.discard[s]
+            i = self.table[s].index(c)
+            del self.table[s][i]
+            del self.dice[s][i]
+            self.out.append(c)
+            self.gone[s].append(c)
+            gone[s] = c
+            self.discard[s] = -1
+        self.contenders = list(self.tied)
+        self.tied = []
+        self._reset_leaders()
+        return [public("discard_ready", seat=seat), *self._settle_gangs("discards", gone)]
+
+    # -- deals, stages and the end ----------------------------------------------
+    def _deal(self) -> None:
+        """WAN-4: shuffle the whole deck; deal 5 cards to every participant."""
+        deck = list(range(NUM_CARDS))
+        self.rng.shuffle(deck)
+        for i, s in enumerate(self.participants):
+            self.hands[s] = sorted(deck[i * HAND : (i + 1) * HAND])
+        self.deck = deck[len(self.participants) * HAND :]
+        self.battle = 0
+        self.battles = 1 if self.mode == PANDILLAS else HAND
+        self.phase = COMMIT
+        self._actors = tuple(self.participants)
+
+    def _deal_next(self, seat: int) -> list[Event]:
+        """WAN-11: bank the bounty, gather every card and deal afresh."""
+        for s in range(self.num_players):
+            self.bank[s] += _rewards(self.face_down[s])
+            self.hands[s] = []
+            self.pending[s] = []
+            self.table[s] = []
+            self.dice[s] = []
+            self.winners[s] = []
+            self.face_down[s] = []
+            self.gone[s] = []
+        self.out = []
+        self.last = None
+        self.deal_no += 1
+        self.rounds += 1
+        self._deal()
+        events = [public("deal", dealer=seat, round=self.rounds, players=list(self.participants))]
+        for s in self.participants:
+            events.append(Event("hand", {"seat": s, "cards": [FACES[c] for c in self.hands[s]]}, _AUDIENCE[s]))
+        return events
+
+    def _after_battle(self) -> list[Event]:
+        if self.battle < self.battles:
+            self.phase = COMMIT
+            self._actors = tuple(self.participants)
+            return []
+        if self.mode == PANDILLAS and self.deal_no < self.deals:
+            self.phase = DEAL
+            self.dealer = self.participants[self.deal_no % len(self.participants)]
+            self._actors = (self.dealer,)
+            return [public("deal_over", round=self.rounds, scores=self.stage_scores())]
+        return self._end_stage()
+
+    def stage_scores(self) -> list[int]:
+        """Bounty of this stage per seat (WAN-6, WAN-8, WAN-11)."""
+        n = self.num_players
+        if self.mode == DUELO:
+            return [_rewards(self.face_down[1 - s]) if n == 2 else 0 for s in range(n)]
+        if self.mode == TIROTEO:
+            return [_rewards(self.face_down[s]) for s in range(n)]
+        return [self.bank[s] + _rewards(self.face_down[s]) for s in range(n)]
+
+    def scores(self) -> list[int]:
+        """The match's figures: the main stage's bounty."""
+        return list(self.main) if self.main is not None else self.stage_scores()
+
+    def _end_stage(self) -> list[Event]:
+        """WAN-6, WAN-8, WAN-11: collect; WAN-12: replay or share a tie."""
+        if self.mode != PANDILLAS:
+            for s in self.participants:  # replay cards left unplayed stay winners
+                self.winners[s].extend(self.hands[s])
+                self.hands[s] = []
+        stage = self.stage_scores()
+        if self.main is None:
+            self.main = list(stage)
+        top = max(stage[s] for s in self.participants)
+        tied = [s for s in self.participants if stage[s] == top]
+        events = [public("stage_over", stage=self.stage, scores=stage, tied=tied)]
+        if len(tied) == 1:
+            return events + self._finish(tied, "WAN-6" if self.mode == DUELO else "WAN-8")
+        able = [s for s in tied if self._has_winners(s)]
+        if not able:
+            return events + self._finish(tied, "WAN-12")
+        if len(able) == 1 or self.stage >= self.options.replays:
+            return events + self._finish(able, "WAN-12")
+        return events + self._start_replay(able)
+
+    def _has_winners(self, seat: int) -> bool:
+        """WAN-12: a tied player with no winners loses to one who has some."""
+        if self.mode == PANDILLAS:
+            return self.won[seat] > 0  # the cards went back to the deck each deal
+        return bool(self.winners[seat])
+
+    def _finish(self, winners: list[int], rule: str) -> list[Event]:
+        self.result = sorted(winners)
+        self.result_rule = rule
+        self.phase = OVER
+        self._actors = ()
+        return [public("match_over", winners=self.result, scores=self.scores(), rule=rule)]
+
+    def _start_replay(self, players: list[int]) -> list[Event]:
+        """WAN-12: the tied players play again, counting only the new battles.
+        Duelo / Tiroteo: each takes its face-up winners as a new hand and they
+        fight as many battles as the smallest hand. Pandillas: the cards went
+        back to the deck at every deal, so the replay is one fresh deal."""
+        self.stage += 1
+        self.participants = sorted(players)
+        self.won = [0] * self.num_players
+        self.bank = [0] * self.num_players
+        self.last = None
+        for s in range(self.num_players):
+            self.out.extend(self.face_down[s])
+            self.face_down[s] = []
+            if s not in players or self.mode == PANDILLAS:
+                self.out.extend(self.winners[s])
+                self.winners[s] = []
+        event = public("replay", replay=self.stage, players=list(self.participants))
+        if self.mode == PANDILLAS:
+            self.deal_no = 0
+            self.deals = 1
+            self.phase = DEAL
+            self.dealer = self.participants[0]
+            self._actors = (self.dealer,)
+            return [event]
+        self.rounds += 1
+        for s in self.participants:
+            self.hands[s] = sorted(self.winners[s])
+            self.winners[s] = []
+        self.battle = 0
+        self.battles = min(len(self.hands[s]) for s in self.participants)
+        self.phase = COMMIT
+        self._actors = tuple(self.participants)
+        return [event]
+
+    # -- the end -------------------------------------------------------------------
+    def is_terminal(self) -> bool:
+        return self.phase == OVER
+
+    def outcome(self) -> Outcome:
+        return Outcome(tuple(self.result), tuple(float(x) for x in self.scores()), self.rounds)
+
+    # -- actions as data -------------------------------------------------------------
+    def num_actions(self) -> int:
+        return act.NUM_ACTIONS
+
+    def action_to_json(self, action: int) -> dict[str, Any]:
+        return act.to_json(action)
+
+    def action_from_json(self, data: Mapping[str, Any]) -> int:
+        return act.from_json(data)
+
+    # -- information ---------------------------------------------------------------
+    def hands_public(self) -> bool:
+        """In a Duelo / Tiroteo replay every hand is former face-up winners."""
+        return self.stage > 0 and self.mode != PANDILLAS
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        from .views import view
+
+        return view(self, seat)
+
+    def card_ids(self) -> list[int]:
+        cards = list(self.deck)
+        cards.extend(self.out)
+        for piles in (self.hands, self.pending, self.table, self.winners, self.face_down):
+            for pile in piles:
+                cards.extend(pile)
+        return cards
+
+    def hidden_cards(self, seat: int | None) -> list[int]:
+        hidden = list(self.deck)
+        if self.hands_public():
+            return hidden  # which card of a known hand is committed is not a card identity
+        for s in range(self.num_players):
+            if s != seat:
+                hidden.extend(self.hands[s])
+                hidden.extend(self.pending[s])
+        return hidden
+
+    def determinize(self, seat: int, rng: random.Random) -> Self:
+        """Redeal what `seat` does not know; reseed future chance."""
+        world = self.clone()
+        world.rng = Rng(rng.getrandbits(64))
+        others = [s for s in range(self.num_players) if s != seat]
+        if self.hands_public():
+            for s in others:  # which of its known cards each seat committed
+                held = self.hands[s] + self.pending[s]
+                rng.shuffle(held)
+                k = len(self.pending[s])
+                world.pending[s] = held[:k]
+                world.hands[s] = sorted(held[k:])
+            pool = list(self.deck)
+            rng.shuffle(pool)
+            world.deck = pool
+        else:
+            pool = list(self.deck)
+            for s in others:
+                pool.extend(self.hands[s])
+                pool.extend(self.pending[s])
+            rng.shuffle(pool)
+            i = 0
+            for s in others:
+                k = len(self.pending[s])
+                world.pending[s] = pool[i : i + k]
+                i += k
+                k = len(self.hands[s])
+                world.hands[s] = sorted(pool[i : i + k])
+                i += k
+            world.deck = pool[i:]
+        for s in others:  # a tied player's hidden discard (WAN-10)
+            if self.discard[s] >= 0:
+                world.discard[s] = rng.choice(self.table[s])
+        return world
+
+    def clone(self) -> Self:
+        new = self.__class__.__new__(self.__class__)
+        new.num_players = self.num_players
+        new.options = self.options
+        new.rng = self.rng.clone()
+        new._legal = {}
+        new.mode = self.mode
+        new.per = self.per
+        new.deck = list(self.deck)
+        new.hands = [list(x) for x in self.hands]
+        new.pending = [list(x) for x in self.pending]
+        new.table = [list(x) for x in self.table]
+        new.dice = [list(x) for x in self.dice]
+        new.winners = [list(x) for x in self.winners]
+        new.face_down = [list(x) for x in self.face_down]
+        new.out = list(self.out)
+        new.bank = list(self.bank)
+        new.won = list(self.won)
+        new.main = None if self.main is None else list(self.main)
+        new.participants = list(self.participants)
+        new.contenders = list(self.contenders)
+        new.tied = list(self.tied)
+        new.choices = [list(x) for x in self.choices]
+        new.leader = list(self.leader)
+        new.discard = list(self.discard)
+        new.gone = [list(x) for x in self.gone]
+        new.phase = self.phase
+        new.battle = self.battle
+        new.battles = self.battles
+        new.deal_no = self.deal_no
+        new.deals = self.deals
+        new.stage = self.stage
+        new.rounds = self.rounds
+        new.dealer = self.dealer
+        new.last = self.last  # records are replaced, never changed in place
+        new.result = list(self.result)
+        new.result_rule = self.result_rule
+        new._actors = self._actors
+        return new
+
+    # -- serialization ----------------------------------------------------------------
+    _LISTS = ("hands", "pending", "table", "dice", "winners", "face_down", "choices", "gone")
+    _FLAT = ("deck", "out", "bank", "won", "participants", "contenders", "tied", "leader", "discard", "result")
+    _SCALARS = ("phase", "battle", "battles", "deal_no", "deals", "stage", "rounds", "dealer", "result_rule")
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {
+            "game": self.game_id,
+            "num_players": self.num_players,
+            "options": {"mode": self.options.mode, "deals": self.options.deals, "replays": self.options.replays},
+            "rng": self.rng.to_json(),
+            "main": None if self.main is None else list(self.main),
+            "last": self.last,
+            "actors": list(self._actors),
+        }
+        for name in self._LISTS:
+            data[name] = [list(x) for x in getattr(self, name)]
+        for name in self._FLAT:
+            data[name] = list(getattr(self, name))
+        for name in self._SCALARS:
+            data[name] = getattr(self, name)
+        return data
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Self:
+        opts = Options(**data["options"])
+        state = cls(int(data["num_players"]), opts, 0)
+        state.rng = Rng.from_json(data["rng"])
+        state.main = None if data["main"] is None else [int(x) for x in data["main"]]
+        state.last = data["last"]
+        state._actors = tuple(int(s) for s in data["actors"])
+        for name in cls._LISTS:
+            setattr(state, name, [[int(c) for c in x] for x in data[name]])
+        for name in cls._FLAT:
+            setattr(state, name, [int(x) for x in data[name]])
+        for name in cls._SCALARS:
+            setattr(state, name, data[name])
+        return state
+
+
+_KIND_ES = {"commit": "comprometer una carta", "leader": "elegir líder", "discard": "descartar", "deal": "repartir"}
+_KIND_EN = {"commit": "commit a card", "leader": "choose a leader", "discard": "discard", "deal": "deal"}
+_PHASE_ES = {
+    COMMIT: "elegir carta",
+    LEADER: "elegir líder",
+    DISCARD: "descartar",
+    DEAL: "repartir",
+    OVER: "partida terminada",
+}
+
+__all__ = ["SKILL", "WantedState", "reward_of"]
