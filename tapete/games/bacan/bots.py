@@ -1,0 +1,410 @@
+"""Bacan's heuristic player.
+
+It sees only what a person at its seat sees: its legal actions and the
+events addressed to it. From the events it keeps its own picture of every
+row (the faces it has seen, following each card as slots move), of the
+discard pile and of the scores, so it plays the same under both memory
+options. It swaps high cards for low ones, mirrors what it knows (with a
+human-like reaction time), uses powers where they help and calls Bacan when
+its known total is low enough to win.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from tapete.engine import Bot, Decision, Event, Observation
+
+from .actions import (
+    CALL,
+    DEAL,
+    DISCARD,
+    DRAW_DECK,
+    DRAW_DISCARD,
+    EXCHANGE,
+    GIVE,
+    MAX_ROW,
+    MIRROR,
+    MIRROR_OTHER,
+    PEEK,
+    PLUS_ONE,
+    SECRET,
+    SPY,
+    SWAP,
+    action_space,
+)
+from .cards import COMODIN, FACE_RANK, FACE_VALUE, JOKER_FACE, VALUE
+
+HOLE = "_hole"
+TOTAL_VALUE = sum(VALUE)
+NUM_CARDS = len(VALUE)
+
+
+class BacanMemory:
+    """What one seat has seen of the table, rebuilt from its events."""
+
+    def __init__(self, seat: int, num_players: int) -> None:
+        self.seat = seat
+        self.num_players = num_players
+        self.rows: list[list[str | None]] = [[] for _ in range(num_players)]
+        self.penalty_points = [0] * num_players
+        self.pile: list[tuple[str, bool]] = []  # (face, spent comodín)
+        self.held: str | None = None
+        self.exchange_first: tuple[int, int] | None = None
+        self.scores = [0] * num_players
+        self.in_play = [True] * num_players
+
+    def observe(self, event: Event) -> None:
+        handler = getattr(self, "_on_" + event.kind, None)
+        if handler is not None:
+            handler(event.data)
+
+    def _on_deal(self, d: dict[str, Any]) -> None:
+        seats = set(d["seats"])
+        self.rows = [[None] * 4 if s in seats else [] for s in range(self.num_players)]
+        self.in_play = [s in seats for s in range(self.num_players)]
+        self.penalty_points = [0] * self.num_players
+        self.pile = []
+        self.held = None
+        self.exchange_first = None
+
+    def _on_peek(self, d: dict[str, Any]) -> None:
+        for slot, face in zip(d["slots"], d["cards"], strict=True):
+            self.rows[d["seat"]][slot] = face
+
+    def _on_draw(self, d: dict[str, Any]) -> None:
+        if d["source"] == "discard":
+            self.held = self.pile.pop()[0]
+        else:
+            self.held = None
+
+    def _on_drawn(self, d: dict[str, Any]) -> None:
+        self.held = d["card"]
+
+    def _on_discard(self, d: dict[str, Any]) -> None:
+        self.pile.append((d["card"], False))
+        self.held = None
+
+    def _on_swap(self, d: dict[str, Any]) -> None:
+        self.rows[d["seat"]][d["slot"]] = self.held
+        self.pile.append((d["card"], False))
+        self.held = None
+
+    def _on_row_joker(self, d: dict[str, Any]) -> None:
+        row = self.rows[d["seat"]]
+        if d["ok"]:
+            row.pop(d["slot"])
+            self.held = d["card"]
+        else:
+            row[d["slot"]] = d["card"]
+            self._penalty(d)
+
+    def _on_exchange_pick(self, d: dict[str, Any]) -> None:
+        self.held = d["card"]
+
+    def _on_power(self, d: dict[str, Any]) -> None:
+        if d["power"] == "exchange":
+            a, b = self.rows[d["target"]], self.rows[d["target2"]]
+            a[d["slot"]], b[d["slot2"]] = b[d["slot2"]], a[d["slot"]]
+        elif d["power"] == "plus_one":
+            self.rows[d["target"]].append(None)
+        self.pile.append((d["card"], d["card"] == JOKER_FACE))
+        self.held = None
+        self.exchange_first = None
+
+    def _on_look(self, d: dict[str, Any]) -> None:
+        self.rows[d["target"]][d["slot"]] = d["card"]
+
+    def _on_mirror(self, d: dict[str, Any]) -> None:
+        row = self.rows[d["target"]]
+        if not d["ok"]:
+            row[d["slot"]] = d["card"]
+            self._penalty(d)
+            return
+        self.pile.append((d["card"], False))
+        if d["target"] == d["seat"]:
+            row.pop(d["slot"])
+        else:
+            row[d["slot"]] = HOLE
+
+    def _on_give(self, d: dict[str, Any]) -> None:
+        self.rows[d["target"]][d["to_slot"]] = self.rows[d["seat"]].pop(d["slot"])
+
+    def _penalty(self, d: dict[str, Any]) -> None:
+        """BAC-23: an unseen card at the end of the row, or points for a full row."""
+        self.penalty_points[d["seat"]] += d["penalty_points"]
+        if d["penalty_slot"] is not None:
+            self.rows[d["seat"]].append(None)
+
+    def _on_reshuffle(self, d: dict[str, Any]) -> None:
+        self.pile = []
+
+    def _on_round_end(self, d: dict[str, Any]) -> None:
+        self.scores = list(d["scores"])
+        self.held = None
+
+    def _on_eliminated(self, d: dict[str, Any]) -> None:
+        for s in d["seats"]:
+            self.in_play[s] = False
+
+    # -- estimates -------------------------------------------------------------
+    def mean_unseen(self) -> float:
+        """Average value of the cards whose place this seat does not know."""
+        seen = [f for row in self.rows for f in row if f is not None and f != HOLE]
+        seen += [f for f, _ in self.pile]
+        if self.held is not None:
+            seen.append(self.held)
+        unseen = NUM_CARDS - len(seen)
+        if unseen <= 0:
+            return 0.0
+        return (TOTAL_VALUE - sum(FACE_VALUE[f] for f in seen)) / unseen
+
+    def estimate(self, seat: int, mean: float) -> float:
+        total = float(self.penalty_points[seat])
+        for face in self.rows[seat]:
+            if face == HOLE:
+                continue
+            total += FACE_VALUE[face] if face is not None else mean
+        return total
+
+
+class BacanHeuristicBot(Bot):
+    """Remembers, swaps high for low, mirrors what it knows, calls when low."""
+
+    name = "heuristic"
+
+    def __init__(self, rng: random.Random, reaction: float = 0.8, peek_count: int = 2) -> None:
+        self.rng = rng
+        self.reaction = reaction
+        self.peek_count = peek_count
+
+    def start(self, seat: int, num_players: int, options: Any) -> None:
+        super().start(seat, num_players, options)
+        self.memory = BacanMemory(seat, num_players)
+        self.space = action_space(num_players)
+        self.by_points = options.mirror_match == "points"
+        self.plan: tuple[int, int] | None = None  # second pick of an Intercambio
+
+    def observe(self, events: Sequence[Event]) -> None:
+        for event in events:
+            self.memory.observe(event)
+
+    # -- deciding ---------------------------------------------------------------
+    def decide(self, obs: Observation) -> Decision | None:
+        legal = obs.legal
+        if not legal:
+            return None
+        table = self.space.table
+        kinds = {table[a][0] for a in legal}
+        allowed = set(legal)
+        action: int | None
+        if DEAL in kinds:
+            action = self.space.encode(DEAL, self.peek_count)
+        elif PEEK in kinds:
+            action = self.rng.choice(legal)
+        elif GIVE in kinds:
+            action = self.space.encode(GIVE, self._give_slot())
+        elif MIRROR in kinds or CALL in kinds or DRAW_DECK in kinds:
+            claim = self._mirror_claim(allowed)
+            if claim is not None:
+                return Decision(claim, self._reaction_time())
+            if not obs.required:
+                return None
+            action = self._turn_start(allowed)
+        else:
+            action = self._with_held(allowed, kinds)
+        if action not in allowed:  # a memory slip must never become an illegal move
+            action = self.rng.choice(legal)
+        return Decision(action, self.rng.uniform(0.5, 1.5))
+
+    def _reaction_time(self) -> float:
+        return self.rng.lognormvariate(math.log(self.reaction), 0.35)
+
+    def _matches(self, face: str, top: str) -> bool:
+        if self.by_points:
+            return FACE_VALUE[face] == FACE_VALUE[top]
+        return FACE_RANK[face] == FACE_RANK[top]
+
+    def _mirror_claim(self, allowed: set[int]) -> int | None:
+        """A mirror of a card it knows matches the live top (BAC-21)."""
+        mem = self.memory
+        if not mem.pile:
+            return None
+        top = mem.pile[-1][0]
+        own = mem.rows[self.seat]
+        best: tuple[int, int] | None = None
+        for slot, face in enumerate(own):
+            if face is not None and face != HOLE and self._matches(face, top) and FACE_VALUE[face] > 0:
+                action = self.space.encode(MIRROR, slot)
+                if action in allowed and (best is None or FACE_VALUE[face] > best[0]):
+                    best = (FACE_VALUE[face], action)
+        if best is not None:
+            return best[1]
+        if not own or self._give_value() <= 0:
+            return None
+        for target, row in enumerate(mem.rows):
+            if target == self.seat:
+                continue
+            for slot, face in enumerate(row):
+                if face is not None and face != HOLE and self._matches(face, top):
+                    action = self.space.encode(MIRROR_OTHER, target, slot)
+                    if action in allowed:
+                        return action
+        return None
+
+    def _give_slot(self) -> int:
+        """The slot to give after a right espejo ajeno: its worst card."""
+        return self._worst_slot(self.memory.mean_unseen())[0]
+
+    def _give_value(self) -> float:
+        return self._worst_slot(self.memory.mean_unseen())[1]
+
+    def _worst_slot(self, mean: float) -> tuple[int, float]:
+        """(slot, value) of the own card it would most like to be rid of;
+        an unknown slot counts as the mean of the unseen cards."""
+        best = (0, -math.inf)
+        for slot, face in enumerate(self.memory.rows[self.seat]):
+            if face == HOLE:
+                continue
+            value = FACE_VALUE[face] if face is not None else mean
+            if value > best[1]:
+                best = (slot, value)
+        return best
+
+    def _turn_start(self, allowed: set[int]) -> int:
+        mem = self.memory
+        space = self.space
+        mean = mem.mean_unseen()
+        if self._should_call(mean):
+            return space.encode(CALL)
+        take = space.encode(DRAW_DISCARD)
+        if take in allowed and mem.pile:
+            face, spent = mem.pile[-1]
+            value = FACE_VALUE[face]
+            _, worst = self._worst_slot(mean)
+            if (face == JOKER_FACE and not spent) or (value <= 3 and worst - value >= 3):
+                return take
+        return space.encode(DRAW_DECK)
+
+    def _should_call(self, mean: float) -> bool:
+        """BAC-24..26: call when every own card is known and the total is
+        low and below what the others probably hold."""
+        mem = self.memory
+        own = mem.rows[self.seat]
+        if any(face is None for face in own):
+            return False
+        if len(own) == 3 and all(face == JOKER_FACE for face in own) and not mem.penalty_points[self.seat]:
+            return True  # BAC-25 Super Bacan
+        total = mem.estimate(self.seat, mean)
+        if total > 5:
+            return False
+        others = [mem.estimate(s, mean) for s in range(self.num_players) if s != self.seat and mem.in_play[s]]
+        margin = 0.0 if total <= 0 else 2.0
+        return all(total < other - margin for other in others)
+
+    def _with_held(self, allowed: set[int], kinds: set[int]) -> int:
+        mem = self.memory
+        space = self.space
+        if self.plan is not None and EXCHANGE in kinds and SWAP not in kinds and DISCARD not in kinds:
+            second = space.encode(EXCHANGE, *self.plan)
+            self.plan = None
+            return second
+        held = mem.held
+        mean = mem.mean_unseen()
+        slot, worst = self._worst_slot(mean)
+        can_swap = SWAP in kinds
+        if held is None:  # should not happen; play safe
+            return space.encode(DISCARD) if DISCARD in kinds else next(iter(sorted(allowed)))
+        value = FACE_VALUE[held]
+        if FACE_RANK[held] == COMODIN and can_swap:
+            return space.encode(SWAP, slot)  # a -1 in the row beats any power
+        power = self._power_move(kinds, held, mean)
+        if power is not None:
+            return power
+        if can_swap:
+            twin = self._own_twin(held)
+            if DISCARD in kinds and twin is not None and FACE_VALUE[twin[1]] >= worst - value:
+                return space.encode(DISCARD)  # then self-mirror the twin
+            known_worst = self._worst_known()
+            if known_worst is not None and known_worst[1] > value:
+                return space.encode(SWAP, known_worst[0])
+            unknown = self._unknown_slot()
+            if unknown is not None and value < mean - 1:
+                return space.encode(SWAP, unknown)
+            if DISCARD not in kinds:
+                return space.encode(SWAP, slot)
+        if DISCARD in kinds:
+            return space.encode(DISCARD)
+        return min(allowed)
+
+    def _own_twin(self, held: str) -> tuple[int, str] | None:
+        for slot, face in enumerate(self.memory.rows[self.seat]):
+            if face is not None and face != HOLE and FACE_VALUE[face] > 0 and self._matches(face, held):
+                return slot, face
+        return None
+
+    def _worst_known(self) -> tuple[int, int] | None:
+        best: tuple[int, int] | None = None
+        for slot, face in enumerate(self.memory.rows[self.seat]):
+            if face is not None and face != HOLE and (best is None or FACE_VALUE[face] > best[1]):
+                best = (slot, FACE_VALUE[face])
+        return best
+
+    def _unknown_slot(self) -> int | None:
+        for slot, face in enumerate(self.memory.rows[self.seat]):
+            if face is None:
+                return slot
+        return None
+
+    def _power_move(self, kinds: set[int], held: str, mean: float) -> int | None:
+        """The most useful power of the held card, or None to keep/discard it."""
+        space = self.space
+        mem = self.memory
+        me = self.seat
+        unknown = self._unknown_slot()
+        if SECRET in kinds and unknown is not None:
+            return space.encode(SECRET, unknown)
+        if EXCHANGE in kinds:
+            plan = self._exchange_plan(mean)
+            if plan is not None:
+                first, second = plan
+                self.plan = second
+                return space.encode(EXCHANGE, *first)
+        if PLUS_ONE in kinds:
+            targets = [s for s in range(self.num_players) if s != me and mem.in_play[s] and len(mem.rows[s]) < MAX_ROW]
+            if targets:
+                target = min(targets, key=lambda s: (mem.estimate(s, mean), s))
+                return space.encode(PLUS_ONE, target)
+        if SPY in kinds:
+            for s in sorted(range(self.num_players), key=lambda s: mem.estimate(s, mean)):
+                if s == me:
+                    continue
+                for slot, face in enumerate(mem.rows[s]):
+                    if face is None:
+                        return space.encode(SPY, s, slot)
+        return None
+
+    def _exchange_plan(self, mean: float) -> tuple[tuple[int, int], tuple[int, int]] | None:
+        """Give away its worst known card for an opponent's low known card,
+        or for an unknown one when its own card is a 10."""
+        mem = self.memory
+        me = self.seat
+        worst = self._worst_known()
+        if worst is None:
+            return None
+        best: tuple[float, int, int] | None = None
+        for s in range(self.num_players):
+            if s == me:
+                continue
+            for slot, face in enumerate(mem.rows[s]):
+                if face == HOLE:
+                    continue
+                value = FACE_VALUE[face] if face is not None else mean
+                if best is None or value < best[0]:
+                    best = (value, s, slot)
+        if best is None or worst[1] - best[0] < 3:
+            return None
+        return (me, worst[0]), (best[1], best[2])

@@ -1,0 +1,54 @@
+"""The Bacan game: the factory of matches and everything said in words."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
+from tapete.engine import Bot, Event, Game, State
+
+from . import texts
+from .bots import BacanHeuristicBot
+from .cards import FACE, FACES
+from .options import BacanOptions
+from .rules import BacanState
+
+
+class BacanGame(Game):
+    id = "bacan"
+    name: ClassVar[dict[str, str]] = {"es": "Bacan", "en": "Bacan"}
+    min_players = 2  # BAC-3
+    max_players = 8
+    default_players = 4
+    options_type = BacanOptions
+    state_type = BacanState
+    conformance_options: ClassVar[tuple[dict[str, Any], ...]] = (
+        {"memory": "assisted", "mirror_match": "points", "discard_draw_from_lap": 1},
+        {"joker_power": "drawn_only", "anti_bacan": True, "limit": 50},
+    )
+
+    def _new_state(self, num_players: int, options: Any, seed: int) -> State:
+        return BacanState(num_players, options, seed)
+
+    def heuristic_bot(self, rng: random.Random) -> Bot:
+        return BacanHeuristicBot(rng)
+
+    def rules_text(self, lang: str) -> str:
+        return texts.rules_text(lang)
+
+    def describe_action(self, state: State, action: int, lang: str) -> str:
+        assert isinstance(state, BacanState)
+        return texts.describe_action(state, action, lang)
+
+    def describe_event(self, event: Event, lang: str) -> str:
+        return texts.describe_event(event, lang)
+
+    def render_text(self, view: Mapping[str, Any], lang: str) -> str:
+        return texts.render_text(view, lang)
+
+    def card_faces(self) -> frozenset[str]:
+        return FACES
+
+    def card_face(self, card_id: int) -> str:
+        return FACE[card_id]

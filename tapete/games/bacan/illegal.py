@@ -1,0 +1,252 @@
+"""Why a Bacan action is illegal now: the rule id and a sentence in es and en."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from tapete.engine import Rejection
+
+from .actions import (
+    CALL,
+    DEAL,
+    DISCARD,
+    DRAW_DECK,
+    DRAW_DISCARD,
+    EXCHANGE,
+    GIVE,
+    MAX_ROW,
+    MIRROR,
+    MIRROR_OTHER,
+    PEEK,
+    PLUS_ONE,
+    ROW_JOKER,
+    SECRET,
+    SPY,
+    SWAP,
+)
+from .cards import COMODIN, RANK
+
+if TYPE_CHECKING:
+    from .rules import BacanState
+
+
+def _no(rule: str, es: str, en: str) -> Rejection:
+    return Rejection(rule, es, en)
+
+
+def explain(state: BacanState, seat: int, action: int) -> Rejection:
+    if not 0 <= action < state.num_actions():
+        return _no(
+            "actions",
+            f"La acción {action} no existe en Bacan con {state.num_players} jugadores.",
+            f"Action {action} does not exist in Bacan with {state.num_players} players.",
+        )
+    if state.phase == "over":
+        return _no("BAC-4", "La partida ha terminado.", "The match is over.")
+    if seat not in state.actors():
+        return _no(state.turn_rule(), "No te toca actuar ahora.", "It is not your turn to act.")
+    kind, a, b = state.space.table[action]
+    for check in _CHECKS.get(kind, ()):
+        why = check(state, seat, kind, a, b)
+        if why is not None:
+            return why
+    return _no("legal-actions", "Esa acción no es legal ahora.", "That action is not legal now.")
+
+
+def _deal(state: BacanState, seat: int, kind: int, a: int, b: int) -> Rejection | None:
+    if state.phase != "deal":
+        return _no(
+            "BAC-8",
+            "Solo quien reparte elige cuántas cartas se miran, al empezar la ronda.",
+            "Only the dealer chooses how many cards are peeked at, when the round starts.",
+        )
+    return None
+
+
+def _peek(state: BacanState, seat: int, kind: int, a: int, b: int) -> Rejection | None:
+    if state.phase != "peek" or not state.peek_pending >> seat & 1:
+        return _no("BAC-8", "Ahora no toca mirar tus cartas.", "This is not the moment to peek at your cards.")
+    if bin(a).count("1") != state.peek_n:
+        return _no(
+            "BAC-8",
+            f"Debes elegir exactamente {state.peek_n} de tus posiciones.",
+            f"You must choose exactly {state.peek_n} of your slots.",
+        )
+    return None
+
+
+def _turn_start(state: BacanState, seat: int, kind: int, a: int, b: int) -> Rejection | None:
+    if state.phase != "turn" or seat != state.current:
+        rule = "BAC-11" if kind == CALL else "BAC-12"
+        if kind == ROW_JOKER:
+            rule = "BAC-20"
+        return _no(
+            rule,
+            "Eso solo se hace al empezar tu propio turno, antes de robar.",
+            "That is only done at the start of your own turn, before drawing.",
+        )
+    return None
+
+
+def _discard_draw(state: BacanState, seat: int, kind: int, a: int, b: int) -> Rejection | None:
+    if not state.discard:
+        return _no("BAC-12", "El descarte está vacío.", "The discard pile is empty.")
+    lap = state.options.discard_draw_from_lap
+    if state.turns[seat] + 1 < lap:
+        return _no(
+            "BAC-12",
+            f"Solo puedes tomar del descarte a partir de tu turno {lap} de la ronda.",
+            f"You may take from the discard pile only from your turn {lap} of the round on.",
+        )
+    if not state.rows[seat]:
+        return _no(
+            "BAC-14",
+            "La carta del descarte debe cambiarse por una tuya, y no te quedan cartas.",
+            "A card taken from the discard must be swapped in, and you have no cards left.",
+        )
+    return None
+
+
+def _row_joker(state: BacanState, seat: int, kind: int, a: int, b: int) -> Rejection | None:
+    if state.options.joker_power != "anywhere":
+        return _no(
+            "BAC-20",
+            "Con esta opción el comodín solo tiene poder al robarlo del mazo.",
+            "With this option the comodín has its power only when drawn from the deck.",
+        )
+    return _slot(state, seat, a, "BAC-20")
+
+
+def _holding(state: BacanState, seat: int, kind: int, a: int, b: int) -> Rejection | None:
+    if state.phase != "drawn":
+        if kind == EXCHANGE and state.phase == "exchange":
+            return None
+        return _no(
+            "BAC-13",
+            "No tienes ninguna carta robada en la mano.",
+            "You are not holding a drawn card.",
+        )
+    if kind == DISCARD and state.held_source != "deck":
+        return _no(
+            "BAC-14",
+            "Una carta tomada del descarte debe cambiarse por una de tus cartas.",
+            "A card taken from the discard pile must be swapped into your row.",
+        )
+    if kind == SWAP and state.held_source == "row":
+        return _no(
+            "BAC-20",
+            "El comodín revelado de tu fila debe usarse como poder.",
+            "The comodín revealed from your row must be used as a power.",
+        )
+    if kind == SWAP:
+        return _slot(state, seat, a, "BAC-13")
+    return None
+
+
+def _power(state: BacanState, seat: int, kind: int, a: int, b: int) -> Rejection | None:
+    if state.phase == "exchange":
+        return None
+    if kind in state.held_powers():
+        return None
+    held = state.held
+    if RANK[held] == COMODIN:
+        return _no(
+            "BAC-20",
+            "Este comodín ya no tiene poder aquí (gastado, o solo vale al robarlo del mazo).",
+            "This comodín has no power here (spent, or usable only when drawn from the deck).",
+        )
+    if state.held_source != "deck":
+        return _no(
+            "BAC-14",
+            "Una carta de poder tomada del descarte no tiene poder.",
+            "A power card taken from the discard pile has no power.",
+        )
+    return _no(
+        "BAC-16",
+        "La carta que tienes no tiene ese poder.",
+        "The card you hold does not have that power.",
+    )
+
+
+def _targets(state: BacanState, seat: int, kind: int, a: int, b: int) -> Rejection | None:
+    if kind == SECRET:
+        return _slot(state, seat, a, "BAC-17")
+    if kind == SPY:
+        if a == seat:
+            return _no("BAC-17", "Espía mira una carta de otro jugador.", "Espía looks at another player's card.")
+        return _slot(state, a, b, "BAC-17")
+    if kind == EXCHANGE:
+        if state.phase == "exchange" and a == state.pending[0]:
+            return _no(
+                "BAC-18",
+                "Intercambio cambia cartas de dos jugadores distintos.",
+                "Intercambio swaps the cards of two different players.",
+            )
+        return _slot(state, a, b, "BAC-18")
+    if a == seat or a >= state.num_players or not state.in_play[a]:
+        return _no("BAC-19", "+1 se da a otro jugador en juego.", "+1 goes to another player in play.")
+    if len(state.rows[a]) >= MAX_ROW:
+        return _no(
+            "BAC-19",
+            f"La fila de ese jugador ya tiene {MAX_ROW} cartas, el máximo.",
+            f"That player's row already holds {MAX_ROW} cards, the maximum.",
+        )
+    return None
+
+
+def _window(state: BacanState, seat: int, kind: int, a: int, b: int) -> Rejection | None:
+    if state.phase != "turn" or not state.discard:
+        return _no(
+            "BAC-21",
+            "No hay ninguna carta viva en el descarte para espejar.",
+            "There is no live discard to mirror.",
+        )
+    if kind == MIRROR:
+        return _slot(state, seat, a, "BAC-21")
+    if a == seat:
+        return _no("BAC-21", "El espejo ajeno es sobre otro jugador.", "A steal-mirror targets another player.")
+    if not state.rows[seat]:
+        return _no(
+            "BAC-21",
+            "Para un espejo ajeno debes tener una carta que dar.",
+            "A steal-mirror needs a card of yours to give.",
+        )
+    return _slot(state, a, b, "BAC-21")
+
+
+def _give(state: BacanState, seat: int, kind: int, a: int, b: int) -> Rejection | None:
+    if state.phase != "give":
+        return _no("BAC-21", "No debes dar ninguna carta ahora.", "You owe no card now.")
+    return _slot(state, seat, a, "BAC-21")
+
+
+def _slot(state: BacanState, owner: int, slot: int, rule: str) -> Rejection | None:
+    size = len(state.rows[owner])
+    if slot >= size:
+        return _no(
+            "BAC-7",
+            f"Esa posición no existe: la fila del asiento {owner} tiene {size} cartas.",
+            f"That slot does not exist: seat {owner}'s row holds {size} cards.",
+        )
+    if state.rows[owner][slot] < 0:
+        return _no(rule, "Esa posición está vacía.", "That slot is empty.")
+    return None
+
+
+_CHECKS = {
+    DEAL: (_deal,),
+    PEEK: (_peek,),
+    CALL: (_turn_start,),
+    DRAW_DECK: (_turn_start,),
+    DRAW_DISCARD: (_turn_start, _discard_draw),
+    ROW_JOKER: (_turn_start, _row_joker),
+    DISCARD: (_holding,),
+    SWAP: (_holding,),
+    SECRET: (_holding, _power, _targets),
+    SPY: (_holding, _power, _targets),
+    EXCHANGE: (_holding, _power, _targets),
+    PLUS_ONE: (_holding, _power, _targets),
+    MIRROR: (_window,),
+    MIRROR_OTHER: (_window,),
+    GIVE: (_give,),
+}

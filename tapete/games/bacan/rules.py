@@ -1,0 +1,863 @@
+"""Bacan as tapete plays it: the whole match in one state (rules/bacan.md).
+
+Phases of a round:
+
+- ``deal``: the dealer chooses how many cards everyone peeks at (BAC-8);
+  the cards are then dealt (BAC-7). Between rounds the last round's rows
+  stay revealed on the table until the new dealer makes this choice.
+- ``peek``: every player in play privately picks that many of their own
+  slots, all at once (simultaneous choice; skipped for N = 0, automatic
+  for N = 4).
+- ``turn``: the start of the current seat's turn (call Bacan, draw, or use a
+  comodín from the row). While a discard is live every seat in play with a
+  card may claim a mirror: a reaction window (BAC-21, BAC-22).
+- ``drawn``: the current seat holds a card and swaps, discards or uses it.
+- ``exchange``: the second pick of an Intercambio (BAC-18).
+- ``give``: after a right espejo ajeno the claimant gives a slot (BAC-21).
+- ``over``: the match has ended.
+
+Who knows what: `known[card]` is a bit mask of the seats that know the
+card's face (bit n = everyone, spectators included). Slot moves are done in
+front of everyone, so knowledge follows each card as it moves.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping
+from typing import Any, Self
+
+from tapete.engine import Event, Outcome, Rejection, Rng, State, options_to_json, parse_options
+
+from .actions import (
+    CALL,
+    DEAL,
+    DISCARD,
+    DRAW_DECK,
+    DRAW_DISCARD,
+    EXCHANGE,
+    GIVE,
+    INITIAL_ROW,
+    MAX_ROW,
+    MIRROR,
+    MIRROR_OTHER,
+    PEEK,
+    PLUS_ONE,
+    POWER_KINDS,
+    REACTIONS,
+    ROW_JOKER,
+    SECRET,
+    SPY,
+    SWAP,
+    action_space,
+)
+from .cards import COMODIN, FACE, JOKERS, NUM_CARDS, RANK, VALUE
+from .options import BacanOptions
+
+HOLE = -1
+"""A slot emptied by a right espejo ajeno, waiting for the claimant's gift."""
+
+ROW_FULL_PENALTY = 10
+"""Points owed instead of a card that a full row cannot take (BAC-7 ruling)."""
+
+BACAN_MAX = 5
+
+POINTS = -1
+EXHAUSTED = -2
+NO_PENALTY: dict[str, Any] = {"penalty_slot": None, "penalty_points": 0}
+
+DEAL_PH, PEEK_PH, TURN, DRAWN, EXCHANGE_PH, GIVE_PH, OVER = (
+    "deal",
+    "peek",
+    "turn",
+    "drawn",
+    "exchange",
+    "give",
+    "over",
+)
+
+# The power each power-card rank gives (BAC-17..19); the comodín gives any (BAC-20).
+RANK_POWER = {8: SECRET, 9: SPY, 10: EXCHANGE, 11: PLUS_ONE}
+ALL_POWERS = frozenset(POWER_KINDS)
+NO_POWERS: frozenset[int] = frozenset()
+PEEK_MASKS: dict[int, list[int]] = {
+    n: [m for m in range(1 << INITIAL_ROW) if bin(m).count("1") == n] for n in range(INITIAL_ROW + 1)
+}
+JOKER_MASK = sum(1 << c for c in JOKERS)
+
+
+def _remember(memo: dict[Any, Any], key: Any, value: Any) -> None:
+    if len(memo) > 200_000:  # bounded: clear rather than grow without end
+        memo.clear()
+    memo[key] = value
+
+
+def _ev(kind: str, audience: frozenset[int] | None = None, **data: Any) -> Event:
+    return Event(kind, data, audience)
+
+
+class BacanState(State):
+    """A Bacan match: rounds to the end, scores across rounds (BAC-4)."""
+
+    game_id = "bacan"
+    options: BacanOptions
+
+    def __init__(self, num_players: int, options: BacanOptions, seed: int) -> None:
+        super().__init__(num_players, options, seed)
+        n = num_players
+        self.space = action_space(n)
+        self._match_key = VALUE if options.mirror_match == "points" else RANK
+        self._sizes: tuple[int, ...] = ()
+        self.public = (1 << (n + 1)) - 1
+        self.rows: list[list[int]] = [[] for _ in range(n)]
+        self.deck: list[int] = list(range(NUM_CARDS))
+        self.discard: list[int] = []
+        self.known: list[int] = [0] * NUM_CARDS
+        self.spent = 0  # bit mask of comodines whose power is used (BAC-20)
+        self.scores: list[int] = [0] * n
+        self.penalty_points: list[int] = [0] * n
+        self.in_play: list[bool] = [True] * n
+        self.turns: list[int] = [0] * n  # turns completed this round (BAC-12)
+        self.phase = DEAL_PH
+        self.round = 0
+        self.dealer = self.rng.randint(0, n - 1)  # BAC-7: the first dealer is random
+        self.current = self.dealer
+        self.peek_n = 0
+        self.peek_pending = 0  # bit mask of seats yet to peek
+        self.held = -1
+        self.held_source = ""  # "deck" | "discard" | "row"
+        self.pending: tuple[int, int] = (-1, -1)  # exchange first pick, or the hole to fill
+        self.claimant = -1
+        self.last_discarder = -1
+        self.winners: tuple[int, ...] = ()
+        self.revealed = False
+        self.last_round: dict[str, Any] | None = None
+        self._refresh()
+
+    # -- who acts ---------------------------------------------------------------
+    def _refresh(self) -> None:
+        """Recompute the actors after every change (cached: asked often)."""
+        phase = self.phase
+        if phase == TURN:
+            cur = self.current
+            sizes = tuple(map(len, self.rows))
+            self._sizes = sizes
+            if self.discard:
+                key = (cur, sizes)
+                actors = self.space.turn_actors.get(key)
+                if actors is None:
+                    # in a turn, a seat has cards only while in play
+                    actors = tuple(s for s in range(self.num_players) if s == cur or sizes[s])
+                    _remember(self.space.turn_actors, key, actors)
+                self._actors: tuple[int, ...] = actors
+            else:
+                self._actors = (cur,)
+            self._required: tuple[int, ...] = (cur,)
+        elif phase == PEEK_PH:
+            self._actors = self._required = tuple(s for s in range(self.num_players) if self.peek_pending >> s & 1)
+        elif phase == OVER:
+            self._actors = self._required = ()
+        elif phase == GIVE_PH:
+            self._actors = self._required = (self.claimant,)
+        else:
+            self._actors = self._required = (self.current,)
+
+    def actors(self) -> tuple[int, ...]:
+        return self._actors
+
+    def required_actors(self) -> tuple[int, ...]:
+        return self._required
+
+    def is_reaction(self, seat: int, action: int) -> bool:
+        return self.space.table[action][0] in REACTIONS
+
+    def turn_rule(self) -> str:
+        if self.phase in (DEAL_PH, PEEK_PH):
+            return "BAC-8"
+        if self.phase == GIVE_PH:
+            return "BAC-21"
+        return "BAC-9"
+
+    # -- legal actions -------------------------------------------------------------
+    def _legal_actions(self, seat: int) -> list[int]:
+        phase = self.phase
+        if phase == TURN:
+            return self._legal_turn(seat)
+        if phase == DRAWN:
+            return self._legal_drawn(seat)
+        base = self.space.base
+        if phase == DEAL_PH:
+            return list(range(base[DEAL], base[DEAL] + INITIAL_ROW + 1))
+        if phase == PEEK_PH:
+            return [base[PEEK] + m for m in PEEK_MASKS[self.peek_n]]
+        if phase == EXCHANGE_PH:
+            return self._exchange_targets(self.pending[0])
+        if phase == GIVE_PH:
+            return list(range(base[GIVE], base[GIVE] + len(self.rows[seat])))
+        return []
+
+    def _legal_turn(self, seat: int) -> list[int]:
+        """Start of a turn (BAC-11, BAC-12, BAC-20) and mirror claims (BAC-21).
+        The list depends only on row sizes and a few flags: memoized."""
+        sizes = self._sizes
+        flags = 4 if self.discard else 0
+        if seat == self.current:
+            flags |= 1
+            if flags & 4 and sizes[seat] and self.turns[seat] + 1 >= self.options.discard_draw_from_lap:
+                flags |= 2
+        if self.options.joker_power == "anywhere":
+            flags |= 8
+        key = (seat, flags, sizes)
+        cached = self.space.turn_legal.get(key)
+        if cached is None:
+            cached = self._build_turn_legal(seat, flags, sizes)
+            _remember(self.space.turn_legal, key, cached)
+        return cached[:]
+
+    def _build_turn_legal(self, seat: int, flags: int, sizes: tuple[int, ...]) -> list[int]:
+        base = self.space.base
+        own = sizes[seat]
+        out: list[int] = []
+        if flags & 1:
+            out.append(base[CALL])
+            out.append(base[DRAW_DECK])
+            if flags & 2:
+                out.append(base[DRAW_DISCARD])
+            if flags & 8:
+                out.extend(range(base[ROW_JOKER], base[ROW_JOKER] + own))
+        if flags & 4 and own:
+            out.extend(range(base[MIRROR], base[MIRROR] + own))
+            first = base[MIRROR_OTHER]
+            for target, size in enumerate(sizes):
+                if target != seat and size:
+                    start = first + target * MAX_ROW
+                    out.extend(range(start, start + size))
+        return out
+
+    def _legal_drawn(self, seat: int) -> list[int]:
+        base = self.space.base
+        own = len(self.rows[seat])
+        out: list[int] = []
+        source = self.held_source
+        if source == "deck":
+            out.append(base[DISCARD])
+        if source != "row":
+            out.extend(range(base[SWAP], base[SWAP] + own))
+        powers = self.held_powers()
+        if powers:
+            if SECRET in powers:
+                out.extend(range(base[SECRET], base[SECRET] + own))
+            if SPY in powers:
+                first = base[SPY]
+                for target, row in enumerate(self.rows):
+                    if target != seat and row:
+                        out.extend(range(first + target * MAX_ROW, first + target * MAX_ROW + len(row)))
+            if EXCHANGE in powers:
+                out.extend(self._exchange_targets(-1))
+            if PLUS_ONE in powers:
+                first = base[PLUS_ONE]
+                out.extend(
+                    first + t
+                    for t in range(self.num_players)
+                    if t != seat and self.in_play[t] and len(self.rows[t]) < MAX_ROW
+                )
+        return out
+
+    def _exchange_targets(self, exclude: int) -> list[int]:
+        """Slots an Intercambio may pick: any seat's but `exclude`'s (BAC-18).
+        A first pick needs a card in some other row to pair with."""
+        rows = self.rows
+        with_cards = [t for t, row in enumerate(rows) if row and t != exclude]
+        if exclude < 0 and len(with_cards) < 2:
+            return []
+        first = self.space.base[EXCHANGE]
+        out: list[int] = []
+        for t in with_cards:
+            out.extend(range(first + t * MAX_ROW, first + t * MAX_ROW + len(rows[t])))
+        return out
+
+    def held_powers(self) -> frozenset[int]:
+        """Powers the held card may use now (BAC-16, BAC-20)."""
+        card = self.held
+        if card < 0:
+            return NO_POWERS
+        rank = RANK[card]
+        source = self.held_source
+        if rank == COMODIN:
+            if self.spent >> card & 1:
+                return NO_POWERS
+            if source == "deck" or self.options.joker_power == "anywhere":
+                return ALL_POWERS
+            return NO_POWERS
+        power = RANK_POWER.get(rank)
+        if power is not None and source == "deck":
+            return frozenset((power,))
+        return NO_POWERS
+
+    # -- applying actions -------------------------------------------------------------
+    def _apply(self, seat: int, action: int) -> list[Event]:
+        kind, a, b = self.space.table[action]
+        events: list[Event] = []
+        _HANDLERS[kind](self, seat, a, b, events)
+        self._refresh()
+        return events
+
+    def _deal(self, seat: int, count: int, _b: int, events: list[Event]) -> None:
+        """BAC-7, BAC-8: collect, shuffle, deal 4 face down to each seat in play."""
+        n = self.num_players
+        deck = list(range(NUM_CARDS))
+        self.rng.shuffle(deck)
+        self.known = [0] * NUM_CARDS
+        self.spent = 0
+        self.discard = []
+        self.held = -1
+        self.held_source = ""
+        self.revealed = False
+        self.penalty_points = [0] * n
+        self.turns = [0] * n
+        self.last_discarder = -1
+        self.rows = [[deck.pop() for _ in range(INITIAL_ROW)] if self.in_play[s] else [] for s in range(n)]
+        self.deck = deck
+        self.round += 1
+        self.peek_n = count
+        events.append(_ev("deal", round=self.round, dealer=seat, peek=count, seats=self._seats_in_play()))
+        if 0 < count < INITIAL_ROW:
+            self.phase = PEEK_PH
+            self.peek_pending = sum(1 << s for s in self._seats_in_play())
+            return
+        if count == INITIAL_ROW:  # no choice to make: everyone sees their whole row
+            for s in self._seats_in_play():
+                self._peek(s, (1 << INITIAL_ROW) - 1, 0, events)
+        self._start_play()
+
+    def _peek(self, seat: int, mask: int, _b: int, events: list[Event]) -> None:
+        """BAC-8: look privately at the chosen slots of your own row."""
+        row = self.rows[seat]
+        slots = [i for i in range(INITIAL_ROW) if mask >> i & 1]
+        bit = 1 << seat
+        for i in slots:
+            self.known[row[i]] |= bit
+        events.append(_ev("peek", frozenset((seat,)), seat=seat, slots=slots, cards=[FACE[row[i]] for i in slots]))
+        self.peek_pending &= ~bit
+        if self.phase == PEEK_PH and not self.peek_pending:
+            self._start_play()
+
+    def _start_play(self) -> None:
+        """BAC-9: the player to the dealer's right plays first."""
+        self.phase = TURN
+        self.current = self._next_in_play(self.dealer)
+
+    def _call(self, seat: int, _a: int, _b: int, events: list[Event]) -> None:
+        """BAC-11, BAC-24: call Bacan at the start of your turn."""
+        events.append(_ev("call_bacan", seat=seat))
+        self._end_round(seat, events)
+
+    def _draw_deck(self, seat: int, _a: int, _b: int, events: list[Event]) -> None:
+        """BAC-12: take the deck's top card and look at it privately."""
+        card = self._draw_card(events)
+        if card < 0:
+            self._end_round(-1, events)
+            return
+        self.known[card] = 1 << seat
+        self.held = card
+        self.held_source = "deck"
+        self.phase = DRAWN
+        events.append(Event("draw", {"seat": seat, "source": "deck"}))
+        events.append(Event("drawn", {"seat": seat, "card": FACE[card]}, frozenset((seat,))))
+
+    def _draw_discard(self, seat: int, _a: int, _b: int, events: list[Event]) -> None:
+        """BAC-12, BAC-14: take the top of the discard pile (it must be swapped in)."""
+        card = self.discard.pop()
+        self.held = card
+        self.held_source = "discard"
+        self.phase = DRAWN
+        events.append(_ev("draw", seat=seat, source="discard", card=FACE[card]))
+
+    def _discard_held(self, seat: int, _a: int, _b: int, events: list[Event]) -> None:
+        """BAC-13: discard the card drawn from the deck without swapping."""
+        card = self.held
+        self._to_discard(card)
+        events.append(_ev("discard", seat=seat, card=FACE[card]))
+        self._end_turn(seat)
+
+    def _swap(self, seat: int, slot: int, _b: int, events: list[Event]) -> None:
+        """BAC-13, BAC-14: the held card goes face down into a slot; the
+        replaced card is discarded face up."""
+        row = self.rows[seat]
+        old = row[slot]
+        row[slot] = self.held
+        self._to_discard(old)
+        events.append(_ev("swap", seat=seat, slot=slot, card=FACE[old], source=self.held_source))
+        self._end_turn(seat)
+
+    def _row_joker(self, seat: int, slot: int, _b: int, events: list[Event]) -> None:
+        """BAC-20: reveal a comodín of your row, instead of drawing, to use it.
+        Ruling: any slot may be declared; if it is not a comodín with its
+        power, it is shown to everyone, stays, and the seat takes a penalty
+        card as for a wrong mirror (BAC-23); the turn goes on."""
+        row = self.rows[seat]
+        card = row[slot]
+        self.known[card] = self.public
+        if RANK[card] == COMODIN and not self.spent >> card & 1:
+            row.pop(slot)
+            self.held = card
+            self.held_source = "row"
+            self.phase = DRAWN
+            events.append(_ev("row_joker", seat=seat, slot=slot, card=FACE[card], ok=True, **NO_PENALTY))
+            return
+        penalty = self._penalty(seat, events)
+        events.append(
+            Event(
+                "row_joker",
+                {"seat": seat, "slot": slot, "card": FACE[card], "ok": False, **self._penalty_data(seat, penalty)},
+            )
+        )
+        if penalty == EXHAUSTED:
+            self._end_round(-1, events)
+
+    def _secret(self, seat: int, slot: int, _b: int, events: list[Event]) -> None:
+        """BAC-17 Secreto: look at one of your own slots."""
+        self._look(seat, seat, slot, "secret", events)
+
+    def _spy(self, seat: int, target: int, slot: int, events: list[Event]) -> None:
+        """BAC-17 Espía: look at one slot of another player."""
+        self._look(seat, target, slot, "spy", events)
+
+    def _look(self, seat: int, target: int, slot: int, power: str, events: list[Event]) -> None:
+        card = self.rows[target][slot]
+        self.known[card] |= 1 << seat
+        used = self._use_held()
+        events.append(_ev("power", seat=seat, power=power, target=target, slot=slot, card=used))
+        events.append(_ev("look", frozenset((seat,)), seat=seat, target=target, slot=slot, card=FACE[card]))
+        self._end_turn(seat)
+
+    def _exchange(self, seat: int, target: int, slot: int, events: list[Event]) -> None:
+        """BAC-18 Intercambio: swap two slots of two different players,
+        unseen. Picked in two steps: the first slot, then the second."""
+        if self.phase == DRAWN:
+            self.known[self.held] = self.public  # the power card is shown when used
+            self.pending = (target, slot)
+            self.phase = EXCHANGE_PH
+            events.append(_ev("exchange_pick", seat=seat, target=target, slot=slot, card=FACE[self.held]))
+            return
+        first, first_slot = self.pending
+        rows = self.rows
+        rows[first][first_slot], rows[target][slot] = rows[target][slot], rows[first][first_slot]
+        self.pending = (-1, -1)
+        used = self._use_held()
+        events.append(
+            _ev(
+                "power",
+                seat=seat,
+                power="exchange",
+                target=first,
+                slot=first_slot,
+                target2=target,
+                slot2=slot,
+                card=used,
+            )
+        )
+        self._end_turn(seat)
+
+    def _plus_one(self, seat: int, target: int, _b: int, events: list[Event]) -> None:
+        """BAC-19 +1: another player draws the deck's top card into a new slot, unseen."""
+        self.known[self.held] = self.public
+        card = self._draw_card(events)
+        if card < 0:
+            self._end_round(-1, events)
+            return
+        self.rows[target].append(card)
+        used = self._use_held()
+        events.append(
+            _ev("power", seat=seat, power="plus_one", target=target, slot=len(self.rows[target]) - 1, card=used)
+        )
+        self._end_turn(seat)
+
+    def _use_held(self) -> str:
+        """The used power card (or comodín, now spent) goes to the discard pile."""
+        card = self.held
+        if RANK[card] == COMODIN:
+            self.spent |= 1 << card
+        self._to_discard(card)
+        self.held = -1
+        return FACE[card]
+
+    def _mirror(self, seat: int, slot: int, _b: int, events: list[Event]) -> None:
+        """BAC-21 espejo / autoespejo: discard one of your own slots onto the top."""
+        self._claim(seat, seat, slot, events)
+
+    def _mirror_other(self, seat: int, target: int, slot: int, events: list[Event]) -> None:
+        """BAC-21 espejo ajeno: discard another player's slot onto the top;
+        then give them one of yours (the `give` step)."""
+        self._claim(seat, target, slot, events)
+
+    def _claim(self, seat: int, target: int, slot: int, events: list[Event]) -> None:
+        """BAC-22: judged against the top as it stands now. BAC-23: a wrong
+        mirror shows the card to all, it stays, and the claimant takes a
+        penalty card."""
+        row = self.rows[target]
+        card = row[slot]
+        key = self._match_key
+        ok = key[card] == key[self.discard[-1]]
+        variant = "mirror" if target == seat else "mirror_other"
+        if target == seat == self.last_discarder:
+            variant = "self_mirror"
+        data = {"seat": seat, "target": target, "slot": slot, "card": FACE[card], "ok": ok, "variant": variant}
+        if not ok:
+            self.known[card] = self.public
+            penalty = self._penalty(seat, events)
+            data.update(self._penalty_data(seat, penalty))
+            events.append(Event("mirror", data))
+            if penalty == EXHAUSTED:
+                self._end_round(-1, events)
+            return
+        data.update(NO_PENALTY)
+        events.append(Event("mirror", data))
+        self._to_discard(card)
+        if target == seat:
+            row.pop(slot)
+            return
+        row[slot] = HOLE
+        self.pending = (target, slot)
+        self.claimant = seat
+        self.phase = GIVE_PH
+
+    def _give(self, seat: int, slot: int, _b: int, events: list[Event]) -> None:
+        """BAC-21 espejo ajeno: give one of your slots, face down, into the emptied one."""
+        target, hole = self.pending
+        card = self.rows[seat].pop(slot)
+        self.rows[target][hole] = card
+        self.pending = (-1, -1)
+        self.claimant = -1
+        self.phase = TURN
+        events.append(_ev("give", seat=seat, slot=slot, target=target, to_slot=hole))
+
+    def matches(self, card: int, top: int) -> bool:
+        """BAC-21: same face (number, power type, comodín), or same points."""
+        return self._match_key[card] == self._match_key[top]
+
+    # -- cards moving -------------------------------------------------------------
+    def _to_discard(self, card: int) -> None:
+        self.discard.append(card)
+        self.known[card] = self.public
+
+    def _draw_card(self, events: list[Event]) -> int:
+        """BAC-15: the deck's top card, reshuffling the discard pile into a
+        new deck when it is empty; -1 when there is nothing left to draw."""
+        deck = self.deck
+        if not deck:
+            if not self.discard:
+                return -1
+            deck.extend(self.discard)
+            self.discard.clear()
+            known = self.known
+            for card in deck:
+                known[card] = 0
+            self.spent &= ~sum(1 << c for c in deck if c in JOKERS)
+            self.rng.shuffle(deck)
+            events.append(_ev("reshuffle", size=len(deck)))
+        return deck.pop()
+
+    def _penalty(self, seat: int, events: list[Event]) -> int:
+        """BAC-23: a penalty card, unseen, into a new slot at the right end;
+        returns that slot. Ruling (BAC-7): a full row owes ROW_FULL_PENALTY
+        points for the round instead (returns POINTS). EXHAUSTED when there
+        is nothing left to draw (BAC-15: the caller ends the round)."""
+        row = self.rows[seat]
+        if len(row) >= MAX_ROW:
+            self.penalty_points[seat] += ROW_FULL_PENALTY
+            return POINTS
+        card = self._draw_card(events)
+        if card < 0:
+            return EXHAUSTED
+        row.append(card)
+        return len(row) - 1
+
+    @staticmethod
+    def _penalty_data(seat: int, penalty: int) -> dict[str, Any]:
+        """The penalty as event fields: the new slot, or the points owed."""
+        if penalty == POINTS:
+            return {"penalty_slot": None, "penalty_points": ROW_FULL_PENALTY}
+        return {"penalty_slot": penalty if penalty >= 0 else None, "penalty_points": 0}
+
+    def _end_turn(self, seat: int) -> None:
+        self.turns[seat] += 1
+        self.last_discarder = seat
+        self.held = -1
+        self.held_source = ""
+        self.phase = TURN
+        self.current = self._next_in_play(seat)
+
+    # -- the end of a round and of the match ----------------------------------------------
+    def row_total(self, seat: int) -> int:
+        """BAC-2: the row's values, plus penalty points owed by a full row."""
+        return sum(VALUE[c] for c in self.rows[seat] if c >= 0) + self.penalty_points[seat]
+
+    def is_super_bacan(self, seat: int) -> bool:
+        """BAC-25: the row is exactly the three comodines and nothing else."""
+        row = self.rows[seat]
+        return len(row) == 3 and all(RANK[c] == COMODIN for c in row) and not self.penalty_points[seat]
+
+    def _end_round(self, caller: int, events: list[Event]) -> None:
+        """BAC-24..28 (a call) or BAC-15 (nothing left to draw, caller -1):
+        reveal every row, total it, score, then BAC-29."""
+        seats = self._seats_in_play()
+        if self.held >= 0:
+            self._to_discard(self.held)
+            self.held = -1
+        public = self.public
+        for s in seats:
+            for card in self.rows[s]:
+                self.known[card] = public
+        self.revealed = True
+        self.phase = DEAL_PH  # until _check_match_end says otherwise
+        totals = {s: self.row_total(s) for s in seats}
+        deltas = dict(totals)
+        penalty_value: int | None = None
+        penalty_card: str | None = None
+        if caller < 0:
+            result = "exhausted"
+        elif self.is_super_bacan(caller):
+            result = "super_bacan"
+            deltas = dict.fromkeys(seats, 0)
+        elif totals[caller] <= BACAN_MAX and all(totals[caller] < totals[s] for s in seats if s != caller):
+            result = "success"
+            deltas[caller] = -5
+        elif totals[caller] > BACAN_MAX:
+            result = "failed"
+            card = self._draw_card(events)
+            penalty_value = 0
+            if card >= 0:
+                self._to_discard(card)
+                penalty_value = VALUE[card]
+                penalty_card = FACE[card]
+            deltas[caller] = totals[caller] + penalty_value
+        else:
+            result = "tied"
+        for s in seats:
+            self.scores[s] += deltas[s]
+        self.last_round = {
+            "round": self.round,
+            "caller": caller if caller >= 0 else None,
+            "result": result,
+            "totals": [totals.get(s) for s in range(self.num_players)],
+            "deltas": [deltas.get(s) for s in range(self.num_players)],
+            "penalty_value": penalty_value,
+        }
+        events.append(
+            _ev(
+                "round_end",
+                round=self.round,
+                caller=caller if caller >= 0 else None,
+                result=result,
+                rows={str(s): [FACE[c] for c in self.rows[s]] for s in seats},
+                totals={str(s): totals[s] for s in seats},
+                deltas={str(s): deltas[s] for s in seats},
+                penalty_card=penalty_card,
+                scores=list(self.scores),
+            )
+        )
+        if result == "super_bacan":
+            self._finish((caller,), events)
+            return
+        self._check_match_end(seats, events)
+
+    def _check_match_end(self, seats: list[int], events: list[Event]) -> None:
+        """BAC-4..6, BAC-29: anti-Bacan, eliminations, the last one standing."""
+        limit = self.options.limit
+        if self.options.anti_bacan:
+            exact = tuple(s for s in seats if self.scores[s] == limit)
+            if exact:
+                self._finish(exact, events)
+                return
+        out = [s for s in seats if self.scores[s] >= limit]
+        if out:
+            for s in out:
+                self.in_play[s] = False
+            events.append(_ev("eliminated", seats=out))
+        left = [s for s in seats if self.in_play[s]]
+        if len(left) == 1:
+            self._finish((left[0],), events)
+        elif not left:  # BAC-5: the lowest score among them wins; ties share
+            best = min(self.scores[s] for s in seats)
+            self._finish(tuple(s for s in seats if self.scores[s] == best), events)
+        else:
+            self.dealer = self._next_in_play(self.dealer)
+            self.current = self.dealer
+
+    def _finish(self, winners: tuple[int, ...], events: list[Event]) -> None:
+        self.winners = winners
+        self.phase = OVER
+        events.append(_ev("match_end", winners=list(winners), scores=list(self.scores)))
+
+    def _next_in_play(self, seat: int) -> int:
+        n = self.num_players
+        for step in range(1, n + 1):
+            s = (seat + step) % n
+            if self.in_play[s]:
+                return s
+        raise AssertionError("no seat in play")
+
+    def _seats_in_play(self) -> list[int]:
+        return [s for s in range(self.num_players) if self.in_play[s]]
+
+    # -- why an action is illegal -------------------------------------------------------------
+    def why_illegal(self, seat: int, action: int) -> Rejection:
+        from .illegal import explain
+
+        return explain(self, seat, action)
+
+    # -- actions as data --------------------------------------------------------------
+    def num_actions(self) -> int:
+        return self.space.size
+
+    def action_to_json(self, action: int) -> dict[str, Any]:
+        return self.space.to_json(action)
+
+    def action_from_json(self, data: Mapping[str, Any]) -> int:
+        return self.space.from_json(data)
+
+    # -- the end --------------------------------------------------------------------
+    def is_terminal(self) -> bool:
+        return self.phase == OVER
+
+    def outcome(self) -> Outcome:
+        return Outcome(self.winners, tuple(float(s) for s in self.scores), self.round)
+
+    # -- information ----------------------------------------------------------------
+    def view(self, seat: int | None) -> dict[str, Any]:
+        from .views import view
+
+        return view(self, seat)
+
+    def card_ids(self) -> list[int]:
+        cards = [c for row in self.rows for c in row if c >= 0]
+        cards += self.deck
+        cards += self.discard
+        if self.held >= 0:
+            cards.append(self.held)
+        return cards
+
+    def knows(self, seat: int | None, card: int) -> bool:
+        bit = self.num_players if seat is None else seat
+        return bool(self.known[card] >> bit & 1)
+
+    def hidden_cards(self, seat: int | None) -> list[int]:
+        bit = self.num_players if seat is None else seat
+        return [c for c in range(NUM_CARDS) if not self.known[c] >> bit & 1]
+
+    def determinize(self, seat: int, rng: random.Random) -> Self:
+        """Redeal the cards `seat` does not know into the places they hold;
+        the others' knowledge and spent flags follow the places."""
+        world = self.clone()
+        bit = 1 << seat
+        known = self.known
+        places: list[tuple[list[int], int]] = []
+        for row in world.rows:
+            places.extend((row, i) for i, c in enumerate(row) if c >= 0 and not known[c] & bit)
+        places.extend((world.deck, i) for i, c in enumerate(world.deck) if not known[c] & bit)
+        held_slot = [world.held]
+        if world.held >= 0 and not known[world.held] & bit:
+            places.append((held_slot, 0))
+        cards = [place[i] for place, i in places]
+        rng.shuffle(cards)
+        spent = self.spent
+        for (place, i), card in zip(places, cards, strict=True):
+            old = place[i]
+            place[i] = card
+            world.known[card] = known[old]
+            world.spent = (world.spent & ~(1 << card)) | ((spent >> old & 1) << card)
+        world.held = held_slot[0]
+        world.rng = Rng(rng.getrandbits(64))
+        return world
+
+    def clone(self) -> Self:
+        other = object.__new__(type(self))
+        other.__dict__.update(self.__dict__)
+        other.rng = self.rng.clone()
+        other._legal = {}
+        other.rows = [row[:] for row in self.rows]
+        other.deck = self.deck[:]
+        other.discard = self.discard[:]
+        other.known = self.known[:]
+        other.scores = self.scores[:]
+        other.penalty_points = self.penalty_points[:]
+        other.in_play = self.in_play[:]
+        other.turns = self.turns[:]
+        return other
+
+    # -- serialization ------------------------------------------------------------------
+    _FIELDS = (
+        "rows",
+        "deck",
+        "discard",
+        "known",
+        "spent",
+        "scores",
+        "penalty_points",
+        "in_play",
+        "turns",
+        "phase",
+        "round",
+        "dealer",
+        "current",
+        "peek_n",
+        "peek_pending",
+        "held",
+        "held_source",
+        "claimant",
+        "last_discarder",
+        "revealed",
+        "last_round",
+    )
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {
+            "game": self.game_id,
+            "num_players": self.num_players,
+            "options": options_to_json(self.options),
+            "rng": self.rng.to_json(),
+            "pending": list(self.pending),
+            "winners": list(self.winners),
+        }
+        for name in self._FIELDS:
+            value = getattr(self, name)
+            if isinstance(value, list):
+                value = [v[:] if isinstance(v, list) else v for v in value]
+            data[name] = value
+        return data
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Self:
+        state = cls(int(data["num_players"]), parse_options(BacanOptions, data["options"]), 0)
+        state.rng = Rng.from_json(data["rng"])
+        for name in cls._FIELDS:
+            value = data[name]
+            if isinstance(value, list):
+                value = [list(v) if isinstance(v, list) else v for v in value]
+            setattr(state, name, value)
+        state.pending = (int(data["pending"][0]), int(data["pending"][1]))
+        state.winners = tuple(data["winners"])
+        state.last_round = dict(data["last_round"]) if data["last_round"] is not None else None
+        state._legal = {}
+        state._refresh()
+        return state
+
+
+_HANDLERS: tuple[Callable[[BacanState, int, int, int, list[Event]], None], ...] = (
+    BacanState._deal,
+    BacanState._peek,
+    BacanState._call,
+    BacanState._draw_deck,
+    BacanState._draw_discard,
+    BacanState._discard_held,
+    BacanState._row_joker,
+    BacanState._swap,
+    BacanState._secret,
+    BacanState._spy,
+    BacanState._exchange,
+    BacanState._plus_one,
+    BacanState._mirror,
+    BacanState._mirror_other,
+    BacanState._give,
+)
