@@ -1,0 +1,58 @@
+"""The Buracco game: the factory of its matches and everything said in words."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
+from tapete.engine import Bot, Event, Game, State
+
+from . import texts
+from .cards import FACES, face_of
+from .options import Options
+from .rules import BuraccoState
+
+
+class BuraccoGame(Game):
+    id = "buracco"
+    name: ClassVar[dict[str, str]] = {"es": "Buracco", "en": "Buracco"}
+    min_players = 2
+    max_players = 4
+    default_players = 4
+    options_type = Options
+    state_type = BuraccoState
+    conformance_options: ClassVar[tuple[dict[str, Any], ...]] = (
+        {"target": 300},
+        {"hand_size": 15, "target": 500},
+    )
+
+    def allowed_players(self, options: Any) -> tuple[int, ...]:
+        """BUR-3: 2 alone, or 4 in two partnerships."""
+        return (2, 4)
+
+    def _new_state(self, num_players: int, options: Any, seed: int) -> State:
+        return BuraccoState(num_players, options, seed)
+
+    def heuristic_bot(self, rng: random.Random) -> Bot:
+        from .bots import BuraccoBot
+
+        return BuraccoBot(rng)
+
+    def rules_text(self, lang: str) -> str:
+        return texts.rules_text(lang)
+
+    def describe_action(self, state: State, action: int, lang: str) -> str:
+        return texts.describe_action(state if isinstance(state, BuraccoState) else None, action, lang)
+
+    def describe_event(self, event: Event, lang: str) -> str:
+        return texts.describe_event(event, lang)
+
+    def render_text(self, view: Mapping[str, Any], lang: str) -> str:
+        return texts.render_text(view, lang)
+
+    def card_faces(self) -> frozenset[str]:
+        return frozenset(FACES)
+
+    def card_face(self, card_id: int) -> str:
+        return FACES[face_of(card_id)]
