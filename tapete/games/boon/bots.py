@@ -24,8 +24,8 @@ from tapete.engine import Bot, Decision, Event, Observation
 from . import actions as act
 from .cards import FACE_TO_ID, NUM_CARDS, ORO, POINTS, RANK, REMOVED_FOR_THREE, SUIT
 
-# Expected share of a trick each card wins when it is held (bidding).
-TAKE_THRESHOLD = {3: 4.3, 4: 3.6}
+# Hand strength (expected tricks, roughly) needed to take the Boon.
+TAKE_THRESHOLD = {3: 4.7, 4: 3.8}
 VOID_BONUS = 6.0
 
 
@@ -71,6 +71,8 @@ def spend_cost(card: int) -> float:
 
 class BoonBot(Bot):
     name = "heuristic"
+    take_threshold = TAKE_THRESHOLD
+    void_bonus = VOID_BONUS
 
     def __init__(self, rng: random.Random) -> None:
         self.rng = rng
@@ -127,7 +129,7 @@ class BoonBot(Bot):
     def _bid(self, view: dict[str, Any]) -> int:
         hand = [FACE_TO_ID[f] for f in view["hand"]]
         n = view["num_players"]
-        threshold = TAKE_THRESHOLD[n]
+        threshold = self.take_threshold[n]
         if len(view["passed"]) == n - 1:
             threshold -= 0.3  # last chance: a Leaster is a lottery
         return act.TAKE if hand_strength(hand) >= threshold else act.PASS
@@ -139,8 +141,7 @@ class BoonBot(Bot):
         best = max(itertools.combinations(hand, left), key=lambda bury: self._bury_value(hand, bury))
         return min(best)
 
-    @staticmethod
-    def _bury_value(hand: list[int], bury: tuple[int, ...]) -> float:
+    def _bury_value(self, hand: list[int], bury: tuple[int, ...]) -> float:
         kept = [c for c in hand if c not in bury]
         value = float(sum(POINTS[c] for c in bury))
         value -= sum(6 + RANK[c] for c in bury if SUIT[c] == ORO)
@@ -148,7 +149,7 @@ class BoonBot(Bot):
             if SUIT[c] != ORO:
                 value -= POINTS[c] * (0.3 if RANK[c] == 6 else 0.8)
         held = {SUIT[c] for c in kept if SUIT[c] != ORO}
-        return value + VOID_BONUS * (3 - len(held))
+        return value + self.void_bonus * (3 - len(held))
 
     # -- play ------------------------------------------------------------------
     def _unseen(self, view: dict[str, Any], hand: list[int]) -> set[int]:
@@ -212,8 +213,9 @@ class BoonBot(Bot):
         on_my_side = (winner == taker) == (seat == taker)
         trick_points = sum(POINTS[c] for c in trick)
         if on_my_side:
-            threat = taker in still_to_play and not self._is_master(best, unseen)
-            if threat:
+            # Only a gold nobody can beat is safe from a taker still to play (a side card may be trumped).
+            safe_best = SUIT[best] == ORO and self._is_master(best, unseen)
+            if taker in still_to_play and not safe_best:
                 return min(legal, key=lambda c: (POINTS[c], spend_cost(c)))
             return max(legal, key=lambda c: POINTS[c] - spend_cost(c) * 0.5)  # smear
         winners = [c for c in legal if beats(c, best)]
