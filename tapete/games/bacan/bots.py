@@ -221,7 +221,9 @@ class BacanHeuristicBot(Bot):
         return Decision(action, self.rng.uniform(0.5, 1.5))
 
     def _reaction_time(self) -> float:
-        return self.rng.lognormvariate(math.log(self.reaction), 0.35)
+        """Seconds to slap a mirror down: lognormal around `reaction`, kept
+        within human bounds."""
+        return min(3.0, max(0.25, self.rng.lognormvariate(math.log(self.reaction), 0.35)))
 
     def _matches(self, face: str, top: str) -> bool:
         if self.by_points:

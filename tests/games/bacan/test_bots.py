@@ -1,0 +1,123 @@
+"""Bacan's heuristic bot: faithful memory, no wrong mirrors, clearly stronger than random."""
+
+from __future__ import annotations
+
+import random
+import statistics
+from typing import Any
+
+from tapete.engine import Event
+from tapete.games import get_game
+from tapete.games.bacan.bots import HOLE, BacanHeuristicBot
+from tapete.games.bacan.cards import FACE
+from tapete.games.bacan.rules import BacanState
+from tapete.sim.runner import next_move, play_match, seat_bots
+from tapete.sim.stats import wilson
+
+GAME = get_game("bacan")
+
+
+def _play(
+    kinds: list[str], seed: int, options: dict[str, Any] | None = None, check: bool = True
+) -> tuple[BacanState, list[tuple[int, int]], list[Event]]:
+    n = len(kinds)
+    state = GAME.new_match(n, seed, options)
+    assert isinstance(state, BacanState)
+    bots = seat_bots(GAME, kinds, seed)
+    for seat, bot in enumerate(bots):
+        bot.start(seat, n, state.options)
+    moves: list[tuple[int, int]] = []
+    history: list[Event] = []
+    while not state.is_terminal():
+        seat, action = next_move(state, bots, 1.5)
+        events = state.apply(seat, action)
+        moves.append((seat, action))
+        history.extend(events)
+        for other, bot in enumerate(bots):
+            seen = [e for e in events if e.visible_to(other)]
+            if seen:
+                bot.observe(seen)
+        if check:
+            _memory_is_true(state, bots)
+        assert len(moves) < 50_000
+    return state, moves, history
+
+
+def _memory_is_true(state: BacanState, bots: list[Any]) -> None:
+    """Every face a heuristic bot remembers is the card really there."""
+    if state.phase == "deal":
+        return
+    for bot in bots:
+        if not isinstance(bot, BacanHeuristicBot):
+            continue
+        memory = bot.memory
+        for seat, row in enumerate(state.rows):
+            assert len(memory.rows[seat]) == len(row)
+            for slot, face in enumerate(memory.rows[seat]):
+                if face == HOLE:
+                    assert row[slot] < 0
+                elif face is not None:
+                    assert FACE[row[slot]] == face
+                    assert state.knows(bot.seat, row[slot])
+        assert [f for f, _ in memory.pile] == [FACE[c] for c in state.discard]
+
+
+def test_memory_follows_every_move() -> None:
+    """BAC-10: the bot's picture of the table, built from its events, is always true."""
+    cases: list[tuple[list[str], dict[str, Any]]] = [
+        (["heuristic"] * 4, {}),
+        (["heuristic", "random", "heuristic"], {"mirror_match": "points", "discard_draw_from_lap": 1}),
+        (["heuristic"] * 2, {"joker_power": "drawn_only", "limit": 50}),
+        (["random", "heuristic", "random", "heuristic", "random"], {"memory": "assisted"}),
+    ]
+    for seed, (kinds, options) in enumerate(cases):
+        _play(kinds, seed, options)
+
+
+def test_heuristic_never_claims_a_wrong_mirror() -> None:
+    """BAC-21, BAC-23: it mirrors only what it knows, so it never pays a mirror penalty."""
+    claims = 0
+    for seed in range(4):
+        _, _, history = _play(["heuristic", "heuristic", "random"], 10 + seed, check=False)
+        for event in history:
+            if event.kind == "mirror" and event.data["seat"] != 2:
+                claims += 1
+                assert event.data["ok"], event.data
+    assert claims > 10
+
+
+def test_same_play_under_both_memory_options() -> None:
+    """BAC-10: bots get the same information in classic and assisted memory."""
+    for seed in range(3):
+        _, classic, _ = _play(["heuristic"] * 3, seed, {"memory": "classic"}, check=False)
+        _, assisted, _ = _play(["heuristic"] * 3, seed, {"memory": "assisted"}, check=False)
+        assert classic == assisted
+
+
+def test_reaction_time_is_lognormal_around_0_8_seconds() -> None:
+    bot = BacanHeuristicBot(random.Random(3))
+    times = [bot._reaction_time() for _ in range(2000)]
+    assert 0.7 < statistics.median(times) < 0.9
+    assert min(times) >= 0.25 and max(times) <= 3.0
+
+
+def test_heuristic_calls_bacan_and_wins_rounds() -> None:
+    """BAC-24..26: heuristic players call Bacan, and most of their calls succeed."""
+    results: list[str] = []
+    for seed in range(3):
+        _, _, history = _play(["heuristic"] * 4, 40 + seed, check=False)
+        results += [e.data["result"] for e in history if e.kind == "round_end" and e.data["caller"] is not None]
+    assert results
+    assert results.count("success") + results.count("super_bacan") > len(results) / 2
+
+
+def test_heuristic_beats_three_random_bots_clearly() -> None:
+    """The acceptance margin, small: seat 0 far above its fair share of 0.25."""
+    matches = 60
+    wins = 0.0
+    for seed in range(matches):
+        result = play_match(GAME, 4, ["heuristic", "random", "random", "random"], 500 + seed)
+        assert result.error is None, result.error
+        wins += result.returns[0]
+    low, _ = wilson(wins, matches)
+    assert low > 0.5, (wins, low)
