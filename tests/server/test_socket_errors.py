@@ -1,0 +1,142 @@
+"""Every bad input over a table socket gets its error and changes nothing."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from typing import Any
+
+import sqlalchemy as sa
+import websockets
+
+from tapete.engine import MatchRecord, replay
+
+from .conftest import Client, ServeFactory, Server, take_turns
+from .toygame import GAME as ECO
+
+FAST = {"reaction_window_ms": 0, "bot_delay_ms": 0}
+
+
+async def two_humans(server: Server) -> tuple[str, Client, Client]:
+    created = await server.create(game="eco", seats=[{"type": "human"}, {"type": "human"}], table_options=FAST)
+    joined = await server.join(created["invite_code"])
+    table_id = created["table"]["id"]
+    return table_id, await server.connect(table_id, created["token"]), await server.connect(table_id, joined["token"])
+
+
+async def stored_actions(server: Server, table_id: str) -> int:
+    engine = server.app.state.tapete.store.engine
+    async with engine.connect() as conn:
+        count = await conn.scalar(sa.text("select count(*) from actions where match_id = :m"), {"m": table_id})
+    return int(count or 0)
+
+
+async def test_bad_inputs_get_errors_and_change_nothing(server: Server) -> None:
+    table_id, a, b = await two_humans(server)
+    spectator = await server.connect(table_id, None)
+    runner = server.runner(table_id)
+    assert a.state["required"] == [0]
+    before = runner.state.to_json()
+    views = {s: runner.state.view(s) for s in (None, 0, 1)}
+    play = {"type": "play", "slot": 0}
+    cases: list[tuple[Client, Any, str]] = [
+        (a, "not json {", "bad_json"),
+        (a, "[1, 2]", "bad_message"),
+        (a, {"type": "dance"}, "unknown_type"),
+        (a, {"type": "action", "seq": 1, "action": play}, "bad_message"),
+        (a, {"type": "action", "seq": 2, "version": 0}, "bad_message"),
+        (a, {"type": "action", "seq": 3, "version": 0, "action": play, "index": 0}, "bad_message"),
+        (a, {"type": "action", "seq": 4, "version": 0, "action": {"type": "fly", "slot": 0}}, "bad_action"),
+        (a, {"type": "action", "seq": 5, "version": 0, "index": 999}, "bad_action"),
+        (a, {"type": "action", "seq": 6, "version": 0, "action": play, "seat": 1}, "wrong_seat"),
+        (a, {"type": "action", "seq": 7, "version": 3, "action": play}, "stale"),
+        (a, {"type": "action", "seq": 8, "version": -1, "action": play}, "stale"),
+        (a, {"type": "action", "seq": 9, "version": 0, "action": {"type": "play", "slot": 6}}, "illegal_action"),
+        (a, {"type": "action", "seq": 10, "version": 0, "action": play, "pad": "x" * 5000}, "too_large"),
+        (a, b"\x00\x01", "bad_json"),
+        (b, {"type": "action", "seq": 11, "version": 0, "action": play}, "not_your_turn"),
+        (spectator, {"type": "action", "seq": 12, "version": 0, "action": play}, "wrong_seat"),
+    ]
+    for client, message, code in cases:
+        await client.ws.send(message if isinstance(message, str | bytes) else json.dumps(message))
+        error = await client.next_of("error")
+        assert error["code"] == code, (message, error)
+        assert error["es"] and error["en"] and error["rule"], error
+        if isinstance(message, dict) and "seq" in message and code != "too_large":
+            assert error["seq"] == message["seq"]
+    assert runner.version == 0 and runner.state.to_json() == before
+    assert {s: runner.state.view(s) for s in (None, 0, 1)} == views
+    assert await stored_actions(server, table_id) == 0
+    # the same sockets still work
+    reply = await a.reply(await a.act(play))
+    assert reply == {"type": "accepted", "seq": a.seq, "version": 1}
+    assert await stored_actions(server, table_id) == 1
+
+
+async def test_hello_wrong_token_unknown_table(server: Server) -> None:
+    table_id, _a, _b = await two_humans(server)
+    async with websockets.connect(f"{server.ws_url}/ws/tables/{table_id}") as ws:
+        await ws.send(json.dumps({"type": "hello", "token": "not-a-token"}))
+        error = json.loads(await ws.recv())
+        assert error["code"] == "bad_token" and error["es"]
+        await ws.wait_closed()
+        assert ws.close_code == 4401
+    async with websockets.connect(f"{server.ws_url}/ws/tables/{table_id}") as ws:
+        await ws.send(json.dumps({"type": "action", "seq": 1, "version": 0, "index": 0}))
+        error = json.loads(await ws.recv())
+        assert error["code"] == "bad_message" and "hello" in error["en"]
+    async with websockets.connect(f"{server.ws_url}/ws/tables/nope") as ws:
+        await ws.send(json.dumps({"type": "hello"}))
+        error = json.loads(await ws.recv())
+        assert error["code"] == "table_not_found"
+        await ws.wait_closed()
+        assert ws.close_code == 4404
+    assert server.runner(table_id).version == 0
+
+
+async def test_message_rate_is_limited(serve: ServeFactory) -> None:
+    server = await serve(rate_per_s=5.0, rate_burst=5, rate_strikes=1000)
+    _table_id, a, _b = await two_humans(server)
+    for i in range(20):
+        await a.send({"type": "ping", "seq": i})
+    answers: list[dict[str, Any]] = []
+    while len(answers) < 20:
+        message = await a.recv()
+        if message["type"] in ("pong", "error"):
+            answers.append(message)
+    pongs = [m for m in answers if m["type"] == "pong"]
+    limited = [m for m in answers if m["type"] == "error" and m["code"] == "rate_limited"]
+    assert 5 <= len(pongs) <= 7 and len(pongs) + len(limited) == 20
+
+
+async def test_waiting_and_finished_tables_refuse_actions(server: Server) -> None:
+    created = await server.create(game="eco", seats=[{"type": "human"}, {"type": "human"}], table_options=FAST)
+    table_id = created["table"]["id"]
+    a = await server.connect(table_id, created["token"])
+    assert a.state["status"] == "waiting" and a.state["legal"] == []
+    assert (await a.reply(await a.act(index=0)))["code"] == "not_started"
+    b = await server.connect(table_id, (await server.join(created["invite_code"]))["token"])
+    final = await take_turns({0: a, 1: b})
+    assert final["outcome"]["winners"] and final["legal"] == []
+    version = final["version"]
+    error = await a.reply(await a.act(index=0, version=version))
+    assert error["code"] == "match_over"
+    assert server.runner(table_id).version == version
+    record = (await server.http.get(f"/api/matches/{table_id}/record")).json()
+    assert len(record["actions"]) == version and record["outcome"] == final["outcome"]
+    assert record["seats"] == [{"human": ""}, {"human": ""}]
+    rebuilt = replay(ECO, MatchRecord.from_json(record))
+    assert rebuilt.is_terminal() and rebuilt.outcome().to_json() == final["outcome"]
+
+
+async def test_spectator_sees_no_hand(server: Server) -> None:
+    table_id, a, b = await two_humans(server)
+    spectator = await server.connect(table_id, None)
+    await a.reply(await a.act(index=0))
+    state = await spectator.until(lambda s: s["version"] == 1)
+    assert state["view"]["hand"] is None and state["legal"] == []
+    assert [e["kind"] for e in state["events"]] == ["played", "drew"]  # not the private drew_card
+    mine = await a.until(lambda s: s["version"] == 1)
+    assert [e["kind"] for e in mine["events"]] == ["played", "drew", "drew_card"]
+    assert [e["kind"] for e in (await b.until(lambda s: s["version"] == 1))["events"]] == ["played", "drew"]
+    await asyncio.sleep(0)

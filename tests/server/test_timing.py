@@ -1,0 +1,156 @@
+"""The runner's clocks on Eco (tests/server/toygame.py): reaction windows,
+simultaneous commits, bots' thinking time, turn clocks and stand-ins."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from typing import Any
+
+from .conftest import Client, ServeFactory, Server, settle
+
+PLAY = {"type": "play", "slot": 0}
+
+
+async def table(server: Server, seats: list[dict[str, Any]], **table_options: Any) -> tuple[str, dict[int, Client]]:
+    opts = {"reaction_window_ms": 0, "bot_delay_ms": 0, **table_options}
+    created = await server.create(game="eco", seats=seats, table_options=opts)
+    table_id = created["table"]["id"]
+    TOKENS[table_id, created["seat"]] = created["token"]
+    clients = {created["seat"]: await server.connect(table_id, created["token"])}
+    for _ in range(sum(s["type"] == "human" for s in seats) - 1):
+        joined = await server.join(created["invite_code"])
+        TOKENS[table_id, joined["seat"]] = joined["token"]
+        clients[joined["seat"]] = await server.connect(table_id, joined["token"])
+    return table_id, clients
+
+
+# (table, seat) -> the token the lobby gave (the server itself keeps only hashes)
+TOKENS: dict[tuple[str, int], str] = {}
+
+
+async def test_reaction_window_holds_the_next_play(server: Server) -> None:
+    _, c = await table(server, [{"type": "human"}, {"type": "human"}], reaction_window_ms=300)
+    assert (await c[0].reply(await c[0].act(PLAY)))["type"] == "accepted"
+    state = await c[1].until(lambda s: s["version"] == 1)
+    assert state["actors"] == [0, 1] and state["required"] == [1] and state["window_ms"] > 150
+    sent = time.monotonic()
+    reply = await c[1].reply(await c[1].act(PLAY))
+    waited = time.monotonic() - sent
+    assert reply == {"type": "accepted", "seq": c[1].seq, "version": 2}
+    assert 0.15 < waited < 1.0
+
+
+async def test_a_reaction_in_the_window_voids_the_held_play(server: Server) -> None:
+    _, c = await table(server, [{"type": "human"}, {"type": "human"}], reaction_window_ms=400)
+    await c[0].reply(await c[0].act(PLAY))
+    await c[1].until(lambda s: s["version"] == 1)
+    held = await c[1].act(PLAY)  # waits for the window
+    await asyncio.sleep(0.05)
+    snap = await c[0].act({"type": "snap", "slot": 0}, version=1)
+    assert (await c[0].reply(snap))["type"] == "accepted"  # reactions do not wait
+    error = await c[1].reply(held)
+    assert error["code"] == "stale" and error["rule"] == "reaction-window"
+    state = await c[1].until(lambda s: s["version"] == 2)
+    assert state["window_ms"] > 200  # a reaction reopens the window
+    assert (await c[1].reply(await c[1].act(PLAY)))["version"] == 3
+
+
+async def test_snap_race_is_decided_by_arrival(server: Server) -> None:
+    _, c = await table(server, [{"type": "human"}, {"type": "human"}], reaction_window_ms=2000)
+    await c[0].reply(await c[0].act(PLAY))
+    await c[1].until(lambda s: s["version"] == 1)
+    first = await c[1].act({"type": "snap", "slot": 0}, version=1)
+    await asyncio.sleep(0.02)
+    second = await c[0].act({"type": "snap", "slot": 1}, version=1)
+    assert (await c[1].reply(first))["version"] == 2
+    assert (await c[0].reply(second))["code"] == "stale"
+    events = (await c[0].until(lambda s: s["version"] == 2))["events"]
+    assert [(e["kind"], e["seat"]) for e in events] == [("snap", 1)]
+
+
+async def test_simultaneous_commits_wait_for_every_seat(server: Server) -> None:
+    _, c = await table(server, [{"type": "human"}, {"type": "human"}, {"type": "human"}])
+    while True:  # four plays lead to a duel
+        state = await settle(c)
+        if state["view"]["phase"] == "duel":
+            break
+        seat = state["required"][0]
+        assert (await c[seat].reply(await c[seat].act(PLAY)))["type"] == "accepted"
+    version = state["version"]
+    assert state["required"] == [0, 1, 2]
+    # all three decided on the same version; the later ones are not stale
+    seqs = {seat: await c[seat].act({"type": "commit", "slot": 0}, version=version) for seat in (2, 0, 1)}
+    replies = {seat: await c[seat].reply(seq) for seat, seq in seqs.items()}
+    assert sorted(r["version"] for r in replies.values()) == [version + 1, version + 2, version + 3]
+    middle = await c[0].until(lambda s: s["version"] == version + 1)
+    assert middle["view"]["committed"] == [2] and middle["required"] == [0, 1]
+    assert not any(e["kind"] == "duel" for e in middle["events"])
+    done = await c[0].until(lambda s: s["version"] == version + 3)
+    assert [e["kind"] for e in done["events"]][-1] == "duel" and done["view"]["phase"] == "play"
+    # a play decided before the duel is stale after it
+    stale = await c[0].reply(await c[0].act(PLAY, version=version))
+    assert stale["code"] == "stale"
+
+
+async def test_bots_think_with_the_table_delay(server: Server) -> None:
+    _, c = await table(server, [{"type": "human"}, {"type": "bot", "level": "heuristic"}], bot_delay_ms=250)
+    human = c[0]
+    await human.reply(await human.act(PLAY))
+    applied = time.monotonic()
+    state = await human.until(lambda s: s["version"] == 2)
+    assert time.monotonic() - applied > 0.2
+    assert state["required"] == [0] and [e["seat"] for e in state["events"] if e["kind"] == "played"] == [1]
+
+
+async def test_turn_clock_hands_the_turn_to_a_stand_in(server: Server) -> None:
+    _, c = await table(server, [{"type": "human"}, {"type": "human"}], turn_seconds=1)
+    first = await c[0].until(lambda s: s["status"] == "playing")
+    assert first["clocks"][0]["seat"] == 0 and 500 < first["clocks"][0]["remaining_ms"] <= 1000
+    state = await c[0].until(lambda s: s["version"] == 1, timeout=5)  # nobody acted: the stand-in did
+    assert [e["seat"] for e in state["events"] if e["kind"] == "played"] == [0]
+    assert state["required"] == [1] and state["clocks"][0]["seat"] == 1
+    # the owner is still here and plays its next turn itself
+    await c[1].reply(await c[1].act(PLAY, version=1))
+    mine = await c[0].until(lambda s: s["version"] == 2)
+    assert next(s for s in mine["seats"] if s["seat"] == 0)["stand_in"] is False
+    assert (await c[0].reply(await c[0].act(PLAY)))["version"] == 3
+
+
+async def test_disconnected_seat_is_played_until_its_owner_returns(serve: ServeFactory) -> None:
+    server = await serve(disconnect_grace=0.3)
+    created = await server.create(game="eco", seats=[{"type": "human"}, {"type": "bot", "level": "heuristic"}],
+                                  table_options={"reaction_window_ms": 0, "bot_delay_ms": 100})
+    table_id, token = created["table"]["id"], created["token"]
+    watcher = await server.connect(table_id, None)
+    owner = await server.connect(table_id, token)
+    await owner.close()
+    seen = await watcher.until(lambda s: s["seats"][0]["stand_in"], timeout=5)
+    assert seen["seats"][0]["connected"] is False
+    await watcher.until(lambda s: s["version"] >= 3, timeout=5)  # the stand-in and the bot play on
+    back = await server.connect(table_id, token)
+    assert back.state["seats"][0] == {"seat": 0, "kind": "human", "name": None, "taken": True, "connected": True,
+                                      "stand_in": False}
+    await back.until(lambda s: s["required"] == [0] or s["status"] == "finished", timeout=5)
+    if back.state["status"] == "playing":
+        version = back.state["version"]
+        await asyncio.sleep(0.5)  # nobody plays for the owner any more
+        await back.drain()
+        assert back.state["version"] == version
+        reply = await back.reply(await back.act(index=back.state["legal"][0]["index"]))
+        assert reply.get("version") == version + 1, (reply, back.state)
+
+
+async def test_a_left_seat_is_played_and_can_be_taken(server: Server) -> None:
+    table_id, c = await table(server, [{"type": "human"}, {"type": "human"}])
+    created_code = server.runner(table_id).invite_code
+    leaver = c[1]
+    left = await server.http.post(f"/api/tables/{table_id}/leave", json={"token": TOKENS[table_id, 1]})
+    assert left.status_code == 200
+    assert (await leaver.next_of("left"))["seat"] == 1
+    await c[0].reply(await c[0].act(PLAY))
+    state = await c[0].until(lambda s: s["version"] >= 2)  # the stand-in played seat 1
+    assert state["seats"][1]["taken"] is False and state["seats"][1]["stand_in"] is True
+    newcomer = await server.join(created_code, name="Nuevo")
+    assert newcomer["seat"] == 1
+
