@@ -3,9 +3,10 @@
 It rebuilds the field from the view and scores every legal placement:
 shedding a card, matching 2 or 3 segments (everyone else draws), matching
 an action, closing the field (gifts and the first play of the next field).
-When an opponent is down to one card it prefers the placements that leave
-the fewest unseen designs anything to fit, as the rulebook advises, and it
-sends Opponent Draws 3 to whoever is closest to going out.
+It likes placements after which its other cards still fit somewhere. When
+an opponent is down to one card it prefers the placements that leave the
+fewest unseen designs anything to fit, as the rulebook advises, and it sends
+Opponent Draws 3 to whoever is closest to going out.
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ PER_DRAW = 0.6  # an opponent draws one card
 EFFECT = {AGAIN: 0.9, SKIP: 0.5, DRAW3: 3 * PER_DRAW}
 FIRST_PLAY = 0.8  # the closer starts the next field
 THREAT = 3.0  # weight of what an opponent's last card could still fit
+FOLLOW_UP = 0.7  # weight of the share of our other cards that would still fit
 
 
 class NachoLocoBot(Bot):
@@ -54,38 +56,50 @@ class NachoLocoBot(Bot):
         return min(legal, key=lambda a: (sizes[a - A.TARGET], -scores[a - A.TARGET]))
 
     def _best_place(self, view: dict[str, Any], places: list[int]) -> int:
-        table = FIT_TABLES[bool(view["all_contacts_must_match"])]
-        field = Field.from_cells(
-            [(cell_index(*c["cell"]), TOKEN_DESIGN[c["card"]], c["rotation"]) for c in view["field"]]
-        )
-        seat = view["seat"]
-        sizes = view["hand_sizes"]
-        others = len(sizes) - 1
-        threatened = any(n == 1 for s, n in enumerate(sizes) if s != seat)
-        unseen = _unseen_designs(view) if threatened else Counter()
+        position = _Position(view)
         best, best_score = places[0], float("-inf")
         for action in places:
-            score = self._score(action, field, table, others, len(sizes), unseen) + self.rng.random() * 1e-3
+            score = position.score(action) + self.rng.random() * 1e-3
             if score > best_score:
                 best, best_score = action, score
         return best
 
-    @staticmethod
-    def _score(action: int, field: Field, table: FitTable, others: int, players: int, unseen: Counter[int]) -> float:
+
+class _Position:
+    """The field and what the bot knows, rebuilt from its view."""
+
+    def __init__(self, view: dict[str, Any]) -> None:
+        self.table = FIT_TABLES[bool(view["all_contacts_must_match"])]
+        placed = [(cell_index(*c["cell"]), TOKEN_DESIGN[c["card"]], c["rotation"]) for c in view["field"]]
+        self.field = Field.from_cells(placed)
+        self.hand = [TOKEN_DESIGN[t] for t in view["hand"]]
+        sizes = view["hand_sizes"]
+        self.players = len(sizes)
+        self.others = self.players - 1
+        threatened = any(n == 1 for s, n in enumerate(sizes) if s != view["seat"])
+        self.unseen = _unseen_designs(view) if threatened else Counter()
+
+    def score(self, action: int) -> float:
         cell, design, rotation = A.unplace(action)
         if design == CLOSER:
-            return SHED + others * PER_DRAW + FIRST_PLAY
-        pattern = field.open[cell]
-        matched = dict(table.fits(pattern)[design])[rotation]
-        score = SHED + (matched - 1) * others * PER_DRAW
+            return SHED + self.others * PER_DRAW + FIRST_PLAY
+        pattern = self.field.open[cell]
+        matched = dict(self.table.fits(pattern)[design])[rotation]
+        score = SHED + (matched - 1) * self.others * PER_DRAW
         for effect in matched_actions(pattern, design, rotation):
-            score += EFFECT[effect] * (2 if effect == SKIP and players == 2 else 1)
-        after = field.clone()
+            score += EFFECT[effect] * (2 if effect == SKIP and self.players == 2 else 1)
+        after = self.field.clone()
         after.place(cell, design, rotation)
-        if after.is_dead(table):
-            return score + others * PER_DRAW + FIRST_PLAY
-        if unseen:
-            score -= THREAT * _live_share(after, table, unseen)
+        if after.is_dead(self.table):
+            return score + self.others * PER_DRAW + FIRST_PLAY
+        live = _live_designs(after, self.table)
+        rest = list(self.hand)
+        rest.remove(design)
+        if rest:
+            score += FOLLOW_UP * sum(1 for d in rest if d in live) / len(rest)
+        if self.unseen:
+            total = sum(self.unseen.values())
+            score -= THREAT * sum(n for d, n in self.unseen.items() if d in live) / total
         return score
 
 
@@ -97,10 +111,9 @@ def _unseen_designs(view: dict[str, Any]) -> Counter[int]:
     return +unseen
 
 
-def _live_share(field: Field, table: FitTable, unseen: Counter[int]) -> float:
-    """Share of the unseen cards that would fit somewhere on this field."""
+def _live_designs(field: Field, table: FitTable) -> set[int]:
+    """Designs that would fit somewhere on this field."""
     live: set[int] = set()
     for pattern in set(field.open.values()):
         live.update(table.fits(pattern))
-    total = sum(unseen.values())
-    return sum(n for d, n in unseen.items() if d in live) / total if total else 0.0
+    return live
