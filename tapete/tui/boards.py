@@ -2,16 +2,19 @@
 
 `Board` is what every game's widget implements (tapete/tui/games/<pkg>.py);
 `TextBoard` draws any game through its own `render_text`, so a game plays in
-the terminal the day it lands, before it has a widget of its own.
+the terminal the day it lands, before it has a widget of its own. Game
+boards paint with a `Painter`: coloured spans, some of them clickable.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import Any
 
 from rich.console import RenderableType
 from rich.errors import MarkupError
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.containers import VerticalScroll
 from textual.message import Message
@@ -21,13 +24,88 @@ from tapete.engine import Game
 
 from .table import Move, Snapshot
 
+DIGITS = "1234567890"
+
+
+@dataclass
+class Painter:
+    """Lines of styled text and the spans a click may hit (line, x0, x1, payload)."""
+
+    lines: list[Text] = field(default_factory=lambda: [Text()])
+    hits: list[tuple[int, int, int, Any]] = field(default_factory=list)
+    _block: int = 0
+
+    def add(self, text: str | Text, style: str = "", hit: Any = None) -> None:
+        segment = Text(text, style=style) if isinstance(text, str) else text
+        line = self.lines[-1]
+        start = line.cell_len
+        line.append_text(segment)
+        if hit is not None:
+            self.hits.append((len(self.lines) - 1, start, line.cell_len, hit))
+
+    def newline(self, count: int = 1) -> None:
+        for _ in range(count):
+            self.lines.append(Text())
+
+    def block(self, height: int) -> None:
+        """Start `height` new lines that `column` fills side by side (tall cards)."""
+        self.newline(height)
+        self._block = len(self.lines) - height
+
+    def column(self, parts: list[Text], hit: Any = None) -> None:
+        """One column of the current block: a part per line, padded to one width."""
+        width = max(part.cell_len for part in parts)
+        for i, part in enumerate(parts):
+            line = self.lines[self._block + i]
+            start = line.cell_len
+            line.append_text(part)
+            line.append(" " * (width - part.cell_len))
+            if hit is not None:
+                self.hits.append((self._block + i, start, start + width, hit))
+
+    def text(self) -> Text:
+        out = Text(no_wrap=True, overflow="ellipsis")
+        for i, line in enumerate(self.lines):
+            if i:
+                out.append("\n")
+            out.append_text(line)
+        return out
+
+
+class Canvas(Static):
+    """The board's picture; a click on a painted span tells the board what was hit."""
+
+    class Hit(Message):
+        def __init__(self, payload: Any) -> None:
+            super().__init__()
+            self.payload = payload
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.hits: list[tuple[int, int, int, Any]] = []
+
+    def paint(self, picture: Painter | RenderableType) -> None:
+        if isinstance(picture, Painter):
+            self.hits = picture.hits
+            self.update(picture.text())
+        else:
+            self.hits = []
+            self.update(picture)
+
+    def on_click(self, event: events.Click) -> None:
+        for y, x0, x1, payload in self.hits:
+            if event.y == y and x0 <= event.x < x1:
+                event.stop()
+                self.post_message(self.Hit(payload))
+                return
+
 
 class Board(VerticalScroll):
     """Draws a view; may turn a click or a key into one of the legal moves."""
 
     DEFAULT_CSS = """
     Board { height: 1fr; padding: 0 1; }
-    Board > Static { width: 100%; }
+    Board > Canvas { width: 100%; }
     """
 
     class Chosen(Message):
@@ -37,6 +115,13 @@ class Board(VerticalScroll):
             super().__init__()
             self.action = action
 
+    class Pointed(Message):
+        """A click that could mean several moves: the screen highlights them."""
+
+        def __init__(self, actions: list[int]) -> None:
+            super().__init__()
+            self.actions = actions
+
     def __init__(self, game: Game, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.game = game
@@ -44,31 +129,64 @@ class Board(VerticalScroll):
         self.lang = "es"
 
     def compose(self) -> ComposeResult:
-        yield Static(id="board-body")
+        yield Canvas(id="board-body")
 
     def show(self, snap: Snapshot, lang: str) -> None:
         self.snap, self.lang = snap, lang
-        self.query_one("#board-body", Static).update(self.render_view(snap, lang))
+        self.repaint()
 
-    def render_view(self, snap: Snapshot, lang: str) -> RenderableType:
+    def repaint(self) -> None:
+        if self.snap is not None:
+            self.query_one("#board-body", Canvas).paint(self.paint(self.snap, self.lang))
+
+    def paint(self, snap: Snapshot, lang: str) -> Painter | RenderableType:
         """The picture of the view; games override this."""
         return markup_text(self.game.render_text(snap.view, lang))
 
-    def hotkey(self, key: str, snap: Snapshot) -> int | None:
-        """A game's own shortcut (Bacan: a digit claims a mirror). None: not mine."""
-        return None
+    def on_canvas_hit(self, message: Canvas.Hit) -> None:
+        """A click on a painted span: play the move it means, or point at the candidates."""
+        if self.snap is None:
+            return
+        actions = self.clicked(message.payload, self.snap)
+        if len(actions) == 1:
+            self.post_message(self.Chosen(actions[0]))
+        elif actions:
+            self.post_message(self.Pointed(actions))
+
+    def clicked(self, payload: Any, snap: Snapshot) -> list[int]:
+        """The legal moves a click on `payload` may mean (games override)."""
+        return []
+
+    def shortcuts(self, snap: Snapshot) -> dict[str, int]:
+        """Keys that play a move at once (key name -> action). The default
+        numbers the first ten moves of the list 1..9, 0; games give their
+        moves keys that mean something (Bacan: a digit mirrors that slot)."""
+        return number_moves(snap.moves, {})
 
     def hotkeys_help(self, snap: Snapshot, lang: str) -> str:
         """One short line saying which shortcuts work now ("" for none)."""
         return ""
 
-    def move_label(self, move: Move, lang: str) -> RenderableType | None:
+    def move_label(self, move: Move, lang: str) -> Text | None:
         """How a move appears in the list; None keeps the game's description."""
         return None
 
 
 class TextBoard(Board):
     """Any game, through its `render_text`."""
+
+
+def number_moves(moves: list[Move], keys: dict[str, int]) -> dict[str, int]:
+    """Give the moves without a key the free digits 1..9, 0, in list order."""
+    taken = set(keys.values())
+    free = [d for d in DIGITS if d not in keys]
+    out = dict(keys)
+    for move in moves:
+        if not free:
+            break
+        if move.action not in taken:
+            out[free.pop(0)] = move.action
+    return out
 
 
 def markup_text(text: str) -> Text:

@@ -19,7 +19,7 @@ from textual.screen import Screen
 from textual.timer import Timer
 from textual.widget import Widget
 from textual.widgets import OptionList, Static
-from textual.widgets.option_list import Option
+from textual.widgets.option_list import Option, OptionDoesNotExist
 
 from tapete.engine import Game, TapeteError
 
@@ -28,7 +28,6 @@ from .games import board_type
 from .i18n import other_lang, t
 from .table import LocalTable, Move, Snapshot
 
-DIGITS = "1234567890"  # shortcuts for the first ten moves of the list
 LOG_LINES = 300  # events kept on screen
 
 
@@ -124,6 +123,7 @@ class TableScreen(Screen[str]):
         self.lang = lang
         self.snap: Snapshot | None = None
         self._moves_key: tuple[Any, ...] = ()
+        self._keymap: dict[str, int] = {}
         self._log_count = 0
         self._over_shown = False
         self._escape_at = 0.0
@@ -238,18 +238,23 @@ class TableScreen(Screen[str]):
             text.append("· ", style="dim")
             text.append(line)
         self.query_one("#log-body", Static).update(text)
-        self.query_one("#log", VerticalScroll).scroll_end(animate=False)
+        log = self.query_one("#log", VerticalScroll)
+        log.call_after_refresh(log.scroll_end, animate=False)
 
     def _update_moves(self, snap: Snapshot) -> None:
+        """The legal moves as a list, each with its shortcut key; rebuilt only when it changes."""
         listing = self.query_one("#moves", OptionList)
-        shown = tuple((m.action, m.text) for m in snap.moves)
+        self._keymap = self.board.shortcuts(snap)
+        keys: dict[int, str] = {}
+        for key, action in self._keymap.items():
+            keys.setdefault(action, key)
         queued = snap.queued.action if snap.queued else None
-        key = (*shown, ("queued", queued))
-        if key == self._moves_key:
+        cache = (tuple((m.action, m.text, keys.get(m.action)) for m in snap.moves), queued)
+        if cache == self._moves_key:
             return
-        self._moves_key = key
+        self._moves_key = cache
         previous = listing.highlighted_option.id if listing.highlighted_option else None
-        options = [Option(self._move_label(i, m, queued), id=str(m.action)) for i, m in enumerate(snap.moves)]
+        options = [Option(self._move_label(keys.get(m.action, ""), m, queued), id=str(m.action)) for m in snap.moves]
         if not options:
             options = [Option(Text(t("table.no_moves", self.lang), style="dim"), id="none", disabled=True)]
         listing.set_options(options)
@@ -259,11 +264,10 @@ class TableScreen(Screen[str]):
         elif snap.moves:
             listing.highlighted = 0
 
-    def _move_label(self, index: int, move: Move, queued: int | None) -> Text:
-        key = DIGITS[index] if index < len(DIGITS) else " "
+    def _move_label(self, key: str, move: Move, queued: int | None) -> Text:
         label = self.board.move_label(move, self.lang)
         body = label if isinstance(label, Text) else Text(move.text)
-        text = Text(f"{key} ", style="bold cyan")
+        text = Text(f"{key:>1} ", style="bold cyan")
         if move.action == queued:
             text.append("⏳ ", style="yellow")
         elif move.reaction:
@@ -294,8 +298,9 @@ class TableScreen(Screen[str]):
 
     def _keys(self, snap: Snapshot) -> Text:
         lang = self.lang
-        parts = [
-            ("1-9", "jugada" if lang == "es" else "move"),
+        extra = self.board.hotkeys_help(snap, lang)
+        parts = [] if extra else [("1-9", "jugada" if lang == "es" else "move")]
+        parts += [
             ("F1", t("key.rules", lang)),
             ("F2", "english" if lang == "es" else "español"),
             ("+/-", "bots"),
@@ -303,7 +308,6 @@ class TableScreen(Screen[str]):
             ("^Q", t("key.quit", lang)),
         ]
         text = Text()
-        extra = self.board.hotkeys_help(snap, lang)
         if extra:
             text.append(extra + "  ", style="bold yellow")
         for key, what in parts:
@@ -331,15 +335,25 @@ class TableScreen(Screen[str]):
     def _board_chosen(self, event: Board.Chosen) -> None:
         self.choose(event.action)
 
+    @on(Board.Pointed)
+    def _board_pointed(self, event: Board.Pointed) -> None:
+        """A click that means several moves: highlight the first of them in the list."""
+        listing = self.query_one("#moves", OptionList)
+        for action in event.actions:
+            try:
+                listing.highlighted = listing.get_option_index(str(action))
+            except OptionDoesNotExist:  # not in the list (it changed meanwhile)
+                continue
+            listing.focus()
+            return
+
     def on_key(self, event: events.Key) -> None:
         snap = self.snap
         if snap is None or snap.over:
             return
-        action = self.board.hotkey(event.key, snap)
-        if action is None and event.character and event.character in DIGITS:
-            index = DIGITS.index(event.character)
-            if index < len(snap.moves):
-                action = snap.moves[index].action
+        action = self._keymap.get(event.key)
+        if action is None and event.character:
+            action = self._keymap.get(event.character)
         if action is not None:
             event.stop()
             self.choose(action)

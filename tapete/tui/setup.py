@@ -54,6 +54,7 @@ class SetupScreen(Screen[MatchConfig]):
         super().__init__()
         self.games = games
         self.config = config
+        self.rebuilds = 0  # how many times the form was recomposed (game, players, language)
 
     @property
     def lang(self) -> str:
@@ -166,6 +167,7 @@ class SetupScreen(Screen[MatchConfig]):
     async def _rebuild(self) -> None:
         await self.recompose()
         self.query_one("#play", Button).focus()
+        self.rebuilds += 1
 
     @on(Select.Changed, "#game")
     async def _game_changed(self, event: Select.Changed) -> None:

@@ -63,6 +63,7 @@ class Snapshot:
     notice: str | None = None
     error: str | None = None
     kinds: list[str | None] = field(default_factory=list)  # bot kind per seat (None: a person)
+    events: list[Event] = field(default_factory=list)  # every event this seat has seen, oldest first
 
     @property
     def my_turn(self) -> bool:
@@ -107,7 +108,8 @@ class _Failure:
 class _Asked:
     version: int
     seat: int
-    at: float
+    at: float  # when the bot was asked (the state changed)
+    since: float  # when the seat began to be among the actors, without acting since
     race: bool
     required: tuple[int, ...]
 
@@ -155,6 +157,8 @@ class LocalTable:
         self.failure: tuple[int, str] | None = None  # (seat, traceback) of a bot that broke
         self._notice: tuple[str, int | None] | None = None  # (string key, action it names)
         self._pending: dict[int, _Pending] = {}
+        self._since: dict[int, float] = {}  # actor seat -> when it began waiting to act
+        self._was_race = False
         self._queued: int | None = None
         self._timer: Handle | None = None
         self._opened = scheduler.now()
@@ -202,6 +206,7 @@ class LocalTable:
             notice=self._notice_text(lang),
             error=self.error(lang),
             kinds=list(self.kinds),
+            events=self.events,
         )
         if over:
             outcome = state.outcome()
@@ -282,6 +287,7 @@ class LocalTable:
         if seat == self.seat:
             self._queued = None
             self._notice = None
+        self._since.pop(seat, None)
         self._replan()
 
     def _replan(self) -> None:
@@ -296,11 +302,16 @@ class LocalTable:
         actors = self.state.actors()
         self._requeue(actors)
         now, race, required = self.scheduler.now(), self.race(), self.state.required_actors()
+        # a seat keeps its clock through others' moves in a simultaneous choice;
+        # around a reaction window everyone starts afresh, so people see each step
+        keep = not race and not self._was_race
+        self._since = {s: self._since.get(s, now) if keep else now for s in actors}
+        self._was_race = race
         world = self.state.clone()  # bots think on a copy, so the screen may apply moves meanwhile
         for seat in actors:
             bot = self.bots.get(seat)
             if bot is not None:
-                asked = _Asked(self.version, seat, now, race, required)
+                asked = _Asked(self.version, seat, now, self._since[seat], race, required)
                 self.thinker.submit(_decide_job(bot, world, seat), partial(self._on_decision, asked))
         self._arm()
         self.on_change()
@@ -333,17 +344,20 @@ class LocalTable:
                 self._fail(asked.seat, "a required seat's bot passed")
             return
         decision: Decision = result
-        self._pending[asked.seat] = _Pending(asked.at + self._delay(asked, decision), decision.action)
+        self._pending[asked.seat] = _Pending(self._due(asked, decision), decision.action)
         self._arm()
 
-    def _delay(self, asked: _Asked, decision: Decision) -> float:
-        """Real seconds before a bot's decision lands, as in sim.runner.next_move."""
+    def _due(self, asked: _Asked, decision: Decision) -> float:
+        """When a bot's decision lands. Outside a reaction window a bot takes
+        `pace` seconds from the moment it had to act (others acting meanwhile,
+        as in a simultaneous choice, do not restart its clock); inside one its
+        reaction delay counts from the last change, as in sim.runner.next_move."""
         if not asked.race:
-            return self.timing.pace
+            return asked.since + self.timing.pace
         delay = decision.delay * self.timing.reaction_scale
         if asked.seat in asked.required and not self.state.is_reaction(asked.seat, decision.action):
             delay = max(delay, self.timing.window)
-        return delay
+        return asked.at + delay
 
     def _arm(self) -> None:
         if self._timer is not None:

@@ -117,7 +117,8 @@ async def test_setup_changes_players_and_seats() -> None:
         screen = app.screen
         assert isinstance(screen, SetupScreen)
         screen.query_one("#players", Select).value = 2
-        await wait_for(pilot, lambda: len(screen.query("#seat-2")) == 0 and len(screen.query("#seat-1")) == 1)
+        await wait_for(pilot, lambda: screen.rebuilds == 1)
+        assert len(screen.query("#seat-2")) == 0 and len(screen.query("#seat-1")) == 1
         screen.query_one("#seat-1", Select).value = "random"
         await pilot.pause()
         screen.query_one("#seed", Input).value = "77"
