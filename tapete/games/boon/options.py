@@ -53,8 +53,10 @@ class Options:
     )
 
     def __post_init__(self) -> None:
-        parse_payouts(self.payouts)
+        # Validated once; kept beside the fields (not one of them) for the hot paths.
+        object.__setattr__(self, "_payout_table", parse_payouts(self.payouts))
 
     @property
     def payout_table(self) -> tuple[int, ...]:
-        return parse_payouts(self.payouts)
+        table: tuple[int, ...] = self.__dict__["_payout_table"]
+        return table

@@ -49,13 +49,22 @@ def view(state: BoonState, seat: int | None) -> dict[str, Any]:
         "led_suit": SUITS[SUIT[state.trick[0]]] if state.trick else None,
         "tricks_won": list(state.tricks_won),
         "last_trick": _last_trick(state),
-        "last_result": copy_json(state.last_result),
+        "last_result": _copy_result(state.last_result),
         "payouts": list(state.options.payout_table),
         "removed": [FACES[c] for c in REMOVED_FOR_THREE] if n == 3 else [],
     }
     if state.buried and not state.buried_hidden_from(seat):
         data["buried"] = [FACES[c] for c in state.buried]
     return data
+
+
+def _copy_result(result: dict[str, Any] | None) -> dict[str, Any] | None:
+    """The last round's summary: flat numbers and lists of numbers (transfers nest one level)."""
+    if result is None:
+        return None
+    copy = {k: v[:] if isinstance(v, list) else v for k, v in result.items()}
+    copy["transfers"] = [t[:] for t in result["transfers"]]
+    return copy
 
 
 def _last_trick(state: BoonState) -> dict[str, Any] | None:
