@@ -121,7 +121,11 @@ def _play_plain(
                 continue
             d = others[seat].decide(Observation(state, seat))
             if d is not None:
-                decisions.append((d.delay, seat, d.action))
+                delay = d.delay
+                # as in the simulator: a required seat's own move waits out the reaction window
+                if len(actors) > len(state.required_actors()) and not state.is_reaction(seat, d.action):
+                    delay = max(delay, 1.5)
+                decisions.append((delay, seat, d.action))
         if human in actors:
             console.rule()
             console.print(game.render_text(state.view(human), lang))

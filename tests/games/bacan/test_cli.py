@@ -1,0 +1,61 @@
+"""Bacan through the command line: rules, a whole plain-prompt match, simulate, bench."""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner
+
+import tapete.cli as cli
+
+runner = CliRunner()
+
+
+def test_rules_command_in_both_languages() -> None:
+    for lang, word in (("es", "Espejo ajeno"), ("en", "Steal-mirror")):
+        result = runner.invoke(cli.app, ["rules", "bacan", "--lang", lang])
+        assert result.exit_code == 0 and word in result.output
+
+
+def test_a_human_plays_a_whole_match_at_the_plain_prompt(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Peek, draw, swap or use powers, mirrors offered in windows, call Bacan: to the end."""
+    rng = random.Random(7)
+    prompts: list[str] = []
+
+    def ask(prompt: str, default: Any = None, console: Any = None, **_: Any) -> str:
+        prompts.append(prompt)
+        assert len(prompts) < 3000
+        if "pass" in prompt:  # an optional mirror window
+            return "" if rng.random() < 0.85 else "1"
+        return str(rng.choice([1, 2, 2, 3]))
+
+    monkeypatch.setattr(cli.Prompt, "ask", staticmethod(ask))
+    printed: list[str] = []
+    monkeypatch.setattr(cli.console, "print", lambda *a, **k: printed.append(" ".join(str(x) for x in a)))
+    monkeypatch.setattr(cli.console, "rule", lambda *a, **k: None)
+    cli._play_plain("bacan", 3, "heuristic", 11, ["limit=40"], "en")
+    text = "\n".join(printed)
+    assert "winners" in text
+    assert any("pass" in p for p in prompts), "no mirror window was offered"
+    assert "Call Bacan!" in text and "Draw from the deck" in text
+    assert "You peek at your cards" in text or "peeks at 0" in text
+
+
+def test_simulate_json_heuristic_against_random() -> None:
+    bots = "heuristic,random,random,random"
+    args = ["simulate", "bacan", "--players", "4", "--matches", "20", "--bots", bots, "--json"]
+    result = runner.invoke(cli.app, args)
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    assert data["errors"] == 0 and data["completed"] == 20
+    assert data["wins"][0] > 10
+
+
+def test_bench_json_keys() -> None:
+    result = runner.invoke(cli.app, ["bench", "bacan", "--seconds", "0.3", "--json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    assert {"actions_per_s", "matches_per_s", "clones_per_s", "roundtrips_per_s"} <= set(data)
