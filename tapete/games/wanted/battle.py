@@ -40,15 +40,17 @@ def single_battle(cards: Sequence[int], dice: Sequence[int]) -> tuple[list[int],
     counts = suit_counts(cards)
     mods: list[int] = []
     totals: list[int] = []
-    for c, d in zip(cards, dice, strict=True):
-        s = SUIT[c]
+    for i, c in enumerate(cards):
+        own = SUIT[c]
+        m = 0
+        s = INC_SUIT[c]
         if s >= 0:
-            counts[s] -= 1
-        m = modifier(c, counts)
+            m += INC_VALUE[c] * (counts[s] - (s == own))
+        s = DEC_SUIT[c]
         if s >= 0:
-            counts[s] += 1
+            m -= DEC_VALUE[c] * (counts[s] - (s == own))
         mods.append(m)
-        totals.append(SKILL[c] + d + m)
+        totals.append(SKILL[c] + dice[i] + m)
     return mods, totals
 
 

@@ -76,7 +76,7 @@ class WantedBot(Bot):
                 self.seen.update(FACE_TO_ID[s["card"]] for s in e.data["seats"])
             elif e.kind == "gangs":
                 for g in e.data["gangs"]:
-                    self.seen.update(_ids(g.get("cards")))
+                    self.seen.update(_ids(g["cards"]))
 
     # -- decisions --------------------------------------------------------------------
     def decide(self, obs: Observation) -> Decision | None:

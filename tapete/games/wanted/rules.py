@@ -27,6 +27,7 @@ settle a leader tie), "discard" (tied Pandillas players discard at once),
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Mapping
 from typing import Any, Self
@@ -34,7 +35,7 @@ from typing import Any, Self
 from tapete.engine import Event, Outcome, Rejection, Rng, State, public
 
 from . import actions as act
-from .battle import gang_total, leader_candidates, minus, modifier, single_battle, suit_counts
+from .battle import gang_total, leader_candidates, modifier, single_battle, suit_counts
 from .cards import FACES, NUM_CARDS, REWARD, SKILL, reward_of
 from .options import MODES, Options
 
@@ -46,6 +47,8 @@ COMMIT, LEADER, DISCARD, DEAL, OVER = "commit", "leader", "discard", "deal", "ov
 TO_WINNERS, TO_FACE_DOWN, TO_OUT = "winners", "face_down", "out"
 
 _AUDIENCE = tuple(frozenset((s,)) for s in range(16))
+# P(54, k): the ordered ways to deal k cards of 54.
+_ARRANGEMENTS = [math.perm(NUM_CARDS, k) for k in range(NUM_CARDS + 1)]
 
 
 def _rewards(cards: list[int]) -> int:
@@ -90,6 +93,7 @@ class WantedState(State):
         self.rounds = 1  # deals dealt in the match, replays included
         self.dealer = 0
         self.last: dict[str, Any] | None = None  # the latest battle, for views
+        self.rolls: list[int] = []  # this deal's dice still to be used, face down
         self.result: list[int] = []
         self.result_rule = ""
         self._actors: tuple[int, ...] = ()
@@ -175,21 +179,30 @@ class WantedState(State):
         pend.append(card)
         if len(pend) < self.per:
             return [Event("pick", {"seat": seat, "card": FACES[card], "count": len(pend)}, _AUDIENCE[seat])]
-        self._actors = tuple(s for s in self._actors if s != seat)
-        done = public("committed", seat=seat)
-        if self._actors:
+        actors = list(self._actors)
+        actors.remove(seat)
+        self._actors = tuple(actors)
+        done = Event("committed", {"seat": seat})
+        if actors:
             mine = Event("commit", {"seat": seat, "cards": [FACES[c] for c in pend]}, _AUDIENCE[seat])
             return [mine, done]
         return [done, *self._reveal()]
 
     def _reveal(self) -> list[Event]:
-        """WAN-4 phases II and III: roll a die per committed card, reveal."""
+        """WAN-4 phases II and III: a die per committed card, then reveal.
+        The dice of a deal are rolled by the state's Rng when it is dealt
+        and kept face down until used (determinize rolls them again)."""
         seats = self.participants
-        rolled = self.rng.dice(self.per * len(seats))
+        k = self.per * len(seats)
+        rolls = self.rolls
+        rolled = rolls[-k:]
+        del rolls[-k:]
         if self.mode != PANDILLAS:
-            cards = [self.pending[s][0] for s in seats]
+            pending = self.pending
+            cards = []
             for s in seats:
-                self.pending[s] = []
+                cards.append(pending[s][0])
+                pending[s] = []
             return self._single_battle(cards, rolled)
         i = 0
         for s in seats:
@@ -201,7 +214,7 @@ class WantedState(State):
             i += GANG
         self.contenders = list(seats)
         self._reset_leaders()
-        return self._settle_gangs("reveal")
+        return self._settle_gangs()
 
     # -- Duelo and Tiroteo -----------------------------------------------------
     def _single_battle(self, cards: list[int], rolled: list[int]) -> list[Event]:
@@ -209,27 +222,35 @@ class WantedState(State):
         seats = self.participants
         mods, totals = single_battle(cards, rolled)
         top = max(totals)
-        best = [s for s, t in zip(seats, totals, strict=True) if t == top]
-        winner = best[0] if len(best) == 1 else -1
-        dest: list[tuple[str, int]] = []
-        for s, c in zip(seats, cards, strict=True):
-            dest.append(self._send_single(s, c, winner))
+        winner = seats[totals.index(top)] if totals.count(top) == 1 else -1
+        entries = []
+        for i, s in enumerate(seats):
+            to, holder = self._send_single(s, cards[i], winner)
+            entries.append(
+                {
+                    "seat": s,
+                    "card": FACES[cards[i]],
+                    "die": rolled[i],
+                    "modifier": mods[i],
+                    "total": totals[i],
+                    "to": to,
+                    "holder": holder,
+                }
+            )
         if winner >= 0:
             self.won[winner] += 1
         self.battle += 1
-        entries = [
-            {"seat": s, "card": c, "die": d, "modifier": m, "total": t, "to": to, "holder": h}
-            for s, c, d, m, t, (to, h) in zip(seats, cards, rolled, mods, totals, dest, strict=True)
-        ]
-        self.last = {"kind": "single", "round": self.rounds, "number": self.battle, "winner": winner, "seats": entries}
-        shown = [
-            {"seat": s, "card": FACES[c], "die": d, "modifier": m, "total": t}
-            for s, c, d, m, t in zip(seats, cards, rolled, mods, totals, strict=True)
-        ]
-        events = [public("battle", number=self.battle, seats=shown, winner=winner if winner >= 0 else None)]
-        return events + self._after_battle()
+        record: dict[str, Any] = {"round": self.rounds, "number": self.battle}
+        record["winner"] = winner if winner >= 0 else None
+        record["seats"] = entries
+        self.last = record  # the record is the event's data: neither is ever changed
+        event = Event("battle", record)
+        if self.battle < self.battles:
+            self._actors = tuple(seats)
+            return [event]
+        return [event, *self._after_battle()]
 
-    def _send_single(self, seat: int, card: int, winner: int) -> tuple[str, int]:
+    def _send_single(self, seat: int, card: int, winner: int) -> tuple[str, int | None]:
         """Where a Duelo / Tiroteo card goes (WAN-5, WAN-7)."""
         if seat == winner:
             self.winners[seat].append(card)
@@ -241,7 +262,7 @@ class WantedState(State):
             self.face_down[winner].append(card)  # losers go to the winner's right
             return TO_FACE_DOWN, winner
         self.out.append(card)  # a tie for the highest: the cards leave the game
-        return TO_OUT, -1
+        return TO_OUT, None
 
     # -- Pandillas -------------------------------------------------------------
     def _reset_leaders(self) -> None:
@@ -252,13 +273,17 @@ class WantedState(State):
     def _others_counts(self) -> dict[int, list[int]]:
         """Suit counts of every card of every *other* contending gang."""
         own = {s: suit_counts(self.table[s]) for s in self.contenders}
-        total = [0, 0, 0, 0]
+        a = b = c = d = 0
         for counts in own.values():
-            total = [a + b for a, b in zip(total, counts, strict=True)]
-        return {s: minus(total, counts) for s, counts in own.items()}
+            a += counts[0]
+            b += counts[1]
+            c += counts[2]
+            d += counts[3]
+        return {s: [a - x[0], b - x[1], c - x[2], d - x[3]] for s, x in own.items()}
 
-    def _settle_gangs(self, step: str, discarded: dict[int, int] | None = None) -> list[Event]:
-        """WAN-9, WAN-10: leaders, gang totals, and the tie loop."""
+    def _settle_gangs(self) -> list[Event]:
+        """WAN-9, WAN-10: leaders, gang totals, and the tie loop. Every step
+        publishes the battle record (each face once; leaders by position)."""
         others = self._others_counts()
         waiting = []
         for s in self.contenders:
@@ -273,31 +298,29 @@ class WantedState(State):
         if waiting:
             self.phase = LEADER
             self._actors = tuple(waiting)
-            self.last = self._gang_record(others, None, "leaders")
-            return [self._gang_event(step, others, None, discarded)]
+            return [Event("gangs", self._gang_record(others, None, "leaders"))]
         totals = {s: gang_total(self.table[s], self.dice[s], self.leader[s], others[s]) for s in self.contenders}
         top = max(totals.values())
         best = [s for s in self.contenders if totals[s] == top]
-        event = self._gang_event(step, others, totals, discarded)
         if len(best) == 1:
-            self._award_gangs(best[0], others, totals)
+            winner = best[0]
         elif len(self.table[best[0]]) <= 1:
-            self._award_gangs(-1, others, totals)  # WAN-10: the last discards would run everyone out
+            winner = -1  # WAN-10: the last discards would run every tied gang out
         else:
             self.phase = DISCARD
             self.tied = best
             for s in best:
                 self.discard[s] = -1
             self._actors = tuple(best)
-            self.last = self._gang_record(others, totals, "discards")
-            return [event]
+            return [Event("gangs", self._gang_record(others, totals, "discards"))]
+        event = Event("gangs", self._gang_record(others, totals, "resolved", winner))
+        self._award_gangs(winner)
         self.battle += 1
         return [event, *self._after_battle()]
 
-    def _award_gangs(self, winner: int, others: dict[int, list[int]], totals: dict[int, int]) -> None:
+    def _award_gangs(self, winner: int) -> None:
         """WAN-9: the winner takes its gang face up and every other gang's
         cards face down as bounty; nobody wins: every card leaves the game."""
-        self.last = self._gang_record(others, totals, "resolved", winner)
         for s in self.participants:
             cards = self.table[s]
             if winner < 0:
@@ -316,54 +339,35 @@ class WantedState(State):
     def _gang_record(
         self, others: dict[int, list[int]], totals: dict[int, int] | None, status: str, winner: int = -1
     ) -> dict[str, Any]:
-        """The battle as the views show it (card ids; views turn them into faces)."""
+        """The battle as views and events show it; it becomes `last`. The
+        record is replaced at every step, never changed in place."""
         gangs = []
         for s in self.participants:
+            table = self.table[s]
             lead = self.leader[s] if s in others else -1
             gangs.append(
                 {
                     "seat": s,
-                    "cards": list(self.table[s]),
+                    "cards": [FACES[c] for c in table],
                     "dice": list(self.dice[s]),
-                    "discarded": list(self.gone[s]),
-                    "leader": lead,
-                    "modifier": modifier(lead, others[s]) if lead >= 0 else 0,
+                    "leader": table.index(lead) if lead >= 0 else None,
+                    "modifier": modifier(lead, others[s]) if lead >= 0 else None,
                     "total": totals.get(s) if totals is not None else None,
+                    "discarded": [FACES[c] for c in self.gone[s]],
                     "contending": s in others,
                 }
             )
-        return {
-            "kind": "gangs",
+        record = {
             "round": self.rounds,
             "number": self.battle + 1,
             "status": status,
-            "winner": winner,
+            "winner": winner if winner >= 0 else None,
             "tied": list(self.tied),
             "choosing": list(self._actors) if status == "leaders" else [],
             "gangs": gangs,
         }
-
-    def _gang_event(
-        self, step: str, others: dict[int, list[int]], totals: dict[int, int] | None, discarded: dict[int, int] | None
-    ) -> Event:
-        """One public event per step. Each face appears once: at the reveal a
-        gang lists its cards and names its leader by position; later steps
-        name the leader (and the discarded card) by face."""
-        gangs = []
-        for s in self.contenders:
-            g: dict[str, Any] = {"seat": s, "total": None if totals is None else totals[s]}
-            lead = self.leader[s]
-            if step == "reveal":
-                g["cards"] = [FACES[c] for c in self.table[s]]
-                g["dice"] = list(self.dice[s])
-                g["leader"] = self.table[s].index(lead) if lead >= 0 else None
-            else:
-                g["leader"] = FACES[lead] if lead >= 0 else None
-            if discarded is not None and s in discarded:
-                g["discarded"] = FACES[discarded[s]]
-            g["modifier"] = modifier(lead, others[s]) if lead >= 0 else None
-            gangs.append(g)
-        return public("gangs", step=step, number=self.battle + 1, gangs=gangs)
+        self.last = record
+        return record
 
     def _choose_leader(self, seat: int, card: int) -> list[Event]:
         """WAN-9: still tied on skill, the owner chooses the leader."""
@@ -371,9 +375,9 @@ class WantedState(State):
         self.choices[seat] = []
         self._actors = tuple(s for s in self._actors if s != seat)
         if self._actors:
-            self.last = self._gang_record(self._others_counts(), None, "leaders")
+            self._gang_record(self._others_counts(), None, "leaders")
             return [public("leader", seat=seat, card=FACES[card])]
-        return self._settle_gangs("leaders")
+        return self._settle_gangs()
 
     def _choose_discard(self, seat: int, card: int) -> list[Event]:
         """WAN-10: each tied player discards one played card, all at once;
@@ -385,7 +389,6 @@ class WantedState(State):
                 Event("discard_pick", {"seat": seat, "card": FACES[card]}, _AUDIENCE[seat]),
                 public("discard_ready", seat=seat),
             ]
-        gone: dict[int, int] = {}
         for s in self.tied:
             c = self.discard[s]
             i = self.table[s].index(c)
@@ -393,23 +396,39 @@ class WantedState(State):
             del self.dice[s][i]
             self.out.append(c)
             self.gone[s].append(c)
-            gone[s] = c
             self.discard[s] = -1
         self.contenders = list(self.tied)
         self.tied = []
         self._reset_leaders()
-        return [public("discard_ready", seat=seat), *self._settle_gangs("discards", gone)]
+        return [public("discard_ready", seat=seat), *self._settle_gangs()]
 
     # -- deals, stages and the end ----------------------------------------------
     def _deal(self) -> None:
-        """WAN-4: shuffle the whole deck; deal 5 cards to every participant."""
-        deck = list(range(NUM_CARDS))
-        self.rng.shuffle(deck)
-        for i, s in enumerate(self.participants):
-            self.hands[s] = sorted(deck[i * HAND : (i + 1) * HAND])
-        self.deck = deck[len(self.participants) * HAND :]
+        """WAN-4: shuffle, deal 5 cards to every participant, and roll every
+        die this deal will need (phase II; kept face down until used).
+
+        One draw of the state's Rng decides it all: a uniform integer below
+        P(54, dealt) * 6**dice, read in mixed radix as the first steps of a
+        Fisher-Yates shuffle and then as the dice. The undealt cards are never
+        drawn from, so their order needs no more randomness."""
+        dealt = HAND * len(self.participants)
         self.battle = 0
         self.battles = 1 if self.mode == PANDILLAS else HAND
+        count = self.per * len(self.participants) * self.battles
+        r = self.rng.randint(0, _ARRANGEMENTS[dealt] * 6**count - 1)
+        deck = list(range(NUM_CARDS))
+        for i in range(dealt):
+            r, j = divmod(r, NUM_CARDS - i)
+            j += i
+            deck[i], deck[j] = deck[j], deck[i]
+        rolls = []
+        for _ in range(count):
+            r, d = divmod(r, 6)
+            rolls.append(d + 1)
+        self.rolls = rolls
+        for i, s in enumerate(self.participants):
+            self.hands[s] = sorted(deck[i * HAND : (i + 1) * HAND])
+        self.deck = sorted(deck[dealt:])
         self.phase = COMMIT
         self._actors = tuple(self.participants)
 
@@ -523,6 +542,7 @@ class WantedState(State):
             self.winners[s] = []
         self.battle = 0
         self.battles = min(len(self.hands[s]) for s in self.participants)
+        self.rolls = self.rng.dice(len(self.participants) * self.battles)
         self.phase = COMMIT
         self._actors = tuple(self.participants)
         return [event]
@@ -602,6 +622,7 @@ class WantedState(State):
                 world.hands[s] = sorted(pool[i : i + k])
                 i += k
             world.deck = pool[i:]
+        world.rolls = world.rng.dice(len(self.rolls)) if self.rolls else []
         for s in others:  # a tied player's hidden discard (WAN-10)
             if self.discard[s] >= 0:
                 world.discard[s] = rng.choice(self.table[s])
@@ -616,6 +637,7 @@ class WantedState(State):
         new.mode = self.mode
         new.per = self.per
         new.deck = list(self.deck)
+        new.rolls = list(self.rolls)
         new.hands = [list(x) for x in self.hands]
         new.pending = [list(x) for x in self.pending]
         new.table = [list(x) for x in self.table]
@@ -649,7 +671,7 @@ class WantedState(State):
 
     # -- serialization ----------------------------------------------------------------
     _LISTS = ("hands", "pending", "table", "dice", "winners", "face_down", "choices", "gone")
-    _FLAT = ("deck", "out", "bank", "won", "participants", "contenders", "tied", "leader", "discard", "result")
+    _FLAT = ("deck", "rolls", "out", "bank", "won", "participants", "contenders", "tied", "leader", "discard", "result")
     _SCALARS = ("phase", "battle", "battles", "deal_no", "deals", "stage", "rounds", "dealer", "result_rule")
 
     def to_json(self) -> dict[str, Any]:

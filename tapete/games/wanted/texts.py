@@ -270,21 +270,30 @@ def _describe_battle(d: Mapping[str, Any], lang: str) -> str:
 def _describe_gangs(d: Mapping[str, Any], lang: str) -> str:
     parts = []
     for g in d["gangs"]:
-        text = f"{g['seat']}"
-        if "cards" in g:
-            cards = [f"{_short(f)}+{die}" for f, die in zip(g["cards"], g["dice"], strict=True)]
-            if g["leader"] is not None:
-                cards[g["leader"]] = "*" + cards[g["leader"]]
-            text += " [" + " ".join(cards) + "]"
-        elif g["leader"] is not None:
-            text += " *" + _short(g["leader"])
-        if "discarded" in g:
-            text += _t(lang, f" descarta {_short(g['discarded'])}", f" discards {_short(g['discarded'])}")
+        if not g["contending"]:
+            continue
+        cards = [f"{_short(f)}+{die}" for f, die in zip(g["cards"], g["dice"], strict=True)]
+        if g["leader"] is not None:
+            cards[g["leader"]] = "*" + cards[g["leader"]]
+        text = f"{g['seat']} [" + " ".join(cards) + "]"
+        if g["discarded"]:
+            text += " −" + " ".join(_short(f) for f in g["discarded"])
         if g["total"] is not None:
             text += f" = {g['total']}"
         parts.append(text)
     head = _t(lang, f"Pandillas, batalla {d['number']}: ", f"Gangs, battle {d['number']}: ")
-    return head + "; ".join(parts)
+    status = d["status"]
+    if status == "leaders":
+        who = ", ".join(str(s) for s in d["choosing"])
+        tail = _t(lang, f" — eligen líder: {who}", f" — choosing a leader: {who}")
+    elif status == "discards":
+        who = ", ".join(str(s) for s in d["tied"])
+        tail = _t(lang, f" — empate: descartan {who} (WAN-10)", f" — tie: {who} discard (WAN-10)")
+    elif d["winner"] is None:
+        tail = _t(lang, " — nadie gana", " — nobody wins")
+    else:
+        tail = _t(lang, f" — gana el asiento {d['winner']}", f" — seat {d['winner']} wins")
+    return head + "; ".join(parts) + tail
 
 
 def render_text(view: Mapping[str, Any], lang: str) -> str:
@@ -337,7 +346,7 @@ def _render_battle(b: Mapping[str, Any], lang: str) -> list[str]:
             ("*" if c["leader"] else "") + f"{_short(c['card'])}({c['skill']}+{c['die']})" for c in g["cards"]
         )
         gone = (" −" + " ".join(_short(f) for f in g["discarded"])) if g["discarded"] else ""
-        total = "" if g["total"] is None else f" = {g['total']} ({g['modifier']:+d})"
+        total = "" if g["total"] is None else f" = {g['total']} ({g['modifier'] or 0:+d})"
         mark = " ★" if g["seat"] == b["winner"] else ""
         lines.append(f"  {g['seat']}: {cards}{gone}{total}{mark}")
     return lines

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .cards import FACES, REWARD, SKILL
+from .cards import FACE_TO_ID, FACES, REWARD, SKILL
 
 if TYPE_CHECKING:
     from .rules import WantedState
@@ -29,7 +29,7 @@ if TYPE_CHECKING:
 
 def view(state: WantedState, seat: int | None) -> dict[str, Any]:
     n = state.num_players
-    shown = _record_cards(state.last)
+    shown = _record_cards(state)
     over = state.phase == "over"
     data: dict[str, Any] = {
         "game": "wanted",
@@ -73,16 +73,15 @@ def view(state: WantedState, seat: int | None) -> dict[str, Any]:
     return data
 
 
-def _record_cards(record: dict[str, Any] | None) -> frozenset[int]:
+def _record_cards(state: WantedState) -> frozenset[int]:
+    """Ids of the cards the latest battle shows (listed there only)."""
+    record = state.last
     if record is None:
         return frozenset()
-    if record["kind"] == "single":
-        return frozenset(e["card"] for e in record["seats"])
-    cards: set[int] = set()
-    for g in record["gangs"]:
-        cards.update(g["cards"])
-        cards.update(g["discarded"])
-    return frozenset(cards)
+    if "seats" in record:
+        return frozenset(FACE_TO_ID[e["card"]] for e in record["seats"])
+    faces = [f for g in record["gangs"] for f in (*g["cards"], *g["discarded"])]
+    return frozenset(FACE_TO_ID[f] for f in faces)
 
 
 def _piles(state: WantedState, s: int, seat: int | None, shown: frozenset[int], over: bool) -> dict[str, Any]:
@@ -101,57 +100,23 @@ def _battle(state: WantedState, seat: int | None) -> dict[str, Any] | None:
     record = state.last
     if record is None:
         return None
-    winner = record["winner"]
-    if record["kind"] == "single":
-        return {
-            "kind": "single",
-            "round": record["round"],
-            "number": record["number"],
-            "winner": winner if winner >= 0 else None,
-            "seats": [
-                {
-                    "seat": e["seat"],
-                    "card": FACES[e["card"]],
-                    "skill": SKILL[e["card"]],
-                    "die": e["die"],
-                    "modifier": e["modifier"],
-                    "total": e["total"],
-                    "to": e["to"],
-                    "holder": e["holder"] if e["holder"] >= 0 else None,
-                }
-                for e in record["seats"]
-            ],
-        }
+    if "seats" in record:
+        seats = [{**e, "skill": SKILL[FACE_TO_ID[e["card"]]]} for e in record["seats"]]
+        return {"kind": "single", **record, "seats": seats}
     mine = seat is not None and state.phase in ("leader", "discard")
     gangs = []
     for g in record["gangs"]:
         own = mine and g["seat"] == seat
-        choices = set(state.choices[g["seat"]]) if own else set()
+        choices = {FACES[c] for c in state.choices[g["seat"]]} if own else set()
+        chosen = FACES[state.discard[g["seat"]]] if own and state.discard[g["seat"]] >= 0 else None
         cards = []
-        for c, d in zip(g["cards"], g["dice"], strict=True):
-            entry: dict[str, Any] = {"card": FACES[c], "skill": SKILL[c], "die": d, "leader": c == g["leader"]}
-            if c in choices:
+        for i, (face, die) in enumerate(zip(g["cards"], g["dice"], strict=True)):
+            entry: dict[str, Any] = {"card": face, "skill": SKILL[FACE_TO_ID[face]], "die": die}
+            entry["leader"] = i == g["leader"]
+            if face in choices:
                 entry["may_lead"] = True
-            if own and state.discard[g["seat"]] == c:
+            if face == chosen:
                 entry["my_discard"] = True
             cards.append(entry)
-        gangs.append(
-            {
-                "seat": g["seat"],
-                "cards": cards,
-                "discarded": [FACES[c] for c in g["discarded"]],
-                "modifier": g["modifier"],
-                "total": g["total"],
-                "contending": g["contending"],
-            }
-        )
-    return {
-        "kind": "gangs",
-        "round": record["round"],
-        "number": record["number"],
-        "status": record["status"],
-        "winner": winner if winner >= 0 else None,
-        "tied": list(record["tied"]),
-        "choosing": list(record["choosing"]),
-        "gangs": gangs,
-    }
+        gangs.append({**g, "cards": cards})
+    return {"kind": "gangs", **record, "gangs": gangs}
