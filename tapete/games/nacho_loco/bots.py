@@ -84,7 +84,7 @@ class _Position:
         if design == CLOSER:
             return SHED + self.others * PER_DRAW + FIRST_PLAY
         pattern = self.field.open[cell]
-        matched = dict(self.table.fits(pattern)[design])[rotation]
+        matched = self.table.matches(pattern, design, rotation)
         score = SHED + (matched - 1) * self.others * PER_DRAW
         for effect in matched_actions(pattern, design, rotation):
             score += EFFECT[effect] * (2 if effect == SKIP and self.players == 2 else 1)

@@ -112,6 +112,7 @@ def rotated(design: int, rotation: int) -> tuple[int, int, int]:
 
 
 SIDES = [rotated(d, r) for d in range(NUM_DESIGNS) for r in range(3)]  # index design*3 + rotation
+HAS_ACTION = [any(is_action(s) for s in DESIGNS[d]) for d in range(NUM_DESIGNS)]
 ROTATIONS: list[tuple[int, ...]] = [(0,) if d == CLOSER else (0, 1, 2) for d in range(NUM_DESIGNS)]
 
 
@@ -146,19 +147,48 @@ def fit(needs: tuple[int, int, int], design: int, rotation: int, all_must_match:
     return good
 
 
+def _side_index() -> list[dict[int, list[int]]]:
+    """For each side k and segment code: the normal (design * 3 + rotation)
+    showing that code on side k."""
+    index: list[dict[int, list[int]]] = [{}, {}, {}]
+    for design in range(NUM_DESIGNS):
+        if design == CLOSER:
+            continue
+        for rotation in ROTATIONS[design]:
+            key = design * 3 + rotation
+            for side, segment in enumerate(SIDES[key]):
+                index[side].setdefault(segment, []).append(key)
+    return index
+
+
+BY_SIDE = _side_index()
+Fits = dict[int, tuple[tuple[int, int], ...]]
+
+
 class FitTable:
-    """Per pattern: {design: ((rotation, matches), ...)} and whether any normal
-    design fits at all (the killer-close test, NAC-11). Filled lazily."""
+    """Per pattern: {design: ((rotation, matches), ...)}, the same as action
+    offsets {design: (design * 3 + rotation, ...)}, and whether any normal
+    design fits at all (the killer-close test, NAC-11). Filled lazily; the
+    same answers as `fit`, found through an index by side."""
 
     def __init__(self, all_must_match: bool) -> None:
         self.all_must_match = all_must_match
-        self._fits: list[dict[int, tuple[tuple[int, int], ...]] | None] = [None] * NUM_PATTERNS
+        self._fits: list[Fits | None] = [None] * NUM_PATTERNS
+        self.offsets_cache: list[dict[int, tuple[int, ...]] | None] = [None] * NUM_PATTERNS
         self._alive: list[bool] = [False] * NUM_PATTERNS
 
-    def fits(self, pattern: int) -> dict[int, tuple[tuple[int, int], ...]]:
+    def fits(self, pattern: int) -> Fits:
         found = self._fits[pattern]
         if found is None:
             found = self._compute(pattern)
+        return found
+
+    def offsets(self, pattern: int) -> dict[int, tuple[int, ...]]:
+        found = self.offsets_cache[pattern]
+        if found is None:
+            self._compute(pattern)
+            found = self.offsets_cache[pattern]
+            assert found is not None
         return found
 
     def alive(self, pattern: int) -> bool:
@@ -166,17 +196,35 @@ class FitTable:
             self._compute(pattern)
         return self._alive[pattern]
 
-    def _compute(self, pattern: int) -> dict[int, tuple[tuple[int, int], ...]]:
+    def matches(self, pattern: int, design: int, rotation: int) -> int:
+        """Matching contacts of a fitting placement (0 if it does not fit)."""
+        for rot, k in self.fits(pattern).get(design, ()):
+            if rot == rotation:
+                return k
+        return 0
+
+    def _compute(self, pattern: int) -> Fits:
         needs = pattern_needs(pattern)
-        found: dict[int, tuple[tuple[int, int], ...]] = {}
-        for design in range(NUM_DESIGNS):
-            options = tuple(
-                (rot, k) for rot in ROTATIONS[design] if (k := fit(needs, design, rot, self.all_must_match))
-            )
-            if options:
-                found[design] = options
+        counts: dict[int, int] = {}
+        contacts = 0
+        for side, need in enumerate(needs):
+            if need == NONE:
+                continue
+            contacts += 1
+            for key in BY_SIDE[side].get(need, ()) if need != X else ():
+                counts[key] = counts.get(key, 0) + 1
+        wanted = contacts if self.all_must_match else 1
+        grouped: dict[int, list[tuple[int, int]]] = {}
+        for key in sorted(counts):
+            if counts[key] >= wanted:
+                grouped.setdefault(key // 3, []).append((key % 3, counts[key]))
+        found: Fits = {design: tuple(options) for design, options in grouped.items()}
+        self._alive[pattern] = bool(found)
+        xs = sum(1 for need in needs if need == X)
+        if xs >= 2:  # NAC-5
+            found[CLOSER] = ((0, xs),)
         self._fits[pattern] = found
-        self._alive[pattern] = any(d != CLOSER for d in found)
+        self.offsets_cache[pattern] = {d: tuple(d * 3 + rot for rot, _ in options) for d, options in found.items()}
         return found
 
 
@@ -221,8 +269,7 @@ class Field:
 
     def is_dead(self, table: FitTable) -> bool:
         """No normal design fits any open cell: a killer close (NAC-11)."""
-        alive = table.alive
-        return not any(alive(p) for p in self.open.values())
+        return not any(map(table.alive, self.open.values()))
 
     @classmethod
     def from_cells(cls, placed: list[tuple[int, int, int]]) -> Field:

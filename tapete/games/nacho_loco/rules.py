@@ -34,10 +34,11 @@ from tapete.engine import Event, Outcome, Rejection, Rng, State, private, public
 
 from . import actions as A
 from .cards import AGAIN, CARD_DESIGN, CLOSER, CLOSER_CARD, NUM_CARDS, NUM_DESIGNS, SEGMENT_NAMES, SKIP, card_token
-from .geometry import FIT_TABLES, ORIGIN, Field, cell_coords, matched_actions
+from .geometry import FIT_TABLES, HAS_ACTION, ORIGIN, Field, cell_coords, matched_actions
 from .options import Options
 
 HAND_SIZE = 6
+CELL_STRIDE = NUM_DESIGNS * 3  # place ids of one cell
 PLAY, DRAWN, AGAIN_PHASE, CHOOSE, ROUND_OVER, OVER = "play", "drawn", "again", "choose", "round_over", "over"
 PHASES = (PLAY, DRAWN, AGAIN_PHASE, CHOOSE, ROUND_OVER, OVER)
 
@@ -97,21 +98,25 @@ class NachoLocoState(State):
 
     def _placements(self, designs: set[int]) -> list[int]:
         """Every legal (cell, design, rotation) for these designs (NAC-3..5)."""
-        fits = self.table.fits
+        cached = self.table.offsets_cache  # read directly: this loop is the hot path
         found: list[int] = []
         many = len(designs)
         for cell, pattern in self.field.open.items():
-            table = fits(pattern)
-            base = cell * NUM_DESIGNS
+            table = cached[pattern]
+            if table is None:
+                table = self.table.offsets(pattern)
+            if not table:
+                continue
+            base = cell * CELL_STRIDE
             if len(table) < many:
-                for design, options in table.items():
+                for design, offs in table.items():
                     if design in designs:
-                        found.extend((base + design) * 3 + rot for rot, _ in options)
+                        found.extend(base + off for off in offs)
             else:
                 for design in designs:
                     fitting = table.get(design)
                     if fitting:
-                        found.extend((base + design) * 3 + rot for rot, _ in fitting)
+                        found.extend(base + off for off in fitting)
         found.sort()
         return found
 
@@ -141,7 +146,7 @@ class NachoLocoState(State):
         card = hand[-1] if self.phase == DRAWN else next(c for c in hand if CARD_DESIGN[c] == design)
         hand.remove(card)
         pattern = self.field.open[cell]
-        matched = dict(self.table.fits(pattern)[design])[rotation]
+        matched = self.table.matches(pattern, design, rotation)
         self.field.place(cell, design, rotation)
         self.placed.append((card, cell, rotation))
         self.drawn = False
@@ -156,7 +161,7 @@ class NachoLocoState(State):
         if matched >= 2:  # NAC-8
             for other in self._others(seat):
                 self._draw(other, matched - 1, "match")
-        for effect in matched_actions(pattern, design, rotation):  # NAC-9
+        for effect in matched_actions(pattern, design, rotation) if HAS_ACTION[design] else ():  # NAC-9
             self._emit(public("effect", seat=seat, action=SEGMENT_NAMES[effect]))
             if effect == SKIP:
                 self.skips += 1

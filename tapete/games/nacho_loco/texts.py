@@ -342,10 +342,7 @@ def describe_action(state: NachoLocoState | None, action: int, lang: str) -> str
 def _matches(state: NachoLocoState | None, cell: int, design: int, rotation: int) -> int:
     if state is None or cell not in state.field.open:
         return 0
-    for rot, k in state.table.fits(state.field.open[cell]).get(design, ()):
-        if rot == rotation:
-            return k
-    return 0
+    return state.table.matches(state.field.open[cell], design, rotation)
 
 
 def describe_event(event: Event, lang: str) -> str:

@@ -11,7 +11,17 @@ from tapete.engine import BadAction, BadOption
 from tapete.games.nacho_loco import GAME
 from tapete.games.nacho_loco import actions as A
 from tapete.games.nacho_loco.cards import CLOSER, DESIGN_TOKENS, NUM_DESIGNS, SEGMENT_CODE, TOKEN_DESIGN, card_token
-from tapete.games.nacho_loco.geometry import FIT_TABLES, NUM_CELLS, ORIGIN, cell_coords, cell_index, pattern_of
+from tapete.games.nacho_loco.geometry import (
+    FIT_TABLES,
+    NUM_CELLS,
+    ORIGIN,
+    ROTATIONS,
+    FitTable,
+    cell_coords,
+    cell_index,
+    fit,
+    pattern_of,
+)
 from tapete.games.nacho_loco.rules import DRAWN
 
 from .helpers import build, new_match, place
@@ -164,3 +174,19 @@ def test_why_illegal_speaks_both_languages() -> None:
     assert why.rule == "NAC-4" and why.es and why.en
     assert state.why_illegal(0, A.NUM_ACTIONS + 5).rule == "actions"
     assert cell_coords(cell_index(3, -2)) == (3, -2)
+
+
+@pytest.mark.parametrize("all_match", [True, False])
+def test_indexed_fit_table_equals_the_reference_matching(all_match: bool) -> None:
+    """NAC-4, NAC-5: the lazily indexed tables agree with `fit`, pattern by pattern."""
+    table = FitTable(all_match)
+    rng = random.Random(3)
+    codes = range(11)
+    patterns = [(a, b, c) for a in codes for b in codes for c in codes]
+    for needs in [*rng.sample(patterns, 150), (0, 0, 0), (10, 10, 0), (1, 1, 1), (7, 8, 9)]:
+        expected = {
+            d: tuple((r, k) for r in ROTATIONS[d] if (k := fit(needs, d, r, all_match))) for d in range(NUM_DESIGNS)
+        }
+        expected = {d: v for d, v in expected.items() if v}
+        assert table.fits(pattern_of(needs)) == expected, needs
+        assert table.alive(pattern_of(needs)) == any(d != CLOSER for d in expected)
