@@ -75,6 +75,10 @@ partida teniendo más cartas de victoria cuando alguien se queda sin ellas.
   modo que se puede ver la última baza y el recuento.
 - Las cartas enterradas se muestran a todos en el recuento, al final de la
   ronda; la Bendición apartada en Modo Menor sigue boca abajo.
+- Con 3 jugadores hay 15 cartas de victoria en juego (5 cada uno); las otras
+  5 se quedan en la caja.
+- Todos saben qué palos le faltan a quien no siguió el palo; los bots que
+  buscan (ISMCTS) lo respetan al imaginar las manos ajenas.
 """
 
 RULES_EN = """\
@@ -140,6 +144,10 @@ the most victory cards when someone runs out of them.
   trick and the count can be looked at first.
 - Buried cards are shown to everyone at the count, at the end of the round;
   a Leaster's set-aside Boon stays face down.
+- With 3 players 15 victory cards are in play (5 each); the other 5 stay in
+  the box.
+- Everyone knows which suits a player lacks once they failed to follow suit;
+  searching bots (ISMCTS) respect it when they imagine the others' hands.
 """
 
 BANDS = {

@@ -201,10 +201,32 @@ def test_payouts_option_is_validated_and_listed() -> None:
     assert state.view(0)["payouts"] == [2, 1, 0, 0, -1, -2]
 
 
+def test_every_event_is_described_in_both_languages() -> None:
+    described: set[str] = set()
+    for n in (3, 4):
+        for seed in range(6):
+            state = GAME.new_match(n, seed)
+            rng = random.Random(seed)
+            while not state.is_terminal():
+                seat = state.actors()[0]
+                legal = state.legal_actions(seat)
+                for event in state.apply(seat, legal[rng.randrange(len(legal))]):
+                    es, en = GAME.describe_event(event, "es"), GAME.describe_event(event, "en")
+                    assert es and en and es != event.kind and en != event.kind
+                    described.add(event.kind)
+            for lang in ("es", "en"):
+                assert GAME.render_text(state.view(None), lang)
+    expected = {"deal", "hand", "pass", "take", "boon", "bury", "buried", "play", "trick", "round_end", "match_end"}
+    assert expected <= described
+    assert "leaster" in described
+
+
 def test_texts_in_both_languages() -> None:
     state = advanced(4, 2, 30)
     for lang in ("es", "en"):
-        assert "BOO-12" in GAME.rules_text(lang)
+        rules = GAME.rules_text(lang)
+        for rule in range(1, 13):
+            assert f"BOO-{rule}**" in rules
         text = GAME.render_text(state.view(0), lang)
         assert "Boon" in text
         for seat in state.actors():
