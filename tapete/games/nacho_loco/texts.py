@@ -322,10 +322,10 @@ def describe_action(state: NachoLocoState | None, action: int, lang: str) -> str
         where = f"({x},{y}){'▲' if up else '▼'}"
         text = f"Colocar {card} en {where}" if es else f"Place {card} at {where}"
         if design != CLOSER:
-            text += f" [{_sides_label(up, sides, lang)}]"
+            text += f": {_sides_label(up, sides, lang)}"
         matched = _matches(state, cell, design, rotation)
         if matched:
-            text += f" — {matched} {'coincidencias' if es else 'matches'}"
+            text += f" — {_matches_label(matched, es)}"
         return text
     if action == A.DRAW:
         return "Robar una carta" if es else "Draw a card"
@@ -337,6 +337,12 @@ def describe_action(state: NachoLocoState | None, action: int, lang: str) -> str
         who = seat_name(action - A.TARGET, lang)
         return f"{who} roba 3 cartas" if es else f"{who} draws 3 cards"
     return f"Acción {action}" if es else f"Action {action}"
+
+
+def _matches_label(k: int, es: bool) -> str:
+    if es:
+        return f"{k} coincidencia" + ("s" if k != 1 else "")
+    return f"{k} match" + ("es" if k != 1 else "")
 
 
 def _matches(state: NachoLocoState | None, cell: int, design: int, rotation: int) -> int:
@@ -353,12 +359,8 @@ def describe_event(event: Event, lang: str) -> str:
     if kind == "place":
         x, y = d["cell"]
         card = card_label(d["card"], lang)
-        k = d["matches"]
-        return (
-            f"{who} coloca {card} en ({x},{y}), {k} coincidencia(s)."
-            if es
-            else f"{who} places {card} at ({x},{y}), {k} match(es)."
-        )
+        k = _matches_label(d["matches"], es)
+        return f"{who} coloca {card} en ({x},{y}), {k}." if es else f"{who} places {card} at ({x},{y}), {k}."
     if kind == "close":
         return _close_text(d, who, es)
     if kind == "effect":
@@ -434,8 +436,9 @@ def render_text(view: Mapping[str, Any], lang: str) -> str:
     lines.append("Casillas abiertas:" if es else "Open cells:")
     for cell in view["open"]:
         x, y = cell["cell"]
-        mark = "△" if cell["up"] else "▽"
-        lines.append(f"  ({x},{y}){mark} {_sides_label(cell['up'], cell['needs'], lang)}")
+        mark = ("△" if cell["up"] else "▽") if cell["live"] else "×"
+        dead = "" if cell["live"] else (" — no cabe ninguna carta normal" if es else " — no normal card fits")
+        lines.append(f"  ({x},{y}){mark} {_sides_label(cell['up'], cell['needs'], lang)}{dead}")
     if view.get("seat") is not None:
         hand = [card_label(t, lang) + (" *" if i == view.get("drawn") else "") for i, t in enumerate(view["hand"])]
         lines.append(("Tu mano: " if es else "Your hand: ") + (", ".join(hand) or "—"))
@@ -460,10 +463,11 @@ def _header(view: Mapping[str, Any], es: bool, lang: str) -> str:
 
 
 def _field_map(view: Mapping[str, Any]) -> list[str]:
-    """A small map: ▲▼ cards, △▽ open cells, one character per cell."""
+    """A small map: ▲▼ cards, △▽ open cells, × cells nothing fits, one
+    character per cell."""
     marks: dict[tuple[int, int], str] = {}
     for cell in view["open"]:
-        marks[tuple(cell["cell"])] = "△" if cell["up"] else "▽"
+        marks[tuple(cell["cell"])] = ("△" if cell["up"] else "▽") if cell["live"] else "×"
     for cell in view["field"]:
         marks[tuple(cell["cell"])] = "▲" if cell["up"] else "▼"
     if not marks:

@@ -1,7 +1,8 @@
 """What one seat may see of a Nacho Loco match (None: a spectator).
 
 Everyone sees the field (cells, cards, rotations, the segment on each side),
-its open cells with what each side needs, the hand sizes, the size of the
+its open cells with what each side needs (and whether any design of the
+deck could go there), the hand sizes, the size of the
 draw pile and the cleared cards not yet reshuffled. A seat sees its own hand
 (and, while deciding, which of its cards it has just drawn). Other hands and
 the pile's order are absent.
@@ -74,5 +75,8 @@ def open_cells(state: NachoLocoState) -> list[dict[str, Any]]:
     for cell in sorted(state.field.open):
         x, y = cell_coords(cell)
         needs = pattern_needs(state.field.open[cell])
-        cells.append({"cell": [x, y], "up": is_up(x, y), "needs": [SEGMENT_NAMES[s] or None for s in needs]})
+        live = state.table.alive(state.field.open[cell])  # some design of the deck fits (NAC-11)
+        cells.append(
+            {"cell": [x, y], "up": is_up(x, y), "needs": [SEGMENT_NAMES[s] or None for s in needs], "live": live}
+        )
     return cells
