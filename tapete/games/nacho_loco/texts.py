@@ -291,24 +291,44 @@ def seat_name(seat: int | None, lang: str) -> str:
     return f"{'Asiento' if _lang(lang) == 'es' else 'Seat'} {seat}"
 
 
-def segment_label(name: str | None, lang: str) -> str:
-    return "—" if not name else SEGMENT_LABELS[_lang(lang)].get(name, name)
+STYLES = {
+    "rojo": "red",
+    "naranja": "dark_orange",
+    "amarillo": "yellow",
+    "verde": "green",
+    "azul": "blue",
+    "marron": "#a0522d",
+    "saltar": "bold magenta",
+    "otravez": "bold magenta",
+    "roba3": "bold magenta",
+    "X": "dim",
+}
 
 
-def card_label(token: str, lang: str) -> str:
+def segment_label(name: str | None, lang: str, markup: bool = False) -> str:
+    """A segment as people read it; with `markup`, in its colour (Rich)."""
+    if not name:
+        return "—"
+    label = SEGMENT_LABELS[_lang(lang)].get(name, name)
+    style = STYLES.get(name) if markup else None
+    return f"[{style}]{label}[/]" if style else label
+
+
+def card_label(token: str, lang: str, markup: bool = False) -> str:
     """A face token as people read it ("rojo/verde/X" -> "red/green/X")."""
     if token == CLOSER_NAME:
-        return "El Cerrador" if _lang(lang) == "es" else "The Closer"
-    return "/".join(segment_label(part, lang) for part in token.split("/"))
+        name = "El Cerrador" if _lang(lang) == "es" else "The Closer"
+        return f"[bold]{name}[/]" if markup else name
+    return "/".join(segment_label(part, lang, markup) for part in token.split("/"))
 
 
 def rules_text(lang: str) -> str:
     return RULES_ES if _lang(lang) == "es" else RULES_EN
 
 
-def _sides_label(up: bool, sides: Sequence[str | None], lang: str) -> str:
+def _sides_label(up: bool, sides: Sequence[str | None], lang: str, markup: bool = False) -> str:
     names = SIDE_NAMES[_lang(lang)][up]
-    return " · ".join(f"{names[k]} {segment_label(sides[k], lang)}" for k in range(3))
+    return " · ".join(f"{names[k]} {segment_label(sides[k], lang, markup)}" for k in range(3))
 
 
 def describe_action(state: NachoLocoState | None, action: int, lang: str) -> str:
@@ -419,7 +439,9 @@ def _draw_text(d: Mapping[str, Any], who: str, es: bool) -> str:
         "gift": (" de regalo", " as a gift"),
     }[d["reason"]][0 if es else 1]
     short = "" if count == wanted else (" (no quedan más)" if es else " (no more left)")
-    return f"{who} roba {count} carta(s){reason}{short}." if es else f"{who} draws {count} card(s){reason}{short}."
+    if es:
+        return f"{who} roba {count} carta{'s' if count != 1 else ''}{reason}{short}."
+    return f"{who} draws {count} card{'s' if count != 1 else ''}{reason}{short}."
 
 
 # -- terminal ---------------------------------------------------------------------
@@ -430,17 +452,17 @@ def render_text(view: Mapping[str, Any], lang: str) -> str:
     for cell in view["field"]:
         x, y = cell["cell"]
         mark = "▲" if cell["up"] else "▼"
-        lines.append(
-            f"  ({x},{y}){mark} {card_label(cell['card'], lang)}: {_sides_label(cell['up'], cell['sides'], lang)}"
-        )
+        sides = _sides_label(cell["up"], cell["sides"], lang, True)
+        lines.append(f"  ({x},{y}){mark} {card_label(cell['card'], lang, True)}: {sides}")
     lines.append("Casillas abiertas:" if es else "Open cells:")
     for cell in view["open"]:
         x, y = cell["cell"]
         mark = ("△" if cell["up"] else "▽") if cell["live"] else "×"
         dead = "" if cell["live"] else (" — no cabe ninguna carta normal" if es else " — no normal card fits")
-        lines.append(f"  ({x},{y}){mark} {_sides_label(cell['up'], cell['needs'], lang)}{dead}")
+        lines.append(f"  ({x},{y}){mark} {_sides_label(cell['up'], cell['needs'], lang, True)}{dead}")
     if view.get("seat") is not None:
-        hand = [card_label(t, lang) + (" *" if i == view.get("drawn") else "") for i, t in enumerate(view["hand"])]
+        drawn = view.get("drawn")
+        hand = [card_label(t, lang, True) + (" ← *" if i == drawn else "") for i, t in enumerate(view["hand"])]
         lines.append(("Tu mano: " if es else "Your hand: ") + (", ".join(hand) or "—"))
     return "\n".join(lines)
 

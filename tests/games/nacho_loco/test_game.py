@@ -6,6 +6,7 @@ import json
 import random
 
 import pytest
+from rich.text import Text
 
 from tapete.engine import BadAction, BadOption
 from tapete.games.nacho_loco import GAME
@@ -161,6 +162,7 @@ def test_describe_and_render_in_both_languages() -> None:
             assert GAME.describe_event(event, lang) != event.kind
         text = GAME.render_text(state.view(0), lang)
         assert "▲" in text and "▼" in text and "(0,0)" in text
+        Text.from_markup(text)  # valid Rich markup
     assert "Cerrador" in GAME.render_text(state.view(0), "es")
     assert "Closer" in GAME.render_text(state.view(0), "en")
     for lang in ("es", "en"):
