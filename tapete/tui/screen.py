@@ -28,7 +28,7 @@ from .games import board_type
 from .i18n import other_lang, t
 from .table import LocalTable, Move, Snapshot
 
-LOG_LINES = 300  # events kept on screen
+LOG_LINES = 120  # latest events kept on screen (the whole log stays in the source)
 
 
 class TableSource(Protocol):
@@ -128,6 +128,7 @@ class TableScreen(Screen[str]):
         self._over_shown = False
         self._escape_at = 0.0
         self._alive = False
+        self._redraw_pending = False
         self.board: Board = board_type(game.id)(game, id="board")
 
     # -- layout -------------------------------------------------------------
@@ -146,7 +147,7 @@ class TableScreen(Screen[str]):
     def on_mount(self) -> None:
         self._alive = True
         self.source = self.make_source(self)  # built now: its timers belong to this screen
-        self.source.on_change = self.refresh_table
+        self.source.on_change = self._changed
         self._titles()
         self.query_one("#moves", OptionList).focus()
         self.source.start()
@@ -174,8 +175,16 @@ class TableScreen(Screen[str]):
         self.board.border_title = self.game.name[lang]
 
     # -- drawing ------------------------------------------------------------------
+    def _changed(self) -> None:
+        """The match changed: redraw once after the pending messages (bots may
+        make several moves in a row; one redraw shows them all)."""
+        if not self._redraw_pending:
+            self._redraw_pending = True
+            self.call_later(self.refresh_table)
+
     def refresh_table(self) -> None:
         """Redraw from a fresh snapshot (called whenever the match changes)."""
+        self._redraw_pending = False
         if not self._alive or self.source is None:
             return
         snap = self.source.snapshot(self.lang)

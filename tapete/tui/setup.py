@@ -31,15 +31,16 @@ class SetupScreen(Screen[MatchConfig]):
 
     DEFAULT_CSS = """
     SetupScreen { align: center top; }
-    #setup { width: 76; max-width: 100%; height: 1fr; padding: 0 1; }
-    #setup-title { text-style: bold; color: $accent; padding: 0 0 1 0; }
+    SetupScreen > * { width: 80; max-width: 100%; }
+    #setup-title { text-style: bold; color: $accent; padding: 0 1; height: 1; }
+    #setup { height: 1fr; padding: 0 1; border-top: hkey $primary; border-bottom: hkey $primary; }
     .section { text-style: bold; color: $secondary; padding: 1 0 0 0; }
-    .row { height: 1; margin: 0 0 0 0; }
-    .row .label { width: 26; color: $text-muted; }
+    .row { height: auto; }
+    .row .label { width: 34; color: $text-muted; padding: 0 1 0 0; }
     .row Select { width: 1fr; }
     .row Input { width: 1fr; }
-    #setup-error { color: $error; height: auto; padding: 1 0 0 0; }
-    #setup-buttons { height: 1; margin: 1 0 0 0; }
+    #setup-error { color: $error; height: auto; padding: 0 1; }
+    #setup-buttons { height: 1; padding: 0 1; }
     #setup-buttons Button { margin: 0 2 0 0; }
     """
 
@@ -67,18 +68,18 @@ class SetupScreen(Screen[MatchConfig]):
     # -- layout -----------------------------------------------------------------
     def compose(self) -> ComposeResult:
         lang = self.lang
+        yield Static(f"tapete — {t('setup.title', lang)}", id="setup-title")
         with VerticalScroll(id="setup"):
-            yield Static(f"tapete — {t('setup.title', lang)}", id="setup-title")
             yield from self._general_rows()
             yield Static(t("setup.seats", lang), classes="section")
             yield from self._seat_rows()
             yield Static(t("setup.options", lang), classes="section")
             yield from self._option_rows()
-            yield Static("", id="setup-error")
-            with Horizontal(id="setup-buttons"):
-                yield Button(t("setup.play", lang), id="play", variant="success", compact=True)
-                yield Button(t("setup.rules", lang), id="rules", compact=True)
-                yield Button(t("setup.quit", lang), id="quit", variant="error", compact=True)
+        yield Static("", id="setup-error")
+        with Horizontal(id="setup-buttons"):
+            yield Button(t("setup.play", lang), id="play", variant="success", compact=True)
+            yield Button(t("setup.rules", lang), id="rules", compact=True)
+            yield Button(t("setup.quit", lang), id="quit", variant="error", compact=True)
         yield Footer()
 
     def _general_rows(self) -> ComposeResult:
