@@ -33,7 +33,7 @@ _BASES = {"commit": COMMIT_BASE, "leader": LEADER_BASE, "discard": DISCARD_BASE}
 
 
 def kind_of(action: int) -> str:
-    """"commit", "leader", "discard" or "deal"."""
+    """ "commit", "leader", "discard" or "deal"."""
     if action == DEAL:
         return "deal"
     return _KINDS[action // NUM_CARDS]

@@ -133,11 +133,10 @@ class WantedState(State):
         if not isinstance(action, int) or not 0 <= action < act.NUM_ACTIONS:
             return Rejection("WAN-4", f"La acción {action!r} no existe.", f"Action {action!r} does not exist.")
         kind = act.kind_of(action)
-        phase_rule = {"commit": "WAN-4", "leader": "WAN-9", "discard": "WAN-10", "deal": "WAN-11"}[kind]
         wanted_phase = {"commit": COMMIT, "leader": LEADER, "discard": DISCARD, "deal": DEAL}[kind]
         if self.phase != wanted_phase:
             return Rejection(
-                phase_rule,
+                self.turn_rule(),
                 f"Ahora no toca {_KIND_ES[kind]}: la fase es «{_PHASE_ES[self.phase]}».",
                 f"This is not the time to {_KIND_EN[kind]}: the phase is '{self.phase}'.",
             )
@@ -151,8 +150,7 @@ class WantedState(State):
                 "WAN-9",
                 f"{FACES[card]} no puede ser líder: el líder es la carta de mayor habilidad + dado "
                 "(empate: mayor habilidad).",
-                f"{FACES[card]} cannot lead: the leader is the card with the highest skill + die "
-                "(tie: higher skill).",
+                f"{FACES[card]} cannot lead: the leader is the card with the highest skill + die (tie: higher skill).",
             )
         if kind == "discard":
             return Rejection(
@@ -491,7 +489,8 @@ class WantedState(State):
         tied = [s for s in self.participants if stage[s] == top]
         events = [public("stage_over", stage=self.stage, scores=stage, tied=tied)]
         if len(tied) == 1:
-            return events + self._finish(tied, "WAN-6" if self.mode == DUELO else "WAN-8")
+            rule = "WAN-12" if self.stage else {DUELO: "WAN-6", TIROTEO: "WAN-8", PANDILLAS: "WAN-11"}[self.mode]
+            return events + self._finish(tied, rule)
         able = [s for s in tied if self._has_winners(s)]
         if not able:
             return events + self._finish(tied, "WAN-12")
