@@ -21,6 +21,8 @@ Rulings of this implementation beyond the rules file:
 - The new field's card is turned up before the closed field joins the
   cleared cards (NAC-10: never the current field); only if nothing else is
   left does the closed field feed the new pile.
+- The playfield is bounded like a table (see geometry); beyond the edge no
+  cell is open.
 """
 
 from __future__ import annotations

@@ -400,6 +400,19 @@ def test_nac_10_draws_stop_when_nothing_is_left() -> None:
     assert [(d["seat"], d["count"], d["wanted"]) for d in draws] == [(1, 1, 2), (2, 0, 2)]
 
 
+def test_nac_10_the_closed_field_feeds_the_pile_when_nothing_else_is_left() -> None:
+    """NAC-10 (ruling): a new field's card comes from the pile or older cleared
+    fields; only if none is left does the closed field make the new pile."""
+    field = [(0, 0, "rojo/X/X", 0)]
+    hands = [["rojo/X/X", "verde/azul/X"], ["marron/X/X"], ["marron/X/X"]]
+    state = build(hands=hands, field=field, pile=["azul/X/X", "verde/X/X"], fill=False)
+    events = state.apply(0, place(-1, 0, "rojo/X/X", 1))  # killer close; the gifts empty the pile
+    assert kinds(events).count("refill") == 1
+    assert [card_token(p[0]) for p in state.placed] == ["rojo/X/X"]
+    assert [card_token(c) for c in state.pile] == ["rojo/X/X"] and state.cleared == []
+    assert state.turn == 0 and state.phase == PLAY
+
+
 # -- NAC-11: killer close ---------------------------------------------------------------
 def test_nac_11_killer_close() -> None:
     """NAC-11, NAC-14: a card after which no design fits anywhere closes the
