@@ -11,7 +11,7 @@ $(BIN)/python:
 	$(BIN)/pip install -q --upgrade pip
 
 $(STAMP): $(BIN)/python pyproject.toml
-	$(BIN)/pip install -q -e '.[dev,sim,rl]'
+	$(BIN)/pip install -q -e '.[dev,sim,rl,browser]'
 	touch $(STAMP)
 
 setup: $(STAMP)
@@ -20,7 +20,7 @@ run: $(STAMP)
 	$(BIN)/tapete play bacan --players 4
 
 test: $(STAMP)
-	bash scripts/need-debian.sh tmux
+	bash scripts/need-debian.sh tmux chromium
 	$(BIN)/ruff check tapete tests bench
 	$(BIN)/mypy
 	$(BIN)/pytest -q -x -p no:cacheprovider
