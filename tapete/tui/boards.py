@@ -122,6 +122,9 @@ class Board(VerticalScroll):
             super().__init__()
             self.actions = actions
 
+    class KeysChanged(Message):
+        """The board's own state changed its shortcuts (a card was selected)."""
+
     def __init__(self, game: Game, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.game = game
@@ -134,6 +137,9 @@ class Board(VerticalScroll):
     def show(self, snap: Snapshot, lang: str) -> None:
         self.snap, self.lang = snap, lang
         self.repaint()
+
+    def on_resize(self, event: events.Resize) -> None:
+        self.repaint()  # boards choose small or tall cards by their size
 
     def repaint(self) -> None:
         if self.snap is not None:
@@ -162,6 +168,10 @@ class Board(VerticalScroll):
         numbers the first ten moves of the list 1..9, 0; games give their
         moves keys that mean something (Bacan: a digit mirrors that slot)."""
         return number_moves(snap.moves, {})
+
+    def press(self, key: str, snap: Snapshot) -> bool:
+        """A key the board uses itself, not a move (select a card). True: used."""
+        return False
 
     def hotkeys_help(self, snap: Snapshot, lang: str) -> str:
         """One short line saying which shortcuts work now ("" for none)."""

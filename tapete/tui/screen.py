@@ -344,6 +344,11 @@ class TableScreen(Screen[str]):
     def _board_chosen(self, event: Board.Chosen) -> None:
         self.choose(event.action)
 
+    @on(Board.KeysChanged)
+    def _board_keys_changed(self) -> None:
+        self._moves_key = ()
+        self.refresh_table()
+
     @on(Board.Pointed)
     def _board_pointed(self, event: Board.Pointed) -> None:
         """A click that means several moves: highlight the first of them in the list."""
@@ -359,6 +364,10 @@ class TableScreen(Screen[str]):
     def on_key(self, event: events.Key) -> None:
         snap = self.snap
         if snap is None or snap.over:
+            return
+        if self.board.press(event.character or event.key, snap):
+            event.stop()
+            self._board_keys_changed()
             return
         action = self._keymap.get(event.key)
         if action is None and event.character:

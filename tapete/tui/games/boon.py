@@ -1,0 +1,198 @@
+"""Boon on the terminal: the table around the trick, your hand in colour.
+
+Digits play (or bury) the N-th card of your hand; `t` takes the Boon, `p`
+passes, `r` deals the next round. Cards you may not play are dimmed.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.text import Text
+
+from tapete.games.boon.texts import PHASE_NAMES, describe_result
+
+from ..boards import DIGITS, Board, Painter
+from ..table import Snapshot
+from .common import blank, box, cell, keyed_by_position, moves_of, say, wrapped
+
+SUIT_STYLES = {
+    "azul": "bold white on blue3",
+    "verde": "bold black on green3",
+    "rojo": "bold white on red3",
+    "oro": "bold black on gold3",
+}
+LETTERS = {"t": "take", "p": "pass", "r": "deal"}
+
+
+def card_text(face: str) -> tuple[str, str]:
+    """Label and style: gold (the trumps) carry a star."""
+    suit, _, rank = face.partition("-")
+    return (f"★{rank}" if suit == "oro" else rank), SUIT_STYLES.get(suit, "bold")
+
+
+def trick_card(face: str | None, big: bool) -> list[Text]:
+    if face is None:
+        return blank(5 if big else 3, 3 if big else 1)
+    label, style = card_text(face)
+    return box(label, style) if big else [cell(label, style)]
+
+
+class BoonBoard(Board):
+    def paint(self, snap: Snapshot, lang: str) -> Painter:
+        view = snap.view
+        width = max(40, self.size.width - 1)
+        hand = view.get("hand") or []
+        big = self.size.height >= 21 and width >= 6 * len(hand) + 2
+        p = Painter()
+        self._header(p, snap, lang)
+        p.newline()
+        self._table(p, snap, lang, width, big)
+        self._last_trick(p, snap, lang)
+        if view.get("buried"):
+            p.newline()
+            p.add(say(lang, "Enterradas: ", "Buried: "), "bold")
+            for face in view["buried"]:
+                p.add(cell(*card_text(face)))
+                p.add(" ")
+        if snap.seat is not None:
+            self._hand(p, snap, lang, big)
+        result = view.get("last_result")
+        if result and view["phase"] in ("round_over", "over"):
+            wrapped(p, describe_result(result, lang), width, "cyan")
+        return p
+
+    def _header(self, p: Painter, snap: Snapshot, lang: str) -> None:
+        view = snap.view
+        phase = PHASE_NAMES["en" if lang == "en" else "es"].get(view["phase"], view["phase"])
+        p.add(say(lang, "Reparte ", "Dealer ") + snap.names[view["dealer"]], "dim")
+        p.add(f" · {phase}", "bold")
+        if view.get("taker") is not None:
+            p.add(say(lang, " · solitario: ", " · taker: ") + snap.names[view["taker"]], "magenta")
+        elif view.get("leaster"):
+            p.add(say(lang, " · Modo Menor", " · Leaster"), "magenta")
+        if view.get("led_suit"):
+            p.add(say(lang, " · palo: ", " · led: "))
+            p.add(cell(view["led_suit"], SUIT_STYLES.get(view["led_suit"], ""), 0))
+
+    def _seat_info(self, snap: Snapshot, seat: int, lang: str) -> Text:
+        view = snap.view
+        style = "bold" if seat == snap.seat else ""
+        if view.get("turn") == seat:
+            style += " green"
+        if view.get("taker") == seat:
+            style += " magenta"
+        text = Text(("▶ " if view.get("turn") == seat else "") + snap.names[seat], style=style.strip())
+        text.append(f" [{view['hand_sizes'][seat]}]", "dim")
+        text.append(f" ✓{view['tricks_won'][seat]}", "cyan")
+        return text
+
+    def _table(self, p: Painter, snap: Snapshot, lang: str, width: int, big: bool) -> None:
+        """The seats around the table, each with the card it played to the trick."""
+        view = snap.view
+        n, me = view["num_players"], snap.seat if snap.seat is not None else 0
+        order = [(me + k) % n for k in range(n)]  # bottom, then on round (to the left)
+        spots = dict(zip(("bottom", "left", "top", "right"), order, strict=False)) if n == 4 else {}
+        if n == 3:
+            spots = {"bottom": order[0], "left": order[1], "right": order[2]}
+        played = {play["seat"]: play["card"] for play in view.get("trick") or []}
+        centre = width // 2
+        card_w = 5 if big else 3
+
+        def centred(text: Text) -> None:
+            p.newline()
+            p.add(" " * max(0, centre - text.cell_len // 2))
+            p.add(text)
+
+        def card_rows(parts: list[Text], x: int) -> None:
+            p.block(len(parts))
+            p.column([Text(" " * x)] * len(parts))
+            p.column(parts)
+
+        if "top" in spots:
+            centred(self._seat_info(snap, spots["top"], lang))
+            card_rows(trick_card(played.get(spots["top"]), big), centre - card_w // 2)
+        left_info, right_info = self._seat_info(snap, spots["left"], lang), self._seat_info(snap, spots["right"], lang)
+        left_card, right_card = trick_card(played.get(spots["left"]), big), trick_card(played.get(spots["right"]), big)
+        rows = len(left_card)
+        mid = rows // 2
+        p.block(rows)
+        gap = max(1, centre - 4 - card_w - left_info.cell_len)
+        p.column([left_info if i == mid else Text("") for i in range(rows)])
+        p.column([Text(" " * gap)] * rows)
+        p.column(left_card)
+        p.column([Text(" " * 7)] * rows)
+        p.column(right_card)
+        p.column([Text(" ")] * rows)
+        p.column([right_info if i == mid else Text("") for i in range(rows)])
+        card_rows(trick_card(played.get(spots["bottom"]), big), centre - card_w // 2)
+        centred(self._seat_info(snap, spots["bottom"], lang))
+
+    def _last_trick(self, p: Painter, snap: Snapshot, lang: str) -> None:
+        last = snap.view.get("last_trick")
+        if not last:
+            return
+        p.newline()
+        p.add(say(lang, "Última baza: ", "Last trick: "), "dim")
+        for play in last["cards"]:
+            p.add(cell(*card_text(play["card"])))
+            p.add(" ")
+        p.add("→ " + snap.names[last["winner"]], "dim")
+
+    def _hand(self, p: Painter, snap: Snapshot, lang: str, big: bool) -> None:
+        view = snap.view
+        hand: list[str] = view.get("hand") or []
+        keys = {action: key for key, action in self.shortcuts(snap).items()}
+        playable = {m.data["card"]: m.action for m in snap.moves if m.data.get("type") in ("play", "bury")}
+        p.newline()
+        p.add(say(lang, "Tu mano", "Your hand"), "bold")
+        if big:
+            p.block(4)
+            for face in hand:
+                label, style = card_text(face)
+                action = playable.get(face)
+                parts = box(label, style, dim=bool(playable) and action is None)
+                key = keys.get(action, "") if action is not None else ""
+                p.column([*parts, Text(f"{key:^5}", "bold cyan")], hit=("card", face))
+                p.column([Text(" ")] * 4)
+            return
+        p.newline()
+        line_keys = Text()
+        for face in hand:
+            label, style = card_text(face)
+            action = playable.get(face)
+            p.add(cell(label, style, dim=bool(playable) and action is None), hit=("card", face))
+            p.add(" ")
+            key = keys.get(action, "") if action is not None else ""
+            line_keys.append(f"{key:^3} ", "bold cyan")
+        p.newline()
+        p.add(line_keys)
+
+    # -- clicks and keys ---------------------------------------------------------
+    def clicked(self, payload: Any, snap: Snapshot) -> list[int]:
+        if payload[0] == "card":
+            return [m.action for m in snap.moves if m.data.get("card") == payload[1]]
+        return []
+
+    def shortcuts(self, snap: Snapshot) -> dict[str, int]:
+        hand = snap.view.get("hand") or []
+        keys = keyed_by_position(snap.moves, hand, ("play", "bury"))
+        for key, kind in LETTERS.items():
+            found = moves_of(snap, kind)
+            if found:
+                keys[key] = found[0].action
+        return keys
+
+    def hotkeys_help(self, snap: Snapshot, lang: str) -> str:
+        kinds = {m.data.get("type") for m in snap.moves}
+        if kinds & {"play", "bury"}:
+            last = min(len(snap.view.get("hand") or []), len(DIGITS))
+            return say(lang, f"1-{DIGITS[last - 1]} carta", f"1-{DIGITS[last - 1]} card")
+        if "take" in kinds:
+            return say(lang, "t tomar · p pasar", "t take · p pass")
+        if "deal" in kinds:
+            return say(lang, "r repartir", "r deal")
+        return ""
+
+
+BOARD = BoonBoard

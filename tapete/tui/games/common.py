@@ -1,0 +1,82 @@
+"""Pieces the game boards share: words in two languages, card cells and boxes."""
+
+from __future__ import annotations
+
+import textwrap
+from typing import Any
+
+from rich.text import Text
+
+from ..boards import DIGITS, Painter
+from ..table import Move, Snapshot
+
+BACK_STYLE = "grey50"
+
+
+def say(lang: str, es: str, en: str) -> str:
+    return en if lang == "en" else es
+
+
+def cell(label: str, style: str, width: int = 3, *, dim: bool = False) -> Text:
+    """A card one line tall: its label centred on the card's colour."""
+    text = Text(f"{label:^{width}}", style=style)
+    if dim:
+        text.stylize("dim")
+    return text
+
+
+def back_cell(width: int = 3) -> Text:
+    return Text("░" * width, style=BACK_STYLE)
+
+
+def box(label: str | Text, style: str, width: int = 3, *, dim: bool = False, marked: bool = False) -> list[Text]:
+    """A card three lines tall: a border in the card's colour around its label."""
+    edge = style.split(" on ")[-1] if " on " in style else (style or "white")
+    if dim:
+        edge = "grey35"
+    if marked:
+        edge = "bold reverse " + edge
+    middle = label if isinstance(label, Text) else Text(f"{label:^{width}}", style=style)
+    if dim:
+        middle.stylize("dim")
+    return [
+        Text("╭" + "─" * width + "╮", style=edge),
+        Text("│", style=edge) + middle + Text("│", style=edge),
+        Text("╰" + "─" * width + "╯", style=edge),
+    ]
+
+
+def back_box(width: int = 3) -> list[Text]:
+    return box(Text("░" * width, style=BACK_STYLE), BACK_STYLE, width)
+
+
+def blank(width: int, height: int = 3) -> list[Text]:
+    return [Text(" " * width) for _ in range(height)]
+
+
+def wrapped(p: Painter, text: str, width: int, style: str = "") -> None:
+    """A paragraph on new lines, wrapped to the board's width."""
+    for line in textwrap.wrap(text, max(20, width)):
+        p.newline()
+        p.add(line, style)
+
+
+def moves_of(snap: Snapshot, kind: str, **fields: Any) -> list[Move]:
+    return [
+        m for m in snap.moves if m.data.get("type") == kind and all(m.data.get(k) == v for k, v in fields.items())
+    ]
+
+
+def keyed_by_position(moves: list[Move], faces: list[str], kinds: tuple[str, ...]) -> dict[str, int]:
+    """Digit N plays the N-th card of the hand (1..9, then 0), if that is legal."""
+    keys: dict[str, int] = {}
+    for i, face in enumerate(faces[: len(DIGITS)]):
+        for move in moves:
+            if move.data.get("type") in kinds and move.data.get("card") == face:
+                keys[DIGITS[i]] = move.action
+                break
+    return keys
+
+
+def seat_label(snap: Snapshot, seat: int) -> str:
+    return snap.names[seat] if 0 <= seat < len(snap.names) else str(seat)

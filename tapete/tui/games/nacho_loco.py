@@ -1,0 +1,309 @@
+"""Nacho Loco on the terminal: the triangular playfield drawn edge by edge.
+
+Each card is a triangle whose three edges carry its segments' colours; a
+shared edge is drawn once. Digits pick a card of your hand; the cells where
+it fits then show letters, and a letter places it (one letter per cell and
+rotation). `d` draws, `p` passes, `n` deals the next round.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from rich.text import Text
+
+from tapete.games.nacho_loco.texts import PHASE_NAMES, card_label
+
+from ..boards import DIGITS, Board, Painter, number_moves
+from ..table import Move, Snapshot
+from .common import moves_of, say
+
+SEGMENT_STYLES = {
+    "rojo": "bold red",
+    "naranja": "bold dark_orange",
+    "amarillo": "bold yellow",
+    "verde": "bold green3",
+    "azul": "bold dodger_blue1",
+    "marron": "bold #b5651d",
+    "saltar": "bold bright_cyan",
+    "otravez": "bold bright_magenta",
+    "roba3": "bold bright_white",
+    "X": "grey42",
+    "cierre": "bold white",
+}
+SEGMENT_GLYPHS = {"saltar": "»", "otravez": "↺", "roba3": "3", "X": "×", "cierre": "■"}
+OPEN_STYLE = "grey37"
+PLACE_LETTERS = "abcefghijklmoqrstuvwxyz"  # d, n, p are draw, next round, pass
+LETTERS = {"d": "draw", "p": "pass", "n": "next_round"}
+
+
+@dataclass
+class Grid:
+    """Characters with styles, written cell by cell, then read as lines."""
+
+    width: int
+    height: int
+    chars: list[list[str]] = field(init=False)
+    styles: list[list[str]] = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.chars = [[" "] * self.width for _ in range(self.height)]
+        self.styles = [[""] * self.width for _ in range(self.height)]
+
+    def put(self, col: int, line: int, char: str, style: str, *, only_empty: bool = False) -> None:
+        if 0 <= line < self.height and 0 <= col < self.width:
+            if only_empty and self.chars[line][col] != " ":
+                return
+            self.chars[line][col] = char
+            self.styles[line][col] = style
+
+    def lines(self) -> list[Text]:
+        out = []
+        for chars, styles in zip(self.chars, self.styles, strict=True):
+            text = Text()
+            for char, style in zip(chars, styles, strict=True):
+                text.append(char, style)
+            out.append(text)
+        return out
+
+
+@dataclass
+class Frame:
+    """Where the field's cells land on the grid at one scale."""
+
+    scale: int
+    min_x: int
+    min_y: int
+
+    @property
+    def w(self) -> int:  # columns per half triangle
+        return 2 * self.scale
+
+    @property
+    def h(self) -> int:  # lines per row of triangles
+        return 2 * self.scale
+
+    def edges(self, x: int, y: int, up: bool) -> list[tuple[int, int, int, str]]:
+        """(side, col, line, char) of every edge character of the cell."""
+        w, h = self.w, self.h
+        base_col, top = w * (x - self.min_x) + 1, h * (y - self.min_y)
+        out = []
+        for i in range(h):
+            if up:
+                left, right = base_col + h - 1 - i, base_col + w + i
+                out += [(0, left, top + i, "╱"), (1, right, top + i, "╲")]
+                if i == h - 1:
+                    out += [(2, c, top + i, "▁") for c in range(left + 1, right)]
+            else:
+                left, right = base_col + i, base_col + 2 * h - 1 - i
+                out += [(2, left, top + i, "╲"), (1, right, top + i, "╱")]
+                if i == 0:
+                    out += [(0, c, top + i, "▔") for c in range(left + 1, right)]
+        return out
+
+    def label_spot(self, x: int, y: int, up: bool) -> tuple[int, int]:
+        """The column and line of a two-character label inside the cell."""
+        col = self.w * (x - self.min_x) + 1 + self.w - 1
+        top = self.h * (y - self.min_y)
+        if up:
+            return col, top + (self.h - 1 if self.scale == 1 else self.h - 2)
+        return col, top + (0 if self.scale == 1 else 1)
+
+    def span(self, x: int, y: int, up: bool, line: int) -> tuple[int, int] | None:
+        """Columns of the cell on one of its lines (for clicks)."""
+        cols = [c for _, c, ln, _ in self.edges(x, y, up) if ln == line]
+        return (min(cols), max(cols) + 1) if cols else None
+
+
+def hand_token(face: str, lang: str) -> Text:
+    """A card of the hand as three coloured marks, clockwise."""
+    if face == "cerrador":
+        return Text("[■■■]", style="bold white")
+    text = Text("[")
+    for part in face.split("/"):
+        text.append(SEGMENT_GLYPHS.get(part, "█"), SEGMENT_STYLES.get(part, ""))
+    text.append("]")
+    return text
+
+
+class NachoLocoBoard(Board):
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.selected: str | None = None  # the hand card whose placements are lettered
+
+    # -- selection -------------------------------------------------------------
+    def _placements(self, snap: Snapshot) -> dict[str, list[Move]]:
+        out: dict[str, list[Move]] = {}
+        for move in snap.moves:
+            if move.data.get("type") == "place":
+                out.setdefault(move.data["card"], []).append(move)
+        return out
+
+    def _current(self, snap: Snapshot) -> str | None:
+        """The selected card if it can still be placed; the only playable one otherwise."""
+        placements = self._placements(snap)
+        if self.selected in placements:
+            return self.selected
+        return next(iter(placements)) if len(placements) == 1 else None
+
+    def _lettered(self, snap: Snapshot) -> list[tuple[str, Move]]:
+        card = self._current(snap)
+        if card is None:
+            return []
+        moves = sorted(
+            self._placements(snap)[card], key=lambda m: (m.data["cell"][1], m.data["cell"][0], m.data["rotation"])
+        )
+        return list(zip(PLACE_LETTERS, moves, strict=False))
+
+    def press(self, key: str, snap: Snapshot) -> bool:
+        hand: list[str] = snap.view.get("hand") or []
+        if key not in DIGITS or not self._placements(snap):
+            return False
+        index = DIGITS.index(key)
+        if index >= len(hand) or hand[index] not in self._placements(snap):
+            return False
+        self.selected = None if self.selected == hand[index] else hand[index]
+        self.repaint()
+        return True
+
+    # -- the picture -----------------------------------------------------------
+    def paint(self, snap: Snapshot, lang: str) -> Painter:
+        p = Painter()
+        self._header(p, snap, lang)
+        self._field(p, snap)
+        self._hand(p, snap, lang)
+        return p
+
+    def _header(self, p: Painter, snap: Snapshot, lang: str) -> None:
+        view = snap.view
+        phase = PHASE_NAMES["en" if lang == "en" else "es"].get(view["phase"], view["phase"])
+        turn = view.get("turn")
+        if turn is not None and 0 <= turn < len(snap.names):
+            p.add(("▶ " + snap.names[turn]), "bold green" if turn == snap.seat else "bold")
+            p.add(f" · {phase}")
+        p.add(say(lang, f" · mazo {view['draw_pile']}", f" · pile {view['draw_pile']}"), "dim")
+        p.add(say(lang, f" · meta {view['target']}", f" · target {view['target']}"), "dim")
+        pending = view.get("pending") or {}
+        if pending.get("again"):
+            p.add(say(lang, " · ¡otra vez!", " · go again!"), "bold bright_magenta")
+
+    def _frame(self, cells: list[tuple[int, int]], lines_left: int) -> Frame:
+        xs, ys = [c[0] for c in cells], [c[1] for c in cells]
+        min_x, min_y = min(xs), min(ys)
+        big = Frame(2, min_x, min_y)
+        wide = big.w * (max(xs) - min_x + 2) + 2
+        tall = big.h * (max(ys) - min_y + 1)
+        if wide <= self.size.width - 1 and tall <= lines_left:
+            return big
+        return Frame(1, min_x, min_y)
+
+    def _field(self, p: Painter, snap: Snapshot) -> None:
+        view = snap.view
+        placed = view.get("field") or []
+        open_cells = view.get("open") or []
+        cells = [(c["cell"][0], c["cell"][1]) for c in [*placed, *open_cells]]
+        if not cells:
+            return
+        frame = self._frame(cells, self.size.height - 6)
+        xs, ys = [c[0] for c in cells], [c[1] for c in cells]
+        grid = Grid(frame.w * (max(xs) - frame.min_x + 2) + 2, frame.h * (max(ys) - frame.min_y + 1))
+        for i, cell in enumerate(placed):
+            x, y = cell["cell"]
+            for side, col, line, char in frame.edges(x, y, cell["up"]):
+                grid.put(col, line, char, SEGMENT_STYLES.get(cell["sides"][side], ""))
+            if i == len(placed) - 1:  # the last card played
+                col, line = frame.label_spot(x, y, cell["up"])
+                if frame.scale > 1:
+                    grid.put(col, line, "•", "bold white")
+        for cell in open_cells:
+            if not cell.get("live"):
+                continue
+            x, y = cell["cell"]
+            for side, col, line, char in frame.edges(x, y, cell["up"]):
+                if cell["needs"][side] is None:
+                    grid.put(col, line, char, OPEN_STYLE, only_empty=True)
+        up_of = {(c["cell"][0], c["cell"][1]): c["up"] for c in [*placed, *open_cells]}
+        letters: dict[tuple[int, int], str] = {}
+        for letter, move in self._lettered(snap):
+            spot = (move.data["cell"][0], move.data["cell"][1])
+            letters[spot] = letters.get(spot, "") + letter
+        for (x, y), text in letters.items():
+            col, line = frame.label_spot(x, y, up_of.get((x, y), (x + y) % 2 == 0))
+            label = text if len(text) <= 2 else text[0] + "+"
+            for k, char in enumerate(label[:2]):
+                grid.put(col + k, line, char, "bold black on bright_yellow")
+        top = len(p.lines)
+        for picture_line in grid.lines():
+            p.newline()
+            p.add(picture_line)
+        for (x, y), up in up_of.items():
+            for ln in range(frame.h):
+                row = frame.h * (y - frame.min_y) + ln
+                span = frame.span(x, y, up, row)
+                if span is not None:
+                    p.hits.append((top + row, span[0], span[1], ("cell", x, y)))
+
+    def _hand(self, p: Painter, snap: Snapshot, lang: str) -> None:
+        hand: list[str] = snap.view.get("hand") or []
+        if snap.seat is None:
+            return
+        playable = self._placements(snap)
+        current = self._current(snap)
+        drawn = snap.view.get("drawn")
+        p.newline()
+        p.add(say(lang, "Tu mano ", "Your hand "), "bold")
+        keys = Text(" " * p.lines[-1].cell_len)
+        for i, face in enumerate(hand):
+            token = hand_token(face, lang)
+            if face == current:
+                token.stylize("reverse")
+            elif playable and face not in playable:
+                token.stylize("dim")
+            p.add(token, hit=("hand", face))
+            key = DIGITS[i] if i < len(DIGITS) and face in playable else ""
+            mark = "*" if drawn == i else ""
+            keys.append(f"{key + mark:^5} ", "bold cyan")
+            p.add(" ")
+        if playable:
+            p.newline()
+            p.add(keys)
+        if current is not None:
+            p.newline()
+            p.add(card_label(current, lang), "italic")
+
+    # -- clicks and keys -------------------------------------------------------
+    def clicked(self, payload: Any, snap: Snapshot) -> list[int]:
+        if payload[0] == "hand":
+            if payload[1] in self._placements(snap):
+                self.selected = payload[1]
+                self.repaint()
+                self.post_message(self.KeysChanged())
+            return []
+        _, x, y = payload
+        chosen = [m for _, m in self._lettered(snap) if m.data["cell"] == [x, y]]
+        if not chosen:
+            chosen = [m for m in snap.moves if m.data.get("type") == "place" and m.data["cell"] == [x, y]]
+        return [m.action for m in chosen]
+
+    def shortcuts(self, snap: Snapshot) -> dict[str, int]:
+        keys: dict[str, int] = {letter: move.action for letter, move in self._lettered(snap)}
+        for key, kind in LETTERS.items():
+            found = moves_of(snap, kind)
+            if found:
+                keys[key] = found[0].action
+        if not self._placements(snap):
+            return number_moves([m for m in snap.moves if m.action not in keys.values()], keys)
+        return keys
+
+    def hotkeys_help(self, snap: Snapshot, lang: str) -> str:
+        if self._placements(snap):
+            if self._current(snap) is None:
+                return say(lang, "1-9 elegir carta", "1-9 pick a card")
+            return say(lang, "a-z colocar · 1-9 otra carta", "a-z place · 1-9 other card")
+        if moves_of(snap, "draw"):
+            return say(lang, "d robar", "d draw")
+        return ""
+
+
+BOARD = NachoLocoBoard
