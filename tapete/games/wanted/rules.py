@@ -182,7 +182,11 @@ class WantedState(State):
         self._actors = tuple(actors)
         done = Event("committed", {"seat": seat})
         if actors:
-            mine = Event("commit", {"seat": seat, "cards": [FACES[c] for c in pend]}, _AUDIENCE[seat])
+            mine = Event(
+                "commit",
+                {"seat": seat, "cards": [FACES[c] for c in pend] if self.per > 1 else [FACES[card]]},
+                _AUDIENCE[seat],
+            )
             return [mine, done]
         return [done, *self._reveal()]
 
@@ -426,7 +430,7 @@ class WantedState(State):
         self.rolls = rolls
         for i, s in enumerate(self.participants):
             self.hands[s] = sorted(deck[i * HAND : (i + 1) * HAND])
-        self.deck = sorted(deck[dealt:])
+        self.deck = deck[dealt:]
         self.phase = COMMIT
         self._actors = tuple(self.participants)
 

@@ -8,7 +8,7 @@ from typing import Any
 from tapete.engine import Event
 
 from . import actions as act
-from .cards import FACE_TO_ID, FACES, card_label, short_label
+from .cards import FACE_TO_ID, FACES, SKILL, card_label, short_label
 
 RULES_ES = """\
 # WANTED
@@ -214,7 +214,8 @@ def describe_event(event: Event, lang: str) -> str:
     kind = event.kind
     who = _seat(lang, d["seat"]) if "seat" in d and isinstance(d["seat"], int) else ""
     if kind == "pick":
-        return _t(lang, f"Eliges {_card(d['card'], lang)} ({d['count']}/3)", f"You pick {_card(d['card'], lang)}")
+        card = _card(d["card"], lang)
+        return _t(lang, f"Eliges {card} ({d['count']}/3)", f"You pick {card} ({d['count']}/3)")
     if kind == "commit":
         cards = ", ".join(_card(f, lang) for f in d["cards"])
         return _t(lang, f"Juegas boca abajo: {cards}", f"You commit face down: {cards}")
@@ -258,7 +259,8 @@ def _describe_battle(d: Mapping[str, Any], lang: str) -> str:
     parts = []
     for e in d["seats"]:
         sign = f"{e['modifier']:+d}" if e["modifier"] else ""
-        parts.append(f"{e['seat']}: {_short(e['card'])} ({e['die']}{sign}) = {e['total']}")
+        skill = SKILL[FACE_TO_ID[e["card"]]]
+        parts.append(f"{e['seat']}: {_short(e['card'])} {skill}+{e['die']}{sign} = {e['total']}")
     head = _t(lang, f"Batalla {d['number']}: ", f"Battle {d['number']}: ")
     if d["winner"] is None:
         tail = _t(lang, " — empate", " — tie")
@@ -272,14 +274,14 @@ def _describe_gangs(d: Mapping[str, Any], lang: str) -> str:
     for g in d["gangs"]:
         if not g["contending"]:
             continue
-        cards = [f"{_short(f)}+{die}" for f, die in zip(g["cards"], g["dice"], strict=True)]
+        cards = [f"{_short(f)}({SKILL[FACE_TO_ID[f]]}+{die})" for f, die in zip(g["cards"], g["dice"], strict=True)]
         if g["leader"] is not None:
             cards[g["leader"]] = "*" + cards[g["leader"]]
         text = f"{g['seat']} [" + " ".join(cards) + "]"
         if g["discarded"]:
             text += " −" + " ".join(_short(f) for f in g["discarded"])
         if g["total"] is not None:
-            text += f" = {g['total']}"
+            text += f" {g['modifier'] or 0:+d} = {g['total']}"
         parts.append(text)
     head = _t(lang, f"Pandillas, batalla {d['number']}: ", f"Gangs, battle {d['number']}: ")
     status = d["status"]
