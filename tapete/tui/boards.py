@@ -105,7 +105,7 @@ class Board(VerticalScroll):
 
     DEFAULT_CSS = """
     Board { height: 1fr; padding: 0 1; }
-    Board > Canvas { width: 100%; }
+    Board > Canvas { width: 100%; text-wrap: nowrap; text-overflow: ellipsis; }
     """
 
     class Chosen(Message):

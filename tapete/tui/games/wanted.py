@@ -1,0 +1,199 @@
+"""WANTED on the terminal: your outlaws, the latest battle with its dice, the piles.
+
+Digits commit the N-th outlaw of your hand face down (everyone chooses at
+once); when a gang's leader or a tied discard must be chosen, digits name
+the cards of the list. Each outlaw in the list shows its skill, what it is
+strong and weak against, and its reward.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.text import Text
+
+from tapete.games.wanted.cards import (
+    DEC_SUIT,
+    DEC_VALUE,
+    FACE_TO_ID,
+    INC_SUIT,
+    INC_VALUE,
+    NO_SUIT,
+    REWARD,
+    SKILL,
+    SUIT,
+    SUIT_SYMBOLS,
+    short_label,
+)
+
+from ..boards import Board, Painter, number_moves
+from ..table import Move, Snapshot
+from .common import box, cell, keyed_by_position, say
+
+RED = "bold red3 on grey93"
+BLACK = "bold grey7 on grey93"
+DICE = "⚀⚁⚂⚃⚄⚅"
+MODES = {"duelo": ("Duelo", "Duel"), "tiroteo": ("Tiroteo", "Shootout"), "pandillas": ("Pandillas", "Gangs")}
+
+
+def card_style(face: str) -> str:
+    """Red suits and the red joker in red, the others in black, on a white card."""
+    card = FACE_TO_ID[face]
+    if SUIT[card] == NO_SUIT:
+        return RED if face.endswith("rojo") else BLACK
+    return RED if SUIT_SYMBOLS[SUIT[card]] in ("♥", "♦") else BLACK
+
+
+def card_text(face: str) -> tuple[str, str]:
+    card = FACE_TO_ID[face]
+    label = "JK" if SUIT[card] == NO_SUIT else short_label(card)
+    return label, card_style(face)
+
+
+def outlaw_facts(face: str, lang: str) -> Text:
+    """Skill, strong against, weak against, reward: what a choice weighs."""
+    card = FACE_TO_ID[face]
+    text = Text()
+    text.append(say(lang, f"hab {SKILL[card]}", f"skill {SKILL[card]}"), "bold")
+    if INC_SUIT[card] != NO_SUIT:
+        text.append(f" +{INC_VALUE[card]}{SUIT_SYMBOLS[INC_SUIT[card]]}", "green")
+    if DEC_SUIT[card] != NO_SUIT:
+        text.append(f" −{DEC_VALUE[card]}{SUIT_SYMBOLS[DEC_SUIT[card]]}", "red")
+    text.append(say(lang, f" · ${REWARD[card]}", f" · ${REWARD[card]}"), "yellow")
+    return text
+
+
+class WantedBoard(Board):
+    def paint(self, snap: Snapshot, lang: str) -> Painter:
+        view = snap.view
+        p = Painter()
+        self._header(p, snap, lang)
+        battle = view.get("battle")
+        if battle:
+            self._battle(p, snap, battle, lang)
+        self._seats(p, snap, lang)
+        if view.get("hand") is not None:
+            self._hand(p, snap, lang)
+        return p
+
+    def _header(self, p: Painter, snap: Snapshot, lang: str) -> None:
+        view = snap.view
+        p.add("WANTED — " + say(lang, *MODES.get(view["mode"], (view["mode"], view["mode"]))), "bold")
+        if view["mode"] == "pandillas":
+            p.add(say(lang, f" · reparto {view['deal']}/{view['deals']}", f" · deal {view['deal']}/{view['deals']}"))
+        else:
+            number = min(view["battle_number"], view["battles"])
+            p.add(say(lang, f" · batalla {number}/{view['battles']}", f" · battle {number}/{view['battles']}"))
+        if view.get("replay"):
+            p.add(say(lang, f" · desempate {view['replay']}", f" · replay {view['replay']}"), "magenta")
+        p.add(say(lang, f" · mazo {view['deck_count']}", f" · deck {view['deck_count']}"), "dim")
+
+    def _battle(self, p: Painter, snap: Snapshot, battle: dict[str, Any], lang: str) -> None:
+        p.newline()
+        p.add(say(lang, f"Batalla {battle['number']}", f"Battle {battle['number']}"), "bold underline")
+        if battle["kind"] == "single":
+            for entry in battle["seats"]:
+                p.newline()
+                won = entry["seat"] == battle["winner"]
+                p.add(("★ " if won else "  ") + f"{snap.names[entry['seat']]:<7}", "bold yellow" if won else "")
+                p.add(cell(*card_text(entry["card"])))
+                die = DICE[entry["die"] - 1] if 1 <= entry["die"] <= 6 else "?"
+                p.add(f" {entry['skill']} + {die} {entry['die']} {entry['modifier']:+d} = ")
+                p.add(str(entry["total"]), "bold")
+            return
+        for gang in battle["gangs"]:
+            p.newline()
+            won = gang["seat"] == battle["winner"]
+            p.add(("★ " if won else "  ") + f"{snap.names[gang['seat']]:<7}", "bold yellow" if won else "")
+            for c in gang["cards"]:
+                label, style = card_text(c["card"])
+                p.add(cell(label, style + (" underline" if c["leader"] else "")))
+                die = DICE[c["die"] - 1] if 1 <= c["die"] <= 6 else "?"
+                p.add(f"{die} ", "dim")
+            if gang["total"] is not None:
+                p.add(f"= {gang['total']}", "bold")
+                if gang.get("modifier"):
+                    p.add(f" ({gang['modifier']:+d})", "dim")
+
+    def _seats(self, p: Painter, snap: Snapshot, lang: str) -> None:
+        view = snap.view
+        p.newline()
+        for seat, pile in enumerate(view["piles"]):
+            p.newline()
+            chose = view["phase"] == "commit" and view["committed"][seat]
+            style = "bold" if seat == snap.seat else ""
+            p.add(("✔ " if chose else "  ") + f"{snap.names[seat]:<7}", (style + (" green" if chose else "")).strip())
+            p.add(say(lang, f"{view['held'][seat]} en mano", f"{view['held'][seat]} in hand"), "dim")
+            p.add(say(lang, f" · botín ${view['scores'][seat]}", f" · bounty ${view['scores'][seat]}"), "yellow")
+            p.add(" · ✓")
+            for face in pile["winners"]:
+                p.add(cell(*card_text(face)))
+            if not pile["winners"]:
+                p.add(str(pile["winners_count"]))
+            p.add(say(lang, f" · ▼{pile['face_down_count']}", f" · ▼{pile['face_down_count']}"), "dim")
+
+    def _hand(self, p: Painter, snap: Snapshot, lang: str) -> None:
+        view = snap.view
+        hand: list[str] = view["hand"]
+        keys = {action: key for key, action in self.shortcuts(snap).items()}
+        playable = {m.data["card"]: m.action for m in snap.moves if m.data.get("type") == "commit"}
+        p.newline()
+        p.newline()
+        p.add(say(lang, "Tu mano", "Your hand"), "bold")
+        if view.get("my_commit"):
+            p.add(say(lang, " · boca abajo: ", " · face down: "), "dim")
+            for face in view["my_commit"]:
+                p.add(cell(*card_text(face)))
+                p.add(" ")
+        big = self.size.height >= 18 and self.size.width >= 6 * len(hand) + 2
+        if big:
+            p.block(4)
+            for face in hand:
+                label, style = card_text(face)
+                action = playable.get(face)
+                key = keys.get(action, "") if action is not None else ""
+                parts = box(label, style, dim=bool(playable) and action is None)
+                p.column([*parts, Text(f"{key:^5}", "bold cyan")], hit=("card", face))
+                p.column([Text(" ")] * 4)
+            return
+        p.newline()
+        line_keys = Text()
+        for face in hand:
+            label, style = card_text(face)
+            action = playable.get(face)
+            p.add(cell(label, style, dim=bool(playable) and action is None), hit=("card", face))
+            p.add(" ")
+            key = keys.get(action, "") if action is not None else ""
+            line_keys.append(f"{key:^3} ", "bold cyan")
+        p.newline()
+        p.add(line_keys)
+
+    # -- clicks and keys ---------------------------------------------------------
+    def clicked(self, payload: Any, snap: Snapshot) -> list[int]:
+        if payload[0] == "card":
+            return [m.action for m in snap.moves if m.data.get("card") == payload[1]]
+        return []
+
+    def shortcuts(self, snap: Snapshot) -> dict[str, int]:
+        hand = snap.view.get("hand") or []
+        keys = keyed_by_position(snap.moves, hand, ("commit",))
+        if keys:
+            return keys
+        return number_moves(snap.moves, {})
+
+    def move_label(self, move: Move, lang: str) -> Text | None:
+        face = move.data.get("card")
+        if face not in FACE_TO_ID:
+            return None
+        text = Text(move.text)
+        text.append("  ")
+        text.append_text(outlaw_facts(face, lang))
+        return text
+
+    def hotkeys_help(self, snap: Snapshot, lang: str) -> str:
+        if any(m.data.get("type") == "commit" for m in snap.moves):
+            return say(lang, "1-9 elegir forajido", "1-9 pick an outlaw")
+        return ""
+
+
+BOARD = WantedBoard
