@@ -1,0 +1,77 @@
+"""Bacan's mirrors in real time: bots claim after their reaction delay, the
+covering draw waits for the window, and a key press beats the bots."""
+
+from __future__ import annotations
+
+import pytest
+
+from tapete.games import game_ids, get_game
+from tapete.tui.app import TapeteApp
+from tapete.tui.config import MatchConfig
+from tapete.tui.screen import TableScreen
+from tapete.tui.table import LocalTable, Timing
+
+from .helpers import FakeClock, InlineThinker, fast_source, wait_for
+
+pytestmark = pytest.mark.skipif("bacan" not in game_ids(), reason="Bacan is not registered yet")
+
+REACTION_FLOOR = 0.25  # the heuristic bot never slaps a mirror faster (seconds)
+
+
+def test_bots_mirror_after_their_delay_and_the_draw_waits_for_the_window() -> None:
+    game = get_game("bacan")
+    clock = FakeClock()
+    timing = Timing(reaction_scale=1.0, window=1.5, pace=0.4)
+    times: list[float] = []  # when each action landed
+    table = LocalTable(game, game.new_match(4, seed=11), ["heuristic"] * 4, 11, clock, InlineThinker(), timing)
+    table.on_change = lambda: times.extend([clock.t] * (len(table.actions) - len(times)))
+    table.start()
+    while len(table.actions) < 400 and not table.state.is_terminal():
+        clock.advance(0.05)
+    kinds = [table.state.action_to_json(a)["type"] for _, a in table.actions]
+    mirrors = [i for i, k in enumerate(kinds) if k in ("mirror", "mirror_other")]
+    assert mirrors, "four heuristic bots made no mirror in 400 actions"
+    for i in mirrors:
+        assert times[i] - times[i - 1] >= REACTION_FLOOR - 1e-9
+    covered = [i for i in range(1, len(kinds)) if kinds[i] == "draw" and kinds[i - 1] in ("discard", "swap")]
+    assert covered
+    for i in covered:  # a discard opens a window: the next player's draw waits for it
+        assert times[i] - times[i - 1] >= timing.window - 1e-9
+
+
+async def test_a_digit_claims_a_mirror_before_the_bots() -> None:
+    game = get_game("bacan")
+    config = MatchConfig("bacan", 4, [None, "heuristic", "heuristic", "heuristic"], seed=5)
+
+    def source(g, cfg, screen):  # type: ignore[no-untyped-def]
+        made = fast_source(g, cfg, screen)
+        assert isinstance(made, LocalTable)
+        made.timing = Timing(reaction_scale=1.0, window=1.5, pace=0.05)  # bots react as people do
+        return made
+
+    app = TapeteApp(config, games={"bacan": game}, quick=True, source_factory=source)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: app.table is not None and app.table.snap is not None)
+        screen = app.table
+        assert isinstance(screen, TableScreen)
+        table = screen.source
+        assert isinstance(table, LocalTable)
+
+        def mirror_open() -> bool:
+            snap = screen.snap
+            if snap is None:
+                return False
+            if snap.must_move and not snap.race:  # the person's own turn: draw and discard
+                move = next((m for m in snap.moves if m.data["type"] in ("peek", "peek_count", "draw")), None)
+                chosen = move or next(m for m in snap.moves if m.data["type"] in ("discard", "swap", "give"))
+                screen.choose(chosen.action)
+                return False
+            return any(m.data["type"] == "mirror" for m in snap.moves) and snap.race
+
+        await wait_for(pilot, mirror_open, timeout=30)
+        before = len(table.actions)
+        await pilot.press("1")
+        await wait_for(pilot, lambda: len(table.actions) > before)
+        seat, action = table.actions[before]
+        assert seat == 0
+        assert table.state.action_to_json(action) == {"type": "mirror", "slot": 0}
