@@ -182,8 +182,12 @@ def _shape_problem(faces: Sequence[int], with_rack: bool) -> Rejection:
     """The rule a group of tiles breaks as a meld."""
     wild = [f for f in faces if WILD_CAPABLE[f]]
     naturals = [f for f in faces if not WILD_CAPABLE[f]]
-    if not naturals and len(wild) >= 2 and all(f % NUMBERS == 1 for f in wild):
-        return _r("BUR-9", "No se puede formar una pierna de doses.", "A pierna of 2s is not allowed.")
+    if not naturals and wild and all(f % NUMBERS == 1 for f in wild) and (len(wild) >= 2 or with_rack):
+        return _r(
+            "BUR-9",
+            "No hay piernas de doses: un 2 solo es natural en su escalera; si no, es el comodín de un juego.",
+            "No pierna of 2s: a 2 is natural only in its own run; otherwise it is a meld's wild.",
+        )
     numbers = {f % NUMBERS for f in naturals}
     colours = {f // NUMBERS for f in naturals}
     if len(numbers) > 1 and len(colours) > 1:
