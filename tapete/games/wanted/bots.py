@@ -4,12 +4,15 @@ It sees only its Observation (its view, its legal actions) and the events
 addressed to it; from the reveals it remembers which outlaws have been seen,
 so the cards still unseen are the ones an opponent may hold.
 
-- Commit (Duelo, Tiroteo): for each card in hand, the expected bounty swing
-  of this battle (what it collects minus what an average rival collects),
-  estimated on sampled worlds: rivals' cards drawn from the unseen outlaws
-  (or from their known hands in a replay), dice rolled. Strong outlaws carry
-  a reserve value while battles remain, so a weak card is sent when it costs
-  about as much, and a strong one when the reward at stake pays for it.
+- Commit (Duelo, Tiroteo): every card is played, so the question is which
+  card goes to which battle. For each card and each battle still to come it
+  estimates the bounty swing (what it collects minus what an average rival
+  collects) on sampled worlds: rivals' cards drawn from the unseen outlaws
+  (or their known hands in a replay), weighted by each rival's habit (does it
+  play its strongest outlaws first, its weakest, or in no order? fitted to
+  the cards it has shown), dice rolled. It plays this battle's card of the
+  best assignment: a strong outlaw is saved for the battle where the reward
+  at stake pays for it, and among equal plans strong outlaws wait.
 - Commit (Pandillas): the same estimate over the 10 ways to pick 3 of 5.
 - Leader ties: the candidate with the best modifier.
 - Tie discards: each choice is scored against the tied rivals' possible
@@ -24,9 +27,11 @@ Pandillas the choice of 3 of 5 gives a clear edge.
 
 from __future__ import annotations
 
+import math
 import random
+from bisect import bisect_left
 from collections.abc import Sequence
-from itertools import combinations
+from itertools import combinations, permutations
 from typing import Any
 
 from tapete.engine import Bot, Decision, Event, Observation
@@ -36,11 +41,20 @@ from .battle import gang_base, leader_candidates, modifier, suit_counts
 from .cards import DEC_SUIT, DEC_VALUE, FACE_TO_ID, INC_SUIT, INC_VALUE, NUM_CARDS, REWARD, SKILL, SUIT
 
 SAMPLES = 48
-RESERVE = 0.6  # bounty per skill point a strong outlaw is worth keeping while battles remain
+HABIT_PRIOR = 0.1  # how much evidence it takes to believe a rival plays in order of strength
 
 
 def _ids(faces: Sequence[str] | None) -> list[int]:
     return [FACE_TO_ID[f] for f in faces or ()]
+
+
+def _strength(card: int) -> tuple[int, int, int]:
+    return SKILL[card], REWARD[card], card
+
+
+def _order_position(battle: int, total: int) -> float:
+    """+0.5 .. -0.5: how early `battle` comes among `total` battles."""
+    return 0.5 - (battle - 0.5) / total
 
 
 def _versus(card: int, suit: int) -> int:
@@ -61,11 +75,15 @@ class WantedBot(Bot):
         self.samples = samples
         self.seen: set[int] = set()
         self._plan: tuple[Any, list[int]] | None = None
+        self.habits: dict[int, list[tuple[float, float]]] = {}
+        self._pending_reveal: tuple[int, int, dict[int, list[int]]] | None = None
 
     def start(self, seat: int, num_players: int, options: Any) -> None:
         super().start(seat, num_players, options)
         self.seen = set()
         self._plan = None
+        self.habits = {}
+        self._pending_reveal = None
 
     # -- memory ------------------------------------------------------------------
     def observe(self, events: Sequence[Event]) -> None:
@@ -74,6 +92,9 @@ class WantedBot(Bot):
                 self.seen = set()  # Pandillas gathers every card for a fresh deal
             elif e.kind == "battle":
                 self.seen.update(FACE_TO_ID[s["card"]] for s in e.data["seats"])
+                self._learn_habits(e.data["seats"])
+            elif e.kind == "replay":
+                self._pending_reveal = None
             elif e.kind == "gangs":
                 for g in e.data["gangs"]:
                     self.seen.update(_ids(g["cards"]))
@@ -134,38 +155,109 @@ class WantedBot(Bot):
 
     # -- Duelo and Tiroteo ---------------------------------------------------------------
     def _best_single(self, view: dict[str, Any], hand: list[int]) -> int:
+        """Plan the rest of the deal: estimate what each of my cards is worth in
+        each battle still to come (rivals' cards predicted by their habits),
+        assign cards to battles for the best total, play this battle's card."""
         if len(hand) == 1:
             return hand[0]
         rivals = [s for s in view["players"] if s != self.seat]
         public = view.get("public_hands")
-        known = {s: _ids(public[s]) for s in rivals} if public else {}
-        pool = self._unseen(view)
-        hidden = [s for s in rivals if s not in known]
+        pool = sorted(self._unseen(view), key=_strength)
+        options = {s: sorted(_ids(public[s]), key=_strength) if public else pool for s in rivals}
+        now, total = view["battle_number"], view["battles"]
+        slots = list(range(now, min(total, now + len(hand) - 1) + 1))
+        self._pending_reveal = (now, total, options)
         duel = view["mode"] == "duelo"
-        values = dict.fromkeys(hand, 0.0)
         rng = self.rng
+        values = [dict.fromkeys(hand, 0.0) for _ in slots]
+        weights = [{s: self._weights(s, len(options[s]), t, total) for s in rivals} for t in slots]
         for _ in range(self.samples):
-            drawn = rng.sample(pool, len(hidden)) if len(pool) >= len(hidden) else [rng.choice(pool) for _ in hidden]
-            opp = [rng.choice(known[s]) for s in rivals if s in known] + drawn
-            self._score_single(hand, opp, duel, values)
-        left = view["battles"] - view["battle_number"]
-        reserve = RESERVE * (left / (left + 1))
-        return max(hand, key=lambda c: (values[c] / self.samples - reserve * SKILL[c], -REWARD[c], -c))
+            draws = [rng.random() for _ in rivals]
+            dice = [rng.randint(1, 6) for _ in range(len(rivals) + 1)]
+            for j in range(len(slots)):
+                opp = self._predict(rivals, options, weights[j], draws)
+                self._score_single(hand, opp, dice, duel, values[j])
+        return self._assign(hand, values)
 
-    def _score_single(self, hand: list[int], opp: list[int], duel: bool, values: dict[int, float]) -> None:
+    def _assign(self, hand: list[int], values: list[dict[int, float]]) -> int:
+        """The card for this battle in the best assignment of cards to battles;
+        among equal plans, strong outlaws are kept for later."""
+        best: tuple[float, float] | None = None
+        choice = hand[0]
+        for plan in permutations(hand, len(values)):
+            score = sum(values[j][c] for j, c in enumerate(plan))
+            keep = sum(j * (SKILL[c] + REWARD[c] / 100) for j, c in enumerate(plan))
+            if best is None or (score, keep) > best:
+                best, choice = (score, keep), plan[0]
+        return choice
+
+    def _weights(self, seat: int, size: int, battle: int, total: int) -> list[float]:
+        """Cumulative chances that `seat` plays each of its possible cards
+        (weakest first) in `battle`, by its habit: strong first, weak first
+        or no order at all (then every card is as likely)."""
+        habit = self._habit(seat)
+        aim = 0.5 + habit * _order_position(battle, total)
+        cumulative, acc = [], 0.0
+        for i in range(size):
+            q = (i + 0.5) / size
+            acc += (1 - abs(habit)) + abs(habit) * math.exp(-((q - aim) ** 2) / (2 * 0.15**2))
+            cumulative.append(acc)
+        return cumulative
+
+    def _predict(
+        self, rivals: list[int], options: dict[int, list[int]], weights: dict[int, list[float]], draws: list[float]
+    ) -> list[int]:
+        """One card per rival from its weighted possible cards (no card twice)."""
+        taken: set[int] = set()
+        opp = []
+        for s, u in zip(rivals, draws, strict=True):
+            cards, cumulative = options[s], weights[s]
+            i = min(bisect_left(cumulative, u * cumulative[-1]), len(cards) - 1)
+            for step in range(len(cards)):
+                c = cards[(i + step) % len(cards)]
+                if c not in taken:
+                    break
+            taken.add(c)
+            opp.append(c)
+        return opp
+
+    def _habit(self, seat: int) -> float:
+        """-1 (plays its weakest first) .. +1 (its strongest first), fitted to
+        where each card it played stood among the cards it could have held."""
+        seen = self.habits.get(seat, [])
+        xy = sum(x * y for x, y in seen)
+        xx = sum(x * x for x, _ in seen)
+        return max(-1.0, min(1.0, xy / (xx + HABIT_PRIOR)))
+
+    def _learn_habits(self, entries: list[dict[str, Any]]) -> None:
+        if self._pending_reveal is None:
+            return
+        battle, total, options = self._pending_reveal
+        self._pending_reveal = None
+        for e in entries:
+            seat, card = e["seat"], FACE_TO_ID[e["card"]]
+            cards = options.get(seat)
+            if seat == self.seat or not cards or card not in cards:
+                continue
+            rank = cards.index(card)
+            where = (rank + 0.5) / len(cards)
+            self.habits.setdefault(seat, []).append((_order_position(battle, total), where - 0.5))
+
+    def _score_single(
+        self, hand: list[int], opp: list[int], dice: list[int], duel: bool, values: dict[int, float]
+    ) -> None:
         """Add one sampled battle's bounty swing for every candidate card."""
-        rng = self.rng
         counts = suit_counts(opp)
         base = []
-        for o in opp:
+        for i, o in enumerate(opp):
             s = SUIT[o]
             if s >= 0:
                 counts[s] -= 1
-            base.append(SKILL[o] + rng.randint(1, 6) + modifier(o, counts))
+            base.append(SKILL[o] + dice[i] + modifier(o, counts))
             if s >= 0:
                 counts[s] += 1
         pot = sum(REWARD[o] for o in opp)
-        die = rng.randint(1, 6)
+        die = dice[-1]
         for c in hand:
             suit = SUIT[c]
             mine = SKILL[c] + die + modifier(c, counts)

@@ -7,6 +7,7 @@ import random
 from tapete.engine import Observation
 from tapete.games.wanted import GAME
 from tapete.games.wanted.bots import WantedBot
+from tapete.games.wanted.cards import REWARD, SKILL
 from tapete.sim.runner import play_match
 
 from .helpers import battle, gang_dice, table
@@ -112,3 +113,21 @@ def test_bot_finishes_duels_and_shootouts() -> None:
         for seed in range(3):
             result = play_match(GAME, n, ["heuristic"] * n, seed, {"mode": mode})
             assert result.error is None and result.winners
+
+
+def test_bot_learns_a_rivals_habit_of_playing_weak_outlaws_first() -> None:
+    """A rival that sends its weakest outlaw every battle is read as one that
+    keeps its strongest for the end, and the other way round."""
+    for habit_of_rival, sign in (("weakest", -1), ("strongest", 1)):
+        habits = []
+        for seed in range(70, 76):
+            state = GAME.new_match(2, seed, {})
+            bot = _bot(0, 2)
+            for _ in range(3):
+                _choice(bot, state, 0)  # the bot looks at the battle before it is fought
+                pick = min if habit_of_rival == "weakest" else max
+                theirs = pick(state.legal_actions(1), key=lambda c: (SKILL[c], REWARD[c]))
+                events = state.apply(0, state.legal_actions(0)[0]) + state.apply(1, theirs)
+                bot.observe([e for e in events if e.visible_to(0)])
+            habits.append(bot._habit(1))
+        assert sign * sum(habits) / len(habits) > 0.4
