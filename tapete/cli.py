@@ -84,8 +84,16 @@ def play(
     plain: Annotated[bool, typer.Option("--plain", help="plain prompt loop instead of the Textual app")] = False,
     quick: Annotated[bool, typer.Option("--quick", help="skip the setup screen")] = False,
     speed: Annotated[str, typer.Option(help="bots' reflexes: slow | normal | fast")] = "normal",
+    server: Annotated[str | None, typer.Option(help="join a table on a server: http://HOST:PORT")] = None,
+    code: Annotated[str | None, typer.Option(help="the table's invite code (with --server)")] = None,
+    seat: Annotated[int | None, typer.Option(help="the seat to take (with --server; default: a free one)")] = None,
+    name: Annotated[str | None, typer.Option(help="your name at the table (with --server)")] = None,
 ) -> None:
-    """Play in the terminal (Textual app) against bots."""
+    """Play in the terminal (Textual app) against bots, or as a seat of a server's table."""
+    if server is not None or code is not None:
+        from tapete.tui.remote import play_remote
+
+        raise typer.Exit(play_remote(server, code, lang, seat, name))
     gid = game_id or (game_ids()[0] if game_ids() else "bacan")
     if plain:
         _play_plain(gid, players, bots, seed, option, lang)

@@ -11,6 +11,7 @@ from tapete.engine import Game
 from tapete.games import game_ids, get_game
 
 from .config import MatchConfig, default_kinds
+from .remote import RemoteTable, Seat
 from .screen import TableScreen, TableSource, ThreadThinker, WidgetScheduler
 from .setup import SetupScreen
 from .table import LocalTable
@@ -58,8 +59,10 @@ class TapeteApp(App[None]):
         games: dict[str, Game] | None = None,
         quick: bool = False,
         source_factory: SourceFactory = local_source,
+        remote_seat: Seat | None = None,
     ) -> None:
         super().__init__()
+        self.remote_seat = remote_seat
         self.games = games if games is not None else installed_games()
         if not self.games:
             raise RuntimeError("no games are installed / no hay juegos instalados")
@@ -72,8 +75,18 @@ class TapeteApp(App[None]):
         game = next(iter(self.games.values()))
         return MatchConfig(game.id, game.default_players, default_kinds(game.default_players))
 
+    @classmethod
+    def remote(cls, game: Game, seat: Seat, lang: str) -> TapeteApp:
+        """The app as one seat of a server's table (no setup, no rematch)."""
+        config = MatchConfig(game.id, game.default_players, [], lang=lang)
+        return cls(config, games={game.id: game}, remote_seat=seat)
+
     def on_mount(self) -> None:
-        if self.quick:
+        if self.remote_seat is not None:
+            game, seat = self.games[self.config.game_id], self.remote_seat
+            self.table = TableScreen(game, lambda screen: RemoteTable(game, seat), self.config.lang)
+            self.push_screen(self.table, lambda choice: self.exit())
+        elif self.quick:
             self.start_match(self.config)
         else:
             self.show_setup()

@@ -98,7 +98,7 @@ class TableScreen(Screen[str]):
     #middle { height: 1fr; }
     #board { width: 1fr; border: round $primary; }
     #side { width: 32; }
-    #scores { height: auto; max-height: 50%; border: round $secondary; padding: 0 1; }
+    #scores { height: auto; max-height: 45%; border: round $secondary; padding: 0 1; scrollbar-size-vertical: 1; }
     #log { height: 1fr; border: round $secondary; padding: 0 0 0 1; scrollbar-size-vertical: 1; }
     #moves { height: 9; border: round $success; }
     #moves:focus { border: round $success; }
@@ -137,7 +137,8 @@ class TableScreen(Screen[str]):
         with Horizontal(id="middle"):
             yield self.board
             with Vertical(id="side"):
-                yield Static(id="scores")
+                with VerticalScroll(id="scores"):
+                    yield Static(id="scores-body")
                 with VerticalScroll(id="log"):
                     yield Static(id="log-body")
         yield OptionList(id="moves")
@@ -164,7 +165,7 @@ class TableScreen(Screen[str]):
 
     def on_resize(self, event: events.Resize) -> None:
         width, height = event.size
-        self.query_one("#moves").styles.height = max(6, min(14, height // 4 + 2))
+        self.query_one("#moves").styles.height = max(6, min(14, height // 4 + 1))
         self.query_one("#side").styles.width = 32 if width < 110 else 40
 
     def _titles(self) -> None:
@@ -189,9 +190,10 @@ class TableScreen(Screen[str]):
             return
         snap = self.source.snapshot(self.lang)
         self.snap = snap
-        self.board.show(snap, self.lang)
+        if snap.ready:
+            self.board.show(snap, self.lang)
         self.query_one("#topline", Static).update(self._topline(snap))
-        self.query_one("#scores", Static).update(self._scores(snap))
+        self.query_one("#scores-body", Static).update(self._scores(snap))
         self._update_log()
         self._update_moves(snap)
         self.query_one("#status", Static).update(self._status(snap))
@@ -205,7 +207,7 @@ class TableScreen(Screen[str]):
         text = Text(f"tapete · {self.game.name[lang]}", style="bold")
         if view.get("round") is not None:
             text.append(" · " + t("table.round", lang, round=view["round"]))
-        if snap.seat is not None:
+        if snap.seat is not None and snap.seat < len(snap.names):
             text.append(f" · {snap.names[snap.seat]} = {t('seat.name', lang, seat=snap.seat)}")
         return text
 

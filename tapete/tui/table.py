@@ -64,6 +64,7 @@ class Snapshot:
     error: str | None = None
     kinds: list[str | None] = field(default_factory=list)  # bot kind per seat (None: a person)
     events: list[Event] = field(default_factory=list)  # every event this seat has seen, oldest first
+    ready: bool = True  # False until there is a view to draw (a server not heard from yet)
 
     @property
     def my_turn(self) -> bool:

@@ -108,7 +108,8 @@ async def test_game_over_again_starts_a_fresh_match() -> None:
         await wait_for(pilot, lambda: isinstance(app.screen, GameOverScreen))
         await pilot.press("a")
         await wait_for(pilot, lambda: app.table is not None and app.table is not first and app.table.snap is not None)
-        assert not table_of(app).snap.over  # type: ignore[union-attr]
+        fresh = table_of(app).snap
+        assert fresh is not None and not fresh.over
 
 
 async def test_setup_changes_players_and_seats() -> None:

@@ -4,11 +4,13 @@ covering draw waits for the window, and a key press beats the bots."""
 from __future__ import annotations
 
 import pytest
+from textual.widget import Widget
 
+from tapete.engine import Game
 from tapete.games import game_ids, get_game
 from tapete.tui.app import TapeteApp
 from tapete.tui.config import MatchConfig
-from tapete.tui.screen import TableScreen
+from tapete.tui.screen import TableScreen, TableSource
 from tapete.tui.table import LocalTable, Timing
 
 from .helpers import FakeClock, InlineThinker, fast_source, wait_for
@@ -43,7 +45,7 @@ async def test_a_digit_claims_a_mirror_before_the_bots() -> None:
     game = get_game("bacan")
     config = MatchConfig("bacan", 4, [None, "heuristic", "heuristic", "heuristic"], seed=5)
 
-    def source(g, cfg, screen):  # type: ignore[no-untyped-def]
+    def source(g: Game, cfg: MatchConfig, screen: Widget) -> TableSource:
         made = fast_source(g, cfg, screen)
         assert isinstance(made, LocalTable)
         made.timing = Timing(reaction_scale=1.0, window=1.5, pace=0.05)  # bots react as people do

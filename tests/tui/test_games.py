@@ -44,9 +44,14 @@ async def test_several_moves_by_keyboard(game_id: str, size: tuple[int, int]) ->
                 break
             if snap.must_move and snap.queued is None:
                 before = len(source.actions)
+
+                def answered(since: int = before) -> bool:
+                    now = screen.snap
+                    return len(source.actions) > since or (now is not None and now.queued is not None)
+
                 screen.query_one("#moves", OptionList).focus()
                 await pilot.press("enter")  # the highlighted move: the first of the list
-                await wait_for(pilot, lambda b=before: len(source.actions) > b or screen.snap.queued is not None)  # type: ignore[union-attr,misc]
+                await wait_for(pilot, answered)
                 mine += 1
             await pilot.pause(0.02)
         assert mine >= MY_MOVES or source.state.is_terminal()

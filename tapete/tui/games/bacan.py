@@ -134,15 +134,14 @@ class BacanBoard(Board):
         big = self.size.height >= 9 + 3 * len(rows) and self.size.width >= width + 14 + 6 * longest
         p = Painter()
         self._paint_piles(p, snap, lang, big)
+        self._paint_hint(p, snap, lang)
         p.newline()
         p.add(" " * (width + 8))
         for i in range(longest):
             p.add(f"{i + 1:^5} " if big else f"{i + 1:^3} ", "dim")
         for row in rows:
             self._paint_row(p, snap, row, width, lang, big)
-        p.newline()
         self._paint_held(p, snap, lang)
-        self._paint_hint(p, snap, lang)
         return p
 
     def _paint_piles(self, p: Painter, snap: Snapshot, lang: str, big: bool) -> None:

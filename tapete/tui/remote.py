@@ -1,0 +1,348 @@
+"""A seat at a table on a running server, with the browser's protocol.
+
+`tapete play --server http://HOST:PORT --code CODE` joins the table by its
+invite code (POST /api/join gives the table, the seat and its secret token),
+opens the table's WebSocket (/ws/tables/{id}), says hello with the token and
+from then on shows every `state` the server sends and sends the person's
+moves as `action` messages (index + the version they were chosen on). The
+server owns the match, its clocks and the reaction window: a covering move
+sent while the window is open is held there; if the table changes first the
+server drops it, and this client sends it again when it is still legal.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import sys
+import urllib.error
+import urllib.request
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from tapete.engine import Event, Game
+
+from .i18n import t
+from .table import Move, Snapshot
+
+CLOSE_BAD_TOKEN = 4401
+CLOSE_NOT_FOUND = 4404
+CLOSE_LEFT = 4000
+FATAL_CLOSES = (CLOSE_BAD_TOKEN, CLOSE_NOT_FOUND, CLOSE_LEFT)
+RECONNECTS = 6  # attempts before giving up, with growing pauses
+WINDOW_RULE = "reaction-window"  # the server dropped a held move because the table changed
+
+
+class JoinError(Exception):
+    """The server refused to seat us (or could not be reached), in es and en."""
+
+    def __init__(self, es: str, en: str) -> None:
+        super().__init__(en)
+        self.es, self.en = es, en
+
+
+@dataclass(frozen=True)
+class Seat:
+    """What joining a table gives: where it is and the secret that is our seat."""
+
+    base_url: str
+    table_id: str
+    game_id: str
+    seat: int
+    token: str
+
+    @property
+    def ws_url(self) -> str:
+        scheme, _, rest = self.base_url.partition("://")
+        ws = "wss" if scheme == "https" else "ws"
+        return f"{ws}://{rest}/ws/tables/{self.table_id}"
+
+
+def join_table(base_url: str, code: str, seat: int | None = None, name: str | None = None) -> Seat:
+    """POST /api/join; the server's own error (es/en) on refusal."""
+    base = base_url.rstrip("/")
+    body = json.dumps({"code": code, "seat": seat, "name": name}).encode()
+    request = urllib.request.Request(
+        f"{base}/api/join", data=body, headers={"Content-Type": "application/json"}, method="POST"
+    )
+    try:
+        with urllib.request.urlopen(request, timeout=10) as response:
+            data = json.loads(response.read())
+    except urllib.error.HTTPError as err:
+        raise _http_error(err) from None
+    except (urllib.error.URLError, OSError) as err:
+        raise JoinError(f"No se pudo conectar con {base}: {err}", f"Could not reach {base}: {err}") from None
+    return Seat(base, data["table"]["id"], data["table"]["game"], int(data["seat"]), str(data["token"]))
+
+
+def _http_error(err: urllib.error.HTTPError) -> JoinError:
+    try:
+        detail = json.loads(err.read())["error"]
+        return JoinError(
+            f"[{detail.get('rule') or detail['code']}] {detail['es']}",
+            f"[{detail.get('rule') or detail['code']}] {detail['en']}",
+        )
+    except (ValueError, KeyError, TypeError):
+        return JoinError(f"El servidor respondió {err.code}.", f"The server answered {err.code}.")
+
+
+class RemoteTable:
+    """The table screen's source for a seat on a server."""
+
+    def __init__(self, game: Game, seat: Seat, connect: Callable[[str], Any] | None = None) -> None:
+        self.game = game
+        self.where = seat
+        self.seat = seat.seat
+        self.on_change: Callable[[], None] = lambda: None
+        self.state: dict[str, Any] | None = None  # the latest `state` message
+        self.events: list[Event] = []
+        self.texts: list[dict[str, str]] = []  # each event in es and en, as the server words it
+        self._connect = connect
+        self._outbox: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
+        self._seq = 0
+        self._pending: tuple[int, int] | None = None  # (seq, action) sent and not yet answered
+        self._notice: tuple[str, str] | None = None  # (es, en)
+        self._fatal: tuple[str, str] | None = None
+        self._task: asyncio.Task[None] | None = None
+        self._closed = False
+
+    # -- the connection ------------------------------------------------------------
+    def start(self) -> None:
+        self._task = asyncio.get_running_loop().create_task(self._run())
+
+    def close(self) -> None:
+        self._closed = True
+        if self._task is not None:
+            self._task.cancel()
+
+    async def _run(self) -> None:
+        connect = self._connect or _websockets_connect
+        failures = 0
+        while not self._closed:
+            try:
+                async with connect(self.where.ws_url) as ws:
+                    await ws.send(json.dumps({"type": "hello", "token": self.where.token}))
+                    failures = 0
+                    self._notice = None
+                    await self._session(ws)
+            except asyncio.CancelledError:
+                raise
+            except Exception as err:  # the network: say so and try again
+                code = getattr(getattr(err, "rcvd", None), "code", None)
+                if code in FATAL_CLOSES:
+                    reason = getattr(getattr(err, "rcvd", None), "reason", "")
+                    self._fatal = (
+                        f"La mesa cerró la conexión ({code} {reason}).",
+                        f"The table closed the connection ({code} {reason}).",
+                    )
+                    self.on_change()
+                    return
+                failures += 1
+                text = str(err) or type(err).__name__
+                es, en = t("remote.lost", "es", error=text), t("remote.lost", "en", error=text)
+                if failures > RECONNECTS:
+                    self._fatal = (es, en)
+                    self.on_change()
+                    return
+                self._notice = (es, en)
+                self.on_change()
+                await asyncio.sleep(min(8.0, 0.5 * 2**failures))
+
+    async def _session(self, ws: Any) -> None:
+        sender = asyncio.get_running_loop().create_task(self._send_loop(ws))
+        try:
+            async for text in ws:
+                self._receive(json.loads(text))
+        finally:
+            sender.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await sender
+        raise ConnectionError("closed")
+
+    async def _send_loop(self, ws: Any) -> None:
+        while True:
+            message = await self._outbox.get()
+            await ws.send(json.dumps(message))
+
+    # -- what the server says --------------------------------------------------------
+    def _receive(self, message: dict[str, Any]) -> None:
+        kind = message.get("type")
+        if kind == "state":
+            self._on_state(message)
+        elif kind == "accepted":
+            if self._pending is not None and message.get("seq") == self._pending[0]:
+                self._pending = None
+        elif kind == "error":
+            self._on_error(message)
+        elif kind == "left":
+            self._fatal = ("Has dejado la mesa.", "You left the table.")
+        else:
+            return
+        self.on_change()
+
+    def _on_state(self, message: dict[str, Any]) -> None:
+        self.state = message
+        for data in message.get("events") or []:
+            fields = dict(data)
+            text: dict[str, str] = fields.pop("text", None) or {}
+            kind = str(fields.pop("kind", ""))
+            self.events.append(Event(kind, fields, frozenset({self.seat})))
+            self.texts.append({"es": text.get("es", kind), "en": text.get("en", kind)})
+
+    def _on_error(self, message: dict[str, Any]) -> None:
+        pending = self._pending
+        mine = pending is not None and message.get("seq") == pending[0]
+        if mine and pending is not None:
+            self._pending = None
+            if message.get("rule") == WINDOW_RULE and self._legal(pending[1]):
+                self._send(pending[1])  # the table moved on but the move still stands: offer it again
+                return
+        rule = message.get("rule") or message.get("code") or "-"
+        self._notice = (
+            t("remote.error", "es", rule=rule, text=message.get("es", "")),
+            t("remote.error", "en", rule=rule, text=message.get("en", "")),
+        )
+
+    def _legal(self, action: int) -> bool:
+        return any(entry["index"] == action for entry in (self.state or {}).get("legal", []))
+
+    # -- the screen's side ---------------------------------------------------------
+    @property
+    def awaiting_reply(self) -> bool:
+        """A move was sent and the server has not yet applied or refused it."""
+        return self._pending is not None
+
+    def choose(self, action: int) -> bool:
+        """Send the move; False when the server will hold it for the reaction window."""
+        self._notice = None
+        self._send(action)
+        move = next((m for m in self._moves("es") if m.action == action), None)
+        return not (move is not None and not move.reaction and self._race() and self.seat in self._required())
+
+    def _send(self, action: int) -> None:
+        self._seq += 1
+        version = (self.state or {}).get("version", 0)
+        self._pending = (self._seq, action)
+        self._outbox.put_nowait({"type": "action", "seq": self._seq, "version": version, "index": action})
+
+    def _moves(self, lang: str) -> list[Move]:
+        out = []
+        for entry in (self.state or {}).get("legal", []):
+            text = entry.get("text") or {}
+            out.append(Move(entry["index"], entry["action"], text.get(lang) or text.get("es", ""), entry["reaction"]))
+        return out
+
+    def _required(self) -> tuple[int, ...]:
+        return tuple((self.state or {}).get("required", []))
+
+    def _race(self) -> bool:
+        state = self.state or {}
+        actors, required = state.get("actors", []), state.get("required", [])
+        return len(actors) > 1 and len(required) < len(actors)
+
+    def names(self, lang: str) -> list[str]:
+        seats = (self.state or {}).get("seats") or []
+        out = []
+        for entry in seats:
+            index = entry["seat"]
+            if index == self.seat:
+                out.append(t("seat.you", lang))
+            elif entry.get("name"):
+                out.append(str(entry["name"])[:12])
+            elif entry.get("kind") == "bot":
+                out.append(t("seat.bot", lang, seat=index))
+            else:
+                out.append(t("seat.name", lang, seat=index))
+        return out
+
+    def snapshot(self, lang: str) -> Snapshot:
+        state = self.state
+        if state is None:
+            return Snapshot(
+                view={"game": self.game.id, "seat": self.seat, "scores": [], "round": None},
+                seat=self.seat,
+                names=[],
+                moves=[],
+                actors=(),
+                required=(),
+                race=False,
+                queued=None,
+                over=False,
+                notice=t("remote.connecting", lang, url=self.where.base_url),
+                error=self._pick(self._fatal, lang),
+                ready=False,
+            )
+        view = state["view"]
+        outcome = state.get("outcome")
+        over = bool(view.get("over")) or outcome is not None
+        moves = [] if over else self._moves(lang)
+        pending = self._pending
+        queued = next((m for m in moves if pending is not None and m.action == pending[1] and not m.reaction), None)
+        notice = self._pick(self._notice, lang)
+        if state.get("status") == "waiting":
+            notice = t("remote.waiting_start", lang)
+        snap = Snapshot(
+            view=view,
+            seat=self.seat,
+            names=self.names(lang),
+            moves=moves,
+            actors=() if over else tuple(state.get("actors", [])),
+            required=() if over else self._required(),
+            race=not over and self._race(),
+            queued=queued if self._race() else None,
+            over=over,
+            notice=notice,
+            error=self._pick(self._fatal, lang),
+            kinds=[entry.get("level") if entry.get("kind") == "bot" else None for entry in state.get("seats") or []],
+            events=self.events,
+        )
+        if outcome is not None:
+            snap.winners = tuple(outcome["winners"])
+            snap.scores = tuple(outcome["scores"])
+            snap.rounds = int(outcome["rounds"])
+        return snap
+
+    def log(self, lang: str) -> list[str]:
+        return [text["en" if lang == "en" else "es"] for text in self.texts]
+
+    @staticmethod
+    def _pick(pair: tuple[str, str] | None, lang: str) -> str | None:
+        if pair is None:
+            return None
+        return pair[1] if lang == "en" else pair[0]
+
+
+def _websockets_connect(url: str) -> Any:
+    import websockets
+
+    return websockets.connect(url, max_size=2**22)
+
+
+def play_remote(
+    server: str | None, code: str | None, lang: str, seat: int | None = None, name: str | None = None
+) -> int:
+    """`tapete play --server URL --code CODE`: join, then play in the app. Exit code."""
+    from tapete.games import get_game
+
+    from .app import TapeteApp
+
+    if not server or not code:
+        print("--server y --code van juntos / --server and --code go together", file=sys.stderr)
+        return 2
+    try:
+        joined = join_table(server, code, seat, name)
+    except JoinError as err:
+        print(f"{err.es}\n{err.en}", file=sys.stderr)
+        return 2
+    try:
+        game = get_game(joined.game_id)
+    except Exception as err:
+        print(
+            f"No se puede mostrar {joined.game_id} aquí: {err}\nCannot show {joined.game_id} here: {err}",
+            file=sys.stderr,
+        )
+        return 2
+    TapeteApp.remote(game, joined, lang).run()
+    return 0

@@ -1,0 +1,162 @@
+"""`tapete play --server ... --code ...`: the app as one seat of a real server's
+table (uvicorn on a loopback port), played with the keyboard."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import urllib.request
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tapete.games import game_ids, get_game
+from tapete.tui.app import TapeteApp
+from tapete.tui.remote import JoinError, RemoteTable, Seat, join_table
+from tapete.tui.screen import TableScreen
+
+from .helpers import wait_for
+
+server_mod = pytest.importorskip("tapete.server")
+uvicorn = pytest.importorskip("uvicorn")
+
+pytestmark = pytest.mark.skipif("bacan" not in game_ids(), reason="Bacan is not registered yet")
+
+
+@pytest.fixture
+async def server_url(tmp_path: Path) -> AsyncIterator[str]:
+    settings = server_mod.ServerSettings(db_url=f"sqlite:///{tmp_path / 'tapete.db'}")
+    config = uvicorn.Config(server_mod.create_app(settings), host="127.0.0.1", port=0, log_level="warning")
+    server = uvicorn.Server(config)
+    task = asyncio.get_running_loop().create_task(server.serve())
+    while not server.started:
+        if task.done():
+            task.result()
+        await asyncio.sleep(0.01)
+    port = server.servers[0].sockets[0].getsockname()[1]
+    yield f"http://127.0.0.1:{port}"
+    server.should_exit = True
+    await asyncio.wait_for(task, 10)
+
+
+def post(url: str, body: dict[str, Any]) -> dict[str, Any]:
+    request = urllib.request.Request(
+        url, data=json.dumps(body).encode(), headers={"Content-Type": "application/json"}, method="POST"
+    )
+    with urllib.request.urlopen(request, timeout=10) as response:
+        data: dict[str, Any] = json.loads(response.read())
+        return data
+
+
+async def bacan_table(url: str) -> str:
+    """A Bacan table with one free seat (0) and three quick heuristic bots; its invite code."""
+    body = {
+        "game": "bacan",
+        "seats": [{"type": "human"}, *[{"type": "bot", "level": "heuristic"}] * 3],
+        "table_options": {"bot_delay_ms": 30, "reaction_window_ms": 300},
+        "join": False,
+    }
+    created = await asyncio.to_thread(post, f"{url}/api/tables", body)
+    code: str = created["invite_code"]
+    return code
+
+
+async def test_join_and_play_several_moves(server_url: str) -> None:
+    code = await bacan_table(server_url)
+    seat = await asyncio.to_thread(join_table, server_url, code, None, "Ana")
+    assert seat.seat == 0 and seat.game_id == "bacan"
+    app = TapeteApp.remote(get_game("bacan"), seat, "es")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: app.table is not None and app.table.snap is not None and app.table.snap.ready)
+        screen = app.table
+        assert isinstance(screen, TableScreen)
+        source = screen.source
+        assert isinstance(source, RemoteTable)
+        mine = 0
+        for _ in range(400):
+            snap = screen.snap
+            assert snap is not None and snap.error is None, snap.error if snap else None
+            if mine >= 4 or snap.over:
+                break
+            if snap.must_move and snap.queued is None and not source.awaiting_reply:
+                version: int = source.state["version"] if source.state else 0
+
+                def moved(since: int = version) -> bool:
+                    return int((source.state or {}).get("version", 0)) > since
+
+                await pilot.press("enter")  # the highlighted move: the first of the list
+                await wait_for(pilot, moved)
+                mine += 1
+            await pilot.pause(0.03)
+        assert mine >= 4
+        assert source.log("es") and source.log("en")
+        texts = " ".join(source.log("es"))
+        assert "asiento 0" in texts.lower()  # the server told us of our own moves
+
+
+async def test_a_bad_code_is_a_clear_error(server_url: str) -> None:
+    with pytest.raises(JoinError) as err:
+        await asyncio.to_thread(join_table, server_url, "NOSUCH99")
+    assert err.value.es and err.value.en and err.value.es != err.value.en
+
+
+def test_an_unreachable_server_is_a_clear_error() -> None:
+    with pytest.raises(JoinError) as err:
+        join_table("http://127.0.0.1:9", "ABC")
+    assert "127.0.0.1:9" in err.value.en
+
+
+def state_message(version: int, legal: list[int], actors: list[int], required: list[int]) -> dict[str, Any]:
+    return {
+        "type": "state",
+        "version": version,
+        "status": "playing",
+        "view": {"game": "bacan", "over": False},
+        "actors": actors,
+        "required": required,
+        "legal": [
+            {
+                "index": a,
+                "action": {"type": "draw", "source": "deck"},
+                "reaction": False,
+                "text": {"es": "robar", "en": "draw"},
+            }
+            for a in legal
+        ],
+        "events": [{"kind": "discard", "seat": 1, "card": "rojo-5", "text": {"es": "descarta", "en": "discards"}}],
+        "seats": [{"seat": 0, "kind": "human", "name": "Ana"}, {"seat": 1, "kind": "bot", "level": "heuristic"}],
+        "outcome": None,
+    }
+
+
+async def test_a_held_move_dropped_by_the_server_is_offered_again() -> None:
+    game = get_game("bacan")
+    table = RemoteTable(game, join_seat())
+    table._receive(state_message(7, [3], actors=[0, 1], required=[0]))
+    assert table.choose(3) is False  # a covering move in a race: the server holds it
+    sent = table._outbox.get_nowait()
+    assert sent == {"type": "action", "seq": 1, "version": 7, "index": 3}
+    assert table.snapshot("es").queued is not None
+    # seat 1 mirrored first: the server drops the held move; it is still legal, so it goes again
+    table._receive(state_message(8, [3], actors=[0, 1], required=[0]))
+    table._receive({"type": "error", "seq": 1, "rule": "reaction-window", "code": "stale", "es": "x", "en": "x"})
+    again = table._outbox.get_nowait()
+    assert again == {"type": "action", "seq": 2, "version": 8, "index": 3}
+    table._receive({"type": "accepted", "seq": 2, "version": 9})
+    assert not table.awaiting_reply
+    assert table.log("en") == ["discards", "discards"]
+
+
+async def test_a_refused_move_shows_the_server_error() -> None:
+    table = RemoteTable(get_game("bacan"), join_seat())
+    table._receive(state_message(2, [3], actors=[0], required=[0]))
+    table.choose(3)
+    table._receive({"type": "error", "seq": 1, "rule": "BAC-12", "code": "illegal_action", "es": "No.", "en": "No."})
+    assert table.snapshot("en").notice == "The server says [BAC-12]: No."
+    assert not table.awaiting_reply
+
+
+def join_seat() -> Seat:
+    return Seat("http://127.0.0.1:1", "t1", "bacan", 0, "secret")
