@@ -107,6 +107,8 @@ class TapeteApp(App[None]):
         self.push_screen(self.table, lambda choice: self._table_done(config, choice))
 
     def _table_done(self, config: MatchConfig, choice: str | None) -> None:
+        if self.table is not None:
+            config.lang = self.table.lang  # a language chosen at the table stays
         self.table = None
         if choice == "again":
             self.start_match(config)

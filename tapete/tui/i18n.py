@@ -88,7 +88,7 @@ STRINGS: dict[str, tuple[str, str]] = {
     "over.menu": ("Menú", "Menu"),
     "over.quit": ("Salir", "Quit"),
     # rules
-    "rules.title": ("Reglas de {game}", "Rules of {game}"),
+    "rules.title": ("Reglas de {game}   (Esc cerrar · F2 English)", "Rules of {game}   (Esc close · F2 español)"),
     # remote
     "remote.connecting": ("Conectando con {url}…", "Connecting to {url}…"),
     "remote.lost": ("Se perdió la conexión: {error}", "Connection lost: {error}"),

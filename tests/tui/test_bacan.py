@@ -9,6 +9,7 @@ from textual.widget import Widget
 from tapete.engine import Game
 from tapete.games import game_ids, get_game
 from tapete.tui.app import TapeteApp
+from tapete.tui.boards import Canvas
 from tapete.tui.config import MatchConfig
 from tapete.tui.screen import TableScreen, TableSource
 from tapete.tui.table import LocalTable, Timing
@@ -41,7 +42,8 @@ def test_bots_mirror_after_their_delay_and_the_draw_waits_for_the_window() -> No
         assert times[i] - times[i - 1] >= timing.window - 1e-9
 
 
-async def test_a_digit_claims_a_mirror_before_the_bots() -> None:
+@pytest.mark.parametrize("by", ["key", "click"])
+async def test_a_digit_or_a_click_claims_a_mirror_before_the_bots(by: str) -> None:
     game = get_game("bacan")
     config = MatchConfig("bacan", 4, [None, "heuristic", "heuristic", "heuristic"], seed=5)
 
@@ -72,7 +74,12 @@ async def test_a_digit_claims_a_mirror_before_the_bots() -> None:
 
         await wait_for(pilot, mirror_open, timeout=30)
         before = len(table.actions)
-        await pilot.press("1")
+        if by == "key":
+            await pilot.press("1")
+        else:  # a click on the person's first card
+            canvas = screen.query_one("#board-body", Canvas)
+            line, x0, _, _ = next(h for h in canvas.hits if h[3] == ("slot", 0, 0))
+            await pilot.click("#board-body", offset=(x0 + 1, line))
         await wait_for(pilot, lambda: len(table.actions) > before)
         seat, action = table.actions[before]
         assert seat == 0
