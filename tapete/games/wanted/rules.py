@@ -16,9 +16,12 @@ Where each card lies:
                 cards (the opponent collects them), in Tiroteo and Pandillas
                 the bounty it won. Only the holder's view lists the faces;
                 every card in it was revealed in a battle, so nothing is
-                secret, only not shown again (rulings in texts.py)
+                secret, only not shown again (rulings in views.py)
   out           out of play: Tiroteo ties, Pandillas discards and battles
                 nobody won, piles of a finished stage
+  rolls         the dice of this deal not used yet: rolled with the deal by
+                the state's Rng and kept face down (nobody sees them before
+                their battle; determinize rolls them again)
 
 Phases: "commit" (every seat still to commit acts at once), "leader" (owners
 settle a leader tie), "discard" (tied Pandillas players discard at once),
@@ -36,7 +39,7 @@ from tapete.engine import Event, Outcome, Rejection, Rng, State, public
 
 from . import actions as act
 from .battle import gang_total, leader_candidates, modifier, single_battle, suit_counts
-from .cards import FACES, NUM_CARDS, REWARD, SKILL, reward_of
+from .cards import FACES, NUM_CARDS, REWARD
 from .options import MODES, Options
 
 DUELO, TIROTEO, PANDILLAS = 0, 1, 2
@@ -111,10 +114,6 @@ class WantedState(State):
 
     def turn_rule(self) -> str:
         return {COMMIT: "WAN-4", LEADER: "WAN-9", DISCARD: "WAN-10", DEAL: "WAN-11"}.get(self.phase, "WAN-12")
-
-    def _commit_actors(self) -> tuple[int, ...]:
-        per = self.per
-        return tuple(s for s in self.participants if len(self.pending[s]) < per)
 
     # -- legal actions -------------------------------------------------------
     def _legal_actions(self, seat: int) -> list[int]:
@@ -722,4 +721,4 @@ _PHASE_ES = {
     OVER: "partida terminada",
 }
 
-__all__ = ["SKILL", "WantedState", "reward_of"]
+__all__ = ["WantedState"]
