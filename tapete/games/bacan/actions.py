@@ -96,10 +96,9 @@ class ActionSpace:
             for i in range(size):
                 self.table.append((kind, *self._params(kind, i)))
         self.index = {entry: action for action, entry in enumerate(self.table)}
-        # Memo tables filled by the rules: legal lists and actors of a turn
+        # Memo filled by the rules: actors and legal lists at a turn's start
         # depend on a few small facts (row sizes, flags), not on the cards.
-        self.turn_legal: dict[tuple[int, int, tuple[int, ...]], list[int]] = {}
-        self.turn_actors: dict[tuple[int, tuple[int, ...]], tuple[int, ...]] = {}
+        self.turn_tables: dict[tuple[int, int, tuple[int, ...]], Any] = {}
 
     @staticmethod
     def _params(kind: int, i: int) -> tuple[int, int]:

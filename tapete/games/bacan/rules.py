@@ -83,7 +83,10 @@ NO_POWERS: frozenset[int] = frozenset()
 PEEK_MASKS: dict[int, list[int]] = {
     n: [m for m in range(1 << INITIAL_ROW) if bin(m).count("1") == n] for n in range(INITIAL_ROW + 1)
 }
-JOKER_MASK = sum(1 << c for c in JOKERS)
+PEEK_SLOTS = [[i for i in range(INITIAL_ROW) if m >> i & 1] for m in range(1 << INITIAL_ROW)]
+
+
+TurnTable = tuple[tuple[int, ...], tuple[int, ...], list[list[int] | None]]
 
 
 def _remember(memo: dict[Any, Any], key: Any, value: Any) -> None:
@@ -106,8 +109,14 @@ class BacanState(State):
         super().__init__(num_players, options, seed)
         n = num_players
         self.space = action_space(n)
+        self._table = self.space.table
+        self._turn_tables = self.space.turn_tables
+        self._turn_legal: list[list[int] | None] = []
+        self._actors: tuple[int, ...] = ()
+        self._required: tuple[int, ...] = ()
+        self._lap = options.discard_draw_from_lap - 1  # completed turns before the discard may be taken
+        self._joker_flag = 8 if options.joker_power == "anywhere" else 0
         self._match_key = VALUE if options.mirror_match == "points" else RANK
-        self._sizes: tuple[int, ...] = ()
         self.public = (1 << (n + 1)) - 1
         self.rows: list[list[int]] = [[] for _ in range(n)]
         self.deck: list[int] = list(range(NUM_CARDS))
@@ -136,31 +145,51 @@ class BacanState(State):
 
     # -- who acts ---------------------------------------------------------------
     def _refresh(self) -> None:
-        """Recompute the actors after every change (cached: asked often)."""
+        """Recompute who acts after every change (asked often, so cached).
+
+        At the start of a turn, who may act and with what depends only on
+        the row sizes, the current seat and two flags (a live discard; the
+        current seat may take it). Those facts key a memo shared by every
+        match of this size: the actors and, filled on demand, each seat's
+        legal list."""
         phase = self.phase
         if phase == TURN:
             cur = self.current
             sizes = tuple(map(len, self.rows))
-            self._sizes = sizes
-            if self.discard:
-                key = (cur, sizes)
-                actors = self.space.turn_actors.get(key)
-                if actors is None:
-                    # in a turn, a seat has cards only while in play
-                    actors = tuple(s for s in range(self.num_players) if s == cur or sizes[s])
-                    _remember(self.space.turn_actors, key, actors)
-                self._actors: tuple[int, ...] = actors
+            if not self.discard:
+                flags = 1 | self._joker_flag
+            elif sizes[cur] and self.turns[cur] >= self._lap:
+                flags = 7 | self._joker_flag
             else:
-                self._actors = (cur,)
-            self._required: tuple[int, ...] = (cur,)
+                flags = 5 | self._joker_flag
+            key = (cur, flags, sizes)
+            table = self._turn_tables.get(key)
+            if table is None:
+                table = self._turn_table(cur, flags, sizes)
+                _remember(self._turn_tables, key, table)
+            self._actors, self._required, self._turn_legal = table
         elif phase == PEEK_PH:
-            self._actors = self._required = tuple(s for s in range(self.num_players) if self.peek_pending >> s & 1)
+            self._actors = self._required = tuple(
+                s for s in range(self.num_players) if self.peek_pending >> s & 1
+            )
         elif phase == OVER:
             self._actors = self._required = ()
         elif phase == GIVE_PH:
             self._actors = self._required = (self.claimant,)
         else:
             self._actors = self._required = (self.current,)
+
+    def _turn_table(self, cur: int, flags: int, sizes: tuple[int, ...]) -> TurnTable:
+        """Actors, required seats and every actor's legal list at a turn start.
+        With a live discard every seat with a card may claim a mirror."""
+        live = flags & 4
+        actors = tuple(s for s in range(self.num_players) if s == cur or (live and sizes[s]))
+        legal: list[list[int] | None] = [None] * self.num_players
+        legal[cur] = self._build_turn_legal(cur, flags, sizes)
+        for seat in actors:
+            if seat != cur:
+                legal[seat] = self._build_turn_legal(seat, 4, sizes)
+        return actors, (cur,), legal
 
     def actors(self) -> tuple[int, ...]:
         return self._actors
@@ -182,7 +211,9 @@ class BacanState(State):
     def _legal_actions(self, seat: int) -> list[int]:
         phase = self.phase
         if phase == TURN:
-            return self._legal_turn(seat)
+            turn_legal = self._turn_legal[seat]
+            assert turn_legal is not None
+            return turn_legal[:]
         if phase == DRAWN:
             return self._legal_drawn(seat)
         base = self.space.base
@@ -196,25 +227,10 @@ class BacanState(State):
             return list(range(base[GIVE], base[GIVE] + len(self.rows[seat])))
         return []
 
-    def _legal_turn(self, seat: int) -> list[int]:
-        """Start of a turn (BAC-11, BAC-12, BAC-20) and mirror claims (BAC-21).
-        The list depends only on row sizes and a few flags: memoized."""
-        sizes = self._sizes
-        flags = 4 if self.discard else 0
-        if seat == self.current:
-            flags |= 1
-            if flags & 4 and sizes[seat] and self.turns[seat] + 1 >= self.options.discard_draw_from_lap:
-                flags |= 2
-        if self.options.joker_power == "anywhere":
-            flags |= 8
-        key = (seat, flags, sizes)
-        cached = self.space.turn_legal.get(key)
-        if cached is None:
-            cached = self._build_turn_legal(seat, flags, sizes)
-            _remember(self.space.turn_legal, key, cached)
-        return cached[:]
-
     def _build_turn_legal(self, seat: int, flags: int, sizes: tuple[int, ...]) -> list[int]:
+        """Start of a turn (BAC-11, BAC-12, BAC-20) for flag 1 (2: the discard
+        may be taken, 8: a comodín may be used from the row) and mirror
+        claims (BAC-21) for flag 4 (a live discard)."""
         base = self.space.base
         own = sizes[seat]
         out: list[int] = []
@@ -296,17 +312,22 @@ class BacanState(State):
 
     # -- applying actions -------------------------------------------------------------
     def _apply(self, seat: int, action: int) -> list[Event]:
-        kind, a, b = self.space.table[action]
+        kind, a, b = self._table[action]
         events: list[Event] = []
-        _HANDLERS[kind](self, seat, a, b, events)
-        self._refresh()
+        if kind == MIRROR_OTHER:  # the commonest actions skip one call
+            unchanged: bool | None = self._claim(seat, a, b, events)
+        elif kind == MIRROR:
+            unchanged = self._claim(seat, seat, a, events)
+        else:
+            unchanged = _HANDLERS[kind](self, seat, a, b, events)
+        if not unchanged:
+            self._refresh()
         return events
 
     def _deal(self, seat: int, count: int, _b: int, events: list[Event]) -> None:
         """BAC-7, BAC-8: collect, shuffle, deal 4 face down to each seat in play."""
         n = self.num_players
-        deck = list(range(NUM_CARDS))
-        self.rng.shuffle(deck)
+        deck = self._shuffled_deck()
         self.known = [0] * NUM_CARDS
         self.spent = 0
         self.discard = []
@@ -316,28 +337,44 @@ class BacanState(State):
         self.penalty_points = [0] * n
         self.turns = [0] * n
         self.last_discarder = -1
-        self.rows = [[deck.pop() for _ in range(INITIAL_ROW)] if self.in_play[s] else [] for s in range(n)]
+        seats = self._seats_in_play()
+        rows: list[list[int]] = [[] for _ in range(n)]
+        for s in seats:
+            rows[s] = deck[-INITIAL_ROW:]
+            del deck[-INITIAL_ROW:]
+        self.rows = rows
         self.deck = deck
         self.round += 1
         self.peek_n = count
-        events.append(_ev("deal", round=self.round, dealer=seat, peek=count, seats=self._seats_in_play()))
+        events.append(Event("deal", {"round": self.round, "dealer": seat, "peek": count, "seats": seats}))
         if 0 < count < INITIAL_ROW:
             self.phase = PEEK_PH
-            self.peek_pending = sum(1 << s for s in self._seats_in_play())
+            self.peek_pending = sum(1 << s for s in seats)
             return
         if count == INITIAL_ROW:  # no choice to make: everyone sees their whole row
-            for s in self._seats_in_play():
+            for s in seats:
                 self._peek(s, (1 << INITIAL_ROW) - 1, 0, events)
         self._start_play()
+
+    def _shuffled_deck(self) -> list[int]:
+        """All 58 cards in a uniformly random order. One draw from the
+        state's Rng seeds a generator whose random sort keys give the order:
+        the same law as a shuffle at a fraction of its cost (deals are
+        frequent in fast play)."""
+        order = random.Random(self.rng.randint(0, (1 << 63) - 1))
+        keys = [order.random() for _ in range(NUM_CARDS)]
+        return sorted(range(NUM_CARDS), key=keys.__getitem__)
 
     def _peek(self, seat: int, mask: int, _b: int, events: list[Event]) -> None:
         """BAC-8: look privately at the chosen slots of your own row."""
         row = self.rows[seat]
-        slots = [i for i in range(INITIAL_ROW) if mask >> i & 1]
+        slots = PEEK_SLOTS[mask]
         bit = 1 << seat
         for i in slots:
             self.known[row[i]] |= bit
-        events.append(_ev("peek", frozenset((seat,)), seat=seat, slots=slots, cards=[FACE[row[i]] for i in slots]))
+        events.append(
+            Event("peek", {"seat": seat, "slots": slots[:], "cards": [FACE[row[i]] for i in slots]}, frozenset((seat,)))
+        )
         self.peek_pending &= ~bit
         if self.phase == PEEK_PH and not self.peek_pending:
             self._start_play()
@@ -409,7 +446,14 @@ class BacanState(State):
         events.append(
             Event(
                 "row_joker",
-                {"seat": seat, "slot": slot, "card": FACE[card], "ok": False, **self._penalty_data(seat, penalty)},
+                {
+                    "seat": seat,
+                    "slot": slot,
+                    "card": FACE[card],
+                    "ok": False,
+                    "penalty_slot": penalty if penalty >= 0 else None,
+                    "penalty_points": ROW_FULL_PENALTY if penalty == POINTS else 0,
+                },
             )
         )
         if penalty == EXHAUSTED:
@@ -482,19 +526,19 @@ class BacanState(State):
         self.held = -1
         return FACE[card]
 
-    def _mirror(self, seat: int, slot: int, _b: int, events: list[Event]) -> None:
+    def _mirror(self, seat: int, slot: int, _b: int, events: list[Event]) -> bool:
         """BAC-21 espejo / autoespejo: discard one of your own slots onto the top."""
-        self._claim(seat, seat, slot, events)
+        return self._claim(seat, seat, slot, events)
 
-    def _mirror_other(self, seat: int, target: int, slot: int, events: list[Event]) -> None:
+    def _mirror_other(self, seat: int, target: int, slot: int, events: list[Event]) -> bool:
         """BAC-21 espejo ajeno: discard another player's slot onto the top;
         then give them one of yours (the `give` step)."""
-        self._claim(seat, target, slot, events)
+        return self._claim(seat, target, slot, events)
 
-    def _claim(self, seat: int, target: int, slot: int, events: list[Event]) -> None:
+    def _claim(self, seat: int, target: int, slot: int, events: list[Event]) -> bool:
         """BAC-22: judged against the top as it stands now. BAC-23: a wrong
         mirror shows the card to all, it stays, and the claimant takes a
-        penalty card."""
+        penalty card. True when no row changed size (no refresh needed)."""
         row = self.rows[target]
         card = row[slot]
         key = self._match_key
@@ -502,25 +546,52 @@ class BacanState(State):
         variant = "mirror" if target == seat else "mirror_other"
         if target == seat == self.last_discarder:
             variant = "self_mirror"
-        data = {"seat": seat, "target": target, "slot": slot, "card": FACE[card], "ok": ok, "variant": variant}
         if not ok:
             self.known[card] = self.public
-            penalty = self._penalty(seat, events)
-            data.update(self._penalty_data(seat, penalty))
+            own = self.rows[seat]
+            if len(own) >= MAX_ROW:  # inlined _penalty: the common case in fast play
+                self.penalty_points[seat] += ROW_FULL_PENALTY
+                penalty = POINTS
+            else:
+                penalty = self._penalty(seat, events)
+            data = {
+                "seat": seat,
+                "target": target,
+                "slot": slot,
+                "card": FACE[card],
+                "ok": False,
+                "variant": variant,
+                "penalty_slot": penalty if penalty >= 0 else None,
+                "penalty_points": ROW_FULL_PENALTY if penalty == POINTS else 0,
+            }
             events.append(Event("mirror", data))
             if penalty == EXHAUSTED:
                 self._end_round(-1, events)
-            return
-        data.update(NO_PENALTY)
-        events.append(Event("mirror", data))
+            return penalty == POINTS
+        events.append(
+            Event(
+                "mirror",
+                {
+                    "seat": seat,
+                    "target": target,
+                    "slot": slot,
+                    "card": FACE[card],
+                    "ok": True,
+                    "variant": variant,
+                    "penalty_slot": None,
+                    "penalty_points": 0,
+                },
+            )
+        )
         self._to_discard(card)
         if target == seat:
             row.pop(slot)
-            return
+            return False
         row[slot] = HOLE
         self.pending = (target, slot)
         self.claimant = seat
         self.phase = GIVE_PH
+        return False
 
     def _give(self, seat: int, slot: int, _b: int, events: list[Event]) -> None:
         """BAC-21 espejo ajeno: give one of your slots, face down, into the emptied one."""
@@ -573,13 +644,6 @@ class BacanState(State):
         row.append(card)
         return len(row) - 1
 
-    @staticmethod
-    def _penalty_data(seat: int, penalty: int) -> dict[str, Any]:
-        """The penalty as event fields: the new slot, or the points owed."""
-        if penalty == POINTS:
-            return {"penalty_slot": None, "penalty_points": ROW_FULL_PENALTY}
-        return {"penalty_slot": penalty if penalty >= 0 else None, "penalty_points": 0}
-
     def _end_turn(self, seat: int) -> None:
         self.turns[seat] += 1
         self.last_discarder = seat
@@ -591,7 +655,10 @@ class BacanState(State):
     # -- the end of a round and of the match ----------------------------------------------
     def row_total(self, seat: int) -> int:
         """BAC-2: the row's values, plus penalty points owed by a full row."""
-        return sum(VALUE[c] for c in self.rows[seat] if c >= 0) + self.penalty_points[seat]
+        row = self.rows[seat]
+        if HOLE in row:
+            row = [c for c in row if c >= 0]
+        return sum(map(VALUE.__getitem__, row)) + self.penalty_points[seat]
 
     def is_super_bacan(self, seat: int) -> bool:
         """BAC-25: the row is exactly the three comodines and nothing else."""
@@ -650,7 +717,7 @@ class BacanState(State):
                 round=self.round,
                 caller=caller if caller >= 0 else None,
                 result=result,
-                rows={str(s): [FACE[c] for c in self.rows[s]] for s in seats},
+                rows={str(s): list(map(FACE.__getitem__, self.rows[s])) for s in seats},
                 totals={str(s): totals[s] for s in seats},
                 deltas={str(s): deltas[s] for s in seats},
                 penalty_card=penalty_card,
@@ -844,7 +911,8 @@ class BacanState(State):
         return state
 
 
-_HANDLERS: tuple[Callable[[BacanState, int, int, int, list[Event]], None], ...] = (
+# A handler returns True when who may act did not change (the actors need no refresh).
+_HANDLERS: tuple[Callable[[BacanState, int, int, int, list[Event]], bool | None], ...] = (
     BacanState._deal,
     BacanState._peek,
     BacanState._call,
