@@ -17,7 +17,7 @@ from tapete.bots import BOT_KINDS
 from tapete.engine import BadOption, BadPlayers, TapeteError, UnknownGame
 from tapete.games import all_games, get_game
 
-from . import logs
+from . import logs, viewer
 from .errors import BadRequest, TooLarge
 from .settings import ServerSettings, async_db_url, table_options_schema
 from .sockets import table_socket
@@ -193,6 +193,7 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
 
     app = FastAPI(title="tapete", version="1", lifespan=lifespan)
     app.include_router(router)
+    app.include_router(viewer.router)  # replays and deck data for the browser client
     app.add_api_websocket_route("/ws/tables/{table_id}", table_socket)
     app.add_exception_handler(TapeteError, _on_tapete_error)
     app.add_exception_handler(RequestValidationError, _on_validation_error)

@@ -1,0 +1,137 @@
+"""What the browser client needs beyond the lobby: a finished match step by
+step (the replay viewer) and a game's deck as data (WANTED's outlaws).
+
+A replay is served only for a finished match, whose record (seed included)
+is public anyway, so any seat's view of any step may be shown.
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+from collections import OrderedDict
+from importlib import resources
+from typing import Any
+
+from fastapi import APIRouter, Query, Request
+from starlette.concurrency import run_in_threadpool
+
+from tapete.engine import Event, Game, State
+from tapete.games import get_game
+
+from .errors import BadRequest, ServerError
+
+router = APIRouter(prefix="/api")
+
+# Games that keep their deck as a data file in their package (rules: "keep it as data").
+DECK_FILES = {"wanted": "outlaws.json", "nacho-loco": "designs.json"}
+# Replayed states kept per match, so stepping forward does not replay from the start.
+CURSORS = 32
+
+
+class NoDeckData(ServerError):
+    code = "no_deck_data"
+    status = 404
+
+
+@router.get("/games/{game_id}/deck")
+async def game_deck(game_id: str) -> dict[str, Any]:
+    """The game's deck data file as JSON (card names and figures)."""
+    game = get_game(game_id)
+    name = DECK_FILES.get(game.id)
+    if name is None:
+        raise NoDeckData(
+            f"{game.name['es']} no guarda su mazo como datos.",
+            f"{game.name['en']} keeps no deck data file.",
+            rule="deck-data",
+        )
+    package = type(game).__module__.rpartition(".")[0]
+    data: dict[str, Any] = json.loads(resources.files(package).joinpath(name).read_text(encoding="utf-8"))
+    return data
+
+
+class Cursors:
+    """The last replayed state of a few matches: (step, state)."""
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self.items: OrderedDict[str, tuple[int, State]] = OrderedDict()
+        self.lock = threading.Lock()  # replays run in worker threads
+
+    def get(self, match_id: str, step: int) -> tuple[int, State] | None:
+        with self.lock:
+            found = self.items.get(match_id)
+            if found is None or found[0] > step:
+                return None
+            self.items.move_to_end(match_id)
+            return found[0], found[1].clone()
+
+    def put(self, match_id: str, step: int, state: State) -> None:
+        copy = state.clone()
+        with self.lock:
+            self.items[match_id] = (step, copy)
+            self.items.move_to_end(match_id)
+            while len(self.items) > self.size:
+                self.items.popitem(last=False)
+
+
+_cursors = Cursors(CURSORS)
+
+
+def _event_json(game: Game, event: Event) -> dict[str, Any]:
+    out = event.to_json()
+    out["text"] = {lang: game.describe_event(event, lang) for lang in ("es", "en")}
+    return out
+
+
+def replay_step(record: dict[str, Any], step: int, seat: int | None) -> dict[str, Any]:
+    """The view of `seat` after the first `step` actions, with what the last one did."""
+    game = get_game(record["game"])
+    num_players = len(record["seats"])
+    if seat is not None and not 0 <= seat < num_players:
+        raise BadRequest(
+            f"Asiento fuera de la mesa: {seat} (0..{num_players - 1}).",
+            f"Seat outside the table: {seat} (0..{num_players - 1}).",
+            rule="replay",
+        )
+    actions = record["actions"]
+    step = min(step, len(actions))
+    start = _cursors.get(record["id"], step - 1) if step else None
+    done, state = start if start is not None else (0, game.new_match(num_players, record["seed"], record["options"]))
+    events: list[Event] = []
+    last: dict[str, Any] | None = None
+    for index in range(done, step):
+        actor, action = actions[index]
+        if index == step - 1:
+            last = {"seat": actor, "text": {lang: game.describe_action(state, action, lang) for lang in ("es", "en")}}
+            _cursors.put(record["id"], index, state)
+        events = state.apply(actor, action)
+    return {
+        "id": record["id"],
+        "game": game.id,
+        "num_players": num_players,
+        "seats": record["seats"],
+        "options": record["options"],
+        "outcome": record.get("outcome"),
+        "step": step,
+        "steps": len(actions),
+        "seat": seat,
+        "view": state.view(seat),
+        "actors": list(state.actors()),
+        "required": list(state.required_actors()),
+        "events": [_event_json(game, e) for e in events if e.visible_to(seat)],
+        "action": last,
+    }
+
+
+@router.get("/matches/{match_id}/replay")
+async def match_replay(
+    match_id: str,
+    request: Request,
+    step: int = Query(0, ge=0, le=1_000_000),
+    seat: int | None = Query(None, ge=0),
+) -> dict[str, Any]:
+    """One step of a finished match (404 unknown, 409 not finished)."""
+    record = await request.app.state.tapete.tables.record(match_id)
+    result: dict[str, Any] = await run_in_threadpool(replay_step, record, step, seat)
+    return result
