@@ -36,10 +36,6 @@ LOST = 2  # became the stock
 MUERTO_STATES = ("waiting", "taken", "lost")
 
 
-def _rej(rule: str, es: str, en: str) -> Rejection:
-    return Rejection(rule, es, en)
-
-
 class BuraccoState(State):
     game_id = "buracco"
 

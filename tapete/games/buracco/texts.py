@@ -100,6 +100,10 @@ muerto y el puntaje son del equipo.
   («poner en el juego»), y se baja («bajar») o se cancela. Si un comodín
   puede ir a cualquiera de los dos extremos, se elige cuál.
 - Para apoyar se elige el juego, la ficha y, en una escalera, el extremo.
+- Al bajar una escalera, un 2 de su color va al lugar del 2 (natural) siempre
+  que puede.
+- Un equipo cuyo muerto pasó a ser el mazo corta con canasta como si lo
+  hubiera tomado (y cuenta −100 por no tomarlo).
 - Cada equipo puede tener hasta 24 juegos en la mesa.
 """
 
@@ -189,6 +193,10 @@ belong to the side.
   the meld"), then lay it down ("meld") or cancel. When a wild could go to
   either end, you choose which.
 - To extend, choose the meld, the tile and, for a run, the end.
+- When a run is laid down, a 2 of its colour takes the 2's place (natural)
+  whenever it can.
+- A side whose muerto became the stock goes out, with a canasta, as if it had
+  taken it (and scores −100 for not taking it).
 - Each side may have up to 24 melds on the table.
 """
 
