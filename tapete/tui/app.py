@@ -85,6 +85,7 @@ class TapeteApp(App[None]):
         if self.remote_seat is not None:
             game, seat = self.games[self.config.game_id], self.remote_seat
             self.table = TableScreen(game, lambda screen: RemoteTable(game, seat), self.config.lang)
+            self.table.rematch = False
             self.push_screen(self.table, lambda choice: self.exit())
         elif self.quick:
             self.start_match(self.config)

@@ -110,9 +110,9 @@ class GameOverScreen(ModalScreen[str]):
         Binding("v", "choose('table')", "ver mesa / see table", show=False),
     ]
 
-    def __init__(self, snap: Snapshot, lang: str) -> None:
+    def __init__(self, snap: Snapshot, lang: str, *, rematch: bool = True) -> None:
         super().__init__()
-        self.snap, self.lang = snap, lang
+        self.snap, self.lang, self.rematch = snap, lang, rematch
 
     def compose(self) -> ComposeResult:
         lang = self.lang
@@ -122,14 +122,17 @@ class GameOverScreen(ModalScreen[str]):
             yield Static(t("over.rounds", lang, rounds=self.snap.rounds))
             yield Static(result_table(self.snap, lang), id="over-table")
             with Horizontal(id="over-buttons"):
-                yield Button(t("over.again", lang), id="again", variant="success", compact=True)
-                yield Button(t("over.menu", lang), id="menu", compact=True)
+                if self.rematch:
+                    yield Button(t("over.again", lang), id="again", variant="success", compact=True)
+                    yield Button(t("over.menu", lang), id="menu", compact=True)
                 yield Button(t("over.quit", lang), id="quit", variant="error", compact=True)
 
     def on_mount(self) -> None:
-        self.query_one("#again", Button).focus()
+        self.query_one("#again" if self.rematch else "#quit", Button).focus()
 
     def action_choose(self, what: str) -> None:
+        if what in ("again", "menu") and not self.rematch:
+            return
         self.dismiss(what)
 
     @on(Button.Pressed)

@@ -129,6 +129,7 @@ class TableScreen(Screen[str]):
         self._escape_at = 0.0
         self._alive = False
         self._redraw_pending = False
+        self.rematch = True  # False for a seat on a server: the server decides what comes next
         self.board: Board = board_type(game.id)(game, id="board")
 
     # -- layout -------------------------------------------------------------
@@ -425,7 +426,7 @@ class TableScreen(Screen[str]):
             if choice in ("again", "menu", "quit"):
                 self.dismiss(choice)
 
-        self.app.push_screen(GameOverScreen(self.snap, self.lang), after)
+        self.app.push_screen(GameOverScreen(self.snap, self.lang, rematch=self.rematch), after)
 
 
 def _fmt(value: Any) -> str:

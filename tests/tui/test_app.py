@@ -142,3 +142,16 @@ async def test_setup_refuses_two_people() -> None:
         await pilot.pause()
         assert isinstance(app.screen, SetupScreen)
         assert "«tú»" in text_of(screen.query_one("#setup-error", Static))
+
+
+async def test_watching_bots_to_the_end() -> None:
+    config = MatchConfig("snap", 3, ["heuristic", "random", "heuristic"], seed=12)
+    app = TapeteApp(config, games={"snap": SnapGame()}, source_factory=fast_source, quick=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, GameOverScreen), timeout=30)
+        screen = app.screen
+        assert isinstance(screen, GameOverScreen)
+        result = text_of(screen.query_one("#over-result", Static))
+        assert "Gana: Bot" in result and "Has ganado" not in result
+        await pilot.press("q")
+        await wait_for(pilot, lambda: not app.is_running)
