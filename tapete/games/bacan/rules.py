@@ -90,7 +90,7 @@ TurnTable = tuple[tuple[int, ...], tuple[int, ...], list[list[int] | None]]
 
 
 def _remember(memo: dict[Any, Any], key: Any, value: Any) -> None:
-    if len(memo) > 200_000:  # bounded: clear rather than grow without end
+    if len(memo) > 20_000:  # bounded: clear rather than grow without end
         memo.clear()
     memo[key] = value
 
@@ -672,56 +672,59 @@ class BacanState(State):
         if self.held >= 0:
             self._to_discard(self.held)
             self.held = -1
-        public = self.public
+        known, public, rows = self.known, self.public, self.rows
+        totals: list[int | None] = [None] * self.num_players
         for s in seats:
-            for card in self.rows[s]:
-                self.known[card] = public
+            for card in rows[s]:
+                known[card] = public
+            totals[s] = self.row_total(s)
         self.revealed = True
         self.phase = DEAL_PH  # until _check_match_end says otherwise
-        totals = {s: self.row_total(s) for s in seats}
-        deltas = dict(totals)
-        penalty_value: int | None = None
-        penalty_card: str | None = None
+        deltas = totals[:]
+        penalty_card = -1
         if caller < 0:
             result = "exhausted"
         elif self.is_super_bacan(caller):
             result = "super_bacan"
-            deltas = dict.fromkeys(seats, 0)
-        elif totals[caller] <= BACAN_MAX and all(totals[caller] < totals[s] for s in seats if s != caller):
-            result = "success"
-            deltas[caller] = -5
-        elif totals[caller] > BACAN_MAX:
-            result = "failed"
-            card = self._draw_card(events)
-            penalty_value = 0
-            if card >= 0:
-                self._to_discard(card)
-                penalty_value = VALUE[card]
-                penalty_card = FACE[card]
-            deltas[caller] = totals[caller] + penalty_value
+            deltas = [0 if t is not None else None for t in totals]
         else:
-            result = "tied"
+            mine = self.row_total(caller)
+            if mine > BACAN_MAX:
+                result = "failed"
+                penalty_card = self._draw_card(events)
+                if penalty_card >= 0:
+                    self._to_discard(penalty_card)
+                deltas[caller] = mine + (VALUE[penalty_card] if penalty_card >= 0 else 0)
+            elif all(mine < self.row_total(s) for s in seats if s != caller):
+                result = "success"
+                deltas[caller] = -5
+            else:
+                result = "tied"
+        scores = self.scores
         for s in seats:
-            self.scores[s] += deltas[s]
+            scores[s] += deltas[s] or 0
+        penalty_value = None if result != "failed" else VALUE[penalty_card] if penalty_card >= 0 else 0
         self.last_round = {
             "round": self.round,
             "caller": caller if caller >= 0 else None,
             "result": result,
-            "totals": [totals.get(s) for s in range(self.num_players)],
-            "deltas": [deltas.get(s) for s in range(self.num_players)],
+            "totals": totals,
+            "deltas": deltas,
             "penalty_value": penalty_value,
         }
         events.append(
-            _ev(
+            Event(
                 "round_end",
-                round=self.round,
-                caller=caller if caller >= 0 else None,
-                result=result,
-                rows={str(s): list(map(FACE.__getitem__, self.rows[s])) for s in seats},
-                totals={str(s): totals[s] for s in seats},
-                deltas={str(s): deltas[s] for s in seats},
-                penalty_card=penalty_card,
-                scores=list(self.scores),
+                {
+                    "round": self.round,
+                    "caller": caller if caller >= 0 else None,
+                    "result": result,
+                    "rows": {str(s): list(map(FACE.__getitem__, rows[s])) for s in seats},
+                    "totals": {str(s): totals[s] for s in seats},
+                    "deltas": {str(s): deltas[s] for s in seats},
+                    "penalty_card": FACE[penalty_card] if penalty_card >= 0 else None,
+                    "scores": scores[:],
+                },
             )
         )
         if result == "super_bacan":
