@@ -148,10 +148,11 @@ class BacanState(State):
         """Recompute who acts after every change (asked often, so cached).
 
         At the start of a turn, who may act and with what depends only on
-        the row sizes, the current seat and two flags (a live discard; the
-        current seat may take it). Those facts key a memo shared by every
-        match of this size: the actors and, filled on demand, each seat's
-        legal list."""
+        the row sizes, the current seat and a few flags (a live discard; the
+        current seat may take it; the comodín option). Those facts key a
+        memo shared by every match of this size: the actors and each
+        actor's legal list. No card identity enters it, so no legal list
+        can hint at a hidden card."""
         phase = self.phase
         if phase == TURN:
             cur = self.current
