@@ -52,7 +52,7 @@ async def test_setup_then_a_whole_match_by_keyboard() -> None:
             await pilot.pause(0.03)
         assert mine >= 2
         assert any(seat == 0 for seat, _ in source.actions) and any(seat != 0 for seat, _ in source.actions)
-        await wait_for(pilot, lambda: isinstance(app.screen, GameOverScreen))
+        await wait_for(pilot, lambda: isinstance(app.screen, GameOverScreen) and bool(app.screen.query("#over-title")))
         assert "Fin de la partida" in text_of(app.screen.query_one("#over-title", Static))
         await pilot.press("m")
         await wait_for(pilot, lambda: isinstance(app.screen, SetupScreen))
@@ -105,7 +105,7 @@ async def test_game_over_again_starts_a_fresh_match() -> None:
             if snap is not None and snap.must_move:
                 await pilot.press("1")
             await pilot.pause(0.03)
-        await wait_for(pilot, lambda: isinstance(app.screen, GameOverScreen))
+        await wait_for(pilot, lambda: isinstance(app.screen, GameOverScreen) and bool(app.screen.query("#again")))
         await pilot.press("a")
         await wait_for(pilot, lambda: app.table is not None and app.table is not first and app.table.snap is not None)
         fresh = table_of(app).snap
@@ -148,7 +148,9 @@ async def test_watching_bots_to_the_end() -> None:
     config = MatchConfig("snap", 3, ["heuristic", "random", "heuristic"], seed=12)
     app = TapeteApp(config, games={"snap": SnapGame()}, source_factory=fast_source, quick=True)
     async with app.run_test(size=(80, 24)) as pilot:
-        await wait_for(pilot, lambda: isinstance(app.screen, GameOverScreen), timeout=30)
+        await wait_for(
+            pilot, lambda: isinstance(app.screen, GameOverScreen) and bool(app.screen.query("#over-result")), timeout=30
+        )
         screen = app.screen
         assert isinstance(screen, GameOverScreen)
         result = text_of(screen.query_one("#over-result", Static))
