@@ -86,8 +86,8 @@ gana quien quede en juego.
   descártala directamente; o, si es de poder o comodín, usa su poder y va
   al descarte.
 - **BAC-14** La carta tomada del descarte debe cambiarse por una de tus
-  posiciones (se descarta la reemplazada). Una carta de poder tomada así no
-  tiene poder.
+  posiciones (se descarta la reemplazada), así que sin cartas en tu fila no
+  puedes tomarla. Una carta de poder tomada así no tiene poder.
 - **BAC-15** Si hay que robar y el mazo está vacío, todo el descarte se
   mezcla y forma el mazo nuevo. Si aun así no hay nada, la ronda termina y
   todos suman su fila (sin bonificación de Bacan).
@@ -143,7 +143,8 @@ gana quien quede en juego.
   demás. Restas 5 puntos (puedes bajar de 0) y no sumas tu fila; los demás
   suman la suya.
 - **BAC-27** Bacan fallido: tu total es > 5. Sumas tu fila más el valor de
-  una carta de castigo robada del mazo; los demás suman la suya.
+  una carta de castigo robada del mazo (se muestra y va al descarte); los
+  demás suman la suya.
 - **BAC-28** Empate o superado: tu total es ≤ 5 pero alguien tiene igual o
   menos. Todos suman su fila, tú también.
 - **BAC-29** Después de puntuar se comprueban eliminaciones y el final de la
@@ -206,8 +207,8 @@ left wins.
   directly; or, if it is a power card or a comodín, use its power and it goes
   to the discard pile.
 - **BAC-14** A card taken from the discard pile must be swapped into one of
-  your slots (the replaced card is discarded). A power card taken this way
-  has no power.
+  your slots (the replaced card is discarded), so with an empty row you
+  cannot take it. A power card taken this way has no power.
 - **BAC-15** When a card must be drawn and the deck is empty, the whole
   discard pile is shuffled into a new deck. If there is still nothing to
   draw, the round ends and everyone adds their row (no Bacan bonus).
@@ -262,7 +263,8 @@ left wins.
   everyone else's. Your score drops by 5 (it may go below 0) and you do not
   add your row; everyone else adds theirs.
 - **BAC-27** Failed Bacan: your total is > 5. You add your row plus the
-  value of a penalty card drawn from the deck; everyone else adds theirs.
+  value of a penalty card drawn from the deck (shown, then discarded);
+  everyone else adds theirs.
 - **BAC-28** Tied or beaten: your total is ≤ 5 but someone has as much or
   less. Everyone adds their row, you included.
 - **BAC-29** After scoring, eliminations and the end of the match are
