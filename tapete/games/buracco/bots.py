@@ -61,29 +61,33 @@ def feeding_faces(melds: Sequence[Meld]) -> set[int]:
     return {face for meld in melds for face, _ in meld.options() if not WILD_CAPABLE[face]}
 
 
-def natural_plan(counts: list[int], melds: Sequence[Meld]) -> tuple[int, int]:
+def natural_plan(counts: list[int], melds: Sequence[Meld], keep: int = 0) -> tuple[int, int]:
     """Tiles and points a rack could place with natural tiles only: on the
-    given melds (repeatedly, as ends move) and as new natural melds."""
+    given melds (repeatedly, as ends move) and as new natural melds, always
+    keeping `keep` tiles in hand (BUR-18 without a canasta)."""
     counts = list(counts)
     melds = list(melds)
+    left = sum(counts)
     placed = points = 0
     changed = True
     while changed:
         changed = False
         for i, meld in enumerate(melds):
             for face, end in meld.options():
-                if counts[face] and not _adds_wild(meld, face, end):
+                if counts[face] and left - 1 >= keep and not _adds_wild(meld, face, end):
                     counts[face] -= 1
+                    left -= 1
                     melds[i] = meld.extend(_tile_of(face), end)
                     placed += 1
                     points += VALUES[face]
                     changed = True
                     break
         for faces in candidate_melds(counts, allow_wild=False):
-            if all(counts[f] >= faces.count(f) for f in set(faces)):
+            if left - len(faces) >= keep and all(counts[f] >= faces.count(f) for f in set(faces)):
                 new = build(_tiles_of(faces))
                 if new is None:
                     continue
+                left -= len(faces)
                 for f in faces:
                     counts[f] -= 1
                 melds.append(new)
@@ -107,11 +111,16 @@ class BuraccoBot(Bot):
         self.plan_high = False
         self.blocked: set[tuple[int, ...]] = set()  # melds whose commit was refused this turn
         self.drawn = -1
+        self.thrown: set[int] = set()  # faces this seat discarded this hand
 
     def observe(self, events: Sequence[Event]) -> None:
         for event in events:
             if event.kind == "drew" and event.data.get("seat") == self.seat:
                 self.drawn = FACE_TO_ID[event.data["tile"]]
+            elif event.kind == "discard" and event.data.get("seat") == self.seat:
+                self.thrown.add(FACE_TO_ID[event.data["tile"]])
+            elif event.kind == "hand_start":
+                self.thrown = set()
 
     def decide(self, obs: Observation) -> Decision | None:
         legal = obs.legal
@@ -142,15 +151,21 @@ class BuraccoBot(Bot):
         with_pozo = list(rack)
         for f in pozo:
             with_pozo[f] += 1
-        before, before_pts = natural_plan(rack, own)
-        after, after_pts = natural_plan(with_pozo, own)
-        useful = after - before
-        wilds = sum(1 for f in pozo if WILD_CAPABLE[f])
+        # BUR-18: with no canasta and no muerto to take, two tiles must stay.
+        free = view["muertos"][self.seat & 1]["state"] == "waiting" or any(m.is_canasta() for m in own)
+        keep = 0 if free else 2
+        before, before_pts = natural_plan(rack, own, keep)
+        after, after_pts = natural_plan(with_pozo, own, keep)
+        useful = max(0, after - before)
+        room = sum(with_pozo) - keep - after
+        wilds = min(sum(1 for f in pozo if WILD_CAPABLE[f]), max(0, room))
         dead = len(pozo) - useful - wilds
         if A.END_HAND in legal:
             # The hand ends now otherwise: take it only if it scores.
             dead_points = sum(VALUES[f] for f in pozo) - (after_pts - before_pts)
-            return A.TAKE_POZO if after_pts - before_pts > dead_points else A.END_HAND
+            return A.TAKE_POZO if useful and after_pts - before_pts > dead_points else A.END_HAND
+        if all(f in self.thrown for f in pozo):
+            return A.DRAW  # nothing there but what this seat threw away
         if useful + wilds >= 2 and dead <= 2 * (useful + wilds) + 2:
             return A.TAKE_POZO
         if useful + wilds >= 1 and dead <= 1:

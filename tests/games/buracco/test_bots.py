@@ -99,3 +99,23 @@ def test_bot_runs_out_of_tiles_to_take_the_muerto() -> None:
     # the run went down, emptied the rack, and the muerto came in the same turn
     assert state.melds[0][0].faces == [FACE_TO_ID[f"rojo-{n}"] for n in (3, 4, 5)]
     assert state.muerto_state[0] == TAKEN and state.muertos[0] == []
+
+
+def test_bot_leaves_a_pozo_it_could_not_place_under_bur18() -> None:
+    """No canasta and the muerto taken: two tiles must stay, so a one-tile
+    pozo that only extends a meld is no gain (and two bots would pass it
+    back and forth for ever)."""
+    t = Tiles()
+    azul_run = run(t, 3, "azul-3", "azul-4", "azul-5")
+    state = table(
+        tiles=t,
+        melds=([azul_run], []),
+        racks=[["negro-12"], ["negro-3"]],
+        pozo=["azul-6"],
+        muertos=("taken", "taken"),
+        phase=DRAW,
+    )
+    assert _bot(0).decide(Observation(state, 0)).action == A.DRAW  # type: ignore[union-attr]
+    state.muerto_state[0] = 0  # with the muerto still waiting the same pozo pays
+    state._legal.clear()
+    assert _bot(0).decide(Observation(state, 0)).action == A.TAKE_POZO  # type: ignore[union-attr]
