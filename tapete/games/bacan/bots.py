@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from tapete.engine import Bot, Decision, Event, Observation
@@ -247,15 +247,22 @@ class BacanHeuristicBot(Bot):
             return best[1]
         if not own or self._give_value() <= 0:
             return None
-        for target, row in enumerate(mem.rows):
-            if target == self.seat:
-                continue
-            for slot, face in enumerate(row):
+        for target in self._others_shuffled():
+            for slot, face in enumerate(mem.rows[target]):
                 if face is not None and face != HOLE and self._matches(face, top):
                     action = self.space.encode(MIRROR_OTHER, target, slot)
                     if action in allowed:
                         return action
         return None
+
+    def _others_shuffled(self, key: Callable[[int], float] | None = None) -> list[int]:
+        """The other seats in a random order (stably sorted by `key` if
+        given): ties must not always fall on the same seat."""
+        others = [s for s in range(self.num_players) if s != self.seat]
+        self.rng.shuffle(others)
+        if key is not None:
+            others.sort(key=key)
+        return others
 
     def _give_slot(self) -> int:
         """The slot to give after a right espejo ajeno: its worst card."""
@@ -378,10 +385,10 @@ class BacanHeuristicBot(Bot):
         if PLUS_ONE in kinds:
             targets = [s for s in range(self.num_players) if s != me and mem.in_play[s] and len(mem.rows[s]) < MAX_ROW]
             if targets:
-                target = min(targets, key=lambda s: (mem.estimate(s, mean), s))
+                target = min(targets, key=lambda s: (mem.estimate(s, mean), self.rng.random()))
                 return space.encode(PLUS_ONE, target)
         if SPY in kinds:
-            for s in sorted(range(self.num_players), key=lambda s: mem.estimate(s, mean)):
+            for s in self._others_shuffled(key=lambda s: mem.estimate(s, mean)):
                 if s == me:
                     continue
                 for slot, face in enumerate(mem.rows[s]):
@@ -398,9 +405,7 @@ class BacanHeuristicBot(Bot):
         if worst is None:
             return None
         best: tuple[float, int, int] | None = None
-        for s in range(self.num_players):
-            if s == me:
-                continue
+        for s in self._others_shuffled():
             for slot, face in enumerate(mem.rows[s]):
                 if face == HOLE:
                     continue

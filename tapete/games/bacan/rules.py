@@ -170,9 +170,7 @@ class BacanState(State):
                 _remember(self._turn_tables, key, table)
             self._actors, self._required, self._turn_legal = table
         elif phase == PEEK_PH:
-            self._actors = self._required = tuple(
-                s for s in range(self.num_players) if self.peek_pending >> s & 1
-            )
+            self._actors = self._required = tuple(s for s in range(self.num_players) if self.peek_pending >> s & 1)
         elif phase == OVER:
             self._actors = self._required = ()
         elif phase == GIVE_PH:

@@ -6,13 +6,15 @@ import random
 import statistics
 from typing import Any
 
-from tapete.engine import Event
+from tapete.engine import Event, Observation
 from tapete.games import get_game
 from tapete.games.bacan.bots import HOLE, BacanHeuristicBot
 from tapete.games.bacan.cards import FACE
 from tapete.games.bacan.rules import BacanState
 from tapete.sim.runner import next_move, play_match, seat_bots
 from tapete.sim.stats import wilson
+
+from .helpers import table
 
 GAME = get_game("bacan")
 
@@ -121,3 +123,24 @@ def test_heuristic_beats_three_random_bots_clearly() -> None:
         wins += result.returns[0]
     low, _ = wilson(wins, matches)
     assert low > 0.5, (wins, low)
+
+
+def test_ties_between_opponents_are_broken_at_random() -> None:
+    """Equal estimates must not always pick the same victim (a seat bias)."""
+    targets = set()
+    for seed in range(12):
+        state = table(
+            [["rojo-1", "rojo-2", "rojo-3", "rojo-4"], ["azul-2"], ["verde-3"], ["amarillo-4"]],
+            held="verde-mas1",
+            phase="drawn",
+        )
+        bot = BacanHeuristicBot(random.Random(seed))
+        bot.start(0, 4, state.options)
+        bot.observe([Event("deal", {"seats": [0, 1, 2, 3]}), Event("drawn", {"seat": 0, "card": "verde-mas1"})])
+        bot.memory.rows = [[None] * len(row) for row in state.rows]
+        decision = bot.decide(Observation(state, 0))
+        assert decision is not None
+        action = state.action_to_json(decision.action)
+        assert action["type"] == "plus_one"
+        targets.add(action["seat"])
+    assert len(targets) == 3
