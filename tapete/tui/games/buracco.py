@@ -97,17 +97,14 @@ class BuraccoBoard(Board):
         p.add(" · muerto " + MUERTO_MARKS.get(muerto["state"], "?"), "dim")
         names = ", ".join(f"{snap.names[s]} {view['rack_counts'][s]}" for s in seats)
         p.add(f" · {names}")
-        for meld in view["melds"][side]:
-            p.newline()
-            p.add(f"  {meld['slot']:>2} ", "dim", hit=("meld", side, meld["slot"]))
-            for i, face in enumerate(meld["tiles"]):
-                if p.lines[-1].cell_len > width - 6:
-                    p.add("…", "dim")
-                    break
-                p.add(tile(face, wild=meld.get("wild") == i), hit=("meld", side, meld["slot"]))
-            if meld.get("canasta"):
-                kind = meld["canasta"] if lang == "es" else {"pura": "clean", "impura": "dirty"}[meld["canasta"]]
-                p.add(f" ★ canasta {kind}", "bold yellow")
+        p.newline()
+        for meld in view["melds"][side]:  # melds flow side by side while they fit
+            piece = self._meld(meld, lang)
+            line = p.lines[-1]
+            if line.cell_len and line.cell_len + piece.cell_len + 2 > width:
+                p.newline()
+            p.add("  " if p.lines[-1].cell_len else " ")
+            p.add(piece, hit=("meld", side, meld["slot"]))
         for seat in seats:
             known = (view.get("known") or [])[seat] if seat < len(view.get("known") or []) else []
             if known:  # tiles this player picked up from the pozo, seen by the whole table
@@ -115,6 +112,17 @@ class BuraccoBoard(Board):
                 p.add(say(lang, f"   {snap.names[seat]} tiene: ", f"   {snap.names[seat]} holds: "), "dim")
                 for face in known:
                     p.add(tile(face))
+
+    @staticmethod
+    def _meld(meld: dict[str, Any], lang: str) -> Text:
+        text = Text(f"{meld['slot']}:", style="dim")
+        for i, face in enumerate(meld["tiles"]):
+            text.append_text(tile(face, wild=meld.get("wild") == i))
+        if meld.get("canasta"):
+            clean = meld["canasta"] == "pura"
+            text.append(" ★" if clean else " ☆", "bold yellow")
+            text.append(say(lang, "pura" if clean else "impura", "clean" if clean else "dirty"), "yellow")
+        return text
 
     def _rack(self, p: Painter, snap: Snapshot, lang: str, width: int) -> None:
         rack: list[str] = snap.view["rack"]
