@@ -73,6 +73,11 @@ def test_the_required_bot_covers_only_after_the_window() -> None:
     assert len(tab.actions) == 1
     clock.advance(0.02)
     assert tab.actions[-1] == (1, COVER)
+    # the same bot's next step of its turn (playing a card) comes at 0.4 of the pace
+    clock.advance(0.3)
+    assert len(tab.actions) == 2
+    clock.advance(0.03)
+    assert len(tab.actions) == 3 and tab.actions[-1][0] == 1
 
 
 def test_without_a_race_a_covering_move_lands_at_once() -> None:

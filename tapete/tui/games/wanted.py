@@ -109,7 +109,7 @@ class WantedBoard(Board):
                 label, style = card_text(c["card"])
                 p.add(cell(label, style + (" underline" if c["leader"] else "")))
                 die = DICE[c["die"] - 1] if 1 <= c["die"] <= 6 else "?"
-                p.add(f"{die} ", "dim")
+                p.add(f" {die} ", "dim")
             if gang["total"] is not None:
                 p.add(f"= {gang['total']}", "bold")
                 if gang.get("modifier"):
