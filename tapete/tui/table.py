@@ -24,7 +24,6 @@ from tapete.engine import Bot, Decision, Event, Game, IllegalAction, Observation
 
 from .i18n import t
 
-
 FOLLOW_UP = 0.4  # a bot's next step of the same turn (Buracco's tiles) comes quicker
 
 
