@@ -18,7 +18,9 @@ Phases of a round:
 
 Who knows what: `known[card]` is a bit mask of the seats that know the
 card's face (bit n = everyone, spectators included). Slot moves are done in
-front of everyone, so knowledge follows each card as it moves.
+front of everyone, so knowledge follows each card as it moves; `moved[card]`
+marks the seats that knew a card when someone else moved it: an assisted
+view stops showing it to them (BAC-10), though they may still remember it.
 """
 
 from __future__ import annotations
@@ -122,6 +124,7 @@ class BacanState(State):
         self.deck: list[int] = list(range(NUM_CARDS))
         self.discard: list[int] = []
         self.known: list[int] = [0] * NUM_CARDS
+        self.moved: list[int] = [0] * NUM_CARDS
         self.spent = 0  # bit mask of comodines whose power is used (BAC-20)
         self.scores: list[int] = [0] * n
         self.penalty_points: list[int] = [0] * n
@@ -328,6 +331,7 @@ class BacanState(State):
         n = self.num_players
         deck = self._shuffled_deck()
         self.known = [0] * NUM_CARDS
+        self.moved = [0] * NUM_CARDS
         self.spent = 0
         self.discard = []
         self.held = -1
@@ -433,7 +437,7 @@ class BacanState(State):
         card as for a wrong mirror (BAC-23); the turn goes on."""
         row = self.rows[seat]
         card = row[slot]
-        self.known[card] = self.public
+        self._reveal(card)
         if RANK[card] == COMODIN and not self.spent >> card & 1:
             row.pop(slot)
             self.held = card
@@ -469,6 +473,7 @@ class BacanState(State):
     def _look(self, seat: int, target: int, slot: int, power: str, events: list[Event]) -> None:
         card = self.rows[target][slot]
         self.known[card] |= 1 << seat
+        self.moved[card] &= ~(1 << seat)
         used = self._use_held()
         events.append(_ev("power", seat=seat, power=power, target=target, slot=slot, card=used))
         events.append(_ev("look", frozenset((seat,)), seat=seat, target=target, slot=slot, card=FACE[card]))
@@ -478,7 +483,7 @@ class BacanState(State):
         """BAC-18 Intercambio: swap two slots of two different players,
         unseen. Picked in two steps: the first slot, then the second."""
         if self.phase == DRAWN:
-            self.known[self.held] = self.public  # the power card is shown when used
+            self._reveal(self.held)  # the power card is shown when used
             self.pending = (target, slot)
             self.phase = EXCHANGE_PH
             events.append(_ev("exchange_pick", seat=seat, target=target, slot=slot, card=FACE[self.held]))
@@ -486,6 +491,8 @@ class BacanState(State):
         first, first_slot = self.pending
         rows = self.rows
         rows[first][first_slot], rows[target][slot] = rows[target][slot], rows[first][first_slot]
+        self._moved_by(seat, rows[first][first_slot])
+        self._moved_by(seat, rows[target][slot])
         self.pending = (-1, -1)
         used = self._use_held()
         events.append(
@@ -504,7 +511,7 @@ class BacanState(State):
 
     def _plus_one(self, seat: int, target: int, _b: int, events: list[Event]) -> None:
         """BAC-19 +1: another player draws the deck's top card into a new slot, unseen."""
-        self.known[self.held] = self.public
+        self._reveal(self.held)
         card = self._draw_card(events)
         if card < 0:
             self._end_round(-1, events)
@@ -546,7 +553,7 @@ class BacanState(State):
         if target == seat == self.last_discarder:
             variant = "self_mirror"
         if not ok:
-            self.known[card] = self.public
+            self._reveal(card)
             own = self.rows[seat]
             if len(own) >= MAX_ROW:  # inlined _penalty: the common case in fast play
                 self.penalty_points[seat] += ROW_FULL_PENALTY
@@ -597,6 +604,7 @@ class BacanState(State):
         target, hole = self.pending
         card = self.rows[seat].pop(slot)
         self.rows[target][hole] = card
+        self._moved_by(seat, card)
         self.pending = (-1, -1)
         self.claimant = -1
         self.phase = TURN
@@ -610,6 +618,17 @@ class BacanState(State):
     def _to_discard(self, card: int) -> None:
         self.discard.append(card)
         self.known[card] = self.public
+        self.moved[card] = 0
+
+    def _reveal(self, card: int) -> None:
+        """Shown face up to everyone (BAC-20, BAC-23), wherever it stays."""
+        self.known[card] = self.public
+        self.moved[card] = 0
+
+    def _moved_by(self, seat: int, card: int) -> None:
+        """BAC-10: `seat` moved a face-down card; the others who knew it
+        keep their memory, but an assisted view no longer shows it to them."""
+        self.moved[card] |= self.known[card] & ~(1 << seat)
 
     def _draw_card(self, events: list[Event]) -> int:
         """BAC-15: the deck's top card, reshuffling the discard pile into a
@@ -620,9 +639,10 @@ class BacanState(State):
                 return -1
             deck.extend(self.discard)
             self.discard.clear()
-            known = self.known
+            known, moved = self.known, self.moved
             for card in deck:
                 known[card] = 0
+                moved[card] = 0
             self.spent &= ~sum(1 << c for c in deck if c in JOKERS)
             self.rng.shuffle(deck)
             events.append(_ev("reshuffle", size=len(deck)))
@@ -671,11 +691,12 @@ class BacanState(State):
         if self.held >= 0:
             self._to_discard(self.held)
             self.held = -1
-        known, public, rows = self.known, self.public, self.rows
+        known, moved, public, rows = self.known, self.moved, self.public, self.rows
         totals: list[int | None] = [None] * self.num_players
         for s in seats:
             for card in rows[s]:
                 known[card] = public
+                moved[card] = 0
             totals[s] = self.row_total(s)
         self.revealed = True
         self.phase = DEAL_PH  # until _check_match_end says otherwise
@@ -835,6 +856,7 @@ class BacanState(State):
             old = place[i]
             place[i] = card
             world.known[card] = known[old]
+            world.moved[card] = self.moved[old]
             world.spent = (world.spent & ~(1 << card)) | ((spent >> old & 1) << card)
         world.held = held_slot[0]
         world.rng = Rng(rng.getrandbits(64))
@@ -849,6 +871,7 @@ class BacanState(State):
         other.deck = self.deck[:]
         other.discard = self.discard[:]
         other.known = self.known[:]
+        other.moved = self.moved[:]
         other.scores = self.scores[:]
         other.penalty_points = self.penalty_points[:]
         other.in_play = self.in_play[:]
@@ -861,6 +884,7 @@ class BacanState(State):
         "deck",
         "discard",
         "known",
+        "moved",
         "spent",
         "scores",
         "penalty_points",

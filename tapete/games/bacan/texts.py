@@ -71,9 +71,10 @@ gana quien quede en juego.
   siguen hacia la derecha.
 - **BAC-10** Memoria: lo que viste es tuyo para recordar. Opción `memory`:
   `classic` (la carta mirada se muestra un momento y vuelve boca abajo) o
-  `assisted` (tu vista sigue mostrando las cartas que conoces). Cuando una
-  carta se mueve delante de todos (Intercambio, espejo ajeno), quien la
-  conocía la sigue conociendo en su nuevo lugar.
+  `assisted` (tu vista sigue mostrando las cartas que conoces, salvo las que
+  otro jugador haya movido desde entonces). Los movimientos (Intercambio,
+  espejo ajeno) se hacen delante de todos: quien conocía una carta puede
+  seguirla con la vista y recordarla en su nuevo lugar.
 
 ## Un turno
 - **BAC-11** Solo se canta Bacan al empezar tu turno, antes de robar.
@@ -191,9 +192,10 @@ left wins.
 - **BAC-9** The player to the dealer's right plays first; turns go right.
 - **BAC-10** Memory: what you saw is yours to remember. Option `memory`:
   `classic` (a peeked card is shown for a moment, then face down again) or
-  `assisted` (your view keeps showing the cards you know). When a card is
-  moved in front of everyone (Intercambio, steal-mirror), whoever knew it
-  still knows it in its new place.
+  `assisted` (your view keeps showing the cards you know, except those
+  another player has moved since). Moves (Intercambio, steal-mirror) happen
+  in front of everyone: whoever knew a card may follow it with their eyes
+  and remember it in its new place.
 
 ## A turn
 - **BAC-11** Bacan may only be called at the start of your turn, before

@@ -1,7 +1,8 @@
 """What one seat (or a spectator) may see of a Bacan match.
 
 Row cards are shown by face only when the seat knows them and either the
-memory option is `assisted` or the rows are revealed (end of a round). In
+rows are revealed (end of a round) or the memory option is `assisted` and
+nobody else has moved the card since (BAC-10). In
 `classic` memory a seat must remember what it saw: the peek arrives as a
 private event that a client shows for a moment. The held card is shown to
 whoever knows it (its drawer, or everyone when it came from the discard).
@@ -20,14 +21,19 @@ if TYPE_CHECKING:
 def view(state: BacanState, seat: int | None) -> dict[str, Any]:
     n = state.num_players
     bit = n if seat is None else seat
-    known = state.known
-    show_known = state.revealed or state.options.memory == "assisted"
+    known, moved = state.known, state.moved
+    revealed = state.revealed
+    assisted = state.options.memory == "assisted"
     rows = []
     for s in range(n):
         cards: list[str | None] = []
         for card in state.rows[s]:
-            visible = card >= 0 and show_known and known[card] >> bit & 1
-            cards.append(FACE[card] if visible else None)
+            if card < 0 or not known[card] >> bit & 1:
+                cards.append(None)
+            elif revealed or (assisted and not moved[card] >> bit & 1):
+                cards.append(FACE[card])
+            else:
+                cards.append(None)
         rows.append(
             {
                 "seat": s,

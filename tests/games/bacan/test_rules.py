@@ -250,12 +250,32 @@ def test_bac10_knowledge_follows_a_moved_card() -> None:
         options={"memory": "assisted"},
     )
     know(state, 0, "rojo-1")
+    know(state, 1, "verde-3")
+    assert state.view(1)["rows"][1]["cards"] == [None, "verde-3"]
     act(state, 0, type="draw", source="deck")
     act(state, 0, type="exchange", seat=0, slot=0)
     act(state, 0, type="exchange", seat=1, slot=1)
-    assert faces(state, 1) == ["rojo-7", "rojo-1"]
-    assert state.view(0)["rows"][1]["cards"] == [None, "rojo-1"]
-    assert state.view(1)["rows"][1]["cards"] == [None, None]
+    assert faces(state, 0) == ["verde-3", "azul-2"] and faces(state, 1) == ["rojo-7", "rojo-1"]
+    assert state.view(0)["rows"][1]["cards"] == [None, "rojo-1"]  # the mover's view follows it
+    # moved by someone else: seat 1 still knows it, but its assisted view stops showing it
+    assert state.view(1)["rows"][0]["cards"] == [None, None]
+    assert state.knows(1, cid("verde-3")) and cid("verde-3") not in state.hidden_cards(1)
+
+
+def test_bac10_a_new_look_shows_a_moved_card_again() -> None:
+    """BAC-10: seeing a moved card again (Espía) brings it back to the assisted view."""
+    state = table(
+        [["rojo-1", "azul-2"], ["rojo-7", "verde-3"]],
+        deck=["amarillo-intercambio", "azul-espia", "rojo-2"],
+        options={"memory": "assisted"},
+    )
+    know(state, 1, "verde-3")
+    act(state, 0, type="draw", source="deck")
+    act(state, 0, type="exchange", seat=0, slot=0)
+    act(state, 0, type="exchange", seat=1, slot=1)
+    act(state, 1, type="draw", source="deck")
+    act(state, 1, type="spy", seat=0, slot=0)
+    assert state.view(1)["rows"][0]["cards"] == ["verde-3", None]
 
 
 # -- a turn ----------------------------------------------------------------------------------
