@@ -79,7 +79,11 @@ class Client:
         await self.ws.send(message if isinstance(message, str) else json.dumps(message))
 
     async def recv(self, timeout: float = TIMEOUT) -> dict[str, Any]:
-        data: dict[str, Any] = json.loads(await asyncio.wait_for(self.ws.recv(), timeout))
+        return self.take(await asyncio.wait_for(self.ws.recv(), timeout))
+
+    def take(self, raw: str) -> dict[str, Any]:
+        """Note one message from the server."""
+        data: dict[str, Any] = json.loads(raw)
         self.seen.append(data)
         if data["type"] == "state":
             self.state = data
