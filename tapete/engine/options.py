@@ -26,9 +26,15 @@ def option(
     maximum: int | None = None,
     help_es: str = "",
     help_en: str = "",
+    choice_labels: Mapping[Any, tuple[str, str]] | None = None,
 ) -> Any:
-    """A dataclass field with the metadata the schema needs."""
+    """A dataclass field with the metadata the schema needs.
+
+    `choice_labels` names each allowed value on screen as (es, en); values
+    without a label are shown as they are.
+    """
     meta = {
+        "choice_labels": dict(choice_labels or {}),
         "es": es,
         "en": en,
         "choices": list(choices) if choices is not None else None,
@@ -132,8 +138,20 @@ def options_schema(options_type: type) -> list[dict[str, Any]]:
                 "label": {"es": meta["es"], "en": meta["en"]},
                 "help": {"es": meta["help_es"], "en": meta["help_en"]},
                 "choices": meta["choices"],
+                "choice_labels": _choice_labels(meta),
                 "min": meta["min"],
                 "max": meta["max"],
             }
         )
     return schema
+
+
+def _choice_labels(meta: Mapping[str, Any]) -> list[dict[str, Any]] | None:
+    if meta.get("choices") is None:
+        return None
+    labels = meta.get("choice_labels") or {}
+    out = []
+    for value in meta["choices"]:
+        es, en = labels.get(value, (str(value), str(value)))
+        out.append({"value": value, "es": es, "en": en})
+    return out

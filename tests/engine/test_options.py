@@ -10,7 +10,9 @@ from tapete.engine import BadOption, option, options_schema, parse_options
 @dataclass(frozen=True)
 class Sample:
     limit: int = option(150, es="Límite", en="Limit", minimum=1)
-    mode: str = option("face", es="Modo", en="Mode", choices=("face", "points"))
+    mode: str = option(
+        "face", es="Modo", en="Mode", choices=("face", "points"), choice_labels={"face": ("Por cara", "By face")}
+    )
     anti: bool = option(False, es="Anti", en="Anti")
 
 
@@ -34,5 +36,10 @@ def test_schema_lists_labels_defaults_and_choices() -> None:
     schema = {entry["key"]: entry for entry in options_schema(Sample)}
     assert schema["limit"]["default"] == 150 and schema["limit"]["min"] == 1
     assert schema["mode"]["choices"] == ["face", "points"]
+    assert schema["mode"]["choice_labels"] == [
+        {"value": "face", "es": "Por cara", "en": "By face"},
+        {"value": "points", "es": "points", "en": "points"},
+    ]
+    assert schema["limit"]["choice_labels"] is None
     assert schema["anti"]["type"] == "bool"
     assert schema["limit"]["label"] == {"es": "Límite", "en": "Limit"}
