@@ -7,6 +7,7 @@ from collections.abc import Callable
 
 from tapete.engine import Bot, Game, TapeteError
 
+from .ismcts import ISMCTSBot, ismcts_factory
 from .random_bot import RandomBot
 
 # Bot kinds by name; "heuristic" is each game's own player. Search bots add
@@ -14,6 +15,9 @@ from .random_bot import RandomBot
 BOT_KINDS: dict[str, Callable[[Game, random.Random], Bot]] = {
     "random": lambda game, rng: RandomBot(rng),
     "heuristic": lambda game, rng: game.heuristic_bot(rng),
+    "ismcts": ismcts_factory("normal"),
+    "ismcts-easy": ismcts_factory("easy"),
+    "ismcts-hard": ismcts_factory("hard"),
 }
 
 
@@ -34,4 +38,4 @@ def make_bot(kind: str, game: Game, seed: int) -> Bot:
     return factory(game, random.Random(seed))
 
 
-__all__ = ["BOT_KINDS", "RandomBot", "UnknownBot", "make_bot"]
+__all__ = ["BOT_KINDS", "ISMCTSBot", "RandomBot", "UnknownBot", "make_bot"]

@@ -1,0 +1,473 @@
+"""Information-Set Monte Carlo Tree Search for any game (Cowling et al., 2012).
+
+Single-observer ISMCTS: one tree for the searching seat, whose nodes are
+action sequences from the current position. Every iteration samples a world
+consistent with what the seat knows (`Observation.sample`, i.e.
+`State.determinize`), walks the tree choosing among the actions legal in
+that world by UCB with availability counts, adds one node, finishes with a
+random rollout and backs up each seat's value into the arms it chose.
+
+States with several actors are searched with decoupled choices (as in
+decoupled UCT for simultaneous moves): every actor picks an arm from its own
+statistics at the node, an optional actor (a reaction window) may pick PASS.
+A reaction (an optional seat's action or `State.is_reaction`) races and is
+applied alone, the winner of the race drawn at random; otherwise the required
+seats' picks are applied together, so a simultaneous commit is chosen
+without seeing the others' commits.
+
+Rollouts stop at the end of the current round by default (`horizon="round"`)
+and the position is then valued from the spectator's scores: half the seat's
+rank by match score, half its rank by the score it gained since the root,
+each in [0, 1]. A finished match is valued by its outcome (the win share).
+Whether higher scores are better is the game's `score_sense` (+1 or -1) if
+it declares one, or else read from a few seeded random matches.
+
+The search owns its `random.Random`; the real match is never touched.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+from tapete.engine import Bot, Decision, Game, Observation, State
+
+PASS = -1  # an optional actor lets the window go by
+WINDOW = 1.5  # simulated seconds a required seat's plain action waits in a reaction window
+
+Stat = list[float]  # [visits, total value, availability]
+RoundReader = Callable[[State], Any]
+
+
+@dataclass(frozen=True)
+class ISMCTSConfig:
+    """How long and how the bot thinks.
+
+    `iterations` bounds a search; `millis`, when set, bounds it by wall time
+    instead. An optional decision (a reaction the seat may skip) gets
+    `optional_share` of the budget. `reaction_delay` is the simulated time
+    the bot takes to claim a reaction.
+    """
+
+    iterations: int = 600
+    millis: float | None = None
+    exploration: float = 0.7
+    horizon: str = "round"  # "round" | "match"
+    max_rollout_actions: int = 2_000
+    rollout_react_chance: float = 0.1
+    optional_share: float = 0.25
+    reaction_delay: float = 0.8
+    turn_delay: float = 1.0
+    value: str = "margin"  # "margin" | "rank"
+    rollout: str = "random"  # "random" | "heuristic" (the game's own bot plays every seat)
+    max_depth: int = 1_000  # tree levels below the root; 1 = flat Monte Carlo over the root's arms
+
+    def __post_init__(self) -> None:
+        if self.horizon not in ("round", "match"):
+            raise ValueError(f"horizon must be 'round' or 'match', not {self.horizon!r}")
+        if self.rollout not in ("random", "heuristic"):
+            raise ValueError(f"rollout must be 'random' or 'heuristic', not {self.rollout!r}")
+        if self.iterations < 1 and self.millis is None:
+            raise ValueError("a search needs iterations >= 1 or a time budget")
+
+
+LEVELS: dict[str, ISMCTSConfig] = {
+    "easy": ISMCTSConfig(iterations=100, reaction_delay=1.2),
+    "normal": ISMCTSConfig(iterations=600, reaction_delay=0.8),
+    "hard": ISMCTSConfig(iterations=2_500, reaction_delay=0.5),
+}
+
+
+class _Node:
+    __slots__ = ("children", "stats")
+
+    def __init__(self) -> None:
+        # seat -> arm -> [visits, total value, availability]
+        self.stats: dict[int, dict[int, Stat]] = {}
+        self.children: dict[Any, _Node] = {}
+
+
+# -- valuing positions -----------------------------------------------------------
+
+
+_SENSE_CACHE: dict[str, int] = {}
+
+
+def score_sense(game: Game, seconds: float = 2.0, matches: int = 12) -> int:
+    """+1 if a higher match score is better, -1 if lower is (Bacan's points).
+
+    A game may declare `score_sense`; otherwise seeded random matches tell
+    whether winners finish above or below the others. Cached per game id.
+    """
+    declared = getattr(game, "score_sense", None)
+    if declared in (1, -1):
+        return int(declared)
+    cached = _SENSE_CACHE.get(game.id)
+    if cached is not None:
+        return cached
+    rng = random.Random(20_241)
+    evidence = 0.0
+    deadline = time.perf_counter() + seconds
+    for i in range(matches):
+        state = game.new_match(game.default_players, 7_919 * (i + 1))
+        steps = 0
+        while not state.is_terminal() and steps < 50_000:
+            random_action(state, rng, 0.1)
+            steps += 1
+        if state.is_terminal():
+            evidence += _winner_margin(state)
+        if time.perf_counter() > deadline:
+            break
+    sense = -1 if evidence < 0 else 1
+    _SENSE_CACHE[game.id] = sense
+    return sense
+
+
+def _winner_margin(state: State) -> float:
+    outcome = state.outcome()
+    winners = set(outcome.winners)
+    won = [s for i, s in enumerate(outcome.scores) if i in winners]
+    lost = [s for i, s in enumerate(outcome.scores) if i not in winners]
+    if not won or not lost:
+        return 0.0
+    return sum(won) / len(won) - sum(lost) / len(lost)
+
+
+def view_scores(view: dict[str, Any], num_players: int) -> list[float] | None:
+    """The per-seat match scores of a view, if it shows them as numbers."""
+    scores = view.get("scores")
+    if not isinstance(scores, list | tuple) or len(scores) != num_players:
+        return None
+    if not all(isinstance(s, int | float) and not isinstance(s, bool) for s in scores):
+        return None
+    return [float(s) for s in scores]
+
+
+def rank_values(scores: Sequence[float]) -> list[float]:
+    """Each seat's rank in [0, 1]: 1 above everyone, 0 below everyone, ties halved."""
+    n = len(scores)
+    if n < 2:
+        return [0.5] * n
+    values = []
+    for s in scores:
+        better = sum(1 for t in scores if s > t)
+        tied = sum(1 for t in scores if s == t) - 1
+        values.append((better + 0.5 * tied) / (n - 1))
+    return values
+
+
+def round_reader(state: State) -> RoundReader:
+    """How to read the round number: the state's `round` if it keeps one as an
+    int (cheap), else the spectator view's common `round` key."""
+    if isinstance(getattr(state, "round", None), int):
+        return lambda s: s.round  # type: ignore[attr-defined]
+    return lambda s: s.view(None).get("round")
+
+
+def random_action(state: State, rng: random.Random, react_chance: float) -> None:
+    """Apply one random legal action; an optional actor reacts with `react_chance`."""
+    actors = state.actors()
+    if len(actors) == 1:
+        seat = actors[0]
+    else:
+        required = state.required_actors()
+        if len(required) < len(actors) and (not required or rng.random() < react_chance):
+            optional = [s for s in actors if s not in required]
+            seat = optional[rng.randrange(len(optional))]
+        else:
+            seat = required[rng.randrange(len(required))]
+    legal = state.legal_actions(seat)
+    state.apply(seat, legal[rng.randrange(len(legal))])
+
+
+def policy_move(state: State, bots: Sequence[Bot], rng: random.Random) -> tuple[int, int]:
+    """The next (seat, action) when bots play: the earliest decision wins a
+    race; a required seat's plain action waits for the reactions."""
+    actors = state.actors()
+    required = state.required_actors()
+    best: tuple[float, int, int] | None = None
+    for seat in actors:
+        decision = bots[seat].decide(Observation(state, seat))
+        if decision is None:
+            continue
+        delay = decision.delay
+        if seat in required and len(actors) > len(required) and not state.is_reaction(seat, decision.action):
+            delay = max(delay, WINDOW)
+        if best is None or delay < best[0]:
+            best = (delay, seat, decision.action)
+    if best is None:  # a bot broke the contract (a required seat passed): play on at random
+        seat = required[0] if required else actors[0]
+        legal = state.legal_actions(seat)
+        return seat, legal[rng.randrange(len(legal))]
+    return best[1], best[2]
+
+
+# -- the search -----------------------------------------------------------------------
+
+
+class ISMCTS:
+    """One search per decision, from one seat's observation."""
+
+    def __init__(self, config: ISMCTSConfig, rng: random.Random, sense: int = 1, game: Game | None = None) -> None:
+        self.config = config
+        self.rng = rng
+        self.sense = sense
+        self.game = game
+        if config.rollout == "heuristic" and game is None:
+            raise ValueError("heuristic rollouts need the game")
+        self.iterations_done = 0
+
+    def search(self, obs: Observation, budget: ISMCTSConfig | None = None) -> dict[int, Stat]:
+        """The observer's arm statistics at the root after a search."""
+        cfg = budget or self.config
+        root = _Node()
+        self._margin_sum = 0.0
+        self._margin_count = 0
+        num = obs.num_players
+        root_scores = view_scores(obs.view, num)
+        reader: RoundReader | None = None
+        root_round: Any = None
+        self._stride = 0
+        deadline = time.perf_counter() + cfg.millis / 1000.0 if cfg.millis is not None else math.inf
+        done = 0
+        while True:
+            world = obs.sample(self.rng)
+            if reader is None:
+                self._stride = world.num_actions() + 1
+                if cfg.horizon == "round":
+                    reader = round_reader(world)
+                    root_round = reader(world)
+            self._iterate(root, world, reader, root_round, root_scores, cfg)
+            done += 1
+            if cfg.millis is None:
+                if done >= cfg.iterations:
+                    break
+            elif done % 8 == 0 and time.perf_counter() >= deadline:
+                break
+        self.iterations_done += done
+        return root.stats.get(obs.seat, {})
+
+    # one iteration: select and expand, roll out, back up
+    def _iterate(
+        self,
+        root: _Node,
+        state: State,
+        reader: RoundReader | None,
+        root_round: Any,
+        root_scores: list[float] | None,
+        cfg: ISMCTSConfig,
+    ) -> None:
+        path: list[tuple[Stat, int]] = []
+        node = root
+        stride = self._stride
+        depth = cfg.max_depth
+        while not state.is_terminal():
+            actors = state.actors()
+            if len(actors) == 1:
+                seat = actors[0]
+                arm, stat = self._choose(node, seat, state.legal_actions(seat), False, cfg.exploration)
+                state.apply(seat, arm)
+                path.append((stat, seat))
+                key: Any = seat * stride + arm
+            else:
+                key = self._joint_step(node, state, actors, path, cfg.exploration)
+            depth -= 1
+            if depth <= 0:
+                break
+            child = node.children.get(key)
+            if child is None:
+                node.children[key] = _Node()
+                break
+            node = child
+        values = self._rollout(state, reader, root_round, root_scores, cfg)
+        for stat, seat in path:
+            stat[0] += 1
+            stat[1] += values[seat]
+
+    def _choose(self, node: _Node, seat: int, legal: Sequence[int], optional: bool, c: float) -> tuple[int, Stat]:
+        """UCB over the arms legal in this world; an untried arm first."""
+        arms = node.stats.get(seat)
+        if arms is None:
+            arms = node.stats[seat] = {}
+        untried: list[int] = []
+        options = [*legal, PASS] if optional else legal
+        for a in options:
+            st = arms.get(a)
+            if st is None:
+                untried.append(a)
+            else:
+                st[2] += 1
+                if st[0] == 0:  # chosen before but pre-empted by a reaction
+                    untried.append(a)
+        if untried:
+            arm = untried[self.rng.randrange(len(untried))]
+            stat = arms.get(arm)
+            if stat is None:
+                stat = arms[arm] = [0.0, 0.0, 1.0]
+            return arm, stat
+        log = math.log
+        sqrt = math.sqrt
+        best_arm = PASS
+        best_stat: Stat = []
+        best = -math.inf
+        for a in legal:
+            st = arms[a]
+            ucb = st[1] / st[0] + c * sqrt(log(st[2]) / st[0])
+            if ucb > best:
+                best, best_arm, best_stat = ucb, a, st
+        if optional:
+            st = arms[PASS]
+            if st[1] / st[0] + c * sqrt(log(st[2]) / st[0]) > best:
+                best_arm, best_stat = PASS, st
+        return best_arm, best_stat
+
+    def _joint_step(
+        self, node: _Node, state: State, actors: Sequence[int], path: list[tuple[Stat, int]], c: float
+    ) -> Any:
+        """Every actor picks; a reaction races alone, else required picks apply together."""
+        required = state.required_actors()
+        picks: list[tuple[int, int, Stat, bool]] = []
+        for seat in actors:
+            optional = seat not in required
+            arm, stat = self._choose(node, seat, state.legal_actions(seat), optional, c)
+            picks.append((seat, arm, stat, optional))
+        stride = self._stride
+        for seat, arm, stat, _ in picks:
+            if arm == PASS:
+                path.append((stat, seat))
+        reactions = [p for p in picks if p[1] != PASS and (p[3] or state.is_reaction(p[0], p[1]))]
+        if reactions:
+            seat, arm, stat, _ = reactions[self.rng.randrange(len(reactions))]
+            state.apply(seat, arm)
+            path.append((stat, seat))
+            return seat * stride + arm
+        applied: list[int] = []
+        for seat, arm, stat, _ in picks:
+            if arm != PASS and arm in state.legal_actions(seat):
+                state.apply(seat, arm)
+                path.append((stat, seat))
+                applied.append(seat * stride + arm)
+        if not applied:  # nobody had to act and everyone passed: someone must
+            random_action(state, self.rng, 1.0)
+            return None
+        return tuple(applied)
+
+    def _rollout(
+        self,
+        state: State,
+        reader: RoundReader | None,
+        root_round: Any,
+        root_scores: list[float] | None,
+        cfg: ISMCTSConfig,
+    ) -> list[float]:
+        rng = self.rng
+        if cfg.rollout == "heuristic":
+            self._policy_rollout(state, reader, root_round, cfg)
+            return self._value(state, root_scores)
+        react = cfg.rollout_react_chance
+        for _ in range(cfg.max_rollout_actions):
+            if state.is_terminal() or (reader is not None and reader(state) != root_round):
+                break
+            random_action(state, rng, react)
+        return self._value(state, root_scores)
+
+    def _policy_rollout(self, state: State, reader: RoundReader | None, root_round: Any, cfg: ISMCTSConfig) -> None:
+        """Every seat played by a fresh copy of the game's heuristic bot, which
+        learns from the rollout's events only."""
+        assert self.game is not None
+        n = state.num_players
+        bots = [self.game.heuristic_bot(random.Random(self.rng.getrandbits(32))) for _ in range(n)]
+        for seat, bot in enumerate(bots):
+            bot.start(seat, n, state.options)
+        for _ in range(cfg.max_rollout_actions):
+            if state.is_terminal() or (reader is not None and reader(state) != root_round):
+                break
+            seat, action = policy_move(state, bots, self.rng)
+            events = state.apply(seat, action)
+            for other, bot in enumerate(bots):
+                seen = [e for e in events if e.audience is None or other in e.audience]
+                if seen:
+                    bot.observe(seen)
+
+    def _value(self, state: State, root_scores: list[float] | None) -> list[float]:
+        n = state.num_players
+        if state.is_terminal():
+            return state.outcome().returns(n)
+        scores = view_scores(state.view(None), n)
+        if scores is None:
+            return [0.5] * n
+        sense = self.sense
+        if root_scores is None:
+            return rank_values([sense * s for s in scores])
+        gained = [sense * (s - r) for s, r in zip(scores, root_scores, strict=True)]
+        if self.config.value == "rank":
+            standing = rank_values([sense * s for s in scores])
+            return [(a + b) / 2 for a, b in zip(standing, rank_values(gained), strict=True)]
+        return self._margin_values(gained)
+
+    def _margin_values(self, gained: list[float]) -> list[float]:
+        """0.5 + 0.5 tanh(margin / scale): a seat's gain over the others' mean gain,
+        on the scale of the margins this search has seen so far."""
+        n = len(gained)
+        if n < 2:
+            return [0.5] * n
+        total = sum(gained)
+        margins = [g - (total - g) / (n - 1) for g in gained]
+        self._margin_sum += sum(abs(m) for m in margins)
+        self._margin_count += n
+        scale = self._margin_sum / self._margin_count or 1.0
+        tanh = math.tanh
+        return [0.5 + 0.5 * tanh(m / scale) for m in margins]
+
+
+# -- the player -------------------------------------------------------------------------
+
+
+class ISMCTSBot(Bot):
+    """A player that searches with ISMCTS at every decision."""
+
+    name = "ismcts"
+
+    def __init__(self, game: Game, rng: random.Random, config: ISMCTSConfig | None = None) -> None:
+        self.game = game
+        self.config = config or LEVELS["normal"]
+        sense = score_sense(game) if self.config.horizon == "round" else 1
+        self.search = ISMCTS(self.config, rng, sense, game)
+
+    def decide(self, obs: Observation) -> Decision | None:
+        legal = obs.legal
+        if not legal:
+            return None
+        cfg = self.config
+        if obs.required and len(legal) == 1:
+            return Decision(legal[0], cfg.turn_delay)
+        budget = cfg
+        if not obs.required:
+            budget = replace(
+                cfg,
+                iterations=max(1, int(cfg.iterations * cfg.optional_share)),
+                millis=cfg.millis * cfg.optional_share if cfg.millis is not None else None,
+            )
+        arms = self.search.search(obs, budget)
+        action = best_arm(arms, legal, obs.required, self.search.rng)
+        if action == PASS:
+            return None
+        delay = cfg.reaction_delay if not obs.required else cfg.turn_delay
+        return Decision(action, delay)
+
+
+def best_arm(arms: dict[int, Stat], legal: Sequence[int], required: bool, rng: random.Random) -> int:
+    """The most visited arm (ties to the higher mean); random if none was tried."""
+    candidates = [(st[0], st[1] / st[0], a) for a, st in arms.items() if st[0] > 0 and (a != PASS or not required)]
+    if not candidates:
+        return legal[rng.randrange(len(legal))] if required else PASS
+    return max(candidates)[2]
+
+
+def ismcts_factory(level: str) -> Callable[[Game, random.Random], Bot]:
+    config = LEVELS[level]
+    return lambda game, rng: ISMCTSBot(game, rng, config)
