@@ -24,6 +24,7 @@ class Options:
         es="Modalidad",
         en="Mode",
         choices=MODES,
+        choice_labels={DUELO: ("Duelo", "Duel"), TIROTEO: ("Tiroteo", "Shootout"), PANDILLAS: ("Pandillas", "Gangs")},
         help_es="Duelo (2 jugadores), Tiroteo (3 a 10) o Pandillas (2 a 10).",
         help_en="Duelo / duel (2 players), Tiroteo / shootout (3 to 10) or Pandillas / gangs (2 to 10).",
     )
