@@ -14,8 +14,8 @@ from fastapi.responses import HTMLResponse, JSONResponse
 from pydantic import BaseModel, Field
 
 from tapete.bots import BOT_KINDS
-from tapete.engine import BadOption, BadPlayers, TapeteError, UnknownGame
-from tapete.games import all_games, get_game
+from tapete.engine import BadOption, BadPlayers, Game, TapeteError, UnknownGame
+from tapete.games import game_ids, get_game
 
 from . import logs, viewer
 from .errors import BadRequest, TooLarge
@@ -38,6 +38,17 @@ class Services:
 
 def services(request: Request) -> Services:
     found: Services = request.app.state.tapete
+    return found
+
+
+def available_games() -> list[Game]:
+    """The registered games that load; one being written must not break the lobby."""
+    found = []
+    for game_id in game_ids():
+        try:
+            found.append(get_game(game_id))
+        except Exception:
+            logs.log.warning("game does not load", extra={"detail": game_id})
     return found
 
 
@@ -85,7 +96,7 @@ async def list_games() -> dict[str, Any]:
                 "default_players": g.default_players,
                 "options": g.options_schema(),
             }
-            for g in all_games()
+            for g in available_games()
         ],
         "bot_levels": list(BOT_KINDS),
         "table_options": table_options_schema(),

@@ -91,3 +91,34 @@ def bad_token() -> BadToken:
         "Invalid seat token for this table.",
         rule="seat-token",
     )
+
+
+class TooManySockets(ServerError):
+    code = "too_many_sockets"
+    status = 409
+
+
+class InternalError(ServerError):
+    code = "internal_error"
+    status = 500
+
+
+class TableUnavailable(ServerError):
+    code = "table_unavailable"
+    status = 503
+
+
+def internal_error() -> InternalError:
+    return InternalError(
+        "Error interno del juego; la acción no se ha aplicado.",
+        "Internal error in the game; the action was not applied.",
+        rule="internal",
+    )
+
+
+def table_unavailable(table_id: str) -> TableUnavailable:
+    return TableUnavailable(
+        f"La mesa {table_id!r} no se pudo reconstruir desde su registro.",
+        f"Table {table_id!r} could not be rebuilt from its record.",
+        rule="restore",
+    )

@@ -37,7 +37,17 @@ from tapete.engine import (
 
 from . import logs
 from .connection import CLOSE_BAD_TOKEN, CLOSE_LEFT, Connection
-from .errors import NoFreeSeat, NotStarted, Stale, StorageFailed, Superseded, WrongSeat, bad_token
+from .errors import (
+    NoFreeSeat,
+    NotStarted,
+    Stale,
+    StorageFailed,
+    Superseded,
+    TooManySockets,
+    WrongSeat,
+    bad_token,
+    internal_error,
+)
 from .seatbot import SeatBot
 from .settings import ServerSettings, TableOptions
 
@@ -179,6 +189,7 @@ class TableRunner:
         self.on_stop = on_stop
         self.state: State = game.new_match(len(seats), seed, self.options)
         self.version = 0
+        self.actions: list[tuple[int, int]] = []  # the record, as applied
         self.spectators: set[Connection] = set()
         stand_in = table_options.stand_in
         self.bots = [
@@ -206,6 +217,7 @@ class TableRunner:
         for seat, action in actions:
             events = self.state.apply(seat, action)
             self._tell_bots(events)
+        self.actions = list(actions)
         self.version = len(actions)
 
     def start(self) -> None:
@@ -395,12 +407,26 @@ class TableRunner:
                 rule="storage",
             ) from None
         required = self.state.required_actors()
-        events = self.state.apply(seat, action)
+        try:
+            events = self.state.apply(seat, action)
+        except Exception:
+            await self._undo_stored(seat)
+            raise internal_error() from None
+        self.actions.append((seat, action))
         self.version += 1
         self._history.append((seat, frozenset(required) if len(required) > 1 else frozenset()))
         if conn is not None:
             conn.send({"type": "accepted", "seq": seq, "version": self.version})
         await self._after_change(seat, events, source)
+
+    async def _undo_stored(self, seat: int) -> None:
+        """A checked action failed inside the game (a bug there): take it out of
+        the record and rebuild the state from the record, so the two agree."""
+        logs.log.exception("the game failed on a legal action", extra={"table": self.id, "seat": seat})
+        await self.store.delete_action(self.id, self.version)
+        self.state = self.game.new_match(len(self.seats), self.seed, self.options)
+        for done_seat, done_action in self.actions:
+            self.state.apply(done_seat, done_action)
 
     async def _after_change(self, seat: int, events: list[Event], source: str) -> None:
         for held_seat, held in list(self._held.items()):
@@ -585,12 +611,21 @@ class TableRunner:
     def _on_attach(self, msg: Attach) -> None:
         conn = msg.conn
         if msg.token is None:
+            if len(self.spectators) >= self.settings.max_spectators:
+                msg.done.set_exception(self._too_many("Demasiados espectadores", "Too many spectators",
+                                                      self.settings.max_spectators))
+                return
             conn.seat = None
             self.spectators.add(conn)
         else:
             info = self._seat_for_token(msg.token)
             if info is None:
                 msg.done.set_exception(bad_token())
+                return
+            if len(info.conns) >= self.settings.max_sockets_per_seat:
+                msg.done.set_exception(self._too_many("Demasiadas conexiones para este asiento",
+                                                      "Too many sockets for this seat",
+                                                      self.settings.max_sockets_per_seat))
                 return
             conn.seat = info.index
             info.conns.add(conn)
@@ -753,6 +788,10 @@ class TableRunner:
             "The match has not started yet: seats are still free.",
             rule="match-start",
         )
+
+    @staticmethod
+    def _too_many(es: str, en: str, limit: int) -> TooManySockets:
+        return TooManySockets(f"{es} (máximo {limit}).", f"{en} (at most {limit}).", rule="limits")
 
     @staticmethod
     def _superseded() -> Superseded:

@@ -116,6 +116,9 @@ class ServerSettings:
     rate_strikes: int = 50
     # Messages waiting to be sent to one client before it is dropped as too slow.
     outbox_limit: int = 512
+    # Sockets one seat may hold at once (a phone and a laptop), and watchers per table.
+    max_sockets_per_seat: int = 4
+    max_spectators: int = 200
     # Finished tables leave memory this long after their last viewer left.
     finished_ttl: float = 120.0
     # Largest body accepted by the REST API.

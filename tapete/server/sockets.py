@@ -17,13 +17,16 @@ from fastapi import WebSocket
 from tapete.engine import TapeteError
 
 from . import logs
-from .connection import CLOSE_BAD_TOKEN, CLOSE_NOT_FOUND, CLOSE_POLICY, Connection, RateLimiter
-from .errors import BadJson, BadMessage, RateLimited, TableNotFound, TooLarge, UnknownMessage
+from .connection import CLOSE_BAD_TOKEN, CLOSE_NOT_FOUND, CLOSE_POLICY, CLOSE_REFUSED, Connection, RateLimiter
+from .errors import BadJson, BadMessage, RateLimited, TooLarge, UnknownMessage
 from .runner import Detach, RunnerStopped, Submit, Sync, TableRunner
 
 if TYPE_CHECKING:
     from .app import Services
     from .settings import ServerSettings
+
+
+CLOSE_CODES = {"bad_token": CLOSE_BAD_TOKEN, "table_not_found": CLOSE_NOT_FOUND}
 
 
 class Disconnected(Exception):
@@ -118,13 +121,9 @@ async def _attach(svc: Services, table_id: str, conn: Connection, token: str | N
             return runner
         except RunnerStopped:
             continue  # the table just left memory: load it again
-        except TableNotFound as err:
-            conn.send_error(err)
-            conn.close(CLOSE_NOT_FOUND, err.code)
-            return None
         except TapeteError as err:
             conn.send_error(err)
-            conn.close(CLOSE_BAD_TOKEN, err.code)
+            conn.close(CLOSE_CODES.get(err.code, CLOSE_REFUSED), err.code)
             logs.event("socket refused", logging.INFO, table=table_id, code=err.code)
             return None
     return None

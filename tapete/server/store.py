@@ -98,13 +98,18 @@ class _Write:
     values: dict[str, Any] | None = None
     where: dict[str, Any] | None = None
     done: asyncio.Future[None] | None = None
+    delete: bool = False
 
     async def run(self, conn: AsyncConnection) -> None:
         if self.rows is not None:
             await conn.execute(self.table.insert(), self.rows)
             return
-        assert self.values is not None and self.where is not None
+        assert self.where is not None
         cond = [self.table.c[k] == v for k, v in self.where.items()]
+        if self.delete:
+            await conn.execute(self.table.delete().where(*cond))
+            return
+        assert self.values is not None
         await conn.execute(self.table.update().where(*cond).values(**self.values))
 
 
@@ -245,6 +250,9 @@ class Store:
         await self._submit(
             _Write(actions, rows=[{"match_id": match_id, "idx": idx, "seat": seat, "action": action, "at": at}])
         )
+
+    async def delete_action(self, match_id: str, idx: int) -> None:
+        await self._submit(_Write(actions, where={"match_id": match_id, "idx": idx}, delete=True))
 
     # -- reads ----------------------------------------------------------------
     async def load(self, match_id: str) -> MatchRow | None:

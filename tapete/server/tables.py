@@ -13,7 +13,7 @@ from tapete.engine import Game, MatchRecord, options_to_json
 from tapete.games import get_game
 
 from . import logs
-from .errors import BadRequest, NotFinished, table_not_found
+from .errors import BadRequest, NotFinished, table_not_found, table_unavailable
 from .runner import RunnerStopped, SeatInfo, TableRunner
 from .settings import ServerSettings, parse_table_options
 from .store import MatchRow, SeatRow, Store
@@ -178,7 +178,12 @@ class Tables:
         row = await self.store.load(table_id)
         if row is None:
             return None
-        runner = self._from_row(row)
+        try:
+            runner = self._from_row(row)
+        except Exception:
+            # e.g. a game whose rules changed under an old record
+            logs.log.exception("could not rebuild a table", extra={"table": table_id})
+            raise table_unavailable(table_id) from None
         self._add(runner)
         return runner
 

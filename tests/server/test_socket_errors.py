@@ -6,13 +6,15 @@ import asyncio
 import json
 from typing import Any
 
+import pytest
 import sqlalchemy as sa
 import websockets
 
 from tapete.engine import MatchRecord, replay
 
-from .conftest import Client, ServeFactory, Server, take_turns
+from .conftest import Client, ServeFactory, Server, lookup, take_turns
 from .toygame import GAME as ECO
+from .toygame import EcoState
 
 FAST = {"reaction_window_ms": 0, "bot_delay_ms": 0}
 
@@ -140,3 +142,55 @@ async def test_spectator_sees_no_hand(server: Server) -> None:
     assert [e["kind"] for e in mine["events"]] == ["played", "drew", "drew_card"]
     assert [e["kind"] for e in (await b.until(lambda s: s["version"] == 1))["events"]] == ["played", "drew"]
     await asyncio.sleep(0)
+
+
+async def test_a_game_failure_is_taken_out_of_the_record(server: Server, monkeypatch: pytest.MonkeyPatch) -> None:
+    table_id, a, _b = await two_humans(server)
+    runner = server.runner(table_id)
+    before = runner.state.to_json()
+
+    def broken(self: EcoState, seat: int, slot: int) -> list[Any]:
+        self.plays += 1  # half-done work the runner must throw away
+        raise RuntimeError("a bug in the game")
+
+    monkeypatch.setattr(EcoState, "_play", broken)
+    error = await a.reply(await a.act({"type": "play", "slot": 0}))
+    assert error["code"] == "internal_error" and error["es"]
+    assert runner.state.to_json() == before and runner.version == 0
+    assert await stored_actions(server, table_id) == 0
+    monkeypatch.undo()
+    monkeypatch.setattr("tapete.server.tables.get_game", lookup)
+    assert (await a.reply(await a.act({"type": "play", "slot": 0})))["version"] == 1
+    assert await stored_actions(server, table_id) == 1
+
+
+async def test_finished_tables_leave_memory_and_come_back(serve: ServeFactory) -> None:
+    server = await serve(finished_ttl=0.2)
+    table_id, a, b = await two_humans(server)
+    final = await take_turns({0: a, 1: b})
+    await a.close()
+    await b.close()
+    tables = server.app.state.tapete.tables
+    for _ in range(100):
+        if table_id not in tables.runners:
+            break
+        await asyncio.sleep(0.02)
+    assert table_id not in tables.runners
+    watcher = await server.connect(table_id, None)  # read back from the record
+    assert watcher.state["status"] == "finished" and watcher.state["version"] == final["version"]
+    assert watcher.state["view"] == {**final["view"], "hand": None, "seat": None}
+    assert (await server.http.get(f"/api/tables/{table_id}")).json()["status"] == "finished"
+
+
+async def test_sockets_per_seat_and_spectators_are_capped(serve: ServeFactory) -> None:
+    server = await serve(max_sockets_per_seat=2, max_spectators=1)
+    created = await server.create(game="eco", seats=[{"type": "human"}, {"type": "human"}], table_options=FAST)
+    table_id = created["table"]["id"]
+    await server.connect(table_id, created["token"])
+    await server.connect(table_id, created["token"])
+    await server.connect(table_id, None)
+    for token in (created["token"], None):
+        async with websockets.connect(f"{server.ws_url}/ws/tables/{table_id}") as ws:
+            await ws.send(json.dumps({"type": "hello", "token": token}))
+            error = json.loads(await ws.recv())
+            assert error["code"] == "too_many_sockets" and error["es"]
