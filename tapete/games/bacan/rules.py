@@ -437,7 +437,8 @@ class BacanState(State):
         card as for a wrong mirror (BAC-23); the turn goes on."""
         row = self.rows[seat]
         card = row[slot]
-        self._reveal(card)
+        self.known[card] = self.public  # shown to everyone, right or wrong
+        self.moved[card] = 0
         if RANK[card] == COMODIN and not self.spent >> card & 1:
             row.pop(slot)
             self.held = card
@@ -553,7 +554,8 @@ class BacanState(State):
         if target == seat == self.last_discarder:
             variant = "self_mirror"
         if not ok:
-            self._reveal(card)
+            self.known[card] = self.public  # inlined _reveal: the commonest path in fast play
+            self.moved[card] = 0
             own = self.rows[seat]
             if len(own) >= MAX_ROW:  # inlined _penalty: the common case in fast play
                 self.penalty_points[seat] += ROW_FULL_PENALTY
