@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping
+from functools import cache
 from typing import Any, Self
 
 from tapete.engine import Event, Outcome, Rejection, Rng, State, options_to_json, parse_options
@@ -109,17 +110,8 @@ class BacanState(State):
 
     def __init__(self, num_players: int, options: BacanOptions, seed: int) -> None:
         super().__init__(num_players, options, seed)
+        self._derive()
         n = num_players
-        self.space = action_space(n)
-        self._table = self.space.table
-        self._turn_tables = self.space.turn_tables
-        self._turn_legal: list[list[int] | None] = []
-        self._actors: tuple[int, ...] = ()
-        self._required: tuple[int, ...] = ()
-        self._lap = options.discard_draw_from_lap - 1  # completed turns before the discard may be taken
-        self._joker_flag = 8 if options.joker_power == "anywhere" else 0
-        self._match_key = VALUE if options.mirror_match == "points" else RANK
-        self.public = (1 << (n + 1)) - 1
         self.rows: list[list[int]] = [[] for _ in range(n)]
         self.deck: list[int] = list(range(NUM_CARDS))
         self.discard: list[int] = []
@@ -145,6 +137,20 @@ class BacanState(State):
         self.revealed = False
         self.last_round: dict[str, Any] | None = None
         self._refresh()
+
+    def _derive(self) -> None:
+        """Facts that follow from the player count and the options alone."""
+        options = self.options
+        self.space = action_space(self.num_players)
+        self._table = self.space.table
+        self._turn_tables = self.space.turn_tables
+        self._turn_legal: list[list[int] | None] = []
+        self._actors: tuple[int, ...] = ()
+        self._required: tuple[int, ...] = ()
+        self._lap = options.discard_draw_from_lap - 1  # completed turns before the discard may be taken
+        self._joker_flag = 8 if options.joker_power == "anywhere" else 0
+        self._match_key = VALUE if options.mirror_match == "points" else RANK
+        self.public = (1 << (self.num_players + 1)) - 1
 
     # -- who acts ---------------------------------------------------------------
     def _refresh(self) -> None:
@@ -881,17 +887,9 @@ class BacanState(State):
         return other
 
     # -- serialization ------------------------------------------------------------------
-    _FIELDS = (
-        "rows",
-        "deck",
-        "discard",
-        "known",
-        "moved",
+    _LISTS = ("deck", "discard", "known", "moved", "scores", "penalty_points", "in_play", "turns")
+    _VALUES = (
         "spent",
-        "scores",
-        "penalty_points",
-        "in_play",
-        "turns",
         "phase",
         "round",
         "dealer",
@@ -910,33 +908,50 @@ class BacanState(State):
         data: dict[str, Any] = {
             "game": self.game_id,
             "num_players": self.num_players,
-            "options": options_to_json(self.options),
+            "options": dict(_options_json(self.options)),
             "rng": self.rng.to_json(),
             "pending": list(self.pending),
             "winners": list(self.winners),
+            "rows": [row[:] for row in self.rows],
         }
-        for name in self._FIELDS:
-            value = getattr(self, name)
-            if isinstance(value, list):
-                value = [v[:] if isinstance(v, list) else v for v in value]
-            data[name] = value
+        for name in self._LISTS:
+            data[name] = getattr(self, name)[:]
+        for name in self._VALUES:
+            data[name] = getattr(self, name)
         return data
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Self:
-        state = cls(int(data["num_players"]), parse_options(BacanOptions, data["options"]), 0)
+        state = cls.__new__(cls)
+        State.__init__(state, int(data["num_players"]), _options(data["options"]), 0)
+        state._derive()
         state.rng = Rng.from_json(data["rng"])
-        for name in cls._FIELDS:
-            value = data[name]
-            if isinstance(value, list):
-                value = [list(v) if isinstance(v, list) else v for v in value]
-            setattr(state, name, value)
+        state.rows = [list(row) for row in data["rows"]]
+        for name in cls._LISTS:
+            setattr(state, name, list(data[name]))
+        for name in cls._VALUES:
+            setattr(state, name, data[name])
         state.pending = (int(data["pending"][0]), int(data["pending"][1]))
         state.winners = tuple(data["winners"])
         state.last_round = dict(data["last_round"]) if data["last_round"] is not None else None
         state._legal = {}
         state._refresh()
         return state
+
+
+@cache
+def _options_json(options: BacanOptions) -> dict[str, Any]:
+    return options_to_json(options)
+
+
+def _options(raw: Mapping[str, Any]) -> BacanOptions:
+    """Parsed options, memoized: states read back from JSON share them."""
+    return _parse_options(tuple(sorted(raw.items())))
+
+
+@cache
+def _parse_options(items: tuple[tuple[str, Any], ...]) -> BacanOptions:
+    return parse_options(BacanOptions, dict(items))
 
 
 # A handler returns True when who may act did not change (the actors need no refresh).
