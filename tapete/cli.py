@@ -175,6 +175,8 @@ def simulate(
     jobs: Annotated[int, typer.Option(help="worker processes")] = 1,
     window: Annotated[float, typer.Option(help="reaction window, simulated seconds")] = 1.5,
     as_json: Annotated[bool, typer.Option("--json", help="print one JSON object")] = False,
+    plot: Annotated[Path | None, typer.Option(help="write plots to this folder")] = None,
+    plot_format: Annotated[str, typer.Option(help="png | svg | png,svg")] = "png",
 ) -> None:
     """Play many matches between bots and summarize them."""
     from tapete.bots import BOT_KINDS
@@ -191,7 +193,9 @@ def simulate(
         console.print(f"[red]--bots: {n} de / of {', '.join(BOT_KINDS)}[/red]")
         raise typer.Exit(2)
     opt_items = tuple(sorted(options.items()))
-    job_list = [MatchJob(game.id, n, tuple(kinds), seed + i, opt_items, window) for i in range(matches)]
+    job_list = [
+        MatchJob(game.id, n, tuple(kinds), seed + i, opt_items, window, stats=plot is not None) for i in range(matches)
+    ]
     start = time.perf_counter()
     results = []
     with Progress(
@@ -208,6 +212,11 @@ def simulate(
             progress.advance(task)
     summary = summarize(game.id, n, kinds, results, time.perf_counter() - start)
     errors = [r for r in results if r.error]
+    if plot is not None:
+        from tapete.sim.commands import plot_simulation
+
+        for path in plot_simulation(results, game.id, n, plot, plot_format):
+            Console(stderr=True).print(f"[dim]plot[/dim] {path}")
     if as_json:
         out = summary.to_json()
         out["error_samples"] = [{"seed": r.seed, "error": r.error} for r in errors[:3]]
@@ -284,6 +293,10 @@ def serve(
 
     run(ServerSettings(db_url=db), host, port, log_level)
 
+
+from tapete.sim.commands import register as _register_sim_commands  # noqa: E402
+
+_register_sim_commands(app)  # tapete tournament, tapete report
 
 if __name__ == "__main__":
     app()

@@ -19,6 +19,8 @@ from tapete.bots import make_bot
 from tapete.engine import Bot, Game, MatchRecord, Observation, State
 from tapete.games import get_game
 
+from .match_stats import StatsCollector
+
 MAX_ACTIONS = 200_000
 
 
@@ -33,6 +35,8 @@ class MatchResult:
     seconds: float = 0.0
     error: str | None = None
     record: dict[str, Any] | None = None
+    bots: list[str] = field(default_factory=list)
+    stats: dict[str, Any] = field(default_factory=dict)  # filled when asked: tapete.sim.match_stats
 
 
 def seat_bots(game: Game, bot_kinds: Sequence[str], seed: int) -> list[Bot]:
@@ -77,20 +81,24 @@ def play_match(
     window: float = 1.5,
     keep_record: bool = False,
     on_state: Callable[[State], None] | None = None,
+    stats: bool = False,
 ) -> MatchResult:
     """Play one match to its end; errors are caught and reported."""
-    result = MatchResult(seed=seed)
+    result = MatchResult(seed=seed, bots=list(bot_kinds))
     record = MatchRecord(game.id, dict(options or {}), seed, [{"bot": k} for k in bot_kinds])
     start = time.perf_counter()
     try:
         state = game.new_match(num_players, seed, options)
         bots = seat_bots(game, bot_kinds, seed)
+        collector = StatsCollector(game, state) if stats else None
         for seat, bot in enumerate(bots):
             bot.start(seat, num_players, state.options)
         while not state.is_terminal():
             seat, action = next_move(state, bots, window)
             events = state.apply(seat, action)
             record.actions.append((seat, action))
+            if collector is not None:
+                collector.step(state, seat, events)
             for other, bot in enumerate(bots):
                 seen = [e for e in events if e.visible_to(other)]
                 if seen:
@@ -104,6 +112,8 @@ def play_match(
         result.scores = list(outcome.scores)
         result.returns = outcome.returns(num_players)
         result.rounds = outcome.rounds
+        if collector is not None:
+            result.stats = collector.finish(state)
     except Exception:
         result.error = traceback.format_exc(limit=8)
     result.actions = len(record.actions)
@@ -122,6 +132,7 @@ class MatchJob:
     options: tuple[tuple[str, Any], ...]
     window: float = 1.5
     keep_record: bool = False
+    stats: bool = False
 
 
 def run_job(job: MatchJob) -> MatchResult:
@@ -133,6 +144,7 @@ def run_job(job: MatchJob) -> MatchResult:
         dict(job.options),
         window=job.window,
         keep_record=job.keep_record,
+        stats=job.stats,
     )
 
 
