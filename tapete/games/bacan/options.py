@@ -30,6 +30,7 @@ class BacanOptions:
         es="Memoria: clásica (las cartas vistas se ocultan) o asistida (siguen a la vista)",
         en="Memory: classic (seen cards turn face down again) or assisted (they stay shown)",
         choices=("classic", "assisted"),
+        choice_labels={"classic": ("Clásica", "Classic"), "assisted": ("Asistida", "Assisted")},
         help_es="BAC-10",
         help_en="BAC-10",
     )
@@ -47,6 +48,10 @@ class BacanOptions:
         es="Poder del comodín: en cualquier lugar o solo al robarlo del mazo",
         en="Comodín power: anywhere, or only when drawn from the deck",
         choices=("anywhere", "drawn_only"),
+        choice_labels={
+            "anywhere": ("En cualquier lugar", "Anywhere"),
+            "drawn_only": ("Solo al robar", "Only when drawn"),
+        },
         help_es="BAC-20",
         help_en="BAC-20",
     )
@@ -55,6 +60,7 @@ class BacanOptions:
         es="Espejo por cara (mismo número o poder) o por puntos (los poderes de 10 se igualan)",
         en="Mirror by face (same number or power) or by points (all 10-point powers match)",
         choices=("face", "points"),
+        choice_labels={"face": ("Por cara", "By face"), "points": ("Por puntos", "By points")},
         help_es="BAC-21",
         help_en="BAC-21",
     )
