@@ -129,7 +129,7 @@ class SetupScreen(Screen[MatchConfig]):
             pairs = [(t("yes", self.lang), True), (t("no", self.lang), False)]
             return Select(pairs, value=bool(value), allow_blank=False, id=wid, compact=True)
         if spec["choices"]:
-            pairs = [(str(c), c) for c in spec["choices"]]
+            pairs = [(c[self.lang], c["value"]) for c in spec["choice_labels"]]
             return Select(pairs, value=value, allow_blank=False, id=wid, compact=True)
         if spec["type"] == "int":
             return Input(str(value), id=wid, type="integer", compact=True)
