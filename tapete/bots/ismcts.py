@@ -15,12 +15,22 @@ applied alone, the winner of the race drawn at random; otherwise the required
 seats' picks are applied together, so a simultaneous commit is chosen
 without seeing the others' commits.
 
-Rollouts stop at the end of the current round by default (`horizon="round"`)
-and the position is then valued from the spectator's scores: half the seat's
-rank by match score, half its rank by the score it gained since the root,
-each in [0, 1]. A finished match is valued by its outcome (the win share).
-Whether higher scores are better is the game's `score_sense` (+1 or -1) if
-it declares one, or else read from a few seeded random matches.
+Rollouts are uniformly random (`rollout="random"`) or played by fresh copies
+of the game's heuristic bot in every seat (`rollout="heuristic"`). They stop
+at the end of the current round by default (`horizon="round"`) and the
+position is then valued from the spectator's scores: a seat's gain since the
+root minus the others' mean gain, squashed as 0.5 + 0.5 tanh(margin / scale)
+with the scale the mean absolute margin this search has seen (`value=
+"margin"`; `value="rank"` uses ranks instead). A finished match is valued by
+its outcome (the win share). Whether higher scores are better is the game's
+`score_sense` (+1 or -1) if it declares one, or else read from a few seeded
+random matches.
+
+With `guide=True` the game's heuristic bot, fed the seat's own events like
+any bot, proposes each move, and the search overrides the proposal only when
+an arm's mean beats it by `override_margin` standard errors; optional
+windows follow the proposal unsearched (they come after every action in
+Bacan, and searching each would cost more than the whole rest of the match).
 
 The search owns its `random.Random`; the real match is never touched.
 """
@@ -34,10 +44,11 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from tapete.engine import Bot, Decision, Game, Observation, State
+from tapete.engine import Bot, Decision, Event, Game, Observation, State
 
 PASS = -1  # an optional actor lets the window go by
 WINDOW = 1.5  # simulated seconds a required seat's plain action waits in a reaction window
+HISTORY_LIMIT = 400  # events a heuristic rollout bot reads before playing (the recent past)
 
 Stat = list[float]  # [visits, total value, availability]
 RoundReader = Callable[[State], Any]
@@ -65,6 +76,11 @@ class ISMCTSConfig:
     value: str = "margin"  # "margin" | "rank"
     rollout: str = "random"  # "random" | "heuristic" (the game's own bot plays every seat)
     max_depth: int = 1_000  # tree levels below the root; 1 = flat Monte Carlo over the root's arms
+    # The game's heuristic bot, fed the seat's own events, proposes a move; the
+    # search overrides it only when an arm's mean beats it by `override_margin`
+    # standard errors. Optional windows then follow the heuristic unsearched.
+    guide: bool = False
+    override_margin: float = 1.0
 
     def __post_init__(self) -> None:
         if self.horizon not in ("round", "match"):
@@ -75,10 +91,14 @@ class ISMCTSConfig:
             raise ValueError("a search needs iterations >= 1 or a time budget")
 
 
+# easy: a plain ISMCTS with random rollouts and a small budget. normal and
+# hard: the game's heuristic proposes, flat Monte Carlo over the root's arms
+# with heuristic rollouts to the end of the round checks it (a rollout
+# policy-improvement step); they differ in samples per decision.
 LEVELS: dict[str, ISMCTSConfig] = {
     "easy": ISMCTSConfig(iterations=100, reaction_delay=1.2),
-    "normal": ISMCTSConfig(iterations=600, reaction_delay=0.8),
-    "hard": ISMCTSConfig(iterations=2_500, reaction_delay=0.5),
+    "normal": ISMCTSConfig(iterations=48, rollout="heuristic", max_depth=1, guide=True, reaction_delay=0.8),
+    "hard": ISMCTSConfig(iterations=200, rollout="heuristic", max_depth=1, guide=True, reaction_delay=0.6),
 }
 
 
@@ -217,6 +237,9 @@ class ISMCTS:
         self.rng = rng
         self.sense = sense
         self.game = game
+        # what the searching seat has seen this match: heuristic rollout bots
+        # start by reading it (the others only its public part)
+        self.history: list[Event] = []
         if config.rollout == "heuristic" and game is None:
             raise ValueError("heuristic rollouts need the game")
         self.iterations_done = 0
@@ -225,6 +248,7 @@ class ISMCTS:
         """The observer's arm statistics at the root after a search."""
         cfg = budget or self.config
         root = _Node()
+        self._observer = obs.seat
         self._margin_sum = 0.0
         self._margin_count = 0
         num = obs.num_players
@@ -381,8 +405,13 @@ class ISMCTS:
         assert self.game is not None
         n = state.num_players
         bots = [self.game.heuristic_bot(random.Random(self.rng.getrandbits(32))) for _ in range(n)]
+        recent = self.history[-HISTORY_LIMIT:]
+        public = [e for e in recent if e.audience is None]
         for seat, bot in enumerate(bots):
             bot.start(seat, n, state.options)
+            known = recent if seat == self._observer else public
+            if known:
+                bot.observe(known)
         for _ in range(cfg.max_rollout_actions):
             if state.is_terminal() or (reader is not None and reader(state) != root_round):
                 break
@@ -437,6 +466,18 @@ class ISMCTSBot(Bot):
         self.config = config or LEVELS["normal"]
         sense = score_sense(game) if self.config.horizon == "round" else 1
         self.search = ISMCTS(self.config, rng, sense, game)
+        self.guide = game.heuristic_bot(random.Random(rng.getrandbits(32))) if self.config.guide else None
+
+    def start(self, seat: int, num_players: int, options: Any) -> None:
+        super().start(seat, num_players, options)
+        if self.guide is not None:
+            self.guide.start(seat, num_players, options)
+
+    def observe(self, events: Sequence[Event]) -> None:
+        if self.guide is not None:
+            self.guide.observe(events)
+        if self.config.rollout == "heuristic":
+            self.search.history.extend(events)
 
     def decide(self, obs: Observation) -> Decision | None:
         legal = obs.legal
@@ -445,6 +486,11 @@ class ISMCTSBot(Bot):
         cfg = self.config
         if obs.required and len(legal) == 1:
             return Decision(legal[0], cfg.turn_delay)
+        proposal: Decision | None = None
+        if self.guide is not None:
+            proposal = self.guide.decide(obs)
+            if not obs.required:
+                return proposal
         budget = cfg
         if not obs.required:
             budget = replace(
@@ -454,10 +500,25 @@ class ISMCTSBot(Bot):
             )
         arms = self.search.search(obs, budget)
         action = best_arm(arms, legal, obs.required, self.search.rng)
+        if proposal is not None and not clearly_better(arms, action, proposal.action, cfg.override_margin):
+            action = proposal.action
         if action == PASS:
             return None
         delay = cfg.reaction_delay if not obs.required else cfg.turn_delay
         return Decision(action, delay)
+
+
+def clearly_better(arms: dict[int, Stat], challenger: int, incumbent: int, margin: float) -> bool:
+    """Does `challenger`'s mean beat `incumbent`'s by `margin` standard errors?
+    (Values lie in [0, 1], so m(1 - m) bounds each arm's variance.)"""
+    a, b = arms.get(challenger), arms.get(incumbent)
+    if challenger == incumbent or a is None or a[0] == 0:
+        return False
+    if b is None or b[0] == 0:
+        return True
+    ma, mb = a[1] / a[0], b[1] / b[0]
+    se = math.sqrt(ma * (1 - ma) / a[0] + mb * (1 - mb) / b[0])
+    return ma - mb > margin * se
 
 
 def best_arm(arms: dict[int, Stat], legal: Sequence[int], required: bool, rng: random.Random) -> int:

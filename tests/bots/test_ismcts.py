@@ -9,7 +9,16 @@ import time
 import pytest
 
 from tapete.bots import BOT_KINDS, make_bot
-from tapete.bots.ismcts import ISMCTS, LEVELS, PASS, ISMCTSBot, ISMCTSConfig, rank_values, score_sense
+from tapete.bots.ismcts import (
+    ISMCTS,
+    LEVELS,
+    PASS,
+    ISMCTSBot,
+    ISMCTSConfig,
+    clearly_better,
+    rank_values,
+    score_sense,
+)
 from tapete.engine import Observation, State
 from tapete.games import game_ids, get_game
 from tapete.sim.runner import play_match
@@ -33,7 +42,8 @@ def _advance(state: State, rng: random.Random, steps: int) -> State:
 def test_levels_are_registered() -> None:
     for kind in ("ismcts", "ismcts-easy", "ismcts-hard"):
         assert kind in BOT_KINDS
-    assert LEVELS["easy"].iterations < LEVELS["normal"].iterations < LEVELS["hard"].iterations
+    assert LEVELS["normal"].iterations < LEVELS["hard"].iterations
+    assert LEVELS["normal"].guide and not LEVELS["easy"].guide
 
 
 def test_rank_values() -> None:
@@ -138,3 +148,35 @@ def test_beats_the_greedy_toy_bot() -> None:
         assert share / matches > 0.4  # fair share 1/3; measured about 0.55
     finally:
         del BOT_KINDS["toy-ismcts"]
+
+
+def test_clearly_better_needs_a_margin_of_standard_errors() -> None:
+    arms = {1: [100.0, 60.0, 100.0], 2: [100.0, 50.0, 100.0], 3: [3.0, 2.0, 3.0]}
+    assert clearly_better(arms, 1, 2, 1.0)  # 0.6 vs 0.5 over 100 samples each: ~1.4 standard errors
+    assert not clearly_better(arms, 1, 2, 2.0)
+    assert not clearly_better(arms, 3, 2, 1.0)  # 2/3 over 3 samples is no evidence
+    assert not clearly_better(arms, 2, 2, 0.0)
+    assert clearly_better(arms, 1, 9, 1.0)  # an untried proposal loses to any tried arm
+
+
+def test_guided_levels_follow_the_heuristic_in_optional_windows() -> None:
+    state, seat = _snap_window(2)
+    bot = make_bot("ismcts", TOY, 3)
+    assert isinstance(bot, ISMCTSBot) and bot.config.guide
+    bot.start(seat, 3, None)
+    before = bot.search.iterations_done
+    decision = bot.decide(Observation(state, seat))
+    assert decision is not None and decision.action == SNAP  # the greedy toy bot always snaps
+    assert bot.search.iterations_done == before  # no search spent on an optional window
+
+
+def test_guided_search_beats_the_greedy_toy_bot() -> None:
+    share = 0.0
+    matches = 24
+    for i in range(matches):
+        kinds = ["heuristic"] * 3
+        kinds[i % 3] = "ismcts"
+        result = play_match(TOY, 3, kinds, 2_000 + i // 3)
+        assert result.error is None, result.error
+        share += result.returns[i % 3]
+    assert share / matches > 0.4  # fair share 1/3
