@@ -21,6 +21,7 @@ from . import logs, viewer
 from .errors import BadRequest, TooLarge
 from .settings import ServerSettings, async_db_url, table_options_schema
 from .sockets import table_socket
+from .stats import Stats
 from .store import Store
 from .tables import SeatSpec, Tables, clean_name
 
@@ -34,6 +35,7 @@ class Services:
     settings: ServerSettings
     store: Store
     tables: Tables
+    stats: Stats
 
 
 def services(request: Request) -> Services:
@@ -145,6 +147,19 @@ async def leave_table(table_id: str, body: LeaveBody, request: Request) -> dict[
     return {"table": table_id, "seat": seat, "left": True}
 
 
+@router.get("/stats")
+async def server_stats(request: Request, reset: bool = False) -> dict[str, Any]:
+    """Actions applied and arrival-to-views times of socket actions; `reset=true` starts afresh."""
+    svc = services(request)
+    runners = list(svc.tables.runners.values())
+    out = svc.stats.summary()
+    out["tables"] = {status: sum(r.status == status for r in runners) for status in ("waiting", "playing", "finished")}
+    out["sockets"] = sum(len(r.spectators) + sum(len(s.conns) for s in r.seats) for r in runners)
+    if reset:
+        svc.stats.reset()
+    return out
+
+
 @router.get("/matches/{match_id}/record")
 async def match_record(match_id: str, request: Request) -> dict[str, Any]:
     return await services(request).tables.record(match_id)
@@ -192,9 +207,10 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         store = Store(async_db_url(settings.db_url))
         await store.open()
-        tables = Tables(store, settings)
+        stats = Stats()
+        tables = Tables(store, settings, stats)
         restored = await tables.restore()
-        app.state.tapete = Services(settings, store, tables)
+        app.state.tapete = Services(settings, store, tables, stats)
         logs.event(f"server ready; {restored} tables restored")
         try:
             yield

@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import time
 from typing import Any, Protocol
+
+import orjson
 
 from tapete.engine import TapeteError
 
@@ -22,6 +23,11 @@ CLOSE_BAD_TOKEN = 4401
 CLOSE_NOT_FOUND = 4404
 CLOSE_LEFT = 4000
 CLOSE_REFUSED = 4409
+
+
+def dumps(message: Any) -> str:
+    """Compact JSON text (orjson: the views and legal lists are most of the server's work)."""
+    return orjson.dumps(message, option=orjson.OPT_NON_STR_KEYS).decode()
 
 
 class Sender(Protocol):
@@ -36,6 +42,7 @@ class Connection:
     def __init__(self, socket: Sender, outbox_limit: int) -> None:
         self.socket = socket
         self.seat: int | None = None
+        self.lang = "es"  # of the texts describing moves and events
         self.outbox_limit = outbox_limit
         self._outbox: asyncio.Queue[str | tuple[int, str]] = asyncio.Queue()
         self.closing = False
@@ -49,7 +56,7 @@ class Connection:
         self._outbox.put_nowait(text)
 
     def send(self, message: dict[str, Any]) -> None:
-        self.send_text(json.dumps(message, ensure_ascii=False, separators=(",", ":")))
+        self.send_text(dumps(message))
 
     def send_error(self, err: TapeteError, seq: int | None = None) -> None:
         self.send({"type": "error", "seq": seq, **err.to_json()})

@@ -24,6 +24,7 @@ def run(settings: ServerSettings, host: str = "127.0.0.1", port: int = 8000, log
         port=port,
         log_level=log_level,
         ws_max_size=settings.max_frame_bytes,
+        ws_per_message_deflate=settings.ws_compression,
         access_log=log_level == "debug",
     )
 
@@ -44,8 +45,12 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--port", type=int, default=8000)
     parser.add_argument("--log-level", default="info")
     for f in fields(ServerSettings):
+        flag = f"--{f.name.replace('_', '-')}"
+        if f.type in ("bool", bool):
+            parser.add_argument(flag, action=argparse.BooleanOptionalAction, default=f.default)
+            continue
         kind = float if f.type in ("float", float) else int if f.type in ("int", int) else str
-        parser.add_argument(f"--{f.name.replace('_', '-')}", type=kind, default=f.default)
+        parser.add_argument(flag, type=kind, default=f.default)
     args = vars(parser.parse_args(argv if argv is not None else sys.argv[1:]))
     host, port, level = args.pop("host"), args.pop("port"), args.pop("log_level")
     run(ServerSettings(**args), host, port, level)

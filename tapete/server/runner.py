@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
-import json
 import logging
 import secrets
 import time
@@ -36,7 +35,7 @@ from tapete.engine import (
 )
 
 from . import logs
-from .connection import CLOSE_BAD_TOKEN, CLOSE_LEFT, Connection
+from .connection import CLOSE_BAD_TOKEN, CLOSE_LEFT, Connection, dumps
 from .errors import (
     NoFreeSeat,
     NotStarted,
@@ -50,6 +49,7 @@ from .errors import (
 )
 from .seatbot import SeatBot
 from .settings import ServerSettings, TableOptions
+from .stats import Stats
 
 if TYPE_CHECKING:
     from .store import Store
@@ -96,6 +96,7 @@ class Submit:
     version: int
     payload: dict[str, Any]
     seat: int | None  # the seat the client says it acts for, if it says
+    arrived: float | None = None  # perf_counter when the socket read it
 
 
 @dataclass
@@ -174,6 +175,7 @@ class TableRunner:
         store: Store,
         settings: ServerSettings,
         on_stop: Any = None,
+        stats: Stats | None = None,
     ) -> None:
         self.id = table_id
         self.game = game
@@ -187,6 +189,8 @@ class TableRunner:
         self.store = store
         self.settings = settings
         self.on_stop = on_stop
+        self.stats = stats or Stats()
+        self._arrived: float | None = None  # of the socket action being handled
         self.state: State = game.new_match(len(seats), seed, self.options)
         self.version = 0
         self.actions: list[tuple[int, int]] = []  # the record, as applied
@@ -288,7 +292,7 @@ class TableRunner:
             case Detach():
                 self._on_detach(message)
             case Sync():
-                message.conn.send(self._state_message(message.conn.seat, []))
+                message.conn.send(self._state_message(message.conn.seat, [], message.conn.lang))
             case Join():
                 await self._on_join(message)
             case Leave():
@@ -307,11 +311,14 @@ class TableRunner:
                     rule="seat-token",
                 )
             action = self._parse_action(msg.payload)
+            self._arrived = msg.arrived
             await self._offer(seat, action, msg.version, conn, msg.seq, "human")
         except TapeteError as err:
             conn.send_error(err, msg.seq)
             logs.event("action rejected", logging.DEBUG, table=self.id, seat=seat, version=self.version,
                        source="human", code=err.code)
+        finally:
+            self._arrived = None
 
     def _parse_action(self, payload: dict[str, Any]) -> int:
         if self.status == "waiting":
@@ -328,8 +335,8 @@ class TableRunner:
         return self.state.action_from_json(payload["action"])
 
     async def _on_bot_move(self, msg: BotMove) -> None:
-        if not self._bot_controls(msg.seat):
-            return
+        if msg.version != self.version or not self._bot_controls(msg.seat):
+            return  # the bot thinks again on the new state, or its seat's owner is back
         try:
             await self._offer(msg.seat, msg.action, msg.version, None, None, "bot")
         except Stale:
@@ -438,6 +445,8 @@ class TableRunner:
         else:
             self._track_turns()
         self._broadcast(events)
+        self.stats.applied(self._arrived)
+        self._arrived = None
         self._tell_bots(events)
         logs.event(
             "action applied",
@@ -632,7 +641,7 @@ class TableRunner:
             info.gone_since = None
         msg.done.set_result(conn.seat)
         conn.send(self._welcome(conn.seat))
-        conn.send(self._state_message(conn.seat, []))
+        conn.send(self._state_message(conn.seat, [], conn.lang))
         logs.event("socket attached", table=self.id, seat=conn.seat, version=self.version)
 
     def _on_detach(self, msg: Detach) -> None:
@@ -719,7 +728,7 @@ class TableRunner:
             out.append(entry)
         return out
 
-    def _state_message(self, seat: int | None, events: list[Event]) -> dict[str, Any]:
+    def _state_message(self, seat: int | None, events: list[Event], lang: str) -> dict[str, Any]:
         state = self.state
         now = time.monotonic()
         message: dict[str, Any] = {
@@ -731,8 +740,8 @@ class TableRunner:
             "view": state.view(seat),
             "actors": list(state.actors()),
             "required": list(state.required_actors()),
-            "legal": self._legal_json(seat) if self.status == "playing" else [],
-            "events": [self._event_json(e) for e in events if e.visible_to(seat)],
+            "legal": self._legal_json(seat, lang) if self.status == "playing" else [],
+            "events": [self._event_json(e, lang) for e in events if e.visible_to(seat)],
             "window_ms": 0 if self._window_until is None else max(0, round((self._window_until - now) * 1000)),
             "clocks": self._clocks_json(now),
             "seats": self.seats_json(),
@@ -740,23 +749,23 @@ class TableRunner:
         }
         return message
 
-    def _legal_json(self, seat: int | None) -> list[dict[str, Any]]:
+    def _legal_json(self, seat: int | None, lang: str) -> list[dict[str, Any]]:
         if seat is None:
             return []
-        state = self.state
+        state, describe = self.state, self.game.describe_action
         return [
             {
                 "index": a,
                 "action": state.action_to_json(a),
                 "reaction": state.is_reaction(seat, a),
-                "text": {lang: self.game.describe_action(state, a, lang) for lang in ("es", "en")},
+                "text": describe(state, a, lang),
             }
             for a in state.legal_actions(seat)
         ]
 
-    def _event_json(self, event: Event) -> dict[str, Any]:
+    def _event_json(self, event: Event, lang: str) -> dict[str, Any]:
         out = event.to_json()
-        out["text"] = {lang: self.game.describe_event(event, lang) for lang in ("es", "en")}
+        out["text"] = self.game.describe_event(event, lang)
         return out
 
     def _clocks_json(self, now: float) -> list[dict[str, Any]]:
@@ -774,11 +783,12 @@ class TableRunner:
         audiences: list[tuple[int | None, set[Connection]]] = [(None, self.spectators)]
         audiences += [(info.index, info.conns) for info in self.seats]
         for seat, conns in audiences:
-            if not conns:
-                continue
-            text = json.dumps(self._state_message(seat, events), ensure_ascii=False, separators=(",", ":"))
-            for conn in conns:
-                conn.send_text(text)
+            for lang in {conn.lang for conn in conns}:
+                message = self._state_message(seat, events, lang)
+                text = dumps(message)
+                for conn in conns:
+                    if conn.lang == lang:
+                        conn.send_text(text)
 
     # -- errors ---------------------------------------------------------------------------
     @staticmethod

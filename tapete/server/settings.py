@@ -123,3 +123,5 @@ class ServerSettings:
     finished_ttl: float = 120.0
     # Largest body accepted by the REST API.
     max_body_bytes: int = 65_536
+    # permessage-deflate on the sockets: views shrink ~5x for phones, at some CPU.
+    ws_compression: bool = True

@@ -10,6 +10,7 @@ import asyncio
 import contextlib
 import json
 import logging
+import time
 from typing import TYPE_CHECKING, Any
 
 from fastapi import WebSocket
@@ -26,6 +27,7 @@ if TYPE_CHECKING:
     from .settings import ServerSettings
 
 
+LANGS = ("es", "en")
 CLOSE_CODES = {"bad_token": CLOSE_BAD_TOKEN, "table_not_found": CLOSE_NOT_FOUND}
 
 
@@ -90,7 +92,7 @@ def _parse(text: str | None, settings: ServerSettings) -> dict[str, Any]:
 
 
 async def _hello(websocket: WebSocket, conn: Connection, settings: ServerSettings) -> str | None:
-    """Wait for `{"type": "hello", "token": ...}`; no token means a spectator."""
+    """Wait for `{"type": "hello", "token": ..., "lang": "es"}`; no token means a spectator."""
     try:
         text = await asyncio.wait_for(_receive_text(websocket), settings.hello_timeout)
     except TimeoutError:
@@ -99,13 +101,14 @@ async def _hello(websocket: WebSocket, conn: Connection, settings: ServerSetting
         raise Disconnected from None
     try:
         data = _parse(text, settings)
-        token = data.get("token")
-        if data["type"] != "hello" or not (token is None or isinstance(token, str)):
+        token, lang = data.get("token"), data.get("lang", "es")
+        if data["type"] != "hello" or not (token is None or isinstance(token, str)) or lang not in LANGS:
             raise BadMessage(
-                "El primer mensaje debe ser {\"type\": \"hello\", \"token\": ...}.",
-                "The first message must be {\"type\": \"hello\", \"token\": ...}.",
+                "El primer mensaje debe ser {\"type\": \"hello\", \"token\": ..., \"lang\": \"es\" o \"en\"}.",
+                "The first message must be {\"type\": \"hello\", \"token\": ..., \"lang\": \"es\" or \"en\"}.",
                 rule="protocol",
             )
+        conn.lang = lang
     except TapeteError as err:
         conn.send_error(err)
         conn.close(CLOSE_POLICY, err.code)
@@ -134,6 +137,7 @@ async def _serve(websocket: WebSocket, conn: Connection, runner: TableRunner, se
     strikes = 0
     while not conn.closing:
         text = await _receive_text(websocket)
+        arrived = time.perf_counter()
         if not limiter.allow():
             strikes += 1
             conn.send_error(
@@ -151,15 +155,15 @@ async def _serve(websocket: WebSocket, conn: Connection, runner: TableRunner, se
         try:
             data = _parse(text, settings)
             seq = data.get("seq")
-            _dispatch(data, conn, runner)
+            _dispatch(data, conn, runner, arrived)
         except TapeteError as err:
             conn.send_error(err, seq if isinstance(seq, int) and not isinstance(seq, bool) else None)
 
 
-def _dispatch(data: dict[str, Any], conn: Connection, runner: TableRunner) -> None:
+def _dispatch(data: dict[str, Any], conn: Connection, runner: TableRunner, arrived: float) -> None:
     kind = data["type"]
     if kind == "action":
-        runner.post(_submit(data, conn))
+        runner.post(_submit(data, conn, arrived))
     elif kind == "sync":
         runner.post(Sync(conn))
     elif kind == "ping":
@@ -176,7 +180,7 @@ def _is_int(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def _submit(data: dict[str, Any], conn: Connection) -> Submit:
+def _submit(data: dict[str, Any], conn: Connection, arrived: float) -> Submit:
     seq, version, seat = data.get("seq"), data.get("version"), data.get("seat")
     has_action, has_index = isinstance(data.get("action"), dict), "index" in data
     if (
@@ -193,4 +197,4 @@ def _submit(data: dict[str, Any], conn: Connection) -> Submit:
             rule="protocol",
         )
     payload = {"index": data["index"]} if has_index else {"action": data["action"]}
-    return Submit(conn, seq, version, payload, seat)
+    return Submit(conn, seq, version, payload, seat, arrived)

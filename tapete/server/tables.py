@@ -16,6 +16,7 @@ from . import logs
 from .errors import BadRequest, NotFinished, table_not_found, table_unavailable
 from .runner import RunnerStopped, SeatInfo, TableRunner
 from .settings import ServerSettings, parse_table_options
+from .stats import Stats
 from .store import MatchRow, SeatRow, Store
 
 # Invitation codes: no 0/O, 1/I/L, so they can be read aloud and typed.
@@ -38,9 +39,10 @@ def new_code() -> str:
 class Tables:
     """Every table this process owns, by id and by invitation code."""
 
-    def __init__(self, store: Store, settings: ServerSettings) -> None:
+    def __init__(self, store: Store, settings: ServerSettings, stats: Stats | None = None) -> None:
         self.store = store
         self.settings = settings
+        self.stats = stats or Stats()
         self.runners: dict[str, TableRunner] = {}
         self._codes: dict[str, str] = {}
         self._loading: dict[str, asyncio.Task[TableRunner | None]] = {}
@@ -97,6 +99,7 @@ class Tables:
             store=self.store,
             settings=self.settings,
             on_stop=self._forget,
+            stats=self.stats,
         )
         runner.replay(row.actions)
         return runner
