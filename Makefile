@@ -4,7 +4,7 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint bench clean setup
+.PHONY: run test lint bench report clean setup
 
 $(BIN)/python:
 	$(PY) -m venv $(VENV)
@@ -27,6 +27,9 @@ test: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python bench/bench_games.py
+
+report: $(STAMP)
+	$(BIN)/tapete report --jobs 2
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

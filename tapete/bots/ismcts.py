@@ -81,6 +81,9 @@ class ISMCTSConfig:
     # standard errors. Optional windows then follow the heuristic unsearched.
     guide: bool = False
     override_margin: float = 1.0
+    # With a guide: compare the arms on the same worlds and rollout randomness
+    # (common random numbers) instead of a UCB search.
+    paired: bool = False
 
     def __post_init__(self) -> None:
         if self.horizon not in ("round", "match"):
@@ -275,6 +278,40 @@ class ISMCTS:
         self.iterations_done += done
         return root.stats.get(obs.seat, {})
 
+    def paired(self, obs: Observation, arms: Sequence[int], budget: ISMCTSConfig) -> dict[int, list[float]]:
+        """The observer's value of every arm on the same sampled worlds with the
+        same rollout randomness (common random numbers), for paired comparisons.
+        `budget.iterations` counts rollouts: about that many divided by the arms."""
+        cfg = budget
+        self._observer = obs.seat
+        self._margin_sum = 0.0
+        self._margin_count = 0
+        root_scores = view_scores(obs.view, obs.num_players)
+        worlds = max(2, cfg.iterations // max(1, len(arms)))
+        values: dict[int, list[float]] = {a: [] for a in arms}
+        reader: RoundReader | None = None
+        root_round: Any = None
+        for _ in range(worlds):
+            world = obs.sample(self.rng)
+            if reader is None and cfg.horizon == "round":
+                reader = round_reader(world)
+                root_round = reader(world)
+            seed = self.rng.getrandbits(32)
+            for arm in arms:
+                state = world.clone()
+                state.apply(obs.seat, arm)
+                rng = random.Random(seed)
+                if cfg.rollout == "heuristic":
+                    self._policy_rollout(state, reader, root_round, cfg, rng)
+                else:
+                    for _ in range(cfg.max_rollout_actions):
+                        if state.is_terminal() or (reader is not None and reader(state) != root_round):
+                            break
+                        random_action(state, rng, cfg.rollout_react_chance)
+                values[arm].append(self._value(state, root_scores)[obs.seat])
+        self.iterations_done += worlds * len(arms)
+        return values
+
     # one iteration: select and expand, roll out, back up
     def _iterate(
         self,
@@ -399,12 +436,21 @@ class ISMCTS:
             random_action(state, rng, react)
         return self._value(state, root_scores)
 
-    def _policy_rollout(self, state: State, reader: RoundReader | None, root_round: Any, cfg: ISMCTSConfig) -> None:
+    def _policy_rollout(
+        self,
+        state: State,
+        reader: RoundReader | None,
+        root_round: Any,
+        cfg: ISMCTSConfig,
+        rng: random.Random | None = None,
+    ) -> None:
         """Every seat played by a fresh copy of the game's heuristic bot, which
-        learns from the rollout's events only."""
+        first reads what the searching seat has seen (its public part, for the
+        other seats), then the rollout's own events."""
         assert self.game is not None
+        rng = rng or self.rng
         n = state.num_players
-        bots = [self.game.heuristic_bot(random.Random(self.rng.getrandbits(32))) for _ in range(n)]
+        bots = [self.game.heuristic_bot(random.Random(rng.getrandbits(32))) for _ in range(n)]
         recent = self.history[-HISTORY_LIMIT:]
         public = [e for e in recent if e.audience is None]
         for seat, bot in enumerate(bots):
@@ -415,7 +461,7 @@ class ISMCTS:
         for _ in range(cfg.max_rollout_actions):
             if state.is_terminal() or (reader is not None and reader(state) != root_round):
                 break
-            seat, action = policy_move(state, bots, self.rng)
+            seat, action = policy_move(state, bots, rng)
             events = state.apply(seat, action)
             for other, bot in enumerate(bots):
                 seen = [e for e in events if e.audience is None or other in e.audience]
@@ -498,6 +544,10 @@ class ISMCTSBot(Bot):
                 iterations=max(1, int(cfg.iterations * cfg.optional_share)),
                 millis=cfg.millis * cfg.optional_share if cfg.millis is not None else None,
             )
+        if proposal is not None and cfg.paired:
+            values = self.search.paired(obs, legal, budget)
+            action = paired_choice(values, proposal.action, cfg.override_margin)
+            return Decision(action, cfg.turn_delay)
         arms = self.search.search(obs, budget)
         action = best_arm(arms, legal, obs.required, self.search.rng)
         if proposal is not None and not clearly_better(arms, action, proposal.action, cfg.override_margin):
@@ -506,6 +556,21 @@ class ISMCTSBot(Bot):
             return None
         delay = cfg.reaction_delay if not obs.required else cfg.turn_delay
         return Decision(action, delay)
+
+
+def paired_choice(values: dict[int, list[float]], proposal: int, margin: float) -> int:
+    """The arm with the best mean if its paired advantage over the proposal
+    exceeds `margin` standard errors; the proposal otherwise."""
+    if proposal not in values:
+        return proposal
+    best = max(values, key=lambda a: (sum(values[a]), a == proposal))
+    if best == proposal:
+        return proposal
+    diffs = [x - y for x, y in zip(values[best], values[proposal], strict=True)]
+    m = len(diffs)
+    mean = sum(diffs) / m
+    var = sum((d - mean) ** 2 for d in diffs) / (m - 1) if m > 1 else 0.0
+    return best if mean > margin * math.sqrt(var / m) else proposal
 
 
 def clearly_better(arms: dict[int, Stat], challenger: int, incumbent: int, margin: float) -> bool:
