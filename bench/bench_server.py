@@ -2,6 +2,7 @@
 
     python bench/bench_server.py [--tables 200] [--seconds 30] [--warmup 5]
                                  [--game bacan] [--players 4] [--humans 1] [--bots random]
+                                 [--bot-delay-ms 0] [--window-ms 0] [--no-texts] [--no-ws-compression]
                                  [--url http://127.0.0.1:8000] [--json]
 
 Unless --url is given, a server process is started on a free loopback port
@@ -67,6 +68,15 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / TICKS
 
 
+def cpu_wait_seconds(pid: int) -> float:
+    """Time the process's threads spent runnable but waiting for a CPU (other programs' load)."""
+    total = 0
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        with contextlib.suppress(OSError):
+            total += int((task / "schedstat").read_text().split()[1])
+    return total / 1e9
+
+
 class Seat:
     """One remote seat: plays a random legal move whenever it may act, and times it."""
 
@@ -120,7 +130,7 @@ async def table_loop(args: argparse.Namespace, http: httpx.AsyncClient, ws_url: 
                      stop: asyncio.Event, rng: random.Random) -> None:
     seats = [{"type": "human"}] * args.humans + [{"type": "bot", "level": args.bots}] * (args.players - args.humans)
     body = {"game": args.game, "seats": seats, "options": json.loads(args.options),
-            "table_options": {"reaction_window_ms": 0, "bot_delay_ms": 0}}
+            "table_options": {"reaction_window_ms": args.window_ms, "bot_delay_ms": args.bot_delay_ms}}
     while not stop.is_set():
         created = (await http.post("/api/tables", json=body)).json()
         table_id = created["table"]["id"]
@@ -133,7 +143,7 @@ async def table_loop(args: argparse.Namespace, http: httpx.AsyncClient, ws_url: 
             for seat, token in tokens.items():
                 ws = await stack.enter_async_context(
                     websockets.connect(f"{ws_url}/ws/tables/{table_id}", max_size=2**22, ping_interval=None))
-                await ws.send(json.dumps({"type": "hello", "token": token}))
+                await ws.send(json.dumps({"type": "hello", "token": token, "texts": not args.no_texts}))
                 players.append(Seat(ws, seat, rng, tally))
             done: asyncio.Future[Any] = asyncio.gather(*(p.play() for p in players))
             stopper: asyncio.Future[Any] = asyncio.create_task(stop.wait())
@@ -153,7 +163,7 @@ def start_server(args: argparse.Namespace, db: Path) -> tuple[subprocess.Popen[b
     proc = subprocess.Popen(
         [sys.executable, "-m", "tapete.server", "--port", str(port), "--db-url", f"sqlite:///{db}",
          "--log-level", "warning", "--rate-per-s", "10000", "--rate-burst", "10000", "--finished-ttl", "2",
-         "--outbox-limit", "100000"],
+         "--outbox-limit", "100000", *(["--no-ws-compression"] if args.no_ws_compression else [])],
         stdout=subprocess.DEVNULL,
     )
     url = f"http://127.0.0.1:{port}"
@@ -182,9 +192,11 @@ async def run(args: argparse.Namespace, url: str, server_pid: int | None) -> dic
         tally.measuring = True
         await http.get("/api/stats", params={"reset": "true"})
         cpu0 = (cpu_seconds(os.getpid()), cpu_seconds(server_pid) if server_pid else 0.0, time.perf_counter())
+        wait0 = cpu_wait_seconds(server_pid) if server_pid else 0.0
         await asyncio.sleep(args.seconds)
         stats = (await http.get("/api/stats")).json()
         cpu1 = (cpu_seconds(os.getpid()), cpu_seconds(server_pid) if server_pid else 0.0, time.perf_counter())
+        wait1 = cpu_wait_seconds(server_pid) if server_pid else 0.0
         tally.measuring = False
         stop.set()
         await asyncio.gather(*tasks, return_exceptions=True)
@@ -208,6 +220,7 @@ async def run(args: argparse.Namespace, url: str, server_pid: int | None) -> dic
         "errors": dict(tally.errors),
         "cpu_server_pct": round(100 * (cpu1[1] - cpu0[1]) / wall, 1) if server_pid else None,
         "cpu_client_pct": round(100 * (cpu1[0] - cpu0[0]) / wall, 1),
+        "server_waiting_for_cpu_pct": round(100 * (wait1 - wait0) / wall, 1) if server_pid else None,
         "loadavg": Path("/proc/loadavg").read_text().split()[:3],
     }
 
@@ -222,6 +235,10 @@ def main() -> None:
     parser.add_argument("--humans", type=int, default=1, help="seats played from this process, per table")
     parser.add_argument("--bots", default="random", help="bot level of the other seats")
     parser.add_argument("--options", default="{}", help="game options as JSON")
+    parser.add_argument("--bot-delay-ms", type=int, default=0, help="bots' thinking time (0 = full speed)")
+    parser.add_argument("--window-ms", type=int, default=0, help="reaction window (0 = none)")
+    parser.add_argument("--no-texts", action="store_true", help="remote seats ask for no sentences with legal moves")
+    parser.add_argument("--no-ws-compression", action="store_true", help="start the server without permessage-deflate")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--url", help="an already running server (else one is started)")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
@@ -245,14 +262,17 @@ def main() -> None:
     lat = result["client_send_to_view_ms"]
     srv = result["server_arrival_to_views_ms"]
     print(f"{result['tables']} tables of {args.game} ({args.humans} remote seat(s) + "
-          f"{args.players - args.humans} {args.bots} bot(s)), {result['seconds']} s measured")
+          f"{args.players - args.humans} {args.bots} bot(s); bot delay {args.bot_delay_ms} ms, "
+          f"window {args.window_ms} ms; texts {'off' if args.no_texts else 'on'}, "
+          f"compression {'off' if args.no_ws_compression else 'on'}), {result['seconds']} s measured")
     print(f"  actions/s applied by the server: {result['actions_per_s']:,.0f} "
           f"(remote seats: {result['remote_actions_per_s']:,.0f}/s); matches finished: {result['matches_finished']}")
     print(f"  send -> view (client):    p50 {lat['p50']} ms  p90 {lat['p90']} ms  p99 {lat['p99']} ms  "
           f"max {lat['max']} ms  (n={lat['count']})")
     print(f"  arrival -> views (server): p50 {srv['p50']} ms  p90 {srv['p90']} ms  p99 {srv['p99']} ms")
-    print(f"  CPU: server {result['cpu_server_pct']}%  client {result['cpu_client_pct']}%  "
-          f"load average {' '.join(result['loadavg'])}  errors {result['errors']}")
+    print(f"  CPU: server {result['cpu_server_pct']}% (and {result['server_waiting_for_cpu_pct']}% runnable but "
+          f"waiting for a core)  client {result['cpu_client_pct']}%  load average {' '.join(result['loadavg'])}")
+    print(f"  errors (answers to the remote seats): {result['errors']}")
 
 
 if __name__ == "__main__":

@@ -43,6 +43,7 @@ class Connection:
         self.socket = socket
         self.seat: int | None = None
         self.lang = "es"  # of the texts describing moves and events
+        self.texts = True  # a sentence for every legal move (programs may not need them)
         self.outbox_limit = outbox_limit
         self._outbox: asyncio.Queue[str | tuple[int, str]] = asyncio.Queue()
         self.closing = False

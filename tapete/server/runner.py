@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any
 
 from tapete.engine import (
     BadAction,
+    Decision,
     Event,
     Game,
     IllegalAction,
@@ -210,7 +211,7 @@ class TableRunner:
         self._window_until: float | None = None
         self._required_since: dict[int, float] = {}
         self._clock_out: set[int] = set()
-        self._thinking: dict[int, tuple[int, asyncio.Task[None]]] = {}
+        self._thinking: dict[int, tuple[int, asyncio.Task[None] | None]] = {}
         self._timer: asyncio.TimerHandle | None = None
         self._idle_since: float | None = None
         self._seats_told: list[dict[str, Any]] = []
@@ -238,7 +239,8 @@ class TableRunner:
         self.stopped = True
         self._cancel_timer()
         for _, task in self._thinking.values():
-            task.cancel()
+            if task is not None:
+                task.cancel()
         if self._task is not None:
             self._task.cancel()
             await asyncio.gather(self._task, return_exceptions=True)
@@ -292,7 +294,7 @@ class TableRunner:
             case Detach():
                 self._on_detach(message)
             case Sync():
-                message.conn.send(self._state_message(message.conn.seat, [], message.conn.lang))
+                message.conn.send(self._state_message(message.conn, []))
             case Join():
                 await self._on_join(message)
             case Leave():
@@ -463,7 +465,8 @@ class TableRunner:
         self._required_since.clear()
         self._clock_out.clear()
         for _, task in self._thinking.values():
-            task.cancel()
+            if task is not None:
+                task.cancel()
         self._thinking.clear()
         outcome = self.state.outcome().to_json()
         await self.store.set_status(self.id, "finished", finished_at=time.time(), outcome=outcome)
@@ -504,15 +507,32 @@ class TableRunner:
     def _schedule_bots(self) -> None:
         for seat, (version, task) in list(self._thinking.items()):
             if version != self.version or not self._bot_controls(seat):
-                task.cancel()
+                if task is not None:
+                    task.cancel()
                 del self._thinking[seat]
         if self.status != "playing" or self.state.is_terminal():
             return
         for seat in self.state.actors():
             if seat in self._thinking or seat in self._held or not self._bot_controls(seat):
                 continue
+            bot = self.bots[seat]
+            if bot.inline and self.table_options.bot_delay_ms == 0 and not bot.busy:
+                # at full speed a fast bot answers at once: no task to schedule
+                self._thinking[seat] = (self.version, None)
+                move = self._move(seat, self._decide_now(seat))
+                if move is not None:
+                    self.queue.put_nowait(BotMove(seat, move[0], self.version))
+                continue
             task = asyncio.create_task(self._think(seat, self.version))
             self._thinking[seat] = (self.version, task)
+
+    def _decide_now(self, seat: int) -> Decision | None:
+        bot = self.bots[seat]
+        try:
+            return bot.decide_inline(self.state)
+        except Exception:
+            logs.log.exception("bot failed", extra={"table": self.id, "seat": seat})
+            return bot.fallback(self.state)
 
     async def _think(self, seat: int, version: int) -> None:
         bot = self.bots[seat]
@@ -525,17 +545,23 @@ class TableRunner:
             decision = None if version != self.version else bot.fallback(self.state)
         if version != self.version:
             return
+        move = self._move(seat, decision)
+        if move is None:
+            return
+        if move[1] > 0:
+            await asyncio.sleep(move[1])
+        if not self.stopped:
+            self.queue.put_nowait(BotMove(seat, move[0], version))
+
+    def _move(self, seat: int, decision: Decision | None) -> tuple[int, float] | None:
+        """The action a bot's decision plays and its thinking time; None to let a window pass."""
         if decision is None:
             if seat not in self.state.required_actors():
-                return  # lets an optional window pass
-            decision = bot.fallback(self.state)
+                return None  # lets an optional window pass
+            decision = self.bots[seat].fallback(self.state)
             if decision is None:
-                return
-        delay = self.table_options.bot_delay_ms / 1000 * min(decision.delay, MAX_BOT_DELAY_FACTOR)
-        if delay > 0:
-            await asyncio.sleep(delay)
-        if not self.stopped:
-            self.queue.put_nowait(BotMove(seat, decision.action, version))
+                return None
+        return decision.action, self.table_options.bot_delay_ms / 1000 * min(decision.delay, MAX_BOT_DELAY_FACTOR)
 
     # -- clocks and timers ---------------------------------------------------------
     async def _on_wake(self) -> None:
@@ -641,7 +667,7 @@ class TableRunner:
             info.gone_since = None
         msg.done.set_result(conn.seat)
         conn.send(self._welcome(conn.seat))
-        conn.send(self._state_message(conn.seat, [], conn.lang))
+        conn.send(self._state_message(conn, []))
         logs.event("socket attached", table=self.id, seat=conn.seat, version=self.version)
 
     def _on_detach(self, msg: Detach) -> None:
@@ -728,8 +754,11 @@ class TableRunner:
             out.append(entry)
         return out
 
-    def _state_message(self, seat: int | None, events: list[Event], lang: str) -> dict[str, Any]:
-        state = self.state
+    def _state_message(
+        self, conn: Connection, events: list[Event], seats: list[dict[str, Any]] | None = None
+    ) -> dict[str, Any]:
+        """What one socket is told: its seat's view, legal moves and events, in its language."""
+        state, seat, lang = self.state, conn.seat, conn.lang
         now = time.monotonic()
         message: dict[str, Any] = {
             "type": "state",
@@ -740,28 +769,27 @@ class TableRunner:
             "view": state.view(seat),
             "actors": list(state.actors()),
             "required": list(state.required_actors()),
-            "legal": self._legal_json(seat, lang) if self.status == "playing" else [],
+            "legal": self._legal_json(seat, lang if conn.texts else None) if self.status == "playing" else [],
             "events": [self._event_json(e, lang) for e in events if e.visible_to(seat)],
             "window_ms": 0 if self._window_until is None else max(0, round((self._window_until - now) * 1000)),
             "clocks": self._clocks_json(now),
-            "seats": self.seats_json(),
+            "seats": self.seats_json() if seats is None else seats,
             "outcome": state.outcome().to_json() if state.is_terminal() else None,
         }
         return message
 
-    def _legal_json(self, seat: int | None, lang: str) -> list[dict[str, Any]]:
+    def _legal_json(self, seat: int | None, lang: str | None) -> list[dict[str, Any]]:
+        """Legal moves as index, JSON form and reaction flag, with a sentence in `lang` (none if None)."""
         if seat is None:
             return []
-        state, describe = self.state, self.game.describe_action
-        return [
-            {
-                "index": a,
-                "action": state.action_to_json(a),
-                "reaction": state.is_reaction(seat, a),
-                "text": describe(state, a, lang),
-            }
-            for a in state.legal_actions(seat)
-        ]
+        state = self.state
+        legal: list[dict[str, Any]] = []
+        for a in state.legal_actions(seat):
+            entry = {"index": a, "action": state.action_to_json(a), "reaction": state.is_reaction(seat, a)}
+            if lang is not None:
+                entry["text"] = self.game.describe_action(state, a, lang)
+            legal.append(entry)
+        return legal
 
     def _event_json(self, event: Event, lang: str) -> dict[str, Any]:
         out = event.to_json()
@@ -779,16 +807,14 @@ class TableRunner:
         ]
 
     def _broadcast(self, events: list[Event]) -> None:
-        self._seats_told = self.seats_json()
-        audiences: list[tuple[int | None, set[Connection]]] = [(None, self.spectators)]
-        audiences += [(info.index, info.conns) for info in self.seats]
-        for seat, conns in audiences:
-            for lang in {conn.lang for conn in conns}:
-                message = self._state_message(seat, events, lang)
-                text = dumps(message)
-                for conn in conns:
-                    if conn.lang == lang:
-                        conn.send_text(text)
+        seats = self._seats_told = self.seats_json()
+        for conns in (self.spectators, *(info.conns for info in self.seats)):
+            told: dict[tuple[str, bool], str] = {}  # one text per language and style
+            for conn in conns:
+                style = (conn.lang, conn.texts)
+                if style not in told:
+                    told[style] = dumps(self._state_message(conn, events, seats))
+                conn.send_text(told[style])
 
     # -- errors ---------------------------------------------------------------------------
     @staticmethod

@@ -46,6 +46,16 @@ class SeatBot:
             pending, self._pending = self._pending, []
             self.bot.observe(pending)
 
+    @property
+    def busy(self) -> bool:
+        return self._busy is not None and not self._busy.done()
+
+    def decide_inline(self, state: State) -> Decision | None:
+        """Decide now on the loop (fast kinds only, never while a thought is running)."""
+        assert self.inline and not self.busy
+        self._flush()
+        return self.bot.decide(Observation(state, self.seat))
+
     async def decide(self, state: State) -> Decision | None:
         """The bot's decision on `state` as it is when thinking starts."""
         if self._busy is not None and not self._busy.done():

@@ -101,14 +101,19 @@ async def _hello(websocket: WebSocket, conn: Connection, settings: ServerSetting
         raise Disconnected from None
     try:
         data = _parse(text, settings)
-        token, lang = data.get("token"), data.get("lang", "es")
-        if data["type"] != "hello" or not (token is None or isinstance(token, str)) or lang not in LANGS:
+        token, lang, texts = data.get("token"), data.get("lang", "es"), data.get("texts", True)
+        if (
+            data["type"] != "hello"
+            or not (token is None or isinstance(token, str))
+            or lang not in LANGS
+            or not isinstance(texts, bool)
+        ):
             raise BadMessage(
                 "El primer mensaje debe ser {\"type\": \"hello\", \"token\": ..., \"lang\": \"es\" o \"en\"}.",
                 "The first message must be {\"type\": \"hello\", \"token\": ..., \"lang\": \"es\" or \"en\"}.",
                 rule="protocol",
             )
-        conn.lang = lang
+        conn.lang, conn.texts = lang, texts
     except TapeteError as err:
         conn.send_error(err)
         conn.close(CLOSE_POLICY, err.code)

@@ -11,9 +11,10 @@ import json
 import threading
 from collections import OrderedDict
 from importlib import resources
-from typing import Any
+from typing import Any, Literal
 
 from fastapi import APIRouter, Query, Request
+from pydantic import BaseModel, Field
 from starlette.concurrency import run_in_threadpool
 
 from tapete.engine import Event, Game, State
@@ -48,6 +49,31 @@ async def game_deck(game_id: str) -> dict[str, Any]:
     package = type(game).__module__.rpartition(".")[0]
     data: dict[str, Any] = json.loads(resources.files(package).joinpath(name).read_text(encoding="utf-8"))
     return data
+
+
+MAX_DESCRIBE = 200
+
+
+class DescribeBody(BaseModel):
+    lang: Literal["es", "en"]
+    events: list[dict[str, Any]] = Field(max_length=MAX_DESCRIBE)
+
+
+@router.post("/games/{game_id}/describe")
+async def describe_events(game_id: str, body: DescribeBody) -> dict[str, Any]:
+    """Events a client already holds, described in words in `lang` (its log
+    after a language switch: sockets speak one language). Nothing is looked
+    up: an event is described from its own data only."""
+    game = get_game(game_id)
+    texts: list[str | None] = []
+    for data in body.events:
+        kind = data.get("kind")
+        fields = {k: v for k, v in data.items() if k not in ("kind", "text")}
+        try:
+            texts.append(game.describe_event(Event(str(kind), fields), body.lang))
+        except Exception:  # a malformed event gets no words, not an error page
+            texts.append(None)
+    return {"lang": body.lang, "texts": texts}
 
 
 class Cursors:
