@@ -7,6 +7,11 @@ import asyncio
 import time
 from typing import Any
 
+import pytest
+
+from tapete.bots import BOT_KINDS
+from tapete.server.seatbot import INLINE_KINDS
+
 from .conftest import Client, ServeFactory, Server, settle
 
 PLAY = {"type": "play", "slot": 0}
@@ -154,3 +159,26 @@ async def test_a_left_seat_is_played_and_can_be_taken(server: Server) -> None:
     newcomer = await server.join(created_code, name="Nuevo")
     assert newcomer["seat"] == 1
 
+
+
+async def test_a_search_bot_thinks_off_the_event_loop(server: Server) -> None:
+    """Slow bot kinds think in a worker thread on a clone: the table still answers meanwhile."""
+    slow = [k for k in BOT_KINDS if k not in INLINE_KINDS]
+    if not slow:
+        pytest.skip("no search bot registered")
+    _, c = await table(server, [{"type": "human"}, {"type": "bot", "level": slow[0]}])
+    human = c[0]
+    for _ in range(3):
+        state = await human.until(lambda s: 0 in s["required"] or s["status"] == "finished", timeout=30)
+        if state["status"] == "finished":
+            break
+        version = state["version"]
+        legal = [e for e in state["legal"] if not e["reaction"]]
+        reply = await human.reply(await human.act(index=legal[0]["index"]))
+        assert reply["type"] == "accepted" and reply["version"] > version  # (the bot may commit first in a duel)
+        # while the bot thinks, the socket is answered at once
+        started = time.monotonic()
+        await human.send({"type": "ping", "seq": 99})
+        await human.next_of("pong")
+        assert time.monotonic() - started < 0.5
+    assert server.runner(next(iter(server.app.state.tapete.tables.runners))).version >= 4
