@@ -17,7 +17,7 @@ $(STAMP): $(BIN)/python pyproject.toml
 setup: $(STAMP)
 
 run: $(STAMP)
-	$(BIN)/tapete play bacan --players 4
+	$(BIN)/tapete serve
 
 test: $(STAMP)
 	bash scripts/need-debian.sh tmux chromium
