@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
 from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -162,6 +163,26 @@ async def start_server(settings: ServerSettings) -> tuple[uvicorn.Server, asynci
 
 ServeFactory = Callable[..., Awaitable[Server]]
 
+# Set to a PostgreSQL URL to run the server tests on PostgreSQL instead of SQLite
+# (its public schema is emptied before every test).
+TEST_PG = os.environ.get("TAPETE_TEST_PG")
+
+
+def test_db_url(tmp_path: Path) -> str:
+    return TEST_PG or f"sqlite:///{tmp_path / 'tapete.db'}"
+
+
+async def reset_test_postgres() -> None:
+    if not TEST_PG:
+        return
+    import asyncpg
+
+    conn = await asyncpg.connect(TEST_PG)
+    try:
+        await conn.execute("DROP SCHEMA public CASCADE; CREATE SCHEMA public")
+    finally:
+        await conn.close()
+
 
 @pytest.fixture
 async def serve(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[ServeFactory]:
@@ -169,8 +190,10 @@ async def serve(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> AsyncIterato
     monkeypatch.setattr("tapete.server.tables.get_game", lookup)
     started: list[tuple[uvicorn.Server, asyncio.Task[None], httpx.AsyncClient]] = []
 
+    await reset_test_postgres()
+
     async def start(**overrides: Any) -> Server:
-        values: dict[str, Any] = {"db_url": f"sqlite:///{tmp_path / 'tapete.db'}", "disconnect_grace": 30.0}
+        values: dict[str, Any] = {"db_url": test_db_url(tmp_path), "disconnect_grace": 30.0}
         values.update(overrides)
         settings = ServerSettings(**values)
         uv, task, url = await start_server(settings)

@@ -26,7 +26,7 @@ import websockets
 from tapete.engine import MatchRecord, replay
 from tapete.games import game_ids, get_game
 
-from .conftest import Client
+from .conftest import TEST_PG, Client, reset_test_postgres
 from .players import Humans
 
 pytestmark = pytest.mark.skipif("bacan" not in game_ids(), reason="Bacan is not registered yet")
@@ -50,7 +50,7 @@ class ServerProcess:
         self.url = f"http://127.0.0.1:{port}"
         with self.log.open("ab") as out:
             self.proc = subprocess.Popen(
-                [sys.executable, "-m", "tapete.server", "--port", str(port), "--db-url", f"sqlite:///{self.db}",
+                [sys.executable, "-m", "tapete.server", "--port", str(port), "--db-url", TEST_PG or f"sqlite:///{self.db}",
                  "--disconnect-grace", "60", "--log-level", "warning"],
                 stdout=out, stderr=out,
             )
@@ -106,6 +106,7 @@ async def new_table(url: str) -> tuple[str, dict[int, str]]:
 
 
 async def test_kill_restart_reconnect_and_play_on(process: ServerProcess) -> None:
+    await reset_test_postgres()
     await asyncio.to_thread(process.start)
     for attempt in range(5):
         table_id, tokens = await new_table(process.url)
