@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 from collections import Counter, defaultdict
 from typing import Any
 
@@ -19,6 +20,7 @@ import pytest
 
 from tapete.engine import Event, Game, MatchRecord, State
 from tapete.games import game_ids, get_game
+from tapete.server.logs import JsonFormatter
 
 from .conftest import Server
 from .players import Humans, Race
@@ -56,7 +58,8 @@ def assert_no_leak(game: Game, state: State, seat: int | None, data: Any) -> Non
     assert not leaked, f"seat {seat} shown hidden {dict(leaked)} at {[where[f] for f in leaked]}, {data}"
 
 
-async def test_full_bacan_match_two_humans_two_bots(server: Server) -> None:
+async def test_full_bacan_match_two_humans_two_bots(server: Server, caplog: pytest.LogCaptureFixture) -> None:
+    caplog.set_level(logging.INFO, logger="tapete")
     won: set[int] = set()
     for attempt in range(3):  # a very short match may offer too few mirror races: then play another
         races = await play_checked_match(server, seed=attempt)
@@ -64,6 +67,12 @@ async def test_full_bacan_match_two_humans_two_bots(server: Server) -> None:
         if won == {0, 1}:
             break
     assert won == {0, 1}, "each human should win a mirror race by arriving first"
+    # the logs say which table, which seat, what happened, and name no card
+    lines = [JsonFormatter().format(r) for r in caplog.records if r.name.startswith("tapete.server")]
+    applied = [json.loads(line) for line in lines if '"action applied"' in line]
+    assert applied and all({"table", "seat", "version", "source"} <= set(entry) for entry in applied)
+    faces = get_game("bacan").card_faces()
+    assert not [line for line in lines if any(face in line for face in faces)]
 
 
 async def play_checked_match(server: Server, seed: int) -> list[Race]:
