@@ -95,13 +95,24 @@ class ISMCTSConfig:
 
 
 # easy: a plain ISMCTS with random rollouts and a small budget. normal and
-# hard: the game's heuristic proposes, flat Monte Carlo over the root's arms
-# with heuristic rollouts to the end of the round checks it (a rollout
-# policy-improvement step); they differ in samples per decision.
+# hard: the game's heuristic proposes; every legal move is tried on the same
+# sampled worlds with heuristic rollouts to the end of the round, and a move
+# that beats the proposal by half a standard error of the paired differences
+# replaces it (a rollout policy-improvement step). They differ in rollouts.
 LEVELS: dict[str, ISMCTSConfig] = {
     "easy": ISMCTSConfig(iterations=100, reaction_delay=1.2),
-    "normal": ISMCTSConfig(iterations=48, rollout="heuristic", max_depth=1, guide=True, reaction_delay=0.8),
-    "hard": ISMCTSConfig(iterations=200, rollout="heuristic", max_depth=1, guide=True, reaction_delay=0.6),
+    "normal": ISMCTSConfig(
+        iterations=60, rollout="heuristic", max_depth=1, guide=True, paired=True, override_margin=0.5
+    ),
+    "hard": ISMCTSConfig(
+        iterations=200,
+        rollout="heuristic",
+        max_depth=1,
+        guide=True,
+        paired=True,
+        override_margin=0.5,
+        reaction_delay=0.6,
+    ),
 }
 
 
