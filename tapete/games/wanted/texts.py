@@ -189,7 +189,11 @@ def _card(face: str | None, lang: str) -> str:
     return card_label(FACE_TO_ID[face], lang)
 
 
-def _short(face: str) -> str:
+def _short(face: str, lang: str) -> str:
+    """short_label, with a Joker's colour in the reader's language ("JK rojo" / "JK red")."""
+    rank, _, colour = face.partition("-")
+    if rank == "joker":
+        return f"JK {_t(lang, colour, {'rojo': 'red', 'negro': 'black'}.get(colour, colour))}"
     return short_label(FACE_TO_ID[face])
 
 
@@ -236,7 +240,7 @@ def describe_event(event: Event, lang: str) -> str:
         dealer = _seat(lang, d["dealer"])
         return _t(lang, f"{dealer} reparte (ronda {d['round']}).", f"{dealer} deals (round {d['round']}).")
     if kind == "hand":
-        cards = ", ".join(_short(f) for f in d["cards"])
+        cards = ", ".join(_short(f, lang) for f in d["cards"])
         return _t(lang, f"Tu mano: {cards}", f"Your hand: {cards}")
     if kind == "deal_over":
         return _t(lang, f"Fin del reparto. Botín: {d['scores']}", f"Deal over. Bounty: {d['scores']}")
@@ -260,7 +264,7 @@ def _describe_battle(d: Mapping[str, Any], lang: str) -> str:
     for e in d["seats"]:
         sign = f"{e['modifier']:+d}" if e["modifier"] else ""
         skill = SKILL[FACE_TO_ID[e["card"]]]
-        parts.append(f"{e['seat']}: {_short(e['card'])} {skill}+{e['die']}{sign} = {e['total']}")
+        parts.append(f"{e['seat']}: {_short(e['card'], lang)} {skill}+{e['die']}{sign} = {e['total']}")
     head = _t(lang, f"Batalla {d['number']}: ", f"Battle {d['number']}: ")
     if d["winner"] is None:
         tail = _t(lang, " — empate", " — tie")
@@ -274,12 +278,13 @@ def _describe_gangs(d: Mapping[str, Any], lang: str) -> str:
     for g in d["gangs"]:
         if not g["contending"]:
             continue
-        cards = [f"{_short(f)}({SKILL[FACE_TO_ID[f]]}+{die})" for f, die in zip(g["cards"], g["dice"], strict=True)]
+        pairs = zip(g["cards"], g["dice"], strict=True)
+        cards = [f"{_short(f, lang)}({SKILL[FACE_TO_ID[f]]}+{die})" for f, die in pairs]
         if g["leader"] is not None:
             cards[g["leader"]] = "*" + cards[g["leader"]]
         text = f"{g['seat']} [" + " ".join(cards) + "]"
         if g["discarded"]:
-            text += " −" + " ".join(_short(f) for f in g["discarded"])
+            text += " −" + " ".join(_short(f, lang) for f in g["discarded"])
         if g["total"] is not None:
             text += f" {g['modifier'] or 0:+d} = {g['total']}"
         parts.append(text)
@@ -306,11 +311,12 @@ def render_text(view: Mapping[str, Any], lang: str) -> str:
     for s, pile in enumerate(view["piles"]):
         lines.append(_render_seat(view, s, pile, lang))
     if view["out"]:
-        lines.append(_t(lang, "Fuera del juego: ", "Out of play: ") + " ".join(_short(f) for f in view["out"]))
+        lines.append(_t(lang, "Fuera del juego: ", "Out of play: ") + " ".join(_short(f, lang) for f in view["out"]))
     if view.get("hand") is not None:
         lines.append(_t(lang, "Tu mano: ", "Your hand: ") + ", ".join(_card(f, lang) for f in view["hand"]))
         if view["my_commit"]:
-            lines.append(_t(lang, "Boca abajo: ", "Committed: ") + ", ".join(_short(f) for f in view["my_commit"]))
+            committed = ", ".join(_short(f, lang) for f in view["my_commit"])
+            lines.append(_t(lang, "Boca abajo: ", "Committed: ") + committed)
     if view["over"]:
         winners = ", ".join(str(s) for s in view["winners"])
         lines.append(_t(lang, f"[bold]Ganador: {winners}[/bold]", f"[bold]Winner: {winners}[/bold]"))
@@ -340,14 +346,15 @@ def _render_battle(b: Mapping[str, Any], lang: str) -> list[str]:
         for e in b["seats"]:
             mark = " ★" if e["seat"] == b["winner"] else ""
             lines.append(
-                f"  {e['seat']}: {_short(e['card'])}  {e['skill']}+{e['die']}{e['modifier']:+d} = {e['total']}{mark}"
+                f"  {e['seat']}: {_short(e['card'], lang)}  "
+                f"{e['skill']}+{e['die']}{e['modifier']:+d} = {e['total']}{mark}"
             )
         return lines
     for g in b["gangs"]:
         cards = " ".join(
-            ("*" if c["leader"] else "") + f"{_short(c['card'])}({c['skill']}+{c['die']})" for c in g["cards"]
+            ("*" if c["leader"] else "") + f"{_short(c['card'], lang)}({c['skill']}+{c['die']})" for c in g["cards"]
         )
-        gone = (" −" + " ".join(_short(f) for f in g["discarded"])) if g["discarded"] else ""
+        gone = (" −" + " ".join(_short(f, lang) for f in g["discarded"])) if g["discarded"] else ""
         total = "" if g["total"] is None else f" = {g['total']} ({g['modifier'] or 0:+d})"
         mark = " ★" if g["seat"] == b["winner"] else ""
         lines.append(f"  {g['seat']}: {cards}{gone}{total}{mark}")
@@ -357,10 +364,10 @@ def _render_battle(b: Mapping[str, Any], lang: str) -> list[str]:
 def _render_seat(view: Mapping[str, Any], s: int, pile: Mapping[str, Any], lang: str) -> str:
     me = " ←" if s == view["seat"] else ""
     done = _t(lang, " (eligió)", " (chosen)") if view["committed"][s] and view["phase"] == "commit" else ""
-    winners = " ".join(_short(f) for f in pile["winners"])
+    winners = " ".join(_short(f, lang) for f in pile["winners"])
     down = f"{pile['face_down_count']}"
     if pile["face_down"]:
-        down += " [" + " ".join(_short(f) for f in pile["face_down"]) + "]"
+        down += " [" + " ".join(_short(f, lang) for f in pile["face_down"]) + "]"
     return _t(
         lang,
         f"Asiento {s}{me}: {view['held'][s]} en mano{done} · botín {view['scores'][s]} · "
