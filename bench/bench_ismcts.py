@@ -7,7 +7,8 @@ actions for the seat to move); each gets a fresh search of the same number
 of iterations. Rollouts are uniformly random to the end of the round, where
 the position is valued (`horizon="round"`, the bot's default); `--horizon
 match` rolls out to the end of the match. Prints iterations/s of the median
-repeat. This machine's speed drifts (up to 2x): run twice.
+repeat, and per second of this process's CPU time (steadier when other
+work shares the cores). This machine's speed drifts (up to 2x): run twice.
 """
 
 from __future__ import annotations
@@ -50,12 +51,14 @@ def run(game_id: str, players: int, count: int, iterations: int, repeats: int, h
     # warm-up
     ISMCTS(config, random.Random(1), sense).search(Observation(points[0][0], points[0][1]))
     times = []
+    cpu_times = []
     for rep in range(repeats):
         search = ISMCTS(config, random.Random(rep), sense)
-        start = time.perf_counter()
+        start, cpu_start = time.perf_counter(), time.process_time()
         for state, seat in points:
             search.search(Observation(state, seat))
         times.append(time.perf_counter() - start)
+        cpu_times.append(time.process_time() - cpu_start)
     total = iterations * len(points)
     median = statistics.median(times)
     return {
@@ -65,6 +68,7 @@ def run(game_id: str, players: int, count: int, iterations: int, repeats: int, h
         "positions": len(points),
         "iterations_per_search": iterations,
         "iters_per_s": round(total / median, 1),
+        "iters_per_cpu_s": round(total / statistics.median(cpu_times), 1),
         "repeat_seconds": [round(t, 3) for t in times],
     }
 

@@ -36,8 +36,8 @@ def _quiet() -> Any:
 
 @pytest.mark.parametrize("game", GAMES, ids=_ids)
 def test_pettingzoo_api(game: Game | str) -> None:
-    env = TapeteAEC(game, max_steps=400)
-    api_test(env, num_cycles=150)
+    env = TapeteAEC(game, max_steps=300)
+    api_test(env, num_cycles=100)
 
 
 @pytest.mark.parametrize("game", GAMES, ids=_ids)
