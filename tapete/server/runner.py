@@ -213,6 +213,7 @@ class TableRunner:
         self._clock_out: set[int] = set()
         self._thinking: dict[int, tuple[int, asyncio.Task[None] | None]] = {}
         self._timer: asyncio.TimerHandle | None = None
+        self._deadline: float | None = None  # when the armed timer fires
         self._idle_since: float | None = None
         self._seats_told: list[dict[str, Any]] = []
 
@@ -450,14 +451,10 @@ class TableRunner:
         self.stats.applied(self._arrived)
         self._arrived = None
         self._tell_bots(events)
-        logs.event(
-            "action applied",
-            table=self.id,
-            seat=seat,
-            version=self.version,
-            source=source,
-            events=[e.kind for e in events if e.audience is None],
-        )
+        if logs.log.isEnabledFor(logging.INFO):
+            public_kinds = [e.kind for e in events if e.audience is None]
+            logs.event("action applied", table=self.id, seat=seat, version=self.version, source=source,
+                       events=public_kinds)
 
     async def _finish(self) -> None:
         self.status = "finished"
@@ -610,12 +607,13 @@ class TableRunner:
             self._idle_since = None
         elif self._idle_since is None:
             self._idle_since = time.monotonic()
-        self._cancel_timer()
         deadline = self._next_deadline()
-        if deadline is not None:
-            loop = asyncio.get_running_loop()
-            delay = max(0.0, deadline - time.monotonic()) + 0.001
-            self._timer = loop.call_later(delay, self._wake)
+        if deadline != self._deadline or (deadline is not None and self._timer is None):
+            self._cancel_timer()
+            self._deadline = deadline
+            if deadline is not None:
+                delay = max(0.0, deadline - time.monotonic()) + 0.001
+                self._timer = asyncio.get_running_loop().call_later(delay, self._wake)
 
     def _wake(self) -> None:
         self._timer = None
