@@ -1,0 +1,127 @@
+// Pieces shared by every screen: the top bar with the language switch, toasts,
+// the seat chips, the event log, the scores table and the moves list.
+
+import { h } from "./dom.js";
+import { lang, setLang, t, tx } from "./i18n.js";
+import { seatLabel } from "./util.js";
+
+export function topBar(title, extra = []) {
+  const next = lang() === "es" ? "en" : "es";
+  return h("header", { class: "topbar" },
+    h("a", { class: "brand", href: "#/", "aria-label": t("nav.home") }, h("span", { class: "brand-mark", "aria-hidden": "true" }), "tapete"),
+    h("div", { class: "topbar-title" }, title || ""),
+    ...extra,
+    h("button", {
+      class: "lang-switch",
+      type: "button",
+      "data-testid": "lang-switch",
+      lang: next,
+      "aria-label": t("nav.switchLang"),
+      title: t("nav.switchLang"),
+      onclick: () => setLang(next),
+    }, next === "en" ? "EN" : "ES"),
+  );
+}
+
+export function toast(message, kind = "error") {
+  const box = document.getElementById("toasts");
+  if (!box) return;
+  const el = h("div", { class: `toast toast-${kind}`, role: kind === "error" ? "alert" : "status" }, message);
+  box.append(el);
+  setTimeout(() => el.classList.add("fade"), 4200);
+  setTimeout(() => el.remove(), 5000);
+}
+
+const SCORE_UNITS = { bacan: "unit.points", buracco: "unit.points", "nacho-loco": "unit.points", boon: "unit.victory", wanted: "unit.bounty" };
+
+export function scoreUnit(game) {
+  return t(SCORE_UNITS[game] || "unit.points");
+}
+
+/** A score as people read it: "12 pts", "4 cartas de victoria", "botín $25". */
+export function scoreText(game, n) {
+  return t(`score.${game}`, { n }, null) ?? `${n}`;
+}
+
+/** One chip per seat: name, score, whose turn, bot level, connection. */
+export function seatChips(state, me) {
+  const view = state.view;
+  const required = new Set(state.required || []);
+  const actors = new Set(state.actors || []);
+  const winners = new Set(view.winners || []);
+  return h("ol", { class: "seat-chips", "aria-label": t("table.seats") },
+    (state.seats || []).map((info, seat) => {
+      const badges = [];
+      if (required.has(seat) && state.status === "playing") badges.push(h("span", { class: "badge badge-turn" }, "▶ ", t("badge.turn")));
+      else if (actors.has(seat) && state.status === "playing") badges.push(h("span", { class: "badge badge-react" }, t("badge.mayReact")));
+      if (view.over && winners.has(seat)) badges.push(h("span", { class: "badge badge-win" }, "★ ", t("badge.winner")));
+      if (info.kind === "human") {
+        if (!info.taken) badges.push(h("span", { class: "badge badge-free" }, t("badge.free")));
+        else if (info.stand_in) badges.push(h("span", { class: "badge badge-standin" }, t("badge.standin")));
+        else if (!info.connected) badges.push(h("span", { class: "badge badge-away" }, t("badge.away")));
+      }
+      const score = view.scores?.[seat];
+      return h("li", {
+        class: ["seat-chip", seat === me && "me", required.has(seat) && "turn", view.over && winners.has(seat) && "winner"],
+        "data-seat": seat,
+      },
+      h("span", { class: "seat-name" }, seatLabel(state.seats, seat, me)),
+      h("span", { class: "seat-score" }, score === undefined ? "" : scoreText(view.game, score)),
+      badges.length ? h("span", { class: "seat-badges" }, badges) : null);
+    }));
+}
+
+/** An entry's words in the current language; "…" while they are being fetched. */
+function logText(entry) {
+  const text = entry.text;
+  if (typeof text === "string") return text;
+  return text?.[lang()] ?? "…";
+}
+
+/** The event log in words, newest last. */
+export function logPanel(entries) {
+  const list = h("ol", { class: "log", "aria-label": t("tab.log"), "data-testid": "log" },
+    entries.length ? entries.map((e) => h("li", { class: ["log-entry", e.round && "log-round"] }, logText(e))) : h("li", { class: "muted" }, t("log.empty")));
+  requestAnimationFrame(() => { list.scrollTop = list.scrollHeight; });
+  return list;
+}
+
+/** Scores across rounds: one row per finished round, then the current totals. */
+export function scoresPanel(game, seats, me, history, current, round) {
+  const n = seats.length;
+  const head = h("tr", {}, h("th", { scope: "col" }, t("scores.round")),
+    Array.from({ length: n }, (_, s) => h("th", { scope: "col" }, seatLabel(seats, s, me, true))));
+  const rows = history.filter((row) => !row.final).map((row) => h("tr", {},
+    h("th", { scope: "row" }, String(row.round)),
+    row.scores.map((v) => h("td", {}, String(v)))));
+  const now = h("tr", { class: "scores-now" }, h("th", { scope: "row" }, t("scores.now", { round })),
+    (current || []).map((v) => h("td", {}, String(v))));
+  return h("div", { class: "scores-wrap" },
+    h("p", { class: "muted" }, t("scores.unit", { unit: scoreUnit(game) })),
+    h("table", { class: "scores", "data-testid": "scores" }, h("thead", {}, head), h("tbody", {}, rows, now)));
+}
+
+/** Every legal move as a button (keyboard play, and the truth behind the board). */
+export function movesPanel(legal, act, disabled) {
+  if (!legal.length) return h("p", { class: "muted" }, t("moves.none"));
+  return h("div", { class: "moves", role: "group", "aria-label": t("tab.moves"), "data-testid": "moves" },
+    legal.map((entry) => h("button", {
+      type: "button",
+      class: ["move", entry.reaction && "move-reaction"],
+      disabled,
+      "data-index": entry.index,
+      onclick: () => act(entry.action),
+    }, tx(entry.text))));
+}
+
+export function tabs(current, choose, names) {
+  return h("div", { class: "tabs", role: "tablist" },
+    names.map(([key, label]) => h("button", {
+      type: "button",
+      role: "tab",
+      class: ["tab", current === key && "active"],
+      "aria-selected": current === key ? "true" : "false",
+      "data-tab": key,
+      onclick: () => choose(key),
+    }, label)));
+}

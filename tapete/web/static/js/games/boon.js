@@ -1,0 +1,165 @@
+// Boon: the Boon offered blind, burying, tricks with gold trumps, payouts.
+
+import { boonCard } from "../cards.js";
+import { h } from "../dom.js";
+import { lang, t } from "../i18n.js";
+import { cardButton, pill, section, toolBar, toolButton } from "./common.js";
+
+const SUIT_ORDER = ["oro", "rojo", "verde", "azul"];
+
+export function faceName(face) {
+  if (!face) return t("boon.faceDown");
+  const [suit, rank] = face.split("-");
+  const name = t(`boon.suit.${suit}`);
+  return lang() === "es" ? `${rank} de ${name}` : `${name} ${rank}`;
+}
+
+function sortHand(hand) {
+  return [...hand].sort((a, b) => {
+    const [sa, ra] = a.split("-");
+    const [sb, rb] = b.split("-");
+    return SUIT_ORDER.indexOf(sa) - SUIT_ORDER.indexOf(sb) || Number(rb) - Number(ra);
+  });
+}
+
+/** Where a seat sits around the trick, seen from `me` (or seat 0 for a spectator). */
+function place(seat, me, n) {
+  const k = (seat - (me ?? 0) + n) % n;
+  if (n === 3) return ["bottom", "left", "right"][k];
+  return ["bottom", "left", "top", "right"][k];
+}
+
+function handAction(ctx, face) {
+  return ctx.view.phase === "bury" ? { type: "bury", card: face } : { type: "play", card: face };
+}
+
+function seatBox(ctx, seat) {
+  const view = ctx.view;
+  const badges = [];
+  if (view.taker === seat) badges.push(pill(t("boon.taker"), "pill-turn"));
+  if (view.passed.includes(seat) && view.phase === "bid") badges.push(pill(t("boon.passed"), "pill-quiet"));
+  if (view.turn === seat && !view.over) badges.push(pill(`▶ ${t("badge.turn")}`, "pill-turn"));
+  if (view.dealer === seat) badges.push(pill(t("boon.dealer"), "pill-quiet"));
+  return h("div", { class: "boon-seat", "data-key": `seat-${seat}` },
+    h("span", { class: "row-name" }, ctx.name(seat)),
+    h("span", { class: "muted-light" }, [
+      t("boon.victoryN", { n: view.scores[seat] }), t("boon.tricksN", { n: view.tricks_won[seat] }), t("boon.cardsN", { n: view.hand_sizes[seat] }),
+    ].join(" · ")),
+    badges.length ? h("span", { class: "seat-badges" }, badges) : null);
+}
+
+function trickArea(ctx) {
+  const view = ctx.view;
+  const n = view.num_players;
+  const current = view.trick.length ? view.trick : null;
+  const showLast = view.last_trick && ["play", "round_over", "over"].includes(view.phase);
+  const shown = current || (showLast ? view.last_trick.cards : []);
+  const faded = !current;
+  const spots = [];
+  for (let seat = 0; seat < n; seat++) {
+    const played = shown.find((p) => p.seat === seat);
+    const won = faded && view.last_trick && view.last_trick.winner === seat;
+    spots.push(h("div", { class: `spot spot-${place(seat, ctx.me, n)}` },
+      seatBox(ctx, seat),
+      h("div", { class: ["spot-card", faded && "faded", won && "won"] },
+        played ? cardButton({ key: `trick-${seat}`, face: played.card, art: boonCard(played.card), label: `${ctx.name(seat)}: ${faceName(played.card)}` })
+          : h("div", { class: "card-slot-empty", "data-key": `trick-${seat}` }))));
+  }
+  const boonLeft = view.phase === "bid" || (view.taker === null && !view.leaster && view.phase !== "round_over" && view.phase !== "over");
+  const centre = h("div", { class: "spot spot-centre" },
+    boonLeft ? h("div", { class: "boon-stack", "data-key": "boon" },
+      Array.from({ length: view.boon_size }, (_, i) => h("div", { class: "stacked", style: { "--i": i } }, boonCard(null))),
+      h("span", { class: "pile-label" }, t("boon.theBoon", { n: view.boon_size }))) : null,
+    view.leaster ? pill(t("boon.leaster"), "pill-warn") : null,
+    view.led_suit ? h("span", { class: "led" }, t("boon.led", { suit: t(`boon.suit.${view.led_suit}`) })) : null,
+    faded && showLast ? h("span", { class: "led" }, t("boon.lastTrick", { who: ctx.name(view.last_trick.winner) })) : null);
+  return section(`boon-trick n${n}`, t("boon.trick"), spots, centre);
+}
+
+function resultBanner(ctx) {
+  const view = ctx.view;
+  const r = view.last_result;
+  if (!r || (view.phase !== "round_over" && view.phase !== "over")) return null;
+  const lines = [];
+  if (r.leaster) {
+    lines.push(r.winner === null || r.winner === undefined ? t("boon.leasterNobody") : t("boon.leasterWinner", { who: ctx.name(r.winner) }));
+  } else {
+    lines.push(t("boon.takerResult", { who: ctx.name(r.taker), points: r.taker_points, buried: r.buried_points, tricks: r.taker_tricks, defenders: r.defender_points }));
+  }
+  for (const [from, to, count] of r.transfers) lines.push(t("boon.transfer", { from: ctx.name(from), to: ctx.name(to), n: count }));
+  const buried = view.buried && (view.phase === "round_over" || view.phase === "over") ? view.buried : null;
+  return h("div", { class: "banner boon-result", role: "status" }, lines.map((line) => h("div", {}, line)),
+    buried ? h("div", { class: "mini-cards" }, h("span", {}, t("boon.buriedWere")), buried.map((f) => h("span", { class: "mini" }, boonCard(f, { label: faceName(f) })))) : null);
+}
+
+function hand(ctx) {
+  const view = ctx.view;
+  if (ctx.me === null) return null;
+  const cards = sortHand(view.hand);
+  const buried = view.buried && !["round_over", "over"].includes(view.phase) ? view.buried : null;
+  return section("boon-hand", t("boon.yourHand"),
+    h("div", { class: "row-head" }, h("span", { class: "row-name" }, t("boon.yourHand")),
+      view.phase === "bury" && view.taker === ctx.me ? pill(t("boon.buryLeft", { n: view.boon_size - view.buried_count }), "pill-turn") : null),
+    h("div", { class: "hand-cards" }, cards.map((face) => {
+      const action = handAction(ctx, face);
+      const legal = !ctx.readOnly && ctx.isLegal(action);
+      return cardButton({
+        key: `hand-${face}`, face, art: boonCard(face), label: faceName(face), legal,
+        cls: legal ? null : "dim-soft", testid: `card-${face}`,
+        onTap: ctx.readOnly ? null : () => ctx.act(action),
+      });
+    })),
+    buried ? h("div", { class: "mini-cards" }, h("span", {}, t("boon.buried")), buried.map((f) => h("span", { class: "mini" }, boonCard(f, { label: faceName(f) })))) : null);
+}
+
+function tools(ctx) {
+  if (ctx.readOnly) return null;
+  const buttons = [];
+  if (ctx.isLegal({ type: "take" })) buttons.push(toolButton(t("boon.take"), () => ctx.act({ type: "take" }), { primary: true, testid: "take" }));
+  if (ctx.isLegal({ type: "pass" })) buttons.push(toolButton(t("boon.pass"), () => ctx.act({ type: "pass" }), { testid: "pass" }));
+  if (ctx.isLegal({ type: "deal" })) buttons.push(toolButton(t("boon.deal"), () => ctx.act({ type: "deal" }), { primary: true, testid: "deal" }));
+  return toolBar(buttons);
+}
+
+export default {
+  id: "boon",
+
+  render(ctx) {
+    return h("div", { class: "boon" }, trickArea(ctx), resultBanner(ctx), tools(ctx), hand(ctx));
+  },
+
+  prompt(ctx) {
+    const view = ctx.view;
+    if (ctx.me === null || !ctx.required.includes(ctx.me)) return null;
+    if (view.phase === "bid") return t("boon.prompt.bid", { n: view.boon_size });
+    if (view.phase === "bury") return t("boon.prompt.bury", { n: view.boon_size - view.buried_count });
+    if (view.phase === "play") {
+      if (!view.led_suit) return t("boon.prompt.lead");
+      const has = view.hand.some((f) => f.startsWith(`${view.led_suit}-`));
+      return has ? t("boon.prompt.follow", { suit: t(`boon.suit.${view.led_suit}`) }) : t("boon.prompt.any", { suit: t(`boon.suit.${view.led_suit}`) });
+    }
+    if (view.phase === "round_over") return t("boon.prompt.deal");
+    return null;
+  },
+
+  animations(events, ctx) {
+    const out = [];
+    for (const e of events) {
+      if (e.kind === "play") out.push({ from: e.seat === ctx.me ? `hand-${e.card}` : `seat-${e.seat}`, to: `trick-${e.seat}`, face: e.card });
+      else if (e.kind === "take") out.push({ from: "boon", to: `seat-${e.seat}`, face: null });
+    }
+    return out;
+  },
+
+  ghost(face) {
+    return boonCard(face);
+  },
+
+  key(event, ctx) {
+    if (ctx.readOnly) return false;
+    const k = event.key.toLowerCase();
+    if (k === "t" && ctx.isLegal({ type: "take" })) { ctx.act({ type: "take" }); return true; }
+    if (k === "p" && ctx.isLegal({ type: "pass" })) { ctx.act({ type: "pass" }); return true; }
+    return false;
+  },
+};

@@ -1,0 +1,233 @@
+// The lobby: the home page (games, join by code, open tables, recent tables),
+// the new-table form (options and seats), joining by link and the rules page.
+
+import * as api from "./api.js";
+import { h } from "./dom.js";
+import { topBar, toast } from "./frame.js";
+import { gameName, GAME_IDS } from "./games/index.js";
+import { lang, t, tx } from "./i18n.js";
+import { markdown } from "./markdown.js";
+import * as store from "./store.js";
+import { errorText } from "./util.js";
+import { optionValue } from "./table.js";
+
+function page(title, ...children) {
+  return [topBar(title), h("main", { class: "page" }, ...children)];
+}
+
+function nameField() {
+  return h("label", { class: "field" }, h("span", {}, t("home.yourName")),
+    h("input", {
+      type: "text", maxlength: 40, value: store.playerName(), placeholder: t("home.namePlaceholder"),
+      autocomplete: "nickname", "data-testid": "player-name",
+      oninput: (e) => store.savePlayerName(e.target.value.trim()),
+    }));
+}
+
+function playersText(game) {
+  return game.min_players === game.max_players
+    ? t("home.players", { n: game.min_players })
+    : t("home.playersRange", { min: game.min_players, max: game.max_players });
+}
+
+// -- home ---------------------------------------------------------------------------------
+export async function renderHome(root) {
+  const gamesBox = h("div", { class: "game-grid" }, h("p", { class: "muted" }, t("table.loading")));
+  const tablesBox = h("div", { class: "open-tables" });
+  const codeInput = h("input", { type: "text", maxlength: 12, placeholder: "ABCD2345", "aria-label": t("home.code"), "data-testid": "join-code", autocapitalize: "characters" });
+  const joinForm = h("form", { class: "join-form", onsubmit: (e) => { e.preventDefault(); const code = codeInput.value.trim().toUpperCase(); if (code) location.hash = `#/join/${code}`; } },
+    codeInput, h("button", { type: "submit" }, t("home.join")));
+  const recent = store.recentTables();
+  root.replaceChildren(...page(t("home.title"),
+    h("section", { class: "hero" },
+      h("h1", {}, "tapete"),
+      h("p", { class: "tagline" }, t("home.tagline"))),
+    h("section", { class: "home-me card-panel" }, nameField(), h("div", { class: "field" }, h("span", {}, t("home.code")), joinForm)),
+    h("h2", {}, t("home.chooseGame")),
+    gamesBox,
+    h("h2", {}, t("home.openTables")),
+    tablesBox,
+    recent.length ? h("section", {}, h("h2", {}, t("home.recent")),
+      h("ul", { class: "recent" }, recent.map((r) => h("li", {},
+        h("a", { href: `#/table/${r.id}` }, `${gameName(r.game)} · ${r.id}`), " ",
+        h("span", { class: "muted" }, r.role === "watch" ? t("home.watching") : t("home.playing")), " ",
+        h("a", { href: `#/replay/${r.id}`, class: "muted" }, t("summary.replay")))))) : null));
+  try {
+    const data = await api.games();
+    const byId = new Map(data.games.map((g) => [g.id, g]));
+    gamesBox.replaceChildren(...GAME_IDS.filter((id) => byId.has(id)).map((id) => {
+      const game = byId.get(id);
+      return h("article", { class: `game-card game-card-${id}`, "data-game": id },
+        h("h3", {}, tx(game.name)),
+        h("p", { class: "muted" }, playersText(game)),
+        h("p", {}, t(`pitch.${id}`)),
+        h("div", { class: "game-card-buttons" },
+          h("a", { class: "button primary", href: `#/new/${id}`, "data-testid": `new-${id}` }, t("home.play")),
+          h("a", { class: "button", href: `#/rules/${id}` }, t("home.rules"))));
+    }));
+  } catch (err) {
+    gamesBox.replaceChildren(h("p", { class: "error" }, errorText(err.error)));
+  }
+  try {
+    const { tables } = await api.openTables();
+    tablesBox.replaceChildren(tables.length ? h("ul", { class: "table-list" }, tables.map((tb) => h("li", {},
+      h("strong", {}, gameName(tb.game)), " · ", t(`status.${tb.status}`), " · ",
+      t("home.seatsFree", { n: tb.seats.filter((s) => s.kind === "human" && !s.taken).length }), " ",
+      h("a", { class: "button small", href: `#/table/${tb.id}` }, t("home.watch")),
+      tb.invite_code && tb.status === "waiting" && tb.seats.some((s) => s.kind === "human" && !s.taken)
+        ? h("a", { class: "button small", href: `#/join/${tb.invite_code}` }, t("home.sit")) : null)))
+      : h("p", { class: "muted" }, t("home.noTables")));
+  } catch (err) {
+    tablesBox.replaceChildren(h("p", { class: "error" }, errorText(err.error)));
+  }
+}
+
+// -- a new table ----------------------------------------------------------------------------
+function optionInput(option, value, onChange, prefix) {
+  const id = `${prefix}-${option.key}`;
+  const label = tx(option.label);
+  const help = tx(option.help);
+  let input;
+  if (option.type === "bool") {
+    input = h("input", { type: "checkbox", id, checked: Boolean(value), onchange: (e) => onChange(e.target.checked), "data-option": option.key });
+    return h("div", { class: "field field-check" }, input, h("label", { for: id }, label), help ? h("small", {}, help) : null);
+  }
+  if (option.choices) {
+    input = h("select", { id, onchange: (e) => onChange(option.type === "int" ? Number(e.target.value) : e.target.value), "data-option": option.key },
+      option.choices.map((choice) => h("option", { value: String(choice), selected: choice === value }, optionValue(option.key, choice))));
+  } else if (option.type === "int") {
+    input = h("input", { id, type: "number", value: String(value), min: option.min ?? undefined, max: option.max ?? undefined, "data-option": option.key, oninput: (e) => onChange(Number(e.target.value)) });
+  } else {
+    input = h("input", { id, type: "text", value: String(value), "data-option": option.key, oninput: (e) => onChange(e.target.value) });
+  }
+  return h("div", { class: "field" }, h("label", { for: id }, label), input, help ? h("small", {}, help) : null);
+}
+
+export async function renderNewTable(root, gameId) {
+  let data;
+  try {
+    data = await api.games();
+  } catch (err) {
+    root.replaceChildren(...page(t("new.title"), h("p", { class: "error" }, errorText(err.error))));
+    return;
+  }
+  const game = data.games.find((g) => g.id === gameId);
+  if (!game) {
+    root.replaceChildren(...page(t("new.title"), h("p", { class: "error" }, t("new.unknownGame")), h("a", { class: "button", href: "#/" }, t("nav.backHome"))));
+    return;
+  }
+  const form = root.__newTable?.game === gameId ? root.__newTable : {
+    game: gameId,
+    players: game.default_players,
+    options: Object.fromEntries(game.options.map((o) => [o.key, o.default])),
+    tableOptions: Object.fromEntries(data.table_options.map((o) => [o.key, o.default])),
+    seats: Array.from({ length: game.max_players }, (_, i) => (i === 0 ? { type: "me" } : { type: "bot", level: "heuristic" })),
+    public: true,
+  };
+  root.__newTable = form;
+  const draw = () => renderNewTable(root, gameId);
+  const error = h("p", { class: "error", role: "alert", "data-testid": "form-error" });
+  const seatRows = form.seats.slice(0, form.players).map((seat, i) => {
+    if (i === 0) return h("li", { class: "seat-row" }, h("span", {}, t("seat.n", { n: 0 })), h("strong", {}, t("new.you")));
+    const typeSelect = h("select", {
+      "aria-label": t("new.seatType", { n: i }), "data-seat-type": i,
+      onchange: (e) => { seat.type = e.target.value; draw(); },
+    }, h("option", { value: "human", selected: seat.type === "human" }, t("new.friend")),
+    h("option", { value: "bot", selected: seat.type === "bot" }, t("new.bot")));
+    const level = seat.type === "bot" ? h("select", {
+      "aria-label": t("new.botLevel", { n: i }), "data-seat-level": i,
+      onchange: (e) => { seat.level = e.target.value; },
+    }, data.bot_levels.map((lv) => h("option", { value: lv, selected: lv === seat.level }, t(`bot.${lv}`)))) : h("span", { class: "muted" }, t("new.friendHint"));
+    return h("li", { class: "seat-row" }, h("span", {}, t("seat.n", { n: i })), typeSelect, level);
+  });
+  const players = [];
+  for (let n = game.min_players; n <= game.max_players; n++) players.push(n);
+  const create = async (event) => {
+    event.preventDefault();
+    const button = event.submitter || event.target.querySelector("button[type=submit]");
+    if (button) button.disabled = true;
+    const body = {
+      game: gameId,
+      options: form.options,
+      seats: form.seats.slice(0, form.players).map((seat, i) => (i === 0 || seat.type !== "bot" ? { type: "human" } : { type: "bot", level: seat.level })),
+      table_options: form.tableOptions,
+      public: form.public,
+      join: true,
+      name: store.playerName() || null,
+    };
+    try {
+      const made = await api.createTable(body);
+      store.saveSeat(made.table.id, made.seat, made.token);
+      store.saveInviteCode(made.table.id, made.invite_code);
+      store.rememberTable(made.table.id, gameId, "play");
+      location.hash = `#/table/${made.table.id}`;
+    } catch (err) {
+      error.textContent = errorText(err.error);
+      if (button) button.disabled = false;
+    }
+  };
+  root.replaceChildren(...page(t("new.title"),
+    h("h1", {}, tx(game.name)),
+    h("section", { class: "card-panel rules-summary", "data-testid": "rules-summary" },
+      h("h2", {}, t("new.inShort")),
+      h("ul", {}, t(`summary.${gameId}`).split("\n").map((line) => h("li", {}, line))),
+      h("a", { href: `#/rules/${gameId}` }, t("new.fullRules"))),
+    h("form", { class: "card-panel new-table", onsubmit: create, "data-testid": "new-table" },
+      nameField(),
+      h("div", { class: "field" }, h("label", { for: "players" }, t("new.players")),
+        h("select", { id: "players", "data-testid": "players", onchange: (e) => { form.players = Number(e.target.value); draw(); } },
+          players.map((n) => h("option", { value: String(n), selected: n === form.players }, String(n))))),
+      h("fieldset", {}, h("legend", {}, t("new.seats")), h("ul", { class: "seat-rows" }, seatRows)),
+      game.options.length ? h("fieldset", {}, h("legend", {}, t("new.options")),
+        game.options.map((o) => optionInput(o, form.options[o.key], (v) => { form.options[o.key] = v; }, "opt"))) : null,
+      h("details", {}, h("summary", {}, t("new.tableOptions")),
+        data.table_options.map((o) => {
+          const opt = o.key === "stand_in" ? { ...o, choices: data.bot_levels } : o;
+          return optionInput(opt, form.tableOptions[o.key], (v) => { form.tableOptions[o.key] = v; }, "topt");
+        }),
+        h("div", { class: "field field-check" },
+          h("input", { type: "checkbox", id: "public", checked: form.public, onchange: (e) => { form.public = e.target.checked; } }),
+          h("label", { for: "public" }, t("new.public")))),
+      error,
+      h("button", { type: "submit", class: "primary big", "data-testid": "create" }, t("new.create")))));
+}
+
+// -- joining by code ----------------------------------------------------------------------------
+export function renderJoin(root, code) {
+  const error = h("p", { class: "error", role: "alert" });
+  const join = async (event) => {
+    event.preventDefault();
+    try {
+      const joined = await api.joinTable(code, store.playerName());
+      store.saveSeat(joined.table.id, joined.seat, joined.token);
+      store.saveInviteCode(joined.table.id, code);
+      store.rememberTable(joined.table.id, joined.table.game, "play");
+      location.hash = `#/table/${joined.table.id}`;
+    } catch (err) {
+      error.textContent = errorText(err.error);
+    }
+  };
+  root.replaceChildren(...page(t("join.title"),
+    h("form", { class: "card-panel join", onsubmit: join, "data-testid": "join-form" },
+      h("h1", {}, t("join.title")),
+      h("p", {}, t("join.code"), " ", h("strong", { class: "invite-code" }, code)),
+      nameField(),
+      error,
+      h("button", { type: "submit", class: "primary big", "data-testid": "join" }, t("join.sit")))));
+}
+
+// -- rules ----------------------------------------------------------------------------------------
+export async function renderRules(root, gameId) {
+  const body = h("article", { class: "card-panel rules" }, h("p", { class: "muted" }, t("table.loading")));
+  root.replaceChildren(...page(t("rules.title"), h("p", {}, h("a", { href: `#/new/${gameId}` }, t("rules.play"))), body));
+  try {
+    const data = await api.rules(gameId, lang());
+    body.replaceChildren(markdown(data.markdown));
+  } catch (err) {
+    body.replaceChildren(h("p", { class: "error" }, errorText(err.error)));
+  }
+}
+
+export function notifyError(err) {
+  toast(errorText(err.error || err));
+}

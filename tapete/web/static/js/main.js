@@ -1,0 +1,48 @@
+// The client's entry point: a hash router over the lobby, tables, replays and rules.
+
+import { onLang, t } from "./i18n.js";
+import { renderHome, renderJoin, renderNewTable, renderRules } from "./lobby.js";
+import { ReplayScreen } from "./replay.js";
+import { TableScreen } from "./table.js";
+
+const root = document.getElementById("app");
+let screen = null;
+
+function route() {
+  screen?.destroy?.();
+  screen = null;
+  const parts = location.hash.replace(/^#\/?/, "").split("/").filter(Boolean).map(decodeURIComponent);
+  const [head, arg] = parts;
+  document.title = "tapete";
+  window.scrollTo(0, 0);
+  if (head === "table" && arg) {
+    screen = new TableScreen(root, arg);
+    screen.start();
+  } else if (head === "watch" && arg) {
+    location.replace(`#/table/${arg}`);
+  } else if (head === "replay" && arg) {
+    screen = new ReplayScreen(root, arg);
+    screen.start();
+  } else if (head === "new" && arg) {
+    renderNewTable(root, arg);
+  } else if (head === "join" && arg) {
+    renderJoin(root, arg.toUpperCase());
+  } else if (head === "rules" && arg) {
+    renderRules(root, arg);
+  } else {
+    renderHome(root);
+  }
+}
+
+function redraw() {
+  document.documentElement.lang = document.documentElement.lang; // set by i18n
+  if (screen?.onLang) screen.onLang();
+  else if (screen?.render) screen.render();
+  else if (screen) route();
+  else route();
+}
+
+window.addEventListener("hashchange", route);
+onLang(redraw);
+document.title = t("home.title");
+route();

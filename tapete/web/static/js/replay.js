@@ -1,0 +1,163 @@
+// The replay viewer: steps through a finished match, from any seat's eyes
+// (the record of a finished match is public) or a spectator's.
+
+import * as api from "./api.js";
+import { Board } from "./board.js";
+import { h } from "./dom.js";
+import { logPanel, seatChips, topBar } from "./frame.js";
+import { gameModule, gameName } from "./games/index.js";
+import { lang, t, tx } from "./i18n.js";
+import { errorText, seatLabel, shortName } from "./util.js";
+
+const PLAY_MS = 700;
+
+function seatsOf(record) {
+  return record.seats.map((s, seat) => (s.bot !== undefined
+    ? { seat, kind: "bot", level: s.bot, name: null }
+    : { seat, kind: "human", name: s.human || null, taken: true, connected: true }));
+}
+
+export class ReplayScreen {
+  constructor(root, matchId) {
+    this.root = root;
+    this.matchId = matchId;
+    this.data = null;
+    this.seat = null;
+    this.step = 0;
+    this.playing = null;
+    this.ui = {};
+    this.mem = {};
+    this.board = null;
+    this.game = null;
+    this.deck = null;
+    this.loading = false;
+    this.queued = null;
+    this.keyHandler = (event) => this.onKey(event);
+    document.addEventListener("keydown", this.keyHandler);
+  }
+
+  async start() {
+    this.root.replaceChildren(topBar(t("replay.title")), h("main", { class: "page" }, h("p", { class: "muted" }, t("table.loading"))));
+    await this.go(0);
+  }
+
+  destroy() {
+    this.stop();
+    document.removeEventListener("keydown", this.keyHandler);
+  }
+
+  async go(step) {
+    if (this.loading) {
+      this.queued = step;
+      return;
+    }
+    this.loading = true;
+    try {
+      const data = await api.replayStep(this.matchId, Math.max(0, step), this.seat);
+      if (!this.game) {
+        this.game = gameModule(data.game);
+        this.board = new Board(this.game);
+        if (this.game.needsDeck) this.deck = await api.deck(data.game);
+      }
+      const forward = this.data && data.step === this.data.step + 1;
+      this.data = data;
+      this.step = data.step;
+      const ctx = this.context();
+      this.game.observe?.(data.events, ctx);
+      this.render(forward ? data.events : []);
+      if (data.step >= data.steps) this.stop();
+    } catch (err) {
+      this.stop();
+      this.root.replaceChildren(topBar(t("replay.title")), h("main", { class: "page" },
+        h("div", { class: "card-panel" }, h("h1", {}, t("replay.title")), h("p", { class: "error" }, errorText(err.error || err)),
+          h("a", { class: "button", href: `#/table/${this.matchId}` }, t("replay.backToTable")))));
+    } finally {
+      this.loading = false;
+      if (this.queued !== null) {
+        const next = this.queued;
+        this.queued = null;
+        this.go(next);
+      }
+    }
+  }
+
+  context() {
+    const data = this.data;
+    const seats = seatsOf(data);
+    return {
+      view: data.view, legal: [], me: this.seat, status: "finished", seats, version: data.step,
+      windowMs: 0, clocks: [], actors: data.actors, required: data.required, lang: lang(),
+      ui: this.ui, mem: this.mem, deck: this.deck, readOnly: true,
+      act: () => {}, find: () => [], isLegal: () => false, refresh: () => this.board?.update(this.context(), []),
+      hint: () => {},
+      name: (seat) => shortName(seats, seat, this.seat), label: (seat) => seatLabel(seats, seat, this.seat),
+    };
+  }
+
+  play() {
+    if (this.playing) return this.stop();
+    if (this.step >= this.data.steps) this.go(0);
+    this.playing = setInterval(() => this.go(this.step + 1), PLAY_MS);
+    this.render();
+  }
+
+  stop() {
+    if (this.playing) {
+      clearInterval(this.playing);
+      this.playing = null;
+      if (this.data) this.render();
+    }
+  }
+
+  onKey(event) {
+    if (!this.data || event.target instanceof HTMLInputElement || event.target instanceof HTMLSelectElement) return;
+    const moves = { ArrowRight: this.step + 1, ArrowLeft: this.step - 1, Home: 0, End: this.data.steps };
+    if (event.key in moves) {
+      event.preventDefault();
+      this.stop();
+      this.go(Math.min(this.data.steps, Math.max(0, moves[event.key])));
+    }
+  }
+
+  render(events = []) {
+    if (!this.data) return;
+    const data = this.data;
+    const seats = seatsOf(data);
+    const ctx = this.context();
+    this.board.update(ctx, events);
+    const state = { view: data.view, seats, required: data.required, actors: data.actors, status: "finished" };
+    const action = data.action
+      ? h("p", { class: "replay-action", "data-testid": "replay-action" }, h("strong", {}, shortName(seats, data.action.seat, this.seat)), ": ", tx(data.action.text))
+      : h("p", { class: "replay-action muted" }, t("replay.start"));
+    const slider = h("input", {
+      type: "range", min: 0, max: data.steps, value: String(data.step), "aria-label": t("replay.slider"), "data-testid": "replay-slider",
+      onchange: (e) => { this.stop(); this.go(Number(e.target.value)); },
+    });
+    const button = (label, aria, step, testid) => h("button", {
+      type: "button", "aria-label": aria, title: aria, "data-testid": testid,
+      disabled: step < 0 || step > data.steps || step === data.step,
+      onclick: () => { this.stop(); this.go(step); },
+    }, label);
+    const controls = h("div", { class: "replay-controls", role: "group", "aria-label": t("replay.controls") },
+      button("|◀", t("replay.first"), 0, "replay-first"),
+      button("◀", t("replay.prev"), data.step - 1, "replay-prev"),
+      h("button", { type: "button", class: "primary", "data-testid": "replay-play", onclick: () => this.play() }, this.playing ? t("replay.pause") : t("replay.play")),
+      button("▶", t("replay.next"), data.step + 1, "replay-next"),
+      button("▶|", t("replay.last"), data.steps, "replay-last"),
+      h("span", { class: "replay-step", "data-testid": "replay-step" }, t("replay.step", { n: data.step, total: data.steps })),
+      slider,
+      h("label", { class: "replay-seat" }, t("replay.eyes"), " ",
+        h("select", {
+          "data-testid": "replay-seat",
+          onchange: (e) => { this.seat = e.target.value === "" ? null : Number(e.target.value); this.mem = {}; this.go(this.step); },
+        }, h("option", { value: "", selected: this.seat === null }, t("replay.spectator")),
+        seats.map((_, s) => h("option", { value: String(s), selected: this.seat === s }, seatLabel(seats, s, null))))));
+    const log = logPanel(data.events.map((e) => ({ text: e.text })));
+    this.root.replaceChildren(h("div", { class: `table-screen replay screen-${data.game}`, "data-testid": "replay" },
+      topBar(`${t("replay.title")} · ${gameName(data.game)}`),
+      h("div", { class: "table-layout" },
+        h("main", { class: "board-col" }, seatChips(state, this.seat), controls, action, h("div", { class: "board-holder" }, this.board.el)),
+        h("aside", { class: "side" }, h("h2", { class: "side-title" }, t("replay.thisStep")), h("div", { class: "panel" }, log),
+          h("p", {}, h("a", { href: `#/table/${this.matchId}` }, t("replay.backToTable")))))));
+  }
+}

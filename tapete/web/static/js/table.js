@@ -1,0 +1,399 @@
+// A live table: one socket (a seat's, or a spectator's), the board of its
+// game, the prompt, the seats, the log, the scores, the moves and the
+// end-of-match summary.
+
+import * as api from "./api.js";
+import { Board } from "./board.js";
+import { h } from "./dom.js";
+import { logPanel, movesPanel, scoresPanel, seatChips, tabs, toast, topBar } from "./frame.js";
+import { gameModule, gameName } from "./games/index.js";
+import { lang, t, tx } from "./i18n.js";
+import { TableSocket } from "./socket.js";
+import * as store from "./store.js";
+import { errorText, matches, same, seatLabel, shortName } from "./util.js";
+import { summaryDialog } from "./summary.js";
+
+const LOG_LIMIT = 300;
+
+export class TableScreen {
+  constructor(root, tableId) {
+    this.root = root;
+    this.tableId = tableId;
+    this.state = null;
+    this.info = null;
+    this.ui = {};
+    this.mem = {};
+    this.deck = null;
+    this.log = [];
+    this.tab = "log";
+    this.summaryOpen = false;
+    this.summarySeen = false;
+    this.connection = "connecting";
+    this.history = store.scoreHistory(tableId);
+    this.lastRound = null;
+    this.lastScores = null;
+    this.board = null;
+    this.game = null;
+    this.timer = null;
+    const saved = store.seatFor(tableId);
+    this.token = saved?.token || null;
+    this.me = saved ? saved.seat : null;
+    this.code = store.inviteCode(tableId);
+    this.chain = Promise.resolve();
+    // Actions sent and answered (accepted or refused): tests wait for the answers.
+    this.replies = { sent: 0, answered: 0 };
+    window.tapeteReplies = this.replies;
+    this.keyHandler = (event) => this.onKey(event);
+    document.addEventListener("keydown", this.keyHandler);
+  }
+
+  start() {
+    this.renderLoading();
+    api.tableInfo(this.tableId).then((info) => {
+      this.info = info;
+      if (info.invite_code) this.code = info.invite_code;
+      this.render();
+    }).catch((err) => this.fail(err.error));
+    this.socket = new TableSocket(this.tableId, this.token, lang(), {
+      // one message at a time: the first waits for the game's deck data
+      state: (message) => { this.chain = this.chain.then(() => this.onState(message)).catch((err) => console.error("tapete: a state could not be shown", err)); },
+      error: (error, action) => this.onError(error, action),
+      welcome: (message) => { this.me = message.seat; },
+      accepted: () => { this.replies.answered += 1; },
+      status: (status) => { this.connection = status; this.renderStatus(); },
+      closed: (code) => this.onClosed(code),
+    });
+  }
+
+  destroy() {
+    this.socket?.close();
+    clearInterval(this.timer);
+    document.removeEventListener("keydown", this.keyHandler);
+  }
+
+  // -- messages ------------------------------------------------------------------------
+  async onState(message) {
+    const first = !this.state;
+    if (first || !this.game) {
+      this.game = gameModule(message.view.game);
+      this.board = new Board(this.game);
+      if (this.game.needsDeck) this.deck = await api.deck(message.view.game);
+      store.rememberTable(this.tableId, message.view.game, this.me === null ? "watch" : "play");
+    }
+    const events = message.events || [];
+    for (const event of events) {
+      const { text, ...raw } = event;
+      this.log.push({ event: raw, text: { [this.socket.lang]: text }, round: /round|hand_end|deal_end|match_end/.test(event.kind) });
+    }
+    if (this.log.length > LOG_LIMIT) this.log.splice(0, this.log.length - LOG_LIMIT);
+    this.state = message;
+    this.trackScores(message.view);
+    const ctx = this.context();
+    this.game.observe?.(events, ctx);
+    if (message.view.over && !this.summarySeen) {
+      this.summarySeen = true;
+      this.summaryOpen = true;
+    }
+    this.render(events);
+    window.tapeteState = message; // for tests and curious players: this seat's own view only
+  }
+
+  onError(error, action) {
+    if (error.seq !== null && error.seq !== undefined) this.replies.answered += 1;
+    toast(errorText(error));
+    this.game?.rejected?.(error, action, this.context());
+  }
+
+  onClosed(code) {
+    if (code === 4401) {
+      store.forgetSeat(this.tableId);
+      toast(t("table.badToken"));
+    } else if (code === 4404) {
+      this.fail({ es: "Esa mesa no existe.", en: "That table does not exist.", rule: null });
+    } else if (code === 4000) {
+      toast(t("table.youLeft"), "info");
+    }
+  }
+
+  fail(error) {
+    this.root.replaceChildren(topBar(t("table.title")), h("main", { class: "page" },
+      h("div", { class: "card-panel" }, h("h1", {}, t("table.problem")), h("p", {}, errorText(error)),
+        h("a", { class: "button", href: "#/" }, t("nav.backHome")))));
+  }
+
+  trackScores(view) {
+    if (!view.scores) return;
+    if (this.lastRound !== null && view.round !== this.lastRound && this.lastScores) {
+      this.history = this.history.filter((row) => row.round !== this.lastRound);
+      this.history.push({ round: this.lastRound, scores: this.lastScores });
+    }
+    if (view.over && !this.history.some((row) => row.final)) {
+      this.history.push({ round: view.round, scores: view.scores.slice(), final: true });
+    }
+    this.lastRound = view.round;
+    this.lastScores = view.scores.slice();
+    store.saveScoreHistory(this.tableId, this.history);
+  }
+
+  /** The language changed: the socket speaks it from now on, the log is described again. */
+  onLang() {
+    this.socket?.setLang(lang());
+    this.translateLog(lang());
+    this.render();
+  }
+
+  async translateLog(target) {
+    const missing = this.log.filter((entry) => entry.text[target] === undefined);
+    if (!missing.length || !this.state) return;
+    for (const chunk of chunks(missing, (entry) => JSON.stringify(entry.event).length)) {
+      try {
+        const { texts } = await api.describe(this.state.view.game, target, chunk.map((entry) => entry.event));
+        chunk.forEach((entry, k) => { entry.text[target] = texts[k] ?? entry.event.kind; });
+      } catch {
+        chunk.forEach((entry) => { entry.text[target] = Object.values(entry.text)[0]; });
+      }
+    }
+    if (lang() === target) this.renderSide();
+  }
+
+  // -- acting ---------------------------------------------------------------------------
+  send(action) {
+    if (!this.state || this.me === null) {
+      toast(t("table.spectatorCannot"));
+      return;
+    }
+    const seq = this.socket.act(action, this.state.version);
+    if (seq === null) toast(t("table.offline"));
+    else this.replies.sent += 1;
+  }
+
+  context() {
+    const state = this.state;
+    const legal = state.legal || [];
+    return {
+      view: state.view,
+      legal,
+      me: this.me,
+      status: state.status,
+      seats: state.seats || [],
+      version: state.version,
+      windowMs: state.window_ms || 0,
+      clocks: state.clocks || [],
+      actors: state.actors || [],
+      required: state.required || [],
+      lang: lang(),
+      ui: this.ui,
+      mem: this.mem,
+      deck: this.deck,
+      readOnly: this.me === null || state.status !== "playing",
+      act: (action) => this.send(action),
+      find: (pattern) => legal.filter((entry) => matches(entry.action, pattern)),
+      isLegal: (action) => legal.some((entry) => same(entry.action, action)),
+      refresh: () => this.refreshBoard(),
+      hint: (message) => toast(message, "info"),
+      name: (seat) => shortName(state.seats, seat, this.me),
+      label: (seat) => seatLabel(state.seats, seat, this.me),
+    };
+  }
+
+  refreshBoard() {
+    if (!this.state || !this.board) return;
+    this.board.update(this.context(), []);
+    this.renderPrompt();
+  }
+
+  onKey(event) {
+    if (!this.state || !this.game?.key) return;
+    if (event.target instanceof HTMLInputElement || event.target instanceof HTMLSelectElement) return;
+    if (this.game.key(event, this.context())) event.preventDefault();
+  }
+
+  // -- drawing ----------------------------------------------------------------------------
+  renderLoading() {
+    this.root.replaceChildren(topBar(t("table.title")), h("main", { class: "page" }, h("p", { class: "muted" }, t("table.loading"))));
+  }
+
+  render(events = []) {
+    if (!this.state) return;
+    const state = this.state;
+    const view = state.view;
+    const title = [gameName(view.game), view.round ? t("table.round", { n: view.round }) : null].filter(Boolean).join(" · ");
+    this.statusEl = h("span", { class: `conn conn-${this.connection}`, role: "status" }, t(`conn.${this.connection}`));
+    this.promptEl = h("div", { class: "prompt", "aria-live": "polite", "data-testid": "prompt" });
+    const boardHolder = h("div", { class: "board-holder" });
+    if (state.status === "waiting") boardHolder.append(this.waitingPanel());
+    else {
+      this.board.update(this.context(), events);
+      boardHolder.append(this.board.el);
+    }
+    this.sideEl = h("aside", { class: "side", "aria-label": t("table.panels") });
+    const screen = h("div", { class: `table-screen screen-${view.game}`, "data-testid": "table" },
+      topBar(title, [this.statusEl]),
+      h("div", { class: "table-layout" },
+        h("main", { class: "board-col" }, seatChips(state, this.me), this.promptEl, boardHolder),
+        this.sideEl));
+    if (this.summaryOpen && view.over) {
+      screen.append(summaryDialog({
+        game: view.game, view, outcome: state.outcome, seats: state.seats, me: this.me, history: this.history,
+        tableId: this.tableId, close: () => { this.summaryOpen = false; this.render(); },
+      }));
+    }
+    this.root.replaceChildren(screen);
+    this.renderPrompt();
+    this.renderSide();
+    clearInterval(this.timer);
+    if (state.window_ms > 0 || (state.clocks || []).length) {
+      const started = Date.now();
+      this.timer = setInterval(() => this.tick(started), 200);
+    }
+  }
+
+  renderStatus() {
+    if (this.statusEl) {
+      this.statusEl.className = `conn conn-${this.connection}`;
+      this.statusEl.textContent = t(`conn.${this.connection}`);
+    }
+  }
+
+  renderPrompt() {
+    if (!this.promptEl || !this.state) return;
+    const state = this.state;
+    const ctx = this.context();
+    const parts = [];
+    let text;
+    if (state.status === "waiting") text = t("prompt.waitingPlayers");
+    else if (state.view.over) text = t("prompt.over");
+    else text = this.game.prompt?.(ctx) || this.genericPrompt(ctx);
+    parts.push(h("span", { class: "prompt-text" }, text));
+    if (state.window_ms > 0) {
+      parts.push(h("span", { class: "window-bar", role: "timer", "aria-label": t("prompt.window") },
+        h("span", { class: "window-fill", style: { animationDuration: `${state.window_ms}ms` } })));
+    }
+    const mine = (state.clocks || []).find((c) => c.seat === this.me);
+    if (mine) parts.push(h("span", { class: "clock", "data-clock": "" }, t("prompt.clock", { s: Math.ceil(mine.remaining_ms / 1000) })));
+    if (state.view.over) {
+      parts.push(h("button", { type: "button", class: "small", onclick: () => { this.summaryOpen = true; this.render(); } }, t("summary.open")));
+    }
+    this.promptEl.replaceChildren(...parts);
+    this.promptEl.classList.toggle("your-turn", (state.required || []).includes(this.me) && state.status === "playing");
+  }
+
+  genericPrompt(ctx) {
+    const required = ctx.required;
+    if (this.me !== null && required.includes(this.me)) return t("prompt.yourTurn");
+    if (this.me !== null && ctx.actors.includes(this.me)) return t("prompt.mayReact");
+    if (!required.length) return "";
+    return t("prompt.waitingFor", { who: required.map((s) => ctx.name(s)).join(", ") });
+  }
+
+  tick(started) {
+    const clock = this.promptEl?.querySelector("[data-clock]");
+    const mine = (this.state?.clocks || []).find((c) => c.seat === this.me);
+    if (clock && mine) {
+      const left = Math.max(0, mine.remaining_ms - (Date.now() - started));
+      clock.textContent = t("prompt.clock", { s: Math.ceil(left / 1000) });
+    }
+  }
+
+  renderSide() {
+    if (!this.sideEl || !this.state) return;
+    const state = this.state;
+    const names = [["log", t("tab.log")], ["scores", t("tab.scores")], ["moves", t("tab.moves")], ["table", t("tab.table")]];
+    let panel;
+    if (this.tab === "log") panel = logPanel(this.log);
+    else if (this.tab === "scores") panel = scoresPanel(state.view.game, state.seats, this.me, this.history, state.view.scores, state.view.round);
+    else if (this.tab === "moves") panel = movesPanel(state.legal || [], (action) => this.send(action), state.status !== "playing");
+    else panel = this.tablePanel();
+    this.sideEl.replaceChildren(
+      tabs(this.tab, (key) => { this.tab = key; this.renderSide(); }, names),
+      h("div", { class: "panel", role: "tabpanel" }, panel));
+  }
+
+  inviteBlock() {
+    if (!this.code) return h("p", { class: "muted" }, t("invite.none"));
+    const link = `${location.origin}${location.pathname}#/join/${this.code}`;
+    return h("div", { class: "invite" },
+      h("p", {}, t("invite.share")),
+      h("div", { class: "invite-code", "data-testid": "invite-code" }, this.code),
+      h("div", { class: "invite-row" },
+        h("input", { class: "invite-link", readonly: true, value: link, "aria-label": t("invite.link"), "data-testid": "invite-link", onfocus: (e) => e.target.select() }),
+        h("button", {
+          type: "button",
+          onclick: () => navigator.clipboard?.writeText(link).then(() => toast(t("invite.copied"), "info"), () => toast(t("invite.copyFailed"))),
+        }, t("invite.copy"))));
+  }
+
+  waitingPanel() {
+    const state = this.state;
+    const free = state.seats.filter((s) => s.kind === "human" && !s.taken).length;
+    return h("div", { class: "card-panel waiting", "data-testid": "waiting" },
+      h("h2", {}, t("waiting.title")),
+      h("p", {}, t("waiting.free", { n: free })),
+      this.inviteBlock(),
+      h("ul", { class: "waiting-seats" }, state.seats.map((info, seat) => h("li", {},
+        seatLabel(state.seats, seat, this.me), " — ",
+        info.kind === "bot" ? t("waiting.bot") : info.taken ? t("waiting.taken") : t("waiting.freeSeat")))));
+  }
+
+  tablePanel() {
+    const info = this.info;
+    const items = [this.inviteBlock()];
+    if (info) {
+      const gameSchema = this.schema;
+      items.push(h("h3", {}, t("table.options")));
+      items.push(h("ul", { class: "option-list" }, Object.entries(info.options || {}).map(([key, value]) => {
+        const label = gameSchema?.options.find((o) => o.key === key)?.label;
+        return h("li", {}, label ? tx(label) : key, ": ", h("strong", {}, optionValue(key, value)));
+      })));
+    }
+    items.push(h("p", {}, h("a", { href: `#/rules/${this.state.view.game}` }, t("table.rules"))));
+    if (this.me !== null && this.token && this.state.status !== "finished") {
+      items.push(h("button", { type: "button", class: "danger", onclick: () => this.leave() }, t("table.leave")));
+    }
+    if (this.state.status === "finished") items.push(h("a", { class: "button", href: `#/replay/${this.tableId}` }, t("summary.replay")));
+    if (!this.schema) {
+      api.games().then((data) => {
+        this.schema = data.games.find((g) => g.id === this.state.view.game);
+        if (this.tab === "table") this.renderSide();
+      }).catch(() => {});
+    }
+    return h("div", { class: "table-info" }, items);
+  }
+
+  async leave() {
+    if (!window.confirm(t("table.leaveConfirm"))) return;
+    try {
+      await api.leaveTable(this.tableId, this.token);
+    } catch (err) {
+      toast(errorText(err.error));
+    }
+    store.forgetSeat(this.tableId);
+    location.hash = "#/";
+  }
+}
+
+/** Split entries into requests the server accepts (its body limit is 64 KB). */
+function chunks(items, size, most = 100, budget = 30_000) {
+  const out = [];
+  let current = [];
+  let used = 0;
+  for (const item of items) {
+    const cost = size(item);
+    if (current.length && (current.length >= most || used + cost > budget)) {
+      out.push(current);
+      current = [];
+      used = 0;
+    }
+    current.push(item);
+    used += cost;
+  }
+  if (current.length) out.push(current);
+  return out;
+}
+
+export function optionValue(key, value) {
+  if (typeof value === "boolean") return t(value ? "opt.yes" : "opt.no");
+  const choice = `choice.${key}.${value}`;
+  const text = t(choice, {}, null);
+  return text ?? String(value);
+}

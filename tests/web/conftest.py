@@ -1,0 +1,115 @@
+"""A real table server on a free loopback port and Debian's Chromium driven by Playwright.
+
+The server runs as `python -m tapete.server` in a subprocess with its own
+SQLite file and HOME; the browser is /usr/bin/chromium (make test installs
+it; `playwright install` is never used).
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+playwright_api = pytest.importorskip("playwright.sync_api", reason="the 'browser' extra is not installed")
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+if not Path(CHROMIUM).exists():
+    pytest.skip("Debian's chromium is not installed (make test installs it)", allow_module_level=True)
+
+ROOT = Path(__file__).resolve().parents[2]
+SCREENSHOTS = ROOT / "test-artifacts" / "screenshots"
+PHONE = {"width": 390, "height": 844}
+DESKTOP = {"width": 1440, "height": 900}
+LAUNCH_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port: int = sock.getsockname()[1]
+        return port
+
+
+@pytest.fixture(scope="session")
+def server_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    home = tmp_path_factory.mktemp("home")
+    port = free_port()
+    env = {**os.environ, "HOME": str(home), "PYTHONUNBUFFERED": "1"}
+    log = (home / "server.log").open("w")
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "tapete.server", "--port", str(port), "--db-url", f"sqlite:///{home / 'tapete.db'}",
+         "--log-level", "warning"],
+        cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
+    )
+    url = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                with urllib.request.urlopen(f"{url}/api/games", timeout=1) as response:
+                    if response.status == 200:
+                        break
+            except OSError:
+                pass
+            if proc.poll() is not None or time.monotonic() > deadline:
+                raise RuntimeError(f"the server did not start: {(home / 'server.log').read_text()}")
+            time.sleep(0.1)
+        yield url
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+        log.close()
+
+
+@pytest.fixture(scope="session")
+def browser(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
+    os.environ["HOME"] = str(tmp_path_factory.mktemp("chromium-home"))
+    with playwright_api.sync_playwright() as pw:
+        chromium = pw.chromium.launch(executable_path=CHROMIUM, args=LAUNCH_ARGS)
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture
+def open_page(browser: Any, server_url: str) -> Iterator[Callable[..., Any]]:
+    """New pages, each in its own context (own storage: its own seats)."""
+    contexts: list[Any] = []
+
+    def make(viewport: dict[str, int] = DESKTOP) -> Any:
+        context = browser.new_context(viewport=viewport, base_url=server_url)
+        contexts.append(context)
+        page = context.new_page()
+        page.set_default_timeout(15_000)
+        page.errors = []  # type: ignore[attr-defined]
+        page.on("pageerror", lambda err: page.errors.append(str(err)))
+        page.on("console", lambda msg: "tapete:" in msg.text and page.errors.append(msg.text))
+        return page
+
+    yield make
+    for context in contexts:
+        context.close()
+
+
+@pytest.fixture(scope="session")
+def shots() -> Path:
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    return SCREENSHOTS

@@ -1,0 +1,114 @@
+"""Driving the browser client: creating tables, reading the seat's state, playing through the board."""
+
+from __future__ import annotations
+
+import json
+import re
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+Page = Any
+STATE = "window.tapeteState"
+
+
+def state(page: Page) -> dict[str, Any]:
+    found: dict[str, Any] | None = page.evaluate(STATE)
+    assert found is not None, "the table has not received a state yet"
+    return found
+
+
+def wait_until(
+    page: Page, check: Callable[[dict[str, Any]], bool], timeout: float = 20.0, what: str = ""
+) -> dict[str, Any]:
+    end = time.monotonic() + timeout
+    current: dict[str, Any] | None = None
+    while time.monotonic() < end:
+        current = page.evaluate(STATE)
+        if current is not None and check(current):
+            return current
+        time.sleep(0.05)
+    raise AssertionError(f"timed out waiting for {what or 'a state'}; last state: {json.dumps(current)[:1500]}")
+
+
+def my_turn(s: dict[str, Any]) -> bool:
+    return s["seat"] in s["required"] and bool(s["legal"])
+
+
+def create_table(
+    page: Page,
+    game: str,
+    *,
+    players: int | None = None,
+    seats: dict[int, str] | None = None,
+    options: dict[str, Any] | None = None,
+    table_options: dict[str, Any] | None = None,
+    name: str | None = None,
+) -> str:
+    """Fill the new-table form (options, seats, table options) and create; return the table id."""
+    page.goto(f"/#/new/{game}")
+    page.wait_for_selector("[data-testid=new-table]")
+    if name is not None:
+        page.fill("[data-testid=player-name]", name)
+    for key, value in (options or {}).items():
+        set_field(page, f"[data-option={key}]", value)
+    if players is not None:
+        page.select_option("[data-testid=players]", str(players))
+    for seat, kind in (seats or {}).items():
+        page.select_option(f"[data-seat-type='{seat}']", kind)
+    if table_options:
+        page.click("details summary")
+        for key, value in table_options.items():
+            set_field(page, f"#topt-{key}", value)
+    page.click("[data-testid=create]")
+    page.wait_for_url(re.compile(r"#/table/"))
+    table_id: str = page.url.rsplit("/", 1)[-1]
+    return table_id
+
+
+def set_field(page: Page, selector: str, value: Any) -> None:
+    tag = page.eval_on_selector(selector, "el => el.tagName + ':' + (el.type || '')")
+    if tag.startswith("SELECT"):
+        page.select_option(selector, str(value))
+    elif tag.endswith("checkbox"):
+        page.set_checked(selector, bool(value))
+    else:
+        page.fill(selector, str(value))
+
+
+def click_move(page: Page, action: dict[str, Any]) -> None:
+    """Play `action` from the Moves tab (the list of every legal move)."""
+    s = state(page)
+    index = next(e["index"] for e in s["legal"] if e["action"] == action)
+    page.click("[data-tab=moves]")
+    page.click(f".moves [data-index='{index}']")
+
+
+def legal_types(s: dict[str, Any]) -> set[str]:
+    return {e["action"]["type"] for e in s["legal"]}
+
+
+def has(s: dict[str, Any], action: dict[str, Any]) -> bool:
+    return any(e["action"] == action for e in s["legal"])
+
+
+def shoot(page: Page, folder: Path, name: str, viewports: dict[str, dict[str, int]]) -> list[Path]:
+    """Screenshots of the page at every size (the layout is redrawn in between)."""
+    out = []
+    for label, size in viewports.items():
+        page.set_viewport_size(size)
+        time.sleep(1.0)  # let flips, dice and flying cards land
+        path = folder / f"{name}-{label}.png"
+        page.screenshot(path=str(path), full_page=False)
+        out.append(path)
+    return out
+
+
+LEFTOVERS_JS = (Path(__file__).parent / "leftovers.js").read_text(encoding="utf-8")
+
+
+def spanish_leftovers(page: Page) -> list[str]:
+    """Spanish UI strings (from the client's own table of texts) still visible on the page."""
+    found: list[str] = page.evaluate(LEFTOVERS_JS)
+    return found

@@ -1,0 +1,74 @@
+"""Every game opened in the browser, played for several moves through its board,
+and screenshotted on a phone and on a desktop."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from .conftest import DESKTOP, PHONE
+from .helpers import create_table, shoot, spanish_leftovers, state, wait_until
+from .play import play_moves
+
+FAST = {"bot_delay_ms": 40, "reaction_window_ms": 250}
+
+GAMES: dict[str, dict[str, Any]] = {
+    "bacan": {"players": 4},
+    "buracco": {"players": 4},
+    "nacho-loco": {"players": 3},
+    "boon": {"players": 4},
+    "wanted": {"players": 3, "options": {"mode": "tiroteo"}, "moves": 3},  # 5 battles make the match
+}
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_game_plays_and_looks_right(game: str, open_page: Any, shots: Path) -> None:
+    page = open_page(DESKTOP)
+    setup = GAMES[game]
+    create_table(page, game, players=setup["players"], options=setup.get("options"), table_options=FAST, name="Ana")
+    s = wait_until(page, lambda s: s["status"] == "playing", what="the match to start")
+    assert s["view"]["game"] == game and s["seat"] == 0
+    page.wait_for_selector(f".game-{game}")
+    made = play_moves(page, game, setup.get("moves", 5))
+    assert made >= 3, f"only {made} moves were possible"
+    # Legal moves are highlighted on the board whenever this seat may act.
+    s = wait_until(page, lambda s: s["seat"] in s["required"] or s["view"]["over"], what="this seat's turn")
+    if not s["view"]["over"]:
+        assert page.locator(".legal, .tool.primary").count() > 0
+    # The log tells what happened in words, in Spanish by default.
+    log = page.locator("[data-testid=log]").inner_text()
+    assert re.search(r"Asiento \d|asiento \d|Tú|Robaste|Has robado|Miras", log), log
+    shoot(page, shots, game, {"phone": PHONE, "desktop": DESKTOP})
+    # English is one tap away and changes every text on the screen, the log included.
+    page.click("[data-testid=lang-switch]")
+    page.wait_for_function("document.documentElement.lang === 'en'")
+    # the log is described again in English by the server (sockets speak one language)
+    page.wait_for_function("!document.querySelector('[data-testid=log]').innerText.includes('…')")
+    text = page.locator("body").inner_text()
+    left = spanish_leftovers(page)
+    assert left == [], (left, text)
+    assert not re.search(r"\basiento\b", text, re.IGNORECASE), "a Spanish seat name is left"
+    assert "Seat" in text
+    shoot(page, shots, f"{game}-en", {"desktop": DESKTOP})
+    page.click("[data-testid=lang-switch]")
+    page.wait_for_function("document.documentElement.lang === 'es'")
+    assert page.locator("[data-tab=log]").inner_text() == "Registro"
+    assert not page.errors, page.errors
+
+
+def test_illegal_tap_is_explained(open_page: Any) -> None:
+    """Tapping an opponent's card while peeking is not a move: the rule is named, in Spanish."""
+    page = open_page(DESKTOP)
+    create_table(page, "bacan", players=3, table_options=FAST)
+    s = wait_until(page, lambda s: s["view"]["phase"] in ("deal", "peek") and 0 in s["required"], what="the deal")
+    if s["view"]["phase"] == "deal":
+        page.click("[data-testid='peek-count-2']")
+        wait_until(page, lambda s: s["view"]["phase"] == "peek" and 0 in s["required"], what="the peek")
+    page.click("[data-testid='slot-1-0']")
+    toast = page.locator(".toast-error").first
+    toast.wait_for()
+    assert re.search(r"\(BAC-\d+\)", toast.inner_text()), toast.inner_text()
+    assert state(page)["view"]["phase"] == "peek"  # nothing changed

@@ -1,0 +1,86 @@
+"""The lobby in both languages: games with their rules in short, options, seats,
+joining by code, watching a table, the rules page."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+from .conftest import DESKTOP, PHONE
+from .helpers import create_table, shoot, spanish_leftovers, wait_until
+
+GAMES = ["Bacan", "Buracco", "Nacho Loco", "Boon", "WANTED"]
+
+
+def test_home_lists_every_game_and_speaks_english_on_request(open_page: Any, shots: Path) -> None:
+    page = open_page(PHONE)
+    page.goto("/")
+    page.wait_for_selector(".game-card")
+    text = page.locator("body").inner_text()
+    assert "Elige un juego" in text
+    assert [page.locator(".game-card h3").nth(i).inner_text() for i in range(5)] == GAMES
+    shoot(page, shots, "home", {"phone": PHONE, "desktop": DESKTOP})
+    page.click("[data-testid=lang-switch]")
+    page.wait_for_selector("text=Choose a game")
+    assert spanish_leftovers(page) == []
+    page.reload()  # the choice is remembered
+    page.wait_for_selector("text=Choose a game")
+    page.click("[data-testid=lang-switch]")
+    page.wait_for_selector("text=Elige un juego")
+    assert not page.errors, page.errors
+
+
+def test_new_table_form_shows_rules_in_short_and_options_in_both_languages(open_page: Any) -> None:
+    page = open_page(DESKTOP)
+    page.goto("/#/new/wanted")
+    summary = page.locator("[data-testid=rules-summary]")
+    summary.wait_for()
+    assert "Duelo" in summary.inner_text() and "recompensa" in summary.inner_text()
+    assert "Modalidad" in page.locator("[data-testid=new-table]").inner_text()
+    page.click("[data-testid=lang-switch]")
+    page.wait_for_selector("text=In a nutshell")
+    assert "Mode" in page.locator("[data-testid=new-table]").inner_text()
+    assert spanish_leftovers(page) == []
+    # A bad combination is refused with the server's reason, in the current language.
+    page.select_option("[data-option=mode]", "tiroteo")
+    page.select_option("[data-testid=players]", "2")
+    page.click("[data-testid=create]")
+    error = page.locator("[data-testid=form-error]")
+    error.wait_for()
+    assert re.search(r"played by|players", error.inner_text()), error.inner_text()
+
+
+def test_join_by_code_and_watch_a_table(open_page: Any) -> None:
+    host = open_page(DESKTOP)
+    table = create_table(host, "boon", players=3, seats={1: "human"}, table_options={"bot_delay_ms": 40})
+    code = host.locator("[data-testid=invite-code]").inner_text()
+    assert re.fullmatch(r"[A-Z2-9]{8}", code)
+    friend = open_page(PHONE)
+    friend.goto("/")
+    friend.fill("[data-testid=join-code]", code.lower())
+    friend.press("[data-testid=join-code]", "Enter")
+    friend.wait_for_selector("[data-testid=join-form]")
+    friend.click("[data-testid=join]")
+    friend.wait_for_url(re.compile(rf"#/table/{table}$"))
+    assert wait_until(friend, lambda s: s["status"] == "playing")["seat"] == 1
+    # A spectator from the open tables list sees the table without any hand.
+    watcher = open_page(DESKTOP)
+    watcher.goto("/")
+    watcher.locator(f"a[href='#/table/{table}']").first.click()
+    s = wait_until(watcher, lambda s: s["status"] == "playing")
+    assert s["seat"] is None and s["legal"] == [] and s["view"]["hand"] == []
+    assert watcher.locator(".boon-hand").count() == 0
+    for page in (host, friend, watcher):
+        assert not page.errors, page.errors
+
+
+def test_rules_page_in_both_languages(open_page: Any) -> None:
+    page = open_page(DESKTOP)
+    page.goto("/#/rules/bacan")
+    page.wait_for_selector(".markdown h2")
+    assert "Mazo y valores" in page.locator(".markdown").inner_text()
+    page.click("[data-testid=lang-switch]")
+    page.wait_for_selector("text=Deck and values")
+    assert "Mazo y valores" not in page.locator(".markdown").inner_text()
+    assert not page.errors, page.errors
