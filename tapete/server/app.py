@@ -120,7 +120,7 @@ async def create_table(body: CreateTableBody, request: Request) -> dict[str, Any
     if any(s.free for s in runner.seats) and body.join:
         seat, token = await runner.join(None, clean_name(body.name))
     elif not any(s.human for s in runner.seats):
-        await runner.begin()
+        await runner.start_bots_only()
     return {"table": runner.summary(), "invite_code": runner.invite_code, "seat": seat, "token": token}
 
 

@@ -18,7 +18,7 @@ import logging
 import secrets
 import time
 from collections import deque
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -142,7 +142,14 @@ class Wake:
     pass
 
 
-Message = Submit | BotMove | Attach | Detach | Sync | Join | Leave | Wake
+@dataclass
+class Start:
+    """Start a table without human seats."""
+
+    done: asyncio.Future[None]
+
+
+Message = Submit | BotMove | Attach | Detach | Sync | Join | Leave | Wake | Start
 
 
 @dataclass
@@ -175,7 +182,7 @@ class TableRunner:
         public: bool,
         store: Store,
         settings: ServerSettings,
-        on_stop: Any = None,
+        on_stop: Callable[[TableRunner], None] | None = None,
         stats: Stats | None = None,
     ) -> None:
         self.id = table_id
@@ -267,6 +274,11 @@ class TableRunner:
         self.post(Leave(token, done))
         return await done
 
+    async def start_bots_only(self) -> None:
+        done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self.post(Start(done))
+        await done
+
     # -- the loop ------------------------------------------------------------
     async def _loop(self) -> None:
         while True:
@@ -275,6 +287,9 @@ class TableRunner:
                 await self._handle(message)
             except Exception:
                 logs.log.exception("runner failed on a message", extra={"table": self.id})
+                done = getattr(message, "done", None)
+                if isinstance(done, asyncio.Future) and not done.done():
+                    done.set_exception(internal_error())
             if self._evictable():
                 self.stopped = True
                 self._cancel_timer()
@@ -302,6 +317,10 @@ class TableRunner:
                 await self._on_leave(message)
             case Wake():
                 await self._on_wake()
+            case Start():
+                if self.status == "waiting" and not any(s.human for s in self.seats):
+                    await self.begin()
+                message.done.set_result(None)
 
     # -- actions ---------------------------------------------------------------
     async def _on_submit(self, msg: Submit) -> None:

@@ -162,7 +162,7 @@ async def _serve(websocket: WebSocket, conn: Connection, runner: TableRunner, se
             seq = data.get("seq")
             _dispatch(data, conn, runner, arrived)
         except TapeteError as err:
-            conn.send_error(err, seq if isinstance(seq, int) and not isinstance(seq, bool) else None)
+            conn.send_error(err, seq if _is_int(seq) else None)
 
 
 def _dispatch(data: dict[str, Any], conn: Connection, runner: TableRunner, arrived: float) -> None:
@@ -172,7 +172,8 @@ def _dispatch(data: dict[str, Any], conn: Connection, runner: TableRunner, arriv
     elif kind == "sync":
         runner.post(Sync(conn))
     elif kind == "ping":
-        conn.send({"type": "pong", "seq": data.get("seq")})
+        seq = data.get("seq")
+        conn.send({"type": "pong", "seq": seq if _is_int(seq) else None})
     else:
         raise UnknownMessage(
             f"Tipo de mensaje desconocido: {kind!r} (action, sync, ping).",
@@ -181,8 +182,13 @@ def _dispatch(data: dict[str, Any], conn: Connection, runner: TableRunner, arriv
         )
 
 
+# Integers a client may send (seq, version, seat): those every JSON reader
+# holds exactly. A larger seq could not be echoed (orjson stops at 64 bits).
+MAX_INT = 2**53 - 1
+
+
 def _is_int(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
+    return isinstance(value, int) and not isinstance(value, bool) and -MAX_INT <= value <= MAX_INT
 
 
 def _submit(data: dict[str, Any], conn: Connection, arrived: float) -> Submit:

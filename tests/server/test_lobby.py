@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 from tapete.bots import BOT_KINDS
@@ -105,3 +106,18 @@ async def test_root_serves_the_web_client_or_a_page_linking_the_api(server: Serv
     assert page.status_code == 200
     if not STATIC_DIR.is_dir():
         assert "/docs" in page.text
+
+
+async def test_a_table_of_bots_plays_by_itself(server: Server) -> None:
+    created = await server.create(game="eco", seats=[{"type": "bot", "level": "random"}] * 3,
+                                  table_options={"bot_delay_ms": 0, "reaction_window_ms": 0})
+    assert created["seat"] is None and created["token"] is None
+    table_id = created["table"]["id"]
+    for _ in range(200):
+        info = (await server.http.get(f"/api/tables/{table_id}")).json()
+        if info["status"] == "finished":
+            break
+        await asyncio.sleep(0.02)
+    assert info["status"] == "finished"
+    record = (await server.http.get(f"/api/matches/{table_id}/record")).json()
+    assert record["seats"] == [{"bot": "random"}] * 3 and record["outcome"]["winners"]
