@@ -223,6 +223,7 @@ class TableRunner:
         self._deadline: float | None = None  # when the armed timer fires
         self._idle_since: float | None = None
         self._seats_told: list[dict[str, Any]] = []
+        self._action_forms: dict[int, dict[str, Any]] = {}
 
     # -- building ----------------------------------------------------------
     def replay(self, actions: list[tuple[int, int]]) -> None:
@@ -799,10 +800,13 @@ class TableRunner:
         """Legal moves as index, JSON form and reaction flag, with a sentence in `lang` (none if None)."""
         if seat is None:
             return []
-        state = self.state
+        state, forms = self.state, self._action_forms
         legal: list[dict[str, Any]] = []
         for a in state.legal_actions(seat):
-            entry = {"index": a, "action": state.action_to_json(a), "reaction": state.is_reaction(seat, a)}
+            form = forms.get(a)
+            if form is None:  # an index's JSON form never changes within a match (the contract)
+                form = forms[a] = state.action_to_json(a)
+            entry = {"index": a, "action": form, "reaction": state.is_reaction(seat, a)}
             if lang is not None:
                 entry["text"] = self.game.describe_action(state, a, lang)
             legal.append(entry)
