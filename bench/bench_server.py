@@ -38,6 +38,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+import orjson
 import websockets
 
 TICKS = os.sysconf("SC_CLK_TCK")
@@ -90,7 +91,7 @@ class Seat:
 
     async def play(self) -> None:
         async for raw in self.ws:
-            message = json.loads(raw)
+            message = orjson.loads(raw)
             kind = message["type"]
             if kind == "error":  # e.g. stale: a bot's mirror claim arrived first
                 if self.tally.measuring:
