@@ -51,6 +51,17 @@ async def game_deck(game_id: str) -> dict[str, Any]:
     return data
 
 
+class PlayersBody(BaseModel):
+    options: dict[str, Any] = Field(default_factory=dict)
+
+
+@router.post("/games/{game_id}/players")
+async def allowed_players(game_id: str, body: PlayersBody) -> dict[str, Any]:
+    """The player counts these options allow (Buracco: 2 or 4; WANTED: by mode)."""
+    game = get_game(game_id)
+    return {"game": game.id, "allowed": list(game.allowed_players(game.parse_options(body.options)))}
+
+
 MAX_DESCRIBE = 200
 
 

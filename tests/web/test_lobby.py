@@ -42,13 +42,21 @@ def test_new_table_form_shows_rules_in_short_and_options_in_both_languages(open_
     page.wait_for_selector("text=In a nutshell")
     assert "Mode" in page.locator("[data-testid=new-table]").inner_text()
     assert spanish_leftovers(page) == []
-    # A bad combination is refused with the server's reason, in the current language.
+    # The player counts follow the mode (asked of the server): a duel is two, a shootout three or more.
+    counts = "[...document.querySelectorAll('[data-testid=players] option')].map((o) => o.value).join(',')"
+    page.wait_for_function(f"{counts} === '2'")
     page.select_option("[data-option=mode]", "tiroteo")
-    page.select_option("[data-testid=players]", "2")
-    page.click("[data-testid=create]")
-    error = page.locator("[data-testid=form-error]")
+    page.wait_for_function(f"{counts} === '3,4,5,6,7,8,9,10'")
+    assert page.locator("[data-testid=players]").input_value() == "3"
+
+
+def test_unknown_invitation_code_is_explained(open_page: Any) -> None:
+    page = open_page(PHONE)
+    page.goto("/#/join/ZZZZ2222")
+    page.click("[data-testid=join]")
+    error = page.locator("[data-testid=join-form] .error")
     error.wait_for()
-    assert re.search(r"played by|players", error.inner_text()), error.inner_text()
+    assert "Código de invitación desconocido" in error.inner_text() and "(invite-code)" in error.inner_text()
 
 
 def test_join_by_code_and_watch_a_table(open_page: Any) -> None:

@@ -42,6 +42,7 @@ export const joinTable = (code, name, seat) => call("POST", "/api/join", { code,
 export const leaveTable = (tableId, token) => call("POST", `/api/tables/${encodeURIComponent(tableId)}/leave`, { token });
 export const tableInfo = (tableId) => call("GET", `/api/tables/${encodeURIComponent(tableId)}`);
 export const openTables = () => call("GET", "/api/tables");
+export const allowedPlayers = (game, options) => call("POST", `/api/games/${encodeURIComponent(game)}/players`, { options });
 export const describe = (game, lang, events) => call("POST", `/api/games/${encodeURIComponent(game)}/describe`, { lang, events });
 export const matchRecord = (id) => call("GET", `/api/matches/${encodeURIComponent(id)}/record`);
 

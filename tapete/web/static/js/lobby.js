@@ -24,10 +24,25 @@ function nameField() {
     }));
 }
 
-function playersText(game) {
+function playersText(game, allowed = null) {
+  const gaps = allowed && allowed.length > 1 && allowed[allowed.length - 1] - allowed[0] + 1 !== allowed.length;
+  if (gaps) return t("home.playersList", { list: allowed.slice(0, -1).join(", "), last: allowed[allowed.length - 1] });
   return game.min_players === game.max_players
     ? t("home.players", { n: game.min_players })
     : t("home.playersRange", { min: game.min_players, max: game.max_players });
+}
+
+/** Player counts the chosen options allow, asked of the server (Buracco: 2 or 4; WANTED: by mode). */
+async function refreshAllowed(form, game, redraw) {
+  try {
+    const { allowed } = await api.allowedPlayers(game.id, form.options);
+    if (JSON.stringify(allowed) === JSON.stringify(form.allowed)) return;
+    form.allowed = allowed;
+    if (!allowed.includes(form.players)) form.players = allowed.includes(game.default_players) ? game.default_players : allowed[0];
+    redraw();
+  } catch {
+    /* an option value the server refuses: creating the table will say which */
+  }
 }
 
 // -- home ---------------------------------------------------------------------------------
@@ -57,9 +72,11 @@ export async function renderHome(root) {
     const byId = new Map(data.games.map((g) => [g.id, g]));
     gamesBox.replaceChildren(...GAME_IDS.filter((id) => byId.has(id)).map((id) => {
       const game = byId.get(id);
+      const players = h("p", { class: "muted" }, playersText(game));
+      api.allowedPlayers(id, {}).then(({ allowed }) => { players.textContent = playersText(game, allowed); }).catch(() => {});
       return h("article", { class: `game-card game-card-${id}`, "data-game": id },
         h("h3", {}, tx(game.name)),
-        h("p", { class: "muted" }, playersText(game)),
+        players,
         h("p", {}, t(`pitch.${id}`)),
         h("div", { class: "game-card-buttons" },
           h("a", { class: "button primary", href: `#/new/${id}`, "data-testid": `new-${id}` }, t("home.play")),
@@ -126,6 +143,7 @@ export async function renderNewTable(root, gameId) {
   };
   root.__newTable = form;
   const draw = () => renderNewTable(root, gameId);
+  if (!form.allowed) refreshAllowed(form, game, draw);
   const error = h("p", { class: "error", role: "alert", "data-testid": "form-error" });
   const seatRows = form.seats.slice(0, form.players).map((seat, i) => {
     if (i === 0) return h("li", { class: "seat-row" }, h("span", {}, t("seat.n", { n: 0 })), h("strong", {}, t("new.you")));
@@ -140,8 +158,8 @@ export async function renderNewTable(root, gameId) {
     }, data.bot_levels.map((lv) => h("option", { value: lv, selected: lv === seat.level }, t(`bot.${lv}`)))) : h("span", { class: "muted" }, t("new.friendHint"));
     return h("li", { class: "seat-row" }, h("span", {}, t("seat.n", { n: i })), typeSelect, level);
   });
-  const players = [];
-  for (let n = game.min_players; n <= game.max_players; n++) players.push(n);
+  const players = form.allowed || [];
+  if (!form.allowed) for (let n = game.min_players; n <= game.max_players; n++) players.push(n);
   const create = async (event) => {
     event.preventDefault();
     const button = event.submitter || event.target.querySelector("button[type=submit]");
@@ -179,7 +197,7 @@ export async function renderNewTable(root, gameId) {
           players.map((n) => h("option", { value: String(n), selected: n === form.players }, String(n))))),
       h("fieldset", {}, h("legend", {}, t("new.seats")), h("ul", { class: "seat-rows" }, seatRows)),
       game.options.length ? h("fieldset", {}, h("legend", {}, t("new.options")),
-        game.options.map((o) => optionInput(o, form.options[o.key], (v) => { form.options[o.key] = v; }, "opt"))) : null,
+        game.options.map((o) => optionInput(o, form.options[o.key], (v) => { form.options[o.key] = v; refreshAllowed(form, game, draw); }, "opt"))) : null,
       h("details", {}, h("summary", {}, t("new.tableOptions")),
         data.table_options.map((o) => {
           const opt = o.key === "stand_in" ? { ...o, choices: data.bot_levels } : o;

@@ -337,7 +337,7 @@ export class TableScreen {
 
   tablePanel() {
     const info = this.info;
-    const items = [this.inviteBlock()];
+    const items = this.state.status === "finished" ? [] : [this.inviteBlock()];
     if (info) {
       const gameSchema = this.schema;
       items.push(h("h3", {}, t("table.options")));

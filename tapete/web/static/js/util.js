@@ -26,7 +26,7 @@ export function seatLabel(seats, seat, me, short = false) {
   if (info?.kind === "bot") who = t("seat.bot", { level: t(`bot.${info.level}`) });
   else if (info?.name) who = info.name;
   const you = seat === me ? ` (${t("seat.you")})` : "";
-  if (short) return (info?.name || (info?.kind === "bot" ? t("seat.botShort") : base)) + you;
+  if (short) return (info?.name || base) + you;
   return (who ? `${base} · ${who}` : base) + you;
 }
 

@@ -251,6 +251,16 @@ export default {
     const classic = ctx.view.memory === "classic";
     if (ctx.view.phase !== "peek") ctx.ui.peek = new Set();
     for (const e of events) {
+      if (e.kind === "drawn" || (e.kind === "draw" && e.card)) ctx.mem.held = e.card;
+      if (e.kind === "swap") {
+        // the slot holds another card now: what was shown there is stale
+        clearFlashes(ctx, `${e.seat}-${e.slot}`);
+        if (e.seat === me && classic && ctx.mem.held) flash(ctx, `${me}-${e.slot}`, ctx.mem.held, 2500);
+      }
+      if (e.kind === "give" || (e.kind === "row_joker" && e.ok)) {
+        clearFlashes(ctx, `${e.seat}-`);
+        if (e.target !== undefined) clearFlashes(ctx, `${e.target}-`);
+      }
       if (e.kind === "peek" && classic) e.slots.forEach((slot, i) => flash(ctx, `${me}-${slot}`, e.cards[i], 4000));
       else if (e.kind === "look" && classic) flash(ctx, `${e.target}-${e.slot}`, e.card, 3500);
       else if (e.kind === "mirror" && !e.ok) flash(ctx, `${e.target}-${e.slot}`, e.card, 2500);

@@ -42,9 +42,10 @@ function seatBox(ctx, seat) {
   if (view.dealer === seat) badges.push(pill(t("boon.dealer"), "pill-quiet"));
   return h("div", { class: "boon-seat", "data-key": `seat-${seat}` },
     h("span", { class: "row-name" }, ctx.name(seat)),
-    h("span", { class: "muted-light" }, [
-      t("boon.victoryN", { n: view.scores[seat] }), t("boon.tricksN", { n: view.tricks_won[seat] }), t("boon.cardsN", { n: view.hand_sizes[seat] }),
-    ].join(" · ")),
+    h("span", { class: "seat-stats muted-light" },
+      h("span", {}, t("boon.victoryN", { n: view.scores[seat] })),
+      h("span", {}, t("boon.tricksN", { n: view.tricks_won[seat] })),
+      h("span", {}, t("boon.cardsN", { n: view.hand_sizes[seat] }))),
     badges.length ? h("span", { class: "seat-badges" }, badges) : null);
 }
 

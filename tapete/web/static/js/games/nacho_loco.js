@@ -32,15 +32,13 @@ function rotationsAt(ctx, card, cell) {
   return ctx.find({ type: "place", card, cell }).map((e) => e.action.rotation);
 }
 
+/** The cell chosen for the selected card (kept while it is still an open cell). */
 function target(ctx, card) {
   const tg = ctx.ui.target;
-  if (!tg || !card) return null;
-  const rots = rotationsAt(ctx, card, tg);
-  if (!rots.length) {
+  if (!tg || !card || !ctx.view.open.some((c) => c.cell[0] === tg[0] && c.cell[1] === tg[1])) {
     ctx.ui.target = null;
     return null;
   }
-  if (!rots.includes(ctx.ui.rot)) ctx.ui.rot = rots[0];
   return tg;
 }
 
@@ -48,17 +46,19 @@ function place(ctx) {
   const card = selectedCard(ctx);
   const tg = target(ctx, card);
   if (!card || !tg) return;
-  ctx.act({ type: "place", card, cell: tg, rotation: ctx.ui.rot });
-  ctx.ui.target = null;
-  ctx.ui.card = null;
+  const action = { type: "place", card, cell: tg, rotation: ctx.ui.rot };
+  ctx.act(action); // a wrong rotation comes back explained (NAC-4), the choice stays
+  if (ctx.isLegal(action)) {
+    ctx.ui.target = null;
+    ctx.ui.card = null;
+  }
 }
 
+/** Any of the three rotations may be tried; the server explains one that does not fit. */
 function rotate(ctx) {
   const card = selectedCard(ctx);
-  const tg = target(ctx, card);
-  if (!tg) return;
-  const rots = rotationsAt(ctx, card, tg);
-  ctx.ui.rot = rots[(rots.indexOf(ctx.ui.rot) + 1) % rots.length];
+  if (!target(ctx, card) || card === "cerrador") return;
+  ctx.ui.rot = ((ctx.ui.rot || 0) + 1) % 3;
   ctx.refresh();
 }
 
@@ -138,7 +138,8 @@ function field(ctx) {
       onkeydown: (event) => { if (event.key === "Enter" || event.key === " ") { event.preventDefault(); tapCell(ctx, c.cell); } },
     }, s("polygon", { points: points(v), class: "open-shape" }));
     if (isTarget) {
-      g.append(s("g", { class: "preview" }, nachoSegments(v, rotatedSides(segmentsOf(card), ctx.ui.rot), SCALE)));
+      const fits = rotationsAt(ctx, card, c.cell).includes(ctx.ui.rot);
+      g.append(s("g", { class: fits ? "preview" : "preview misfit" }, nachoSegments(v, rotatedSides(segmentsOf(card), ctx.ui.rot), SCALE)));
     }
     children.push(g);
   }
@@ -171,9 +172,9 @@ function tools(ctx) {
   const tg = target(ctx, card);
   const b = [];
   if (tg) {
-    const rots = rotationsAt(ctx, card, tg);
-    if (rots.length > 1) b.push(toolButton(t("nacho.rotate", { n: rots.indexOf(ctx.ui.rot) + 1, k: rots.length }), () => rotate(ctx), { testid: "rotate" }));
-    b.push(toolButton(t("nacho.place"), () => place(ctx), { primary: true, testid: "place" }));
+    const fits = rotationsAt(ctx, card, tg).includes(ctx.ui.rot);
+    if (card !== "cerrador") b.push(toolButton(t("nacho.rotate"), () => rotate(ctx), { testid: "rotate" }));
+    b.push(toolButton(t(fits ? "nacho.place" : "nacho.placeAnyway"), () => place(ctx), { primary: fits, testid: "place" }));
   }
   if (ctx.isLegal({ type: "draw" })) b.push(toolButton(t("nacho.draw"), () => ctx.act({ type: "draw" }), { primary: true, testid: "draw" }));
   if (ctx.isLegal({ type: "pass" })) b.push(toolButton(view.phase === "drawn" ? t("nacho.keep") : t("nacho.pass"), () => ctx.act({ type: "pass" }), { testid: "pass" }));
@@ -209,7 +210,9 @@ export default {
     const card = selectedCard(ctx);
     if (view.phase === "play") {
       if (ctx.isLegal({ type: "draw" })) return t("nacho.prompt.draw");
-      if (ctx.ui.target) return t("nacho.prompt.confirm");
+      if (ctx.ui.target) {
+        return rotationsAt(ctx, card, ctx.ui.target).includes(ctx.ui.rot) ? t("nacho.prompt.confirm") : t("nacho.prompt.misfit");
+      }
       return card ? t("nacho.prompt.cell") : t("nacho.prompt.play");
     }
     if (view.phase === "drawn") return ctx.find({ type: "place" }).length ? t("nacho.prompt.drawn") : t("nacho.prompt.drawnNo");

@@ -106,12 +106,25 @@ function gangBattle(ctx, battle) {
   }));
 }
 
+/** A battle as its event told it, in the view's shape (kept to show after a new deal). */
+function fromEvent(ctx, e) {
+  const skill = (face) => outlaws(ctx).get(face)?.skill ?? 0;
+  if (e.kind === "battle") return { ...e, kind: "single", seats: e.seats.map((x) => ({ ...x, skill: skill(x.card) })) };
+  return {
+    ...e,
+    kind: "gangs",
+    gangs: e.gangs.map((g) => ({
+      ...g, cards: g.cards.map((face, i) => ({ card: face, skill: skill(face), die: g.dice[i], leader: i === g.leader })),
+    })),
+  };
+}
+
 function battleArea(ctx) {
-  const battle = ctx.view.battle;
+  const previous = !ctx.view.battle && ctx.mem.lastBattle;
+  const battle = ctx.view.battle || ctx.mem.lastBattle;
   if (!battle) return section("wanted-battle empty", t("wanted.battle"), h("p", { class: "muted-light" }, t("wanted.noBattle")));
-  const title = battle.kind === "single"
-    ? t("wanted.battleTitle", { n: battle.number })
-    : `${t("wanted.battleTitle", { n: battle.number })} · ${t(`wanted.status.${battle.status}`)}`;
+  const name = previous ? t("wanted.lastBattle", { n: battle.number, round: battle.round }) : t("wanted.battleTitle", { n: battle.number });
+  const title = battle.kind === "single" ? name : `${name} · ${t(`wanted.status.${battle.status}`)}`;
   const result = battle.status && battle.status !== "resolved" ? null
     : battle.winner === null || battle.winner === undefined ? t("wanted.tie") : t("wanted.wins", { who: ctx.name(battle.winner) });
   return section("wanted-battle", t("wanted.battle"),
@@ -177,6 +190,7 @@ export default {
   },
 
   observe(events, ctx) {
+    for (const e of events) if (e.kind === "battle" || e.kind === "gangs") ctx.mem.lastBattle = fromEvent(ctx, e);
     if (events.some((e) => e.kind === "battle" || e.kind === "gangs")) {
       ctx.mem.revealUntil = Date.now() + 900;
       ctx.mem.rollUntil = Date.now() + 700;
