@@ -12,6 +12,7 @@ from fastapi import APIRouter, FastAPI, Request, Response
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse
 from pydantic import BaseModel, Field
+from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from tapete.bots import BOT_KINDS
 from tapete.engine import BadOption, BadPlayers, Game, TapeteError, UnknownGame
@@ -185,6 +186,24 @@ async def _on_validation_error(_request: Request, err: Exception) -> Response:
     return JSONResponse({"error": body}, status_code=422)
 
 
+# HTTP errors raised outside our handlers (no such route, a method a route does
+# not take, a body that cannot be decoded), in the same form as every other error.
+HTTP_ERRORS = {
+    400: ("bad_request", "El cuerpo de la petición no se puede leer.", "The request body cannot be read."),
+    404: ("not_found", "No hay nada en esta dirección.", "There is nothing at this address."),
+    405: ("method_not_allowed", "Esta dirección no admite ese método.", "This address does not take that method."),
+}
+
+
+async def _on_http_error(_request: Request, err: Exception) -> Response:
+    assert isinstance(err, StarletteHTTPException)
+    code, es, en = HTTP_ERRORS.get(
+        err.status_code, ("http_error", f"Error HTTP {err.status_code}.", f"HTTP error {err.status_code}.")
+    )
+    body = {"code": code, "rule": "request", "es": es, "en": en}
+    return JSONResponse({"error": body}, status_code=err.status_code, headers=getattr(err, "headers", None))
+
+
 def _index_page() -> str:
     return """<!doctype html>
 <html lang="es"><head><meta charset="utf-8"><title>tapete</title></head>
@@ -224,6 +243,7 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
     app.add_api_websocket_route("/ws/tables/{table_id}", table_socket)
     app.add_exception_handler(TapeteError, _on_tapete_error)
     app.add_exception_handler(RequestValidationError, _on_validation_error)
+    app.add_exception_handler(StarletteHTTPException, _on_http_error)
 
     @app.middleware("http")
     async def limit_body(request: Request, call_next: Callable[[Request], Awaitable[Response]]) -> Response:
