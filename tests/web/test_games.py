@@ -72,3 +72,19 @@ def test_illegal_tap_is_explained(open_page: Any) -> None:
     toast.wait_for()
     assert re.search(r"\(BAC-\d+\)", toast.inner_text()), toast.inner_text()
     assert state(page)["view"]["phase"] == "peek"  # nothing changed
+
+
+def test_keyboard_play(open_page: Any) -> None:
+    """A duel played from the keyboard: digits commit outlaws, Enter presses a focused card."""
+    page = open_page(PHONE)
+    create_table(page, "wanted", players=2, table_options=FAST)
+    s = wait_until(page, lambda s: 0 in s["required"] and bool(s["legal"]), what="the first battle")
+    page.keyboard.press("1")
+    s = wait_until(page, lambda s: s["view"]["battle"] is not None and 0 in s["required"], what="battle 1's reveal")
+    assert s["view"]["battle"]["number"] == 1
+    face = s["view"]["hand"][0]
+    page.focus(f"[data-testid='card-{face}']")
+    page.keyboard.press("Enter")
+    s = wait_until(page, lambda s: s["view"]["battle"]["number"] == 2, what="the second battle")
+    assert face not in s["view"]["hand"]
+    assert not page.errors, page.errors

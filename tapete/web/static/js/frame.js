@@ -102,9 +102,11 @@ export function scoresPanel(game, seats, me, history, current, round) {
 }
 
 /** Every legal move as a button (keyboard play, and the truth behind the board). */
-export function movesPanel(legal, act, disabled) {
-  if (!legal.length) return h("p", { class: "muted" }, t("moves.none"));
+export function movesPanel(legal, act, disabled, game = null) {
+  const keys = game ? h("p", { class: "muted keys-hint" }, t(`keys.${game}`, {}, "")) : null;
+  if (!legal.length) return h("div", {}, h("p", { class: "muted" }, t("moves.none")), keys);
   return h("div", { class: "moves", role: "group", "aria-label": t("tab.moves"), "data-testid": "moves" },
+    keys,
     legal.map((entry) => h("button", {
       type: "button",
       class: ["move", entry.reaction && "move-reaction"],

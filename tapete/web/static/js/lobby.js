@@ -111,7 +111,7 @@ function optionInput(option, value, onChange, prefix) {
   }
   if (option.choices) {
     input = h("select", { id, onchange: (e) => onChange(option.type === "int" ? Number(e.target.value) : e.target.value), "data-option": option.key },
-      option.choices.map((choice) => h("option", { value: String(choice), selected: choice === value }, optionValue(option.key, choice))));
+      option.choices.map((choice) => h("option", { value: String(choice), selected: choice === value }, optionValue(option.key, choice, option))));
   } else if (option.type === "int") {
     input = h("input", { id, type: "number", value: String(value), min: option.min ?? undefined, max: option.max ?? undefined, "data-option": option.key, oninput: (e) => onChange(Number(e.target.value)) });
   } else {

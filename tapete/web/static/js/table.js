@@ -100,7 +100,8 @@ export class TableScreen {
 
   onError(error, action) {
     if (error.seq !== null && error.seq !== undefined) this.replies.answered += 1;
-    toast(errorText(error));
+    // "stale": someone moved first (a mirror race); say it in words, not in versions
+    toast(error.code === "stale" ? t("error.stale") : errorText(error));
     this.game?.rejected?.(error, action, this.context());
   }
 
@@ -302,7 +303,7 @@ export class TableScreen {
     let panel;
     if (this.tab === "log") panel = logPanel(this.log);
     else if (this.tab === "scores") panel = scoresPanel(state.view.game, state.seats, this.me, this.history, state.view.scores, state.view.round);
-    else if (this.tab === "moves") panel = movesPanel(state.legal || [], (action) => this.send(action), state.status !== "playing");
+    else if (this.tab === "moves") panel = movesPanel(state.legal || [], (action) => this.send(action), state.status !== "playing", state.view.game);
     else panel = this.tablePanel();
     this.sideEl.replaceChildren(
       tabs(this.tab, (key) => { this.tab = key; this.renderSide(); }, names),
@@ -343,7 +344,8 @@ export class TableScreen {
       items.push(h("h3", {}, t("table.options")));
       items.push(h("ul", { class: "option-list" }, Object.entries(info.options || {}).map(([key, value]) => {
         const label = gameSchema?.options.find((o) => o.key === key)?.label;
-        return h("li", {}, label ? tx(label) : key, ": ", h("strong", {}, optionValue(key, value)));
+        const option = gameSchema?.options.find((o) => o.key === key);
+        return h("li", {}, label ? tx(label) : key, ": ", h("strong", {}, optionValue(key, value, option)));
       })));
     }
     items.push(h("p", {}, h("a", { href: `#/rules/${this.state.view.game}` }, t("table.rules"))));
@@ -391,8 +393,11 @@ function chunks(items, size, most = 100, budget = 30_000) {
   return out;
 }
 
-export function optionValue(key, value) {
+/** An option's value in words: the game's own label for it, ours, or the value itself. */
+export function optionValue(key, value, option = null) {
   if (typeof value === "boolean") return t(value ? "opt.yes" : "opt.no");
+  const named = option?.choice_labels?.find((c) => c.value === value);
+  if (named && (named.es !== String(value) || named.en !== String(value))) return tx(named);
   const choice = `choice.${key}.${value}`;
   const text = t(choice, {}, null);
   return text ?? String(value);

@@ -161,6 +161,11 @@ export default {
     const k = event.key.toLowerCase();
     if (k === "t" && ctx.isLegal({ type: "take" })) { ctx.act({ type: "take" }); return true; }
     if (k === "p" && ctx.isLegal({ type: "pass" })) { ctx.act({ type: "pass" }); return true; }
+    if (k === "r" && ctx.isLegal({ type: "deal" })) { ctx.act({ type: "deal" }); return true; }
+    if (/^[1-9]$/.test(k) && ctx.me !== null) {
+      const face = sortHand(ctx.view.hand)[Number(k) - 1];
+      if (face) { ctx.act(handAction(ctx, face)); return true; }
+    }
     return false;
   },
 };

@@ -266,6 +266,8 @@ export default {
     const k = event.key.toLowerCase();
     if (k === "d" && ctx.isLegal({ type: "draw" })) { ctx.act({ type: "draw" }); return true; }
     if (k === "escape" && ctx.ui.sel) { ctx.ui.sel = null; ctx.refresh(); return true; }
+    if (k === "p" && ctx.isLegal({ type: "take_pozo" })) { ctx.act({ type: "take_pozo" }); return true; }
+    if (k === "f" && ctx.isLegal({ type: "done" })) { ctx.act({ type: "done" }); return true; }
     return false;
   },
 };

@@ -209,4 +209,15 @@ export default {
   ghost(face) {
     return wantedCard(face, null);
   },
+
+  key(event, ctx) {
+    if (ctx.readOnly) return false;
+    const k = event.key.toLowerCase();
+    if (k === "r" && ctx.isLegal({ type: "deal" })) { ctx.act({ type: "deal" }); return true; }
+    if (/^[1-9]$/.test(k) && ctx.view.hand) {
+      const face = ctx.view.hand[Number(k) - 1];
+      if (face) { ctx.act({ type: "commit", card: face }); return true; }
+    }
+    return false;
+  },
 };
