@@ -186,7 +186,7 @@ class RemoteTable:
         self.state = message
         for data in message.get("events") or []:
             fields = dict(data)
-            text: dict[str, str] = fields.pop("text", None) or {}
+            text = _texts(fields.pop("text", None))
             kind = str(fields.pop("kind", ""))
             self.events.append(Event(kind, fields, frozenset({self.seat})))
             self.texts.append({"es": text.get("es", kind), "en": text.get("en", kind)})
@@ -230,7 +230,7 @@ class RemoteTable:
     def _moves(self, lang: str) -> list[Move]:
         out = []
         for entry in (self.state or {}).get("legal", []):
-            text = entry.get("text") or {}
+            text = _texts(entry.get("text"))
             out.append(Move(entry["index"], entry["action"], text.get(lang) or text.get("es", ""), entry["reaction"]))
         return out
 
@@ -346,3 +346,10 @@ def play_remote(
         return 2
     TapeteApp.remote(game, joined, lang).run()
     return 0
+
+
+def _texts(text: Any) -> dict[str, str]:
+    """The server words moves and events in the hello's language (a string; es by default)."""
+    if isinstance(text, str):
+        return {"es": text, "en": text}
+    return dict(text or {})
