@@ -39,6 +39,7 @@ export const STRINGS = {
   "badge.away": { es: "desconectado", en: "away" },
 
   // -- home
+  "home.bar": { es: "cartas y fichas", en: "cards and tiles" },
   "home.title": { es: "tapete — juegos de cartas y fichas", en: "tapete — card and tile games" },
   "home.tagline": { es: "Bacan, Buracco, Nacho Loco, Boon y WANTED: juega con amigos o contra bots.", en: "Bacan, Buracco, Nacho Loco, Boon and WANTED: play with friends or against bots." },
   "home.yourName": { es: "Tu nombre", en: "Your name" },

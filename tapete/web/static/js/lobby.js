@@ -53,7 +53,7 @@ export async function renderHome(root) {
   const joinForm = h("form", { class: "join-form", onsubmit: (e) => { e.preventDefault(); const code = codeInput.value.trim().toUpperCase(); if (code) location.hash = `#/join/${code}`; } },
     codeInput, h("button", { type: "submit" }, t("home.join")));
   const recent = store.recentTables();
-  root.replaceChildren(...page(t("home.title"),
+  root.replaceChildren(...page(t("home.bar"),
     h("section", { class: "hero" },
       h("h1", {}, "tapete"),
       h("p", { class: "tagline" }, t("home.tagline"))),
