@@ -82,9 +82,9 @@ def server_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 
 @pytest.fixture(scope="session")
 def browser(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
-    os.environ["HOME"] = str(tmp_path_factory.mktemp("chromium-home"))
+    env = {**os.environ, "HOME": str(tmp_path_factory.mktemp("chromium-home"))}  # Chromium writes under $HOME
     with playwright_api.sync_playwright() as pw:
-        chromium = pw.chromium.launch(executable_path=CHROMIUM, args=LAUNCH_ARGS)
+        chromium = pw.chromium.launch(executable_path=CHROMIUM, args=LAUNCH_ARGS, env=env)
         yield chromium
         chromium.close()
 

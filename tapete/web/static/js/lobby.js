@@ -3,7 +3,7 @@
 
 import * as api from "./api.js";
 import { h } from "./dom.js";
-import { topBar, toast } from "./frame.js";
+import { topBar } from "./frame.js";
 import { gameName, GAME_IDS } from "./games/index.js";
 import { lang, t, tx } from "./i18n.js";
 import { markdown } from "./markdown.js";
@@ -244,8 +244,4 @@ export async function renderRules(root, gameId) {
   } catch (err) {
     body.replaceChildren(h("p", { class: "error" }, errorText(err.error)));
   }
-}
-
-export function notifyError(err) {
-  toast(errorText(err.error || err));
 }

@@ -54,6 +54,10 @@ export class TableScreen {
       if (info.invite_code) this.code = info.invite_code;
       this.render();
     }).catch((err) => this.fail(err.error));
+    this.openSocket();
+  }
+
+  openSocket() {
     this.socket = new TableSocket(this.tableId, this.token, lang(), {
       // one message at a time: the first waits for the game's deck data
       state: (message) => { this.chain = this.chain.then(() => this.onState(message)).catch((err) => console.error("tapete: a state could not be shown", err)); },
@@ -107,8 +111,13 @@ export class TableScreen {
 
   onClosed(code) {
     if (code === 4401) {
+      // the seat's token is no longer good here: watch the table instead
       store.forgetSeat(this.tableId);
       toast(t("table.badToken"));
+      this.token = null;
+      this.me = null;
+      this.socket?.close();
+      this.openSocket();
     } else if (code === 4404) {
       this.fail({ es: "Esa mesa no existe.", en: "That table does not exist.", rule: null });
     } else if (code === 4000) {
@@ -216,6 +225,7 @@ export class TableScreen {
 
   render(events = []) {
     if (!this.state) return;
+    const refocus = focusedSelector(this.root);
     const state = this.state;
     const view = state.view;
     const title = [gameName(view.game), view.round ? t("table.round", { n: view.round }) : null].filter(Boolean).join(" · ");
@@ -242,6 +252,7 @@ export class TableScreen {
     this.root.replaceChildren(screen);
     this.renderPrompt();
     this.renderSide();
+    if (refocus && !this.root.contains(document.activeElement)) this.root.querySelector(refocus)?.focus({ preventScroll: true });
     clearInterval(this.timer);
     if (state.window_ms > 0 || (state.clocks || []).length) {
       const started = Date.now();
@@ -372,6 +383,17 @@ export class TableScreen {
     store.forgetSeat(this.tableId);
     location.hash = "#/";
   }
+}
+
+/** A selector for the focused control, to give keyboard users their place back after a redraw. */
+function focusedSelector(root) {
+  const el = document.activeElement;
+  if (!el || !root.contains(el) || !el.dataset) return null;
+  for (const attr of ["key", "index", "tab", "testid"]) {
+    const value = el.dataset[attr];
+    if (value !== undefined) return `[data-${attr}="${CSS.escape(value)}"]`;
+  }
+  return null;
 }
 
 /** Split entries into requests the server accepts (its body limit is 64 KB). */

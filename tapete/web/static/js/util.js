@@ -41,7 +41,3 @@ export function errorText(error) {
   const body = tx(error);
   return error.rule ? `${body} (${error.rule})` : body;
 }
-
-export function plural(n, one, many) {
-  return n === 1 ? one : many;
-}
