@@ -37,6 +37,7 @@ The search owns its `random.Random`; the real match is never touched.
 
 from __future__ import annotations
 
+import copy
 import math
 import random
 import time
@@ -48,7 +49,6 @@ from tapete.engine import Bot, Decision, Event, Game, Observation, State
 
 PASS = -1  # an optional actor lets the window go by
 WINDOW = 1.5  # simulated seconds a required seat's plain action waits in a reaction window
-HISTORY_LIMIT = 400  # events a heuristic rollout bot reads before playing (the recent past)
 
 Stat = list[float]  # [visits, total value, availability]
 RoundReader = Callable[[State], Any]
@@ -84,6 +84,9 @@ class ISMCTSConfig:
     # With a guide: compare the arms on the same worlds and rollout randomness
     # (common random numbers) instead of a UCB search.
     paired: bool = False
+    # A wall-time cap on one decision, whatever the iterations say (slow games:
+    # a Bacan round is long); it makes play depend on the machine's speed.
+    max_millis: float | None = None
 
     def __post_init__(self) -> None:
         if self.horizon not in ("round", "match"):
@@ -102,7 +105,13 @@ class ISMCTSConfig:
 LEVELS: dict[str, ISMCTSConfig] = {
     "easy": ISMCTSConfig(iterations=100, reaction_delay=1.2),
     "normal": ISMCTSConfig(
-        iterations=60, rollout="heuristic", max_depth=1, guide=True, paired=True, override_margin=0.5
+        iterations=60,
+        rollout="heuristic",
+        max_depth=1,
+        guide=True,
+        paired=True,
+        override_margin=0.5,
+        max_millis=1_000.0,
     ),
     "hard": ISMCTSConfig(
         iterations=200,
@@ -112,6 +121,7 @@ LEVELS: dict[str, ISMCTSConfig] = {
         paired=True,
         override_margin=0.5,
         reaction_delay=0.6,
+        max_millis=4_000.0,
     ),
 }
 
@@ -218,14 +228,15 @@ def random_action(state: State, rng: random.Random, react_chance: float) -> None
     state.apply(seat, legal[rng.randrange(len(legal))])
 
 
-def policy_move(state: State, bots: Sequence[Bot], rng: random.Random) -> tuple[int, int]:
+def policy_move(state: State, bots: list[Bot | None], rng: random.Random) -> tuple[int, int]:
     """The next (seat, action) when bots play: the earliest decision wins a
-    race; a required seat's plain action waits for the reactions."""
+    race; a required seat's plain action waits for the reactions. A seat
+    without a bot (None), or whose bot fails, plays at random from then on."""
     actors = state.actors()
     required = state.required_actors()
     best: tuple[float, int, int] | None = None
     for seat in actors:
-        decision = bots[seat].decide(Observation(state, seat))
+        decision = _bot_decision(state, bots, seat, rng)
         if decision is None:
             continue
         delay = decision.delay
@@ -240,6 +251,23 @@ def policy_move(state: State, bots: Sequence[Bot], rng: random.Random) -> tuple[
     return best[1], best[2]
 
 
+def _bot_decision(state: State, bots: list[Bot | None], seat: int, rng: random.Random) -> Decision | None:
+    bot = bots[seat]
+    if bot is not None:
+        try:
+            decision = bot.decide(Observation(state, seat))
+        except Exception:  # a heuristic lost in a sampled world
+            bots[seat] = None
+        else:
+            if decision is None or decision.action in state.legal_actions(seat):
+                return decision
+            bots[seat] = None
+    legal = state.legal_actions(seat)
+    if seat not in state.required_actors() and rng.random() >= 0.1:
+        return None
+    return Decision(legal[rng.randrange(len(legal))], rng.uniform(0.2, 3.0))
+
+
 # -- the search -----------------------------------------------------------------------
 
 
@@ -251,9 +279,14 @@ class ISMCTS:
         self.rng = rng
         self.sense = sense
         self.game = game
-        # what the searching seat has seen this match: heuristic rollout bots
-        # start by reading it (the others only its public part)
-        self.history: list[Event] = []
+        # Heuristic bots that followed the match from the searching seat's
+        # side: its own (every event it saw) and one per other seat (public
+        # events only). Rollouts start from copies of them, so the rollout
+        # bots remember the match; None where a bot could not follow.
+        self.shadows: list[Bot | None] = []
+        # per shadow, the objects it shares with any freshly started bot (cached
+        # tables, the options): copies of the shadow share them too
+        self.shared: list[dict[int, Any]] = []
         if config.rollout == "heuristic" and game is None:
             raise ValueError("heuristic rollouts need the game")
         self.iterations_done = 0
@@ -270,7 +303,8 @@ class ISMCTS:
         reader: RoundReader | None = None
         root_round: Any = None
         self._stride = 0
-        deadline = time.perf_counter() + cfg.millis / 1000.0 if cfg.millis is not None else math.inf
+        start = time.perf_counter()
+        deadline = start + cfg.millis / 1000.0 if cfg.millis is not None else math.inf
         done = 0
         while True:
             world = obs.sample(self.rng)
@@ -281,8 +315,10 @@ class ISMCTS:
                     root_round = reader(world)
             self._iterate(root, world, reader, root_round, root_scores, cfg)
             done += 1
+            if cfg.max_millis is not None and done % 8 == 0:
+                deadline = min(deadline, start + cfg.max_millis / 1000.0)
             if cfg.millis is None:
-                if done >= cfg.iterations:
+                if done >= cfg.iterations or (done % 8 == 0 and time.perf_counter() >= deadline):
                     break
             elif done % 8 == 0 and time.perf_counter() >= deadline:
                 break
@@ -302,7 +338,10 @@ class ISMCTS:
         values: dict[int, list[float]] = {a: [] for a in arms}
         reader: RoundReader | None = None
         root_round: Any = None
-        for _ in range(worlds):
+        deadline = time.perf_counter() + cfg.max_millis / 1000.0 if cfg.max_millis is not None else math.inf
+        for w in range(worlds):
+            if w >= 2 and time.perf_counter() > deadline:
+                break
             world = obs.sample(self.rng)
             if reader is None and cfg.horizon == "round":
                 reader = round_reader(world)
@@ -320,7 +359,7 @@ class ISMCTS:
                             break
                         random_action(state, rng, cfg.rollout_react_chance)
                 values[arm].append(self._value(state, root_scores)[obs.seat])
-        self.iterations_done += worlds * len(arms)
+        self.iterations_done += len(values[arms[0]]) * len(arms)
         return values
 
     # one iteration: select and expand, roll out, back up
@@ -455,29 +494,38 @@ class ISMCTS:
         cfg: ISMCTSConfig,
         rng: random.Random | None = None,
     ) -> None:
-        """Every seat played by a fresh copy of the game's heuristic bot, which
-        first reads what the searching seat has seen (its public part, for the
-        other seats), then the rollout's own events."""
+        """Every seat played by the game's heuristic bot: a copy of the seat's
+        shadow (which remembers the match) or a fresh one, then fed the
+        rollout's events. A bot that fails inside the rollout (it could not
+        make sense of a sampled world) is replaced by random play."""
         assert self.game is not None
         rng = rng or self.rng
         n = state.num_players
-        bots = [self.game.heuristic_bot(random.Random(rng.getrandbits(32))) for _ in range(n)]
-        recent = self.history[-HISTORY_LIMIT:]
-        public = [e for e in recent if e.audience is None]
-        for seat, bot in enumerate(bots):
-            bot.start(seat, n, state.options)
-            known = recent if seat == self._observer else public
-            if known:
-                bot.observe(known)
+        bots: list[Bot | None] = []
+        for seat in range(n):
+            shadow = self.shadows[seat] if seat < len(self.shadows) else None
+            if shadow is not None:
+                bot = copy.deepcopy(shadow, dict(self.shared[seat]))
+                if hasattr(bot, "rng"):
+                    bot.rng = random.Random(rng.getrandbits(32))
+            else:
+                bot = self.game.heuristic_bot(random.Random(rng.getrandbits(32)))
+                bot.start(seat, n, state.options)
+            bots.append(bot)
         for _ in range(cfg.max_rollout_actions):
             if state.is_terminal() or (reader is not None and reader(state) != root_round):
                 break
             seat, action = policy_move(state, bots, rng)
             events = state.apply(seat, action)
-            for other, bot in enumerate(bots):
+            for other, player in enumerate(bots):
+                if player is None:
+                    continue
                 seen = [e for e in events if e.audience is None or other in e.audience]
                 if seen:
-                    bot.observe(seen)
+                    try:
+                        player.observe(seen)
+                    except Exception:
+                        bots[other] = None
 
     def _value(self, state: State, root_scores: list[float] | None) -> list[float]:
         n = state.num_players
@@ -529,12 +577,36 @@ class ISMCTSBot(Bot):
         super().start(seat, num_players, options)
         if self.guide is not None:
             self.guide.start(seat, num_players, options)
+        if self.config.rollout == "heuristic":
+            shadows: list[Bot | None] = []
+            shared: list[dict[int, Any]] = []
+            for other in range(num_players):
+                if other == seat and self.guide is not None:
+                    shadow = self.guide
+                else:
+                    shadow = self.game.heuristic_bot(random.Random(self.search.rng.getrandbits(32)))
+                    shadow.start(other, num_players, options)
+                reference = self.game.heuristic_bot(random.Random(0))
+                reference.start(other, num_players, options)
+                theirs = vars(reference)
+                shared.append({id(v): v for k, v in vars(shadow).items() if k in theirs and theirs[k] is v})
+                shadows.append(shadow)
+            self.search.shadows = shadows
+            self.search.shared = shared
 
     def observe(self, events: Sequence[Event]) -> None:
         if self.guide is not None:
             self.guide.observe(events)
-        if self.config.rollout == "heuristic":
-            self.search.history.extend(events)
+        public = [e for e in events if e.audience is None]
+        shadows = self.search.shadows
+        for seat, shadow in enumerate(shadows):
+            if shadow is None or shadow is self.guide:
+                continue
+            try:
+                if public:
+                    shadow.observe(public)
+            except Exception:  # it cannot follow from public events alone
+                shadows[seat] = None
 
     def decide(self, obs: Observation) -> Decision | None:
         legal = obs.legal
