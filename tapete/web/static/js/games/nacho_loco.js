@@ -6,6 +6,7 @@ import { t } from "../i18n.js";
 import { cardButton, pill, section, toolBar, toolButton } from "./common.js";
 
 const SCALE = 100;
+const MAX_SIDE_PX = 120; // largest on-screen side of a triangle
 
 function segmentsOf(token) {
   return token === "cerrador" ? ["cierre", "cierre", "cierre"] : token.split("/");
@@ -146,6 +147,7 @@ function field(ctx) {
   return h("div", { class: "nacho-field", "data-testid": "playfield" },
     s("svg", {
       class: "svg field-svg", viewBox: `${r2(bx * SCALE)} ${r2(by * SCALE)} ${r2(bw * SCALE)} ${r2(bh * SCALE)}`,
+      style: { maxWidth: `${Math.round(bw * MAX_SIDE_PX)}px` }, // a small field stays card-sized
       role: "group", "aria-label": t("nacho.field", { n: view.field.length }),
     }, children));
 }
