@@ -84,6 +84,9 @@ class ISMCTSConfig:
     # With a guide: compare the arms on the same worlds and rollout randomness
     # (common random numbers) instead of a UCB search.
     paired: bool = False
+    # Paired comparisons sample this many worlds (each rolls out every legal
+    # move); None: `iterations` rollouts in all, divided among the moves.
+    worlds: int | None = None
     # A wall-time cap on one decision, whatever the iterations say (slow games:
     # a Bacan round is long); it makes play depend on the machine's speed.
     max_millis: float | None = None
@@ -101,11 +104,12 @@ class ISMCTSConfig:
 # hard: the game's heuristic proposes; every legal move is tried on the same
 # sampled worlds with heuristic rollouts to the end of the round, and a move
 # that beats the proposal by half a standard error of the paired differences
-# replaces it (a rollout policy-improvement step). They differ in rollouts.
+# replaces it (a rollout policy-improvement step). They differ in worlds.
 LEVELS: dict[str, ISMCTSConfig] = {
     "easy": ISMCTSConfig(iterations=100, reaction_delay=1.2),
     "normal": ISMCTSConfig(
         iterations=60,
+        worlds=16,
         rollout="heuristic",
         max_depth=1,
         guide=True,
@@ -115,6 +119,7 @@ LEVELS: dict[str, ISMCTSConfig] = {
     ),
     "hard": ISMCTSConfig(
         iterations=200,
+        worlds=48,
         rollout="heuristic",
         max_depth=1,
         guide=True,
@@ -334,7 +339,7 @@ class ISMCTS:
         self._margin_sum = 0.0
         self._margin_count = 0
         root_scores = view_scores(obs.view, obs.num_players)
-        worlds = max(2, cfg.iterations // max(1, len(arms)))
+        worlds = cfg.worlds if cfg.worlds is not None else max(2, cfg.iterations // max(1, len(arms)))
         values: dict[int, list[float]] = {a: [] for a in arms}
         reader: RoundReader | None = None
         root_round: Any = None
