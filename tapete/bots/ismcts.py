@@ -646,10 +646,13 @@ class ISMCTSBot(Bot):
         return Decision(action, delay)
 
 
+MIN_WORLDS_TO_OVERRIDE = 8  # fewer paired samples tell too little to overrule the heuristic
+
+
 def paired_choice(values: dict[int, list[float]], proposal: int, margin: float) -> int:
     """The arm with the best mean if its paired advantage over the proposal
-    exceeds `margin` standard errors; the proposal otherwise."""
-    if proposal not in values:
+    exceeds `margin` standard errors over enough worlds; the proposal otherwise."""
+    if proposal not in values or len(values[proposal]) < MIN_WORLDS_TO_OVERRIDE:
         return proposal
     best = max(values, key=lambda a: (sum(values[a]), a == proposal))
     if best == proposal:
