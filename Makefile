@@ -11,7 +11,7 @@ $(BIN)/python:
 	$(BIN)/pip install -q --upgrade pip
 
 $(STAMP): $(BIN)/python pyproject.toml
-	$(BIN)/pip install -q -e '.[dev,sim,rl,browser]'
+	$(BIN)/pip install -q -e '.[dev,sim,rl,browser,pg]'
 	touch $(STAMP)
 
 setup: $(STAMP)
@@ -19,11 +19,12 @@ setup: $(STAMP)
 run: $(STAMP)
 	$(BIN)/tapete serve
 
+# PostgreSQL and Redis on loopback for the multi-process tests (scripts/services.sh; left running).
 test: $(STAMP)
-	bash scripts/need-debian.sh tmux chromium
+	bash scripts/need-debian.sh tmux chromium postgresql redis-server
 	$(BIN)/ruff check tapete tests bench
 	$(BIN)/mypy
-	$(BIN)/pytest -q -x -p no:cacheprovider
+	set -a; eval "$$(bash scripts/services.sh start || true)"; set +a; $(BIN)/pytest -q -x -p no:cacheprovider
 
 bench: $(STAMP)
 	$(BIN)/python bench/bench_games.py

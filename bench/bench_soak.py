@@ -96,8 +96,9 @@ class SeatClient:
     """One seat played from here, with its own disconnections."""
 
     def __init__(self, args: argparse.Namespace, ws_url: str, log: TableLog, seat: int, token: str,
-                 rng: random.Random, tally: Tally, stop: asyncio.Event) -> None:
+                 rng: random.Random, tally: Tally, stop: asyncio.Event, reconnect_url: str | None = None) -> None:
         self.args, self.ws_url, self.log, self.seat, self.token = args, ws_url, log, seat, token
+        self.reconnect_url = reconnect_url or ws_url  # where to connect again after a disconnection
         self.rng, self.tally, self.stop = rng, tally, stop
         self.seq = 0
         self.pending: Sent | None = None  # sent, not yet answered
@@ -107,12 +108,16 @@ class SeatClient:
 
     async def run(self) -> None:
         while not self.stop.is_set() and not self.log.finished:
-            async with websockets.connect(f"{self.ws_url}/ws/tables/{self.log.id}", max_size=2**24,
-                                          ping_interval=None, open_timeout=60) as ws:
-                await ws.send(json.dumps({"type": "hello", "token": self.token, "texts": False}))
-                if await self.session(ws):
-                    return
+            try:
+                async with websockets.connect(f"{self.ws_url}/ws/tables/{self.log.id}", max_size=2**24,
+                                              ping_interval=None, open_timeout=60) as ws:
+                    await ws.send(json.dumps({"type": "hello", "token": self.token, "texts": False}))
+                    if await self.session(ws):
+                        return
+            except (OSError, TimeoutError, websockets.exceptions.WebSocketException):
+                pass  # refused or cut (a server process went away): try again
             self.tally.disconnects += 1
+            self.ws_url = self.reconnect_url
             await asyncio.sleep(self.rng.uniform(0.1, 3.0))
 
     async def session(self, ws: Any) -> bool:

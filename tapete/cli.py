@@ -286,12 +286,24 @@ def serve(
         str | None, typer.Option(help="database URL: sqlite:///file.db or postgresql://... (default: user data dir)")
     ] = None,
     log_level: Annotated[str, typer.Option(help="debug | info | warning")] = "info",
+    workers: Annotated[
+        int, typer.Option(help="server processes on this port (more than 1 needs --db postgresql://... and --redis)")
+    ] = 1,
+    redis: Annotated[
+        str | None, typer.Option(help="Redis URL (redis://host:6379/0): several processes, sharing PostgreSQL")
+    ] = None,
 ) -> None:
     """Start the table server: lobby API and one WebSocket per seat."""
     from tapete.server.main import run
     from tapete.server.settings import ServerSettings
 
-    run(ServerSettings(db_url=db), host, port, log_level)
+    settings = ServerSettings(db_url=db, redis_url=redis)
+    if workers > 1 or redis:
+        from tapete.server.workers import serve as serve_workers
+
+        serve_workers(settings, host, port, log_level, workers)
+        return
+    run(settings, host, port, log_level)
 
 
 from tapete.sim.commands import register as _register_sim_commands  # noqa: E402

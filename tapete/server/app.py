@@ -224,10 +224,17 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        store = Store(async_db_url(settings.db_url))
-        await store.open()
         stats = Stats()
-        tables = Tables(store, settings, stats)
+        store: Store
+        tables: Tables
+        if settings.redis_url:  # one process of several: tables owned by leases, messages through Redis
+            from .cluster import open_cluster
+
+            store, tables = await open_cluster(settings, stats)
+        else:
+            store = Store(async_db_url(settings.db_url))
+            await store.open()
+            tables = Tables(store, settings, stats)
         restored = await tables.restore()
         app.state.tapete = Services(settings, store, tables, stats)
         logs.event(f"server ready; {restored} tables restored")

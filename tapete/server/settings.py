@@ -125,3 +125,7 @@ class ServerSettings:
     max_body_bytes: int = 65_536
     # permessage-deflate on the sockets: views shrink ~5x for phones, at some CPU.
     ws_compression: bool = True
+    # Several processes (tapete.server.cluster): Redis for their messages, and how long
+    # a table's owner may go silent before another process takes the table over.
+    redis_url: str | None = None
+    lease_seconds: float = 10.0
