@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+import sys
 import time
 from pathlib import Path
 from typing import Annotated, Any
@@ -18,7 +19,18 @@ from rich.table import Table
 from tapete.engine import Game, MatchRecord, Observation, TapeteError, options_to_json, replay
 from tapete.games import game_ids, get_game
 
-app = typer.Typer(help="tapete: juega y estudia / play and study Bacan, Buracco, Nacho Loco, Boon, WANTED.")
+
+class _Cli(typer.Typer):
+    """The command line; `--ray` may come without an address (a Ray cluster started here)."""
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        from tapete.sim.ray_backend import with_ray_default
+
+        sys.argv[1:] = with_ray_default(sys.argv[1:])
+        return super().__call__(*args, **kwargs)
+
+
+app = _Cli(help="tapete: juega y estudia / play and study Bacan, Buracco, Nacho Loco, Boon, WANTED.")
 console = Console()
 
 GameArg = Annotated[str, typer.Argument(help="bacan | buracco | nacho-loco | boon | wanted")]
@@ -177,6 +189,10 @@ def simulate(
     as_json: Annotated[bool, typer.Option("--json", help="print one JSON object")] = False,
     plot: Annotated[Path | None, typer.Option(help="write plots to this folder")] = None,
     plot_format: Annotated[str, typer.Option(help="png | svg | png,svg")] = "png",
+    ray: Annotated[
+        str | None,
+        typer.Option(help="play on a Ray cluster: --ray alone starts one here, --ray ADDRESS joins one (extra: ray)"),
+    ] = None,
 ) -> None:
     """Play many matches between bots and summarize them."""
     from tapete.bots import BOT_KINDS
@@ -207,7 +223,7 @@ def simulate(
         disable=as_json,
     ) as progress:
         task = progress.add_task(game.id, total=matches)
-        for result in run_jobs(job_list, jobs):
+        for result in run_jobs(job_list, jobs, ray=ray):
             results.append(result)
             progress.advance(task)
     summary = summarize(game.id, n, kinds, results, time.perf_counter() - start)

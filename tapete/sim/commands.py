@@ -14,6 +14,10 @@ from rich.table import Table
 from .runner import MatchResult
 
 OptionOpt = Annotated[list[str] | None, typer.Option("--option", "-o", help="KEY=VALUE, repeatable")]
+RayOpt = Annotated[
+    str | None,
+    typer.Option(help="play on a Ray cluster: --ray alone starts one here, --ray ADDRESS joins one (extra: ray)"),
+]
 
 
 def _progress(disable: bool) -> Progress:
@@ -39,6 +43,7 @@ def tournament(
     as_json: Annotated[bool, typer.Option("--json", help="print one JSON object")] = False,
     plot: Annotated[Path | None, typer.Option(help="write plots to this folder")] = None,
     plot_format: Annotated[str, typer.Option(help="png | svg | png,svg")] = "png",
+    ray: RayOpt = None,
 ) -> None:
     """Bots against bots, every seating rotated, with 95% intervals and OpenSkill ratings."""
     from tapete.bots import BOT_KINDS
@@ -69,6 +74,7 @@ def tournament(
             window=window,
             stats=plot is not None,
             on_result=lambda _: progress.advance(task),
+            ray=ray,
         )
     paths: list[Path] = []
     if plot is not None:

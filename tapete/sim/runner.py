@@ -148,8 +148,14 @@ def run_job(job: MatchJob) -> MatchResult:
     )
 
 
-def run_jobs(jobs: Sequence[MatchJob], processes: int = 1) -> Iterator[MatchResult]:
-    """Results in completion order; `processes` > 1 uses a process pool."""
+def run_jobs(jobs: Sequence[MatchJob], processes: int = 1, ray: str | None = None) -> Iterator[MatchResult]:
+    """Results in completion order; `processes` > 1 uses a process pool; `ray` (an address, or
+    "local") a Ray cluster instead (tapete.sim.ray_backend)."""
+    if ray is not None:
+        from .ray_backend import run_jobs_ray
+
+        yield from run_jobs_ray(jobs, ray, processes)
+        return
     if processes <= 1:
         for job in jobs:
             yield run_job(job)

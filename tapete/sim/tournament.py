@@ -212,13 +212,14 @@ def run_tournament(
     window: float = 1.5,
     stats: bool = False,
     on_result: Callable[[MatchResult], None] | None = None,
+    ray: str | None = None,
 ) -> TournamentReport:
     import time
 
     jobs = tournament_jobs(game_id, num_players, kinds, matches, seed, options or {}, window, stats)
     start = time.perf_counter()
     results = []
-    for result in run_jobs(jobs, processes):
+    for result in run_jobs(jobs, processes, ray=ray):
         results.append(result)
         if on_result is not None:
             on_result(result)
