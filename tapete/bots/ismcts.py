@@ -635,6 +635,8 @@ class ISMCTSBot(Bot):
         if proposal is not None and cfg.paired:
             values = self.search.paired(obs, legal, budget)
             action = paired_choice(values, proposal.action, cfg.override_margin)
+            if action == proposal.action:
+                return proposal  # with the heuristic's own timing
             return Decision(action, cfg.turn_delay)
         arms = self.search.search(obs, budget)
         action = best_arm(arms, legal, obs.required, self.search.rng)
@@ -650,14 +652,18 @@ MIN_WORLDS_TO_OVERRIDE = 8  # fewer paired samples tell too little to overrule t
 
 
 def paired_choice(values: dict[int, list[float]], proposal: int, margin: float) -> int:
-    """The arm with the best mean if its paired advantage over the proposal
-    exceeds `margin` standard errors over enough worlds; the proposal otherwise."""
-    if proposal not in values or len(values[proposal]) < MIN_WORLDS_TO_OVERRIDE:
+    """Split the worlds in two: the first half picks the best arm, the second
+    half tests it against the proposal (so the best of many noisy arms is not
+    favoured by its luck); it wins if its paired advantage there exceeds
+    `margin` standard errors. The proposal stands otherwise, or with too few worlds."""
+    worlds = len(values.get(proposal, ()))
+    if worlds < MIN_WORLDS_TO_OVERRIDE:
         return proposal
-    best = max(values, key=lambda a: (sum(values[a]), a == proposal))
+    half = worlds // 2
+    best = max(values, key=lambda a: (sum(values[a][:half]), a == proposal))
     if best == proposal:
         return proposal
-    diffs = [x - y for x, y in zip(values[best], values[proposal], strict=True)]
+    diffs = [x - y for x, y in zip(values[best][half:], values[proposal][half:], strict=True)]
     m = len(diffs)
     mean = sum(diffs) / m
     var = sum((d - mean) ** 2 for d in diffs) / (m - 1) if m > 1 else 0.0

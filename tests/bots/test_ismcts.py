@@ -170,13 +170,14 @@ def test_guided_levels_follow_the_heuristic_in_optional_windows() -> None:
     assert bot.search.iterations_done == before  # no search spent on an optional window
 
 
-
 def test_paired_choice_overrides_only_with_enough_worlds() -> None:
     from tapete.bots.ismcts import MIN_WORLDS_TO_OVERRIDE, paired_choice
 
     m = MIN_WORLDS_TO_OVERRIDE
     clear = {1: [0.9, 0.8] * m, 2: [0.2, 0.3] * m}
     assert paired_choice(clear, 2, 0.5) == 1
+    lucky = {1: [1.0] * m + [0.0] * m, 2: [0.5] * (2 * m)}  # best on the first half only
+    assert paired_choice(lucky, 2, 0.5) == 2
     assert paired_choice({1: [0.9, 0.8], 2: [0.2, 0.3]}, 2, 0.5) == 2  # two worlds are not evidence
     noisy = {1: [0.9, 0.1] * m, 2: [0.5, 0.5] * m}
     assert paired_choice(noisy, 2, 0.5) == 2  # no mean advantage
