@@ -233,11 +233,16 @@ async def table_loop(args: argparse.Namespace, http: httpx.AsyncClient, ws_url: 
         seats = [{"type": "human"}] * humans + [{"type": "bot", "level": args.bots}] * (players - humans)
         body = {"game": game.id, "seats": seats,
                 "table_options": {"reaction_window_ms": 0, "bot_delay_ms": args.bot_delay_ms}}
-        created = (await http.post("/api/tables", json=body)).json()
-        tokens = {created["seat"]: created["token"]}
-        for _ in range(humans - 1):
-            joined = (await http.post("/api/join", json={"code": created["invite_code"]})).json()
-            tokens[joined["seat"]] = joined["token"]
+        try:
+            created = (await http.post("/api/tables", json=body)).json()
+            tokens = {created["seat"]: created["token"]}
+            for _ in range(humans - 1):
+                joined = (await http.post("/api/join", json={"code": created["invite_code"]})).json()
+                tokens[joined["seat"]] = joined["token"]
+        except (httpx.HTTPError, KeyError, ValueError):
+            tally.errors["create_table"] = tally.errors.get("create_table", 0) + 1
+            await asyncio.sleep(1.0)
+            continue
         log = TableLog(created["table"]["id"], game.id, sorted(tokens))
         logs.append(log)
         clients = [SeatClient(args, ws_url, log, seat, token, random.Random(rng.random()), tally, stop)
@@ -265,16 +270,24 @@ def start_server(db_url: str, log_path: Path) -> tuple[subprocess.Popen[bytes], 
             stdout=out, stderr=out,
         )
     url = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 60
+    try:
+        wait_for(url, proc)
+    except SystemExit:
+        proc.kill()
+        raise SystemExit(f"the server did not start; see {log_path}") from None
+    return proc, url
+
+
+def wait_for(url: str, proc: subprocess.Popen[bytes] | None = None, seconds: float = 60) -> None:
+    deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
-        if proc.poll() is not None:
-            raise SystemExit(f"the server did not start; see {log_path}")
+        if proc is not None and proc.poll() is not None:
+            raise SystemExit("the server process ended")
         with contextlib.suppress(httpx.HTTPError):
             if httpx.get(f"{url}/api/games", timeout=1).status_code == 200:
-                return proc, url
+                return
         time.sleep(0.1)
-    proc.kill()
-    raise SystemExit("the server did not start in 60 s")
+    raise SystemExit(f"no server answers at {url}")
 
 
 def rss_mb(pid: int) -> float:
@@ -474,7 +487,9 @@ def main() -> None:
     parser.add_argument("--disconnect-every", type=float, default=20.0,
                         help="mean actions between a client seat's disconnections (0 = never)")
     parser.add_argument("--db-url", help="database of the server started here (default: SQLite in a temp folder)")
-    parser.add_argument("--url", help="an already running server (needs --db-url to check the records)")
+    parser.add_argument("--url", help="an already running server (needs --db-url to check the records; with several "
+                        "processes, actions/s and memory are of the one answering /api/stats)")
+    parser.add_argument("--server-pid", type=int, help="with --url: the server process whose memory to sample")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
@@ -487,8 +502,9 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         db_url = args.db_url or f"sqlite:///{Path(tmp) / 'soak.db'}"
         proc, url = (None, args.url) if args.url else start_server(db_url, Path(tmp) / "server.log")
+        wait_for(url)
         try:
-            result = asyncio.run(run(args, url, proc.pid if proc else None, db_url))
+            result = asyncio.run(run(args, url, proc.pid if proc else args.server_pid, db_url))
         finally:
             if proc is not None:
                 proc.terminate()
