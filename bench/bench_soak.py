@@ -260,13 +260,13 @@ def free_port() -> int:
         return port
 
 
-def start_server(db_url: str, log_path: Path) -> tuple[subprocess.Popen[bytes], str]:
+def start_server(db_url: str, log_path: Path, extra: list[str]) -> tuple[subprocess.Popen[bytes], str]:
     port = free_port()
     with log_path.open("ab") as out:
         proc = subprocess.Popen(
             [sys.executable, "-m", "tapete.server", "--port", str(port), "--db-url", db_url,
              "--log-level", "warning", "--rate-per-s", "1000", "--rate-burst", "1000", "--finished-ttl", "5",
-             "--disconnect-grace", "1", "--outbox-limit", "100000"],
+             "--disconnect-grace", "1", "--outbox-limit", "100000", *extra],
             stdout=out, stderr=out,
         )
     url = f"http://127.0.0.1:{port}"
@@ -489,6 +489,7 @@ def main() -> None:
     parser.add_argument("--db-url", help="database of the server started here (default: SQLite in a temp folder)")
     parser.add_argument("--url", help="an already running server (needs --db-url to check the records; with several "
                         "processes, actions/s and memory are of the one answering /api/stats)")
+    parser.add_argument("--no-ws-compression", action="store_true", help="start the server without permessage-deflate")
     parser.add_argument("--server-pid", type=int, help="with --url: the server process whose memory to sample")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--json", action="store_true")
@@ -501,7 +502,8 @@ def main() -> None:
         raise SystemExit("--url needs --db-url, to read the records")
     with tempfile.TemporaryDirectory() as tmp:
         db_url = args.db_url or f"sqlite:///{Path(tmp) / 'soak.db'}"
-        proc, url = (None, args.url) if args.url else start_server(db_url, Path(tmp) / "server.log")
+        extra = ["--no-ws-compression"] if args.no_ws_compression else []
+        proc, url = (None, args.url) if args.url else start_server(db_url, Path(tmp) / "server.log", extra)
         wait_for(url)
         try:
             result = asyncio.run(run(args, url, proc.pid if proc else args.server_pid, db_url))

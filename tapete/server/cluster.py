@@ -251,8 +251,6 @@ class ClusterTables(Tables):
         row = await self.store.load(table_id)
         if row is None:
             return None
-        if row.status == "finished":
-            return await super()._load(table_id)  # read only: no lease needed
         if table_id in self.broken:
             raise table_unavailable(table_id)
         for _ in range(3):

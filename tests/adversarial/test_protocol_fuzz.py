@@ -120,7 +120,7 @@ frames = st.one_of(
     other_messages.map(json.dumps),
     action_messages.map(json.dumps),
     st.builds(lambda n: json.dumps({"type": "action", "seq": 1, "version": 0, "pad": "x" * n}),
-              st.integers(4_100, 60_000)),
+              st.integers(4_100, 70_000)),  # above the message limit; some above the frame limit too
 ).filter(lambda frame: not is_sync(frame))
 
 
@@ -363,4 +363,18 @@ def test_a_spectator_may_not_act(thread_server: ThreadServer, tables: Tables, ga
     errors = [a for a in answers if a["type"] == "error"]
     assert len(errors) == 1 and errors[0]["code"] in ("bad_message", "wrong_seat", "too_large"), (message, answers)
     assert_clear_error(errors[0])
+    assert thread_server.snapshot(table.id) == before
+
+
+def test_a_frame_above_the_hard_limit_closes_the_socket(thread_server: ThreadServer, tables: Tables) -> None:
+    table = tables.get(game_ids()[0])
+    before = thread_server.snapshot(table.id)
+    sock = Socket(thread_server, table.id)
+    sock.hello(table.tokens[0])
+    sock.send("x" * (thread_server.settings.max_frame_bytes + 1))
+    with pytest.raises(ConnectionClosed) as closed:
+        while True:
+            sock.recv()
+    assert closed.value.rcvd is not None and closed.value.rcvd.code == 1009
+    sock.close()
     assert thread_server.snapshot(table.id) == before

@@ -29,6 +29,10 @@ DEFAULTS = {"TAPETE_CLUSTER_PG": "postgresql://postgres@127.0.0.1:5433/postgres"
             "TAPETE_CLUSTER_REDIS": "redis://127.0.0.1:6390/0"}
 
 
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line("markers", "cluster: needs PostgreSQL and Redis (started by scripts/services.sh)")
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))

@@ -30,7 +30,7 @@ from tapete.games import game_ids
 
 from .conftest import ROOT, Worker, free_port
 
-pytestmark = pytest.mark.skipif("bacan" not in game_ids(), reason="Bacan is not registered yet")
+pytestmark = [pytest.mark.cluster, pytest.mark.skipif("bacan" not in game_ids(), reason="Bacan is not registered yet")]
 
 LEASE_SECONDS = 2.0
 TABLES_PER_PROCESS = 2
