@@ -84,7 +84,8 @@ class TapeteApp(App[None]):
     def on_mount(self) -> None:
         if self.remote_seat is not None:
             game, seat = self.games[self.config.game_id], self.remote_seat
-            self.table = TableScreen(game, lambda screen: RemoteTable(game, seat), self.config.lang)
+            lang = self.config.lang
+            self.table = TableScreen(game, lambda screen: RemoteTable(game, seat, lang=lang), lang)
             self.table.rematch = False
             self.push_screen(self.table, lambda choice: self.exit())
         elif self.quick:

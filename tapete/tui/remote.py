@@ -91,8 +91,12 @@ def _http_error(err: urllib.error.HTTPError) -> JoinError:
 class RemoteTable:
     """The table screen's source for a seat on a server."""
 
-    def __init__(self, game: Game, seat: Seat, connect: Callable[[str], Any] | None = None) -> None:
+    def __init__(
+        self, game: Game, seat: Seat, connect: Callable[[str], Any] | None = None, lang: str = "es"
+    ) -> None:
         self.game = game
+        self.lang = lang  # the server words moves and events in the hello's language
+        self._ws: Any = None
         self.where = seat
         self.seat = seat.seat
         self.on_change: Callable[[], None] = lambda: None
@@ -112,6 +116,12 @@ class RemoteTable:
     def start(self) -> None:
         self._task = asyncio.get_running_loop().create_task(self._run())
 
+    def set_lang(self, lang: str) -> None:
+        """Reconnect so that the server words what follows in `lang`."""
+        self.lang = lang
+        if self._ws is not None:
+            asyncio.get_running_loop().create_task(self._ws.close())
+
     def close(self) -> None:
         self._closed = True
         if self._task is not None:
@@ -123,7 +133,8 @@ class RemoteTable:
         while not self._closed:
             try:
                 async with connect(self.where.ws_url) as ws:
-                    await ws.send(json.dumps({"type": "hello", "token": self.where.token}))
+                    self._ws = ws
+                    await ws.send(json.dumps({"type": "hello", "token": self.where.token, "lang": self.lang}))
                     failures = 0
                     self._notice = None
                     await self._session(ws)

@@ -386,6 +386,9 @@ class TableScreen(Screen[str]):
 
     def action_lang(self) -> None:
         self.lang = other_lang(self.lang)
+        set_lang = getattr(self.source, "set_lang", None)
+        if set_lang is not None:  # a server seat: the server words its texts
+            set_lang(self.lang)
         self._titles()
         self._moves_key = ()
         self._update_log(force=True)
