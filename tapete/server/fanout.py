@@ -258,6 +258,8 @@ class RemoteRunner(TableRunner):
             reply = await asyncio.wait_for(answer, self.timeout)
         except TimeoutError:
             self._forget(conn)
+            # should the owner be slow rather than gone, it must not keep this socket attached
+            self.bus.send(self.owner, {"op": "detach", "table": self.id, "from": self.bus.proc, "cid": cid})
             self.moved()  # the owner does not answer: every socket asks again who owns the table
             raise RunnerStopped(self.id) from None
         finally:
@@ -280,7 +282,7 @@ class RemoteRunner(TableRunner):
                 self.bus.send(self.owner, {"op": "detach", "table": self.id, "from": self.bus.proc, "cid": cid})
             return
         if self.stopped:
-            raise RunnerStopped(self.id)
+            return  # its sockets were told to reconnect; what they still send is dropped
         cid = self._cids.get(id(getattr(message, "conn", None)))
         if cid is None:
             return
