@@ -270,6 +270,9 @@ class ClusterTables(Tables):
 
     async def _take(self, table_id: str) -> TableRunner | None:
         """Run a table whose lease this process just acquired, rebuilt from its record."""
+        running = self.runners.get(table_id)
+        if running is not None and not running.stopped:
+            return running  # never two runners for one table
         row = await self.store.load(table_id)  # read under the lease: every earlier write is in
         if row is None:
             await self.leases.release([table_id])
@@ -298,9 +301,10 @@ class ClusterTables(Tables):
             if table_id in self.broken or table_id in self.runners:
                 continue
             try:
-                if await self.leases.acquire(table_id) and await self._take(table_id) is not None:
+                # through `get`, so that a socket loading the same table at the same moment shares the work
+                if not isinstance(await self.get(table_id), RemoteRunner):
                     count += 1
-            except TapeteError:
+            except (TapeteError, RunnerStopped):
                 continue
         return count
 
