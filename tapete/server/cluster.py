@@ -26,6 +26,7 @@ import os
 import secrets
 import socket
 import time
+from collections.abc import Callable
 from typing import Any
 
 import sqlalchemy as sa
@@ -132,6 +133,7 @@ class ClusterStore(Store):
     def __init__(self, url: str, owner: str, lease_seconds: float) -> None:
         super().__init__(url)
         self.leases = Leases(self.engine, owner, lease_seconds)
+        self.on_lost: Callable[[str], None] = lambda _table_id: None  # a write found the lease gone
 
     async def open(self) -> None:
         """Migrate and create the lease table, one process at a time."""
@@ -149,6 +151,8 @@ class ClusterStore(Store):
         async with self.engine.begin() as conn:
             held = await conn.execute(sa.text(HOLD), {"m": table_id, "o": self.leases.owner})
             if held.first() is None:
+                self.leases.held.discard(table_id)
+                self.on_lost(table_id)
                 raise table_moved(table_id)
             await conn.execute(statement)
 
@@ -195,6 +199,7 @@ class ClusterTables(Tables):
         self._elsewhere: list[dict[str, Any]] = []
         self._maintenance: asyncio.Task[None] | None = None
         bus.on_request = self._on_request
+        store.on_lost = lambda table_id: bus.spawn(self._lose(table_id))  # stop it now, not at the next renewal
 
     # -- lifecycle ----------------------------------------------------------------------
     async def restore(self) -> int:
