@@ -56,6 +56,7 @@ def test_bur1_106_tiles_four_colours_two_of_each_two_comodines() -> None:
 
 
 def test_bur2_tile_values() -> None:
+    """BUR-2."""
     value = {tok: VALUES[f] for tok, f in FACE_TO_ID.items()}
     assert value["rojo-1"] == 15 and value["azul-2"] == 20 and value["comodin"] == 50
     assert all(value[f"negro-{n}"] == 5 for n in range(3, 8))
@@ -63,6 +64,7 @@ def test_bur2_tile_values() -> None:
 
 
 def test_bur3_two_players_or_four_in_partnerships() -> None:
+    """BUR-3."""
     assert GAME.allowed_players(GAME.parse_options({})) == (2, 4)
     with pytest.raises(BadPlayers):
         new_match(3, 1)
@@ -71,6 +73,7 @@ def test_bur3_two_players_or_four_in_partnerships() -> None:
 
 
 def test_bur3_partners_share_melds_and_win_together() -> None:
+    """BUR-3."""
     t = Tiles()
     state = table(
         players=4,
@@ -301,6 +304,7 @@ def test_bur16_discard_any_tile_after_melding_and_the_turn_passes() -> None:
 
 # -- the muerto and going out ---------------------------------------------------------------------------
 def test_bur17_direct_muerto_play_on_and_discard() -> None:
+    """BUR-17."""
     muerto = [
         "azul-1",
         "azul-3",
@@ -326,6 +330,7 @@ def test_bur17_direct_muerto_play_on_and_discard() -> None:
 
 
 def test_bur17_indirect_muerto_by_discarding_the_last_tile() -> None:
+    """BUR-17."""
     state = table(racks=[["rojo-3"], ["negro-4"]], phase=DISCARD)
     events = play(state, 0, {"type": "discard", "tile": "rojo-3"})
     assert [e.kind for e in events if e.audience is None] == ["discard", "muerto"]
@@ -334,6 +339,7 @@ def test_bur17_indirect_muerto_by_discarding_the_last_tile() -> None:
 
 
 def test_bur17_a_side_takes_one_muerto_partner_then_goes_out() -> None:
+    """BUR-17."""
     t = Tiles()
     canasta = run(t, 1, *(f"amarillo-{n}" for n in range(1, 8)))
     state = table(
@@ -376,6 +382,7 @@ def test_bur18_going_out_needs_the_muerto_taken_first() -> None:
 
 
 def test_bur19_go_out_by_melding_the_last_tile_without_discard() -> None:
+    """BUR-19."""
     t = Tiles()
     canasta = run(t, 1, *(f"amarillo-{n}" for n in range(1, 8)))
     state = table(tiles=t, melds=([canasta], []), racks=[["amarillo-8"], ["negro-4"]], muertos=("taken", "taken"))
@@ -387,6 +394,7 @@ def test_bur19_go_out_by_melding_the_last_tile_without_discard() -> None:
 
 
 def test_bur19_go_out_by_discarding_the_last_tile() -> None:
+    """BUR-19."""
     t = Tiles()
     canasta = run(t, 1, *(f"amarillo-{n}" for n in range(1, 8)))
     state = table(
