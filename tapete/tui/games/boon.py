@@ -14,7 +14,7 @@ from tapete.games.boon.texts import PHASE_NAMES, describe_result
 
 from ..boards import DIGITS, Board, Painter
 from ..table import Snapshot
-from .common import blank, box, cell, keyed_by_position, moves_of, say, wrapped
+from .common import blank, box, cell, hand_row, keyed_by_position, moves_of, say, wrapped
 
 SUIT_STYLES = {
     "azul": "bold white on blue3",
@@ -146,27 +146,7 @@ class BoonBoard(Board):
         playable = {m.data["card"]: m.action for m in snap.moves if m.data.get("type") in ("play", "bury")}
         p.newline()
         p.add(say(lang, "Tu mano", "Your hand"), "bold")
-        if big:
-            p.block(4)
-            for face in hand:
-                label, style = card_text(face)
-                action = playable.get(face)
-                parts = box(label, style, dim=bool(playable) and action is None)
-                key = keys.get(action, "") if action is not None else ""
-                p.column([*parts, Text(f"{key:^5}", "bold cyan")], hit=("card", face))
-                p.column([Text(" ")] * 4)
-            return
-        p.newline()
-        line_keys = Text()
-        for face in hand:
-            label, style = card_text(face)
-            action = playable.get(face)
-            p.add(cell(label, style, dim=bool(playable) and action is None), hit=("card", face))
-            p.add(" ")
-            key = keys.get(action, "") if action is not None else ""
-            line_keys.append(f"{key:^3} ", "bold cyan")
-        p.newline()
-        p.add(line_keys)
+        hand_row(p, hand, playable, keys, card_text, big)
 
     # -- clicks and keys ---------------------------------------------------------
     def clicked(self, payload: Any, snap: Snapshot) -> list[int]:

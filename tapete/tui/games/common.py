@@ -80,3 +80,35 @@ def keyed_by_position(moves: list[Move], faces: list[str], kinds: tuple[str, ...
 
 def seat_label(snap: Snapshot, seat: int) -> str:
     return snap.names[seat] if 0 <= seat < len(snap.names) else str(seat)
+
+
+def hand_row(
+    p: Painter,
+    hand: list[str],
+    playable: dict[str, int],
+    keys: dict[int, str],
+    card_text: Any,
+    big: bool,
+) -> None:
+    """A hand of cards with each playable card's key under it; unplayable ones dimmed."""
+    if big:
+        p.block(4)
+        for face in hand:
+            label, style = card_text(face)
+            action = playable.get(face)
+            key = keys.get(action, "") if action is not None else ""
+            parts = box(label, style, dim=bool(playable) and action is None)
+            p.column([*parts, Text(f"{key:^5}", "bold cyan")], hit=("card", face))
+            p.column([Text(" ")] * 4)
+        return
+    p.newline()
+    line_keys = Text()
+    for face in hand:
+        label, style = card_text(face)
+        action = playable.get(face)
+        p.add(cell(label, style, dim=bool(playable) and action is None), hit=("card", face))
+        p.add(" ")
+        key = keys.get(action, "") if action is not None else ""
+        line_keys.append(f"{key:^3} ", "bold cyan")
+    p.newline()
+    p.add(line_keys)

@@ -28,7 +28,7 @@ from tapete.games.wanted.cards import (
 
 from ..boards import Board, Painter, number_moves
 from ..table import Move, Snapshot
-from .common import box, cell, keyed_by_position, say
+from .common import cell, hand_row, keyed_by_position, say
 
 RED = "bold red3 on grey93"
 BLACK = "bold grey7 on grey93"
@@ -146,27 +146,7 @@ class WantedBoard(Board):
                 p.add(cell(*card_text(face)))
                 p.add(" ")
         big = self.size.height >= 18 and self.size.width >= 6 * len(hand) + 2
-        if big:
-            p.block(4)
-            for face in hand:
-                label, style = card_text(face)
-                action = playable.get(face)
-                key = keys.get(action, "") if action is not None else ""
-                parts = box(label, style, dim=bool(playable) and action is None)
-                p.column([*parts, Text(f"{key:^5}", "bold cyan")], hit=("card", face))
-                p.column([Text(" ")] * 4)
-            return
-        p.newline()
-        line_keys = Text()
-        for face in hand:
-            label, style = card_text(face)
-            action = playable.get(face)
-            p.add(cell(label, style, dim=bool(playable) and action is None), hit=("card", face))
-            p.add(" ")
-            key = keys.get(action, "") if action is not None else ""
-            line_keys.append(f"{key:^3} ", "bold cyan")
-        p.newline()
-        p.add(line_keys)
+        hand_row(p, hand, playable, keys, card_text, big)
 
     # -- clicks and keys ---------------------------------------------------------
     def clicked(self, payload: Any, snap: Snapshot) -> list[int]:
