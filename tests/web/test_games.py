@@ -37,6 +37,8 @@ def test_game_plays_and_looks_right(game: str, open_page: Any, shots: Path) -> N
     # Legal moves are highlighted on the board whenever this seat may act.
     s = wait_until(page, lambda s: s["seat"] in s["required"] or s["view"]["over"], what="this seat's turn")
     if not s["view"]["over"]:
+        # the state message may arrive a frame before the board is drawn
+        page.wait_for_selector(".legal, .tool.primary", timeout=5000)
         assert page.locator(".legal, .tool.primary").count() > 0
     # The log tells what happened in words, in Spanish by default.
     log = page.locator("[data-testid=log]").inner_text()
