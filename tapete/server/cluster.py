@@ -35,8 +35,9 @@ from sqlalchemy.ext.asyncio import AsyncEngine
 from tapete.engine import TapeteError
 
 from . import logs
+from .connection import CLOSE_MOVED
 from .errors import BadRequest, ServerError, table_unavailable
-from .fanout import CLOSE_MOVED, Bus, RemoteConnection, RemoteRunner, answer_later, log_moved
+from .fanout import Bus, RemoteConnection, RemoteRunner, answer_later, log_moved
 from .runner import Detach, RunnerStopped, Submit, Sync, TableRunner
 from .settings import ServerSettings, async_db_url
 from .stats import Stats

@@ -18,6 +18,8 @@ from tapete.engine import TapeteError
 
 CLOSE_NORMAL = 1000
 CLOSE_POLICY = 1008
+# The table is no longer served by this process (its lease moved, or the server stops): connect again.
+CLOSE_MOVED = 1012
 CLOSE_TRY_AGAIN = 1013
 CLOSE_BAD_TOKEN = 4401
 CLOSE_NOT_FOUND = 4404

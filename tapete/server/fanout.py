@@ -28,12 +28,10 @@ import orjson
 from tapete.engine import TapeteError
 
 from . import logs
-from .connection import Connection
+from .connection import CLOSE_MOVED, Connection
 from .errors import ServerError
 from .runner import Detach, Message, RunnerStopped, SeatInfo, Submit, Sync, TableRunner
 
-# A relayed socket's close code when its table moved to another process: reconnect.
-CLOSE_MOVED = 1012
 ALIVE_PREFIX = "tapete:alive:"
 
 

@@ -18,7 +18,15 @@ from fastapi import WebSocket
 from tapete.engine import TapeteError
 
 from . import logs
-from .connection import CLOSE_BAD_TOKEN, CLOSE_NOT_FOUND, CLOSE_POLICY, CLOSE_REFUSED, Connection, RateLimiter
+from .connection import (
+    CLOSE_BAD_TOKEN,
+    CLOSE_MOVED,
+    CLOSE_NOT_FOUND,
+    CLOSE_POLICY,
+    CLOSE_REFUSED,
+    Connection,
+    RateLimiter,
+)
 from .errors import BadJson, BadMessage, RateLimited, TooLarge, UnknownMessage
 from .runner import Detach, RunnerStopped, Submit, Sync, TableRunner
 
@@ -49,6 +57,11 @@ async def table_socket(websocket: WebSocket, table_id: str) -> None:
             await _serve(websocket, conn, runner, settings)
     except Disconnected:
         pass
+    except RunnerStopped:
+        # the table left this process under the socket (a cluster process lost its lease):
+        # the client connects again and reaches the table's new owner
+        conn.close(CLOSE_MOVED, "table moved")
+        logs.event("socket moved", logging.INFO, table=table_id, seat=conn.seat)
     finally:
         if runner is not None:
             with contextlib.suppress(RunnerStopped):
@@ -128,12 +141,13 @@ async def _attach(svc: Services, table_id: str, conn: Connection, token: str | N
             await runner.attach(conn, token)
             return runner
         except RunnerStopped:
-            continue  # the table just left memory: load it again
+            continue  # the table just left memory (or this process): find it again
         except TapeteError as err:
             conn.send_error(err)
             conn.close(CLOSE_CODES.get(err.code, CLOSE_REFUSED), err.code)
             logs.event("socket refused", logging.INFO, table=table_id, code=err.code)
             return None
+    conn.close(CLOSE_MOVED, "table moved")  # it kept moving: the client tries again a little later
     return None
 
 

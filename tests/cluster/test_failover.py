@@ -142,7 +142,7 @@ async def play_and_kill(a: Worker, b: Worker, shared: str) -> None:
     assert verdict.tables == len(logs) and verdict.accepted > 0
     assert verdict.recorded >= sum(at_kill.values()) + AFTER_KILL * len(logs)
     taken = b.log.read_text()
-    errors = [line for line in taken.splitlines() if '"level": "error"' in line]
+    errors = [line for line in taken.splitlines() if '"level": "error"' in line or "Traceback" in line]
     assert not errors, f"the surviving process logged errors: {errors[:3]}"
     for table_id in owned_by_a:
         assert f'"msg": "table taken", "table": "{table_id}"' in taken, f"{table_id} was not taken over"

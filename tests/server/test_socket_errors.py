@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 from typing import Any
 
 import pytest
@@ -194,3 +195,39 @@ async def test_sockets_per_seat_and_spectators_are_capped(serve: ServeFactory) -
             await ws.send(json.dumps({"type": "hello", "token": token}))
             error = json.loads(await ws.recv())
             assert error["code"] == "too_many_sockets" and error["es"]
+
+
+class ErrorLog(logging.Handler):
+    """Records logged at ERROR or above by uvicorn (an exception out of the app) and by the server."""
+
+    def __init__(self) -> None:
+        super().__init__(logging.ERROR)
+        self.records: list[logging.LogRecord] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.records.append(record)
+
+
+async def test_a_table_stopped_under_its_sockets_closes_them_to_reconnect(server: Server) -> None:
+    """A cluster process that loses a table's lease stops its runner while sockets are still attached;
+    what those sockets send next must close them with 1012 (connect again, to the table's new owner),
+    not raise out of the socket loop."""
+    found = ErrorLog()
+    loggers = [logging.getLogger("uvicorn.error"), logging.getLogger("tapete")]
+    for logger in loggers:
+        logger.addHandler(found)
+    try:
+        table_id, a, b = await two_humans(server)
+        await server.runner(table_id).stop()  # what the cluster does first when the lease is lost
+        await a.act({"type": "play", "slot": 0})
+        await b.send({"type": "sync"})
+        for client in (a, b):
+            with pytest.raises(websockets.ConnectionClosed):
+                while True:
+                    await client.recv()
+            assert client.ws.close_code == 1012, (client.ws.close_code, client.ws.close_reason)
+        assert await stored_actions(server, table_id) == 0
+    finally:
+        for logger in loggers:
+            logger.removeHandler(found)
+    assert not found.records, [r.getMessage() for r in found.records]
