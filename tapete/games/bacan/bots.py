@@ -6,7 +6,9 @@ row (the faces it has seen, following each card as slots move), of the
 discard pile and of the scores, so it plays the same under both memory
 options. It swaps high cards for low ones, mirrors what it knows (with a
 human-like reaction time), uses powers where they help and calls Bacan when
-its known total is low enough to win.
+its known total is low enough to win. Taking over a seat mid-round (a
+stand-in, a search rollout), it starts from the seat's view: what the view
+does not show, it treats as unseen.
 """
 
 from __future__ import annotations
@@ -41,6 +43,12 @@ from .cards import COMODIN, FACE_RANK, FACE_VALUE, JOKER_FACE, VALUE
 HOLE = "_hole"
 TOTAL_VALUE = sum(VALUE)
 NUM_CARDS = len(VALUE)
+# The lowest total a row of k cards can have (k = 0..MAX_ROW).
+MIN_ROW = [sum(sorted(VALUE)[:k]) for k in range(MAX_ROW + 1)]
+# Own turns in one round after which it calls whatever it holds: in
+# heuristic play rounds last at most about 26 turns a seat.
+PATIENCE = 60
+HOPELESS_PATIENCE = 20
 
 
 class BacanMemory:
@@ -51,16 +59,44 @@ class BacanMemory:
         self.num_players = num_players
         self.rows: list[list[str | None]] = [[] for _ in range(num_players)]
         self.penalty_points = [0] * num_players
-        self.pile: list[tuple[str, bool]] = []  # (face, spent comodín)
+        # (face, spent comodín); None for a card it never saw on the pile
+        self.pile: list[tuple[str | None, bool]] = []
         self.held: str | None = None
         self.exchange_first: tuple[int, int] | None = None
         self.scores = [0] * num_players
         self.in_play = [True] * num_players
+        self.own_turns = 0  # turns this seat began in this round
+        # False until it has followed a round from its deal or read a view:
+        # events of a round it did not see from the start cannot be placed.
+        self.synced = False
 
     def observe(self, event: Event) -> None:
+        if not self.synced and event.kind != "deal":
+            return
         handler = getattr(self, "_on_" + event.kind, None)
         if handler is not None:
             handler(event.data)
+
+    def sync(self, view: dict[str, Any]) -> None:
+        """Start from a seat's view (taking over mid-round): the faces it
+        shows and the top of the pile; every other card is unseen."""
+        rows = view["rows"]
+        self.rows = [list(r["cards"]) for r in rows]
+        hole = view["hole"]
+        if hole is not None:
+            self.rows[hole[0]][hole[1]] = HOLE
+        self.penalty_points = [int(r["penalty_points"]) for r in rows]
+        self.in_play = [bool(r["in_play"]) for r in rows]
+        self.scores = list(view["scores"])
+        size = int(view["discard"])
+        self.pile = [(None, False)] * size
+        if size:
+            self.pile[-1] = (view["discard_top"], bool(view["discard_top_spent"]))
+        self.held = view["held"]
+        first = view["exchange_first"]
+        self.exchange_first = (first[0], first[1]) if first is not None else None
+        self.own_turns = int(rows[self.seat]["turns"])
+        self.synced = True
 
     def _on_deal(self, d: dict[str, Any]) -> None:
         seats = set(d["seats"])
@@ -70,14 +106,20 @@ class BacanMemory:
         self.pile = []
         self.held = None
         self.exchange_first = None
+        self.own_turns = 0
+        self.synced = True
 
     def _on_peek(self, d: dict[str, Any]) -> None:
         for slot, face in zip(d["slots"], d["cards"], strict=True):
             self.rows[d["seat"]][slot] = face
 
     def _on_draw(self, d: dict[str, Any]) -> None:
+        if d["seat"] == self.seat:
+            self.own_turns += 1
         if d["source"] == "discard":
-            self.held = self.pile.pop()[0]
+            if self.pile:
+                self.pile.pop()
+            self.held = d["card"]
         else:
             self.held = None
 
@@ -98,12 +140,15 @@ class BacanMemory:
         if d["ok"]:
             row.pop(d["slot"])
             self.held = d["card"]
+            if d["seat"] == self.seat:
+                self.own_turns += 1
         else:
             row[d["slot"]] = d["card"]
             self._penalty(d)
 
     def _on_exchange_pick(self, d: dict[str, Any]) -> None:
         self.held = d["card"]
+        self.exchange_first = (d["target"], d["slot"])
 
     def _on_power(self, d: dict[str, Any]) -> None:
         if d["power"] == "exchange":
@@ -154,7 +199,7 @@ class BacanMemory:
     def mean_unseen(self) -> float:
         """Average value of the cards whose place this seat does not know."""
         seen = [f for row in self.rows for f in row if f is not None and f != HOLE]
-        seen += [f for f, _ in self.pile]
+        seen += [f for f, _ in self.pile if f is not None]
         if self.held is not None:
             seen.append(self.held)
         unseen = NUM_CARDS - len(seen)
@@ -197,6 +242,7 @@ class BacanHeuristicBot(Bot):
         legal = obs.legal
         if not legal:
             return None
+        self._catch_up(obs)
         table = self.space.table
         kinds = {table[a][0] for a in legal}
         allowed = set(legal)
@@ -220,6 +266,17 @@ class BacanHeuristicBot(Bot):
             action = self.rng.choice(legal)
         return Decision(action, self.rng.uniform(0.5, 1.5))
 
+    def _catch_up(self, obs: Observation) -> None:
+        """Read the view for what the events did not tell: the whole table
+        when it took over mid-round, the top of a pile it never saw built."""
+        mem = self.memory
+        if not mem.synced:
+            mem.sync(obs.view)
+            self.plan = None
+        elif mem.pile and mem.pile[-1][0] is None:
+            view = obs.view
+            mem.pile[-1] = (view["discard_top"], bool(view["discard_top_spent"]))
+
     def _reaction_time(self) -> float:
         """Seconds to slap a mirror down: lognormal around `reaction`, kept
         within human bounds."""
@@ -236,6 +293,8 @@ class BacanHeuristicBot(Bot):
         if not mem.pile:
             return None
         top = mem.pile[-1][0]
+        if top is None:
+            return None
         own = mem.rows[self.seat]
         best: tuple[int, int] | None = None
         for slot, face in enumerate(own):
@@ -292,17 +351,26 @@ class BacanHeuristicBot(Bot):
         take = space.encode(DRAW_DISCARD)
         if take in allowed and mem.pile:
             face, spent = mem.pile[-1]
-            value = FACE_VALUE[face]
-            _, worst = self._worst_slot(mean)
-            if (face == JOKER_FACE and not spent) or (value <= 3 and worst - value >= 3):
-                return take
+            if face is not None:
+                value = FACE_VALUE[face]
+                _, worst = self._worst_slot(mean)
+                if (face == JOKER_FACE and not spent) or (value <= 3 and worst - value >= 3):
+                    return take
         return space.encode(DRAW_DECK)
 
     def _should_call(self, mean: float) -> bool:
         """BAC-24..26: call when every own card is known and the total is
-        low and below what the others probably hold."""
+        low and below what the others probably hold. A round nobody ends
+        never ends, so a seat that can only fail calls once failing costs
+        it no more than the others hold, or once the round drags on."""
         mem = self.memory
         own = mem.rows[self.seat]
+        if mem.own_turns >= PATIENCE:
+            return True
+        if mem.penalty_points[self.seat] + MIN_ROW[len(own)] > 5:  # BAC-27 is the only outcome left
+            total = mem.estimate(self.seat, mean) + mean  # its row and a penalty card
+            others = [mem.estimate(s, mean) for s in range(self.num_players) if s != self.seat and mem.in_play[s]]
+            return mem.own_turns >= HOPELESS_PATIENCE or all(total <= other for other in others)
         if any(face is None for face in own):
             return False
         if len(own) == 3 and all(face == JOKER_FACE for face in own) and not mem.penalty_points[self.seat]:
@@ -317,12 +385,11 @@ class BacanHeuristicBot(Bot):
     def _with_held(self, allowed: set[int], kinds: set[int]) -> int:
         mem = self.memory
         space = self.space
-        if self.plan is not None and EXCHANGE in kinds and SWAP not in kinds and DISCARD not in kinds:
-            second = space.encode(EXCHANGE, *self.plan)
-            self.plan = None
-            return second
-        held = mem.held
         mean = mem.mean_unseen()
+        if EXCHANGE in kinds and SWAP not in kinds and DISCARD not in kinds:  # the second pick
+            plan, self.plan = self.plan, None
+            return space.encode(EXCHANGE, *plan) if plan is not None else self._exchange_second(allowed, mean)
+        held = mem.held
         slot, worst = self._worst_slot(mean)
         can_swap = SWAP in kinds
         if held is None:  # should not happen; play safe
@@ -395,6 +462,23 @@ class BacanHeuristicBot(Bot):
                     if face is None:
                         return space.encode(SPY, s, slot)
         return None
+
+    def _exchange_second(self, allowed: set[int], mean: float) -> int:
+        """The second pick of an Intercambio it did not plan (it took over
+        after the first): its worst card if the first is another's, else
+        the lowest card it can take."""
+        mem = self.memory
+        first = mem.exchange_first
+        picks = [a for a in sorted(allowed) if self.space.table[a][0] == EXCHANGE]
+        mine = first is not None and first[0] == self.seat
+
+        def worth(action: int) -> float:
+            _, seat, slot = self.space.table[action]
+            face = mem.rows[seat][slot] if slot < len(mem.rows[seat]) else None
+            value = FACE_VALUE[face] if face is not None and face != HOLE else mean
+            return -value if mine or seat != self.seat else value
+
+        return max(picks, key=lambda a: (worth(a), self.rng.random()))
 
     def _exchange_plan(self, mean: float) -> tuple[tuple[int, int], tuple[int, int]] | None:
         """Give away its worst known card for an opponent's low known card,
