@@ -1,7 +1,11 @@
 """The game registry: every game package under tapete.games that exists.
 
-Each package exposes `GAME`, an instance of its `Game` subclass. A game that
-has not been written yet is simply absent from `game_ids()`.
+Each package exposes `GAME`, an instance of its `Game` subclass. A game is
+listed by `game_ids()` only once it registers properly: its package imports
+and exposes `GAME`, the `Game` with the id it is listed under. A game not
+written yet, or half written (a package missing one of its own modules, or
+without `GAME`), is simply absent; any other error in a game package is a
+bug and is raised.
 """
 
 from __future__ import annotations
@@ -26,10 +30,29 @@ def _module_name(game_id: str) -> str:
     return f"{__name__}.{PACKAGES[game_id]}"
 
 
+def _load(game_id: str) -> Game | None:
+    """The registered game, or None if its package is absent or half written."""
+    name = _module_name(game_id)
+    if importlib.util.find_spec(name) is None:
+        return None
+    try:
+        module = importlib.import_module(name)
+    except ModuleNotFoundError as err:
+        if err.name is not None and (err.name == name or err.name.startswith(name + ".")):
+            return None  # one of the package's own modules is not written yet
+        raise
+    game = getattr(module, "GAME", None)
+    if game is None:
+        return None  # its __init__ does not register it yet
+    if not isinstance(game, Game) or game.id != game_id:
+        raise TypeError(f"{name}.GAME must be the Game with id {game_id!r}, not {game!r}")
+    return game
+
+
 @cache
 def game_ids() -> tuple[str, ...]:
-    """Ids of the games whose package is present, in the canonical order."""
-    return tuple(g for g in PACKAGES if importlib.util.find_spec(_module_name(g)) is not None)
+    """Ids of the games that register properly, in the canonical order."""
+    return tuple(g for g in PACKAGES if _load(g) is not None)
 
 
 @cache
@@ -40,8 +63,8 @@ def get_game(game_id: str) -> Game:
             f"Juego desconocido: {game_id!r}. Juegos: {known}.",
             f"Unknown game: {game_id!r}. Games: {known}.",
         )
-    module = importlib.import_module(_module_name(game_id))
-    game: Game = module.GAME
+    game = _load(game_id)
+    assert game is not None
     return game
 
 
