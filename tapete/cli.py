@@ -288,7 +288,11 @@ def replay_cmd(
     """Replay a match record and show the final position."""
     record = MatchRecord.from_json(json.loads(record_file.read_text()))
     game = _game(record.game)
-    state = replay(game, record)
+    try:
+        state = replay(game, record)
+    except TapeteError as err:
+        console.print(f"[red]{err.es}[/red]\n{err.en}")
+        raise typer.Exit(2) from None
     console.print(game.render_text(state.view(seat), lang))
     if state.is_terminal():
         console.print(json.dumps(state.outcome().to_json()))

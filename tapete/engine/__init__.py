@@ -10,15 +10,17 @@ from .errors import (
     NotYourTurn,
     TapeteError,
     UnknownGame,
+    WrongRulesVersion,
 )
 from .events import Event, private, public, visible_events
 from .game import Game
 from .options import option, options_schema, options_to_json, parse_options
-from .record import MatchRecord, replay
+from .record import LEGACY_RULES_VERSION, MatchRecord, check_rules_version, replay
 from .rng import Rng
 from .state import Outcome, Rejection, State
 
 __all__ = [
+    "LEGACY_RULES_VERSION",
     "BadAction",
     "BadOption",
     "BadPlayers",
@@ -37,6 +39,8 @@ __all__ = [
     "State",
     "TapeteError",
     "UnknownGame",
+    "WrongRulesVersion",
+    "check_rules_version",
     "option",
     "options_schema",
     "options_to_json",

@@ -50,6 +50,13 @@ class BadPlayers(TapeteError):
     code = "bad_players"
 
 
+class WrongRulesVersion(TapeteError):
+    """A match record written under another version of the game's rules:
+    replaying it with these rules would not give the match that was played."""
+
+    code = "wrong_rules_version"
+
+
 class BadAction(TapeteError):
     """An action that is not even a well-formed member of the action space."""
 

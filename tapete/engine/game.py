@@ -26,6 +26,10 @@ class Game(ABC):
     default_players: ClassVar[int]
     options_type: ClassVar[type]
     state_type: ClassVar[type[State]]
+    # The version of the rules as coded (the package's RULES_VERSION). Bump it
+    # whenever the same seed, options and actions would give another match
+    # (rules, deck, dealing, action ids): old records then fail clearly.
+    rules_version: ClassVar[int]
 
     # -- players and options ----------------------------------------------
     def parse_options(self, raw: Mapping[str, Any] | Any | None) -> Any:

@@ -1,4 +1,6 @@
-"""Match records and replay: a match is its seed, options, seats and actions."""
+"""Match records and replay: a match is its seed, options, seats and actions,
+under one version of its game's rules (`Game.rules_version`). A record says
+which; replaying it under another version is refused, never done wrongly."""
 
 from __future__ import annotations
 
@@ -10,6 +12,11 @@ if TYPE_CHECKING:
     from .game import Game
     from .state import State
 
+from .errors import WrongRulesVersion
+
+LEGACY_RULES_VERSION = 1
+"""The version of records written before records carried one."""
+
 
 @dataclass
 class MatchRecord:
@@ -18,6 +25,7 @@ class MatchRecord:
     seed: int
     seats: list[dict[str, Any]]
     actions: list[tuple[int, int]] = field(default_factory=list)
+    rules_version: int = LEGACY_RULES_VERSION
 
     @property
     def num_players(self) -> int:
@@ -30,6 +38,7 @@ class MatchRecord:
             "seed": self.seed,
             "seats": self.seats,
             "actions": [list(a) for a in self.actions],
+            "rules_version": self.rules_version,
         }
 
     @classmethod
@@ -40,11 +49,26 @@ class MatchRecord:
             seed=int(data["seed"]),
             seats=[dict(s) for s in data["seats"]],
             actions=[(int(s), int(a)) for s, a in data.get("actions", [])],
+            rules_version=int(data.get("rules_version", LEGACY_RULES_VERSION)),
+        )
+
+
+def check_rules_version(game: Game, version: int) -> None:
+    """Refuse a record of another version of `game`'s rules."""
+    if version != game.rules_version:
+        name = game.name
+        raise WrongRulesVersion(
+            f"Este registro es de la versión {version} de las reglas de {name['es']}; "
+            f"esta versión de tapete juega la {game.rules_version} y no puede reproducirlo.",
+            f"This record is of version {version} of the {name['en']} rules; "
+            f"this version of tapete plays version {game.rules_version} and cannot replay it.",
+            rule="rules-version",
         )
 
 
 def replay(game: Game, record: MatchRecord, upto: int | None = None) -> State:
     """Rebuild the state after the first `upto` actions (all by default)."""
+    check_rules_version(game, record.rules_version)
     state = game.new_match(record.num_players, record.seed, record.options)
     for seat, action in record.actions[:upto]:
         state.apply(seat, action)

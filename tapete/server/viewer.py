@@ -17,7 +17,7 @@ from fastapi import APIRouter, Query, Request
 from pydantic import BaseModel, Field
 from starlette.concurrency import run_in_threadpool
 
-from tapete.engine import Event, Game, State
+from tapete.engine import LEGACY_RULES_VERSION, Event, Game, State, check_rules_version
 from tapete.games import get_game
 
 from .errors import BadRequest, ServerError
@@ -124,6 +124,7 @@ def _event_json(game: Game, event: Event) -> dict[str, Any]:
 def replay_step(record: dict[str, Any], step: int, seat: int | None) -> dict[str, Any]:
     """The view of `seat` after the first `step` actions, with what the last one did."""
     game = get_game(record["game"])
+    check_rules_version(game, int(record.get("rules_version", LEGACY_RULES_VERSION)))
     num_players = len(record["seats"])
     if seat is not None and not 0 <= seat < num_players:
         raise BadRequest(

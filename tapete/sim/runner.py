@@ -85,7 +85,8 @@ def play_match(
 ) -> MatchResult:
     """Play one match to its end; errors are caught and reported."""
     result = MatchResult(seed=seed, bots=list(bot_kinds))
-    record = MatchRecord(game.id, dict(options or {}), seed, [{"bot": k} for k in bot_kinds])
+    seats = [{"bot": k} for k in bot_kinds]
+    record = MatchRecord(game.id, dict(options or {}), seed, seats, rules_version=game.rules_version)
     start = time.perf_counter()
     try:
         state = game.new_match(num_players, seed, options)

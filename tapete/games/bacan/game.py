@@ -14,9 +14,14 @@ from .cards import FACE, FACES
 from .options import BacanOptions
 from .rules import BacanState
 
+RULES_VERSION = 1
+"""The version of these rules as coded: bump it when the same seed, options
+and actions would play out differently, so old match records are refused."""
+
 
 class BacanGame(Game):
     id = "bacan"
+    rules_version = RULES_VERSION
     name: ClassVar[dict[str, str]] = {"es": "Bacan", "en": "Bacan"}
     min_players = 2  # BAC-3
     max_players = 8

@@ -14,9 +14,14 @@ from .cards import FACES, NUM_CARDS
 from .options import Options
 from .rules import BoonState
 
+RULES_VERSION = 1
+"""The version of these rules as coded: bump it when the same seed, options
+and actions would play out differently, so old match records are refused."""
+
 
 class BoonGame(Game):
     id = "boon"
+    rules_version = RULES_VERSION
     name: ClassVar[dict[str, str]] = {"es": "Boon", "en": "Boon"}
     min_players = 3
     max_players = 4

@@ -13,9 +13,14 @@ from .cards import FACES, face_of
 from .options import Options
 from .rules import BuraccoState
 
+RULES_VERSION = 1
+"""The version of these rules as coded: bump it when the same seed, options
+and actions would play out differently, so old match records are refused."""
+
 
 class BuraccoGame(Game):
     id = "buracco"
+    rules_version = RULES_VERSION
     name: ClassVar[dict[str, str]] = {"es": "Buracco", "en": "Buracco"}
     min_players = 2
     max_players = 4

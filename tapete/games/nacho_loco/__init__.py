@@ -1,5 +1,7 @@
 """Nacho Loco: triangular three-segment matching cards, 2-6 players."""
 
-from .game import NachoLocoGame
+from .game import RULES_VERSION, NachoLocoGame
 
 GAME = NachoLocoGame()
+
+__all__ = ["GAME", "RULES_VERSION", "NachoLocoGame"]

@@ -13,9 +13,14 @@ from .cards import DESIGN_TOKENS, card_token
 from .options import Options
 from .rules import NachoLocoState
 
+RULES_VERSION = 1
+"""The version of these rules as coded: bump it when the same seed, options
+and actions would play out differently, so old match records are refused."""
+
 
 class NachoLocoGame(Game):
     id = "nacho-loco"
+    rules_version = RULES_VERSION
     name: ClassVar[dict[str, str]] = {"es": "Nacho Loco", "en": "Nacho Loco"}
     min_players = 2
     max_players = 6

@@ -14,9 +14,14 @@ from .cards import FACES, NUM_CARDS
 from .options import PLAYERS, Options
 from .rules import WantedState
 
+RULES_VERSION = 1
+"""The version of these rules as coded: bump it when the same seed, options
+and actions would play out differently, so old match records are refused."""
+
 
 class WantedGame(Game):
     id = "wanted"
+    rules_version = RULES_VERSION
     name: ClassVar[dict[str, str]] = {"es": "WANTED", "en": "WANTED"}
     min_players = 2
     max_players = 10
