@@ -239,6 +239,7 @@ class EcoGame(Game):
     min_players = 2
     max_players = 4
     default_players = 2
+    rules_version = 1
     options_type = EcoOptions
     state_type = EcoState
 
