@@ -11,6 +11,7 @@ import uvicorn
 from . import logs
 from .app import create_app
 from .settings import ServerSettings, async_db_url
+from .wsprotocol import FastDeflateProtocol
 
 
 def run(settings: ServerSettings, host: str = "127.0.0.1", port: int = 8000, log_level: str = "info") -> None:
@@ -25,6 +26,7 @@ def run(settings: ServerSettings, host: str = "127.0.0.1", port: int = 8000, log
         log_level=log_level,
         ws_max_size=settings.max_frame_bytes,
         ws_per_message_deflate=settings.ws_compression,
+        ws=FastDeflateProtocol,
         access_log=log_level == "debug",
     )
 

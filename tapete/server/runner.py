@@ -48,6 +48,7 @@ from .errors import (
     bad_token,
     internal_error,
 )
+from .pacer import BotPacer
 from .seatbot import SeatBot
 from .settings import ServerSettings, TableOptions
 from .stats import Stats
@@ -184,6 +185,7 @@ class TableRunner:
         settings: ServerSettings,
         on_stop: Callable[[TableRunner], None] | None = None,
         stats: Stats | None = None,
+        pacer: BotPacer | None = None,
     ) -> None:
         self.id = table_id
         self.game = game
@@ -198,6 +200,7 @@ class TableRunner:
         self.settings = settings
         self.on_stop = on_stop
         self.stats = stats or Stats()
+        self.pacer = pacer
         self._arrived: float | None = None  # of the socket action being handled
         self.state: State = game.new_match(len(seats), seed, self.options)
         self.version = 0
@@ -538,7 +541,7 @@ class TableRunner:
                 self._thinking[seat] = (self.version, None)
                 move = self._move(seat, self._decide_now(seat))
                 if move is not None:
-                    self.queue.put_nowait(BotMove(seat, move[0], self.version))
+                    self._post_bot(BotMove(seat, move[0], self.version))
                 continue
             task = asyncio.create_task(self._think(seat, self.version))
             self._thinking[seat] = (self.version, task)
@@ -568,7 +571,19 @@ class TableRunner:
         if move[1] > 0:
             await asyncio.sleep(move[1])
         if not self.stopped:
-            self.queue.put_nowait(BotMove(seat, move[0], version))
+            self._post_bot(BotMove(seat, move[0], version))
+
+    def _post_bot(self, move: BotMove) -> None:
+        """A bot's move joins the queue, through the pacer when there is one (people first)."""
+        if self.pacer is None:
+            self.queue.put_nowait(move)
+            return
+
+        def release() -> None:
+            if not self.stopped:
+                self.queue.put_nowait(move)
+
+        self.pacer.submit(release)
 
     def _move(self, seat: int, decision: Decision | None) -> tuple[int, float] | None:
         """The action a bot's decision plays and its thinking time; None to let a window pass."""

@@ -125,6 +125,9 @@ class ServerSettings:
     max_body_bytes: int = 65_536
     # permessage-deflate on the sockets: views shrink ~5x for phones, at some CPU.
     ws_compression: bool = True
+    # Bot moves let into the tables per turn of the event loop (tapete.server.pacer):
+    # people's actions never wait behind more than this many.
+    bot_moves_per_turn: int = 16
     # Several processes (tapete.server.cluster): Redis for their messages, and how long
     # a table's owner may go silent before another process takes the table over.
     redis_url: str | None = None

@@ -14,6 +14,7 @@ from tapete.games import get_game
 
 from . import logs
 from .errors import BadRequest, NotFinished, table_not_found, table_unavailable
+from .pacer import BotPacer
 from .runner import RunnerStopped, SeatInfo, TableRunner
 from .settings import ServerSettings, parse_table_options
 from .stats import Stats
@@ -46,6 +47,7 @@ class Tables:
         self.runners: dict[str, TableRunner] = {}
         self._codes: dict[str, str] = {}
         self._loading: dict[str, asyncio.Task[TableRunner | None]] = {}
+        self.pacer = BotPacer(settings.bot_moves_per_turn)
 
     # -- lifecycle ------------------------------------------------------------
     async def restore(self) -> int:
@@ -62,6 +64,9 @@ class Tables:
                 outcome = runner.state.outcome().to_json()
                 await self.store.set_status(row.id, "finished", finished_at=time.time(), outcome=outcome)
                 runner.status = "finished"
+            elif row.status == "waiting" and not any(s.free for s in runner.seats):
+                # killed between the last join and storing the start: start it now
+                await runner.begin()
             self._add(runner)
             count += 1
             logs.event("table restored", table=row.id, version=runner.version, status=runner.status)
@@ -100,6 +105,7 @@ class Tables:
             settings=self.settings,
             on_stop=self._forget,
             stats=self.stats,
+            pacer=self.pacer,
         )
         runner.replay(row.actions)
         return runner

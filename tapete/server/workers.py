@@ -30,6 +30,7 @@ import uvicorn
 from . import logs
 from .app import create_app
 from .settings import ServerSettings
+from .wsprotocol import FastDeflateProtocol
 
 RESTART_PAUSE = 1.0
 
@@ -55,6 +56,7 @@ def run_worker(settings: ServerSettings, host: str, port: int, log_level: str, o
         log_level=log_level,
         ws_max_size=settings.max_frame_bytes,
         ws_per_message_deflate=settings.ws_compression,
+        ws=FastDeflateProtocol,
         access_log=log_level == "debug",
         timeout_graceful_shutdown=5,
     )
