@@ -144,6 +144,7 @@ export const STRINGS = {
   "table.badToken": { es: "Tu asiento ya no es válido en esta mesa; la miras como espectador.", en: "Your seat is no longer valid at this table; you are watching." },
   "table.youLeft": { es: "Has dejado tu asiento.", en: "You left your seat." },
   "table.spectatorCannot": { es: "Estás mirando: solo los jugadores sentados pueden jugar.", en: "You are watching: only seated players can play." },
+  "table.reconnecting": { es: "Se perdió la conexión con la mesa; reconectando…", en: "Lost the connection to the table; reconnecting…" },
   "table.offline": { es: "Sin conexión con la mesa; reintentando…", en: "No connection to the table; retrying…" },
   "table.options": { es: "Opciones de esta partida", en: "This match's options" },
   "table.rules": { es: "Ver las reglas", en: "Read the rules" },

@@ -1,19 +1,38 @@
 // One table WebSocket: hello with the seat token (none for a spectator), then
 // state messages in and actions out. Reconnects by itself after a drop.
 
+// Closes after which another try cannot help (docs/protocol.md): a refused
+// token, no such table, the seat was left, a broken protocol. After any other
+// close (1012: the server restarts or the table moved to another process;
+// 4409: refused here for now; 1013: too slow; 1006: the connection broke) a
+// new socket says hello again with the same token, after a growing pause.
 const FINAL_CLOSES = new Set([4401, 4404, 4000, 1008]);
+const RETRY_FIRST_MS = 300;
+const RETRY_MAX_MS = 8000;
+
+/** The pause before try number `retry` (from 0): doubling, capped, and jittered so that
+ * the many clients a restarted server drops do not all come back at the same instant. */
+export function retryDelay(retry) {
+  const ceiling = Math.min(RETRY_MAX_MS, RETRY_FIRST_MS * 2 ** retry);
+  return Math.round(ceiling * (0.5 + Math.random() / 2));
+}
 
 export class TableSocket {
   constructor(tableId, token, lang, handlers) {
     this.tableId = tableId;
     this.token = token;
     this.lang = lang; // the server describes moves and events in the socket's language
-    this.handlers = handlers; // {state, error, accepted, status, closed}
+    this.handlers = handlers; // {state, error, accepted, welcome, status, closed}
     this.seq = 0;
     this.ws = null;
     this.stopped = false;
-    this.retry = 0;
-    this.pending = new Map(); // seq -> action sent, for explaining errors
+    this.retry = 0; // tries since the last welcome
+    this.lost = false; // the connection dropped and is not back yet
+    this.timer = null;
+    this.welcomed = false; // the current socket got its welcome
+    this.refusal = null; // an error the server sent before closing a socket it never welcomed
+    this.pending = new Map(); // seq -> {action, version} until answered: sent again after a reconnection
+    this.resent = new Set(); // seqs sent again
     this.open();
   }
 
@@ -23,14 +42,12 @@ export class TableSocket {
   }
 
   open() {
-    this.handlers.status?.("connecting");
+    this.handlers.status?.(this.lost ? "reconnecting" : "connecting");
     const ws = new WebSocket(this.url());
     this.ws = ws;
-    ws.onopen = () => {
-      this.retry = 0;
-      ws.send(JSON.stringify({ type: "hello", token: this.token || null, lang: this.lang }));
-      this.handlers.status?.("open");
-    };
+    this.welcomed = false;
+    this.refusal = null;
+    ws.onopen = () => ws.send(JSON.stringify({ type: "hello", token: this.token || null, lang: this.lang }));
     ws.onmessage = (message) => {
       if (this.ws === ws) this.receive(message.data);
     };
@@ -38,14 +55,19 @@ export class TableSocket {
       if (this.ws !== ws) return;
       this.ws = null;
       if (this.stopped) return;
+      const refusal = this.refusal;
       if (FINAL_CLOSES.has(event.code)) {
+        if (refusal) this.handlers.error?.(refusal, undefined, false);
         this.handlers.status?.("closed");
         this.handlers.closed?.(event.code);
         return;
       }
-      this.handlers.status?.("reconnecting");
-      const delay = Math.min(8000, 300 * 2 ** this.retry++);
-      setTimeout(() => !this.stopped && this.open(), delay);
+      this.lost = true;
+      this.handlers.status?.("reconnecting", refusal);
+      this.timer = setTimeout(() => {
+        this.timer = null;
+        if (!this.stopped && !this.ws) this.open();
+      }, retryDelay(this.retry++));
     };
   }
 
@@ -57,22 +79,50 @@ export class TableSocket {
       return;
     }
     if (message.type === "state") this.handlers.state?.(message);
-    else if (message.type === "error") {
-      const action = this.pending.get(message.seq);
-      this.pending.delete(message.seq);
-      this.handlers.error?.(message, action);
-    } else if (message.type === "accepted") {
-      this.pending.delete(message.seq);
+    else if (message.type === "error") this.onError(message);
+    else if (message.type === "accepted") {
+      this.forget(message.seq);
       this.handlers.accepted?.(message);
-    } else if (message.type === "welcome") this.handlers.welcome?.(message);
+    } else if (message.type === "welcome") this.onWelcome(message);
     else if (message.type === "left") this.handlers.closed?.(4000);
+  }
+
+  onWelcome(message) {
+    this.welcomed = true;
+    this.retry = 0;
+    this.lost = false;
+    this.handlers.welcome?.(message);
+    this.handlers.status?.("open");
+    // Actions whose answer was lost with the old socket go again with the same seq and
+    // version: the table counts each once (accepted, or stale if it was applied before).
+    for (const [seq, { action, version }] of this.pending) {
+      this.resent.add(seq);
+      this.ws.send(JSON.stringify({ type: "action", seq, version, action }));
+    }
+  }
+
+  onError(message) {
+    if (!this.welcomed) {
+      this.refusal = message; // the hello was refused: the close that follows says what to do
+      return;
+    }
+    const sent = this.pending.get(message.seq);
+    // "stale" for an action sent again: most likely it was applied before the drop
+    const quiet = this.resent.has(message.seq) && message.code === "stale";
+    this.forget(message.seq);
+    this.handlers.error?.(message, sent?.action, quiet);
+  }
+
+  forget(seq) {
+    this.pending.delete(seq);
+    this.resent.delete(seq);
   }
 
   /** Send an action (its JSON form) decided on `version`; returns its seq. */
   act(action, version) {
-    if (!this.ws || this.ws.readyState !== WebSocket.OPEN) return null;
+    if (!this.ws || this.ws.readyState !== WebSocket.OPEN || !this.welcomed) return null;
     const seq = ++this.seq;
-    this.pending.set(seq, action);
+    this.pending.set(seq, { action, version });
     this.ws.send(JSON.stringify({ type: "action", seq, version, action }));
     return seq;
   }
@@ -84,6 +134,7 @@ export class TableSocket {
     const old = this.ws;
     this.ws = null;
     if (old) old.close(1000, "language");
+    if (this.timer) return; // a reconnection is already waiting: it will speak the new language
     if (!this.stopped) this.open();
   }
 
@@ -93,6 +144,8 @@ export class TableSocket {
 
   close() {
     this.stopped = true;
+    clearTimeout(this.timer);
+    this.timer = null;
     if (this.ws) this.ws.close(1000, "bye");
     this.ws = null;
   }

@@ -29,6 +29,7 @@ export class TableScreen {
     this.summaryOpen = false;
     this.summarySeen = false;
     this.connection = "connecting";
+    this.refusal = null; // why the server refused the last socket, while reconnecting
     this.history = store.scoreHistory(tableId);
     this.lastRound = null;
     this.lastScores = null;
@@ -61,10 +62,10 @@ export class TableScreen {
     this.socket = new TableSocket(this.tableId, this.token, lang(), {
       // one message at a time: the first waits for the game's deck data
       state: (message) => { this.chain = this.chain.then(() => this.onState(message)).catch((err) => console.error("tapete: a state could not be shown", err)); },
-      error: (error, action) => this.onError(error, action),
+      error: (error, action, quiet) => this.onError(error, action, quiet),
       welcome: (message) => { this.me = message.seat; },
       accepted: () => { this.replies.answered += 1; },
-      status: (status) => { this.connection = status; this.renderStatus(); },
+      status: (status, refusal = null) => { this.connection = status; this.refusal = refusal; this.renderStatus(); },
       closed: (code) => this.onClosed(code),
     });
   }
@@ -102,8 +103,9 @@ export class TableScreen {
     window.tapeteState = message; // for tests and curious players: this seat's own view only
   }
 
-  onError(error, action) {
+  onError(error, action, quiet = false) {
     if (error.seq !== null && error.seq !== undefined) this.replies.answered += 1;
+    if (quiet) return; // an action sent again after a reconnection, already applied before the drop
     // "stale": someone moved first (a mirror race); say it in words, not in versions
     toast(error.code === "stale" ? t("error.stale") : errorText(error));
     this.game?.rejected?.(error, action, this.context());
@@ -220,7 +222,14 @@ export class TableScreen {
 
   // -- drawing ----------------------------------------------------------------------------
   renderLoading() {
-    this.root.replaceChildren(topBar(t("table.title")), h("main", { class: "page" }, h("p", { class: "muted" }, t("table.loading"))));
+    this.noticeEl = this.notice();
+    this.root.replaceChildren(topBar(t("table.title")), this.noticeEl,
+      h("main", { class: "page" }, h("p", { class: "muted" }, t("table.loading"))));
+    this.renderStatus();
+  }
+
+  notice() {
+    return h("div", { class: "reconnect-notice", role: "status", "aria-live": "polite", "data-testid": "reconnecting" });
   }
 
   render(events = []) {
@@ -229,7 +238,8 @@ export class TableScreen {
     const state = this.state;
     const view = state.view;
     const title = [gameName(view.game), view.round ? t("table.round", { n: view.round }) : null].filter(Boolean).join(" · ");
-    this.statusEl = h("span", { class: `conn conn-${this.connection}`, role: "status" }, t(`conn.${this.connection}`));
+    this.statusEl = h("span", { class: `conn conn-${this.connection}` }, t(`conn.${this.connection}`));
+    this.noticeEl = this.notice();
     this.promptEl = h("div", { class: "prompt", "aria-live": "polite", "data-testid": "prompt" });
     const boardHolder = h("div", { class: "board-holder" });
     if (state.status === "waiting") boardHolder.append(this.waitingPanel());
@@ -240,6 +250,7 @@ export class TableScreen {
     this.sideEl = h("aside", { class: "side", "aria-label": t("table.panels") });
     const screen = h("div", { class: `table-screen screen-${view.game}`, "data-testid": "table" },
       topBar(title, [this.statusEl]),
+      this.noticeEl,
       h("div", { class: "table-layout" },
         h("main", { class: "board-col" }, seatChips(state, this.me), this.promptEl, boardHolder),
         this.sideEl));
@@ -250,6 +261,7 @@ export class TableScreen {
       }));
     }
     this.root.replaceChildren(screen);
+    this.renderStatus();
     this.renderPrompt();
     this.renderSide();
     if (refocus && !this.root.contains(document.activeElement)) this.root.querySelector(refocus)?.focus({ preventScroll: true });
@@ -264,6 +276,12 @@ export class TableScreen {
     if (this.statusEl) {
       this.statusEl.className = `conn conn-${this.connection}`;
       this.statusEl.textContent = t(`conn.${this.connection}`);
+    }
+    if (this.noticeEl) {
+      // the connection dropped (or the server asked to come back): play resumes by itself
+      const reconnecting = this.connection === "reconnecting";
+      this.noticeEl.hidden = !reconnecting;
+      this.noticeEl.textContent = !reconnecting ? "" : this.refusal ? `${t("table.reconnecting")} ${errorText(this.refusal)}` : t("table.reconnecting");
     }
   }
 
