@@ -56,7 +56,7 @@ def _make(game: Game, options: dict[str, Any], seed: int) -> dict[str, Any]:
 
 
 def _cases() -> list[tuple[str, dict[str, Any], int]]:
-    out = []
+    out: list[tuple[str, dict[str, Any], int]] = []
     for gid in game_ids():
         game = get_game(gid)
         for i, options in enumerate([{}, *game.conformance_options]):
