@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Event:
     """One thing that happened.
 
@@ -15,6 +15,10 @@ class Event:
     set of seats that may. A game that must tell the table "seat 2 drew a
     card" and tell seat 2 which card emits two events: a public one without
     the card and a private one with it.
+
+    An event is never changed once made: the same object goes to every seat
+    that may see it. (Not enforced by `frozen=True`, which would make every
+    event cost about twice as much to build; several are built per action.)
     """
 
     kind: str

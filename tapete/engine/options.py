@@ -83,10 +83,27 @@ def _field_type(options_type: type, f: dataclasses.Field[Any]) -> type:
     return t
 
 
+_DEFAULTS: dict[type, Any] = {}
+
+
+def _defaults(options_type: type[T]) -> T | None:
+    """The default options, built once and shared when they cannot change
+    (a frozen dataclass); every new match asks for them."""
+    if options_type not in _DEFAULTS:
+        params = getattr(options_type, "__dataclass_params__", None)
+        _DEFAULTS[options_type] = options_type() if params is not None and params.frozen else None
+    found: T | None = _DEFAULTS[options_type]
+    return found
+
+
 def parse_options(options_type: type[T], raw: Mapping[str, Any] | T | None) -> T:
     """Build a validated options object; unknown keys and bad values raise BadOption."""
     if isinstance(raw, options_type):
         return raw
+    if not raw:
+        defaults = _defaults(options_type)
+        if defaults is not None:
+            return defaults
     given: dict[str, Any] = dict(raw or {})  # type: ignore[arg-type]
     fields = {f.name: f for f in dataclasses.fields(options_type)}  # type: ignore[arg-type]
     unknown = sorted(set(given) - set(fields))

@@ -90,15 +90,18 @@ class State(ABC):
 
     def apply(self, seat: int, action: int) -> list[Event]:
         """Apply a legal action; raise (changing nothing) otherwise."""
-        if self.is_terminal():
-            raise MatchOver("La partida ha terminado.", "The match is over.", rule="match-over")
-        if seat not in self.actors():
-            raise NotYourTurn(
-                f"El asiento {seat} no puede actuar ahora.",
-                f"Seat {seat} may not act now.",
-                rule=self.turn_rule(),
-            )
-        if action not in self.legal_actions(seat):
+        legal = self._legal.get(seat)
+        if not legal:  # not asked yet in this position (a cached list is this position's)
+            if self.is_terminal():
+                raise MatchOver("La partida ha terminado.", "The match is over.", rule="match-over")
+            if seat not in self.actors():
+                raise NotYourTurn(
+                    f"El asiento {seat} no puede actuar ahora.",
+                    f"Seat {seat} may not act now.",
+                    rule=self.turn_rule(),
+                )
+            legal = self.legal_actions(seat)
+        if action not in legal:
             why = self.why_illegal(seat, action)
             raise IllegalAction(why.es, why.en, rule=why.rule)
         self._legal.clear()

@@ -43,3 +43,16 @@ def test_schema_lists_labels_defaults_and_choices() -> None:
     assert schema["limit"]["choice_labels"] is None
     assert schema["anti"]["type"] == "bool"
     assert schema["limit"]["label"] == {"es": "Límite", "en": "Limit"}
+
+
+@dataclass
+class Mutable:
+    limit: int = option(150, es="Límite", en="Limit", minimum=1)
+
+
+def test_default_options_are_built_once_only_when_immutable() -> None:
+    """Every new match asks for its options: frozen defaults are shared, a
+    mutable options object is never handed to two matches."""
+    assert parse_options(Sample, None) is parse_options(Sample, {}) == Sample()
+    assert parse_options(Mutable, None) is not parse_options(Mutable, {})
+    assert parse_options(Mutable, None) == Mutable()
