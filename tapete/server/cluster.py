@@ -7,9 +7,10 @@ time. A process that dies stops renewing; when a lease has expired, any
 other process takes the table over: it acquires the lease and rebuilds the
 table by replaying its record, as after a restart.
 
-Writes are fenced: every write of a table (an action, a seat, a status)
-happens in a transaction that first locks the table's lease row and checks
-that this process still owns it. An owner that lost its lease (it paused
+Writes are fenced: writes of tables (actions, seats, statuses) are
+committed in batches, in a transaction that first locks the batch's lease
+rows and checks that this process still owns them (a write of a table it
+lost fails, the others commit). An owner that lost its lease (it paused
 too long) cannot write any more, and a new owner that takes the lease waits
 for such a transaction to end, so it replays every action that was stored.
 
@@ -26,11 +27,11 @@ import os
 import secrets
 import socket
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import sqlalchemy as sa
-from sqlalchemy.ext.asyncio import AsyncEngine
+from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
 from tapete.engine import TapeteError
 
@@ -41,7 +42,7 @@ from .fanout import Bus, RemoteConnection, RemoteRunner, answer_later, log_moved
 from .runner import Detach, RunnerStopped, Submit, Sync, TableRunner
 from .settings import ServerSettings, async_db_url
 from .stats import Stats
-from .store import MatchRow, Store, actions, matches, seats
+from .store import AsyncWriter, MatchRow, Store, Write, actions, matches, seats
 from .tables import Tables, clean_name
 
 NOW = "extract(epoch from clock_timestamp())"
@@ -63,7 +64,12 @@ OWNERS = f"SELECT match_id, owner, expires_at > {NOW} AS alive FROM table_leases
 ORPHANS = f"""SELECT m.id FROM matches m LEFT JOIN table_leases l ON l.match_id = m.id
 WHERE m.status IN ('waiting', 'playing') AND (l.match_id IS NULL OR l.expires_at < {NOW})
 ORDER BY m.created_at LIMIT :k"""
-HOLD = "SELECT 1 FROM table_leases WHERE match_id = :m AND owner = :o FOR SHARE"
+# Row locks on leases: a fenced write holds FOR KEY SHARE, which a renewal (an update of
+# expires_at only) does not wait for, while a takeover first locks the row FOR UPDATE and so
+# waits for every write of the old owner still in flight. Locked in table order.
+HOLD = """SELECT match_id FROM table_leases WHERE owner = :o AND match_id = ANY(:ids)
+ORDER BY match_id FOR KEY SHARE"""
+LOCK_ONE = "SELECT 1 FROM table_leases WHERE match_id = :m FOR UPDATE"
 ORPHANS_PER_TICK = 200
 LISTED_MAX = 200
 
@@ -98,7 +104,10 @@ class Leases:
             return list(result) if result.returns_rows else []
 
     async def acquire(self, table_id: str) -> bool:
-        got = bool(await self._rows(ACQUIRE, m=table_id, o=self.owner, ttl=self.seconds))
+        async with self.engine.begin() as conn:
+            await conn.execute(sa.text(LOCK_ONE), {"m": table_id})
+            params = {"m": table_id, "o": self.owner, "ttl": self.seconds}
+            got = bool(list(await conn.execute(sa.text(ACQUIRE), params)))
         if got:
             self.held.add(table_id)
         return got
@@ -107,9 +116,11 @@ class Leases:
         """Renew every lease held; return the tables whose lease another process took."""
         if not self.held:
             return set()
-        kept = {r.match_id for r in await self._rows(RENEW, o=self.owner, ids=sorted(self.held), ttl=self.seconds)}
-        lost = self.held - kept
-        self.held = kept
+        asked = sorted(self.held)
+        kept = {r.match_id for r in await self._rows(RENEW, o=self.owner, ids=asked, ttl=self.seconds)}
+        # only what was asked can be lost: a table acquired meanwhile is not in `asked`
+        lost = set(asked) - kept
+        self.held -= lost
         return lost
 
     async def release(self, table_ids: list[str]) -> None:
@@ -128,6 +139,37 @@ class Leases:
         return [r.id for r in await self._rows(ORPHANS, k=limit)]
 
 
+class FencedWriter(AsyncWriter):
+    """Group commit with fences: one transaction locks the leases of every table in the batch.
+
+    A write of a table whose lease this process no longer holds fails with
+    `table_moved` (and the store hears of the loss); the others commit
+    together, as with one process.
+    """
+
+    def __init__(self, engine: AsyncEngine, store: ClusterStore) -> None:
+        super().__init__(engine)
+        self.store = store
+
+    async def admit(self, conn: AsyncConnection, batch: Sequence[Write]) -> Sequence[Write]:
+        fences = sorted({w.fence for w in batch if w.fence is not None})
+        if not fences:
+            return batch
+        result = await conn.execute(sa.text(HOLD), {"o": self.store.leases.owner, "ids": fences})
+        held = {r.match_id for r in result}
+        for lost in set(fences) - held:
+            if lost in self.store.leases.held:
+                self.store.leases.held.discard(lost)
+                self.store.on_lost(lost)
+        admitted: list[Write] = []
+        for write in batch:
+            if write.fence is None or write.fence in held:
+                admitted.append(write)
+            elif write.done is not None and not write.done.done():
+                write.done.set_exception(table_moved(write.fence))
+        return admitted
+
+
 class ClusterStore(Store):
     """The store, with every write of a table fenced by its lease."""
 
@@ -135,6 +177,7 @@ class ClusterStore(Store):
         super().__init__(url)
         self.leases = Leases(self.engine, owner, lease_seconds)
         self.on_lost: Callable[[str], None] = lambda _table_id: None  # a write found the lease gone
+        self._writer_impl = FencedWriter(self.engine, self)
 
     async def open(self) -> None:
         """Migrate and create the lease table, one process at a time."""
@@ -148,34 +191,14 @@ class ClusterStore(Store):
                 await lock.execute(sa.text("SELECT pg_advisory_unlock(:k)"), {"k": SCHEMA_LOCK})
                 await lock.commit()
 
-    async def _fenced(self, table_id: str, statement: sa.Executable) -> None:
-        async with self.engine.begin() as conn:
-            held = await conn.execute(sa.text(HOLD), {"m": table_id, "o": self.leases.owner})
-            if held.first() is None:
-                self.leases.held.discard(table_id)
-                self.on_lost(table_id)
-                raise table_moved(table_id)
-            await conn.execute(statement)
+    def _fence(self, match_id: str) -> str | None:
+        return match_id
 
     async def create_match(self, row: MatchRow) -> None:
         # the lease comes first: no other process may take a table being created
         if not await self.leases.acquire(row.id):
             raise table_moved(row.id)
         await super().create_match(row)
-
-    async def append_action(self, match_id: str, idx: int, seat: int, action: int, at: float) -> None:
-        await self._fenced(match_id, actions.insert().values(match_id=match_id, idx=idx, seat=seat, action=action,
-                                                             at=at))
-
-    async def delete_action(self, match_id: str, idx: int) -> None:
-        await self._fenced(match_id, actions.delete().where(actions.c.match_id == match_id, actions.c.idx == idx))
-
-    async def set_seat(self, match_id: str, seat: int, name: str | None, token_hash: str | None) -> None:
-        await self._fenced(match_id, seats.update().where(seats.c.match_id == match_id, seats.c.seat == seat)
-                           .values(name=name, token_hash=token_hash))
-
-    async def set_status(self, match_id: str, status: str, **values: Any) -> None:
-        await self._fenced(match_id, matches.update().where(matches.c.id == match_id).values(status=status, **values))
 
     async def table_for_code(self, code: str) -> str | None:
         async with self.engine.connect() as conn:

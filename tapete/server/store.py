@@ -90,7 +90,7 @@ class MatchRow:
 
 
 @dataclass
-class _Write:
+class Write:
     """One queued write: an insert (rows), an update (values where key) or a delete (where key)."""
 
     table: sa.Table
@@ -99,6 +99,8 @@ class _Write:
     where: dict[str, Any] | None = None
     delete: bool = False
     done: asyncio.Future[None] | None = None
+    # A table whose lease this process must hold for the write to happen (several processes).
+    fence: str | None = None
 
     def statement(self) -> sa.Executable:
         assert self.where is not None
@@ -112,7 +114,7 @@ class _Write:
 Plan = list[tuple[sa.Executable, list[dict[str, Any]] | None]]
 
 
-def plan(batch: Sequence[_Write]) -> Plan:
+def plan(batch: Sequence[Write]) -> Plan:
     """The statements of a batch, in order; consecutive inserts into one table become one executemany."""
     steps: Plan = []
     for write in batch:
@@ -146,23 +148,27 @@ def make_engine(url: str) -> AsyncEngine:
     return create_async_engine(url, pool_size=5, max_overflow=5)
 
 
-class _AsyncWriter:
+class AsyncWriter:
     """Commits batches on one async connection (PostgreSQL through asyncpg), from a task."""
 
     def __init__(self, engine: AsyncEngine) -> None:
         self.engine = engine
         self.conn: AsyncConnection | None = None
 
-    async def commit(self, batch: Sequence[_Write]) -> None:
+    async def commit(self, batch: Sequence[Write]) -> None:
         if self.conn is None:
             self.conn = await self.engine.connect()
         try:
-            for statement, rows in plan(batch):
+            for statement, rows in plan(await self.admit(self.conn, batch)):
                 await self.conn.execute(statement, rows)
             await self.conn.commit()
         except Exception:
             await self.conn.rollback()
             raise
+
+    async def admit(self, conn: AsyncConnection, batch: Sequence[Write]) -> Sequence[Write]:
+        """The writes of `batch` that may happen (all; a fenced writer refuses some)."""
+        return batch
 
     async def close(self) -> None:
         if self.conn is not None:
@@ -172,7 +178,7 @@ class _AsyncWriter:
 class _InlineWriter:
     """Commits SQLite batches on the event loop's own thread, once per loop turn.
 
-    The same Core statements as `_AsyncWriter`, through the synchronous
+    The same Core statements as `AsyncWriter`, through the synchronous
     driver. A WAL commit without fsync (synchronous=NORMAL) takes a fraction
     of a millisecond, far less than any hop to a thread and back on a busy
     loop (a thread waits for the GIL, then for a loop turn, at each hop).
@@ -183,9 +189,9 @@ class _InlineWriter:
         sync_url = url.replace("sqlite+aiosqlite", "sqlite+pysqlite", 1)
         self.engine = sa.create_engine(sync_url, connect_args={"timeout": 30}, poolclass=sa.pool.StaticPool)
         sa.event.listen(self.engine, "connect", _sqlite_pragmas)
-        self.pending: list[_Write] = []
+        self.pending: list[Write] = []
 
-    def submit(self, write: _Write) -> None:
+    def submit(self, write: Write) -> None:
         if not self.pending:
             asyncio.get_running_loop().call_soon(self.flush)
         self.pending.append(write)
@@ -195,7 +201,7 @@ class _InlineWriter:
         if batch:
             _settle(batch, self._commit_or_split(batch))
 
-    def _commit_or_split(self, batch: list[_Write]) -> list[BaseException | None]:
+    def _commit_or_split(self, batch: list[Write]) -> list[BaseException | None]:
         try:
             self._commit(batch)
             return [None] * len(batch)
@@ -211,7 +217,7 @@ class _InlineWriter:
                     errors.append(err)
             return errors
 
-    def _commit(self, batch: Sequence[_Write]) -> None:
+    def _commit(self, batch: Sequence[Write]) -> None:
         with self.engine.begin() as conn:
             for statement, rows in plan(batch):
                 conn.execute(statement, rows)
@@ -221,7 +227,7 @@ class _InlineWriter:
         self.engine.dispose()
 
 
-def _settle(batch: Sequence[_Write], errors: Sequence[BaseException | None]) -> None:
+def _settle(batch: Sequence[Write], errors: Sequence[BaseException | None]) -> None:
     for write, error in zip(batch, errors, strict=True):
         if write.done is None or write.done.done():
             continue
@@ -240,8 +246,8 @@ class Store:
         self.url = url
         self.engine = make_engine(url)
         self._inline = _InlineWriter(url) if url.startswith("sqlite+aiosqlite") else None
-        self._writer_impl = _AsyncWriter(self.engine)
-        self._queue: asyncio.Queue[_Write] = asyncio.Queue()
+        self._writer_impl = AsyncWriter(self.engine)
+        self._queue: asyncio.Queue[Write] = asyncio.Queue()
         self._writer: asyncio.Task[None] | None = None
 
     # -- lifecycle ----------------------------------------------------------
@@ -265,7 +271,7 @@ class Store:
         await self.engine.dispose()
 
     # -- the writer -----------------------------------------------------------
-    async def _submit(self, write: _Write) -> None:
+    async def _submit(self, write: Write) -> None:
         write.done = asyncio.get_running_loop().create_future()
         if self._inline is not None:
             self._inline.submit(write)
@@ -297,7 +303,7 @@ class Store:
     # -- writes ---------------------------------------------------------------
     async def create_match(self, row: MatchRow) -> None:
         await self._submit(
-            _Write(
+            Write(
                 matches,
                 rows=[
                     {
@@ -316,7 +322,7 @@ class Store:
             )
         )
         await self._submit(
-            _Write(
+            Write(
                 seats,
                 rows=[
                     {"match_id": row.id, "seat": s.seat, "kind": s.kind, "level": s.level, "name": s.name,
@@ -326,21 +332,29 @@ class Store:
             )
         )
 
+    def _fence(self, match_id: str) -> str | None:
+        """The lease a write of this table needs (none with one process)."""
+        return None
+
     async def set_seat(self, match_id: str, seat: int, name: str | None, token_hash: str | None) -> None:
         await self._submit(
-            _Write(seats, values={"name": name, "token_hash": token_hash}, where={"match_id": match_id, "seat": seat})
+            Write(seats, values={"name": name, "token_hash": token_hash}, where={"match_id": match_id, "seat": seat},
+                   fence=self._fence(match_id))
         )
 
     async def set_status(self, match_id: str, status: str, **values: Any) -> None:
-        await self._submit(_Write(matches, values={"status": status, **values}, where={"id": match_id}))
+        await self._submit(Write(matches, values={"status": status, **values}, where={"id": match_id},
+                                  fence=self._fence(match_id)))
 
     async def append_action(self, match_id: str, idx: int, seat: int, action: int, at: float) -> None:
         await self._submit(
-            _Write(actions, rows=[{"match_id": match_id, "idx": idx, "seat": seat, "action": action, "at": at}])
+            Write(actions, rows=[{"match_id": match_id, "idx": idx, "seat": seat, "action": action, "at": at}],
+                   fence=self._fence(match_id))
         )
 
     async def delete_action(self, match_id: str, idx: int) -> None:
-        await self._submit(_Write(actions, where={"match_id": match_id, "idx": idx}, delete=True))
+        await self._submit(Write(actions, where={"match_id": match_id, "idx": idx}, delete=True,
+                                  fence=self._fence(match_id)))
 
     # -- reads ----------------------------------------------------------------
     async def load(self, match_id: str) -> MatchRow | None:

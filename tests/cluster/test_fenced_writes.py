@@ -1,0 +1,53 @@
+"""Fenced group commit: the writes of many tables go in one transaction, each still fenced by its lease."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+
+import pytest
+import sqlalchemy as sa
+
+from tapete.server.cluster import ClusterStore, TableMoved
+from tapete.server.settings import async_db_url
+from tapete.server.store import MatchRow, SeatRow
+
+pytestmark = pytest.mark.cluster
+
+
+def row(table_id: str) -> MatchRow:
+    return MatchRow(id=table_id, game="boon", options={}, table_options={}, seed=1, num_players=2, status="playing",
+                    invite_code=f"C{table_id}", public=False, created_at=time.time(),
+                    seats=[SeatRow(0, "bot", "random", None, None), SeatRow(1, "bot", "random", None, None)])
+
+
+async def stored_actions(store: ClusterStore) -> list[tuple[str, int]]:
+    async with store.engine.connect() as conn:
+        result = await conn.execute(sa.text("SELECT match_id, idx FROM actions ORDER BY match_id, idx"))
+        return [(r.match_id, r.idx) for r in result]
+
+
+async def fenced_batch(url: str) -> None:
+    store = ClusterStore(async_db_url(url), owner="process-a", lease_seconds=30)
+    lost: list[str] = []
+    store.on_lost = lost.append
+    await store.open()
+    try:
+        for table_id in ("kept1", "kept2", "taken"):
+            await store.create_match(row(table_id))
+        # another process took "taken" over (its lease expired while this one paused)
+        async with store.engine.begin() as conn:
+            await conn.execute(sa.text("UPDATE table_leases SET owner = 'process-b' WHERE match_id = 'taken'"))
+        writes = [store.append_action(t, i, 0, 5, time.time()) for t in ("kept1", "taken", "kept2") for i in (0, 1)]
+        results = await asyncio.gather(*writes, return_exceptions=True)
+        refused = [r for r in results if isinstance(r, BaseException)]
+        assert len(refused) == 2 and all(isinstance(r, TableMoved) for r in refused)
+        assert await stored_actions(store) == [("kept1", 0), ("kept1", 1), ("kept2", 0), ("kept2", 1)]
+        assert lost == ["taken"]  # heard once, though two of its writes were refused
+        assert "taken" not in store.leases.held
+    finally:
+        await store.close()
+
+
+def test_a_batch_commits_the_tables_it_holds_and_refuses_the_one_it_lost(database: str) -> None:
+    asyncio.run(fenced_batch(database))
