@@ -51,3 +51,33 @@ async def fenced_batch(url: str) -> None:
 
 def test_a_batch_commits_the_tables_it_holds_and_refuses_the_one_it_lost(database: str) -> None:
     asyncio.run(fenced_batch(database))
+
+
+async def renewal_race(url: str) -> None:
+    from sqlalchemy.ext.asyncio import create_async_engine
+
+    from tapete.server.cluster import CREATE_LEASES, RENEW, Leases
+
+    engine = create_async_engine(async_db_url(url))
+    async with engine.begin() as conn:
+        await conn.execute(sa.text(CREATE_LEASES))
+    leases = Leases(engine, "process-a", 30)
+    try:
+        assert await leases.acquire("old")
+        plain_rows = leases._rows
+
+        async def rows(sql: str, **params: object) -> list[object]:
+            found = await plain_rows(sql, **params)
+            if sql == RENEW:
+                assert await leases.acquire("new")  # a table created while the renewal was out
+            return found
+
+        leases._rows = rows  # type: ignore[method-assign]
+        assert await leases.renew() == set()
+        assert leases.held == {"old", "new"}
+    finally:
+        await engine.dispose()
+
+
+def test_a_table_acquired_during_a_renewal_is_not_taken_for_lost(database: str) -> None:
+    asyncio.run(renewal_race(database))
