@@ -193,6 +193,7 @@ def simulate(
         str | None,
         typer.Option(help="play on a Ray cluster: --ray alone starts one here, --ray ADDRESS joins one (extra: ray)"),
     ] = None,
+    stats: Annotated[bool, typer.Option(help="also count what the game reports (e.g. Bacan's comodín powers)")] = False,
 ) -> None:
     """Play many matches between bots and summarize them."""
     from tapete.bots import BOT_KINDS
@@ -210,7 +211,8 @@ def simulate(
         raise typer.Exit(2)
     opt_items = tuple(sorted(options.items()))
     job_list = [
-        MatchJob(game.id, n, tuple(kinds), seed + i, opt_items, window, stats=plot is not None) for i in range(matches)
+        MatchJob(game.id, n, tuple(kinds), seed + i, opt_items, window, stats=stats or plot is not None)
+        for i in range(matches)
     ]
     start = time.perf_counter()
     results = []
@@ -251,6 +253,9 @@ def simulate(
             f"{summary.mean_actions:.1f} · acciones/s / actions/s {summary.actions_per_s:,.0f} · "
             f"errores / errors {summary.errors}"
         )
+        if summary.counts:
+            per_match = " · ".join(f"{k} {v / max(1, summary.completed):.3f}" for k, v in summary.counts.items())
+            console.print(f"por partida / per match: {per_match}")
         for r in errors[:3]:
             console.print(f"[red]seed {r.seed}[/red]\n{r.error}")
     if errors:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from .runner import MatchResult
@@ -49,6 +49,7 @@ class Summary:
     mean_actions: float
     actions_per_s: float
     seconds: float
+    counts: dict[str, float] = field(default_factory=dict)  # the game's match_stats counts, summed
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -65,6 +66,7 @@ class Summary:
             "mean_actions": round(self.mean_actions, 2),
             "actions_per_s": round(self.actions_per_s, 1),
             "seconds": round(self.seconds, 3),
+            **({"counts": self.counts} if self.counts else {}),
         }
 
 
@@ -91,4 +93,14 @@ def summarize(
         mean_actions=sum(r.actions for r in done) / n if n else 0.0,
         actions_per_s=total_actions / busy if busy > 0 else 0.0,
         seconds=wall_seconds,
+        counts=_counts(done),
     )
+
+
+def _counts(results: Sequence[MatchResult]) -> dict[str, float]:
+    """Totals of the per-match counts a game reports (collected with stats)."""
+    totals: dict[str, float] = {}
+    for r in results:
+        for key, value in r.stats.get("counts", {}).items():
+            totals[key] = totals.get(key, 0) + value
+    return totals

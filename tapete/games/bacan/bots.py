@@ -33,6 +33,7 @@ from .actions import (
     MIRROR_OTHER,
     PEEK,
     PLUS_ONE,
+    ROW_JOKER,
     SECRET,
     SPY,
     SWAP,
@@ -58,14 +59,18 @@ class BacanMemory:
         self.seat = seat
         self.num_players = num_players
         self.rows: list[list[str | None]] = [[] for _ in range(num_players)]
+        # Beside every slot: True if that card is known not to be a spent
+        # comodín (BAC-20), so a comodín there may be used from the row.
+        self.fresh: list[list[bool]] = [[] for _ in range(num_players)]
+        self.held_fresh = False
         self.penalty_points = [0] * num_players
-        # (face, spent comodín); None for a card it never saw on the pile
+        # (face, maybe a spent comodín); None for a card it never saw on the pile
         self.pile: list[tuple[str | None, bool]] = []
         self.held: str | None = None
         self.exchange_first: tuple[int, int] | None = None
         self.scores = [0] * num_players
         self.in_play = [True] * num_players
-        self.own_turns = 0  # turns this seat began in this round
+        self.turns = [0] * num_players  # turns each seat began in this round
         # False until it has followed a round from its deal or read a view:
         # events of a round it did not see from the start cannot be placed.
         self.synced = False
@@ -82,6 +87,7 @@ class BacanMemory:
         shows and the top of the pile; every other card is unseen."""
         rows = view["rows"]
         self.rows = [list(r["cards"]) for r in rows]
+        self.fresh = [[False] * len(row) for row in self.rows]
         hole = view["hole"]
         if hole is not None:
             self.rows[hole[0]][hole[1]] = HOLE
@@ -93,20 +99,22 @@ class BacanMemory:
         if size:
             self.pile[-1] = (view["discard_top"], bool(view["discard_top_spent"]))
         self.held = view["held"]
+        self.held_fresh = view["held_source"] in ("deck", "row")
         first = view["exchange_first"]
         self.exchange_first = (first[0], first[1]) if first is not None else None
-        self.own_turns = int(rows[self.seat]["turns"])
+        self.turns = [int(r["turns"]) for r in rows]
         self.synced = True
 
     def _on_deal(self, d: dict[str, Any]) -> None:
         seats = set(d["seats"])
         self.rows = [[None] * 4 if s in seats else [] for s in range(self.num_players)]
+        self.fresh = [[True] * 4 if s in seats else [] for s in range(self.num_players)]  # a deal refreshes all
         self.in_play = [s in seats for s in range(self.num_players)]
         self.penalty_points = [0] * self.num_players
         self.pile = []
         self.held = None
         self.exchange_first = None
-        self.own_turns = 0
+        self.turns = [0] * self.num_players
         self.synced = True
 
     def _on_peek(self, d: dict[str, Any]) -> None:
@@ -114,14 +122,14 @@ class BacanMemory:
             self.rows[d["seat"]][slot] = face
 
     def _on_draw(self, d: dict[str, Any]) -> None:
-        if d["seat"] == self.seat:
-            self.own_turns += 1
+        self.turns[d["seat"]] += 1
         if d["source"] == "discard":
-            if self.pile:
-                self.pile.pop()
+            face, spent = self.pile.pop() if self.pile else (None, True)
             self.held = d["card"]
+            self.held_fresh = face is not None and not spent
         else:
             self.held = None
+            self.held_fresh = True  # a deck holds no spent comodín
 
     def _on_drawn(self, d: dict[str, Any]) -> None:
         self.held = d["card"]
@@ -131,17 +139,24 @@ class BacanMemory:
         self.held = None
 
     def _on_swap(self, d: dict[str, Any]) -> None:
-        self.rows[d["seat"]][d["slot"]] = self.held
-        self.pile.append((d["card"], False))
+        seat, slot = d["seat"], d["slot"]
+        self._to_pile(d["card"], seat, slot)
+        self.rows[seat][slot] = self.held
+        self.fresh[seat][slot] = self.held_fresh
         self.held = None
+
+    def _to_pile(self, face: str, seat: int, slot: int) -> None:
+        """A row card goes to the pile: spent unless known fresh."""
+        self.pile.append((face, face == JOKER_FACE and not self.fresh[seat][slot]))
 
     def _on_row_joker(self, d: dict[str, Any]) -> None:
         row = self.rows[d["seat"]]
         if d["ok"]:
             row.pop(d["slot"])
+            self.fresh[d["seat"]].pop(d["slot"])
             self.held = d["card"]
-            if d["seat"] == self.seat:
-                self.own_turns += 1
+            self.held_fresh = True
+            self.turns[d["seat"]] += 1
         else:
             row[d["slot"]] = d["card"]
             self._penalty(d)
@@ -152,10 +167,12 @@ class BacanMemory:
 
     def _on_power(self, d: dict[str, Any]) -> None:
         if d["power"] == "exchange":
-            a, b = self.rows[d["target"]], self.rows[d["target2"]]
-            a[d["slot"]], b[d["slot2"]] = b[d["slot2"]], a[d["slot"]]
+            for rows in (self.rows, self.fresh):
+                a, b = rows[d["target"]], rows[d["target2"]]
+                a[d["slot"]], b[d["slot2"]] = b[d["slot2"]], a[d["slot"]]
         elif d["power"] == "plus_one":
             self.rows[d["target"]].append(None)
+            self.fresh[d["target"]].append(True)
         self.pile.append((d["card"], d["card"] == JOKER_FACE))
         self.held = None
         self.exchange_first = None
@@ -169,20 +186,23 @@ class BacanMemory:
             row[d["slot"]] = d["card"]
             self._penalty(d)
             return
-        self.pile.append((d["card"], False))
+        self._to_pile(d["card"], d["target"], d["slot"])
         if d["target"] == d["seat"]:
             row.pop(d["slot"])
+            self.fresh[d["target"]].pop(d["slot"])
         else:
             row[d["slot"]] = HOLE
 
     def _on_give(self, d: dict[str, Any]) -> None:
         self.rows[d["target"]][d["to_slot"]] = self.rows[d["seat"]].pop(d["slot"])
+        self.fresh[d["target"]][d["to_slot"]] = self.fresh[d["seat"]].pop(d["slot"])
 
     def _penalty(self, d: dict[str, Any]) -> None:
         """BAC-23: an unseen card at the end of the row, or points for a full row."""
         self.penalty_points[d["seat"]] += d["penalty_points"]
         if d["penalty_slot"] is not None:
             self.rows[d["seat"]].append(None)
+            self.fresh[d["seat"]].append(True)
 
     def _on_reshuffle(self, d: dict[str, Any]) -> None:
         self.pile = []
@@ -221,10 +241,22 @@ class BacanHeuristicBot(Bot):
 
     name = "heuristic"
 
-    def __init__(self, rng: random.Random, reaction: float = 0.8, peek_count: int = 2) -> None:
+    # A comodín in its row is worth using (BAC-20) for an Intercambio that
+    # takes at least this many points off its row (its worst card for a low
+    # one of another's), counting the -1 it gives up. Two in play ask more:
+    # the spent comodín left on the pile is the very opponent's to take.
+    # (Measured against the same bot without it: docs/research.md.)
+    row_exchange_gain = 7.0
+    duel_exchange_gain = 9.0
+    safe_exchange_gain = 4.0
+
+    def __init__(
+        self, rng: random.Random, reaction: float = 0.8, peek_count: int = 2, joker_powers: bool = True
+    ) -> None:
         self.rng = rng
         self.reaction = reaction
         self.peek_count = peek_count
+        self.joker_powers = joker_powers  # False: never a comodín's power from its row (for comparisons)
 
     def start(self, seat: int, num_players: int, options: Any) -> None:
         super().start(seat, num_players, options)
@@ -348,6 +380,9 @@ class BacanHeuristicBot(Bot):
         mean = mem.mean_unseen()
         if self._should_call(mean):
             return space.encode(CALL)
+        joker = self._row_joker(allowed, mean)
+        if joker is not None:
+            return joker
         take = space.encode(DRAW_DISCARD)
         if take in allowed and mem.pile:
             face, spent = mem.pile[-1]
@@ -358,6 +393,30 @@ class BacanHeuristicBot(Bot):
                     return take
         return space.encode(DRAW_DECK)
 
+    def _row_joker(self, allowed: set[int], mean: float) -> int | None:
+        """BAC-20: bring out a fresh comodín of its row, instead of drawing,
+        for an Intercambio that gains enough: its worst card for a low card
+        it knows (an unknown one would stop it calling until seen)."""
+        if not self.joker_powers:
+            return None
+        mem = self.memory
+        for slot, face in enumerate(mem.rows[self.seat]):
+            action = self.space.encode(ROW_JOKER, slot)
+            if face == JOKER_FACE and mem.fresh[self.seat][slot] and action in allowed:
+                plan = self._exchange_plan(mean, known_only=True)
+                return action if plan is not None and plan[2] - 1 >= self._row_gain_needed() else None
+        return None
+
+    def _row_gain_needed(self) -> float:
+        """What a trade must gain: less while the next player may not take
+        the spent comodín from the pile yet (BAC-12, its first lap)."""
+        mem = self.memory
+        n = self.num_players
+        nxt = next((s % n for s in range(self.seat + 1, self.seat + n) if mem.in_play[s % n]), self.seat)
+        if mem.turns[nxt] < self.options.discard_draw_from_lap - 1:
+            return self.safe_exchange_gain
+        return self.duel_exchange_gain if sum(mem.in_play) <= 2 else self.row_exchange_gain
+
     def _should_call(self, mean: float) -> bool:
         """BAC-24..26: call when every own card is known and the total is
         low and below what the others probably hold. A round nobody ends
@@ -365,12 +424,12 @@ class BacanHeuristicBot(Bot):
         it no more than the others hold, or once the round drags on."""
         mem = self.memory
         own = mem.rows[self.seat]
-        if mem.own_turns >= PATIENCE:
+        if mem.turns[self.seat] >= PATIENCE:
             return True
         if mem.penalty_points[self.seat] + MIN_ROW[len(own)] > 5:  # BAC-27 is the only outcome left
             total = mem.estimate(self.seat, mean) + mean  # its row and a penalty card
             others = [mem.estimate(s, mean) for s in range(self.num_players) if s != self.seat and mem.in_play[s]]
-            return mem.own_turns >= HOPELESS_PATIENCE or all(total <= other for other in others)
+            return mem.turns[self.seat] >= HOPELESS_PATIENCE or all(total <= other for other in others)
         if any(face is None for face in own):
             return False
         if len(own) == 3 and all(face == JOKER_FACE for face in own) and not mem.penalty_points[self.seat]:
@@ -386,7 +445,7 @@ class BacanHeuristicBot(Bot):
         mem = self.memory
         space = self.space
         mean = mem.mean_unseen()
-        if EXCHANGE in kinds and SWAP not in kinds and DISCARD not in kinds:  # the second pick
+        if EXCHANGE in kinds and mem.exchange_first is not None:  # the second pick
             plan, self.plan = self.plan, None
             return space.encode(EXCHANGE, *plan) if plan is not None else self._exchange_second(allowed, mean)
         held = mem.held
@@ -397,6 +456,11 @@ class BacanHeuristicBot(Bot):
         value = FACE_VALUE[held]
         if FACE_RANK[held] == COMODIN and can_swap:
             return space.encode(SWAP, slot)  # a -1 in the row beats any power
+        if FACE_RANK[held] == COMODIN and EXCHANGE in kinds:  # brought out of its row for this
+            trade = self._exchange_plan(mean, known_only=True)
+            if trade is not None:
+                self.plan = trade[1]
+                return space.encode(EXCHANGE, *trade[0])
         power = self._power_move(kinds, held, mean)
         if power is not None:
             return power
@@ -445,8 +509,8 @@ class BacanHeuristicBot(Bot):
             return space.encode(SECRET, unknown)
         if EXCHANGE in kinds:
             plan = self._exchange_plan(mean)
-            if plan is not None:
-                first, second = plan
+            if plan is not None and plan[2] >= 3:
+                first, second, _ = plan
                 self.plan = second
                 return space.encode(EXCHANGE, *first)
         if PLUS_ONE in kinds:
@@ -480,9 +544,11 @@ class BacanHeuristicBot(Bot):
 
         return max(picks, key=lambda a: (worth(a), self.rng.random()))
 
-    def _exchange_plan(self, mean: float) -> tuple[tuple[int, int], tuple[int, int]] | None:
-        """Give away its worst known card for an opponent's low known card,
-        or for an unknown one when its own card is a 10."""
+    def _exchange_plan(
+        self, mean: float, known_only: bool = False
+    ) -> tuple[tuple[int, int], tuple[int, int], float] | None:
+        """Give away its worst known card for another's lowest card (known,
+        or an unknown one counted as the mean): the two picks and the gain."""
         mem = self.memory
         me = self.seat
         worst = self._worst_known()
@@ -491,11 +557,11 @@ class BacanHeuristicBot(Bot):
         best: tuple[float, int, int] | None = None
         for s in self._others_shuffled():
             for slot, face in enumerate(mem.rows[s]):
-                if face == HOLE:
+                if face == HOLE or (face is None and known_only):
                     continue
                 value = FACE_VALUE[face] if face is not None else mean
                 if best is None or value < best[0]:
                     best = (value, s, slot)
-        if best is None or worst[1] - best[0] < 3:
+        if best is None:
             return None
-        return (me, worst[0]), (best[1], best[2])
+        return (me, worst[0]), (best[1], best[2]), worst[1] - best[0]

@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from tapete.engine import Bot, Event, Game, State
 
 from . import texts
 from .bots import BacanHeuristicBot
-from .cards import FACE, FACES
+from .cards import FACE, FACES, JOKER_FACE
 from .options import BacanOptions
 from .rules import BacanState
 
@@ -57,3 +57,25 @@ class BacanGame(Game):
 
     def card_face(self, card_id: int) -> str:
         return FACE[card_id]
+
+    def match_stats(self, events: Sequence[Event]) -> dict[str, Any]:
+        """Counts from a match's public events (tapete simulate --stats)."""
+        return {"counts": comodin_powers(events)}
+
+
+POWER_SOURCES = {"deck": "deck", "discard": "pile", "row": "row"}
+
+
+def comodin_powers(events: Sequence[Event]) -> dict[str, int]:
+    """BAC-20: how often a comodín's power was used, by where it came from
+    (drawn from the deck, taken from the pile, brought out of a row)."""
+    counts = dict.fromkeys(("comodin_power_deck", "comodin_power_pile", "comodin_power_row"), 0)
+    source = "deck"
+    for event in events:
+        if event.kind == "draw":
+            source = event.data["source"]
+        elif event.kind == "row_joker" and event.data["ok"]:
+            source = "row"
+        elif event.kind == "power" and event.data["card"] == JOKER_FACE:
+            counts["comodin_power_" + POWER_SOURCES[source]] += 1
+    return counts

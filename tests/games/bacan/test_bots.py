@@ -9,7 +9,8 @@ from typing import Any
 from tapete.engine import Event, Observation
 from tapete.games import get_game
 from tapete.games.bacan.bots import HOLE, BacanHeuristicBot
-from tapete.games.bacan.cards import FACE
+from tapete.games.bacan.cards import FACE, JOKER_FACE
+from tapete.games.bacan.game import comodin_powers
 from tapete.games.bacan.rules import BacanState
 from tapete.sim.runner import next_move, play_match, seat_bots
 from tapete.sim.stats import wilson
@@ -54,16 +55,21 @@ def _memory_is_true(state: BacanState, bots: list[Any]) -> None:
             continue
         memory = bot.memory
         for seat, row in enumerate(state.rows):
-            assert len(memory.rows[seat]) == len(row)
+            assert len(memory.rows[seat]) == len(row) == len(memory.fresh[seat])
             for slot, face in enumerate(memory.rows[seat]):
                 if face == HOLE:
                     assert row[slot] < 0
-                elif face is not None:
+                    continue
+                if face is not None:
                     assert FACE[row[slot]] == face
                     assert state.knows(bot.seat, row[slot])
+                if memory.fresh[seat][slot]:  # BAC-20: known not to be a spent comodín
+                    assert not state.spent >> row[slot] & 1
         assert len(memory.pile) == len(state.discard)
-        for (face, _), card in zip(memory.pile, state.discard, strict=True):
+        for (face, spent), card in zip(memory.pile, state.discard, strict=True):
             assert face is None or face == FACE[card]
+            if face == JOKER_FACE and not spent:  # known fresh; "spent" may also mean unsure
+                assert not state.spent >> card & 1
 
 
 def test_memory_follows_every_move() -> None:
@@ -182,3 +188,75 @@ def test_ties_between_opponents_are_broken_at_random() -> None:
         assert action["type"] == "plus_one"
         targets.add(action["seat"])
     assert len(targets) == 3
+
+
+def _knowing(state: BacanState, seat: int, rows: list[list[str | None]], seed: int = 1) -> BacanHeuristicBot:
+    """A heuristic bot at `seat` that saw the deal and remembers these faces."""
+    bot = BacanHeuristicBot(random.Random(seed))
+    bot.start(seat, state.num_players, state.options)
+    bot.observe([Event("deal", {"seats": list(range(state.num_players))})])
+    bot.memory.rows = [list(row) for row in rows]
+    return bot
+
+
+def _act(state: BacanState, bot: BacanHeuristicBot) -> dict[str, Any]:
+    decision = bot.decide(Observation(state, bot.seat))
+    assert decision is not None
+    events = state.apply(bot.seat, decision.action)
+    bot.observe([e for e in events if e.visible_to(bot.seat)])
+    return state.action_to_json(decision.action)
+
+
+def test_a_comodin_in_the_row_buys_a_good_intercambio() -> None:
+    """BAC-20: with joker_power=anywhere it brings its comodín out of the row
+    to trade its 10 for the comodín it saw in the other row; with
+    drawn_only it cannot, and draws."""
+    rows = [["comodin1", "rojo-secreto", "rojo-3", "rojo-2"], ["comodin2", "azul-5", "azul-6", "azul-7"]]
+    seen: list[list[str | None]] = [["comodin", "rojo-secreto", "rojo-3", "rojo-2"], ["comodin", None, None, None]]
+    state = table(rows, deck=["verde-1"], options={"joker_power": "anywhere"})
+    bot = _knowing(state, 0, seen)
+    assert _act(state, bot) == {"type": "row_joker", "slot": 0}
+    assert _act(state, bot) == {"type": "exchange", "seat": 0, "slot": 0}
+    assert _act(state, bot) == {"type": "exchange", "seat": 1, "slot": 0}
+    assert [FACE[c] for c in state.rows[0]] == ["comodin", "rojo-3", "rojo-2"]
+    assert FACE[state.rows[1][0]] == "rojo-secreto"
+    state = table(rows, deck=["verde-1"], options={"joker_power": "drawn_only"})
+    bot = _knowing(state, 0, seen)
+    assert _act(state, bot) == {"type": "draw", "source": "deck"}
+
+
+def test_a_spent_comodin_is_never_brought_out() -> None:
+    """BAC-20: a comodín that was used is a plain -1 card; declaring it would
+    cost a penalty card (BAC-23), so the bot keeps it."""
+    rows = [["comodin1", "rojo-secreto", "rojo-3", "rojo-2"], ["comodin2", "azul-5", "azul-6", "azul-7"]]
+    seen: list[list[str | None]] = [["comodin", "rojo-secreto", "rojo-3", "rojo-2"], ["comodin", None, None, None]]
+    state = table(rows, deck=["verde-1"])
+    bot = _knowing(state, 0, seen)
+    bot.memory.fresh[0][0] = False  # as if it had taken it spent from the pile
+    assert _act(state, bot)["type"] == "draw"
+
+
+def test_comodin_power_uses_are_counted_by_source() -> None:
+    events = [
+        Event("draw", {"seat": 0, "source": "deck"}),
+        Event("power", {"seat": 0, "power": "secret", "target": 0, "slot": 1, "card": "comodin"}),
+        Event("draw", {"seat": 1, "source": "discard", "card": "comodin"}),
+        Event("power", {"seat": 1, "power": "spy", "target": 0, "slot": 0, "card": "comodin"}),
+        Event("row_joker", {"seat": 0, "slot": 2, "card": "comodin", "ok": True}),
+        Event("power", {"seat": 0, "power": "plus_one", "target": 1, "slot": 4, "card": "comodin"}),
+        Event("row_joker", {"seat": 1, "slot": 0, "card": "rojo-3", "ok": False}),
+        Event("draw", {"seat": 1, "source": "deck"}),
+        Event("power", {"seat": 1, "power": "spy", "target": 0, "slot": 0, "card": "rojo-espia"}),
+    ]
+    assert comodin_powers(events) == {"comodin_power_deck": 1, "comodin_power_pile": 1, "comodin_power_row": 1}
+
+
+def test_joker_power_option_changes_how_heuristics_play() -> None:
+    """BAC-20: the same seeds, heuristic bots: with `anywhere` they bring
+    comodines out of their rows; with `drawn_only` they never can."""
+    uses = {"anywhere": 0, "drawn_only": 0}
+    for joker_power in uses:
+        for seed in range(6):
+            _, _, history = _play(["heuristic"] * 3, 70 + seed, {"joker_power": joker_power}, check=False)
+            uses[joker_power] += comodin_powers(history)["comodin_power_row"]
+    assert uses["anywhere"] > 0 and uses["drawn_only"] == 0, uses

@@ -54,6 +54,20 @@ def test_simulate_json_heuristic_against_random() -> None:
     assert data["wins"][0] > 10
 
 
+def test_simulate_stats_counts_comodin_powers_by_option() -> None:
+    """BAC-20 through `tapete simulate --stats`: comodín powers from the row
+    are counted, and drawn_only has none."""
+    counts: dict[str, dict[str, int]] = {}
+    for joker_power in ("anywhere", "drawn_only"):
+        args = ["simulate", "bacan", "--players", "3", "--matches", "12", "--bots", "heuristic", "--stats", "--json"]
+        result = runner.invoke(cli.app, [*args, "--option", f"joker_power={joker_power}", "--seed", "70"])
+        assert result.exit_code == 0, result.output
+        counts[joker_power] = json.loads(result.output)["counts"]
+    assert set(counts["anywhere"]) == {"comodin_power_deck", "comodin_power_pile", "comodin_power_row"}
+    assert counts["anywhere"]["comodin_power_row"] > 0
+    assert counts["drawn_only"]["comodin_power_row"] == counts["drawn_only"]["comodin_power_pile"] == 0
+
+
 def test_bench_json_keys() -> None:
     result = runner.invoke(cli.app, ["bench", "bacan", "--seconds", "0.3", "--json"])
     assert result.exit_code == 0, result.output
