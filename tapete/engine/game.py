@@ -29,7 +29,7 @@ class Game(ABC):
     # The version of the rules as coded (the package's RULES_VERSION). Bump it
     # whenever the same seed, options and actions would give another match
     # (rules, deck, dealing, action ids): old records then fail clearly.
-    rules_version: ClassVar[int]
+    rules_version: ClassVar[int] = 1
 
     # -- players and options ----------------------------------------------
     def parse_options(self, raw: Mapping[str, Any] | Any | None) -> Any:
