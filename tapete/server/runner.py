@@ -203,8 +203,9 @@ class TableRunner:
         self.pacer = pacer
         self._arrived: float | None = None  # of the socket action being handled
         self.state: State = game.new_match(len(seats), seed, self.options)
+        # The record itself lives only in the store: a long match's actions held here too cost
+        # ~110 bytes each, and a server's memory grew with the length of its matches.
         self.version = 0
-        self.actions: list[tuple[int, int]] = []  # the record, as applied
         self.spectators: set[Connection] = set()
         stand_in = table_options.stand_in
         self.bots = [
@@ -234,7 +235,6 @@ class TableRunner:
         for seat, action in actions:
             events = self.state.apply(seat, action)
             self._tell_bots(events)
-        self.actions = list(actions)
         self.version = len(actions)
 
     def start(self) -> None:
@@ -445,7 +445,6 @@ class TableRunner:
         except Exception:
             await self._undo_stored(seat)
             raise internal_error() from None
-        self.actions.append((seat, action))
         self.version += 1
         self._history.append((seat, frozenset(required) if len(required) > 1 else frozenset()))
         if conn is not None:
@@ -457,8 +456,11 @@ class TableRunner:
         the record and rebuild the state from the record, so the two agree."""
         logs.log.exception("the game failed on a legal action", extra={"table": self.id, "seat": seat})
         await self.store.delete_action(self.id, self.version)
+        row = await self.store.load(self.id)  # the record, read back once it no longer holds that action
+        if row is None or len(row.actions) != self.version:
+            raise RuntimeError(f"table {self.id}: the stored record does not match version {self.version}")
         self.state = self.game.new_match(len(self.seats), self.seed, self.options)
-        for done_seat, done_action in self.actions:
+        for done_seat, done_action in row.actions:
             self.state.apply(done_seat, done_action)
 
     async def _after_change(self, seat: int, events: list[Event], source: str) -> None:
