@@ -37,6 +37,7 @@ matches = sa.Table(
     sa.Column("started_at", sa.Float, nullable=True),
     sa.Column("finished_at", sa.Float, nullable=True),
     sa.Column("outcome", sa.JSON, nullable=True),
+    sa.Column("rules_version", sa.Integer, nullable=False, server_default="1"),
 )
 
 seats = sa.Table(
@@ -85,6 +86,7 @@ class MatchRow:
     started_at: float | None = None
     finished_at: float | None = None
     outcome: dict[str, Any] | None = None
+    rules_version: int = 1
     seats: list[SeatRow] = field(default_factory=list)
     actions: list[tuple[int, int]] = field(default_factory=list)
 
@@ -317,6 +319,7 @@ class Store:
                         "invite_code": row.invite_code,
                         "public": row.public,
                         "created_at": row.created_at,
+                        "rules_version": row.rules_version,
                     }
                 ],
             )

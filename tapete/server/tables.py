@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import asyncio
+import logging
 import secrets
 import time
 from dataclasses import dataclass
 from typing import Any
 
 from tapete.bots import BOT_KINDS, UnknownBot
-from tapete.engine import Game, MatchRecord, options_to_json
+from tapete.engine import Game, MatchRecord, WrongRulesVersion, check_rules_version, options_to_json
 from tapete.games import get_game
 
 from . import logs
@@ -56,6 +57,10 @@ class Tables:
         for row in await self.store.load_unfinished():
             try:
                 runner = self._from_row(row)
+            except WrongRulesVersion:
+                logs.event("table not restored: its record is of other rules", logging.WARNING, table=row.id,
+                           status=row.status)
+                continue
             except Exception:
                 logs.log.exception("could not restore a table", extra={"table": row.id})
                 continue
@@ -91,6 +96,7 @@ class Tables:
 
     def _from_row(self, row: MatchRow) -> TableRunner:
         game = get_game(row.game)
+        check_rules_version(game, row.rules_version)  # never replay a record under other rules
         runner = TableRunner(
             table_id=row.id,
             game=game,
@@ -137,6 +143,7 @@ class Tables:
             invite_code=new_code(),
             public=public,
             created_at=time.time(),
+            rules_version=game.rules_version,
             seats=[
                 SeatRow(i, s.kind, s.level if s.kind == "bot" else None, s.name if s.kind == "bot" else None, None)
                 for i, s in enumerate(specs)
@@ -233,7 +240,7 @@ class Tables:
                 rule="record-finished",
             )
         seats = [{"bot": s.level} if s.kind == "bot" else {"human": s.name or ""} for s in row.seats]
-        record = MatchRecord(row.game, row.options, row.seed, seats, row.actions).to_json()
+        record = MatchRecord(row.game, row.options, row.seed, seats, row.actions, row.rules_version).to_json()
         record.update(
             id=row.id,
             table_options=row.table_options,

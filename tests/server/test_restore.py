@@ -11,7 +11,7 @@ from tapete.server.store import MatchRow, SeatRow, Store
 from tapete.server.tables import Tables
 
 
-def waiting_row(token_hashes: list[str | None]) -> MatchRow:
+def waiting_row(token_hashes: list[str | None], rules_version: int = 1) -> MatchRow:
     return MatchRow(
         id="t-restore",
         game="boon",
@@ -23,28 +23,34 @@ def waiting_row(token_hashes: list[str | None]) -> MatchRow:
         invite_code="RESTORE2",
         public=False,
         created_at=time.time(),
+        rules_version=rules_version,
         seats=[SeatRow(0, "human", None, "Ana", token_hashes[0]), SeatRow(1, "human", None, "Bea", token_hashes[1]),
                SeatRow(2, "bot", "random", None, None), SeatRow(3, "bot", "random", None, None)],
     )
 
 
-async def restore(tmp_path: Path, row: MatchRow) -> tuple[str, str]:
-    """Store `row` as a killed process left it, restore it in a new Tables; (runner status, stored status)."""
-    url = f"sqlite+aiosqlite:///{tmp_path / 'tapete.db'}"
-    store = Store(url)
+async def stored(tmp_path: Path, row: MatchRow) -> Store:
+    """A store holding `row` as a killed process left it."""
+    store = Store(f"sqlite+aiosqlite:///{tmp_path / 'tapete.db'}")
     await store.open()
     await store.create_match(row)
     for seat in row.seats:
         if seat.token_hash is not None:
             await store.set_seat(row.id, seat.seat, seat.name, seat.token_hash)
+    return store
+
+
+async def restore(tmp_path: Path, row: MatchRow) -> tuple[str, str]:
+    """Restore `row` in a new Tables; (runner status, stored status)."""
+    store = await stored(tmp_path, row)
     tables = Tables(store, ServerSettings())
     assert await tables.restore() == 1
     runner = tables.runners[row.id]
-    stored = await store.load(row.id)
+    loaded = await store.load(row.id)
     await tables.close()
     await store.close()
-    assert stored is not None
-    return runner.status, stored.status
+    assert loaded is not None
+    return runner.status, loaded.status
 
 
 async def test_a_table_killed_after_its_last_join_starts_on_restore(tmp_path: Path) -> None:
@@ -56,3 +62,30 @@ async def test_a_table_killed_after_its_last_join_starts_on_restore(tmp_path: Pa
 async def test_a_table_with_a_free_seat_still_waits_on_restore(tmp_path: Path) -> None:
     status, stored = await restore(tmp_path, waiting_row([hash_token("a"), None]))
     assert (status, stored) == ("waiting", "waiting")
+
+
+async def test_a_table_of_other_rules_is_not_replayed_on_restore(tmp_path: Path) -> None:
+    """A record of another rules version would replay into a wrong state: it is left alone."""
+    store = await stored(tmp_path, waiting_row([hash_token("a"), hash_token("b")], rules_version=99))
+    tables = Tables(store, ServerSettings())
+    try:
+        assert await tables.restore() == 0
+        assert "t-restore" not in tables.runners
+        row = await store.load("t-restore")
+        assert row is not None and row.rules_version == 99 and row.status == "waiting"
+    finally:
+        await tables.close()
+        await store.close()
+
+
+async def test_new_tables_and_their_records_carry_the_rules_version(tmp_path: Path) -> None:
+    store = Store(f"sqlite+aiosqlite:///{tmp_path / 'tapete.db'}")
+    await store.open()
+    tables = Tables(store, ServerSettings())
+    try:
+        runner = await tables.create("boon", {}, None, {}, public=False)
+        row = await store.load(runner.id)
+        assert row is not None and row.rules_version == runner.game.rules_version
+    finally:
+        await tables.close()
+        await store.close()
