@@ -96,19 +96,20 @@ class ThreadServer:
         return runner
 
     def snapshot(self, table_id: str) -> dict[str, Any]:
-        """Everything a message could change at a table: state, version, seats, record length."""
+        """Everything a message could change at a table: state, version, seats, and its stored record."""
 
         def take() -> dict[str, Any]:
             runner = self.runner(table_id)
             return {
                 "state": runner.state.to_json(),
                 "version": runner.version,
-                "actions": list(runner.actions),
                 "status": runner.status,
                 "seats": [(s.index, s.name, s.token_hash) for s in runner.seats],
             }
 
-        return self.call(take)
+        taken = self.call(take)
+        taken["actions"] = self.record(table_id)  # the runner keeps no copy of the record
+        return taken
 
     def record(self, table_id: str) -> list[tuple[int, int]]:
         """The actions stored for a table (read from the database on the server's loop)."""
