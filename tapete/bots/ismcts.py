@@ -39,6 +39,7 @@ from __future__ import annotations
 
 import copy
 import math
+import pickle
 import random
 import time
 from collections.abc import Callable, Sequence
@@ -74,6 +75,10 @@ class ISMCTSConfig:
     reaction_delay: float = 0.8
     turn_delay: float = 1.0
     value: str = "margin"  # "margin" | "rank"
+    # A finished match is worth its win share, blended with this weight of
+    # the score margin: a few worlds then tell close moves apart by more
+    # than win or loss (WANTED ends in every rollout).
+    terminal_margin: float = 0.0
     rollout: str = "random"  # "random" | "heuristic" (the game's own bot plays every seat)
     max_depth: int = 1_000  # tree levels below the root; 1 = flat Monte Carlo over the root's arms
     # The game's heuristic bot, fed the seat's own events, proposes a move; the
@@ -87,6 +92,17 @@ class ISMCTSConfig:
     # Paired comparisons sample this many worlds (each rolls out every legal
     # move); None: `iterations` rollouts in all, divided among the moves.
     worlds: int | None = None
+    # Screened paired comparisons: every legal move is rolled out on `screen`
+    # worlds, then only the best-scoring challenger meets the proposal on
+    # `worlds` fresh ones (None: one set of worlds, split in halves).
+    screen: int | None = None
+    screen_rollouts: int = 10_000  # fewer screening worlds when there are many moves (at least 2)
+    # More worlds (up to `max_screen` and `max_worlds`) while the decision has
+    # used less than this much of its thread's CPU time: cheap rollouts buy
+    # surer comparisons, expensive ones stop at the counts above.
+    think_millis: float = 0.0
+    max_screen: int = 16
+    max_worlds: int = 32
     # A wall-time cap on one decision, whatever the iterations say (slow games:
     # a Bacan round is long); it makes play depend on the machine's speed.
     max_millis: float | None = None
@@ -101,15 +117,23 @@ class ISMCTSConfig:
 
 
 # easy: a plain ISMCTS with random rollouts and a small budget. normal and
-# hard: the game's heuristic proposes; every legal move is tried on the same
+# hard: the game's heuristic proposes; legal moves are tried on the same
 # sampled worlds with heuristic rollouts to the end of the round, and a move
 # that beats the proposal by half a standard error of the paired differences
-# replaces it (a rollout policy-improvement step). They differ in worlds.
+# replaces it (a rollout policy-improvement step). normal screens every move
+# on 4 worlds (2 or 3 when there are more than 8 moves), then tests only the
+# best challenger on 8 fresh worlds (stopping after 4 if it shows no
+# advantage); while a decision has used under 100 ms of CPU it adds worlds
+# (up to 16 screening, 32 testing). hard tries every move on 48 worlds.
 LEVELS: dict[str, ISMCTSConfig] = {
     "easy": ISMCTSConfig(iterations=100, reaction_delay=1.2),
     "normal": ISMCTSConfig(
         iterations=60,
-        worlds=16,
+        worlds=8,
+        screen=4,
+        screen_rollouts=32,
+        think_millis=100.0,
+        terminal_margin=0.5,
         rollout="heuristic",
         max_depth=1,
         guide=True,
@@ -129,6 +153,49 @@ LEVELS: dict[str, ISMCTSConfig] = {
         max_millis=4_000.0,
     ),
 }
+
+
+class _BotTemplate:
+    """A shadow bot frozen for rollouts. Its own state is pickled once and
+    unpickled for every copy (several times faster than `copy.deepcopy`);
+    the objects it shares with any fresh bot (cached tables, the options) are
+    attached as they are, and every copy gets a new `rng` of its own. A bot
+    that cannot be pickled is deep-copied instead."""
+
+    def __init__(self, bot: Bot, shared: dict[int, Any]) -> None:
+        self.bot = bot
+        self.shared = shared
+        self.blob: bytes | None = None
+        fields = getattr(bot, "__dict__", None)
+        if fields is None:
+            return
+        rng = fields.get("rng")
+        self.has_rng = isinstance(rng, random.Random)
+        self.attached = {k: v for k, v in fields.items() if id(v) in shared}
+        own = {k: v for k, v in fields.items() if k not in self.attached and not (k == "rng" and self.has_rng)}
+        try:
+            self.blob = pickle.dumps(own, pickle.HIGHEST_PROTOCOL)
+        except Exception:  # a bot holding something unpicklable
+            self.blob = None
+
+    def make(self, rng: random.Random) -> Bot:
+        if self.blob is None:
+            memo = dict(self.shared)
+            own_rng = getattr(self.bot, "rng", None)
+            if isinstance(own_rng, random.Random):
+                memo[id(own_rng)] = own_rng  # replaced: copying its 625 words is slow
+            bot = copy.deepcopy(self.bot, memo)
+            if isinstance(own_rng, random.Random):
+                bot.rng = random.Random(rng.getrandbits(32))  # type: ignore[attr-defined]
+            return bot
+        cls = type(self.bot)
+        bot = cls.__new__(cls)
+        fields = bot.__dict__
+        fields.update(pickle.loads(self.blob))
+        fields.update(self.attached)
+        if self.has_rng:
+            fields["rng"] = random.Random(rng.getrandbits(32))
+        return bot
 
 
 class _Node:
@@ -294,13 +361,24 @@ class ISMCTS:
         self.shared: list[dict[int, Any]] = []
         if config.rollout == "heuristic" and game is None:
             raise ValueError("heuristic rollouts need the game")
+        self._templates: list[_BotTemplate | None] = []
         self.iterations_done = 0
+
+    def _freeze_shadows(self) -> None:
+        """Snapshot the shadows once per search: rollouts start from copies."""
+        if self.config.rollout != "heuristic":
+            return
+        self._templates = [
+            _BotTemplate(shadow, shared) if shadow is not None else None
+            for shadow, shared in zip(self.shadows, self.shared, strict=True)
+        ]
 
     def search(self, obs: Observation, budget: ISMCTSConfig | None = None) -> dict[int, Stat]:
         """The observer's arm statistics at the root after a search."""
         cfg = budget or self.config
         root = _Node()
         self._observer = obs.seat
+        self._freeze_shadows()
         self._margin_sum = 0.0
         self._margin_count = 0
         num = obs.num_players
@@ -330,23 +408,39 @@ class ISMCTS:
         self.iterations_done += done
         return root.stats.get(obs.seat, {})
 
-    def paired(self, obs: Observation, arms: Sequence[int], budget: ISMCTSConfig) -> dict[int, list[float]]:
+    def paired(
+        self,
+        obs: Observation,
+        arms: Sequence[int],
+        budget: ISMCTSConfig,
+        worlds: int | None = None,
+        keep_scale: bool = False,
+        more: Callable[[int], bool] | None = None,
+    ) -> dict[int, list[float]]:
         """The observer's value of every arm on the same sampled worlds with the
         same rollout randomness (common random numbers), for paired comparisons.
-        `budget.iterations` counts rollouts: about that many divided by the arms."""
+        `worlds` defaults to `budget.worlds`, else `budget.iterations` rollouts
+        divided among the arms. `keep_scale` goes on valuing margins on the
+        scale of the previous call's (a second stage of one decision). After
+        `worlds` worlds, `more(worlds done)` may ask for further ones."""
         cfg = budget
         self._observer = obs.seat
-        self._margin_sum = 0.0
-        self._margin_count = 0
+        self._freeze_shadows()
+        if not keep_scale:
+            self._margin_sum = 0.0
+            self._margin_count = 0
         root_scores = view_scores(obs.view, obs.num_players)
-        worlds = cfg.worlds if cfg.worlds is not None else max(2, cfg.iterations // max(1, len(arms)))
+        if worlds is None:
+            worlds = cfg.worlds if cfg.worlds is not None else max(2, cfg.iterations // max(1, len(arms)))
         values: dict[int, list[float]] = {a: [] for a in arms}
         reader: RoundReader | None = None
         root_round: Any = None
         deadline = time.perf_counter() + cfg.max_millis / 1000.0 if cfg.max_millis is not None else math.inf
-        for w in range(worlds):
+        w = 0
+        while w < worlds or (more is not None and more(w)):
             if w >= 2 and time.perf_counter() > deadline:
                 break
+            w += 1
             world = obs.sample(self.rng)
             if reader is None and cfg.horizon == "round":
                 reader = round_reader(world)
@@ -508,11 +602,9 @@ class ISMCTS:
         n = state.num_players
         bots: list[Bot | None] = []
         for seat in range(n):
-            shadow = self.shadows[seat] if seat < len(self.shadows) else None
-            if shadow is not None:
-                bot = copy.deepcopy(shadow, dict(self.shared[seat]))
-                if hasattr(bot, "rng"):
-                    bot.rng = random.Random(rng.getrandbits(32))
+            template = self._templates[seat] if seat < len(self._templates) else None
+            if template is not None:
+                bot = template.make(rng)
             else:
                 bot = self.game.heuristic_bot(random.Random(rng.getrandbits(32)))
                 bot.start(seat, n, state.options)
@@ -535,10 +627,20 @@ class ISMCTS:
     def _value(self, state: State, root_scores: list[float] | None) -> list[float]:
         n = state.num_players
         if state.is_terminal():
-            return state.outcome().returns(n)
+            returns = state.outcome().returns(n)
+            weight = self.config.terminal_margin
+            margins = self._score_values(state, root_scores) if weight > 0 else None
+            if margins is None:
+                return returns
+            return [(1 - weight) * r + weight * m for r, m in zip(returns, margins, strict=True)]
+        return self._score_values(state, root_scores) or [0.5] * n
+
+    def _score_values(self, state: State, root_scores: list[float] | None) -> list[float] | None:
+        """Each seat's value from the spectator's scores, or None if the view shows none."""
+        n = state.num_players
         scores = view_scores(state.view(None), n)
         if scores is None:
-            return [0.5] * n
+            return None
         sense = self.sense
         if root_scores is None:
             return rank_values([sense * s for s in scores])
@@ -633,8 +735,7 @@ class ISMCTSBot(Bot):
                 millis=cfg.millis * cfg.optional_share if cfg.millis is not None else None,
             )
         if proposal is not None and cfg.paired:
-            values = self.search.paired(obs, legal, budget)
-            action = paired_choice(values, proposal.action, cfg.override_margin)
+            action = self._paired_decision(obs, legal, proposal.action, budget)
             if action == proposal.action:
                 return proposal  # with the heuristic's own timing
             return Decision(action, cfg.turn_delay)
@@ -646,6 +747,30 @@ class ISMCTSBot(Bot):
             return None
         delay = cfg.reaction_delay if not obs.required else cfg.turn_delay
         return Decision(action, delay)
+
+    def _paired_decision(self, obs: Observation, legal: Sequence[int], proposal: int, cfg: ISMCTSConfig) -> int:
+        if cfg.screen is None:
+            return paired_choice(self.search.paired(obs, legal, cfg), proposal, cfg.override_margin)
+        start = time.thread_time()
+        think = cfg.think_millis / 1000.0
+
+        def more(share: float, cap: int, before: int = 0) -> Callable[[int], bool]:
+            return lambda done: before + done < cap and time.thread_time() - start < think * share
+
+        screen = max(2, min(cfg.screen, cfg.screen_rollouts // len(legal)))
+        screened = self.search.paired(obs, legal, cfg, screen, more=more(0.5, cfg.max_screen))
+        challenger = screen_winner(screened, proposal, screen)
+        if challenger is None:
+            return proposal
+        pair = [proposal, challenger]
+        test = cfg.worlds or MIN_WORLDS_TO_OVERRIDE
+        first = self.search.paired(obs, pair, cfg, test // 2, keep_scale=True)
+        if sum(first[challenger]) <= sum(first[proposal]):
+            return proposal  # no sign of an advantage on the first half
+        rest = test - test // 2
+        second = self.search.paired(obs, pair, cfg, rest, True, more(1.0, cfg.max_worlds, test // 2))
+        tested = {a: first[a] + second[a] for a in pair}
+        return challenger if beats(tested[challenger], tested[proposal], cfg.override_margin) else proposal
 
 
 MIN_WORLDS_TO_OVERRIDE = 8  # fewer paired samples tell too little to overrule the heuristic
@@ -668,6 +793,27 @@ def paired_choice(values: dict[int, list[float]], proposal: int, margin: float) 
     mean = sum(diffs) / m
     var = sum((d - mean) ** 2 for d in diffs) / (m - 1) if m > 1 else 0.0
     return best if mean > margin * math.sqrt(var / m) else proposal
+
+
+def screen_winner(values: dict[int, list[float]], proposal: int, worlds: int) -> int | None:
+    """The arm with the best total on the screening worlds if it is not the
+    proposal (which wins ties); None also when the time cap cut the screen short."""
+    if len(values.get(proposal, ())) < worlds:
+        return None
+    best = max(values, key=lambda a: (sum(values[a]), a == proposal))
+    return None if best == proposal else best
+
+
+def beats(challenger: Sequence[float], proposal: Sequence[float], margin: float) -> bool:
+    """Does the challenger's mean paired advantage exceed `margin` standard
+    errors, on at least MIN_WORLDS_TO_OVERRIDE worlds?"""
+    diffs = [x - y for x, y in zip(challenger, proposal, strict=True)]
+    m = len(diffs)
+    if m < MIN_WORLDS_TO_OVERRIDE:
+        return False
+    mean = sum(diffs) / m
+    var = sum((d - mean) ** 2 for d in diffs) / (m - 1)
+    return mean > margin * math.sqrt(var / m)
 
 
 def clearly_better(arms: dict[int, Stat], challenger: int, incumbent: int, margin: float) -> bool:

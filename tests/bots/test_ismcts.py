@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 import time
+from typing import Any
 
 import pytest
 
@@ -181,3 +182,62 @@ def test_paired_choice_overrides_only_with_enough_worlds() -> None:
     assert paired_choice({1: [0.9, 0.8], 2: [0.2, 0.3]}, 2, 0.5) == 2  # two worlds are not evidence
     noisy = {1: [0.9, 0.1] * m, 2: [0.5, 0.5] * m}
     assert paired_choice(noisy, 2, 0.5) == 2  # no mean advantage
+
+
+def test_screen_winner_takes_the_best_challenger_of_a_whole_screen() -> None:
+    from tapete.bots.ismcts import screen_winner
+
+    values = {1: [0.5, 0.6, 0.4, 0.5], 2: [0.7, 0.6, 0.5, 0.6], 3: [0.5] * 4}
+    assert screen_winner(values, 1, 4) == 2
+    assert screen_winner(values, 2, 4) is None  # the proposal is best
+    assert screen_winner({1: [0.5] * 4, 2: [0.5] * 4}, 1, 4) is None  # ties stay with the proposal
+    assert screen_winner({1: [0.5] * 3, 2: [0.9] * 3}, 1, 4) is None  # cut short by the time cap
+
+
+def test_beats_needs_enough_worlds_and_a_margin() -> None:
+    from tapete.bots.ismcts import MIN_WORLDS_TO_OVERRIDE, beats
+
+    m = MIN_WORLDS_TO_OVERRIDE // 2
+    assert beats([0.9, 0.8] * m, [0.2, 0.3] * m, 0.5)
+    assert not beats([0.9, 0.8], [0.2, 0.3], 0.5)  # two worlds are not evidence
+    assert not beats([0.9, 0.1] * m, [0.5, 0.5] * m, 0.5)  # no mean advantage
+    assert not beats([0.55, 0.1] * m, [0.3, 0.3] * m, 0.5)  # +0.025, half a standard error is 0.042
+
+
+def test_rollout_bots_from_pickled_shadows_play_as_deep_copies() -> None:
+    """Rollout bots start from a pickled snapshot of each shadow; the values
+    must be those that deep copies of the shadows give."""
+    from tapete.bots import ismcts
+    from tapete.sim.runner import next_move, seat_bots
+
+    game = get_game("bacan")
+    state = game.new_match(4, 5)
+    bots = seat_bots(game, ["heuristic"] * 4, 5)
+    me = ISMCTSBot(game, random.Random(5), ISMCTSConfig(worlds=3, rollout="heuristic", guide=True, paired=True))
+    for seat, bot in enumerate(bots):
+        bot.start(seat, 4, state.options)
+    me.start(0, 4, state.options)
+    while state.required_actors() != (0,) or len(state.legal_actions(0)) < 3 or getattr(state, "round", 0) < 2:
+        seat, action = next_move(state, bots, 1.5)
+        events = state.apply(seat, action)
+        for other, bot in enumerate([*bots, me]):
+            seen = [e for e in events if e.visible_to(other % 4)]
+            if seen:
+                bot.observe(seen)
+    obs = Observation(state, 0)
+    me.search.rng = random.Random(9)
+    pickled = me.search.paired(obs, obs.legal, me.config)
+    assert all(t is not None and t.blob is not None for t in me.search._templates)
+    original = ismcts._BotTemplate.__init__
+
+    def unpicklable(self: ismcts._BotTemplate, bot: Any, shared: dict[int, Any]) -> None:
+        original(self, bot, shared)
+        self.blob = None
+
+    ismcts._BotTemplate.__init__ = unpicklable  # type: ignore[method-assign]
+    try:
+        me.search.rng = random.Random(9)
+        copied = me.search.paired(obs, obs.legal, me.config)
+    finally:
+        ismcts._BotTemplate.__init__ = original  # type: ignore[method-assign]
+    assert pickled == copied and len(pickled) >= 3

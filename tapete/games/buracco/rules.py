@@ -63,6 +63,12 @@ class BuraccoState(State):
             self.first_seat = self.rng.randint(0, num_players - 1)  # the die (BUR-5)
             self._deal()
 
+    @property
+    def round(self) -> int:
+        """The hand number under the name generic tools read cheaply (the
+        spectator view's `round`; search rollouts stop when it changes)."""
+        return self.hand
+
     # -- facts -------------------------------------------------------------------
     @property
     def opts(self) -> Options:

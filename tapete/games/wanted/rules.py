@@ -108,6 +108,12 @@ class WantedState(State):
         state._deal()
         return state
 
+    @property
+    def round(self) -> int:
+        """The deal number under the name generic tools read cheaply (the
+        spectator view's `round`; search rollouts stop when it changes)."""
+        return self.rounds
+
     # -- who acts ------------------------------------------------------------
     def actors(self) -> tuple[int, ...]:
         return self._actors
