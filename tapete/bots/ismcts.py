@@ -284,7 +284,7 @@ def round_reader(state: State) -> RoundReader:
     return lambda s: s.view(None).get("round")
 
 
-def random_action(state: State, rng: random.Random, react_chance: float) -> None:
+def random_action(state: State, rng: random.Random, react_chance: float) -> list[Event]:
     """Apply one random legal action; an optional actor reacts with `react_chance`."""
     actors = state.actors()
     if len(actors) == 1:
@@ -297,13 +297,14 @@ def random_action(state: State, rng: random.Random, react_chance: float) -> None
         else:
             seat = required[rng.randrange(len(required))]
     legal = state.legal_actions(seat)
-    state.apply(seat, legal[rng.randrange(len(legal))])
+    return state.apply(seat, legal[rng.randrange(len(legal))])
 
 
 def policy_move(state: State, bots: list[Bot | None], rng: random.Random) -> tuple[int, int]:
     """The next (seat, action) when bots play: the earliest decision wins a
     race; a required seat's plain action waits for the reactions. A seat
-    without a bot (None), or whose bot fails, plays at random from then on."""
+    without a bot (None) plays at random. A bot that fails, breaks the
+    contract or chooses an illegal action is a bug and raises."""
     actors = state.actors()
     required = state.required_actors()
     best: tuple[float, int, int] | None = None
@@ -316,28 +317,31 @@ def policy_move(state: State, bots: list[Bot | None], rng: random.Random) -> tup
             delay = max(delay, WINDOW)
         if best is None or delay < best[0]:
             best = (delay, seat, decision.action)
-    if best is None:  # a bot broke the contract (a required seat passed): play on at random
-        seat = required[0] if required else actors[0]
-        legal = state.legal_actions(seat)
-        return seat, legal[rng.randrange(len(legal))]
+    if best is None:
+        raise RuntimeError(f"no actor acted: the bots of the required seats {required} passed")
     return best[1], best[2]
 
 
 def _bot_decision(state: State, bots: list[Bot | None], seat: int, rng: random.Random) -> Decision | None:
     bot = bots[seat]
     if bot is not None:
-        try:
-            decision = bot.decide(Observation(state, seat))
-        except Exception:  # a heuristic lost in a sampled world
-            bots[seat] = None
-        else:
-            if decision is None or decision.action in state.legal_actions(seat):
-                return decision
-            bots[seat] = None
+        decision = bot.decide(Observation(state, seat))
+        if decision is not None and decision.action not in state.legal_actions(seat):
+            raise RuntimeError(f"{bot.name} bot of seat {seat} chose an illegal action: {decision.action}")
+        return decision
     legal = state.legal_actions(seat)
     if seat not in state.required_actors() and rng.random() >= 0.1:
         return None
     return Decision(legal[rng.randrange(len(legal))], rng.uniform(0.2, 3.0))
+
+
+def _tell(bots: Sequence[Bot | None], events: Sequence[Event]) -> None:
+    """Every bot hears the events its seat may see."""
+    for seat, bot in enumerate(bots):
+        if bot is not None:
+            seen = [e for e in events if e.audience is None or seat in e.audience]
+            if seen:
+                bot.observe(seen)
 
 
 # -- the search -----------------------------------------------------------------------
@@ -448,10 +452,10 @@ class ISMCTS:
             seed = self.rng.getrandbits(32)
             for arm in arms:
                 state = world.clone()
-                state.apply(obs.seat, arm)
+                events = state.apply(obs.seat, arm)
                 rng = random.Random(seed)
                 if cfg.rollout == "heuristic":
-                    self._policy_rollout(state, reader, root_round, cfg, rng)
+                    self._policy_rollout(state, reader, root_round, cfg, events, rng)
                 else:
                     for _ in range(cfg.max_rollout_actions):
                         if state.is_terminal() or (reader is not None and reader(state) != root_round):
@@ -472,6 +476,7 @@ class ISMCTS:
         cfg: ISMCTSConfig,
     ) -> None:
         path: list[tuple[Stat, int]] = []
+        events: list[Event] = []  # since the root: rollout bots must hear them
         node = root
         stride = self._stride
         depth = cfg.max_depth
@@ -480,11 +485,11 @@ class ISMCTS:
             if len(actors) == 1:
                 seat = actors[0]
                 arm, stat = self._choose(node, seat, state.legal_actions(seat), False, cfg.exploration)
-                state.apply(seat, arm)
+                events += state.apply(seat, arm)
                 path.append((stat, seat))
                 key: Any = seat * stride + arm
             else:
-                key = self._joint_step(node, state, actors, path, cfg.exploration)
+                key = self._joint_step(node, state, actors, path, cfg.exploration, events)
             depth -= 1
             if depth <= 0:
                 break
@@ -493,7 +498,7 @@ class ISMCTS:
                 node.children[key] = _Node()
                 break
             node = child
-        values = self._rollout(state, reader, root_round, root_scores, cfg)
+        values = self._rollout(state, reader, root_round, root_scores, cfg, events)
         for stat, seat in path:
             stat[0] += 1
             stat[1] += values[seat]
@@ -536,9 +541,16 @@ class ISMCTS:
         return best_arm, best_stat
 
     def _joint_step(
-        self, node: _Node, state: State, actors: Sequence[int], path: list[tuple[Stat, int]], c: float
+        self,
+        node: _Node,
+        state: State,
+        actors: Sequence[int],
+        path: list[tuple[Stat, int]],
+        c: float,
+        events: list[Event],
     ) -> Any:
-        """Every actor picks; a reaction races alone, else required picks apply together."""
+        """Every actor picks; a reaction races alone, else required picks apply
+        together. The events of what was applied go to `events`."""
         required = state.required_actors()
         picks: list[tuple[int, int, Stat, bool]] = []
         for seat in actors:
@@ -552,17 +564,17 @@ class ISMCTS:
         reactions = [p for p in picks if p[1] != PASS and (p[3] or state.is_reaction(p[0], p[1]))]
         if reactions:
             seat, arm, stat, _ = reactions[self.rng.randrange(len(reactions))]
-            state.apply(seat, arm)
+            events += state.apply(seat, arm)
             path.append((stat, seat))
             return seat * stride + arm
         applied: list[int] = []
         for seat, arm, stat, _ in picks:
             if arm != PASS and arm in state.legal_actions(seat):
-                state.apply(seat, arm)
+                events += state.apply(seat, arm)
                 path.append((stat, seat))
                 applied.append(seat * stride + arm)
         if not applied:  # nobody had to act and everyone passed: someone must
-            random_action(state, self.rng, 1.0)
+            events += random_action(state, self.rng, 1.0)
             return None
         return tuple(applied)
 
@@ -573,10 +585,11 @@ class ISMCTS:
         root_round: Any,
         root_scores: list[float] | None,
         cfg: ISMCTSConfig,
+        events: list[Event],
     ) -> list[float]:
         rng = self.rng
         if cfg.rollout == "heuristic":
-            self._policy_rollout(state, reader, root_round, cfg)
+            self._policy_rollout(state, reader, root_round, cfg, events)
             return self._value(state, root_scores)
         react = cfg.rollout_react_chance
         for _ in range(cfg.max_rollout_actions):
@@ -591,12 +604,14 @@ class ISMCTS:
         reader: RoundReader | None,
         root_round: Any,
         cfg: ISMCTSConfig,
+        since_root: Sequence[Event] = (),
         rng: random.Random | None = None,
     ) -> None:
         """Every seat played by the game's heuristic bot: a copy of the seat's
-        shadow (which remembers the match) or a fresh one, then fed the
-        rollout's events. A bot that fails inside the rollout (it could not
-        make sense of a sampled world) is replaced by random play."""
+        shadow (which remembers the match) or a fresh one (which starts from
+        its seat's view, as heuristics can mid-match). The copies first hear
+        what happened between the root and `state` (`since_root`: the tree's
+        or the paired arm's actions), then the rollout's events."""
         assert self.game is not None
         rng = rng or self.rng
         n = state.num_players
@@ -609,20 +624,12 @@ class ISMCTS:
                 bot = self.game.heuristic_bot(random.Random(rng.getrandbits(32)))
                 bot.start(seat, n, state.options)
             bots.append(bot)
+        _tell(bots, since_root)
         for _ in range(cfg.max_rollout_actions):
             if state.is_terminal() or (reader is not None and reader(state) != root_round):
                 break
             seat, action = policy_move(state, bots, rng)
-            events = state.apply(seat, action)
-            for other, player in enumerate(bots):
-                if player is None:
-                    continue
-                seen = [e for e in events if e.audience is None or other in e.audience]
-                if seen:
-                    try:
-                        player.observe(seen)
-                    except Exception:
-                        bots[other] = None
+            _tell(bots, state.apply(seat, action))
 
     def _value(self, state: State, root_scores: list[float] | None) -> list[float]:
         n = state.num_players
@@ -706,14 +713,11 @@ class ISMCTSBot(Bot):
             self.guide.observe(events)
         public = [e for e in events if e.audience is None]
         shadows = self.search.shadows
-        for seat, shadow in enumerate(shadows):
+        for shadow in shadows:
             if shadow is None or shadow is self.guide:
                 continue
-            try:
-                if public:
-                    shadow.observe(public)
-            except Exception:  # it cannot follow from public events alone
-                shadows[seat] = None
+            if public:
+                shadow.observe(public)
 
     def decide(self, obs: Observation) -> Decision | None:
         legal = obs.legal

@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 
+from tapete.bots.ismcts import ISMCTSBot, ISMCTSConfig
 from tapete.engine import Bot, Game, State
 from tapete.games import game_ids, get_game
 from tapete.sim.bench import random_step
@@ -74,3 +75,33 @@ def test_heuristic_bot_takes_over_any_seat_mid_match(game_id: str) -> None:
                 assert state.is_terminal()
                 starts += 1
     assert starts >= 6
+
+
+@pytest.mark.parametrize("game_id", game_ids())
+def test_search_with_heuristic_rollouts_takes_over_mid_match(game_id: str) -> None:
+    """ISMCTS started mid-match plays out its rollouts with the game's
+    heuristic in every seat, copies of shadows that saw nothing of the match
+    or fresh bots: a heuristic that failed there would raise (rollouts no
+    longer fall back to random play)."""
+    game = get_game(game_id)
+    config = ISMCTSConfig(iterations=24, rollout="heuristic", guide=True, max_rollout_actions=300)
+    decisions = 0
+    for seed in range(2):
+        options = SHORT.get(game.id, {})
+        n = game.default_players
+        state = _random_prefix(game, n, 500 + seed, options)
+        bots: list[Bot] = [ISMCTSBot(game, random.Random(seed), config)]
+        bots += [game.heuristic_bot(random.Random(seed * 10 + s)) for s in range(1, n)]
+        for seat, bot in enumerate(bots):
+            bot.start(seat, n, state.options)
+        for _ in range(40):
+            if state.is_terminal():
+                break
+            seat, action = next_move(state, bots, 1.5)
+            decisions += seat == 0
+            events = state.apply(seat, action)
+            for other, bot in enumerate(bots):
+                seen = [e for e in events if e.visible_to(other)]
+                if seen:
+                    bot.observe(seen)
+    assert decisions > 0
