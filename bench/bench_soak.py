@@ -23,10 +23,13 @@ seat received must be the one the record replays to (diverged).
 
 Printed: actions per second applied by the server, client send-to-accepted
 p50, p99 and max (and the server's own arrival-to-views figures), the
-server's resident memory over time (its growth after the warm-up, and its
-slope over the second half of the run, which should be about zero), and the
-counts of lost, duplicated and diverged actions, which must all be zero
-(the exit status is 1 otherwise). The run is bounded: at most --tables tables at once, and
+server's resident memory over time (at the end of the warm-up, mid-run and
+at the end), and whether it is flat: the least-squares line through the
+samples of the second half of the run must rise by less than 3 % of the
+mean RSS over that half (the tables are all open by then, so a server that
+keeps what it frees, or leaks, shows here), and the counts of lost,
+duplicated and diverged actions, which must all be zero (the exit status is
+1 otherwise). The run is bounded: at most --tables tables at once, and
 it stops by itself after --minutes (plus a short drain).
 """
 
@@ -56,6 +59,8 @@ from tapete.server.store import Store
 
 MAX_TABLES = 1000
 MAX_MINUTES = 60.0
+# Memory is flat when, over the second half of the run, the fitted RSS rises by less than this share of its mean.
+FLAT_PERCENT = 3.0
 
 
 # -- what the clients saw ----------------------------------------------------------------
@@ -389,7 +394,8 @@ async def sample_memory(pid: int | None, samples: list[tuple[float, float]], sto
 
 
 async def run(args: argparse.Namespace, url: str, pid: int | None, db_url: str) -> dict[str, Any]:
-    tally, stop, logs = Tally(), asyncio.Event(), []
+    tally, stop = Tally(), asyncio.Event()
+    logs: list[TableLog] = []
     rng = random.Random(args.seed)
     memory: list[tuple[float, float]] = []
     total = args.minutes * 60
@@ -421,13 +427,42 @@ def percentile(values: list[float], p: float) -> float:
     return ordered[min(len(ordered) - 1, int(p * len(ordered)))] if ordered else float("nan")
 
 
+def slope_per_min(samples: list[tuple[float, float]]) -> float | None:
+    """The least-squares slope of (seconds, MB) samples, in MB per minute."""
+    if len(samples) < 3:
+        return None
+    mean_t = sum(t for t, _ in samples) / len(samples)
+    mean_mb = sum(mb for _, mb in samples) / len(samples)
+    spread = sum((t - mean_t) ** 2 for t, _ in samples)
+    return sum((t - mean_t) * (mb - mean_mb) for t, mb in samples) / spread * 60 if spread else None
+
+
+def memory_report(memory: list[tuple[float, float]], warmup: float) -> dict[str, Any]:
+    """RSS at the end of the warm-up, mid-run and at the end, and whether it is flat over the second half."""
+    after = [(t, mb) for t, mb in memory if t >= warmup]
+    if len(after) < 2:
+        return {"rss_start_mb": None, "rss_mid_mb": None, "rss_end_mb": None, "rss_growth_after_warmup_mb": None,
+                "rss_growth_second_half_mb_per_min": None, "rss_second_half_growth_percent": None, "rss_flat": None}
+    end_t = after[-1][0]
+    half = [(t, mb) for t, mb in after if t >= end_t / 2]
+    slope = slope_per_min(half)
+    level = sum(mb for _, mb in half) / len(half)
+    grown = None if slope is None else slope * (half[-1][0] - half[0][0]) / 60 / level * 100
+    mid = min(after, key=lambda s: abs(s[0] - end_t / 2))
+    return {
+        "rss_start_mb": round(after[0][1], 1),
+        "rss_mid_mb": round(mid[1], 1),
+        "rss_end_mb": round(after[-1][1], 1),
+        "rss_growth_after_warmup_mb": round(after[-1][1] - after[0][1], 1),
+        "rss_growth_second_half_mb_per_min": None if slope is None else round(slope, 2),
+        "rss_second_half_growth_percent": None if grown is None else round(grown, 2),
+        "rss_flat": None if grown is None else grown < FLAT_PERCENT,
+    }
+
+
 def report(args: argparse.Namespace, tally: Tally, stats: dict[str, Any], wall: float,
            memory: list[tuple[float, float]], warmup: float, verdict: Verdict, tables: int) -> dict[str, Any]:
     lat = [x * 1000 for x in tally.latencies]
-    after = [mb for t, mb in memory if t >= warmup]
-    growth = round(after[-1] - after[0], 1) if len(after) > 1 else None
-    half = [(t, mb) for t, mb in memory if t >= memory[-1][0] / 2] if memory else []
-    slope = (half[-1][1] - half[0][1]) / (half[-1][0] - half[0][0]) * 60 if len(half) > 1 else None
     return {
         "tables_at_once": args.tables,
         "tables_played": tables,
@@ -442,8 +477,7 @@ def report(args: argparse.Namespace, tally: Tally, stats: dict[str, Any], wall: 
                                      "max": round(max(lat, default=0), 2), "count": len(lat)},
         "server_arrival_to_views_ms": stats["arrival_to_views_ms"],
         "rss_mb": [[round(t), round(mb, 1)] for t, mb in memory],
-        "rss_growth_after_warmup_mb": growth,
-        "rss_growth_second_half_mb_per_min": None if slope is None else round(slope, 2),
+        **memory_report(memory, warmup),
         "errors": tally.errors,
         "accepted_checked": verdict.accepted,
         "recorded_actions": verdict.recorded,
@@ -466,8 +500,10 @@ def print_report(result: dict[str, Any]) -> None:
           f"(n={lat['count']});  arrival -> views (server): p50 {srv['p50']} ms  p99 {srv['p99']} ms")
     series = "  ".join(f"{t}s:{mb:.0f}" for t, mb in result["rss_mb"][:: max(1, len(result['rss_mb']) // 12)])
     print(f"  server RSS MB: {series}")
-    print(f"  RSS growth after warm-up: {result['rss_growth_after_warmup_mb']} MB; over the second half: "
-          f"{result['rss_growth_second_half_mb_per_min']} MB/min")
+    flat = {True: "flat", False: "GROWING", None: "not measured"}[result["rss_flat"]]
+    print(f"  RSS after warm-up {result['rss_start_mb']} MB, mid-run {result['rss_mid_mb']} MB, end "
+          f"{result['rss_end_mb']} MB; second half: {result['rss_growth_second_half_mb_per_min']} MB/min, "
+          f"{result['rss_second_half_growth_percent']} % over the half (fit) -> {flat} (under {FLAT_PERCENT:g} %)")
     print(f"  records: {result['recorded_actions']} actions stored, {result['accepted_checked']} client acceptances "
           f"checked; lost {result['lost']}, duplicated {result['duplicated']}, diverged {result['diverged']}")
     print(f"  errors answered to client seats: {result['errors']}  (load average {' '.join(result['loadavg'])})")
@@ -491,6 +527,8 @@ def main() -> None:
                         "processes, actions/s and memory are of the one answering /api/stats)")
     parser.add_argument("--no-ws-compression", action="store_true", help="start the server without permessage-deflate")
     parser.add_argument("--server-pid", type=int, help="with --url: the server process whose memory to sample")
+    parser.add_argument("--server-flags", default="", help='extra flags of the server started here '
+                        '("--bot-moves-per-turn 8")')
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
@@ -502,7 +540,7 @@ def main() -> None:
         raise SystemExit("--url needs --db-url, to read the records")
     with tempfile.TemporaryDirectory() as tmp:
         db_url = args.db_url or f"sqlite:///{Path(tmp) / 'soak.db'}"
-        extra = ["--no-ws-compression"] if args.no_ws_compression else []
+        extra = (["--no-ws-compression"] if args.no_ws_compression else []) + args.server_flags.split()
         proc, url = (None, args.url) if args.url else start_server(db_url, Path(tmp) / "server.log", extra)
         wait_for(url)
         try:

@@ -32,7 +32,7 @@ def a_match(length: int) -> tuple[str, int, int, list[tuple[int, int]]]:
     seed = 4242
     state = game.new_match(game.default_players, seed, {})
     rng = random.Random(1)
-    record = []
+    record: list[tuple[int, int]] = []
     while len(record) < length and not state.is_terminal():
         seat = rng.choice(state.required_actors())
         action = rng.choice(state.legal_actions(seat))
@@ -79,3 +79,17 @@ def test_a_clean_log_passes_and_each_fault_is_counted() -> None:
     verdict = soak.Verdict()
     soak.check_views(wrong, game_id, players, seed, {}, record, verdict)
     assert verdict.diverged == 1
+
+
+def test_memory_is_flat_only_when_the_second_half_does_not_rise() -> None:
+    """The soak's memory verdict: a noisy but level second half is flat; a steady creep is not."""
+    rng = random.Random(3)
+    noisy = [(t * 8.0, 160 + rng.uniform(-6, 6)) for t in range(60)]
+    creeping = [(t, mb + t / 60 * 3.4) for t, mb in noisy]  # 3.4 MB a minute
+    level = soak.memory_report(noisy, 30.0)
+    assert level["rss_flat"] is True and abs(level["rss_growth_second_half_mb_per_min"]) < 1.5, level
+    rising = soak.memory_report(creeping, 30.0)
+    assert rising["rss_flat"] is False, rising
+    assert 2.4 < rising["rss_growth_second_half_mb_per_min"] < 4.4, rising
+    assert rising["rss_start_mb"] < rising["rss_mid_mb"] < rising["rss_end_mb"]
+    assert soak.memory_report([(0.0, 100.0)], 30.0)["rss_flat"] is None
