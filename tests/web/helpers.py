@@ -58,7 +58,8 @@ def create_table(
     for seat, kind in (seats or {}).items():
         page.select_option(f"[data-seat-type='{seat}']", kind)
     if table_options:
-        page.click("details summary")
+        if not page.eval_on_selector("form details", "d => d.open"):
+            page.click("form details summary")
         for key, value in table_options.items():
             set_field(page, f"#topt-{key}", value)
     page.click("[data-testid=create]")

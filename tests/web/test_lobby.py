@@ -50,6 +50,22 @@ def test_new_table_form_shows_rules_in_short_and_options_in_both_languages(open_
     assert page.locator("[data-testid=players]").input_value() == "3"
 
 
+def test_table_options_stay_open_while_the_form_redraws(open_page: Any) -> None:
+    # Changing a seat or an option redraws the form; the table options the user opened stay open.
+    page = open_page(PHONE)
+    page.goto("/#/new/boon")
+    page.wait_for_selector("[data-testid=new-table]")
+    page.click("form details summary")
+    page.fill("#topt-bot_delay_ms", "40")
+    page.select_option("[data-seat-type='1']", "human")
+    page.select_option("[data-testid=players]", "3")
+    assert page.eval_on_selector("form details", "d => d.open")
+    assert page.locator("#topt-bot_delay_ms").input_value() == "40"
+    page.click("form details summary")
+    page.select_option("[data-seat-type='1']", "bot")
+    assert not page.eval_on_selector("form details", "d => d.open")
+
+
 def test_unknown_invitation_code_is_explained(open_page: Any) -> None:
     page = open_page(PHONE)
     page.goto("/#/join/ZZZZ2222")

@@ -198,7 +198,8 @@ export async function renderNewTable(root, gameId) {
       h("fieldset", {}, h("legend", {}, t("new.seats")), h("ul", { class: "seat-rows" }, seatRows)),
       game.options.length ? h("fieldset", {}, h("legend", {}, t("new.options")),
         game.options.map((o) => optionInput(o, form.options[o.key], (v) => { form.options[o.key] = v; refreshAllowed(form, game, draw); }, "opt"))) : null,
-      h("details", {}, h("summary", {}, t("new.tableOptions")),
+      // The form is redrawn when the allowed player counts arrive; keep the panel as the user left it.
+      h("details", { open: form.tableOptionsOpen, ontoggle: (e) => { form.tableOptionsOpen = e.target.open; } }, h("summary", {}, t("new.tableOptions")),
         data.table_options.map((o) => {
           const opt = o.key === "stand_in" ? { ...o, choices: data.bot_levels } : o;
           return optionInput(opt, form.tableOptions[o.key], (v) => { form.tableOptions[o.key] = v; }, "topt");
