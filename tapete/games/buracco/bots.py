@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import Any
 
 from tapete.engine import Bot, Decision, Event, Observation
@@ -40,13 +41,23 @@ def _tiles_of(faces: Sequence[int]) -> list[int]:
 
 def meld_from_view(data: dict[str, Any]) -> Meld:
     """Rebuild a meld from its description in a view."""
-    faces = [FACE_TO_ID[t] for t in data["tiles"]]
     wild = -1 if data["wild"] is None else int(data["wild"])
-    tiles = tuple(_tile_of(f) for f in faces)
     if data["kind"] == "set":
-        return Meld(SET, int(data["number"]), 0, tiles, wild)
-    natural = next(f for i, f in enumerate(faces) if i != wild)
-    return Meld(RUN, natural // NUMBERS, int(data["low"]), tiles, wild)
+        return _meld_of(SET, int(data["number"]), tuple(data["tiles"]), wild)
+    return _meld_of(RUN, int(data["low"]), tuple(data["tiles"]), wild)
+
+
+@lru_cache(maxsize=4096)
+def _meld_of(kind: int, where: int, faces: tuple[str, ...], wild: int) -> Meld:
+    """A meld by kind, rank (a set's number, a run's low end), faces and wild;
+    cached because every decision reads every meld of its view (melds are
+    immutable, so one object serves every caller)."""
+    ids = [FACE_TO_ID[t] for t in faces]
+    tiles = tuple(_tile_of(f) for f in ids)
+    if kind == SET:
+        return Meld(SET, where, 0, tiles, wild)
+    natural = next(f for i, f in enumerate(ids) if i != wild)
+    return Meld(RUN, natural // NUMBERS, where, tiles, wild)
 
 
 def _counts(tokens: Sequence[str]) -> list[int]:

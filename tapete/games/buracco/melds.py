@@ -40,7 +40,7 @@ def two_of(colour: int) -> int:
 class Meld:
     """One laid-down meld. `wild` is the index of its wild tile, or -1."""
 
-    __slots__ = ("_offsets", "_options", "key", "kind", "lo", "tiles", "wild")
+    __slots__ = ("_described", "_offsets", "_options", "key", "kind", "lo", "tiles", "wild")
 
     def __init__(self, kind: int, key: int, lo: int, tiles: tuple[int, ...], wild: int) -> None:
         self.kind = kind  # RUN or SET
@@ -50,6 +50,7 @@ class Meld:
         self.wild = wild
         self._options: tuple[tuple[int, int], ...] | None = None
         self._offsets: tuple[tuple[int, int], ...] | None = None
+        self._described: dict[str, Any] | None = None
 
     # -- facts ---------------------------------------------------------------
     @property
@@ -167,6 +168,16 @@ class Meld:
 
     def describe(self) -> dict[str, Any]:
         """The meld as a view shows it (faces only: every meld is public)."""
+        return dict(self.described())
+
+    def described(self) -> dict[str, Any]:
+        """`describe`, built once per meld (every view shows every meld): the
+        caller must not change it."""
+        if self._described is None:
+            self._described = self._describe()
+        return self._described
+
+    def _describe(self) -> dict[str, Any]:
         out: dict[str, Any] = {
             "kind": "run" if self.kind == RUN else "set",
             "tiles": [FACES[f] for f in self.faces],

@@ -57,7 +57,7 @@ def view(state: BuraccoState, seat: int | None) -> dict[str, Any]:
         "muertos": [
             {"tiles": len(state.muertos[side]), "state": MUERTO_STATES[state.muerto_state[side]]} for side in (0, 1)
         ],
-        "melds": [[dict(m.describe(), slot=i) for i, m in enumerate(state.melds[side])] for side in (0, 1)],
+        "melds": [[dict(m.described(), slot=i) for i, m in enumerate(state.melds[side])] for side in (0, 1)],
         "canasta": [state.has_canasta(0), state.has_canasta(1)],
         "last_hand": state.last_hand,
     }
