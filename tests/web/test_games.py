@@ -3,6 +3,7 @@ and screenshotted on a phone and on a desktop."""
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 from typing import Any
@@ -38,8 +39,16 @@ def test_game_plays_and_looks_right(game: str, open_page: Any, shots: Path) -> N
     s = wait_until(page, lambda s: s["seat"] in s["required"] or s["view"]["over"], what="this seat's turn")
     if not s["view"]["over"]:
         # the state message may arrive a frame before the board is drawn
-        page.wait_for_selector(".legal, .tool.primary", timeout=5000)
-        assert page.locator(".legal, .tool.primary").count() > 0
+        try:
+            page.wait_for_selector(".legal, .tool.primary", timeout=5000)
+        except Exception as err:
+            now = state(page)
+            facts = {"legal": now["legal"], "phase": now["view"].get("phase"), "hand": now["view"].get("hand")}
+            board = page.evaluate(
+                "Array.from(document.querySelectorAll('#app [class]')).map(e => e.getAttribute('class'))"
+                ".filter(c => /legal|primary|open|tool|selected|drawn/.test(c))"
+            )
+            raise AssertionError(f"nothing highlighted on this seat's turn: {json.dumps(facts)}\n{board}") from err
     # The log tells what happened in words, in Spanish by default.
     log = page.locator("[data-testid=log]").inner_text()
     assert re.search(r"Asiento \d|asiento \d|Tú|Robaste|Has robado|Miras", log), log
