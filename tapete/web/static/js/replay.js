@@ -46,7 +46,14 @@ export class ReplayScreen {
     document.removeEventListener("keydown", this.keyHandler);
   }
 
+  /** Move by `delta` from the last step asked for, so quick taps on ▶ each count. */
+  nudge(delta) {
+    const from = this.requested ?? this.step;
+    this.go(Math.min(this.data.steps, Math.max(0, from + delta)));
+  }
+
   async go(step) {
+    this.requested = step;
     if (this.loading) {
       this.queued = step;
       return;
@@ -111,11 +118,13 @@ export class ReplayScreen {
 
   onKey(event) {
     if (!this.data || event.target instanceof HTMLInputElement || event.target instanceof HTMLSelectElement) return;
-    const moves = { ArrowRight: this.step + 1, ArrowLeft: this.step - 1, Home: 0, End: this.data.steps };
-    if (event.key in moves) {
+    const deltas = { ArrowRight: 1, ArrowLeft: -1 };
+    const moves = { Home: 0, End: this.data.steps };
+    if (event.key in deltas || event.key in moves) {
       event.preventDefault();
       this.stop();
-      this.go(Math.min(this.data.steps, Math.max(0, moves[event.key])));
+      if (event.key in deltas) this.nudge(deltas[event.key]);
+      else this.go(moves[event.key]);
     }
   }
 
@@ -133,16 +142,16 @@ export class ReplayScreen {
       type: "range", min: 0, max: data.steps, value: String(data.step), "aria-label": t("replay.slider"), "data-testid": "replay-slider",
       onchange: (e) => { this.stop(); this.go(Number(e.target.value)); },
     });
-    const button = (label, aria, step, testid) => h("button", {
+    const button = (label, aria, step, testid, delta = 0) => h("button", {
       type: "button", "aria-label": aria, title: aria, "data-testid": testid,
       disabled: step < 0 || step > data.steps || step === data.step,
-      onclick: () => { this.stop(); this.go(step); },
+      onclick: () => { this.stop(); if (delta) this.nudge(delta); else this.go(step); },
     }, label);
     const controls = h("div", { class: "replay-controls", role: "group", "aria-label": t("replay.controls") },
       button("|◀", t("replay.first"), 0, "replay-first"),
-      button("◀", t("replay.prev"), data.step - 1, "replay-prev"),
+      button("◀", t("replay.prev"), data.step - 1, "replay-prev", -1),
       h("button", { type: "button", class: "primary", "data-testid": "replay-play", onclick: () => this.play() }, this.playing ? t("replay.pause") : t("replay.play")),
-      button("▶", t("replay.next"), data.step + 1, "replay-next"),
+      button("▶", t("replay.next"), data.step + 1, "replay-next", 1),
       button("▶|", t("replay.last"), data.steps, "replay-last"),
       h("span", { class: "replay-step", "data-testid": "replay-step" }, t("replay.step", { n: data.step, total: data.steps })),
       slider,
