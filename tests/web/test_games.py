@@ -99,3 +99,17 @@ def test_keyboard_play(open_page: Any) -> None:
     s = wait_until(page, lambda s: s["view"]["battle"]["number"] == 2, what="the second battle")
     assert face not in s["view"]["hand"]
     assert not page.errors, page.errors
+
+
+def test_a_message_on_screen_follows_a_language_switch(open_page: Any) -> None:
+    # A hint or an error toast still showing is said again in the new language.
+    page = open_page(PHONE)
+    create_table(page, "nacho-loco", players=2, table_options=FAST)
+    wait_until(page, lambda s: s["seat"] in s["required"] and s["view"]["phase"] == "play", what="this seat's turn")
+    page.locator("g.open").first.dispatch_event("click")  # a cell before a card
+    toast = page.locator("#toasts .toast").last
+    toast.wait_for()
+    assert toast.inner_text() == "Primero elige una carta de tu mano."
+    page.click("[data-testid=lang-switch]")
+    page.wait_for_function("document.documentElement.lang === 'en'")
+    assert toast.inner_text() == "First pick a card from your hand."

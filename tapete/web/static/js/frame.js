@@ -2,7 +2,7 @@
 // the seat chips, the event log, the scores table and the moves list.
 
 import { h } from "./dom.js";
-import { lang, setLang, t, tx } from "./i18n.js";
+import { lang, onLang, setLang, t, tx } from "./i18n.js";
 import { seatLabel } from "./util.js";
 
 export function topBar(title, extra = []) {
@@ -23,13 +23,17 @@ export function topBar(title, extra = []) {
   );
 }
 
+/** A passing message. `message` is a function of nothing that says it in the
+ * current language, so a toast still on screen follows a language switch. */
 export function toast(message, kind = "error") {
   const box = document.getElementById("toasts");
   if (!box) return;
-  const el = h("div", { class: `toast toast-${kind}`, role: kind === "error" ? "alert" : "status" }, message);
+  const say = typeof message === "function" ? message : () => message;
+  const el = h("div", { class: `toast toast-${kind}`, role: kind === "error" ? "alert" : "status" }, say());
+  const forget = onLang(() => { el.textContent = say(); });
   box.append(el);
   setTimeout(() => el.classList.add("fade"), 4200);
-  setTimeout(() => el.remove(), 5000);
+  setTimeout(() => { forget(); el.remove(); }, 5000);
 }
 
 const SCORE_UNITS = { bacan: "unit.points", buracco: "unit.points", "nacho-loco": "unit.points", boon: "unit.victory", wanted: "unit.bounty" };

@@ -107,7 +107,7 @@ export class TableScreen {
     if (error.seq !== null && error.seq !== undefined) this.replies.answered += 1;
     if (quiet) return; // an action sent again after a reconnection, already applied before the drop
     // "stale": someone moved first (a mirror race); say it in words, not in versions
-    toast(error.code === "stale" ? t("error.stale") : errorText(error));
+    toast(() => (error.code === "stale" ? t("error.stale") : errorText(error)));
     this.game?.rejected?.(error, action, this.context());
   }
 
@@ -115,7 +115,7 @@ export class TableScreen {
     if (code === 4401) {
       // the seat's token is no longer good here: watch the table instead
       store.forgetSeat(this.tableId);
-      toast(t("table.badToken"));
+      toast(() => t("table.badToken"));
       this.token = null;
       this.me = null;
       this.socket?.close();
@@ -123,7 +123,7 @@ export class TableScreen {
     } else if (code === 4404) {
       this.fail({ es: "Esa mesa no existe.", en: "That table does not exist.", rule: null });
     } else if (code === 4000) {
-      toast(t("table.youLeft"), "info");
+      toast(() => t("table.youLeft"), "info");
     }
   }
 
@@ -171,11 +171,11 @@ export class TableScreen {
   // -- acting ---------------------------------------------------------------------------
   send(action) {
     if (!this.state || this.me === null) {
-      toast(t("table.spectatorCannot"));
+      toast(() => t("table.spectatorCannot"));
       return;
     }
     const seq = this.socket.act(action, this.state.version);
-    if (seq === null) toast(t("table.offline"));
+    if (seq === null) toast(() => t("table.offline"));
     else this.replies.sent += 1;
   }
 
@@ -349,7 +349,7 @@ export class TableScreen {
         h("input", { class: "invite-link", readonly: true, value: link, "aria-label": t("invite.link"), "data-testid": "invite-link", onfocus: (e) => e.target.select() }),
         h("button", {
           type: "button",
-          onclick: () => navigator.clipboard?.writeText(link).then(() => toast(t("invite.copied"), "info"), () => toast(t("invite.copyFailed"))),
+          onclick: () => navigator.clipboard?.writeText(link).then(() => toast(() => t("invite.copied"), "info"), () => toast(() => t("invite.copyFailed"))),
         }, t("invite.copy"))));
   }
 
@@ -396,7 +396,7 @@ export class TableScreen {
     try {
       await api.leaveTable(this.tableId, this.token);
     } catch (err) {
-      toast(errorText(err.error));
+      toast(() => errorText(err.error));
     }
     store.forgetSeat(this.tableId);
     location.hash = "#/";

@@ -35,12 +35,12 @@ function tapTile(ctx, face) {
 function tapMeld(ctx, side, slot) {
   const face = selected(ctx);
   if (!face) {
-    ctx.hint(t("buracco.pickTileFirst"));
+    ctx.hint(() => t("buracco.pickTileFirst"));
     return;
   }
   const options = ctx.find({ type: "extend", meld: slot, tile: face });
   if (side !== ctx.view.side) {
-    ctx.hint(t("buracco.notYourMeld")); // extend actions name the own side's melds only
+    ctx.hint(() => t("buracco.notYourMeld")); // extend actions name the own side's melds only
     return;
   }
   if (options.length === 1) {

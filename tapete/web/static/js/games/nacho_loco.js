@@ -66,7 +66,7 @@ function rotate(ctx) {
 function tapCell(ctx, cell) {
   const card = selectedCard(ctx);
   if (!card) {
-    ctx.hint(t("nacho.pickCardFirst"));
+    ctx.hint(() => t("nacho.pickCardFirst"));
     return;
   }
   const rots = rotationsAt(ctx, card, cell);
