@@ -729,7 +729,7 @@ class ISMCTSBot(Bot):
         proposal: Decision | None = None
         if self.guide is not None:
             proposal = self.guide.decide(obs)
-            if not obs.required:
+            if not obs.required or not self._worth_searching(obs):
                 return proposal
         budget = cfg
         if not obs.required:
@@ -751,6 +751,13 @@ class ISMCTSBot(Bot):
             return None
         delay = cfg.reaction_delay if not obs.required else cfg.turn_delay
         return Decision(action, delay)
+
+    def _worth_searching(self, obs: Observation) -> bool:
+        """A game may name the decisions its heuristic's proposal settles
+        (`ismcts_searches(view, legal)` false: a step of a plan already
+        chosen); the rest, and every decision of a game without it, are searched."""
+        searches = getattr(self.game, "ismcts_searches", None)
+        return searches is None or bool(searches(obs.view, obs.legal))
 
     def _paired_decision(self, obs: Observation, legal: Sequence[int], proposal: int, cfg: ISMCTSConfig) -> int:
         if cfg.screen is None:
@@ -841,6 +848,14 @@ def best_arm(arms: dict[int, Stat], legal: Sequence[int], required: bool, rng: r
     return max(candidates)[2]
 
 
-def ismcts_factory(level: str) -> Callable[[Game, random.Random], Bot]:
+def level_config(game: Game, level: str) -> ISMCTSConfig:
+    """The level's config with the game's own settings for it, if the game
+    declares any (`ismcts_levels`: level -> {field: value}), e.g. more worlds
+    where a game searches fewer decisions."""
     config = LEVELS[level]
-    return lambda game, rng: ISMCTSBot(game, rng, config)
+    overrides = getattr(game, "ismcts_levels", {}).get(level)
+    return replace(config, **overrides) if overrides else config
+
+
+def ismcts_factory(level: str) -> Callable[[Game, random.Random], Bot]:
+    return lambda game, rng: ISMCTSBot(game, rng, level_config(game, level))

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import random
 import time
-from typing import Any
+from dataclasses import replace
+from typing import Any, ClassVar
 
 import pytest
 
@@ -25,7 +26,7 @@ from tapete.games import game_ids, get_game
 from tapete.sim.runner import play_match
 
 from .toygame import GAME as TOY
-from .toygame import NEXT, SNAP
+from .toygame import NEXT, SNAP, ToyGame
 
 FAST = ISMCTSConfig(iterations=60)
 
@@ -241,3 +242,42 @@ def test_rollout_bots_from_pickled_shadows_play_as_deep_copies() -> None:
     finally:
         ismcts._BotTemplate.__init__ = original  # type: ignore[method-assign]
     assert pickled == copied and len(pickled) >= 3
+
+
+class _ToyWithSettings(ToyGame):
+    """The toy game declaring ISMCTS settings: fewer worlds at normal, and
+    whether its decisions are worth a search."""
+
+    ismcts_levels: ClassVar[dict[str, dict[str, Any]]] = {"normal": {"worlds": 2, "max_worlds": 2}}
+
+    def __init__(self, searched: bool) -> None:
+        self.searched = searched
+
+    def ismcts_searches(self, view: dict[str, Any], legal: list[int]) -> bool:
+        return self.searched
+
+
+def test_a_game_may_set_its_own_level_settings() -> None:
+    from tapete.bots.ismcts import level_config
+
+    game = _ToyWithSettings(True)
+    assert level_config(game, "normal") == replace(LEVELS["normal"], worlds=2, max_worlds=2)
+    assert level_config(game, "hard") is LEVELS["hard"]
+    assert level_config(TOY, "normal") is LEVELS["normal"]
+    bot = make_bot("ismcts", game, 3)
+    assert isinstance(bot, ISMCTSBot) and bot.config.worlds == 2
+
+
+@pytest.mark.parametrize("searched", [False, True])
+def test_a_game_may_leave_decisions_to_its_heuristic(searched: bool) -> None:
+    game = _ToyWithSettings(searched)
+    state = game.new_match(3, 11)
+    seat = next(s for s in state.required_actors() if len(state.legal_actions(s)) >= 2)
+    bot = make_bot("ismcts", game, 3)
+    assert isinstance(bot, ISMCTSBot)
+    bot.start(seat, 3, None)
+    decision = bot.decide(Observation(state, seat))
+    assert decision is not None and decision.action in state.legal_actions(seat)
+    assert (bot.search.iterations_done > 0) == searched
+    if not searched:
+        assert decision.action == max(state.legal_actions(seat))  # the greedy toy bot's proposal

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from tapete.engine import Bot, Event, Game, State
@@ -43,6 +43,14 @@ class BuraccoGame(Game):
         from .bots import BuraccoBot
 
         return BuraccoBot(rng)
+
+    def ismcts_searches(self, view: Mapping[str, Any], legal: Sequence[int]) -> bool:
+        """Which decisions the guided ISMCTS searches (tapete.bots.ismcts):
+        all but the steps of a meld being built (staging, commit or cancel).
+        The start of a meld step, whether to lay down, extend or stop, is
+        searched; the heuristic then stages the meld it planned, and a rival
+        tile or a cancel there only repeats that choice at a higher cost."""
+        return view.get("phase") != "meld" or not view.get("pending")
 
     def rules_text(self, lang: str) -> str:
         return texts.rules_text(lang)
