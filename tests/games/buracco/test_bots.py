@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from tapete.engine import Observation
+from tapete.engine import Observation, State
 from tapete.games.buracco import GAME
 from tapete.games.buracco import actions as A
 from tapete.games.buracco.bots import BuraccoBot, natural_plan
@@ -119,3 +119,21 @@ def test_bot_leaves_a_pozo_it_could_not_place_under_bur18() -> None:
     state.muerto_state[0] = 0  # with the muerto still waiting the same pozo pays
     state._legal.clear()
     assert _bot(0).decide(Observation(state, 0)).action == A.TAKE_POZO  # type: ignore[union-attr]
+
+
+def test_ismcts_searches_all_but_the_steps_of_a_meld_being_built() -> None:
+    """Along a heuristic match, the guided search is offered every decision
+    except those with tiles staged (a meld under way)."""
+    seen: dict[tuple[str, bool], set[bool]] = {}
+
+    def look(state: State) -> None:
+        if state.is_terminal():
+            return
+        view = Observation(state, state.required_actors()[0]).view
+        key = (view["phase"], bool(view["pending"]))
+        seen.setdefault(key, set()).add(GAME.ismcts_searches(view, state.legal_actions(view["seat"])))
+
+    result = play_match(GAME, 4, ["heuristic"] * 4, 3, {"target": 300}, on_state=look)
+    assert result.error is None
+    assert seen[("meld", True)] == {False}
+    assert seen[("meld", False)] == seen[("draw", False)] == seen[("discard", False)] == {True}
