@@ -133,7 +133,8 @@ export async function renderNewTable(root, gameId) {
     root.replaceChildren(...page(t("new.title"), h("p", { class: "error" }, t("new.unknownGame")), h("a", { class: "button", href: "#/" }, t("nav.backHome"))));
     return;
   }
-  const form = root.__newTable?.game === gameId ? root.__newTable : {
+  const redraw = root.__newTable?.game === gameId;
+  const form = redraw ? root.__newTable : {
     game: gameId,
     players: game.default_players,
     options: Object.fromEntries(game.options.map((o) => [o.key, o.default])),
@@ -184,6 +185,9 @@ export async function renderNewTable(root, gameId) {
       if (button) button.disabled = false;
     }
   };
+  // Read the panel's state off the page: its toggle event may not have fired yet.
+  const shown = root.querySelector("form.new-table details");
+  if (shown && redraw) form.tableOptionsOpen = shown.open;
   root.replaceChildren(...page(t("new.title"),
     h("h1", {}, tx(game.name)),
     h("section", { class: "card-panel rules-summary", "data-testid": "rules-summary" },
@@ -199,7 +203,7 @@ export async function renderNewTable(root, gameId) {
       game.options.length ? h("fieldset", {}, h("legend", {}, t("new.options")),
         game.options.map((o) => optionInput(o, form.options[o.key], (v) => { form.options[o.key] = v; refreshAllowed(form, game, draw); }, "opt"))) : null,
       // The form is redrawn when the allowed player counts arrive; keep the panel as the user left it.
-      h("details", { open: form.tableOptionsOpen, ontoggle: (e) => { form.tableOptionsOpen = e.target.open; } }, h("summary", {}, t("new.tableOptions")),
+      h("details", { open: form.tableOptionsOpen }, h("summary", {}, t("new.tableOptions")),
         data.table_options.map((o) => {
           const opt = o.key === "stand_in" ? { ...o, choices: data.bot_levels } : o;
           return optionInput(opt, form.tableOptions[o.key], (v) => { form.tableOptions[o.key] = v; }, "topt");
