@@ -31,6 +31,8 @@ any bot, proposes each move, and the search overrides the proposal only when
 an arm's mean beats it by `override_margin` standard errors; optional
 windows follow the proposal unsearched (they come after every action in
 Bacan, and searching each would cost more than the whole rest of the match).
+A game may leave more decisions to the proposal (`ismcts_searches`) and
+change a level's settings for itself (`ismcts_levels`, read by `level_config`).
 
 The search owns its `random.Random`; the real match is never touched.
 """
