@@ -36,7 +36,10 @@ def tournament(
     bots: Annotated[str, typer.Option(help="bot kinds, comma-separated, cycled over the seats")] = "ismcts,heuristic",
     matches: Annotated[int, typer.Option(help="rounded up to whole cycles of seatings")] = 100,
     players: Annotated[int | None, typer.Option("--players", "-p")] = None,
-    seed: Annotated[int, typer.Option()] = 1,
+    seed: Annotated[
+        int,
+        typer.Option(help="cycle k deals with seed+k: runs meant to be independent need seeds a run's cycles apart"),
+    ] = 1,
     option: OptionOpt = None,
     jobs: Annotated[int, typer.Option(help="worker processes")] = 1,
     window: Annotated[float, typer.Option(help="reaction window, simulated seconds")] = 1.5,
