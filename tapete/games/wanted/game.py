@@ -33,23 +33,6 @@ class WantedGame(Game):
         {"mode": "pandillas"},
     )
 
-    # A WANTED rollout to the end of the match costs well under a millisecond
-    # and the dice make any one world say little: the guided search looks at
-    # many more worlds, and values a finished match by the win alone (the
-    # bounty margin steered it toward big deals, not toward winning the match).
-    ismcts_levels: ClassVar[dict[str, dict[str, Any]]] = {
-        "normal": {
-            "terminal_margin": 0.0,
-            "screen": 16,
-            "screen_rollouts": 400,
-            "worlds": 64,
-            "max_screen": 64,
-            "max_worlds": 256,
-            "think_millis": 400.0,
-            "max_millis": 2_000.0,
-        },
-    }
-
     def allowed_players(self, options: Any) -> tuple[int, ...]:
         """Duelo exactly 2 (WAN-5), Tiroteo 3-10 (WAN-7), Pandillas 2-10 (WAN-9)."""
         return PLAYERS[options.mode]
