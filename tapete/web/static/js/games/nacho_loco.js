@@ -179,9 +179,11 @@ function tools(ctx) {
     b.push(toolButton(t(fits ? "nacho.place" : "nacho.placeAnyway"), () => place(ctx), { primary: fits, testid: "place" }));
   }
   if (ctx.isLegal({ type: "draw" })) b.push(toolButton(t("nacho.draw"), () => ctx.act({ type: "draw" }), { primary: true, testid: "draw" }));
-  // Keeping a drawn card that fits nowhere (or passing when nothing fits) is the only move: say so.
-  const onlyPass = ctx.isLegal({ type: "pass" }) && !ctx.find({ type: "place" }).length;
-  if (ctx.isLegal({ type: "pass" })) b.push(toolButton(view.phase === "drawn" ? t("nacho.keep") : t("nacho.pass"), () => ctx.act({ type: "pass" }), { testid: "pass", primary: onlyPass }));
+  if (ctx.isLegal({ type: "pass" })) {
+    // Keeping a drawn card that fits nowhere is then the only move: say so.
+    const onlyMove = !ctx.find({ type: "place" }).length;
+    b.push(toolButton(view.phase === "drawn" ? t("nacho.keep") : t("nacho.pass"), () => ctx.act({ type: "pass" }), { testid: "pass", primary: onlyMove }));
+  }
   for (const entry of ctx.find({ type: "target" })) {
     b.push(toolButton(t("nacho.makeDraw", { who: ctx.name(entry.action.seat) }), () => ctx.act(entry.action), { testid: `target-${entry.action.seat}`, primary: true }));
   }
