@@ -33,6 +33,15 @@ windows follow the proposal unsearched (they come after every action in
 Bacan, and searching each would cost more than the whole rest of the match).
 A game may leave more decisions to the proposal (`ismcts_searches`) and
 change a level's settings for itself (`ismcts_levels`, read by `level_config`).
+Where one decision starts several actions a seat takes in a row whose order
+does not matter (WANTED's three cards of a gang), the game may offer the
+whole sets (`ismcts_plans(view, legal)`): the guided search then compares
+plans, not first steps, and plays the chosen plan out. Where the score
+margin says little about who wins the match (a lead near the end is worth
+more than the same lead early), the game may value a position at the
+horizon itself (`ismcts_value(spectator view)`: each seat's chance to win).
+A game whose heuristic is costly may give rollouts a cheaper one for the
+other seats (`ismcts_rollout_bot(rng)`).
 
 The search owns its `random.Random`; the real match is never touched.
 """
@@ -286,6 +295,14 @@ def round_reader(state: State) -> RoundReader:
     return lambda s: s.view(None).get("round")
 
 
+def rollout_bot(game: Game, rng: random.Random) -> Bot:
+    """The player of the other seats in heuristic rollouts: the game's
+    `ismcts_rollout_bot` (a cheaper heuristic) if it has one, else its
+    heuristic bot."""
+    make = getattr(game, "ismcts_rollout_bot", None)
+    return make(rng) if make is not None else game.heuristic_bot(rng)
+
+
 def random_action(state: State, rng: random.Random, react_chance: float) -> list[Event]:
     """Apply one random legal action; an optional actor reacts with `react_chance`."""
     actors = state.actors()
@@ -422,13 +439,15 @@ class ISMCTS:
         worlds: int | None = None,
         keep_scale: bool = False,
         more: Callable[[int], bool] | None = None,
+        plans: Sequence[Sequence[int]] | None = None,
     ) -> dict[int, list[float]]:
         """The observer's value of every arm on the same sampled worlds with the
         same rollout randomness (common random numbers), for paired comparisons.
         `worlds` defaults to `budget.worlds`, else `budget.iterations` rollouts
         divided among the arms. `keep_scale` goes on valuing margins on the
         scale of the previous call's (a second stage of one decision). After
-        `worlds` worlds, `more(worlds done)` may ask for further ones."""
+        `worlds` worlds, `more(worlds done)` may ask for further ones. With
+        `plans`, arm i stands for the actions `plans[i]` applied in a row."""
         cfg = budget
         self._observer = obs.seat
         self._freeze_shadows()
@@ -452,12 +471,15 @@ class ISMCTS:
                 reader = round_reader(world)
                 root_round = reader(world)
             seed = self.rng.getrandbits(32)
+            templates = self._others_first(world, obs.seat, random.Random(seed)) if cfg.rollout == "heuristic" else None
             for arm in arms:
                 state = world.clone()
-                events = state.apply(obs.seat, arm)
+                events: list[Event] = []
+                for action in plans[arm] if plans is not None else (arm,):
+                    events += state.apply(obs.seat, action)
                 rng = random.Random(seed)
                 if cfg.rollout == "heuristic":
-                    self._policy_rollout(state, reader, root_round, cfg, events, rng)
+                    self._policy_rollout(state, reader, root_round, cfg, events, rng, templates)
                 else:
                     for _ in range(cfg.max_rollout_actions):
                         if state.is_terminal() or (reader is not None and reader(state) != root_round):
@@ -600,6 +622,49 @@ class ISMCTS:
             random_action(state, rng, react)
         return self._value(state, root_scores)
 
+    def _rollout_bots(
+        self, state: State, rng: random.Random, templates: Sequence[_BotTemplate | None] | None = None
+    ) -> list[Bot | None]:
+        """A heuristic bot per seat: a copy of the seat's template (its shadow,
+        which remembers the match) or a fresh one (which starts from its
+        seat's view, as heuristics can mid-match)."""
+        assert self.game is not None
+        templates = self._templates if templates is None else templates
+        n = state.num_players
+        bots: list[Bot | None] = []
+        for seat in range(n):
+            template = templates[seat] if seat < len(templates) else None
+            if template is not None:
+                bot = template.make(rng)
+            else:
+                bot = rollout_bot(self.game, random.Random(rng.getrandbits(32)))
+                bot.start(seat, n, state.options)
+            bots.append(bot)
+        return bots
+
+    def _others_first(self, world: State, seat: int, rng: random.Random) -> list[_BotTemplate | None] | None:
+        """In a simultaneous choice (several required seats, no reaction
+        window) the others cannot see what `seat` chooses, so their rollout
+        bots choose first, once per world, and every arm starts from there:
+        paired arms then differ only by what follows the seat's own choice,
+        at a fraction of the cost. Returns the bots frozen after choosing (the
+        world is advanced in place), or None when nobody else had to choose."""
+        bots: list[Bot | None] | None = None
+        while not world.is_terminal():
+            required = world.required_actors()
+            if seat not in required or len(required) < 2 or len(world.actors()) != len(required):
+                break
+            bots = bots or self._rollout_bots(world, rng)
+            other = next(s for s in required if s != seat)
+            decision = _bot_decision(world, bots, other, rng)
+            if decision is None:
+                break
+            _tell(bots, world.apply(other, decision.action))
+        if bots is None:
+            return None
+        shared = self.shared or [{} for _ in bots]
+        return [_BotTemplate(b, sh) if b is not None else None for b, sh in zip(bots, shared, strict=True)]
+
     def _policy_rollout(
         self,
         state: State,
@@ -608,24 +673,14 @@ class ISMCTS:
         cfg: ISMCTSConfig,
         since_root: Sequence[Event] = (),
         rng: random.Random | None = None,
+        templates: Sequence[_BotTemplate | None] | None = None,
     ) -> None:
-        """Every seat played by the game's heuristic bot: a copy of the seat's
-        shadow (which remembers the match) or a fresh one (which starts from
-        its seat's view, as heuristics can mid-match). The copies first hear
-        what happened between the root and `state` (`since_root`: the tree's
-        or the paired arm's actions), then the rollout's events."""
-        assert self.game is not None
+        """Every seat played by the game's heuristic bot (`_rollout_bots`). The
+        bots first hear what happened between the root (or the `templates`'
+        moment) and `state` (`since_root`: the tree's or the paired arm's
+        actions), then the rollout's events."""
         rng = rng or self.rng
-        n = state.num_players
-        bots: list[Bot | None] = []
-        for seat in range(n):
-            template = self._templates[seat] if seat < len(self._templates) else None
-            if template is not None:
-                bot = template.make(rng)
-            else:
-                bot = self.game.heuristic_bot(random.Random(rng.getrandbits(32)))
-                bot.start(seat, n, state.options)
-            bots.append(bot)
+        bots = self._rollout_bots(state, rng, templates)
         _tell(bots, since_root)
         for _ in range(cfg.max_rollout_actions):
             if state.is_terminal() or (reader is not None and reader(state) != root_round):
@@ -642,6 +697,11 @@ class ISMCTS:
             if margins is None:
                 return returns
             return [(1 - weight) * r + weight * m for r, m in zip(returns, margins, strict=True)]
+        judge = getattr(self.game, "ismcts_value", None)
+        if judge is not None:
+            chances = judge(state.view(None))
+            if chances is not None:
+                return list(chances)
         return self._score_values(state, root_scores) or [0.5] * n
 
     def _score_values(self, state: State, root_scores: list[float] | None) -> list[float] | None:
@@ -688,9 +748,11 @@ class ISMCTSBot(Bot):
         sense = score_sense(game) if self.config.horizon == "round" else 1
         self.search = ISMCTS(self.config, rng, sense, game)
         self.guide = game.heuristic_bot(random.Random(rng.getrandbits(32))) if self.config.guide else None
+        self._plan: list[int] = []  # the rest of a plan being played out
 
     def start(self, seat: int, num_players: int, options: Any) -> None:
         super().start(seat, num_players, options)
+        self._plan = []
         if self.guide is not None:
             self.guide.start(seat, num_players, options)
         if self.config.rollout == "heuristic":
@@ -700,9 +762,9 @@ class ISMCTSBot(Bot):
                 if other == seat and self.guide is not None:
                     shadow = self.guide
                 else:
-                    shadow = self.game.heuristic_bot(random.Random(self.search.rng.getrandbits(32)))
+                    shadow = rollout_bot(self.game, random.Random(self.search.rng.getrandbits(32)))
                     shadow.start(other, num_players, options)
-                reference = self.game.heuristic_bot(random.Random(0))
+                reference = rollout_bot(self.game, random.Random(0))
                 reference.start(other, num_players, options)
                 theirs = vars(reference)
                 shared.append({id(v): v for k, v in vars(shadow).items() if k in theirs and theirs[k] is v})
@@ -726,6 +788,9 @@ class ISMCTSBot(Bot):
         if not legal:
             return None
         cfg = self.config
+        step = self._plan_step(obs)
+        if step is not None:
+            return Decision(step, cfg.turn_delay)
         if obs.required and len(legal) == 1:
             return Decision(legal[0], cfg.turn_delay)
         proposal: Decision | None = None
@@ -741,7 +806,11 @@ class ISMCTSBot(Bot):
                 millis=cfg.millis * cfg.optional_share if cfg.millis is not None else None,
             )
         if proposal is not None and cfg.paired:
-            action = self._paired_decision(obs, legal, proposal.action, budget)
+            plans = self._plans(obs)
+            if plans:
+                action = self._plan_decision(obs, plans, proposal.action, budget)
+            else:
+                action = self._paired_decision(obs, legal, proposal.action, budget)
             if action == proposal.action:
                 return proposal  # with the heuristic's own timing
             return Decision(action, cfg.turn_delay)
@@ -761,9 +830,72 @@ class ISMCTSBot(Bot):
         searches = getattr(self.game, "ismcts_searches", None)
         return searches is None or bool(searches(obs.view, obs.legal))
 
-    def _paired_decision(self, obs: Observation, legal: Sequence[int], proposal: int, cfg: ISMCTSConfig) -> int:
+    # -- plans: several actions in a row, chosen as one --------------------------------
+    def _plans(self, obs: Observation) -> list[tuple[int, ...]]:
+        offer = getattr(self.game, "ismcts_plans", None)
+        if offer is None:
+            return []
+        return [tuple(p) for p in offer(obs.view, obs.legal) or ()]
+
+    def _plan_step(self, obs: Observation) -> int | None:
+        """The next action of the plan being played out, while the game says
+        the seat is still inside it (it offers no new plans) and it is legal."""
+        if not self._plan:
+            return None
+        if obs.required and self._plan[0] in obs.legal and not self._plans(obs):
+            return self._plan.pop(0)
+        self._plan = []
+        return None
+
+    def _plan_decision(self, obs: Observation, plans: list[tuple[int, ...]], proposal: int, cfg: ISMCTSConfig) -> int:
+        """Compare whole plans, the guide's own among them; keep the chosen
+        plan's other actions to play out, and return its first action (the
+        proposal first when the plan holds it, to keep the guide's timing)."""
+        own = self._guide_plan(obs, proposal, len(plans[0]))
+        known = {tuple(sorted(p)): i for i, p in enumerate(plans)}
+        incumbent = known.get(tuple(sorted(own)))
+        if incumbent is None:
+            plans = [*plans, own]
+            incumbent = len(plans) - 1
+        arms = list(range(len(plans)))
+        chosen = plans[self._paired_decision(obs, arms, incumbent, cfg, plans)]
+        if proposal in chosen:
+            chosen = (proposal, *(a for a in chosen if a != proposal))
+        self._plan = list(chosen[1:])
+        return chosen[0]
+
+    def _guide_plan(self, obs: Observation, proposal: int, length: int) -> tuple[int, ...]:
+        """What the guide would play in a row after `proposal`, asked on a
+        sampled world (a plan's actions do not depend on what it cannot see)."""
+        self.search._freeze_shadows()
+        template = self.search._templates[obs.seat] if self.search._templates else None
+        if template is None:
+            return (proposal,)
+        world = obs.sample(self.search.rng)
+        bots: list[Bot | None] = [None] * obs.num_players
+        bot = bots[obs.seat] = template.make(self.search.rng)
+        steps = [proposal]
+        _tell(bots, world.apply(obs.seat, proposal))
+        while len(steps) < length and obs.seat in world.required_actors():
+            decision = bot.decide(Observation(world, obs.seat))
+            if decision is None or decision.action not in world.legal_actions(obs.seat):
+                break
+            steps.append(decision.action)
+            _tell(bots, world.apply(obs.seat, decision.action))
+        return tuple(steps)
+
+    def _paired_decision(
+        self,
+        obs: Observation,
+        legal: Sequence[int],
+        proposal: int,
+        cfg: ISMCTSConfig,
+        plans: Sequence[Sequence[int]] | None = None,
+    ) -> int:
+        """The proposal, or a legal move (with `plans`: a plan's index) that
+        beats it on paired worlds."""
         if cfg.screen is None:
-            return paired_choice(self.search.paired(obs, legal, cfg), proposal, cfg.override_margin)
+            return paired_choice(self.search.paired(obs, legal, cfg, plans=plans), proposal, cfg.override_margin)
         start = time.thread_time()
         think = cfg.think_millis / 1000.0
 
@@ -771,17 +903,17 @@ class ISMCTSBot(Bot):
             return lambda done: before + done < cap and time.thread_time() - start < think * share
 
         screen = max(2, min(cfg.screen, cfg.screen_rollouts // len(legal)))
-        screened = self.search.paired(obs, legal, cfg, screen, more=more(0.5, cfg.max_screen))
+        screened = self.search.paired(obs, legal, cfg, screen, more=more(0.5, cfg.max_screen), plans=plans)
         challenger = screen_winner(screened, proposal, screen)
         if challenger is None:
             return proposal
         pair = [proposal, challenger]
         test = cfg.worlds or MIN_WORLDS_TO_OVERRIDE
-        first = self.search.paired(obs, pair, cfg, test // 2, keep_scale=True)
+        first = self.search.paired(obs, pair, cfg, test // 2, keep_scale=True, plans=plans)
         if sum(first[challenger]) <= sum(first[proposal]):
             return proposal  # no sign of an advantage on the first half
         rest = test - test // 2
-        second = self.search.paired(obs, pair, cfg, rest, True, more(1.0, cfg.max_worlds, test // 2))
+        second = self.search.paired(obs, pair, cfg, rest, True, more(1.0, cfg.max_worlds, test // 2), plans)
         tested = {a: first[a] + second[a] for a in pair}
         return challenger if beats(tested[challenger], tested[proposal], cfg.override_margin) else proposal
 

@@ -281,3 +281,34 @@ def test_a_game_may_leave_decisions_to_its_heuristic(searched: bool) -> None:
     assert (bot.search.iterations_done > 0) == searched
     if not searched:
         assert decision.action == max(state.legal_actions(seat))  # the greedy toy bot's proposal
+
+
+def test_in_a_simultaneous_commit_the_others_choose_first_once_per_world() -> None:
+    """TOY-1: the others cannot see the seat's commit, so their rollout bots
+    commit first on the sampled world and every paired arm starts there."""
+    state = TOY.new_match(3, 5)
+    assert state.required_actors() == (0, 1, 2)
+    bot = make_bot("ismcts", TOY, 3)
+    assert isinstance(bot, ISMCTSBot)
+    bot.start(0, 3, None)
+    bot.search._freeze_shadows()
+    world = Observation(state, 0).sample(random.Random(1))
+    templates = bot.search._others_first(world, 0, random.Random(2))
+    assert templates is not None and len(templates) == 3
+    assert world.required_actors() == (0,)
+    assert state.required_actors() == (0, 1, 2)  # the real match untouched
+    alone = world.clone()
+    assert bot.search._others_first(alone, 0, random.Random(2)) is None  # nobody else to wait for
+
+
+def test_a_snap_window_is_not_a_simultaneous_choice() -> None:
+    """TOY-3: in a reaction window the seats race; nobody moves first."""
+    state, optional = _snap_window(0)
+    seat = state.required_actors()[0]
+    for who in (seat, optional):
+        bot = make_bot("ismcts", TOY, 3)
+        assert isinstance(bot, ISMCTSBot)
+        bot.start(who, 3, None)
+        bot.search._freeze_shadows()
+        world = Observation(state, who).sample(random.Random(1))
+        assert bot.search._others_first(world, who, random.Random(2)) is None
