@@ -32,7 +32,8 @@ an arm's mean beats it by `override_margin` standard errors; optional
 windows follow the proposal unsearched (they come after every action in
 Bacan, and searching each would cost more than the whole rest of the match).
 A game may leave more decisions to the proposal (`ismcts_searches`) and
-change a level's settings for itself (`ismcts_levels`, read by `level_config`).
+change a level's settings for itself (`ismcts_levels`, or per match options
+`ismcts_settings`, read by `level_config`).
 Where one decision starts several actions a seat takes in a row whose order
 does not matter (WANTED's three cards of a gang), the game may offer the
 whole sets (`ismcts_plans(view, legal)`): the guided search then compares
@@ -742,8 +743,11 @@ class ISMCTSBot(Bot):
 
     name = "ismcts"
 
-    def __init__(self, game: Game, rng: random.Random, config: ISMCTSConfig | None = None) -> None:
+    def __init__(
+        self, game: Game, rng: random.Random, config: ISMCTSConfig | None = None, level: str | None = None
+    ) -> None:
         self.game = game
+        self.level = level  # a named level takes the game's settings for the match's options at start
         self.config = config or LEVELS["normal"]
         sense = score_sense(game) if self.config.horizon == "round" else 1
         self.search = ISMCTS(self.config, rng, sense, game)
@@ -753,6 +757,8 @@ class ISMCTSBot(Bot):
     def start(self, seat: int, num_players: int, options: Any) -> None:
         super().start(seat, num_players, options)
         self._plan = []
+        if self.level is not None:
+            self.config = self.search.config = level_config(self.game, self.level, options)
         if self.guide is not None:
             self.guide.start(seat, num_players, options)
         if self.config.rollout == "heuristic":
@@ -982,14 +988,19 @@ def best_arm(arms: dict[int, Stat], legal: Sequence[int], required: bool, rng: r
     return max(candidates)[2]
 
 
-def level_config(game: Game, level: str) -> ISMCTSConfig:
+def level_config(game: Game, level: str, options: Any = None) -> ISMCTSConfig:
     """The level's config with the game's own settings for it, if the game
-    declares any (`ismcts_levels`: level -> {field: value}), e.g. more worlds
-    where a game searches fewer decisions."""
-    config = LEVELS[level]
-    overrides = getattr(game, "ismcts_levels", {}).get(level)
-    return replace(config, **overrides) if overrides else config
+    declares any: `ismcts_levels` (level -> {field: value}), e.g. more worlds
+    where a game searches fewer decisions, then, once the match's options are
+    known, `ismcts_settings(level, options)` (the same, for one mode: WANTED
+    Pandillas buys worlds that Duelo would waste). Budget and valuation
+    fields only: the horizon and the guide are fixed when the bot is made."""
+    overrides = dict(getattr(game, "ismcts_levels", {}).get(level) or {})
+    settings = getattr(game, "ismcts_settings", None)
+    if settings is not None and options is not None:
+        overrides.update(settings(level, options) or {})
+    return replace(LEVELS[level], **overrides) if overrides else LEVELS[level]
 
 
 def ismcts_factory(level: str) -> Callable[[Game, random.Random], Bot]:
-    return lambda game, rng: ISMCTSBot(game, rng, level_config(game, level))
+    return lambda game, rng: ISMCTSBot(game, rng, level_config(game, level), level)

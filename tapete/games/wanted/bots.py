@@ -70,9 +70,10 @@ def _versus(card: int, suit: int) -> int:
 class WantedBot(Bot):
     name = "wanted-heuristic"
 
-    def __init__(self, rng: random.Random, samples: int = SAMPLES) -> None:
+    def __init__(self, rng: random.Random, samples: int = SAMPLES, gang_samples: int | None = None) -> None:
         self.rng = rng
         self.samples = samples
+        self.gang_samples = samples if gang_samples is None else gang_samples  # Pandillas' gang choice
         self.seen: set[int] = set()
         self._plan: tuple[Any, list[int]] | None = None
         self.habits: dict[int, list[tuple[float, float]]] = {}
@@ -291,7 +292,7 @@ class WantedBot(Bot):
         values = [0.0] * len(combos)
         rng = self.rng
         need = 3 * len(rivals)
-        for _ in range(self.samples):
+        for _ in range(self.gang_samples):
             drawn = rng.sample(pool, need) if len(pool) >= need else [rng.choice(pool) for _ in range(need)]
             gangs = [drawn[3 * i : 3 * i + 3] for i in range(len(rivals))]
             dice = [[rng.randint(1, 6) for _ in range(3)] for _ in gangs]

@@ -56,27 +56,31 @@ class WantedGame(Game):
     # compares the 10 gangs whole (`ismcts_plans`), and values the end of a
     # deal by the chance to win the match (`ismcts_value`): a lead of 30 is
     # nearly safe before the last deal (commit cheap outlaws: a lost battle
-    # then cannot give it away) and worth little before the first. Every
-    # rollout of a deal is cheap, so normal spends up to 300 ms of CPU on
-    # more worlds; a finished match is worth its win alone.
-    ismcts_levels: ClassVar[dict[str, dict[str, Any]]] = {
-        "normal": {
-            "terminal_margin": 0.0,
-            "screen": 40,
-            "screen_rollouts": 10_000,
-            "max_screen": 120,
-            "worlds": 40,
-            "max_worlds": 160,
-            "think_millis": 1_200.0,
-            "max_millis": 4_000.0,
-        },
+    # then cannot give it away) and worth little before the first. Telling
+    # gangs apart takes many worlds (docs/wanted-strategy.md), so normal
+    # spends up to 1.2 s of CPU on a gang, and a finished match is worth its
+    # win alone. Duelo and Tiroteo keep the level as it is: their rollouts
+    # run to the end of the match, and more worlds bought nothing there.
+    PANDILLAS_NORMAL: ClassVar[dict[str, Any]] = {
+        "terminal_margin": 0.0,
+        "screen": 40,
+        "screen_rollouts": 10_000,
+        "max_screen": 120,
+        "worlds": 40,
+        "max_worlds": 160,
+        "think_millis": 1_200.0,
+        "max_millis": 4_000.0,
     }
 
+    def ismcts_settings(self, level: str, options: Any) -> dict[str, Any] | None:
+        return self.PANDILLAS_NORMAL if level == "normal" and options.mode == "pandillas" else None
+
     def ismcts_rollout_bot(self, rng: random.Random) -> Bot:
-        """The rivals in the search's rollouts: the heuristic on fewer sampled
-        battles (12, not 48), four times cheaper; how the search values its
-        own gangs hardly depends on how well it predicts theirs."""
-        return WantedBot(rng, samples=ROLLOUT_SAMPLES)
+        """The rivals in the search's rollouts: the heuristic choosing a
+        Pandillas gang on fewer sampled battles (12, not 48), four times
+        cheaper; how the search values its own gangs hardly depends on how
+        well it predicts theirs. Duelo and Tiroteo play as the heuristic."""
+        return WantedBot(rng, gang_samples=ROLLOUT_SAMPLES)
 
     def ismcts_plans(self, view: Mapping[str, Any], legal: Sequence[int]) -> list[tuple[int, ...]] | None:
         """Pandillas: every gang of 3 of the cards in hand, before the first

@@ -89,3 +89,16 @@ def test_ismcts_keeps_a_safe_lead_in_the_last_deal() -> None:
     assert sum(REWARD[c] for c in committed) < 30
     # the gang was searched once, at its first card, and then played out
     assert searched[0] == 0 and searched[1] > 0 and searched[2] == searched[1]
+
+
+def test_only_pandillas_buys_the_larger_budget() -> None:
+    """Duelo and Tiroteo keep normal's own settings; Pandillas thinks longer on a gang."""
+    from tapete.bots.ismcts import LEVELS
+
+    for mode, players, budget in (("duelo", 2, 100.0), ("tiroteo", 3, 100.0), ("pandillas", 2, 1_200.0)):
+        bot = make_bot("ismcts", GAME, 1)
+        assert isinstance(bot, ISMCTSBot)
+        bot.start(0, players, GAME.parse_options({"mode": mode}))
+        assert bot.config.think_millis == budget and bot.search.config is bot.config
+        if mode != "pandillas":
+            assert bot.config == LEVELS["normal"]
