@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import random
 import time
 from itertools import combinations
@@ -30,6 +29,7 @@ from tapete.bots import BOT_KINDS
 from tapete.games.wanted.battle import gang_base, leader_candidates, modifier, suit_counts
 from tapete.games.wanted.bots import WantedBot
 from tapete.games.wanted.cards import REWARD
+from tapete.games.wanted.game import lead_holds
 from tapete.sim.tournament import run_tournament
 
 HAND, GANG = 5, 3
@@ -57,7 +57,7 @@ def gang_total(gang: list[int], dice: list[int], rival: list[int]) -> int:
 def win_chance(lead: float, deals_left: int, spread: float) -> float:
     if deals_left == 0:
         return 1.0 if lead > 0 else 0.5 if lead == 0 else 0.0
-    return 0.5 * (1.0 + math.erf(lead / (spread * math.sqrt(2.0 * deals_left))))
+    return lead_holds(lead, deals_left, spread)
 
 
 class GangProbe(WantedBot):

@@ -11,7 +11,7 @@ from typing import Any, ClassVar
 from tapete.engine import Bot, Event, Game, State
 
 from . import texts
-from .actions import COMMIT_BASE
+from .actions import kind_of
 from .bots import WantedBot
 from .cards import FACES, NUM_CARDS
 from .options import PLAYERS, Options
@@ -21,6 +21,13 @@ from .rules import GANG, WantedState
 # standard deviation, 29 over 900 deals of heuristic against heuristic).
 DEAL_SWING = 30.0
 ROLLOUT_SAMPLES = 12
+
+
+def lead_holds(lead: float, deals_left: int, spread: float = DEAL_SWING) -> float:
+    """The chance a bounty lead over one rival survives `deals_left` more
+    Pandillas deals, the swing to come taken as normal, `spread` per deal."""
+    return 0.5 * (1.0 + math.erf(lead / (spread * math.sqrt(2.0 * deals_left))))
+
 
 RULES_VERSION = 1
 """The version of these rules as coded: bump it when the same seed, options
@@ -87,7 +94,7 @@ class WantedGame(Game):
         of its three commits (WAN-9); None elsewhere."""
         if view.get("mode") != "pandillas" or view.get("phase") != "commit" or view.get("my_commit"):
             return None
-        commits = sorted(a for a in legal if COMMIT_BASE <= a < COMMIT_BASE + NUM_CARDS)
+        commits = sorted(a for a in legal if kind_of(a) == "commit")
         if len(commits) <= GANG:
             return None
         return list(combinations(commits, GANG))
@@ -106,16 +113,11 @@ class WantedGame(Game):
         left = view["deals"] - view["deal"] + (1 if view.get("phase") == "commit" else 0)
         if left <= 0:
             return None
-        spread = DEAL_SWING * math.sqrt(left)
         scores = view["scores"]
         players = view["players"]
         chances = [0.0] * len(scores)
         for s in players:
-            chance = 1.0
-            for r in players:
-                if r != s:
-                    chance *= 0.5 * (1.0 + math.erf((scores[s] - scores[r]) / (spread * math.sqrt(2.0))))
-            chances[s] = chance
+            chances[s] = math.prod(lead_holds(scores[s] - scores[r], left) for r in players if r != s)
         return chances
 
     def rules_text(self, lang: str) -> str:
