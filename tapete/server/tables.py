@@ -27,6 +27,15 @@ CODE_LENGTH = 8
 MAX_NAME = 40
 
 
+def new_match_seed() -> int:
+    """64 random bits from `secrets`, stored as a signed BIGINT (Rng masks it back to 64 bits).
+
+    The deal follows from the seed, so a seat that could search the seed space
+    from its own cards would know every hidden card: 2^64 cannot be searched.
+    """
+    return secrets.randbits(64) - (1 << 63)
+
+
 @dataclass
 class SeatSpec:
     kind: str  # "human" | "bot"
@@ -137,7 +146,7 @@ class Tables:
             game=game.id,
             options=options_to_json(opts),
             table_options=options_to_json(topts),
-            seed=secrets.randbits(31),
+            seed=new_match_seed(),
             num_players=len(specs),
             status="waiting",
             invite_code=new_code(),
