@@ -1,4 +1,4 @@
-"""The `tapete` command: rules, play, simulate, bench, replay."""
+"""The `tapete` command: rules, play, story, simulate, bench, replay."""
 
 from __future__ import annotations
 
@@ -174,6 +174,36 @@ def _play_plain(
     console.print(game.render_text(state.view(human), lang))
     outcome = state.outcome()
     console.print(f"[bold]Ganadores / winners:[/bold] {', '.join(str(w) for w in outcome.winners)}")
+
+
+@app.command()
+def story(
+    game_id: GameArg,
+    players: Annotated[int | None, typer.Option("--players", "-p")] = None,
+    seed: Annotated[int, typer.Option()] = 1,
+    option: OptionOpt = None,
+    lang: LangOpt = "es",
+    seat: Annotated[int, typer.Option(help="whose log: a seat counted from 0")] = 0,
+    as_json: Annotated[bool, typer.Option("--json", help='a JSON list of {"version", "text"}')] = False,
+) -> None:
+    """Play one seeded match with bots and print what a seat's log shows, line by line."""
+    from tapete.story import tell_story
+
+    game = _game(game_id)
+    options = _options(game, option)
+    n = _players(game, players, options)
+    if lang not in ("es", "en"):
+        console.print("[red]--lang: es | en[/red]")
+        raise typer.Exit(2)
+    if not 0 <= seat < n:
+        console.print(f"[red]--seat: 0..{n - 1}[/red]")
+        raise typer.Exit(2)
+    lines = tell_story(game, n, seed, options, lang=lang, seat=seat)
+    if as_json:
+        sys.stdout.write(json.dumps([line.to_json() for line in lines], ensure_ascii=False) + "\n")
+        return
+    for line in lines:
+        sys.stdout.write(line.text + "\n")
 
 
 @app.command()

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from .errors import BadPlayers
 from .events import Event
+from .messages import Catalogue, Lines, Message, Reader
 from .options import options_schema, parse_options
 from .state import State
 
@@ -75,11 +76,39 @@ class Game(ABC):
     def rules_text(self, lang: str) -> str:
         """The rules as Markdown, in "es" or "en"."""
 
-    @abstractmethod
-    def describe_action(self, state: State, action: int, lang: str) -> str: ...
+    # Events and moves in words come from the game's message catalogue
+    # (engine/messages.py): the game says which message and with what
+    # parameters; the catalogue renders it for one reader (language, names,
+    # who "you" is). A game without a catalogue overrides describe_*.
+    catalogue: ClassVar[Catalogue | None] = None
 
-    @abstractmethod
-    def describe_event(self, event: Event, lang: str) -> str: ...
+    def event_message(self, event: Event) -> Message | Lines:
+        raise NotImplementedError(f"{self.id} has no message for events")
+
+    def action_message(self, state: State, action: int) -> Message:
+        raise NotImplementedError(f"{self.id} has no message for moves")
+
+    def tell_event(self, event: Event, reader: Reader) -> str:
+        """An event as `reader` reads it in the log."""
+        if self.catalogue is None:
+            return self.describe_event(event, reader.lang)
+        return self.catalogue.render(self.event_message(event), reader)
+
+    def tell_action(self, state: State, action: int, reader: Reader) -> str:
+        """A legal move as `reader` reads it."""
+        if self.catalogue is None:
+            return self.describe_action(state, action, reader.lang)
+        return self.catalogue.render(self.action_message(state, action), reader)
+
+    def describe_action(self, state: State, action: int, lang: str) -> str:
+        if self.catalogue is None:
+            raise NotImplementedError(f"{self.id} has no words for moves")
+        return self.tell_action(state, action, Reader(lang))
+
+    def describe_event(self, event: Event, lang: str) -> str:
+        if self.catalogue is None:
+            raise NotImplementedError(f"{self.id} has no words for events")
+        return self.tell_event(event, Reader(lang))
 
     @abstractmethod
     def render_text(self, view: Mapping[str, Any], lang: str) -> str:

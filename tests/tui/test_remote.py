@@ -93,7 +93,8 @@ async def test_join_and_play_several_moves(server_url: str) -> None:
         assert mine >= 4
         assert source.log("es") and source.log("en")
         texts = " ".join(source.log("es"))
-        assert "asiento 0" in texts.lower()  # the server told us of our own moves
+        # the server told us of our own moves (named, or in the second person once it knows the reader)
+        assert "jugador 1 " in texts.lower() or " robas " in f" {texts.lower()} "
 
 
 async def test_a_bad_code_is_a_clear_error(server_url: str) -> None:

@@ -76,7 +76,7 @@ def test_play_bacan_in_tmux(pane: Pane) -> None:
     # the deal: seat 0 deals (seed 7) or peeks; either way a digit plays a move and the log grows
     pane.wait_for(lambda s: "Te toca" in s or "Puedes reaccionar" in s)
     pane.keys("1")
-    pane.wait_for(lambda s: "· " in s.split("Historial")[1] and "asiento" in s)
+    pane.wait_for(lambda s: "· " in s.split("Historial")[1] and "reparte" in s)
     pane.keys("F2")  # English
     english = pane.wait_for(lambda s: "Your moves" in s and "Deck" in s)
     assert "Log" in english

@@ -54,7 +54,7 @@ class Player:
                 tap(self.page, f"slot-{me}-{slot}")
                 wait_for_answers(self.page)
                 said = self.page.locator("[data-testid=log]").inner_text()
-                if re.search(rf"¡(Espejo|Autoespejo)! El asiento {me} descarta", said):
+                if re.search(rf"¡(Espejo|Autoespejo)! (Descartas|Jugador {me + 1} descarta)", said):
                     self.mirrors += 1
                 return True
         return False

@@ -51,7 +51,7 @@ def test_game_plays_and_looks_right(game: str, open_page: Any, shots: Path) -> N
             raise AssertionError(f"nothing highlighted on this seat's turn: {json.dumps(facts)}\n{board}") from err
     # The log tells what happened in words, in Spanish by default.
     log = page.locator("[data-testid=log]").inner_text()
-    assert re.search(r"Asiento \d|asiento \d|Tú|Robaste|Has robado|Miras", log), log
+    assert re.search(r"Jugador \d|Tú|Robas|Robaste|Miraste|Colocas|Juegas|Eliges", log), log
     shoot(page, shots, game, {"phone": PHONE, "desktop": DESKTOP})
     # English is one tap away and changes every text on the screen, the log included.
     page.click("[data-testid=lang-switch]")

@@ -7,6 +7,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from tapete.engine import Bot, Event, Game, State
+from tapete.engine.messages import Lines, Message
 
 from . import texts
 from .bots import BacanHeuristicBot
@@ -42,12 +43,14 @@ class BacanGame(Game):
     def rules_text(self, lang: str) -> str:
         return texts.rules_text(lang)
 
-    def describe_action(self, state: State, action: int, lang: str) -> str:
-        assert isinstance(state, BacanState)
-        return texts.describe_action(state, action, lang)
+    catalogue = texts.CATALOGUE
 
-    def describe_event(self, event: Event, lang: str) -> str:
-        return texts.describe_event(event, lang)
+    def action_message(self, state: State, action: int) -> Message:
+        assert isinstance(state, BacanState)
+        return texts.action_message(state, action)
+
+    def event_message(self, event: Event) -> Message | Lines:
+        return texts.event_message(event)
 
     def render_text(self, view: Mapping[str, Any], lang: str) -> str:
         return texts.render_text(view, lang)

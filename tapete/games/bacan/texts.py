@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from tapete.engine import Event
+from tapete.engine.messages import Card, Cards, Catalogue, Lines, Message, Num, Nums, Player, Players, Term, msg
 
 from .actions import (
     CALL,
@@ -285,327 +286,322 @@ def _t(lang: str, es: str, en: str) -> str:
     return es if lang == "es" else en
 
 
-def _seat(lang: str, seat: Any) -> str:
-    return _t(lang, f"asiento {seat}", f"seat {seat}")
-
-
 def _card(face: str | None, lang: str) -> str:
     return face_name(face, lang) if face else "?"
 
 
-def _slots(slots: list[int], lang: str) -> str:
-    words = [str(s + 1) for s in slots]
-    if len(words) <= 1:
-        return "".join(words)
-    return ", ".join(words[:-1]) + _t(lang, " y ", " and ") + words[-1]
-
-
-def describe_action(state: BacanState, action: int, lang: str) -> str:
-    kind, a, b = state.space.table[action]
-    top = FACE[state.discard[-1]] if state.discard else None
-    if kind == DEAL:
-        return _t(lang, f"Que cada uno mire {a} de sus cartas", f"Everyone peeks at {a} of their cards")
-    if kind == PEEK:
-        slots = [i for i in range(INITIAL_ROW) if a >> i & 1]
-        return _t(lang, f"Mirar tus posiciones {_slots(slots, lang)}", f"Peek at your slots {_slots(slots, lang)}")
-    if kind == CALL:
-        return _t(lang, "¡Cantar Bacan!", "Call Bacan!")
-    if kind == DRAW_DECK:
-        return _t(lang, "Robar del mazo", "Draw from the deck")
-    if kind == DRAW_DISCARD:
-        return _t(lang, f"Tomar {_card(top, lang)} del descarte", f"Take {_card(top, lang)} from the discard pile")
-    if kind == DISCARD:
-        return _t(lang, "Descartar la carta robada", "Discard the drawn card")
-    if kind == ROW_JOKER:
-        return _t(
-            lang,
-            f"Usar el comodín de tu posición {a + 1} (si no lo es: castigo)",
-            f"Use the comodín in your slot {a + 1} (if it is not one: penalty)",
-        )
-    if kind == SWAP:
-        return _t(
-            lang,
-            f"Ponerla en tu posición {a + 1} y descartar la que había",
-            f"Put it in your slot {a + 1}, discarding what was there",
-        )
-    if kind == SECRET:
-        return _t(lang, f"Secreto: mirar tu posición {a + 1}", f"Secreto: look at your slot {a + 1}")
-    if kind == SPY:
-        return _t(
-            lang,
-            f"Espía: mirar la posición {b + 1} del {_seat(lang, a)}",
-            f"Espía: look at slot {b + 1} of {_seat(lang, a)}",
-        )
-    if kind == EXCHANGE:
-        if state.phase == "exchange":
-            return _t(
-                lang,
-                f"Intercambio: cambiarla con la posición {b + 1} del {_seat(lang, a)}",
-                f"Intercambio: swap it with slot {b + 1} of {_seat(lang, a)}",
-            )
-        return _t(
-            lang,
-            f"Intercambio: elegir la posición {b + 1} del {_seat(lang, a)}",
-            f"Intercambio: pick slot {b + 1} of {_seat(lang, a)}",
-        )
-    if kind == PLUS_ONE:
-        return _t(lang, f"+1: el {_seat(lang, a)} roba una carta más", f"+1: {_seat(lang, a)} draws one more card")
-    if kind == MIRROR:
-        return _t(
-            lang,
-            f"Espejo: tu posición {a + 1} sobre {_card(top, lang)}",
-            f"Mirror: your slot {a + 1} onto {_card(top, lang)}",
-        )
-    if kind == MIRROR_OTHER:
-        return _t(
-            lang,
-            f"Espejo ajeno: la posición {b + 1} del {_seat(lang, a)} sobre {_card(top, lang)}",
-            f"Steal-mirror: slot {b + 1} of {_seat(lang, a)} onto {_card(top, lang)}",
-        )
-    if kind == GIVE:
-        target = state.pending[0]
-        return _t(
-            lang,
-            f"Dar tu posición {a + 1} al {_seat(lang, target)}",
-            f"Give your slot {a + 1} to {_seat(lang, target)}",
-        )
-    return str(action)
-
-
-_POWER_NAMES = {
-    "secret": {"es": "Secreto", "en": "Secreto"},
-    "spy": {"es": "Espía", "en": "Espía"},
-    "exchange": {"es": "Intercambio", "en": "Intercambio"},
-    "plus_one": {"es": "+1", "en": "+1"},
-}
-_RESULTS = {
-    "super_bacan": {"es": "¡Super Bacan! Gana la partida", "en": "Super Bacan! Wins the match"},
-    "success": {"es": "Bacan exitoso (−5)", "en": "successful Bacan (−5)"},
-    "failed": {
-        "es": "Bacan fallido (suma su fila y una carta de castigo)",
-        "en": "failed Bacan (adds row and a penalty card)",
+MESSAGES: dict[str, dict[str, str]] = {
+    # moves
+    "act.deal": {"es": "Que cada uno mire {n} de sus cartas", "en": "Everyone peeks at {n} of their cards"},
+    "act.peek": {"es": "Mirar tus cartas {slots}", "en": "Peek at your cards {slots}"},
+    "act.call": {"es": "¡Cantar Bacan!", "en": "Call Bacan!"},
+    "act.draw_deck": {"es": "Robar del mazo", "en": "Draw from the deck"},
+    "act.draw_discard": {"es": "Tomar {card} del descarte", "en": "Take {card} from the discard pile"},
+    "act.discard": {"es": "Descartar la carta robada", "en": "Discard the drawn card"},
+    "act.row_joker": {
+        "es": "Usar el comodín de tu carta {slot} (si no lo es: castigo)",
+        "en": "Use the comodín in your card {slot} (if it is not one: penalty)",
     },
-    "tied": {"es": "Bacan empatado o superado: todos suman", "en": "Bacan tied or beaten: everyone adds"},
-    "exhausted": {"es": "no queda nada que robar: todos suman", "en": "nothing left to draw: everyone adds"},
+    "act.swap": {
+        "es": "Ponerla en el lugar de tu carta {slot} y descartar la que había",
+        "en": "Put it in place of your card {slot}, discarding what was there",
+    },
+    "act.secret": {"es": "Secreto: mirar tu carta {slot}", "en": "Secreto: look at your card {slot}"},
+    "act.spy": {"es": "Espía: mirar la carta {slot} de {p}", "en": "Espía: look at {p}'s card {slot}"},
+    "act.exchange": {
+        "es": "Intercambio: cambiarla con {p:la carta {slot} de {p}|tu carta {slot}}",
+        "en": "Intercambio: swap it with {p:{p}'s|your} card {slot}",
+    },
+    "act.exchange_pick": {
+        "es": "Intercambio: elegir {p:la carta {slot} de {p}|tu carta {slot}}",
+        "en": "Intercambio: pick {p:{p}'s|your} card {slot}",
+    },
+    "act.plus_one": {"es": "+1: {p} roba una carta más", "en": "+1: {p} draws one more card"},
+    "act.mirror": {"es": "Espejo: tu carta {slot} sobre {card}", "en": "Mirror: your card {slot} onto {card}"},
+    "act.mirror_other": {
+        "es": "Espejo ajeno: la carta {slot} de {p} sobre {card}",
+        "en": "Steal-mirror: {p}'s card {slot} onto {card}",
+    },
+    "act.give": {"es": "Dar tu carta {slot} a {p}", "en": "Give your card {slot} to {p}"},
+    # events
+    "deal": {
+        "es": "Ronda {round}: {p:{p} reparte|repartes}; cada uno mira {peek:# carta|# cartas}.",
+        "en": "Round {round}: {p} {p:deals|deal}; everyone peeks at {peek:# card|# cards}.",
+    },
+    "peek": {"es": "Miraste tus cartas {slots}.", "en": "You peeked at your cards {slots}."},
+    "draw.deck": {"es": "{p:{p} roba|robas} del mazo.", "en": "{p:{p} draws|draw} from the deck."},
+    "draw.discard": {
+        "es": "{p:{p} toma|tomas} {card} del descarte.",
+        "en": "{p} {p:takes|take} {card} from the discard pile.",
+    },
+    "drawn": {"es": "Tienes en la mano la carta robada.", "en": "You hold the drawn card."},
+    "discard": {"es": "{p:{p} descarta|descartas} {card}.", "en": "{p:{p} discards|discard} {card}."},
+    "swap": {
+        "es": "{p:{p} cambia su|cambias tu} carta {slot} y {p:descarta|descartas} {card}.",
+        "en": "{p} {p:swaps|swap} into {p:their|your} card {slot} and {p:discards|discard} {card}.",
+    },
+    "row_joker.ok": {
+        "es": "{p:{p} revela el comodín de su|revelas el comodín de tu} carta {slot}.",
+        "en": "{p} {p:reveals|reveal} the comodín in {p:their|your} card {slot}.",
+    },
+    "row_joker.bad": {
+        "es": "{p:{p} declara|declaras} un comodín en {p:su|tu} carta {slot}, pero es {card}.{penalty}",
+        "en": "{p} {p:declares|declare} a comodín in {p:their|your} card {slot}, but it is {card}.{penalty}",
+    },
+    "exchange_pick": {
+        "es": "{p:{p} usa|usas} Intercambio ({card}) sobre {where}.",
+        "en": "{p} {p:uses|use} Intercambio ({card}) on {where}.",
+    },
+    "power.secret": {
+        "es": "{p:{p} usa|usas} Secreto ({card}) y {p:mira su|miras tu} carta {slot}.",
+        "en": "{p} {p:uses|use} Secreto ({card}) and {p:looks|look} at {p:their|your} card {slot}.",
+    },
+    "power.spy": {
+        "es": "{p:{p} usa|usas} Espía ({card}) y {p:mira|miras} {where}.",
+        "en": "{p} {p:uses|use} Espía ({card}) and {p:looks|look} at {where}.",
+    },
+    "power.exchange": {
+        "es": "{p:{p} intercambia|intercambias} {where} con {where2}.",
+        "en": "{p} {p:swaps|swap} {where} with {where2}.",
+    },
+    "power.plus_one": {
+        "es": "{p:{p} usa|usas} +1 ({card}): {target:{target} roba|robas} una carta más.",
+        "en": "{p} {p:uses|use} +1 ({card}): {target} {target:draws|draw} one more card.",
+    },
+    "look.own": {"es": "Miraste tu carta {slot}.", "en": "You looked at your card {slot}."},
+    "look.other": {"es": "Miraste {where}.", "en": "You looked at {where}."},
+    "mirror.ok": {
+        "es": "¡{variant}! {p:{p} descarta|descartas} {where}: {card}.",
+        "en": "{variant}! {p} {p:discards|discard} {where}: {card}.",
+    },
+    "mirror.bad": {
+        "es": "{variant} fallido de {p}: {where} es {card} y vuelve a su sitio.{penalty}",
+        "en": "Wrong {variant} by {p}: {where} is {card} and goes back.{penalty}",
+    },
+    "where.own": {"es": "{p:su|tu} carta {slot}", "en": "{p:their|your} card {slot}"},
+    "where.other": {
+        "es": "{target:la carta {slot} de {target}|tu carta {slot}}",
+        "en": "{target:{target}'s card {slot}|your card {slot}}",
+    },
+    "give": {
+        "es": "{p:{p} da su|das tu} carta {slot} a {target} (a su lugar {to_slot}).",
+        "en": "{p} {p:gives|give} {p:their|your} card {slot} to {target} (into place {to_slot}).",
+    },
+    "penalty.points": {
+        "es": " Fila llena: {points:# punto|# puntos} de castigo.",
+        "en": " Full row: {points:# penalty point|# penalty points}.",
+    },
+    "penalty.card": {"es": " Roba una carta de castigo.", "en": " Takes a penalty card."},
+    "reshuffle": {
+        "es": "Se mezcla el descarte: mazo nuevo de {size:# carta|# cartas}.",
+        "en": "The discard pile is shuffled into a new deck of {size:# card|# cards}.",
+    },
+    "call_bacan": {"es": "¡{p:{p} canta|cantas} Bacan!", "en": "{p:{p} calls|call} Bacan!"},
+    "round_end": {"es": "Fin de la ronda {round}: {result}{caller}", "en": "End of round {round}: {result}{caller}"},
+    "round_end.caller": {"es": " (canta {p})", "en": " (called by {p})"},
+    "round_end.row": {
+        "es": "  {p}: {cards} = {total} → {change}",
+        "en": "  {p}: {cards} = {total} → {change}",
+    },
+    "round_end.empty_row": {
+        "es": "  {p}: sin cartas = {total} → {change}",
+        "en": "  {p}: no cards = {total} → {change}",
+    },
+    "round_end.penalty": {"es": "  Carta de castigo: {card}", "en": "  Penalty card: {card}"},
+    "round_end.score": {"es": "  {p}: {points:# punto|# puntos}", "en": "  {p}: {points:# point|# points}"},
+    "eliminated": {
+        "es": "{players:Queda eliminado|Quedan eliminados|Quedas eliminado}: {players}.",
+        "en": "{players:Eliminated|Eliminated|You are eliminated}: {players}.",
+    },
 }
 
+TERMS: dict[str, dict[str, str]] = {
+    "result.super_bacan": {"es": "¡Super Bacan! Gana la partida", "en": "Super Bacan! Wins the match"},
+    "result.success": {"es": "Bacan conseguido (−5)", "en": "successful Bacan (−5)"},
+    "result.failed": {
+        "es": "Bacan fallido (suma su fila y una carta de castigo)",
+        "en": "failed Bacan (adds the row and a penalty card)",
+    },
+    "result.tied": {"es": "Bacan empatado o superado: todos suman", "en": "Bacan tied or beaten: everyone adds"},
+    "result.exhausted": {"es": "no queda nada que robar: todos suman", "en": "nothing left to draw: everyone adds"},
+    "mirror": {"es": "espejo", "en": "mirror"},
+    "self_mirror": {"es": "autoespejo", "en": "self-mirror"},
+    "mirror_other": {"es": "espejo ajeno", "en": "steal-mirror"},
+}
 
-def describe_event(event: Event, lang: str) -> str:
-    d = event.data
-    describe = _EVENT_TEXTS.get(event.kind)
+CATALOGUE = Catalogue(MESSAGES, _card, TERMS)
+
+
+def _slot(slot: int) -> Num:
+    return Num(slot + 1)
+
+
+def action_message(state: BacanState, action: int) -> Message:
+    kind, a, b = state.space.table[action]
+    top = Card(FACE[state.discard[-1]] if state.discard else None)
+    if kind == DEAL:
+        return msg("act.deal", n=a)
+    if kind == PEEK:
+        return msg("act.peek", slots=Nums(tuple(i for i in range(INITIAL_ROW) if a >> i & 1)))
+    simple = {CALL: "act.call", DRAW_DECK: "act.draw_deck", DISCARD: "act.discard"}
+    if kind in simple:
+        return msg(simple[kind])
+    if kind == DRAW_DISCARD:
+        return msg("act.draw_discard", card=top)
+    if kind in (ROW_JOKER, SWAP, SECRET):
+        return msg({ROW_JOKER: "act.row_joker", SWAP: "act.swap", SECRET: "act.secret"}[kind], slot=_slot(a))
+    if kind == SPY:
+        return msg("act.spy", slot=_slot(b), p=Player(a))
+    if kind == EXCHANGE:
+        mid = "act.exchange" if state.phase == "exchange" else "act.exchange_pick"
+        return msg(mid, slot=_slot(b), p=Player(a))
+    if kind == PLUS_ONE:
+        return msg("act.plus_one", p=Player(a))
+    if kind == MIRROR:
+        return msg("act.mirror", slot=_slot(a), card=top)
+    if kind == MIRROR_OTHER:
+        return msg("act.mirror_other", slot=_slot(b), p=Player(a), card=top)
+    if kind == GIVE:
+        return msg("act.give", slot=_slot(a), p=Player(state.pending[0]))
+    raise KeyError(f"no message for the Bacan move {action}")
+
+
+def event_message(event: Event) -> Message | Lines:
+    describe = _EVENT_MESSAGES.get(event.kind)
     if describe is None:
-        return f"{event.kind} {d}"
-    return describe(d, lang)
+        raise KeyError(f"no message for the Bacan event {event.kind!r}")
+    return describe(event.data)
 
 
-def _ev_deal(d: Mapping[str, Any], lang: str) -> str:
-    return _t(
-        lang,
-        f"Ronda {d['round']}: reparte el {_seat(lang, d['dealer'])}; cada uno mira {d['peek']} cartas.",
-        f"Round {d['round']}: {_seat(lang, d['dealer'])} deals; everyone peeks at {d['peek']} cards.",
-    )
+def _ev_deal(d: Mapping[str, Any]) -> Message:
+    return msg("deal", round=d["round"], p=Player(d["dealer"]), peek=d["peek"])
 
 
-def _ev_peek(d: Mapping[str, Any], lang: str) -> str:
-    seen = ", ".join(f"{s + 1}: {_card(c, lang)}" for s, c in zip(d["slots"], d["cards"], strict=True))
-    return _t(lang, f"Miras tus cartas — {seen}", f"You peek at your cards — {seen}")
+def _ev_peek(d: Mapping[str, Any]) -> Message:
+    # Memory is the game: the log says which cards were seen, never their faces.
+    return msg("peek", "BAC-8", slots=Nums(tuple(d["slots"])))
 
 
-def _ev_draw(d: Mapping[str, Any], lang: str) -> str:
+def _ev_draw(d: Mapping[str, Any]) -> Message:
     if d["source"] == "deck":
-        return _t(
-            lang,
-            f"El {_seat(lang, d['seat'])} roba del mazo.",
-            f"{_seat(lang, d['seat']).capitalize()} draws from the deck.",
-        )
-    card = _card(d["card"], lang)
-    return _t(
-        lang,
-        f"El {_seat(lang, d['seat'])} toma {card} del descarte.",
-        f"{_seat(lang, d['seat']).capitalize()} takes {card} from the discard pile.",
-    )
+        return msg("draw.deck", "BAC-12", p=Player(d["seat"]))
+    return msg("draw.discard", "BAC-12", p=Player(d["seat"]), card=Card(d["card"]))
 
 
-def _ev_drawn(d: Mapping[str, Any], lang: str) -> str:
-    return _t(lang, f"Has robado: {_card(d['card'], lang)}", f"You drew: {_card(d['card'], lang)}")
+def _ev_drawn(d: Mapping[str, Any]) -> Message:
+    return msg("drawn", "BAC-12")
 
 
-def _ev_discard(d: Mapping[str, Any], lang: str) -> str:
-    card = _card(d["card"], lang)
-    return _t(
-        lang, f"El {_seat(lang, d['seat'])} descarta {card}.", f"{_seat(lang, d['seat']).capitalize()} discards {card}."
-    )
+def _ev_discard(d: Mapping[str, Any]) -> Message:
+    return msg("discard", p=Player(d["seat"]), card=Card(d["card"]))
 
 
-def _ev_swap(d: Mapping[str, Any], lang: str) -> str:
-    card = _card(d["card"], lang)
-    return _t(
-        lang,
-        f"El {_seat(lang, d['seat'])} cambia su posición {d['slot'] + 1} y descarta {card}.",
-        f"{_seat(lang, d['seat']).capitalize()} swaps into slot {d['slot'] + 1} and discards {card}.",
-    )
+def _ev_swap(d: Mapping[str, Any]) -> Message:
+    return msg("swap", p=Player(d["seat"]), slot=_slot(d["slot"]), card=Card(d["card"]))
 
 
-def _ev_row_joker(d: Mapping[str, Any], lang: str) -> str:
-    who = _seat(lang, d["seat"])
-    if d["ok"]:
-        return _t(
-            lang,
-            f"El {who} revela el comodín de su posición {d['slot'] + 1}.",
-            f"{who.capitalize()} reveals the comodín in slot {d['slot'] + 1}.",
-        )
-    card = _card(d["card"], lang)
-    return _t(
-        lang,
-        f"El {who} declara un comodín en su posición {d['slot'] + 1}, pero es {card}.",
-        f"{who.capitalize()} declares a comodín in slot {d['slot'] + 1}, but it is {card}.",
-    ) + _penalty_text(d, lang)
-
-
-def _ev_exchange_pick(d: Mapping[str, Any], lang: str) -> str:
-    who, card, slot, target = _seat(lang, d["seat"]), _card(d["card"], lang), d["slot"] + 1, _seat(lang, d["target"])
-    return _t(
-        lang,
-        f"El {who} usa Intercambio ({card}) sobre la posición {slot} del {target}.",
-        f"{who.capitalize()} uses Intercambio ({card}) on slot {slot} of {target}.",
-    )
-
-
-def _ev_power(d: Mapping[str, Any], lang: str) -> str:
-    who = _seat(lang, d["seat"])
-    power = _POWER_NAMES[d["power"]][lang]
-    card = _card(d["card"], lang)
-    target = _seat(lang, d["target"])
-    slot = d["slot"] + 1
-    if d["power"] == "secret":
-        return _t(
-            lang,
-            f"El {who} usa {power} ({card}) y mira su posición {slot}.",
-            f"{who.capitalize()} uses {power} ({card}) and looks at slot {slot}.",
-        )
-    if d["power"] == "spy":
-        return _t(
-            lang,
-            f"El {who} usa {power} ({card}) y mira la posición {slot} del {target}.",
-            f"{who.capitalize()} uses {power} ({card}) and looks at slot {slot} of {target}.",
-        )
-    if d["power"] == "exchange":
-        other = _seat(lang, d["target2"])
-        slot2 = d["slot2"] + 1
-        return _t(
-            lang,
-            f"El {who} intercambia la posición {slot} del {target} con la posición {slot2} del {other}.",
-            f"{who.capitalize()} swaps slot {slot} of {target} with slot {slot2} of {other}.",
-        )
-    return _t(
-        lang,
-        f"El {who} usa {power} ({card}): el {target} roba una carta más.",
-        f"{who.capitalize()} uses {power} ({card}): {target} draws one more card.",
-    )
-
-
-def _ev_look(d: Mapping[str, Any], lang: str) -> str:
-    card = _card(d["card"], lang)
-    if d["target"] == d["seat"]:
-        return _t(lang, f"Tu posición {d['slot'] + 1} es {card}.", f"Your slot {d['slot'] + 1} is {card}.")
-    return _t(
-        lang,
-        f"La posición {d['slot'] + 1} del {_seat(lang, d['target'])} es {card}.",
-        f"Slot {d['slot'] + 1} of {_seat(lang, d['target'])} is {card}.",
-    )
-
-
-def _ev_mirror(d: Mapping[str, Any], lang: str) -> str:
-    names = {
-        "mirror": {"es": "espejo", "en": "mirror"},
-        "self_mirror": {"es": "autoespejo", "en": "self-mirror"},
-        "mirror_other": {"es": "espejo ajeno", "en": "steal-mirror"},
-    }
-    who = _seat(lang, d["seat"])
-    name = names[d["variant"]][lang]
-    card = _card(d["card"], lang)
-    where = (
-        _t(lang, f"su posición {d['slot'] + 1}", f"their slot {d['slot'] + 1}")
-        if d["target"] == d["seat"]
-        else _t(
-            lang,
-            f"la posición {d['slot'] + 1} del {_seat(lang, d['target'])}",
-            f"slot {d['slot'] + 1} of {_seat(lang, d['target'])}",
-        )
-    )
-    if d["ok"]:
-        return _t(
-            lang,
-            f"¡{name.capitalize()}! El {who} descarta {where}: {card}.",
-            f"{name.capitalize()}! {who.capitalize()} discards {where}: {card}.",
-        )
-    return _t(
-        lang,
-        f"{name.capitalize()} fallido del {who}: {where} es {card} y vuelve a su sitio.",
-        f"Wrong {name} by {who}: {where} is {card} and goes back.",
-    ) + _penalty_text(d, lang)
-
-
-def _ev_give(d: Mapping[str, Any], lang: str) -> str:
-    who, slot, target, to_slot = _seat(lang, d["seat"]), d["slot"] + 1, _seat(lang, d["target"]), d["to_slot"] + 1
-    return _t(
-        lang,
-        f"El {who} da su posición {slot} al {target} (a su posición {to_slot}).",
-        f"{who.capitalize()} gives their slot {slot} to {target} (into slot {to_slot}).",
-    )
-
-
-def _penalty_text(d: Mapping[str, Any], lang: str) -> str:
+def _penalty(d: Mapping[str, Any]) -> Message | str:
     if d["penalty_points"]:
-        points = d["penalty_points"]
-        return _t(lang, f" Fila llena: {points} puntos de castigo.", f" Full row: {points} penalty points.")
+        return msg("penalty.points", points=d["penalty_points"])
     if d["penalty_slot"] is not None:
-        return _t(lang, " Roba una carta de castigo.", " Takes a penalty card.")
+        return msg("penalty.card")
     return ""
 
 
-def _ev_reshuffle(d: Mapping[str, Any], lang: str) -> str:
-    return _t(
-        lang,
-        f"Se mezcla el descarte: mazo nuevo de {d['size']} cartas.",
-        f"The discard pile is shuffled into a new deck of {d['size']} cards.",
+def _ev_row_joker(d: Mapping[str, Any]) -> Message:
+    who, slot = Player(d["seat"]), _slot(d["slot"])
+    if d["ok"]:
+        return msg("row_joker.ok", "BAC-20", p=who, slot=slot)
+    return msg("row_joker.bad", "BAC-20", p=who, slot=slot, card=Card(d["card"]), penalty=_penalty(d))
+
+
+def _ev_exchange_pick(d: Mapping[str, Any]) -> Message:
+    where = _where(d["seat"], d["target"], d["slot"])
+    return msg("exchange_pick", "BAC-18", p=Player(d["seat"]), card=Card(d["card"]), where=where)
+
+
+_POWER_RULES = {"secret": "BAC-17", "spy": "BAC-17", "exchange": "BAC-18", "plus_one": "BAC-19"}
+
+
+def _ev_power(d: Mapping[str, Any]) -> Message:
+    power = d["power"]
+    params: dict[str, Any] = {"p": Player(d["seat"]), "target": Player(d["target"]), "slot": _slot(d["slot"])}
+    params["where"] = _where(d["seat"], d["target"], d["slot"])
+    if power == "exchange":
+        params["where2"] = _where(d["seat"], d["target2"], d["slot2"])
+    else:
+        params["card"] = Card(d["card"])
+    return msg(f"power.{power}", _POWER_RULES.get(power), **params)
+
+
+def _ev_look(d: Mapping[str, Any]) -> Message:
+    # As with peeks: which card was seen, not its face (classic memory).
+    if d["target"] == d["seat"]:
+        return msg("look.own", slot=_slot(d["slot"]))
+    return msg("look.other", where=_where(d["seat"], d["target"], d["slot"]))
+
+
+def _where(actor: int, owner: int, slot: int) -> Message:
+    """A card of a row: "su carta 2" when the actor's own, else "la carta 2 de Ana" ("tu carta 2" for the reader)."""
+    if owner == actor:
+        return msg("where.own", p=Player(actor), slot=_slot(slot))
+    return msg("where.other", slot=_slot(slot), target=Player(owner))
+
+
+def _ev_mirror(d: Mapping[str, Any]) -> Message:
+    who = Player(d["seat"])
+    where = _where(d["seat"], d["target"], d["slot"])
+    variant = Term(d["variant"])
+    if d["ok"]:
+        return msg("mirror.ok", "BAC-21", variant=variant, p=who, where=where, card=Card(d["card"]))
+    return msg("mirror.bad", "BAC-23", variant=variant, p=who, where=where, card=Card(d["card"]), penalty=_penalty(d))
+
+
+def _ev_give(d: Mapping[str, Any]) -> Message:
+    return msg(
+        "give",
+        "BAC-21",
+        p=Player(d["seat"]),
+        slot=_slot(d["slot"]),
+        target=Player(d["target"]),
+        to_slot=_slot(d["to_slot"]),
     )
 
 
-def _ev_call(d: Mapping[str, Any], lang: str) -> str:
-    return _t(lang, f"¡El {_seat(lang, d['seat'])} canta Bacan!", f"{_seat(lang, d['seat']).capitalize()} calls Bacan!")
+def _ev_reshuffle(d: Mapping[str, Any]) -> Message:
+    return msg("reshuffle", size=d["size"])
 
 
-def _ev_round_end(d: Mapping[str, Any], lang: str) -> str:
-    lines = [_t(lang, f"Fin de la ronda {d['round']}: ", f"End of round {d['round']}: ") + _RESULTS[d["result"]][lang]]
-    if d["caller"] is not None:
-        lines[0] += _t(lang, f" (canta el {_seat(lang, d['caller'])})", f" (called by {_seat(lang, d['caller'])})")
+def _ev_call(d: Mapping[str, Any]) -> Message:
+    return msg("call_bacan", "BAC-24", p=Player(d["seat"]))
+
+
+def _ev_round_end(d: Mapping[str, Any]) -> Lines:
+    caller = "" if d["caller"] is None else msg("round_end.caller", p=Player(d["caller"]))
+    lines = [msg("round_end", "BAC-24", round=d["round"], result=Term(f"result.{d['result']}"), caller=caller)]
     for seat, faces in d["rows"].items():
-        cards = ", ".join(_card(f, lang) for f in faces) or "—"
-        lines.append(f"  {_seat(lang, seat)}: {cards} = {d['totals'][seat]} → {d['deltas'][seat]:+d}")
+        who, total, change = Player(int(seat)), d["totals"][seat], Num(d["deltas"][seat], signed=True)
+        if faces:
+            lines.append(msg("round_end.row", p=who, cards=Cards(tuple(faces)), total=total, change=change))
+        else:
+            lines.append(msg("round_end.empty_row", p=who, total=total, change=change))
     if d["penalty_card"]:
-        lines.append(
-            _t(
-                lang,
-                f"  Carta de castigo: {_card(d['penalty_card'], lang)}",
-                f"  Penalty card: {_card(d['penalty_card'], lang)}",
-            )
-        )
-    lines.append(_t(lang, "  Puntos: ", "  Scores: ") + ", ".join(f"{s}: {p}" for s, p in enumerate(d["scores"])))
-    return "\n".join(lines)
+        lines.append(msg("round_end.penalty", card=Card(d["penalty_card"])))
+    lines.append(msg("heading.scores"))
+    lines.extend(msg("round_end.score", p=Player(s), points=p) for s, p in enumerate(d["scores"]))
+    return Lines(tuple(lines))
 
 
-def _ev_eliminated(d: Mapping[str, Any], lang: str) -> str:
-    seats = ", ".join(str(s) for s in d["seats"])
-    return _t(lang, f"Eliminados: {seats}.", f"Eliminated: {seats}.")
+def _ev_eliminated(d: Mapping[str, Any]) -> Message:
+    return msg("eliminated", "BAC-4", players=Players(tuple(d["seats"])))
 
 
-def _ev_match_end(d: Mapping[str, Any], lang: str) -> str:
-    seats = ", ".join(str(s) for s in d["winners"])
-    return _t(lang, f"Fin de la partida. Gana: {seats}.", f"Match over. Winner: {seats}.")
+def _ev_match_end(d: Mapping[str, Any]) -> Message:
+    winners = Players(tuple(d["winners"]))
+    return msg("match.shared" if len(winners.seats) > 1 else "match.over", "BAC-5", winners=winners)
 
 
-_EVENT_TEXTS = {
+_EVENT_MESSAGES: dict[str, Callable[[Mapping[str, Any]], Message | Lines]] = {
     "deal": _ev_deal,
     "peek": _ev_peek,
     "call_bacan": _ev_call,

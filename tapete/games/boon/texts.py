@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from tapete.engine import Event
+from tapete.engine.messages import Card, Cards, Catalogue, Lines, Message, Player, Players, Reader, Term, msg
 
 from . import actions as act
 from .cards import FACE_TO_ID, card_label
+from .cards import FACES as FACES_BY_ID
 
 RULES_ES = """\
 # Boon
@@ -181,90 +183,133 @@ def rules_text(lang: str) -> str:
     return RULES_ES if _lang(lang) == "es" else RULES_EN
 
 
-def describe_action(action: int, lang: str) -> str:
-    es = _lang(lang) == "es"
-    if action == act.DEAL:
-        return "Repartir la siguiente ronda" if es else "Deal the next round"
-    if action == act.PASS:
-        return "Pasar la Bendición" if es else "Pass the Boon"
-    if action == act.TAKE:
-        return "Tomar la Bendición (sin verla)" if es else "Take the Boon (blind)"
-    card = card_label(act.card_of(action), _lang(lang))
-    if act.is_bury(action):
-        return f"Enterrar {card}" if es else f"Bury {card}"
-    return f"Jugar {card}" if es else f"Play {card}"
+MESSAGES: dict[str, dict[str, str]] = {
+    # moves
+    "act.deal": {"es": "Repartir la siguiente ronda", "en": "Deal the next round"},
+    "act.pass": {"es": "Pasar la Bendición", "en": "Pass the Boon"},
+    "act.take": {"es": "Tomar la Bendición (sin verla)", "en": "Take the Boon (blind)"},
+    "act.bury": {"es": "Enterrar {card}", "en": "Bury {card}"},
+    "act.play": {"es": "Jugar {card}", "en": "Play {card}"},
+    # events
+    "pass": {"es": "{p:{p} pasa|Pasas} la Bendición.", "en": "{p} {p:passes|pass} the Boon."},
+    "take": {
+        "es": "{p:{p} toma|Tomas} la Bendición y {p:jugará|jugarás} solo.",
+        "en": "{p} {p:takes|take} the Boon and {p:plays|play} alone.",
+    },
+    "buried": {
+        "es": "{p:{p} entierra|Entierras} una carta ({count} de {of}).",
+        "en": "{p} {p:buries|bury} a card ({count} of {of}).",
+    },
+    "buried.n": {"es": "{p:{p} entierra|Entierras} una carta.", "en": "{p} {p:buries|bury} a card."},
+    "leaster": {
+        "es": "Todos pasan: Modo Menor. La Bendición queda apartada.",
+        "en": "Everyone passes: a Leaster. The Boon is set aside.",
+    },
+    "deal": {"es": "Ronda {round}: {p:reparte {p}|repartes tú}.", "en": "Round {round}: {p} {p:deals|deal}."},
+    "hand": {"es": "Tu mano: {cards}.", "en": "Your hand: {cards}."},
+    "boon": {"es": "La Bendición tenía: {cards}.", "en": "The Boon held: {cards}."},
+    "bury": {"es": "Entierras {card}.", "en": "You bury {card}."},
+    "play": {"es": "{p:{p} juega|Juegas} {card}.", "en": "{p} {p:plays|play} {card}."},
+    "trick": {
+        "es": "{p:{p} gana|Ganas} la baza ({points:# punto|# puntos}).",
+        "en": "{p} {p:wins|win} the trick ({points:# point|# points}).",
+    },
+    "result.leaster_tie": {
+        "es": "Modo Menor: empate, nadie cobra.",
+        "en": "Leaster: a tie, nobody is paid.",
+    },
+    "result.leaster": {"es": "Modo Menor: {p:gana {p}|ganas tú}.", "en": "Leaster: {p} {p:wins|win}."},
+    "result.side_points": {"es": "  {p}: {points:# punto|# puntos}", "en": "  {p}: {points:# point|# points}"},
+    "result.taker": {
+        "es": "{p} (solitario): {points:# punto|# puntos} ({buried} enterrados), {tricks:# baza|# bazas}.",
+        "en": "{p} (taker): {points:# point|# points} ({buried} buried), {tricks:# trick|# tricks}.",
+    },
+    "result.defenders": {
+        "es": "La defensa: {points:# punto|# puntos}.",
+        "en": "The defenders: {points:# point|# points}.",
+    },
+    "result.band": {"es": "Franja: {band}.", "en": "Band: {band}."},
+    "result.pays": {
+        "es": "  {from:{from} paga|Pagas} {n:# ficha|# fichas} a {to:{to}|ti}.",
+        "en": "  {from} {from:pays|pay} {to} {n:# chip|# chips}.",
+    },
+    "result.nobody_pays": {"es": "  Nadie paga.", "en": "  Nobody pays."},
+    "result.payments": {"es": "Pagos:", "en": "Payments:"},
+}
+
+TERMS = {f"band.{i}": {"es": BANDS["es"][i], "en": BANDS["en"][i]} for i in range(len(BANDS["es"]))}
+
+CATALOGUE = Catalogue(MESSAGES, face_label, TERMS)
 
 
-def describe_event(event: Event, lang: str) -> str:
+def action_message(action: int) -> Message:
+    simple = {act.DEAL: "act.deal", act.PASS: "act.pass", act.TAKE: "act.take"}
+    if action in simple:
+        return msg(simple[action])
+    card = Card(FACES_BY_ID[act.card_of(action)])
+    return msg("act.bury" if act.is_bury(action) else "act.play", card=card)
+
+
+def event_message(event: Event) -> Message | Lines:
     d = event.data
-    es = _lang(lang) == "es"
-    who = seat_name(d.get("seat"), lang)
-    simple: dict[str, tuple[str, str]] = {
-        "pass": (f"{who} pasa la Bendición.", f"{who} passes the Boon."),
-        "take": (f"{who} toma la Bendición y jugará solo.", f"{who} takes the Boon and plays alone."),
-        "buried": (f"{who} entierra una carta ({d.get('count')}).", f"{who} buries a card ({d.get('count')})."),
-        "leaster": (
-            "Todos pasan: Modo Menor. La Bendición queda apartada.",
-            "Everyone passes: a Leaster. The Boon is set aside.",
-        ),
-    }
-    if event.kind in simple:
-        return simple[event.kind][0 if es else 1]
-    if event.kind == "deal":
-        dealer = seat_name(d["dealer"], lang)
-        return f"Ronda {d['round']}: reparte {dealer}." if es else f"Round {d['round']}: {dealer} deals."
-    if event.kind in ("hand", "boon"):
-        cards = cards_label(d["cards"], lang)
-        if event.kind == "hand":
-            return f"Tu mano: {cards}." if es else f"Your hand: {cards}."
-        return f"La Bendición tenía: {cards}." if es else f"The Boon held: {cards}."
-    if event.kind in ("bury", "play"):
-        card = face_label(d["card"], lang)
-        verb = {"bury": ("entierra", "buries"), "play": ("juega", "plays")}[event.kind][0 if es else 1]
-        return f"{who} {verb} {card}."
-    if event.kind == "trick":
-        winner = seat_name(d["winner"], lang)
-        if es:
-            return f"{winner} gana la baza ({d['points']} puntos)."
-        return f"{winner} wins the trick ({d['points']} points)."
-    if event.kind == "round_end":
-        return describe_result(d, lang)
-    if event.kind == "match_end":
-        names = ", ".join(seat_name(w, lang) for w in d["winners"])
-        return f"Fin de la partida. Gana: {names}." if es else f"The match is over. Winner: {names}."
-    return event.kind
+    kind = event.kind
+    who = Player(d["seat"]) if isinstance(d.get("seat"), int) else None
+    if kind in ("pass", "take"):
+        return msg(kind, p=who)
+    if kind == "buried":
+        return msg("buried.n", p=who)
+    if kind == "leaster":
+        return msg(kind)
+    if kind == "deal":
+        return msg("deal", round=d["round"], p=Player(d["dealer"]))
+    if kind in ("hand", "boon"):
+        return msg(kind, cards=Cards(tuple(d["cards"])))
+    if kind in ("bury", "play"):
+        return msg(kind, p=who, card=Card(d["card"]))
+    if kind == "trick":
+        return msg("trick", p=Player(d["winner"]), points=d["points"])
+    if kind == "round_end":
+        return result_lines(d)
+    if kind == "match_end":
+        winners = Players(tuple(d["winners"]))
+        return msg("match.shared" if len(winners.seats) > 1 else "match.over", winners=winners)
+    raise KeyError(f"no message for the Boon event {kind!r}")
 
 
-def _transfers(transfers: list[list[int]], lang: str) -> str:
-    parts = [f"{seat_name(a, lang)} → {seat_name(b, lang)}: {c}" for a, b, c in transfers]
-    return "; ".join(parts) or ("nadie paga" if _lang(lang) == "es" else "nobody pays")
-
-
-def describe_result(r: Mapping[str, Any], lang: str) -> str:
-    """A round's count and payouts in one paragraph."""
-    es = _lang(lang) == "es"
-    pays = _transfers(r["transfers"], lang)
+def result_lines(r: Mapping[str, Any]) -> Lines:
+    """A round's count and each payment, one line each."""
+    lines: list[Message] = []
     if r["leaster"]:
-        points = ", ".join(f"{s}: {p}" for s, p in enumerate(r["points"]))
         if r["winner"] is None:
-            if es:
-                return f"Modo Menor (puntos {points}): empate, nadie cobra."
-            return f"Leaster (points {points}): tied, nobody is paid."
-        winner = seat_name(r["winner"], lang)
-        if es:
-            return f"Modo Menor (puntos {points}): gana {winner}. {pays}."
-        return f"Leaster (points {points}): {winner} wins. {pays}."
-    taker = seat_name(r["taker"], lang)
-    band = BANDS[_lang(lang)][r["band"]]
-    if es:
-        return (
-            f"{taker} (solitario) hace {r['taker_points']} puntos ({r['buried_points']} enterrados) y "
-            f"{r['taker_tricks']} bazas; la defensa {r['defender_points']}. Franja: {band}. {pays}."
+            lines.append(msg("result.leaster_tie"))
+        else:
+            lines.append(msg("result.leaster", p=Player(r["winner"])))
+        lines.extend(msg("result.side_points", p=Player(s), points=p) for s, p in enumerate(r["points"]))
+    else:
+        lines.append(
+            msg(
+                "result.taker",
+                p=Player(r["taker"]),
+                points=r["taker_points"],
+                buried=r["buried_points"],
+                tricks=r["taker_tricks"],
+            )
         )
-    return (
-        f"{taker} (taker) makes {r['taker_points']} points ({r['buried_points']} buried) and "
-        f"{r['taker_tricks']} tricks; the defenders {r['defender_points']}. Band: {band}. {pays}."
-    )
+        lines.append(msg("result.defenders", points=r["defender_points"]))
+        lines.append(msg("result.band", band=Term(f"band.{r['band']}")))
+    lines.append(msg("result.payments"))
+    if r["transfers"]:
+        lines.extend(msg("result.pays", n=c, **{"from": Player(a), "to": Player(b)}) for a, b, c in r["transfers"])
+    else:
+        lines.append(msg("result.nobody_pays"))
+    return Lines(tuple(lines))
+
+
+def describe_result(
+    r: Mapping[str, Any], lang: str, names: Sequence[str] | None = None, seat: int | None = None
+) -> str:
+    """A round's result as the catalogue says it, for one reader."""
+    return CATALOGUE.render(result_lines(r), Reader(lang, names, seat))
 
 
 def _plays(plays: list[dict[str, Any]], lang: str) -> str:

@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from tapete.engine import Event
+from tapete.engine.messages import Card, Cards, Catalogue, Lines, Message, Num, Player, Side, Term, msg
 
 from . import actions as A
 from .cards import FACE_TO_ID, FACES, face_name
@@ -214,56 +215,120 @@ def _tiles(tokens: list[str], lang: str) -> str:
     return ", ".join(_tile(t, lang) for t in tokens) or ("nada" if lang == "es" else "nothing")
 
 
-_SIMPLE_ES = {
-    A.DRAW: "Robar del mazo",
-    A.TAKE_POZO: "Levantar el pozo",
-    A.KEEP: "Quedarme la ficha",
-    A.REDRAW: "Tirarla al pozo y robar otra",
-    A.END_HAND: "Terminar la mano (no quedan fichas)",
-    A.COMMIT: "Bajar el juego",
-    A.COMMIT_HIGH: "Bajar el juego con el comodín arriba",
-    A.CANCEL: "Cancelar el juego",
-    A.DONE: "Listo: pasar a descartar",
-    A.DEAL: "Repartir la mano siguiente",
+MESSAGES: dict[str, dict[str, str]] = {
+    # moves
+    "act.draw": {"es": "Robar del mazo", "en": "Draw from the stock"},
+    "act.take_pozo": {"es": "Levantar el pozo", "en": "Pick up the pozo"},
+    "act.keep": {"es": "Quedarme la ficha", "en": "Keep the tile"},
+    "act.redraw": {"es": "Tirarla al pozo y robar otra", "en": "Throw it to the pozo and draw another"},
+    "act.end_hand": {"es": "Terminar la mano (no quedan fichas)", "en": "End the hand (no tiles left)"},
+    "act.commit": {"es": "Bajar el juego", "en": "Lay the meld down"},
+    "act.commit_high": {"es": "Bajar el juego con el comodín arriba", "en": "Lay the meld down, wild at the high end"},
+    "act.cancel": {"es": "Cancelar el juego", "en": "Cancel the meld"},
+    "act.done": {"es": "Listo: pasar a descartar", "en": "Done: go on to discard"},
+    "act.deal": {"es": "Repartir la mano siguiente", "en": "Deal the next hand"},
+    "act.stage": {"es": "Poner {tile} en el juego nuevo", "en": "Add {tile} to the new meld"},
+    "act.discard": {"es": "Descartar {tile}", "en": "Discard {tile}"},
+    "act.extend_set": {"es": "Apoyar {tile} en {meld}", "en": "Add {tile} to {meld}"},
+    "act.extend_moves": {
+        "es": "Apoyar {tile} en {meld}; el comodín va {end}",
+        "en": "Add {tile} to {meld}; the wild moves to the {end} end",
+    },
+    "act.extend": {"es": "Apoyar {tile} en {meld}, {end}", "en": "Add {tile} to {meld}, {end} end"},
+    "meld.range": {"es": "el juego {first}…{last}", "en": "the meld {first}…{last}"},
+    "meld.number": {"es": "el juego {n}", "en": "meld {n}"},
+    # events
+    "hand_start": {"es": "Mano {hand}: {p:empieza {p}|empiezas tú}.", "en": "Hand {hand}: {p} {p:starts|start}."},
+    "dealt": {"es": "Tus fichas: {tiles}.", "en": "Your tiles: {tiles}."},
+    "draw": {
+        "es": "{p:{p} roba|Robas} del mazo ({stock:queda #|quedan #}).",
+        "en": "{p} {p:draws|draw} from the stock ({stock} left).",
+    },
+    "drew": {"es": "Robaste {tile}.", "en": "You drew {tile}."},
+    "keep": {"es": "{p:{p} se queda|Te quedas} la primera ficha.", "en": "{p} {p:keeps|keep} the first tile."},
+    "redraw": {
+        "es": "{p:{p} tira|Tiras} {tile} al pozo y {p:roba|robas} otra.",
+        "en": "{p} {p:throws|throw} {tile} to the pozo and {p:draws|draw} again.",
+    },
+    "take_pozo": {"es": "{p:{p} levanta|Levantas} el pozo: {tiles}.", "en": "{p} {p:picks|pick} up the pozo: {tiles}."},
+    "muerto_to_stock": {
+        "es": "Se acabó el mazo: el muerto de {side} pasa a ser el mazo.",
+        "en": "The stock ran out: the muerto of {side} becomes the stock.",
+    },
+    "stage": {"es": "Pones {tile} en el juego nuevo.", "en": "You add {tile} to the new meld."},
+    "cancel": {"es": "Cancelas el juego nuevo.", "en": "You cancel the new meld."},
+    "meld": {"es": "{p:{p} baja|Bajas} un juego: {tiles}.", "en": "{p} {p:lays|lay} down a meld: {tiles}."},
+    "extend": {
+        "es": "{p:{p} apoya|Apoyas} {tile} en un juego{moved}.",
+        "en": "{p} {p:adds|add} {tile} to a meld{moved}.",
+    },
+    "extend.moved": {"es": " (el comodín se mueve)", "en": " (the wild moves)"},
+    "done": {"es": "{p:{p} termina|Terminas} de bajar.", "en": "{p} {p:is|are} done melding."},
+    "discard": {"es": "{p:{p} descarta|Descartas} {tile}.", "en": "{p} {p:discards|discard} {tile}."},
+    "muerto.direct": {"es": "{p:{p} toma|Tomas} el muerto (directo).", "en": "{p} {p:takes|take} the muerto (direct)."},
+    "muerto.indirect": {
+        "es": "{p:{p} toma|Tomas} el muerto (indirecto).",
+        "en": "{p} {p:takes|take} the muerto (indirect).",
+    },
+    "muerto_tiles": {"es": "Tu muerto: {tiles}.", "en": "Your muerto: {tiles}."},
+    "go_out": {"es": "{p:{p} cierra|Cierras}.", "en": "{p} {p:goes|go} out."},
+    "stock_out": {
+        "es": "{p:{p} no puede|No puedes} robar: termina la mano.",
+        "en": "{p} cannot draw: the hand ends.",
+    },
+    "hand_end": {"es": "Fin de la mano {hand}:", "en": "End of hand {hand}:"},
+    "hand_end.side": {
+        "es": "  {side}: {total:# punto|# puntos} en la mano (juegos {melded}, canastas {canastas}, "
+        "muerto {muerto}, cierre {going_out}, en mano {in_hand})",
+        "en": "  {side}: {total:# point|# points} this hand (melds {melded}, canastas {canastas}, "
+        "muerto {muerto}, going out {going_out}, in hand {in_hand})",
+    },
+    "hand_end.total": {
+        "es": "  Total de {side}: {points:# punto|# puntos}",
+        "en": "  {side} total: {points:# point|# points}",
+    },
+    "match_end": {
+        "es": "Fin de la partida: {side:gana {side}.|ganan {side}.|¡ganas tú!}",
+        "en": "Match over: {side:{side} wins|{side} win|you win}!",
+    },
 }
-_SIMPLE_EN = {
-    A.DRAW: "Draw from the stock",
-    A.TAKE_POZO: "Pick up the pozo",
-    A.KEEP: "Keep the tile",
-    A.REDRAW: "Throw it to the pozo and draw another",
-    A.END_HAND: "End the hand (no tiles left)",
-    A.COMMIT: "Lay the meld down",
-    A.COMMIT_HIGH: "Lay the meld down, wild at the high end",
-    A.CANCEL: "Cancel the meld",
-    A.DONE: "Done: go on to discard",
-    A.DEAL: "Deal the next hand",
+
+CATALOGUE = Catalogue(
+    MESSAGES, _tile, {"end.low": {"es": "abajo", "en": "low"}, "end.high": {"es": "arriba", "en": "high"}}
+)
+
+_SIMPLE = {
+    A.DRAW: "act.draw",
+    A.TAKE_POZO: "act.take_pozo",
+    A.KEEP: "act.keep",
+    A.REDRAW: "act.redraw",
+    A.END_HAND: "act.end_hand",
+    A.COMMIT: "act.commit",
+    A.COMMIT_HIGH: "act.commit_high",
+    A.CANCEL: "act.cancel",
+    A.DONE: "act.done",
+    A.DEAL: "act.deal",
 }
 
 
-def describe_action(state: BuraccoState | None, action: int, lang: str) -> str:
-    es = lang == "es"
-    simple = _SIMPLE_ES if es else _SIMPLE_EN
-    if action in simple:
-        return simple[action]
+def action_message(state: BuraccoState | None, action: int) -> Message:
+    if action in _SIMPLE:
+        return msg(_SIMPLE[action])
     data = A.to_json(action)
-    tile = _tile(data["tile"], lang)
+    tile = Card(data["tile"])
     if data["type"] == "stage":
-        return f"Poner {tile} en el juego nuevo" if es else f"Add {tile} to the new meld"
+        return msg("act.stage", tile=tile)
     if data["type"] == "discard":
-        return f"Descartar {tile}" if es else f"Discard {tile}"
+        return msg("act.discard", tile=tile)
     slot = data["meld"]
-    where = _meld_label(state, slot, lang)
-    end = data["end"]
     meld = _own_meld(state, slot)
+    where = _meld_label(meld, slot)
+    end = Term(f"end.{data['end']}")
     if meld is not None and meld.kind == 1:
-        return f"Apoyar {tile} en {where}" if es else f"Add {tile} to {where}"
+        return msg("act.extend_set", tile=tile, meld=where)
     if meld is not None and meld.relocates(FACE_TO_ID[data["tile"]]):
-        if es:
-            return f"Apoyar {tile} en {where}; el comodín va {'abajo' if end == 'low' else 'arriba'}"
-        return f"Add {tile} to {where}; the wild moves to the {end} end"
-    if es:
-        return f"Apoyar {tile} en {where}, {'abajo' if end == 'low' else 'arriba'}"
-    return f"Add {tile} to {where}, {end} end"
+        return msg("act.extend_moves", tile=tile, meld=where, end=end)
+    return msg("act.extend", tile=tile, meld=where, end=end)
 
 
 def _own_meld(state: BuraccoState | None, slot: int) -> Any:
@@ -273,71 +338,60 @@ def _own_meld(state: BuraccoState | None, slot: int) -> Any:
     return melds[slot] if slot < len(melds) else None
 
 
-def _meld_label(state: BuraccoState | None, slot: int, lang: str) -> str:
-    meld = _own_meld(state, slot)
-    prefix = "juego" if lang == "es" else "meld"
+def _meld_label(meld: Any, slot: int) -> Message:
     if meld is None:
-        return f"{prefix} {slot}"
-    first, last = meld.faces[0], meld.faces[-1]
-    return f"{prefix} {slot} ({_tile(FACES[first], lang)}…{_tile(FACES[last], lang)})"
+        return msg("meld.number", n=slot + 1)
+    return msg("meld.range", first=Card(FACES[meld.faces[0]]), last=Card(FACES[meld.faces[-1]]))
+
+
+def event_message(event: Event) -> Message | Lines:
+    d = event.data
+    kind = event.kind
+    who = Player(d["seat"]) if isinstance(d.get("seat"), int) else None
+    if kind == "hand_start":
+        return msg("hand_start", hand=d["hand"], p=Player(d["first"]))
+    if kind in ("dealt", "muerto_tiles"):
+        return msg(kind, tiles=Cards(tuple(d["tiles"])))
+    if kind == "take_pozo":
+        return msg(kind, "BUR-13", p=who, tiles=Cards(tuple(d["tiles"])))
+    if kind == "meld":
+        return msg(kind, "BUR-15", p=who, tiles=Cards(tuple(d["meld"]["tiles"])))
+    if kind == "draw":
+        return msg(kind, p=who, stock=d["stock"])
+    if kind in ("drew", "stage"):
+        return msg(kind, tile=Card(d["tile"]))
+    if kind in ("redraw", "discard"):
+        return msg(kind, "BUR-14" if kind == "redraw" else "BUR-16", p=who, tile=Card(d["tile"]))
+    if kind in ("keep", "done", "go_out", "stock_out"):
+        return msg(kind, p=who)
+    if kind == "cancel":
+        return msg(kind)
+    if kind == "muerto_to_stock":
+        return msg(kind, side=Side(d["side"]))
+    if kind == "extend":
+        moved = msg("extend.moved") if d["relocated"] else ""
+        return msg(kind, "BUR-11", p=who, tile=Card(d["tile"]), moved=moved)
+    if kind == "muerto":
+        return msg("muerto.direct" if d["direct"] else "muerto.indirect", "BUR-17", p=who)
+    if kind == "hand_end":
+        return _hand_end(d)
+    if kind == "match_end":
+        return msg(kind, side=Side(d["winner_side"]))
+    raise KeyError(f"no message for the Buracco event {kind!r}")
+
+
+def _hand_end(d: Mapping[str, Any]) -> Lines:
+    lines = [msg("hand_end", "BUR-20", hand=d["hand"])]
+    for s, side in enumerate(d["sides"]):
+        items = {k: Num(side[k], signed=True) for k in ("melded", "canastas", "muerto", "going_out", "in_hand")}
+        lines.append(msg("hand_end.side", side=Side(s), total=side["total"], **items))
+    for s, total in enumerate(d["totals"]):
+        lines.append(msg("hand_end.total", side=Side(s), points=total))
+    return Lines(tuple(lines))
 
 
 def _side(side: int, lang: str) -> str:
-    return f"equipo {side}" if lang == "es" else f"side {side}"
-
-
-# Event sentences: {who} is the seat, {tile}/{tiles} name faces in the language.
-_EVENTS: dict[str, tuple[str, str]] = {
-    "hand_start": ("Mano {hand}: empieza el asiento {first}.", "Hand {hand}: seat {first} starts."),
-    "dealt": ("Tus fichas: {tiles}.", "Your tiles: {tiles}."),
-    "draw": ("{who} roba del mazo ({stock} quedan).", "{who} draws from the stock ({stock} left)."),
-    "drew": ("Robaste {tile}.", "You drew {tile}."),
-    "keep": ("{who} se queda la primera ficha.", "{who} keeps the first tile."),
-    "redraw": ("{who} tira {tile} al pozo y roba otra.", "{who} throws {tile} to the pozo and draws again."),
-    "take_pozo": ("{who} levanta el pozo: {tiles}.", "{who} picks up the pozo: {tiles}."),
-    "muerto_to_stock": (
-        "Se acabó el mazo: el muerto del {side} pasa a ser el mazo.",
-        "The stock ran out: the muerto of {side} becomes the stock.",
-    ),
-    "stage": ("Pones {tile} en el juego nuevo.", "You add {tile} to the new meld."),
-    "cancel": ("Cancelas el juego nuevo.", "You cancel the new meld."),
-    "meld": ("{who} baja un juego: {tiles}.", "{who} lays down a meld: {tiles}."),
-    "extend": ("{who} apoya {tile} en el juego {slot}{moved}.", "{who} adds {tile} to meld {slot}{moved}."),
-    "done": ("{who} termina de bajar.", "{who} is done melding."),
-    "discard": ("{who} descarta {tile}.", "{who} discards {tile}."),
-    "muerto": ("{who} toma el muerto ({how}).", "{who} takes the muerto ({how})."),
-    "muerto_tiles": ("Tu muerto: {tiles}.", "Your muerto: {tiles}."),
-    "go_out": ("{who} corta.", "{who} goes out."),
-    "stock_out": ("{who} no puede robar: termina la mano.", "{who} cannot draw: the hand ends."),
-    "hand_end": ("Fin de la mano {hand}: {parts}. Total: {totals}.", "End of hand {hand}: {parts}. Totals: {totals}."),
-    "match_end": ("¡Gana el {side}!", "The {side} wins!"),
-}
-
-
-def describe_event(event: Event, lang: str) -> str:
-    es = lang == "es"
-    d = event.data
-    template = _EVENTS.get(event.kind)
-    if template is None:
-        return event.kind
-    words: dict[str, Any] = dict(d)
-    words["who"] = f"Asiento {d.get('seat')}" if es else f"Seat {d.get('seat')}"
-    if "tile" in d:
-        words["tile"] = _tile(d["tile"], lang)
-    if "tiles" in d:
-        words["tiles"] = _tiles(d["tiles"], lang)
-    if event.kind == "meld":
-        words["tiles"] = _tiles(d["meld"]["tiles"], lang)
-    if "side" in d or "winner_side" in d:
-        words["side"] = _side(d.get("side", d.get("winner_side", 0)), lang)
-    if event.kind == "extend":
-        words["moved"] = (" (el comodín se mueve)" if es else " (the wild moves)") if d["relocated"] else ""
-    if event.kind == "muerto":
-        words["how"] = ("directo" if es else "direct") if d["direct"] else ("indirecto" if es else "indirect")
-    if event.kind == "hand_end":
-        words["parts"] = ", ".join(f"{_side(s, lang)} {side['total']:+d}" for s, side in enumerate(d["sides"]))
-        words["totals"] = " / ".join(str(t) for t in d["totals"])
-    return template[0 if es else 1].format(**words)
+    return f"equipo {side + 1}" if lang == "es" else f"side {side + 1}"
 
 
 def _meld_line(meld: Mapping[str, Any], lang: str) -> str:

@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from tapete.engine import Bot, Event, Game, State
+from tapete.engine.messages import Lines, Message
 
 from . import texts
 from .cards import DESIGN_TOKENS, card_token
@@ -43,11 +44,13 @@ class NachoLocoGame(Game):
     def rules_text(self, lang: str) -> str:
         return texts.rules_text(lang)
 
-    def describe_action(self, state: State, action: int, lang: str) -> str:
-        return texts.describe_action(state if isinstance(state, NachoLocoState) else None, action, lang)
+    catalogue = texts.CATALOGUE
 
-    def describe_event(self, event: Event, lang: str) -> str:
-        return texts.describe_event(event, lang)
+    def action_message(self, state: State, action: int) -> Message:
+        return texts.action_message(state if isinstance(state, NachoLocoState) else None, action)
+
+    def event_message(self, event: Event) -> Message | Lines:
+        return texts.event_message(event)
 
     def render_text(self, view: Mapping[str, Any], lang: str) -> str:
         return texts.render_text(view, lang)

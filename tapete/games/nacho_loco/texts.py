@@ -6,6 +6,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from tapete.engine import Event
+from tapete.engine.messages import Card, Cards, Catalogue, Lines, Message, Player, Players, Term, msg
 
 from . import actions as A
 from .cards import ACTIONS, BLANK, CLOSER, CLOSER_NAME, CLOSER_SIDE, COLOURS, DESIGN_TOKENS, SEGMENT_NAMES
@@ -331,38 +332,123 @@ def _sides_label(up: bool, sides: Sequence[str | None], lang: str, markup: bool 
     return " · ".join(f"{names[k]} {segment_label(sides[k], lang, markup)}" for k in range(3))
 
 
-def describe_action(state: NachoLocoState | None, action: int, lang: str) -> str:
-    es = _lang(lang) == "es"
+def card_name(token: str, lang: str) -> str:
+    """A card in a sentence: "rojo · verde · en blanco", "El Cerrador" (never the token)."""
+    if token == CLOSER_NAME:
+        return card_label(token, lang)
+    blank = "en blanco" if _lang(lang) == "es" else "blank"
+    return " · ".join(blank if part == BLANK else segment_label(part, lang) for part in token.split("/"))
+
+
+MESSAGES: dict[str, dict[str, str]] = {
+    # moves
+    "act.place": {
+        "es": "Colocar {card} en el hueco {spot}{sides}{matches}",
+        "en": "Place {card} in gap {spot}{sides}{matches}",
+    },
+    "act.sides": {"es": ": {a} {sa} · {b} {sb} · {c} {sc}", "en": ": {a} {sa} · {b} {sb} · {c} {sc}"},
+    "act.matches": {
+        "es": " — {k:# coincidencia|# coincidencias}",
+        "en": " — {k:# match|# matches}",
+    },
+    "act.draw": {"es": "Robar una carta", "en": "Draw a card"},
+    "act.pass": {"es": "Pasar", "en": "Pass"},
+    "act.next_round": {"es": "Repartir la siguiente ronda", "en": "Deal the next round"},
+    "act.target": {"es": "{p:{p} roba|Robas} 3 cartas", "en": "{p} {p:draws|draw} 3 cards"},
+    # events
+    "place": {
+        "es": "{p:{p} coloca|Colocas} {card}: {k:# coincidencia|# coincidencias}.",
+        "en": "{p} {p:places|place} {card}: {k:# match|# matches}.",
+    },
+    "close.nobody": {
+        "es": "Nadie ha emparejado en este campo: se retira.",
+        "en": "Nobody matched on this field: it is cleared.",
+    },
+    "close": {"es": "{p:{p} cierra|Cierras} el campo ({how}).", "en": "{p} {p:closes|close} the field ({how})."},
+    "effect": {"es": "{p:{p} empareja|Emparejas} {act}.", "en": "{p} {p:matches|match} {act}."},
+    "draw": {
+        "es": "{p:{p} roba|Robas} {count:# carta|# cartas}{reason}{short}.",
+        "en": "{p} {p:draws|draw} {count:# card|# cards}{reason}{short}.",
+    },
+    "draw.short": {"es": " (no quedan más)", "en": " (no more left)"},
+    "drew": {"es": "Robaste: {cards}.", "en": "You drew: {cards}."},
+    "target": {
+        "es": "{p:{p} elige|Eliges} a {target:{target}|ti}: {target:roba|robas} 3.",
+        "en": "{p} {p:chooses|choose} {target} to draw 3.",
+    },
+    "round_end": {
+        "es": "{p:{p} se queda|Te quedas} sin cartas y {p:gana|ganas} {points:# punto|# puntos}.",
+        "en": "{p} {p:runs|run} out of cards and {p:scores|score} {points:# point|# points}.",
+    },
+    "round_end.head": {"es": "Puntos tras la ronda:", "en": "Points after the round:"},
+    "round_end.score": {"es": "  {p}: {points:# punto|# puntos}", "en": "  {p}: {points:# point|# points}"},
+    "round_start": {"es": "Ronda {round}: {p:empieza {p}|empiezas tú}.", "en": "Round {round}: {p} {p:starts|start}."},
+    "field_start": {"es": "Nuevo campo de juego: {card}.", "en": "New playfield: {card}."},
+    "pass": {"es": "{p:{p} pasa|Pasas}.", "en": "{p} {p:passes|pass}."},
+    "skipped": {"es": "{p:{p} pierde|Pierdes} el turno.", "en": "{p} {p:is|are} skipped."},
+    "refill": {
+        "es": "Se baraja un mazo nuevo de {count:# carta|# cartas}.",
+        "en": "A new draw pile of {count:# card|# cards} is shuffled.",
+    },
+    "closer_back": {
+        "es": "Sale El Cerrador: vuelve al mazo.",
+        "en": "The Closer is turned up: it goes back into the pile.",
+    },
+    "field_cleared": {
+        "es": "Se retira el campo ({cards:# carta|# cartas}).",
+        "en": "The field is cleared ({cards:# card|# cards}).",
+    },
+}
+
+TERMS: dict[str, dict[str, str]] = {
+    "how.killer": {"es": "cierre asesino", "en": "killer close"},
+    "how.stalled": {"es": "todos robaron sin jugar", "en": "everyone drew without playing"},
+    "how.closer": {"es": "El Cerrador", "en": "The Closer"},
+    "reason.turn": {"es": "", "en": ""},
+    "reason.match": {"es": " por la coincidencia múltiple", "en": " for the multiple match"},
+    "reason.draw3": {"es": " (El rival roba 3)", "en": " (Opponent Draws 3)"},
+    "reason.gift": {"es": " de regalo", "en": " as a gift"},
+    **{
+        f"side.{int(up)}.{i}": {lang: SIDE_NAMES[lang][up][i] for lang in ("es", "en")}
+        for up in (True, False)
+        for i in range(3)
+    },
+    **{f"segment.{name}": {lang: SEGMENT_LABELS[lang][name] for lang in ("es", "en")} for name in SEGMENT_LABELS["es"]},
+}
+
+TERMS[f"segment.{BLANK}"] = {"es": "en blanco", "en": "blank"}
+
+CATALOGUE = Catalogue(MESSAGES, card_name, TERMS)
+
+
+def _spot(state: NachoLocoState | None, cell: int) -> int:
+    """An open cell counted from 1 in the field's order (people never read coordinates)."""
+    if state is None or cell not in state.field.open:
+        return cell
+    return sorted(state.field.open).index(cell) + 1
+
+
+def action_message(state: NachoLocoState | None, action: int) -> Message:
     if A.is_place(action):
         cell, design, rotation = A.unplace(action)
         x, y = cell_coords(cell)
         up = is_up(x, y)
-        sides = [SEGMENT_NAMES[s] for s in SIDES[design * 3 + rotation]]
-        card = card_label(DESIGN_TOKENS[design], lang)
-        where = f"({x},{y}){'▲' if up else '▼'}"
-        text = f"Colocar {card} en {where}" if es else f"Place {card} at {where}"
+        sides: Message | str = ""
         if design != CLOSER:
-            text += f": {_sides_label(up, sides, lang)}"
+            named = [SEGMENT_NAMES[s] for s in SIDES[design * 3 + rotation]]
+            where = {k: Term(f"side.{int(up)}.{i}") for i, k in enumerate("abc")}
+            segments = {f"s{k}": Term(f"segment.{named[i]}") if named[i] else "—" for i, k in enumerate("abc")}
+            sides = msg("act.sides", **where, **segments)
         matched = _matches(state, cell, design, rotation)
-        if matched:
-            text += f" — {_matches_label(matched, es)}"
-        return text
-    if action == A.DRAW:
-        return "Robar una carta" if es else "Draw a card"
-    if action == A.PASS:
-        return "Pasar" if es else "Pass"
-    if action == A.NEXT_ROUND:
-        return "Repartir la siguiente ronda" if es else "Deal the next round"
+        matches = msg("act.matches", k=matched) if matched else ""
+        card = Card(DESIGN_TOKENS[design])
+        return msg("act.place", card=card, spot=_spot(state, cell), sides=sides, matches=matches)
+    simple = {A.DRAW: "act.draw", A.PASS: "act.pass", A.NEXT_ROUND: "act.next_round"}
+    if action in simple:
+        return msg(simple[action])
     if A.is_target(action):
-        who = seat_name(action - A.TARGET, lang)
-        return f"{who} roba 3 cartas" if es else f"{who} draws 3 cards"
-    return f"Acción {action}" if es else f"Action {action}"
-
-
-def _matches_label(k: int, es: bool) -> str:
-    if es:
-        return f"{k} coincidencia" + ("s" if k != 1 else "")
-    return f"{k} match" + ("es" if k != 1 else "")
+        return msg("act.target", p=Player(action - A.TARGET))
+    raise KeyError(f"no message for the Nacho Loco move {action}")
 
 
 def _matches(state: NachoLocoState | None, cell: int, design: int, rotation: int) -> int:
@@ -371,77 +457,42 @@ def _matches(state: NachoLocoState | None, cell: int, design: int, rotation: int
     return state.table.matches(state.field.open[cell], design, rotation)
 
 
-def describe_event(event: Event, lang: str) -> str:
+def event_message(event: Event) -> Message | Lines:
     d = event.data
-    es = _lang(lang) == "es"
-    who = seat_name(d.get("seat"), lang)
     kind = event.kind
+    who = Player(d["seat"]) if isinstance(d.get("seat"), int) else None
     if kind == "place":
-        x, y = d["cell"]
-        card = card_label(d["card"], lang)
-        k = _matches_label(d["matches"], es)
-        return f"{who} coloca {card} en ({x},{y}), {k}." if es else f"{who} places {card} at ({x},{y}), {k}."
+        return msg("place", p=who, card=Card(d["card"]), k=d["matches"])
     if kind == "close":
-        return _close_text(d, who, es)
+        if who is None:
+            return msg("close.nobody")
+        return msg("close", p=who, how=Term(f"how.{d['how']}"))
     if kind == "effect":
-        act = segment_label(d["action"], lang)
-        return f"{who} empareja {act}." if es else f"{who} matches {act}."
+        return msg("effect", p=who, act=Term(f"segment.{d['action']}"))
     if kind == "draw":
-        return _draw_text(d, who, es)
+        short = "" if d["count"] == d["wanted"] else msg("draw.short")
+        return msg("draw", p=who, count=d["count"], reason=Term(f"reason.{d['reason']}"), short=short)
     if kind == "drew":
-        cards = ", ".join(card_label(c, lang) for c in d["cards"])
-        return f"{who} roba: {cards}." if es else f"{who} draws: {cards}."
+        return msg("drew", cards=Cards(tuple(d["cards"])))
     if kind == "target":
-        target = seat_name(d["target"], lang)
-        return f"{who} elige a {target}: roba 3." if es else f"{who} chooses {target} to draw 3."
+        return msg("target", p=who, target=Player(d["target"]))
     if kind == "round_end":
-        return (
-            f"{who} se queda sin cartas y gana {d['points']} puntos."
-            if es
-            else f"{who} runs out of cards and scores {d['points']} points."
-        )
+        lines = [msg("round_end", p=who, points=d["points"]), msg("round_end.head")]
+        lines.extend(msg("round_end.score", p=Player(s), points=p) for s, p in enumerate(d["scores"]))
+        if d["over"]:
+            lines.append(msg("match.over", "NAC-16", winners=Players((d["seat"],))))
+        return Lines(tuple(lines))
     if kind == "round_start":
-        first = seat_name(d["first"], lang)
-        return f"Ronda {d['round']}: empieza {first}." if es else f"Round {d['round']}: {first} starts."
+        return msg("round_start", round=d["round"], p=Player(d["first"]))
     if kind == "field_start":
-        card = card_label(d["card"], lang)
-        return f"Nuevo campo de juego: {card}." if es else f"New playfield: {card}."
-    simple = {
-        "pass": ("{who} pasa.", "{who} passes."),
-        "skipped": ("{who} pierde el turno.", "{who} is skipped."),
-        "refill": ("Se baraja un mazo nuevo con {count} cartas.", "A new draw pile of {count} cards is shuffled."),
-        "closer_back": ("Sale El Cerrador: vuelve al mazo.", "The Closer is turned up: it goes back into the pile."),
-        "field_cleared": ("Se retira el campo ({cards} cartas).", "The field is cleared ({cards} cards)."),
-    }
-    if kind in simple:
-        return simple[kind][0 if es else 1].format(who=who, **d)
-    return kind
-
-
-def _close_text(d: Mapping[str, Any], who: str, es: bool) -> str:
-    how = d["how"]
-    if d.get("seat") is None:
-        return "Nadie ha emparejado en este campo: se retira." if es else "Nobody matched on this field: it is cleared."
-    label = {
-        "killer": ("cierre asesino", "killer close"),
-        "stalled": ("todos robaron sin jugar", "everyone drew without playing"),
-        "closer": ("El Cerrador", "The Closer"),
-    }[how][0 if es else 1]
-    return f"{who} cierra el campo ({label})." if es else f"{who} closes the field ({label})."
-
-
-def _draw_text(d: Mapping[str, Any], who: str, es: bool) -> str:
-    count, wanted = d["count"], d["wanted"]
-    reason = {
-        "turn": ("", ""),
-        "match": (" por la coincidencia múltiple", " for the multiple match"),
-        "draw3": (" (El rival roba 3)", " (Opponent Draws 3)"),
-        "gift": (" de regalo", " as a gift"),
-    }[d["reason"]][0 if es else 1]
-    short = "" if count == wanted else (" (no quedan más)" if es else " (no more left)")
-    if es:
-        return f"{who} roba {count} carta{'s' if count != 1 else ''}{reason}{short}."
-    return f"{who} draws {count} card{'s' if count != 1 else ''}{reason}{short}."
+        return msg("field_start", card=Card(d["card"]))
+    if kind in ("pass", "skipped", "closer_back"):
+        return msg(kind, p=who) if who is not None else msg(kind)
+    if kind == "refill":
+        return msg(kind, count=d["count"])
+    if kind == "field_cleared":
+        return msg(kind, cards=d["cards"])
+    raise KeyError(f"no message for the Nacho Loco event {kind!r}")
 
 
 # -- terminal ---------------------------------------------------------------------

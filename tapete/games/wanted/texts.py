@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from tapete.engine import Event
+from tapete.engine.messages import Card, Cards, Catalogue, Lines, Message, Num, Player, Players, msg
 
 from . import actions as act
 from .cards import FACE_TO_ID, FACES, SKILL, card_label, short_label
@@ -197,110 +198,145 @@ def _short(face: str, lang: str) -> str:
     return short_label(FACE_TO_ID[face])
 
 
-def describe_action(action: int, lang: str) -> str:
+# -- the message catalogue --------------------------------------------------------------
+MESSAGES: dict[str, dict[str, str]] = {
+    # moves
+    "act.deal": {"es": "Repartir una mano nueva", "en": "Deal a new hand"},
+    "act.commit": {"es": "Jugar boca abajo: {card}", "en": "Commit face down: {card}"},
+    "act.leader": {"es": "Nombrar líder a {card}", "en": "Make {card} the leader"},
+    "act.discard": {"es": "Descartar {card}", "en": "Discard {card}"},
+    # events
+    "pick": {"es": "Eliges {card} ({count} de 3).", "en": "You pick {card} ({count} of 3)."},
+    "commit": {"es": "Juegas boca abajo: {cards}.", "en": "You commit face down: {cards}."},
+    "committed": {"es": "{p} ya {p:ha elegido|has elegido}.", "en": "{p:{p} has|have} chosen."},
+    "leader": {"es": "{p:{p} nombra|nombras} líder a {card}.", "en": "{p:{p} makes|make} {card} the leader."},
+    "discard_pick": {"es": "Descartarás {card}.", "en": "You will discard {card}."},
+    "discard_ready": {
+        "es": "{p} ya {p:ha elegido|has elegido} su descarte.",
+        "en": "{p} {p:has|have} chosen a discard.",
+    },
+    "deal": {"es": "{p:{p} reparte|repartes} una mano nueva.", "en": "{p:{p} deals|deal} a new hand."},
+    "hand": {"es": "Tu mano: {cards}.", "en": "Your hand: {cards}."},
+    "deal_over": {
+        "es": "Fin del reparto. Botín de cada uno:\n{lines}",
+        "en": "Deal over. Each player's bounty:\n{lines}",
+    },
+    "stage_over": {"es": "Recompensas cobradas:\n{lines}", "en": "Rewards collected:\n{lines}"},
+    "replay": {
+        "es": "Empate: desempate {n} entre {players}.",
+        "en": "Tie: replay {n} among {players}.",
+    },
+    "bounty": {"es": "  {p}: {points:# punto|# puntos}", "en": "  {p}: {points:# point|# points}"},
+    # battles
+    "battle.head": {"es": "Batalla {n}:", "en": "Battle {n}:"},
+    "battle.seat": {
+        "es": "  {p}: {card}, habilidad {skill} + dado {die}{mod} = {total}",
+        "en": "  {p}: {card}, skill {skill} + die {die}{mod} = {total}",
+    },
+    "battle.mod": {"es": " + modificadores {m}", "en": " + modifiers {m}"},
+    "battle.won": {"es": "  {p:Gana {p}|Ganas tú}.", "en": "  {p:{p} wins|win}."},
+    "battle.tie": {"es": "  Empate en el máximo: nadie gana.", "en": "  A tie for the highest: nobody wins."},
+    "gangs.head": {"es": "Pandillas, batalla {n}:", "en": "Gangs, battle {n}:"},
+    "gangs.seat": {"es": "  {p}: {cards}{leader}{gone}{total}", "en": "  {p}: {cards}{leader}{gone}{total}"},
+    "gangs.leader": {"es": ", líder {card}", "en": ", leader {card}"},
+    "gangs.gone": {"es": ", descartadas {cards}", "en": ", discarded {cards}"},
+    "gangs.total": {"es": " = {total} (modificadores {m})", "en": " = {total} (modifiers {m})"},
+    "gangs.choosing": {"es": "  Eligen líder: {players}.", "en": "  Choosing a leader: {players}."},
+    "gangs.discards": {"es": "  Empate: descartan {players}.", "en": "  A tie: {players} discard."},
+    "gangs.nobody": {"es": "  Nadie gana la batalla.", "en": "  Nobody wins the battle."},
+}
+
+CATALOGUE = Catalogue(MESSAGES, _card, short_card_name=_short)
+
+
+def action_message(action: int) -> Message:
     kind = act.kind_of(action)
     if kind == "deal":
-        return _t(lang, "Repartir el siguiente reparto", "Deal the next deal")
-    label = card_label(act.card_of(action), lang)
-    if kind == "commit":
-        return _t(lang, f"Jugar boca abajo: {label}", f"Commit face down: {label}")
-    if kind == "leader":
-        return _t(lang, f"Nombrar líder a {label}", f"Make {label} the leader")
-    return _t(lang, f"Descartar {label}", f"Discard {label}")
+        return msg("act.deal")
+    card = Card(FACES[act.card_of(action)])
+    return msg({"commit": "act.commit", "leader": "act.leader"}.get(kind, "act.discard"), card=card)
 
 
-def _seat(lang: str, seat: int) -> str:
-    return _t(lang, f"Asiento {seat}", f"Seat {seat}")
-
-
-def describe_event(event: Event, lang: str) -> str:
+def event_message(event: Event) -> Message | Lines:
     d = event.data
     kind = event.kind
-    who = _seat(lang, d["seat"]) if "seat" in d and isinstance(d["seat"], int) else ""
     if kind == "pick":
-        card = _card(d["card"], lang)
-        return _t(lang, f"Eliges {card} ({d['count']}/3)", f"You pick {card} ({d['count']}/3)")
+        return msg("pick", card=Card(d["card"]), count=d["count"])
     if kind == "commit":
-        cards = ", ".join(_card(f, lang) for f in d["cards"])
-        return _t(lang, f"Juegas boca abajo: {cards}", f"You commit face down: {cards}")
-    if kind == "committed":
-        return _t(lang, f"{who} ya eligió.", f"{who} has committed.")
-    if kind == "battle":
-        return _describe_battle(d, lang)
-    if kind == "gangs":
-        return _describe_gangs(d, lang)
+        return msg("commit", cards=Cards(tuple(d["cards"])))
+    if kind in ("committed", "discard_ready"):
+        return msg(kind, p=Player(d["seat"]))
     if kind == "leader":
-        card = _card(d["card"], lang)
-        return _t(lang, f"{who} nombra líder a {card}.", f"{who} makes {card} leader.")
+        return msg("leader", "WAN-9", p=Player(d["seat"]), card=Card(d["card"]))
     if kind == "discard_pick":
-        return _t(lang, f"Descartarás {_card(d['card'], lang)}.", f"You will discard {_card(d['card'], lang)}.")
-    if kind == "discard_ready":
-        return _t(lang, f"{who} eligió su descarte.", f"{who} has chosen a discard.")
+        return msg("discard_pick", "WAN-10", card=Card(d["card"]))
     if kind == "deal":
-        dealer = _seat(lang, d["dealer"])
-        return _t(lang, f"{dealer} reparte (ronda {d['round']}).", f"{dealer} deals (round {d['round']}).")
+        return msg("deal", p=Player(d["dealer"]))
     if kind == "hand":
-        cards = ", ".join(_short(f, lang) for f in d["cards"])
-        return _t(lang, f"Tu mano: {cards}", f"Your hand: {cards}")
-    if kind == "deal_over":
-        return _t(lang, f"Fin del reparto. Botín: {d['scores']}", f"Deal over. Bounty: {d['scores']}")
-    if kind == "stage_over":
-        return _t(lang, f"Recompensas cobradas: {d['scores']}", f"Rewards collected: {d['scores']}")
+        return msg("hand", cards=Cards(tuple(d["cards"])))
+    if kind in ("deal_over", "stage_over"):
+        return msg(kind, lines=_bounty_lines(d["scores"]))
     if kind == "replay":
-        players = ", ".join(str(s) for s in d["players"])
-        return _t(
-            lang,
-            f"Empate: desempate nº {d['replay']} entre los asientos {players} (WAN-12).",
-            f"Tie: replay {d['replay']} among seats {players} (WAN-12).",
-        )
+        return msg("replay", "WAN-12", n=d["replay"], players=Players(tuple(d["players"])))
     if kind == "match_over":
-        players = ", ".join(str(s) for s in d["winners"])
-        return _t(lang, f"Fin de la partida. Gana: {players}", f"Match over. Winner: {players}")
-    return kind
+        winners = Players(tuple(d["winners"]))
+        return msg("match.shared" if len(winners.seats) > 1 else "match.over", d.get("rule"), winners=winners)
+    if kind == "battle":
+        return _battle(d)
+    if kind == "gangs":
+        return _gangs(d)
+    raise KeyError(f"no message for the WANTED event {kind!r}")
 
 
-def _describe_battle(d: Mapping[str, Any], lang: str) -> str:
-    parts = []
+def _bounty_lines(scores: list[int]) -> Lines:
+    return Lines(tuple(msg("bounty", p=Player(s), points=points) for s, points in enumerate(scores)))
+
+
+def _mod(value: int | None) -> Message | str:
+    return msg("battle.mod", m=Num(value, signed=True)) if value else ""
+
+
+def _battle(d: Mapping[str, Any]) -> Lines:
+    lines = [msg("battle.head", n=d["number"])]
     for e in d["seats"]:
-        sign = f"{e['modifier']:+d}" if e["modifier"] else ""
         skill = SKILL[FACE_TO_ID[e["card"]]]
-        parts.append(f"{e['seat']}: {_short(e['card'], lang)} {skill}+{e['die']}{sign} = {e['total']}")
-    head = _t(lang, f"Batalla {d['number']}: ", f"Battle {d['number']}: ")
-    if d["winner"] is None:
-        tail = _t(lang, " — empate", " — tie")
-    else:
-        tail = _t(lang, f" — gana el asiento {d['winner']}", f" — seat {d['winner']} wins")
-    return head + "; ".join(parts) + tail
+        lines.append(
+            msg(
+                "battle.seat",
+                p=Player(e["seat"]),
+                card=Card(e["card"], short=True),
+                skill=skill,
+                die=e["die"],
+                mod=_mod(e["modifier"]),
+                total=e["total"],
+            )
+        )
+    lines.append(msg("battle.tie", "WAN-8") if d["winner"] is None else msg("battle.won", p=Player(d["winner"])))
+    return Lines(tuple(lines))
 
 
-def _describe_gangs(d: Mapping[str, Any], lang: str) -> str:
-    parts = []
+def _gangs(d: Mapping[str, Any]) -> Lines:
+    lines = [msg("gangs.head", n=d["number"])]
     for g in d["gangs"]:
         if not g["contending"]:
             continue
-        pairs = zip(g["cards"], g["dice"], strict=True)
-        cards = [f"{_short(f, lang)}({SKILL[FACE_TO_ID[f]]}+{die})" for f, die in pairs]
-        if g["leader"] is not None:
-            cards[g["leader"]] = "*" + cards[g["leader"]]
-        text = f"{g['seat']} [" + " ".join(cards) + "]"
-        if g["discarded"]:
-            text += " −" + " ".join(_short(f, lang) for f in g["discarded"])
-        if g["total"] is not None:
-            text += f" {g['modifier'] or 0:+d} = {g['total']}"
-        parts.append(text)
-    head = _t(lang, f"Pandillas, batalla {d['number']}: ", f"Gangs, battle {d['number']}: ")
+        leader = "" if g["leader"] is None else msg("gangs.leader", card=Card(g["cards"][g["leader"]], short=True))
+        gone = msg("gangs.gone", cards=Cards(tuple(g["discarded"]), short=True)) if g["discarded"] else ""
+        total = (
+            "" if g["total"] is None else msg("gangs.total", total=g["total"], m=Num(g["modifier"] or 0, signed=True))
+        )
+        cards = Cards(tuple(g["cards"]), short=True)
+        lines.append(msg("gangs.seat", p=Player(g["seat"]), cards=cards, leader=leader, gone=gone, total=total))
     status = d["status"]
     if status == "leaders":
-        who = ", ".join(str(s) for s in d["choosing"])
-        tail = _t(lang, f" — eligen líder: {who}", f" — choosing a leader: {who}")
+        lines.append(msg("gangs.choosing", "WAN-9", players=Players(tuple(d["choosing"]))))
     elif status == "discards":
-        who = ", ".join(str(s) for s in d["tied"])
-        tail = _t(lang, f" — empate: descartan {who} (WAN-10)", f" — tie: {who} discard (WAN-10)")
+        lines.append(msg("gangs.discards", "WAN-10", players=Players(tuple(d["tied"]))))
     elif d["winner"] is None:
-        tail = _t(lang, " — nadie gana", " — nobody wins")
+        lines.append(msg("gangs.nobody", "WAN-10"))
     else:
-        tail = _t(lang, f" — gana el asiento {d['winner']}", f" — seat {d['winner']} wins")
-    return head + "; ".join(parts) + tail
+        lines.append(msg("battle.won", p=Player(d["winner"])))
+    return Lines(tuple(lines))
 
 
 def render_text(view: Mapping[str, Any], lang: str) -> str:
@@ -377,4 +413,4 @@ def _render_seat(view: Mapping[str, Any], s: int, pile: Mapping[str, Any], lang:
     )
 
 
-__all__ = ["FACES", "describe_action", "describe_event", "render_text", "rules_text"]
+__all__ = ["CATALOGUE", "FACES", "action_message", "event_message", "render_text", "rules_text"]

@@ -13,7 +13,6 @@ from tapete.games.buracco import actions as A
 from tapete.games.buracco.cards import WILD_CAPABLE
 from tapete.games.buracco.melds import RUN, build, natural_face
 from tapete.games.buracco.rules import OVER, WAITING, BuraccoState
-from tapete.games.buracco.texts import _EVENTS
 
 from .helpers import new_match
 
@@ -109,7 +108,7 @@ def test_descriptions_in_both_languages() -> None:
         for viewer in (None, 0, 1):
             assert GAME.render_text(state.view(viewer), "es") != GAME.render_text(state.view(viewer), "en")
     assert {"draw", "discard", "meld", "extend", "stage"} <= seen_kinds
-    assert seen_kinds <= set(_EVENTS)
+    # every kind seen has a message: event_message raises KeyError otherwise (describe_event above)
 
 
 # -- whole matches -----------------------------------------------------------------------------------

@@ -154,7 +154,8 @@ def test_fit_tables_agree_with_a_direct_check() -> None:
 def test_describe_and_render_in_both_languages() -> None:
     state = build(hands=[["rojo/X/X", "cerrador"], ["azul/X/X"], ["azul/X/X"]], field=ORIGIN_RNA)
     action = place(-1, 0, "rojo/X/X", 1)
-    assert "rojo" in GAME.describe_action(state, action, "es") and "(-1,0)" in GAME.describe_action(state, action, "es")
+    text = GAME.describe_action(state, action, "es")
+    assert "rojo" in text and "hueco 1" in text and "(-1,0)" not in text  # people never read coordinates
     assert "red" in GAME.describe_action(state, action, "en")
     events = state.apply(0, action)
     for lang in ("es", "en"):

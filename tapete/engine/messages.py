@@ -1,0 +1,359 @@
+"""Words people read: message ids with typed parameters, rendered per reader.
+
+A game says what happened as a `Message`: an id from its catalogue and
+parameters that keep their type (a player, a card, a number, a list of
+players...). Only `Catalogue.render` turns one into a sentence, for one
+reader: their language, the players' names, and who "you" is. The browser,
+the terminal and `tapete story` all show these sentences, so no client ever
+formats an engine value itself. A rule id rides along in `Message.rule` for
+a "why?" detail and never enters the sentence.
+
+Templates are plain strings with `{param}` slots and selectors:
+
+- `{p}` a player's name ("tú"/"you" for the reader), a card's display name,
+  a formatted number, a list joined with "y"/"and", a nested message.
+- `{p:other|you}` for a player: the first text for anyone else, the second
+  for the reader (verb forms: "{p} {p:roba|robas}").
+- `{n:one|many}` for a number or a list: by count; `#` inside is the number.
+- `{ps:one|many|you}` for players: by count, the third when the reader
+  alone is meant ("{ps:gana|ganan|ganas}").
+Options may hold `{other}` slots of their own. The first letter of a
+rendered message is made upper case.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+LANGS = ("es", "en")
+
+
+# -- typed parameters ---------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class Player:
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class Players:
+    seats: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Side:
+    """A partnership: the seats of one parity ("Ana y Carmen"), `index` 0 or 1."""
+
+    index: int
+
+    def seats(self, reader: Reader) -> Players | None:
+        if reader.names is None:
+            return None
+        return Players(tuple(range(self.index, len(reader.names), 2)))
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    face: str | None  # None: a card nobody may name here ("?")
+    short: bool = False  # the compact name, for recaps and tables
+
+
+@dataclass(frozen=True, slots=True)
+class Cards:
+    faces: tuple[str, ...]
+    short: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Num:
+    value: int
+    signed: bool = False  # a change of score: "+5", "−3", "±0"
+
+
+@dataclass(frozen=True, slots=True)
+class Nums:
+    """Positions people count from 1 ("las cartas 1 y 4"): given zero-based."""
+
+    values: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Term:
+    """A word from the catalogue's `terms` (a suit, a mode, a power's name)."""
+
+    key: str
+
+
+@dataclass(frozen=True, slots=True)
+class Message:
+    id: str
+    params: Mapping[str, Any] = field(default_factory=dict)
+    rule: str | None = None  # a rule id for a "why?" detail; never in the sentence
+
+
+@dataclass(frozen=True, slots=True)
+class Lines:
+    """Several messages shown one per line (a round's result, a battle recap)."""
+
+    items: tuple[Message, ...]
+
+
+Param = Player | Players | Side | Card | Cards | Num | Nums | Term | Message | Lines | str
+
+
+def msg(id: str, rule: str | None = None, /, **params: Any) -> Message:
+    """A message; plain ints become `Num`, lists of ints never guess (wrap them)."""
+    return Message(
+        id, {k: Num(v) if isinstance(v, int) and not isinstance(v, bool) else v for k, v in params.items()}, rule
+    )
+
+
+# -- the reader ---------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class Reader:
+    """Who reads: their language, everyone's names, and their own seat (None: a spectator)."""
+
+    lang: str = "es"
+    names: Sequence[str] | None = None
+    seat: int | None = None
+
+    def name(self, seat: int) -> str:
+        if self.names is not None and 0 <= seat < len(self.names) and self.names[seat]:
+            return self.names[seat]
+        return default_name(seat, self.lang)
+
+
+def default_name(seat: int, lang: str) -> str:
+    """The name of a seat nobody has named: "Jugador 2" (people count from 1)."""
+    return f"{'Jugador' if lang == 'es' else 'Player'} {seat + 1}"
+
+
+def format_number(value: int, lang: str) -> str:
+    """Thousands grouped as each language writes them (es: 12 345 from five digits; en: 1,234)."""
+    sign, digits = ("−", str(-value)) if value < 0 else ("", str(value))
+    if lang == "es" and len(digits) <= 4:
+        return sign + digits
+    groups: list[str] = []
+    while len(digits) > 3:
+        groups.insert(0, digits[-3:])
+        digits = digits[:-3]
+    groups.insert(0, digits)
+    return sign + ("\u00a0" if lang == "es" else ",").join(groups)
+
+
+def join_words(words: Sequence[str], lang: str) -> str:
+    """ "a, b y c" / "a, b and c"."""
+    if len(words) <= 1:
+        return "".join(words)
+    return ", ".join(words[:-1]) + (" y " if lang == "es" else " and ") + words[-1]
+
+
+YOU = {"es": "tú", "en": "you"}
+SIDE = {"es": "el equipo {n}", "en": "side {n}"}
+NOBODY = {"es": "nadie", "en": "nobody"}
+
+
+# Messages every game shares (a game's own catalogue may say them otherwise).
+COMMON_MESSAGES: dict[str, dict[str, str]] = {
+    "match.over": {
+        "es": "Fin de la partida: {winners:gana {winners}.|ganan {winners}.|¡ganas tú!}",
+        "en": "Match over: {winners:{winners} wins|{winners} win|you win}!",
+    },
+    "match.shared": {
+        "es": "Fin de la partida: {winners} comparten la victoria.",
+        "en": "Match over: {winners} share the win.",
+    },
+    "score.points": {"es": "{player}: {points:# punto|# puntos}", "en": "{player}: {points:# point|# points}"},
+    "score.change": {
+        "es": "{player}: {points:# punto|# puntos} ({change})",
+        "en": "{player}: {points:# point|# points} ({change})",
+    },
+    "heading.scores": {"es": "Puntuación:", "en": "Scores:"},
+}
+
+
+# -- the catalogue ------------------------------------------------------------------
+class UnknownMessage(KeyError):
+    pass
+
+
+@dataclass
+class Catalogue:
+    """One game's messages: id -> {"es": template, "en": template}, its terms and card names."""
+
+    messages: dict[str, dict[str, str]]
+    card_name: Callable[[str, str], str]  # (face, lang) -> display name
+    terms: dict[str, dict[str, str]] = field(default_factory=dict)
+    short_card_name: Callable[[str, str], str] | None = None  # defaults to card_name
+
+    def __post_init__(self) -> None:
+        self.messages = {**COMMON_MESSAGES, **self.messages}
+        for mid, texts in self.messages.items():
+            missing = [lang for lang in LANGS if lang not in texts]
+            if missing:
+                raise ValueError(f"message {mid!r} has no text in {missing}")
+
+    def render(self, message: Message | Lines, reader: Reader) -> str:
+        """The sentence(s) `reader` reads, each starting upper case."""
+        if isinstance(message, Lines):
+            return "\n".join(self.render(m, reader) for m in message.items)
+        return _capitalized(self._phrase(message, reader))
+
+    def _phrase(self, message: Message, reader: Reader) -> str:
+        try:
+            template = self.messages[message.id][reader.lang if reader.lang in LANGS else "en"]
+        except KeyError:
+            raise UnknownMessage(message.id) from None
+        return self._fill(template, message.params, reader)
+
+    def merged(self, other: Catalogue) -> Catalogue:
+        """This catalogue with another's messages and terms added (shared pieces)."""
+        return Catalogue(
+            {**other.messages, **self.messages}, self.card_name, {**other.terms, **self.terms}, self.short_card_name
+        )
+
+    def card(self, face: str, short: bool, lang: str) -> str:
+        name = self.short_card_name if short and self.short_card_name is not None else self.card_name
+        return name(face, lang)
+
+    # -- filling a template -----------------------------------------------------------
+    def _fill(self, template: str, params: Mapping[str, Any], reader: Reader) -> str:
+        out: list[str] = []
+        i = 0
+        while i < len(template):
+            ch = template[i]
+            if ch != "{":
+                out.append(ch)
+                i += 1
+                continue
+            end = _closing(template, i)
+            out.append(self._slot(template[i + 1 : end], params, reader))
+            i = end + 1
+        return "".join(out)
+
+    def _slot(self, slot: str, params: Mapping[str, Any], reader: Reader) -> str:
+        name, sep, choices = slot.partition(":")
+        if name not in params:
+            raise KeyError(f"no parameter {name!r}")
+        value = params[name]
+        if not sep:
+            return self._value(value, reader)
+        options = _split_options(choices)
+        chosen, count = _select(value, options, reader)
+        text = self._fill(chosen, params, reader)
+        return text.replace("#", format_number(count, reader.lang)) if count is not None else text
+
+    def _value(self, value: Any, reader: Reader) -> str:
+        lang = reader.lang
+        if isinstance(value, Player):
+            return YOU[lang] if value.seat == reader.seat else reader.name(value.seat)
+        if isinstance(value, Players):
+            if not value.seats:
+                return NOBODY[lang]
+            seats = sorted(value.seats, key=lambda s: s == reader.seat)  # "Carmen y tú"
+            return join_words([self._value(Player(s), reader) for s in seats], lang)
+        if isinstance(value, Side):
+            members = value.seats(reader)
+            return SIDE[lang].format(n=value.index + 1) if members is None else self._value(members, reader)
+        if isinstance(value, Card):
+            return "?" if value.face is None else self.card(value.face, value.short, lang)
+        if isinstance(value, Cards):
+            return join_words([self.card(f, value.short, lang) for f in value.faces], lang)
+        if isinstance(value, Num):
+            if value.signed:
+                return "±0" if value.value == 0 else ("+" if value.value > 0 else "") + format_number(value.value, lang)
+            return format_number(value.value, lang)
+        if isinstance(value, Nums):
+            return join_words([format_number(v + 1, lang) for v in value.values], lang)
+        if isinstance(value, Term):
+            return self.terms[value.key][lang]
+        if isinstance(value, Lines):
+            return self.render(value, reader)
+        if isinstance(value, Message):
+            return self._phrase(value, reader)  # a piece of a sentence keeps its case
+        if isinstance(value, str):
+            return value
+        raise TypeError(f"a message parameter of type {type(value).__name__}")
+
+
+_SENTENCE_START = re.compile(r"(^|[.!?] +)([ ¡¿«\"(]*)(\w)")
+
+
+def _capitalized(text: str) -> str:
+    """Each sentence's first letter upper case, past spaces and opening marks
+    ("  tú: 5" -> "  Tú: 5", "¡Espejo! descartas" -> "¡Espejo! Descartas")."""
+    return _SENTENCE_START.sub(lambda m: m.group(1) + m.group(2) + m.group(3).upper(), text)
+
+
+def _closing(template: str, start: int) -> int:
+    depth = 0
+    for j in range(start, len(template)):
+        if template[j] == "{":
+            depth += 1
+        elif template[j] == "}":
+            depth -= 1
+            if depth == 0:
+                return j
+    raise ValueError(f"unclosed slot in {template!r}")
+
+
+def _split_options(choices: str) -> list[str]:
+    options: list[str] = []
+    current: list[str] = []
+    depth = 0
+    for ch in choices:
+        if ch == "|" and depth == 0:
+            options.append("".join(current))
+            current = []
+            continue
+        depth += ch == "{"
+        depth -= ch == "}"
+        current.append(ch)
+    options.append("".join(current))
+    return options
+
+
+def _select(value: Any, options: list[str], reader: Reader) -> tuple[str, int | None]:
+    """The option a value picks, and the number `#` stands for (if any)."""
+    if isinstance(value, Player):
+        return options[min(1, len(options) - 1)] if value.seat == reader.seat else options[0], None
+    if isinstance(value, Num):
+        return (options[0] if value.value == 1 else options[-1]), value.value
+    if isinstance(value, Side):
+        value = value.seats(reader) or Players((-1, -2))  # unnamed: a side is many
+    if isinstance(value, Players):
+        n = len(value.seats)
+        if len(options) > 2 and value.seats == (reader.seat,):
+            return options[2], n  # the reader alone: "{ps:gana|ganan|ganas}"
+        return (options[0] if n == 1 else options[1]), n
+    if isinstance(value, Cards | Nums):
+        n = len(value.faces) if isinstance(value, Cards) else len(value.values)
+        return (options[0] if n == 1 else options[-1]), n
+    if isinstance(value, bool):
+        return options[0] if value else options[-1], None
+    raise TypeError(f"no selector for a parameter of type {type(value).__name__}")
+
+
+__all__ = [
+    "COMMON_MESSAGES",
+    "LANGS",
+    "Card",
+    "Cards",
+    "Catalogue",
+    "Lines",
+    "Message",
+    "Num",
+    "Nums",
+    "Player",
+    "Players",
+    "Reader",
+    "Side",
+    "Term",
+    "UnknownMessage",
+    "default_name",
+    "format_number",
+    "join_words",
+    "msg",
+]
