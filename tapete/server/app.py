@@ -179,7 +179,9 @@ async def _on_tapete_error(_request: Request, err: Exception) -> Response:
 
 async def _on_validation_error(_request: Request, err: Exception) -> Response:
     assert isinstance(err, RequestValidationError)
-    where = "; ".join(f"{'.'.join(str(p) for p in e.get('loc', ()))}: {e.get('msg', '')}" for e in err.errors())
+    where = "; ".join(
+        f"{'.'.join(str(p) for p in e.get('loc', ()))}: {e.get('msg', '')}" for e in err.errors()
+    )
     body = BadRequest(f"Petición mal formada ({where}).", f"Malformed request ({where}).", rule="request").to_json()
     return JSONResponse({"error": body}, status_code=422)
 

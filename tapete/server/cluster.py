@@ -363,12 +363,9 @@ class ClusterTables(Tables):
     async def _refresh_listed(self) -> None:
         """Public unfinished tables owned elsewhere, from the database (for `listed`)."""
         count = sa.select(sa.func.count()).where(actions.c.match_id == matches.c.id).scalar_subquery()
-        query = (
-            sa.select(matches, count.label("version"))
-            .where(matches.c.public, matches.c.status.in_(("waiting", "playing")))
-            .order_by(matches.c.created_at.desc())
-            .limit(LISTED_MAX)
-        )
+        query = (sa.select(matches, count.label("version"))
+                 .where(matches.c.public, matches.c.status.in_(("waiting", "playing")))
+                 .order_by(matches.c.created_at.desc()).limit(LISTED_MAX))
         async with self.store.engine.connect() as conn:
             rows = [r for r in await conn.execute(query) if r.id not in self.runners]
             ids = [r.id for r in rows]
@@ -382,18 +379,9 @@ class ClusterTables(Tables):
                 entry["level"] = s.level
             by_table.setdefault(s.match_id, []).append(entry)
         self._elsewhere = [
-            {
-                "id": r.id,
-                "game": r.game,
-                "status": r.status,
-                "num_players": r.num_players,
-                "options": r.options,
-                "table_options": r.table_options,
-                "seats": by_table.get(r.id, []),
-                "version": int(r.version),
-                "invite_code": r.invite_code,
-                "public": r.public,
-            }
+            {"id": r.id, "game": r.game, "status": r.status, "num_players": r.num_players, "options": r.options,
+             "table_options": r.table_options, "seats": by_table.get(r.id, []), "version": int(r.version),
+             "invite_code": r.invite_code, "public": r.public}
             for r in rows
         ]
 
@@ -421,9 +409,8 @@ class ClusterTables(Tables):
         if runner is None:
             self.bus.send(sender, {"wait": cid, "moved": True})
             return
-        conn = RemoteConnection(
-            self.bus, sender, cid, item.get("lang", "es"), bool(item.get("texts", True)), self.settings.outbox_limit
-        )
+        conn = RemoteConnection(self.bus, sender, cid, item.get("lang", "es"), bool(item.get("texts", True)),
+                                self.settings.outbox_limit)
         self.remote_conns[sender, cid] = (conn, runner)
 
         async def attach() -> None:
@@ -450,9 +437,8 @@ class ClusterTables(Tables):
         conn, runner = found
         try:
             if op == "submit":
-                runner.post(
-                    Submit(conn, item["seq"], item["version"], item["payload"], item.get("seat"), time.perf_counter())
-                )
+                runner.post(Submit(conn, item["seq"], item["version"], item["payload"], item.get("seat"),
+                                   time.perf_counter()))
             elif op == "sync":
                 runner.post(Sync(conn))
             else:
@@ -523,9 +509,8 @@ async def _now(value: Any) -> Any:
 
 
 async def _joined(runner: TableRunner, seat: Any, name: Any) -> dict[str, Any]:
-    chosen, token = await runner.join(
-        seat if isinstance(seat, int) else None, clean_name(name if isinstance(name, str) else None)
-    )
+    chosen, token = await runner.join(seat if isinstance(seat, int) else None,
+                                      clean_name(name if isinstance(name, str) else None))
     return {"seat": chosen, "token": token, "summary": runner.summary()}
 
 
@@ -533,10 +518,8 @@ async def open_cluster(settings: ServerSettings, stats: Stats) -> tuple[ClusterS
     """The store and tables of one process of several (PostgreSQL and Redis are required)."""
     url = async_db_url(settings.db_url)
     if not url.startswith("postgresql") or not settings.redis_url:
-        raise SystemExit(
-            "several server processes need a PostgreSQL database (--db postgresql://...) and Redis "
-            "(--redis redis://...)"
-        )
+        raise SystemExit("several server processes need a PostgreSQL database (--db postgresql://...) and Redis "
+                         "(--redis redis://...)")
     owner = new_owner_id()
     store = ClusterStore(url, owner, settings.lease_seconds)
     await store.open()

@@ -78,10 +78,8 @@ class Bus:
         await self.redis.ping()
         await self.pubsub.subscribe(channel(self.proc))
         await self.beat()
-        self._tasks = [
-            asyncio.create_task(self._read(), name="tapete-bus-read"),
-            asyncio.create_task(self._write(), name="tapete-bus-write"),
-        ]
+        self._tasks = [asyncio.create_task(self._read(), name="tapete-bus-read"),
+                       asyncio.create_task(self._write(), name="tapete-bus-write")]
 
     async def close(self) -> None:
         await self._drain()
@@ -252,18 +250,8 @@ class RemoteRunner(TableRunner):
         self.bus.local[cid] = conn
         answer: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
         self.bus.waiting[cid] = answer
-        self.bus.send(
-            self.owner,
-            {
-                "op": "attach",
-                "table": self.id,
-                "from": self.bus.proc,
-                "cid": cid,
-                "token": token,
-                "lang": conn.lang,
-                "texts": conn.texts,
-            },
-        )
+        self.bus.send(self.owner, {"op": "attach", "table": self.id, "from": self.bus.proc, "cid": cid,
+                                   "token": token, "lang": conn.lang, "texts": conn.texts})
         try:
             reply = await asyncio.wait_for(answer, self.timeout)
         except TimeoutError:
@@ -298,9 +286,8 @@ class RemoteRunner(TableRunner):
             return
         item: dict[str, Any] = {"table": self.id, "from": self.bus.proc, "cid": cid}
         if isinstance(message, Submit):
-            item.update(
-                op="submit", seq=message.seq, version=message.version, payload=message.payload, seat=message.seat
-            )
+            item.update(op="submit", seq=message.seq, version=message.version, payload=message.payload,
+                        seat=message.seat)
         elif isinstance(message, Sync):
             item.update(op="sync")
         else:

@@ -209,14 +209,8 @@ class TableRunner:
         self.spectators: set[Connection] = set()
         stand_in = table_options.stand_in
         self.bots = [
-            SeatBot(
-                s.level if s.kind == "bot" and s.level else stand_in,
-                game,
-                seed * 7919 + s.index,
-                s.index,
-                len(seats),
-                self.state.options,
-            )
+            SeatBot(s.level if s.kind == "bot" and s.level else stand_in, game, seed * 7919 + s.index, s.index,
+                    len(seats), self.state.options)
             for s in seats
         ]
         self.queue: asyncio.Queue[Message] = asyncio.Queue()
@@ -347,15 +341,8 @@ class TableRunner:
             await self._offer(seat, action, msg.version, conn, msg.seq, "human")
         except TapeteError as err:
             conn.send_error(err, msg.seq)
-            logs.event(
-                "action rejected",
-                logging.DEBUG,
-                table=self.id,
-                seat=seat,
-                version=self.version,
-                source="human",
-                code=err.code,
-            )
+            logs.event("action rejected", logging.DEBUG, table=self.id, seat=seat, version=self.version,
+                       source="human", code=err.code)
         finally:
             self._arrived = None
 
@@ -381,15 +368,8 @@ class TableRunner:
         except Stale:
             return  # the bot thinks again on the new state
         except TapeteError as err:
-            logs.event(
-                "bot action rejected",
-                logging.WARNING,
-                table=self.id,
-                seat=msg.seat,
-                version=self.version,
-                source="bot",
-                code=err.code,
-            )
+            logs.event("bot action rejected", logging.WARNING, table=self.id, seat=msg.seat, version=self.version,
+                       source="bot", code=err.code)
 
     async def _offer(
         self, seat: int, action: int, version: int, conn: Connection | None, seq: int | None, source: str
@@ -498,9 +478,8 @@ class TableRunner:
         self._tell_bots(events)
         if logs.log.isEnabledFor(logging.INFO):
             public_kinds = [e.kind for e in events if e.audience is None]
-            logs.event(
-                "action applied", table=self.id, seat=seat, version=self.version, source=source, events=public_kinds
-            )
+            logs.event("action applied", table=self.id, seat=seat, version=self.version, source=source,
+                       events=public_kinds)
 
     async def _finish(self) -> None:
         self.status = "finished"
@@ -642,18 +621,13 @@ class TableRunner:
             times.append(self._window_until)
         turn = self.table_options.turn_seconds
         if turn > 0 and self.status == "playing":
-            times += [
-                since + turn
-                for s, since in self._required_since.items()
-                if s not in self._clock_out and self.seats[s].human
-            ]
+            times += [since + turn for s, since in self._required_since.items()
+                      if s not in self._clock_out and self.seats[s].human]
         if self.status == "playing":
             grace = self.settings.disconnect_grace
-            times += [
-                i.gone_since + grace
-                for i in self.seats
-                if i.human and not i.conns and i.gone_since is not None and time.monotonic() < i.gone_since + grace
-            ]
+            times += [i.gone_since + grace for i in self.seats
+                      if i.human and not i.conns and i.gone_since is not None
+                      and time.monotonic() < i.gone_since + grace]
         if self.status == "finished" and self._idle_since is not None:
             times.append(self._idle_since + self.settings.finished_ttl)
         return min(times) if times else None
@@ -708,9 +682,8 @@ class TableRunner:
         conn = msg.conn
         if msg.token is None:
             if len(self.spectators) >= self.settings.max_spectators:
-                msg.done.set_exception(
-                    self._too_many("Demasiados espectadores", "Too many spectators", self.settings.max_spectators)
-                )
+                msg.done.set_exception(self._too_many("Demasiados espectadores", "Too many spectators",
+                                                      self.settings.max_spectators))
                 return
             conn.seat = None
             self.spectators.add(conn)
@@ -720,13 +693,9 @@ class TableRunner:
                 msg.done.set_exception(bad_token())
                 return
             if len(info.conns) >= self.settings.max_sockets_per_seat:
-                msg.done.set_exception(
-                    self._too_many(
-                        "Demasiadas conexiones para este asiento",
-                        "Too many sockets for this seat",
-                        self.settings.max_sockets_per_seat,
-                    )
-                )
+                msg.done.set_exception(self._too_many("Demasiadas conexiones para este asiento",
+                                                      "Too many sockets for this seat",
+                                                      self.settings.max_sockets_per_seat))
                 return
             conn.seat = info.index
             info.conns.add(conn)

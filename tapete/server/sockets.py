@@ -97,8 +97,8 @@ def _parse(text: str | None, settings: ServerSettings) -> dict[str, Any]:
         raise BadJson("El mensaje no es JSON válido.", "The message is not valid JSON.", rule="protocol") from None
     if not isinstance(data, dict) or not isinstance(data.get("type"), str):
         raise BadMessage(
-            'El mensaje debe ser un objeto JSON con un campo "type".',
-            'The message must be a JSON object with a "type" field.',
+            "El mensaje debe ser un objeto JSON con un campo \"type\".",
+            "The message must be a JSON object with a \"type\" field.",
             rule="protocol",
         )
     return data
@@ -122,8 +122,8 @@ async def _hello(websocket: WebSocket, conn: Connection, settings: ServerSetting
             or not isinstance(texts, bool)
         ):
             raise BadMessage(
-                'El primer mensaje debe ser {"type": "hello", "token": ..., "lang": "es" o "en"}.',
-                'The first message must be {"type": "hello", "token": ..., "lang": "es" or "en"}.',
+                "El primer mensaje debe ser {\"type\": \"hello\", \"token\": ..., \"lang\": \"es\" o \"en\"}.",
+                "The first message must be {\"type\": \"hello\", \"token\": ..., \"lang\": \"es\" or \"en\"}.",
                 rule="protocol",
             )
         conn.lang, conn.texts = lang, texts

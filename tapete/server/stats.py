@@ -38,11 +38,6 @@ class Stats:
             "since": self.started,
             "actions": self.actions,
             "socket_actions": self.socket_actions,
-            "arrival_to_views_ms": {
-                "count": len(ordered),
-                "p50": pct(0.50),
-                "p90": pct(0.90),
-                "p99": pct(0.99),
-                "max": pct(1.0),
-            },
+            "arrival_to_views_ms": {"count": len(ordered), "p50": pct(0.50), "p90": pct(0.90), "p99": pct(0.99),
+                                    "max": pct(1.0)},
         }

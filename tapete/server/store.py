@@ -328,14 +328,8 @@ class Store:
             Write(
                 seats,
                 rows=[
-                    {
-                        "match_id": row.id,
-                        "seat": s.seat,
-                        "kind": s.kind,
-                        "level": s.level,
-                        "name": s.name,
-                        "token_hash": s.token_hash,
-                    }
+                    {"match_id": row.id, "seat": s.seat, "kind": s.kind, "level": s.level, "name": s.name,
+                     "token_hash": s.token_hash}
                     for s in row.seats
                 ],
             )
@@ -347,32 +341,23 @@ class Store:
 
     async def set_seat(self, match_id: str, seat: int, name: str | None, token_hash: str | None) -> None:
         await self._submit(
-            Write(
-                seats,
-                values={"name": name, "token_hash": token_hash},
-                where={"match_id": match_id, "seat": seat},
-                fence=self._fence(match_id),
-            )
+            Write(seats, values={"name": name, "token_hash": token_hash}, where={"match_id": match_id, "seat": seat},
+                   fence=self._fence(match_id))
         )
 
     async def set_status(self, match_id: str, status: str, **values: Any) -> None:
-        await self._submit(
-            Write(matches, values={"status": status, **values}, where={"id": match_id}, fence=self._fence(match_id))
-        )
+        await self._submit(Write(matches, values={"status": status, **values}, where={"id": match_id},
+                                  fence=self._fence(match_id)))
 
     async def append_action(self, match_id: str, idx: int, seat: int, action: int, at: float) -> None:
         await self._submit(
-            Write(
-                actions,
-                rows=[{"match_id": match_id, "idx": idx, "seat": seat, "action": action, "at": at}],
-                fence=self._fence(match_id),
-            )
+            Write(actions, rows=[{"match_id": match_id, "idx": idx, "seat": seat, "action": action, "at": at}],
+                   fence=self._fence(match_id))
         )
 
     async def delete_action(self, match_id: str, idx: int) -> None:
-        await self._submit(
-            Write(actions, where={"match_id": match_id, "idx": idx}, delete=True, fence=self._fence(match_id))
-        )
+        await self._submit(Write(actions, where={"match_id": match_id, "idx": idx}, delete=True,
+                                  fence=self._fence(match_id)))
 
     # -- reads ----------------------------------------------------------------
     async def load(self, match_id: str) -> MatchRow | None:
@@ -389,7 +374,9 @@ class Store:
                 seat_rows = await conn.execute(
                     sa.select(seats).where(seats.c.match_id == row.id).order_by(seats.c.seat)
                 )
-                row.seats = [SeatRow(r.seat, r.kind, r.level, r.name, r.token_hash) for r in seat_rows]
+                row.seats = [
+                    SeatRow(r.seat, r.kind, r.level, r.name, r.token_hash) for r in seat_rows
+                ]
                 action_rows = await conn.execute(
                     sa.select(actions.c.idx, actions.c.seat, actions.c.action)
                     .where(actions.c.match_id == row.id)

@@ -67,9 +67,8 @@ class Tables:
             try:
                 runner = self._from_row(row)
             except WrongRulesVersion:
-                logs.event(
-                    "table not restored: its record is of other rules", logging.WARNING, table=row.id, status=row.status
-                )
+                logs.event("table not restored: its record is of other rules", logging.WARNING, table=row.id,
+                           status=row.status)
                 continue
             except Exception:
                 logs.log.exception("could not restore a table", extra={"table": row.id})
@@ -267,3 +266,4 @@ def clean_name(name: str | None) -> str | None:
         return None
     name = " ".join(name.split())[:MAX_NAME]
     return name or None
+

@@ -91,7 +91,9 @@ def _http_error(err: urllib.error.HTTPError) -> JoinError:
 class RemoteTable:
     """The table screen's source for a seat on a server."""
 
-    def __init__(self, game: Game, seat: Seat, connect: Callable[[str], Any] | None = None, lang: str = "es") -> None:
+    def __init__(
+        self, game: Game, seat: Seat, connect: Callable[[str], Any] | None = None, lang: str = "es"
+    ) -> None:
         self.game = game
         self.lang = lang  # the server words moves and events in the hello's language
         self._ws: Any = None
