@@ -81,14 +81,12 @@ def tournament(
         )
     paths: list[Path] = []
     if plot is not None:
-        from tapete.bots.ismcts import score_sense
-
         from .plots import write_plots
 
         title = f"{game.name['en']}: {' / '.join(kinds)}"
         formats = [f.strip() for f in plot_format.split(",") if f.strip()]
         done = [r for r in report.match_results if r.error is None]
-        paths = write_plots(done, n, plot, title, sense=score_sense(game), formats=formats, tournament=report)
+        paths = write_plots(done, n, plot, title, sense=game.score_sense, formats=formats, tournament=report)
     if as_json:
         out = report.to_json()
         out["plots"] = [str(p) for p in paths]
@@ -134,7 +132,6 @@ def plot_simulation(
     results: list[MatchResult], game_id: str, num_players: int, outdir: Path, formats: str
 ) -> list[Path]:
     """The plots of a `tapete simulate` run."""
-    from tapete.bots.ismcts import score_sense
     from tapete.games import get_game
 
     from .plots import write_plots
@@ -144,7 +141,7 @@ def plot_simulation(
     title = f"{game.name['en']}: {', '.join(kinds)}"
     fmts = [f.strip() for f in formats.split(",") if f.strip()]
     done = [r for r in results if r.error is None]
-    return write_plots(done, num_players, outdir, title, sense=score_sense(game), formats=fmts)
+    return write_plots(done, num_players, outdir, title, sense=game.score_sense, formats=fmts)
 
 
 def report(
