@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -19,7 +19,8 @@ from tapete.engine import BadOption, BadPlayers, Game, TapeteError, UnknownGame
 from tapete.games import game_ids, get_game
 
 from . import logs, viewer
-from .errors import BadRequest, TooLarge
+from .errors import BadRequest
+from .limits import BodyGuard
 from .settings import ServerSettings, async_db_url, table_options_schema
 from .sockets import table_socket
 from .stats import Stats
@@ -252,18 +253,7 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
     app.add_exception_handler(RequestValidationError, _on_validation_error)
     app.add_exception_handler(StarletteHTTPException, _on_http_error)
 
-    @app.middleware("http")
-    async def limit_body(request: Request, call_next: Callable[[Request], Awaitable[Response]]) -> Response:
-        length = request.headers.get("content-length")
-        if length is not None and (not length.isdigit() or int(length) > settings.max_body_bytes):
-            return _error_response(
-                TooLarge(
-                    f"Cuerpo demasiado grande (máximo {settings.max_body_bytes} bytes).",
-                    f"Body too large (at most {settings.max_body_bytes} bytes).",
-                    rule="limits",
-                )
-            )
-        return await call_next(request)
+    app.add_middleware(BodyGuard, max_bytes=settings.max_body_bytes)
 
     if STATIC_DIR.is_dir():
         from fastapi.staticfiles import StaticFiles
