@@ -11,7 +11,6 @@ from typing import Any, Literal
 from fastapi import APIRouter, FastAPI, Request, Response
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse
-from pydantic import BaseModel, Field
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from tapete.bots import BOT_KINDS
@@ -21,6 +20,7 @@ from tapete.games import game_ids, get_game
 from . import logs, viewer
 from .errors import BadRequest
 from .limits import BodyGuard
+from .models import CreateTableBody, JoinBody, TokenBody
 from .settings import ServerSettings, async_db_url, table_options_schema
 from .sockets import table_socket
 from .stats import Stats
@@ -54,33 +54,6 @@ def available_games() -> list[Game]:
         except Exception:
             logs.log.warning("game does not load", extra={"detail": game_id})
     return found
-
-
-# -- request bodies ------------------------------------------------------------
-class SeatBody(BaseModel):
-    type: Literal["human", "bot"]
-    level: str | None = Field(None, description="bot level (a kind from `bot_levels`); bots only")
-    name: str | None = Field(None, max_length=64)
-
-
-class CreateTableBody(BaseModel):
-    game: str
-    options: dict[str, Any] = Field(default_factory=dict)
-    seats: list[SeatBody] | None = Field(None, max_length=16)
-    table_options: dict[str, Any] = Field(default_factory=dict)
-    public: bool = True
-    join: bool = True
-    name: str | None = Field(None, max_length=64)
-
-
-class JoinBody(BaseModel):
-    code: str = Field(max_length=32)
-    seat: int | None = None
-    name: str | None = Field(None, max_length=64)
-
-
-class LeaveBody(BaseModel):
-    token: str = Field(max_length=128)
 
 
 # -- the lobby -----------------------------------------------------------------
@@ -144,7 +117,7 @@ async def join_table(body: JoinBody, request: Request) -> dict[str, Any]:
 
 
 @router.post("/tables/{table_id}/leave")
-async def leave_table(table_id: str, body: LeaveBody, request: Request) -> dict[str, Any]:
+async def leave_table(table_id: str, body: TokenBody, request: Request) -> dict[str, Any]:
     seat = await services(request).tables.leave(table_id, body.token)
     return {"table": table_id, "seat": seat, "left": True}
 

@@ -10,14 +10,14 @@ from dataclasses import dataclass
 from typing import Any
 
 from tapete.bots import BOT_KINDS, UnknownBot
-from tapete.engine import Game, MatchRecord, WrongRulesVersion, check_rules_version, options_to_json
+from tapete.engine import BadOption, Game, MatchRecord, WrongRulesVersion, check_rules_version, options_to_json
 from tapete.games import get_game
 
 from . import logs
 from .errors import BadRequest, NotFinished, table_not_found, table_unavailable
 from .pacer import BotPacer
 from .runner import RunnerStopped, SeatInfo, TableRunner
-from .settings import ServerSettings, parse_table_options
+from .settings import ServerSettings, parse_table_options, table_options_schema
 from .stats import Stats
 from .store import MatchRow, SeatRow, Store
 
@@ -135,6 +135,8 @@ class Tables:
         public: bool,
     ) -> TableRunner:
         game = get_game(game_id)
+        check_option_types(game.options_schema(), options)
+        check_option_types(table_options_schema(), table_options)
         opts = game.parse_options(options)
         specs = seat_specs or self._default_seats(game)
         game.check_players(len(specs), opts)
@@ -259,6 +261,25 @@ class Tables:
             finished_at=row.finished_at,
         )
         return record
+
+
+OPTION_TYPES: dict[str, type] = {"int": int, "bool": bool, "str": str}
+
+
+def check_option_types(schema: list[dict[str, Any]], given: dict[str, Any]) -> None:
+    """Each option's value of exactly its declared type: no "150" for 150, no 1 for true."""
+    declared = {entry["key"]: OPTION_TYPES.get(entry["type"]) for entry in schema}
+    for key, value in given.items():
+        kind = declared.get(key)
+        if kind is not None and type(value) is not kind:
+            raise BadOption(
+                f"La opción {key} debe ser de tipo {entry_type_es(kind)}.",
+                f"Option {key} must be of type {kind.__name__}.",
+            )
+
+
+def entry_type_es(kind: type) -> str:
+    return {int: "entero", bool: "verdadero o falso", str: "texto"}.get(kind, kind.__name__)
 
 
 def clean_name(name: str | None) -> str | None:
