@@ -21,11 +21,12 @@ from . import logs, viewer
 from .errors import BadRequest
 from .limits import BodyGuard
 from .models import CreateTableBody, JoinBody, TokenBody
+from .names import clean_name
 from .settings import ServerSettings, async_db_url, table_options_schema
 from .sockets import table_socket
 from .stats import Stats
 from .store import Store
-from .tables import SeatSpec, Tables, clean_name
+from .tables import SeatSpec, Tables
 
 STATIC_DIR = Path(__file__).resolve().parent.parent / "web" / "static"
 

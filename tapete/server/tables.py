@@ -15,6 +15,7 @@ from tapete.games import get_game
 
 from . import logs
 from .errors import BadRequest, NotFinished, table_not_found, table_unavailable
+from .names import clean_name
 from .pacer import BotPacer
 from .runner import RunnerStopped, SeatInfo, TableRunner
 from .settings import ServerSettings, parse_table_options, table_options_schema
@@ -24,7 +25,6 @@ from .store import MatchRow, SeatRow, Store
 # Invitation codes: no 0/O, 1/I/L, so they can be read aloud and typed.
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 CODE_LENGTH = 8
-MAX_NAME = 40
 
 
 def new_match_seed() -> int:
@@ -112,7 +112,7 @@ class Tables:
             seed=row.seed,
             options=row.options,
             table_options=parse_table_options(row.table_options),
-            seats=[SeatInfo(s.seat, s.kind, s.level, s.name, s.token_hash) for s in row.seats],
+            seats=[SeatInfo(s.seat, s.kind, s.level, clean_name(s.name), s.token_hash) for s in row.seats],
             status=row.status,
             invite_code=row.invite_code,
             public=row.public,
@@ -156,7 +156,7 @@ class Tables:
             created_at=time.time(),
             rules_version=game.rules_version,
             seats=[
-                SeatRow(i, s.kind, s.level if s.kind == "bot" else None, s.name if s.kind == "bot" else None, None)
+                SeatRow(i, s.kind, *((s.level, clean_name(s.name)) if s.kind == "bot" else (None, None)), None)
                 for i, s in enumerate(specs)
             ],
         )
@@ -250,7 +250,7 @@ class Tables:
                 "A match's record is served only once the match is over.",
                 rule="record-finished",
             )
-        seats = [{"bot": s.level} if s.kind == "bot" else {"human": s.name or ""} for s in row.seats]
+        seats = [{"bot": s.level} if s.kind == "bot" else {"human": clean_name(s.name) or ""} for s in row.seats]
         record = MatchRecord(row.game, row.options, row.seed, seats, row.actions, row.rules_version).to_json()
         record.update(
             id=row.id,
@@ -280,11 +280,3 @@ def check_option_types(schema: list[dict[str, Any]], given: dict[str, Any]) -> N
 
 def entry_type_es(kind: type) -> str:
     return {int: "entero", bool: "verdadero o falso", str: "texto"}.get(kind, kind.__name__)
-
-
-def clean_name(name: str | None) -> str | None:
-    if name is None:
-        return None
-    name = " ".join(name.split())[:MAX_NAME]
-    return name or None
-
