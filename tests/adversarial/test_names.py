@@ -44,7 +44,8 @@ def test_names_are_clean_at_creation_join_in_views_and_records(thread_server: Th
     with http(thread_server) as client:
         created = client.post("/api/tables", json={
             "game": "bacan", "name": HOSTILE, "table_options": FAST,
-            "seats": [{"type": "human"}, {"type": "human"}, {"type": "bot", "level": "random", "name": "\x07Bot\u202e"}],
+            "seats": [{"type": "human"}, {"type": "human"},
+                      {"type": "bot", "level": "random", "name": "\x07Bot\u202e"}],
         }).json()
         table_id = created["table"]["id"]
         joined = client.post("/api/join", json={"code": created["invite_code"], "name": "Bea\u0000\u202d" + "z" * 30})
