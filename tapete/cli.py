@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import random
+import sys
 import time
 from pathlib import Path
 from typing import Annotated, Any
@@ -118,13 +119,19 @@ def play(
         check_seed(seed, lang)
     _check_speed(speed, lang)
     if records is not None:
+        if plain:
+            fail(
+                lang,
+                "--records aún no funciona con --plain: juega sin --plain para guardar la partida.",
+                "--records does not work with --plain yet: play without --plain to keep the match.",
+            )
         output_folder("--records", records, lang)
     if plain:
         _play_plain(gid, players, bots, seed, option, lang)
         return
     from tapete.tui import play_local
 
-    raise typer.Exit(play_local(game.id, n, options, bots, seed, lang, quick=quick, speed=speed))
+    raise typer.Exit(play_local(game.id, n, options, bots, seed, lang, quick=quick, speed=speed, records=records))
 
 
 def _check_speed(speed: str, lang: str) -> None:
@@ -400,8 +407,9 @@ def replay_cmd(
 
 
 def _read_command() -> str | None:
+    """One typed command (a prompt only at a terminal: piped keys stay quiet)."""
     try:
-        return console.input("› ")
+        return console.input("› " if sys.stdin.isatty() else "")
     except EOFError:
         return None
 
