@@ -14,6 +14,7 @@ from typing import Annotated, Any
 import typer
 from rich.console import Console
 from rich.markdown import Markdown
+from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.prompt import Prompt
 
@@ -381,7 +382,8 @@ def replay_cmd(
     as_json: Annotated[bool, typer.Option("--json", help="end with the shown position as JSON")] = False,
     lang: LangOpt = "es",
 ) -> None:
-    """Replay a match record: the final position, the one after --to N actions, or step by step (--step)."""
+    """Replay a match record: the final position, the one after --to N actions, or step by step (--step,
+    from the start or from --to N; keys are read one line at a time, so they can be piped in)."""
     from tapete.sim.replayer import ReplayError, load_record, step_through
 
     check_lang(lang)
@@ -390,11 +392,11 @@ def replay_cmd(
         cursor.set_seat(seat)
         if to is not None:
             check_count("--to", to, lang, low=0, high=cursor.steps)
-        cursor.goto(cursor.steps if to is None else to)
+        cursor.goto(to if to is not None else 0 if step else cursor.steps)
     except ReplayError as err:
         fail(lang, err.es, err.en)
     if step:
-        step_through(cursor, lang, lambda c: _show_step(c, lang), _read_command, console.print)
+        step_through(cursor, lang, lambda c: _show_step(c, lang), _read_command, lambda t: console.print(escape(t)))
     elif not as_json:
         _show_step(cursor, lang)
     if as_json:
@@ -417,7 +419,8 @@ def _read_command() -> str | None:
 def _show_step(cursor: Any, lang: str) -> None:
     from tapete.sim.replayer import header
 
-    console.rule(header(cursor, lang))
+    console.rule()
+    console.print(f"[bold]{escape(header(cursor, lang))}[/bold]")
     console.print(cursor.game.render_text(cursor.view(), lang))
     for line in cursor.story(lang):
         console.print(f"[dim]·[/dim] {line}")

@@ -245,7 +245,7 @@ def apply_command(cursor: ReplayCursor, line: str, lang: str) -> bool:
         cursor.goto(cursor.steps)
     else:
         raise ReplayError(
-            f"Orden desconocida: {line.strip()!r}. {HELP['es']}", f"Unknown command: {line.strip()!r}. {HELP['en']}"
+            f"Orden desconocida: {line.strip()!r} (h: ayuda).", f"Unknown command: {line.strip()!r} (h: help)."
         )
     return True
 
@@ -286,6 +286,9 @@ def step_through(
         line = read()
         if line is None:
             return
+        if line.strip().lower() in ("h", "?", "help", "ayuda"):
+            say(HELP[lang])
+            continue
         try:
             if not apply_command(cursor, line, lang):
                 return
