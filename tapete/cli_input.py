@@ -412,7 +412,7 @@ def fitted_table(title: str, columns: Sequence[tuple[str, bool]], rows: Sequence
             widest = max([len(header), *(len(row[i]) for row in rows)])
             table.add_column(header, justify="right", no_wrap=True, min_width=widest)
         else:
-            table.add_column(header, overflow="fold")
+            table.add_column(header, overflow="fold", min_width=min(8, max((len(row[i]) for row in rows), default=1)))
     for row in rows:
         table.add_row(*(escape(cell) for cell in row))
     return table
