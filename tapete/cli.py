@@ -16,7 +16,11 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.prompt import Prompt
 from rich.table import Table
 
-from tapete.engine import Game, MatchRecord, Observation, TapeteError, options_to_json, replay
+from tapete.cli_common import console
+from tapete.cli_common import game_or_exit as _game
+from tapete.cli_common import options_or_exit as _options
+from tapete.cli_common import players_or_exit as _players
+from tapete.engine import MatchRecord, Observation, TapeteError, replay
 from tapete.games import game_ids, get_game
 
 
@@ -31,44 +35,10 @@ class _Cli(typer.Typer):
 
 
 app = _Cli(help="tapete: juega y estudia / play and study Bacan, Buracco, Nacho Loco, Boon, WANTED.")
-console = Console()
 
 GameArg = Annotated[str, typer.Argument(help="bacan | buracco | nacho-loco | boon | wanted")]
 OptionOpt = Annotated[list[str] | None, typer.Option("--option", "-o", help="KEY=VALUE, repeatable")]
 LangOpt = Annotated[str, typer.Option("--lang", help="es | en")]
-
-
-def _game(game_id: str) -> Game:
-    try:
-        return get_game(game_id)
-    except TapeteError as err:
-        console.print(f"[red]{err.es}[/red]\n{err.en}")
-        raise typer.Exit(2) from None
-
-
-def _options(game: Game, pairs: list[str] | None) -> dict[str, Any]:
-    raw: dict[str, Any] = {}
-    for pair in pairs or []:
-        key, sep, value = pair.partition("=")
-        if not sep:
-            console.print(f"[red]--option espera KEY=VALUE / expects KEY=VALUE: {pair!r}[/red]")
-            raise typer.Exit(2)
-        raw[key.strip()] = value.strip()
-    try:
-        return options_to_json(game.parse_options(raw))
-    except TapeteError as err:
-        console.print(f"[red]{err.es}[/red]\n{err.en}")
-        raise typer.Exit(2) from None
-
-
-def _players(game: Game, players: int | None, options: dict[str, Any]) -> int:
-    n = players or game.default_players
-    try:
-        game.check_players(n, game.parse_options(options))
-    except TapeteError as err:
-        console.print(f"[red]{err.es}[/red]\n{err.en}")
-        raise typer.Exit(2) from None
-    return n
 
 
 @app.command()

@@ -50,13 +50,13 @@ def tournament(
 ) -> None:
     """Bots against bots, every seating rotated, with 95% intervals and OpenSkill ratings."""
     from tapete.bots import BOT_KINDS
-    from tapete.cli import _game, _options, _players, console
+    from tapete.cli_common import console, game_or_exit, options_or_exit, players_or_exit
 
     from .tournament import run_tournament, seatings
 
-    game = _game(game_id)
-    options = _options(game, option)
-    n = _players(game, players, options)
+    game = game_or_exit(game_id)
+    options = options_or_exit(game, option)
+    n = players_or_exit(game, players, options)
     kinds = [k.strip() for k in bots.split(",") if k.strip()]
     unknown = [k for k in kinds if k not in BOT_KINDS]
     if not kinds or unknown:
@@ -152,7 +152,7 @@ def report(
     games: Annotated[str | None, typer.Option(help="comma-separated game ids (default: all)")] = None,
 ) -> None:
     """Simulate every game with its heuristic bots and write the balance report (docs/balance.md + plots)."""
-    from tapete.cli import console
+    from tapete.cli_common import console
 
     from .balance import write_report
 
