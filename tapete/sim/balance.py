@@ -22,6 +22,7 @@ from typing import Any
 from tapete.engine import Game
 from tapete.games import game_ids, get_game
 
+from .keeping import match_seed
 from .plots import bacan_call_rates, position_gains, write_plots
 from .runner import MatchJob, MatchResult, run_jobs
 from .stats import mean_interval, wilson
@@ -58,7 +59,10 @@ def _simulate(
     if players is None:
         return None
     opts = tuple(sorted(options.items()))
-    jobs = [MatchJob(game.id, players, ("heuristic",) * players, seed + i, opts, stats=True) for i in range(matches)]
+    jobs = [
+        MatchJob(game.id, players, ("heuristic",) * players, match_seed(seed, i), opts, stats=True)
+        for i in range(matches)
+    ]
     start = time.perf_counter()
     results = []
     for r in run_jobs(jobs, processes):
