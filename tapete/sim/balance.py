@@ -19,7 +19,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from tapete.bots.ismcts import score_sense
 from tapete.engine import Game
 from tapete.games import game_ids, get_game
 
@@ -180,7 +179,7 @@ def _bacan_section(runs: list[Run]) -> list[str]:
 def game_section(
     game: Game, matches: int, seed: int, processes: int, outdir: Path, on_result: Callable[[Any], None]
 ) -> list[str]:
-    sense = score_sense(game)
+    sense = game.score_sense
     runs = [run for v in _variants(game) if (run := _simulate(game, v, matches, seed, processes, on_result))]
     base = runs[0]
     plot_dir = outdir / game.id

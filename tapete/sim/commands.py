@@ -124,13 +124,11 @@ def tournament(
         )
     paths: list[Path] = []
     if plot is not None:
-        from tapete.bots.ismcts import score_sense
-
         from .plots import write_plots
 
         title = f"{game.name['en']}: {' / '.join(kinds)}"
         done = [r for r in report.match_results if r.error is None]
-        paths = write_plots(done, n, plot, title, sense=score_sense(game), formats=formats, tournament=report)
+        paths = write_plots(done, n, plot, title, sense=game.score_sense, formats=formats, tournament=report)
     if as_json:
         data = {**report.to_json(), **run_facts(game, seed, options)}
         data["plots"] = [str(p) for p in paths]
@@ -190,7 +188,6 @@ def plot_simulation(
     results: list[MatchResult], game_id: str, num_players: int, outdir: Path, formats: str
 ) -> list[Path]:
     """The plots of a `tapete simulate` run."""
-    from tapete.bots.ismcts import score_sense
     from tapete.games import get_game
 
     from .plots import write_plots
@@ -200,7 +197,7 @@ def plot_simulation(
     title = f"{game.name['en']}: {', '.join(kinds)}"
     fmts = [f.strip() for f in formats.split(",") if f.strip()]
     done = [r for r in results if r.error is None]
-    return write_plots(done, num_players, outdir, title, sense=score_sense(game), formats=fmts)
+    return write_plots(done, num_players, outdir, title, sense=game.score_sense, formats=fmts)
 
 
 DEFAULT_REPORT = Path("tapete-report/balance.md")
