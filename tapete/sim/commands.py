@@ -71,6 +71,7 @@ def tournament(
         check_lang,
         check_seconds,
         check_seed,
+        fail,
         output_file,
         output_folder,
         parse_option_pairs,
@@ -81,6 +82,7 @@ def tournament(
     )
 
     from .keeping import MatchKeeper, run_facts
+    from .ray_backend import RayUnavailable
     from .tournament import run_tournament, seatings, tournament_jobs
 
     check_lang(lang)
@@ -109,19 +111,22 @@ def tournament(
             keeper.keep(result)
             progress.advance(task)
 
-        report = run_tournament(
-            game.id,
-            n,
-            kinds,
-            matches,
-            seed=seed,
-            options=options,
-            processes=jobs,
-            window=window,
-            on_result=kept,
-            ray=ray,
-            jobs=job_list,
-        )
+        try:
+            report = run_tournament(
+                game.id,
+                n,
+                kinds,
+                matches,
+                seed=seed,
+                options=options,
+                processes=jobs,
+                window=window,
+                on_result=kept,
+                ray=ray,
+                jobs=job_list,
+            )
+        except RayUnavailable as err:  # raised on connecting, before any match is played
+            fail(lang, err.es, err.en)
     paths: list[Path] = []
     if plot is not None:
         from .plots import write_plots
