@@ -108,7 +108,7 @@ def _players_by_choice(game: Game, lang: str) -> str:
         }
         if len(set(counts.values())) > 1:
             listed = ", ".join(f"{labels.get(v, v)} {n}" for v, n in counts.items())
-            return f"{listed} (-o {field['key']}=...)"
+            return f"{listed} (-o {field['key']})"
     return ""
 
 
