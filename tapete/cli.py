@@ -335,7 +335,7 @@ def simulate(
     else:
         _print_simulation(game, summary, kinds, lang)
         for path in plots:
-            console.print(f"[dim]plot[/dim] {path}")
+            console.print(f"[dim]{say(lang, 'gráfico', 'plot')}[/dim] {escape(str(path))}")
         for r in errors[:3]:
             console.print(f"[red]seed {r.seed}[/red]\n{r.error}")
     if errors:

@@ -78,6 +78,7 @@ def tournament(
         pick_game,
         pick_players,
         plot_formats,
+        say,
         tournament_lineup,
     )
 
@@ -105,7 +106,7 @@ def tournament(
         game.id, n, kinds, matches, seed, options, window, stats=plot is not None, keep_record=records is not None
     )
     with _progress(as_json) as progress, MatchKeeper(game, options, job_list, records, out) as keeper:
-        task = progress.add_task(f"{game.id} ({cycle} seatings)", total=len(job_list))
+        task = progress.add_task(f"{game.id} ({cycle} {say(lang, 'disposiciones', 'seatings')})", total=len(job_list))
 
         def kept(result: MatchResult) -> None:
             keeper.keep(result)
@@ -141,7 +142,7 @@ def tournament(
     else:
         _print_tournament(game, report, n, lang)
         for p in paths:
-            console.print(f"[dim]plot[/dim] {p}")
+            console.print(f"[dim]{say(lang, 'gráfico', 'plot')}[/dim] {p}")
         for failed in report.errors[:3]:
             console.print(f"[red]seed {failed.seed} {failed.bots}[/red]\n{failed.error}")
     if report.errors:
