@@ -425,7 +425,12 @@ def replay_cmd(
     record_file: Annotated[Path, typer.Argument(help="a match record as JSON (from --records or the server)")],
     seat: Annotated[int | None, typer.Option(help="whose eyes: a seat from 0 (default: the spectator's)")] = None,
     step: Annotated[
-        bool, typer.Option("--step", help="step through the match: type n, p, g N, r N, v N, e, q (h: help)")
+        bool,
+        typer.Option(
+            "--step",
+            help="step through the match: at a terminal with keys (→ ← ] [ 0-9 s q); piped, a command a line "
+            "(n, p, g N, r N, v N, e, q; h: help)",
+        ),
     ] = False,
     to: Annotated[int | None, typer.Option("--to", help="show the position after this many actions")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="end with the shown position as JSON")] = False,
@@ -444,7 +449,11 @@ def replay_cmd(
         cursor.goto(to if to is not None else 0 if step else cursor.steps)
     except ReplayError as err:
         fail(lang, err.es, err.en)
-    if step:
+    if step and not as_json and sys.stdin.isatty() and sys.stdout.isatty():
+        from tapete.tui.replay import ReplayApp
+
+        ReplayApp(cursor, lang).run()  # keys at a terminal
+    elif step:  # keys read a line at a time: piped in, or at a prompt
         step_through(cursor, lang, lambda c: _show_step(c, lang), _read_command, lambda t: console.print(escape(t)))
     elif not as_json:
         _show_step(cursor, lang)
