@@ -8,6 +8,7 @@ values, so the CLI, the server's lobby and the clients read one schema.
 from __future__ import annotations
 
 import dataclasses
+import re
 from collections.abc import Mapping, Sequence
 from typing import Any, TypeVar
 
@@ -147,12 +148,15 @@ def options_schema(options_type: type) -> list[dict[str, Any]]:
     schema = []
     for f in dataclasses.fields(options_type):
         meta = dict(f.metadata)
+        label_es, rule = _split_rule(meta["es"])
+        label_en, _ = _split_rule(meta["en"])
         schema.append(
             {
                 "key": f.name,
                 "type": _field_type(options_type, f).__name__,
                 "default": f.default,
-                "label": {"es": meta["es"], "en": meta["en"]},
+                "label": {"es": label_es, "en": label_en},
+                "rule": rule,  # for a "why?" detail; people read the label without it
                 "help": {"es": meta["help_es"], "en": meta["help_en"]},
                 "choices": meta["choices"],
                 "choice_labels": _choice_labels(meta),
@@ -161,6 +165,15 @@ def options_schema(options_type: type) -> list[dict[str, Any]]:
             }
         )
     return schema
+
+
+_RULE_SUFFIX = re.compile(r"\s*\(([A-Z]{3}-\d+)\)\s*$")
+
+
+def _split_rule(label: str) -> tuple[str, str | None]:
+    """"Fichas por jugador (BUR-4)" -> ("Fichas por jugador", "BUR-4")."""
+    found = _RULE_SUFFIX.search(label)
+    return (label, None) if found is None else (label[: found.start()], found.group(1))
 
 
 def _choice_labels(meta: Mapping[str, Any]) -> list[dict[str, Any]] | None:

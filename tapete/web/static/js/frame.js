@@ -3,7 +3,7 @@
 
 import { h } from "./dom.js";
 import { lang, onLang, setLang, t, tx } from "./i18n.js";
-import { seatLabel } from "./util.js";
+import { botAlgorithm, seatLabel } from "./util.js";
 
 export function topBar(title, extra = []) {
   const next = lang() === "es" ? "en" : "es";
@@ -69,7 +69,7 @@ export function seatChips(state, me) {
         class: ["seat-chip", seat === me && "me", required.has(seat) && "turn", view.over && winners.has(seat) && "winner"],
         "data-seat": seat,
       },
-      h("span", { class: "seat-name" }, seatLabel(state.seats, seat, me)),
+      h("span", { class: "seat-name", title: botAlgorithm(info) || null }, seatLabel(state.seats, seat, me)),
       h("span", { class: "seat-score" }, score === undefined ? "" : scoreText(view.game, score)),
       badges.length ? h("span", { class: "seat-badges" }, badges) : null);
     }));

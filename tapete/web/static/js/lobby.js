@@ -147,7 +147,7 @@ export async function renderNewTable(root, gameId) {
   if (!form.allowed) refreshAllowed(form, game, draw);
   const error = h("p", { class: "error", role: "alert", "data-testid": "form-error" });
   const seatRows = form.seats.slice(0, form.players).map((seat, i) => {
-    if (i === 0) return h("li", { class: "seat-row" }, h("span", {}, t("seat.n", { n: 0 })), h("strong", {}, t("new.you")));
+    if (i === 0) return h("li", { class: "seat-row" }, h("span", {}, t("seat.place", { n: 1 })), h("strong", {}, t("new.you")));
     const typeSelect = h("select", {
       "aria-label": t("new.seatType", { n: i }), "data-seat-type": i,
       onchange: (e) => { seat.type = e.target.value; draw(); },
@@ -157,7 +157,7 @@ export async function renderNewTable(root, gameId) {
       "aria-label": t("new.botLevel", { n: i }), "data-seat-level": i,
       onchange: (e) => { seat.level = e.target.value; },
     }, data.bot_levels.map((lv) => h("option", { value: lv, selected: lv === seat.level }, t(`bot.${lv}`)))) : h("span", { class: "muted" }, t("new.friendHint"));
-    return h("li", { class: "seat-row" }, h("span", {}, t("seat.n", { n: i })), typeSelect, level);
+    return h("li", { class: "seat-row" }, h("span", {}, t("seat.place", { n: i + 1 })), typeSelect, level);
   });
   const players = form.allowed || [];
   if (!form.allowed) for (let n = game.min_players; n <= game.max_players; n++) players.push(n);

@@ -30,7 +30,7 @@ export function summaryDialog({ game, view, outcome, seats, me, history, tableId
           h("th", { scope: "row" }, seatLabel(seats, seat, me)),
           h("td", {}, String(score)),
           h("td", {}, winners.includes(seat) ? `★ ${t("badge.winner")}` : ""))))),
-      h("p", { class: "muted" }, t("summary.rounds", { n: outcome?.rounds ?? view.round })),
+      h("p", { class: "muted" }, t(`summary.rounds.${game}`, { n: outcome?.rounds ?? view.round }, null) ?? t("summary.rounds", { n: outcome?.rounds ?? view.round })),
       history.filter((row) => !row.final).length ? h("details", {}, h("summary", {}, t("summary.byRound")),
         scoresPanel(game, seats, me, history, scores, view.round)) : null,
       h("div", { class: "dialog-buttons" },

@@ -25,6 +25,7 @@ export class TableScreen {
     this.mem = {};
     this.deck = null;
     this.log = [];
+    this.results = []; // round results on screen until the person dismisses them
     this.tab = "log";
     this.summaryOpen = false;
     this.summarySeen = false;
@@ -88,7 +89,9 @@ export class TableScreen {
     const events = message.events || [];
     for (const event of events) {
       const { text, ...raw } = event;
-      this.log.push({ event: raw, text: { [this.socket.lang]: text }, round: /round|hand_end|deal_end|match_end/.test(event.kind) });
+      const entry = { event: raw, text: { [this.socket.lang]: text }, round: /round|hand_end|deal_end|match_end/.test(event.kind) };
+      this.log.push(entry);
+      if (isRoundResult(message.view.game, raw)) this.results.push(entry); // stays until dismissed
     }
     if (this.log.length > LOG_LIMIT) this.log.splice(0, this.log.length - LOG_LIMIT);
     this.state = message;
@@ -135,7 +138,8 @@ export class TableScreen {
 
   trackScores(view) {
     if (!view.scores) return;
-    if (this.lastRound !== null && view.round !== this.lastRound && this.lastScores) {
+    // a row per finished round; round 0 (before the first deal) is no round at all
+    if (this.lastRound !== null && this.lastRound >= 1 && view.round !== this.lastRound && this.lastScores) {
       this.history = this.history.filter((row) => row.round !== this.lastRound);
       this.history.push({ round: this.lastRound, scores: this.lastScores });
     }
@@ -145,6 +149,25 @@ export class TableScreen {
     this.lastRound = view.round;
     this.lastScores = view.scores.slice();
     store.saveScoreHistory(this.tableId, this.history);
+  }
+
+  /** The latest round result, in the catalogue's words, until dismissed ("Seguir"). */
+  resultPanel() {
+    const entry = this.results[this.results.length - 1];
+    const more = this.results.length - 1;
+    const dismiss = () => {
+      this.results = [];
+      this.socket?.dismiss?.(); // the table's round pause (when the server has one) waits for everyone
+      this.render();
+    };
+    const panel = h("section", { class: "result-panel", role: "region", "aria-labelledby": "result-title", "data-testid": "result-panel" },
+      h("h2", { id: "result-title" }, t("result.title")),
+      h("p", { class: "result-text" }, tx(entry.text)),
+      more > 0 ? h("p", { class: "muted" }, t("result.more", { n: more })) : null,
+      h("div", { class: "dialog-buttons" },
+        h("button", { type: "button", class: "primary", onclick: dismiss, "data-testid": "dismiss-result" }, t("result.dismiss"))));
+    panel.addEventListener("keydown", (event) => { if (event.key === "Escape") dismiss(); });
+    return panel;
   }
 
   /** The language changed: the socket speaks it from now on, the log is described again. */
@@ -335,6 +358,7 @@ export class TableScreen {
     else if (this.tab === "moves") panel = movesPanel(state.legal || [], (action) => this.send(action), state.status !== "playing", state.view.game);
     else panel = this.tablePanel();
     this.sideEl.replaceChildren(
+      this.results.length ? this.resultPanel() : null, // above the tabs, never over the board
       tabs(this.tab, (key) => { this.tab = key; this.renderSide(); }, names),
       h("div", { class: "panel", role: "tabpanel" }, panel));
   }
@@ -441,4 +465,18 @@ export function optionValue(key, value, option = null) {
   const choice = `choice.${key}.${value}`;
   const text = t(choice, {}, null);
   return text ?? String(value);
+}
+
+// Events that close a round (or a battle) and carry its breakdown: shown in a panel that stays.
+const RESULT_KINDS = {
+  bacan: ["round_end"],
+  buracco: ["hand_end"],
+  "nacho-loco": ["round_end"],
+  boon: ["round_end"],
+  wanted: ["battle", "deal_over", "stage_over"],
+};
+
+function isRoundResult(game, event) {
+  if (game === "wanted" && event.kind === "gangs") return event.status === "resolved";
+  return (RESULT_KINDS[game] || []).includes(event.kind);
 }

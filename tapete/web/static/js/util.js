@@ -18,26 +18,42 @@ export function matches(action, pattern) {
   return Object.entries(pattern).every(([k, v]) => same(action[k], v));
 }
 
-/** A seat's name on screen: "Asiento 2 · Ana", "Asiento 1 · bot (heurístico)". */
+/** A seat's name: the person's chosen name or the bot's, else "Jugador 2" (people count from 1). */
+export function seatName(seats, seat) {
+  return seats?.[seat]?.name || t("seat.n", { n: seat + 1 });
+}
+
+/** A bot's level as a player understands it (Fácil / Normal / Difícil). */
+export function botLevel(info) {
+  return t(`level.${info?.level || "heuristic"}`, {}, null) ?? t("level.heuristic");
+}
+
+/** How a bot plays, for a tooltip only ("búsqueda ISMCTS"). */
+export function botAlgorithm(info) {
+  return info?.kind === "bot" ? t(`bot.${info.level}`, {}, "") : "";
+}
+
+/** A seat's name on screen: "Ana", "Bruno · Normal" for a bot, "(tú)" for oneself. */
 export function seatLabel(seats, seat, me, short = false) {
   const info = seats?.[seat];
-  const base = t("seat.n", { n: seat });
-  let who = "";
-  if (info?.kind === "bot") who = t("seat.bot", { level: t(`bot.${info.level}`) });
-  else if (info?.name) who = info.name;
   const you = seat === me ? ` (${t("seat.you")})` : "";
-  if (short) return (info?.name || base) + you;
-  return (who ? `${base} · ${who}` : base) + you;
+  const name = seatName(seats, seat);
+  if (short || info?.kind !== "bot") return name + you;
+  return `${name} · ${botLevel(info)}${you}`;
 }
 
-/** Short name for tight places: the player's name or "Asiento 2", and "(tú)" for oneself. */
+/** Short name for tight places: the player's name, "Tú" for oneself when unnamed. */
 export function shortName(seats, seat, me) {
   const info = seats?.[seat];
-  const name = info?.name || t("seat.n", { n: seat });
-  return seat === me ? (info?.name ? `${name} (${t("seat.you")})` : t("seat.youCap")) : name;
+  if (seat !== me) return seatName(seats, seat);
+  return info?.name ? `${info.name} (${t("seat.you")})` : t("seat.youCap");
 }
 
+/** An error in words; its rule id stays out of the sentence (errorRule gives it for a "why?" detail). */
 export function errorText(error) {
-  const body = tx(error);
-  return error.rule ? `${body} (${error.rule})` : body;
+  return tx(error);
+}
+
+export function errorRule(error) {
+  return error?.rule && /^[A-Z]{3}-\d+$/.test(error.rule) ? error.rule : null;
 }
