@@ -1,4 +1,4 @@
-"""Screens over the table: the rules, and the end of the match."""
+"""Screens over the table: the rules, a round's result, and the end of the match."""
 
 from __future__ import annotations
 
@@ -6,14 +6,14 @@ from typing import ClassVar
 
 from rich.table import Table
 from rich.text import Text
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Button, Footer, Markdown, Static
 
-from tapete.engine import Game
+from tapete.engine import Event, Game
 
 from .boards import scores_of
 from .i18n import other_lang, t
@@ -56,6 +56,55 @@ class RulesScreen(ModalScreen[None]):
         self.lang = other_lang(self.lang)
         self.query_one("#rules-title", Static).update(t("rules.title", self.lang, game=self.game.name[self.lang]))
         await self.query_one("#rules-md", Markdown).update(self.game.rules_text(self.lang))
+
+
+# Events that close a round (or a battle) with its breakdown, by game: shown until a key.
+RESULT_KINDS = {
+    "bacan": ("round_end",),
+    "buracco": ("hand_end",),
+    "nacho-loco": ("round_end",),
+    "boon": ("round_end",),
+    "wanted": ("battle", "deal_over", "stage_over"),
+}
+
+
+def is_round_result(game_id: str, event: Event) -> bool:
+    if game_id == "wanted" and event.kind == "gangs":
+        return event.data.get("status") == "resolved"
+    return event.kind in RESULT_KINDS.get(game_id, ())
+
+
+class ResultScreen(ModalScreen[None]):
+    """A round's result in the catalogue's words; it stays until a key is pressed."""
+
+    DEFAULT_CSS = """
+    ResultScreen { align: center middle; }
+    #result-box { width: 78; max-width: 98%; height: auto; max-height: 96%;
+                  border: round $accent; background: $surface; }
+    #result-title { text-style: bold; padding: 0 1; color: $accent; }
+    #result-scroll { height: auto; max-height: 18; padding: 0 1; }
+    #result-hint { color: $text-muted; padding: 0 1; }
+    """
+
+    def __init__(self, text: str, lang: str) -> None:
+        super().__init__()
+        self.text, self.lang = text, lang
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="result-box"):
+            yield Static(t("result.title", self.lang), id="result-title")
+            with VerticalScroll(id="result-scroll"):
+                yield Static(Text(self.text), id="result-text")
+            yield Static(t("result.hint", self.lang), id="result-hint")
+
+    def add(self, text: str) -> None:
+        """Another result arrived while this one is up: shown below it, one panel, one key."""
+        self.text += "\n\n" + text
+        self.query_one("#result-text", Static).update(Text(self.text))
+
+    def on_key(self, event: events.Key) -> None:
+        event.stop()
+        self.dismiss(None)
 
 
 def result_lines(snap: Snapshot, lang: str) -> Text:

@@ -65,6 +65,8 @@ STRINGS: dict[str, tuple[str, str]] = {
     "seat.bot": ("Bot {seat}", "Bot {seat}"),
     "seat.name": ("Asiento {seat}", "Seat {seat}"),
     "side.name": ("Equipo {side}", "Side {side}"),
+    "result.title": ("Resultado", "Result"),
+    "result.hint": ("Pulsa una tecla para seguir.", "Press a key to go on."),
     # keys
     "key.rules": ("reglas", "rules"),
     "key.quit": ("salir", "quit"),

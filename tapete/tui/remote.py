@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from tapete.engine import Event, Game
+from tapete.engine.messages import default_name
 
 from .i18n import t
 from .table import Move, Snapshot
@@ -262,10 +263,8 @@ class RemoteTable:
                 out.append(t("seat.you", lang))
             elif entry.get("name"):
                 out.append(str(entry["name"])[:12])
-            elif entry.get("kind") == "bot":
-                out.append(t("seat.bot", lang, seat=index))
             else:
-                out.append(t("seat.name", lang, seat=index))
+                out.append(default_name(index, lang))  # as the server's log names an unnamed seat
         return out
 
     def snapshot(self, lang: str) -> Snapshot:

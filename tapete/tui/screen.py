@@ -22,6 +22,7 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option, OptionDoesNotExist
 
 from tapete.engine import Game, TapeteError
+from tapete.engine.names import bot_level
 
 from .boards import Board, scores_of
 from .games import board_type
@@ -126,6 +127,7 @@ class TableScreen(Screen[str]):
         self._keymap: dict[str, int] = {}
         self._log_count = 0
         self._over_shown = False
+        self._events_seen = 0  # events already checked for a round result to show
         self._escape_at = 0.0
         self._alive = False
         self._redraw_pending = False
@@ -199,9 +201,29 @@ class TableScreen(Screen[str]):
         self._update_moves(snap)
         self.query_one("#status", Static).update(self._status(snap))
         self.query_one("#keys", Static).update(self._keys(snap))
+        self._show_results(snap)
         if snap.over and not self._over_shown:
             self._over_shown = True
             self.set_timer(0.6, self._show_game_over)
+
+    def _show_results(self, snap: Snapshot) -> None:
+        """Each round result that arrived since the last look, in a panel that waits for a key."""
+        from .dialogs import ResultScreen, is_round_result
+
+        events = snap.events or []
+        new = range(self._events_seen, len(events))
+        self._events_seen = len(events)
+        found = [i for i in new if is_round_result(self.game.id, events[i])]
+        if not found or self.source is None:
+            return
+        lines = self.source.log(self.lang)
+        for i in found:
+            if i >= len(lines):
+                continue
+            if isinstance(self.app.screen, ResultScreen):
+                self.app.screen.add(lines[i])
+            else:
+                self.app.push_screen(ResultScreen(lines[i], self.lang))
 
     def _topline(self, snap: Snapshot) -> Text:
         lang, view = self.lang, snap.view
@@ -209,7 +231,7 @@ class TableScreen(Screen[str]):
         if view.get("round") is not None:
             text.append(" · " + t("table.round", lang, round=view["round"]))
         if snap.seat is not None and snap.seat < len(snap.names):
-            text.append(f" · {snap.names[snap.seat]} = {t('seat.name', lang, seat=snap.seat)}")
+            text.append(f" · {snap.names[snap.seat]}")
         return text
 
     def _scores(self, snap: Snapshot) -> Table:
@@ -230,11 +252,11 @@ class TableScreen(Screen[str]):
             label = Text(f"{mark}{name}", style=style.strip())
             kind = snap.kinds[seat] if seat < len(snap.kinds) else None
             if kind:
-                label.append(f" {kind}", style="dim")
+                label.append(f" {bot_level(kind, self.lang)}", style="dim")
             table.add_row(label, score)
         if scores and not per_seat:
             for side, score in enumerate(scores):
-                table.add_row(Text(t("side.name", lang, side=side), style="italic"), _fmt(score))
+                table.add_row(Text(t("side.name", lang, side=side + 1), style="italic"), _fmt(score))
         return table
 
     def _update_log(self, force: bool = False) -> None:
@@ -420,9 +442,12 @@ class TableScreen(Screen[str]):
         self.app.exit()
 
     def _show_game_over(self) -> None:
-        from .dialogs import GameOverScreen
+        from .dialogs import GameOverScreen, ResultScreen
 
         if self.snap is None:
+            return
+        if isinstance(self.app.screen, ResultScreen):  # the last round's result is read first
+            self.set_timer(0.5, self._show_game_over)
             return
 
         def after(choice: str | None) -> None:

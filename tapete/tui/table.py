@@ -21,6 +21,8 @@ from typing import Any, Protocol
 
 from tapete.bots import make_bot
 from tapete.engine import Bot, Decision, Event, Game, IllegalAction, Observation, State
+from tapete.engine.messages import Reader
+from tapete.engine.names import table_names
 
 from .i18n import t
 
@@ -186,10 +188,9 @@ class LocalTable:
         )
 
     def names(self, lang: str) -> list[str]:
-        out = []
-        for s, kind in enumerate(self.kinds):
-            out.append(t("seat.you", lang) if kind is None else t("seat.bot", lang, seat=s))
-        return out
+        """You, and each bot by its name (the same names the log says)."""
+        named = table_names([None] * len(self.kinds))
+        return [t("seat.you", lang) if kind is None else named[s] for s, kind in enumerate(self.kinds)]
 
     def snapshot(self, lang: str) -> Snapshot:
         state = self.state
@@ -229,7 +230,8 @@ class LocalTable:
         return t("table.bot_error", lang, seat=seat, error=detail.strip().splitlines()[-1])
 
     def log(self, lang: str) -> list[str]:
-        return [self.game.describe_event(e, lang) for e in self.events]
+        reader = Reader(lang, table_names([None] * len(self.kinds)), self.seat)
+        return [self.game.tell_event(e, reader) for e in self.events]
 
     # -- the person's moves ------------------------------------------------
     def choose(self, action: int) -> bool:

@@ -10,6 +10,7 @@ from tapete.games import game_ids, get_game
 from tapete.tui.app import TapeteApp
 from tapete.tui.boards import Canvas
 from tapete.tui.config import MatchConfig
+from tapete.tui.dialogs import ResultScreen
 from tapete.tui.screen import TableScreen
 from tapete.tui.table import LocalTable
 
@@ -42,6 +43,9 @@ async def test_several_moves_by_keyboard(game_id: str, size: tuple[int, int]) ->
             assert snap.error is None, snap.error
             if snap.over or mine >= MY_MOVES:
                 break
+            if isinstance(app.screen, ResultScreen):  # a round's result waits for a key
+                await pilot.press("space")
+                continue
             if snap.must_move and snap.queued is None:
                 before = len(source.actions)
 
@@ -58,3 +62,21 @@ async def test_several_moves_by_keyboard(game_id: str, size: tuple[int, int]) ->
         assert any(seat == 0 for seat, _ in source.actions)
         assert screen.query_one("#board-body", Canvas).render()  # the board drew something
         assert source.log("es") and source.log("en")
+
+
+@pytest.mark.parametrize("game_id", ["wanted", "nacho-loco"])
+async def test_round_result_stays_until_a_key(game_id: str) -> None:
+    """Bots play on their own; a round's result waits on screen for a key, in the catalogue's words."""
+    game = get_game(game_id)
+    n = game.default_players
+    config = MatchConfig(game_id, n, ["heuristic"] * n, seed=5)
+    app = TapeteApp(config, games={game_id: game}, quick=True, source_factory=fast_source)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, ResultScreen), timeout=60)
+        panel = app.screen
+        await pilot.pause(1.0)  # quick bots would have played on by now
+        assert app.screen is panel
+        text = str(panel.query_one("#result-text").render())
+        assert text.strip() and "Asiento" not in text and "[" not in text
+        await pilot.press("space")
+        await wait_for(pilot, lambda: app.screen is not panel)

@@ -71,7 +71,7 @@ def test_play_bacan_in_tmux(pane: Pane) -> None:
     assert "Bacan" in setup and "Asiento 3" in setup
     pane.keys("Enter")  # the focus starts on «Jugar»
     table = pane.wait_for(lambda s: "Tus jugadas" in s and "Mazo" in s and "Historial" in s)
-    for name in ("Tú", "Bot 1", "Bot 2", "Bot 3"):
+    for name in ("Tú", "Bruno", "Carmen", "Diego"):  # bots by their names
         assert name in table
     # the deal: seat 0 deals (seed 7) or peeks; either way a digit plays a move and the log grows
     pane.wait_for(lambda s: "Te toca" in s or "Puedes reaccionar" in s)
