@@ -11,6 +11,8 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
+from tapete.engine.table import REACTION_WINDOW_S
+
 from .runner import MatchResult
 
 OptionOpt = Annotated[list[str] | None, typer.Option("--option", "-o", help="KEY=VALUE, repeatable")]
@@ -42,7 +44,7 @@ def tournament(
     ] = 1,
     option: OptionOpt = None,
     jobs: Annotated[int, typer.Option(help="worker processes")] = 1,
-    window: Annotated[float, typer.Option(help="reaction window, simulated seconds")] = 1.5,
+    window: Annotated[float, typer.Option(help="reaction window, simulated seconds")] = REACTION_WINDOW_S,
     as_json: Annotated[bool, typer.Option("--json", help="print one JSON object")] = False,
     plot: Annotated[Path | None, typer.Option(help="write plots to this folder")] = None,
     plot_format: Annotated[str, typer.Option(help="png | svg | png,svg")] = "png",
