@@ -298,7 +298,7 @@ class TableCore:
         """Whether an action may be applied now, must wait, or is refused;
         changes nothing. `version` is the one the action was decided on."""
         try:
-            if version is not None:
+            if version is not None and not self.state.is_terminal():
                 self.check_fresh(seat, version)
             self.state.check(seat, action)
         except TapeteError as err:
