@@ -65,6 +65,11 @@ class State(ABC):
         """Seats that may act now (several in a reaction window or a
         simultaneous choice; none when the match is over)."""
 
+    @abstractmethod
+    def round_index(self) -> int:
+        """The number of the round (deal, hand) under way, cheaply: the
+        search's rollouts stop when it changes (`horizon="round"`)."""
+
     def required_actors(self) -> tuple[int, ...]:
         """Seats whose action the match waits for. The others in `actors()`
         may act (a mirror claim) but need not."""
