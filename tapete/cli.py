@@ -37,6 +37,7 @@ from tapete.cli_input import (
     seat_lineup,
 )
 from tapete.engine import Game, Observation
+from tapete.engine.table import REACTION_WINDOW_S
 from tapete.games import game_ids, get_game
 
 app = typer.Typer(
@@ -195,6 +196,8 @@ def _play_plain(
     game_id: str, players: int | None, bots: str, seed: int | None, option: list[str] | None, lang: str
 ) -> None:
     """The plain Rich prompt loop (`tapete play GAME --plain`; you are seat 0)."""
+    from tapete.engine import visible_events
+    from tapete.engine.table import deliver, first_to_land
     from tapete.sim.runner import seat_bots
 
     game = _game(game_id)
@@ -208,17 +211,13 @@ def _play_plain(
     human = 0
     while not state.is_terminal():
         actors = state.actors()
-        decisions: list[tuple[float, int, int]] = []
+        proposals: list[tuple[int, int, float]] = []  # (seat, action, simulated arrival)
         for seat in actors:
             if seat == human:
                 continue
             d = others[seat].decide(Observation(state, seat))
             if d is not None:
-                delay = d.delay
-                # as in the simulator: a required seat's own move waits out the reaction window
-                if len(actors) > len(state.required_actors()) and not state.is_reaction(seat, d.action):
-                    delay = max(delay, 1.5)
-                decisions.append((delay, seat, d.action))
+                proposals.append((seat, d.action, d.delay))
         if human in actors:
             console.rule()
             console.print(game.render_text(state.view(human), lang))
@@ -229,20 +228,18 @@ def _play_plain(
             prompt = "Elige / choose" + (" (Enter = pasar / pass)" if optional else "")
             answer = Prompt.ask(prompt, default="" if optional else None, console=console) or ""
             if answer.strip().isdigit() and 1 <= int(answer) <= len(legal):
-                decisions.append((0.0, human, legal[int(answer) - 1]))
+                proposals.insert(0, (human, legal[int(answer) - 1], 0.0))  # you answer before any bot
             elif not optional:
                 console.print("[red]Número no válido / invalid number[/red]")
                 continue
-        decisions.sort()
-        if not decisions:
+        # the table core's race rule: a required seat's own move waits out the reaction window
+        best = first_to_land(state, proposals, REACTION_WINDOW_S)
+        if best is None:
             continue
-        _, seat, action = decisions[0]
-        for event in state.apply(seat, action):
-            for i, bot in enumerate(others):
-                if event.visible_to(i):
-                    bot.observe([event])
-            if event.visible_to(human):
-                console.print(f"[dim]·[/dim] {game.describe_event(event, lang)}")
+        events = state.apply(best[0], best[1])
+        deliver(events, others)
+        for event in visible_events(events, human):
+            console.print(f"[dim]·[/dim] {game.describe_event(event, lang)}")
     console.rule()
     console.print(game.render_text(state.view(human), lang))
     outcome = state.outcome()
@@ -260,7 +257,7 @@ def simulate(
     ] = 1,
     option: OptionOpt = None,
     jobs: Annotated[int, typer.Option(help="worker processes")] = 1,
-    window: Annotated[float, typer.Option(help="reaction window, simulated seconds (0 or more)")] = 1.5,
+    window: Annotated[float, typer.Option(help="reaction window, simulated seconds (0 or more)")] = REACTION_WINDOW_S,
     as_json: Annotated[bool, typer.Option("--json", help="print one JSON object")] = False,
     plot: Annotated[Path | None, typer.Option(help="write plots to this folder")] = None,
     plot_format: Annotated[str, typer.Option(help="png | svg | png,svg")] = "png",

@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from tapete.engine import option, options_schema, parse_options
+from tapete.engine.table import REACTION_WINDOW_S
 
 
 @dataclass(frozen=True)
@@ -14,7 +15,7 @@ class TableOptions:
     """Options of one table (not of the game): clocks, bot speed, stand-ins."""
 
     reaction_window_ms: int = option(
-        1500,
+        round(REACTION_WINDOW_S * 1000),
         es="Ventana de reacción (ms)",
         en="Reaction window (ms)",
         minimum=0,
