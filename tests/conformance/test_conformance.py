@@ -148,7 +148,9 @@ def _pick(state: State, rng: random.Random) -> tuple[int, int]:
 def play_checked(game: Game, n: int, options: dict[str, Any], seed: int, max_actions: int) -> State:
     rng = random.Random(seed)
     state = game.new_match(n, seed * 982451653 + 7, options)
-    record = MatchRecord(game.id, options, seed * 982451653 + 7, [{"bot": "random"}] * n)
+    record = MatchRecord(
+        game.id, options, seed * 982451653 + 7, [{"bot": "random"}] * n, rules_version=game.rules_version
+    )
     cards = sorted(state.card_ids())
     _check_state(game, state, cards, rng)
     steps = 0

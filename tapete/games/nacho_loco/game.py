@@ -13,7 +13,7 @@ from .cards import DESIGN_TOKENS, card_token
 from .options import Options
 from .rules import NachoLocoState
 
-RULES_VERSION = 1
+RULES_VERSION = 2
 """The version of these rules as coded: bump it when the same seed, options
 and actions would play out differently, so old match records are refused."""
 
