@@ -629,6 +629,25 @@ def test_bac25_super_bacan_wins_the_match_at_once() -> None:
     assert not not_only.is_terminal()
 
 
+def test_bac25_penalty_points_rule_out_super_bacan() -> None:
+    """BAC-25 ("and nothing else") with BAC-7: the three comodines plus the 10
+    points of a wrong mirror at a full row are not a Super Bacan; the row
+    totals 7, so the call fails (BAC-27)."""
+    state = table([["comodin1", "comodin2", "comodin3"], ["rojo-1"], ["azul-1"]], deck=["verde-2"])
+    state.penalty_points[0] = 10
+    events = act(state, 0, type="call_bacan")
+    assert next(e for e in events if e.kind == "round_end").data["result"] == "failed"
+    assert not state.is_terminal()
+
+
+def test_bac26_a_total_of_exactly_five_succeeds() -> None:
+    """BAC-26/27: a total of 5 is still a Bacan (only more than 5 fails)."""
+    state = table([["rojo-2", "azul-3"], ["rojo-7"], ["verde-6"]], scores=[0, 0, 0])
+    events = act(state, 0, type="call_bacan")
+    assert next(e for e in events if e.kind == "round_end").data["result"] == "success"
+    assert state.scores == [-5, 7, 6]
+
+
 def test_bac26_successful_bacan_minus_five() -> None:
     """BAC-26: total <= 5 and strictly lowest: the caller's score drops by 5, the others add."""
     state = table([["rojo-1", "azul-2"], ["rojo-7"], ["verde-4"]], scores=[0, 10, 3])
