@@ -9,14 +9,15 @@ Phases of a turn (the seat `turn` acts in each):
     round_over  the round's winner deals the next round (NAC-16)
     over        the match is over (NAC-17)
 
-Rulings of this implementation beyond the rules file:
+Rulings (the rules file states those marked with a rule id):
 - After drawing (NAC-7) the player always gets the choice, even when the
   card cannot go anywhere (then only "pass"), so the table never learns
   from the flow whether the drawn card was playable. Go Again likewise.
 - NAC-12 counts consecutive turns that end without placing a card: a draw
-  then a pass, or a pass with nothing to draw. A declined drawn card counts.
+  then a pass, or a pass with nothing to draw. A declined drawn card counts
+  (NAC-12).
 - A close (NAC-11/12/13) ends the closer's turn at once: pending Go Again and
-  Skip Next lapse, since the closer plays first on the new field anyway.
+  Skip Next lapse, since the closer plays first on the new field (NAC-9).
 - Skip Next skips the next turn that is not the player's own.
 - The new field's card is turned up before the closed field joins the
   cleared cards (NAC-10: never the current field); only if nothing else is

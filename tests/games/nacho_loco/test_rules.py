@@ -525,9 +525,9 @@ def test_nac_13_the_closer_closes_at_once_without_extra_draws() -> None:
 
 
 # -- NAC-14: after a close --------------------------------------------------------------
-def test_nac_14_a_close_ends_pending_go_again_and_the_closer_starts() -> None:
-    """NAC-14 (ruling): a Go Again matched by a killer-closing card lapses;
-    the closer plays first on the new field."""
+def test_nac_9_a_close_ends_pending_go_again_and_the_closer_starts() -> None:
+    """NAC-9 (ruling), NAC-14: a Go Again matched by a killer-closing card
+    lapses; the closer plays first on the new field."""
     field = [(0, 0, "verde/X/X", 1), (2, 0, "otravez/rojo/X", 0), (3, 0, "rojo/X/X", 2)]
     hands = [["otravez/verde/X", "azul/X/X"], ["marron/X/X"], ["marron/X/X"]]
     state = build(hands=hands, field=field)
@@ -537,6 +537,21 @@ def test_nac_14_a_close_ends_pending_go_again_and_the_closer_starts() -> None:
     assert find(events, "close") == [{"seat": 0, "how": "killer"}]
     assert state.phase == PLAY and state.turn == 0 and state.again == 0
     assert [len(h) for h in state.hands] == [1, 3, 3]  # one for the double match, one gift
+
+
+def test_nac_9_a_close_ends_a_pending_skip_next() -> None:
+    """NAC-9 (ruling): a Skip Next matched by a killer-closing card lapses:
+    the closer plays first and then the next player plays, not skipped."""
+    field = [(0, 0, "verde/X/X", 1), (2, 0, "saltar/rojo/X", 0), (3, 0, "rojo/X/X", 2)]
+    hands = [["saltar/verde/X", "azul/X/X", "rojo/X/X"], ["marron/X/X"], ["marron/X/X"]]
+    state = build(hands=hands, field=field)
+    events = state.apply(0, place(state, 1, 0, "saltar/verde/X", 1))
+    assert find(events, "effect") == [{"seat": 0, "action": "saltar"}]
+    assert find(events, "close") == [{"seat": 0, "how": "killer"}]
+    assert state.turn == 0 and state.skips == 0
+    seat = state.actors()[0]
+    state.apply(seat, state.legal_actions(seat)[0])
+    assert state.turn == 1
 
 
 def test_nac_14_gifts_come_from_the_pile_in_turn_order() -> None:
