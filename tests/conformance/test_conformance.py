@@ -2,7 +2,8 @@
 
 Seeded random whole matches, checking after every action: cards conserved,
 legal actions apply and nothing else does, no view or event shows a card its
-seat may not know (by card identity), clone is deep, JSON round-trips, a
+seat may not know (by card identity, and by a witness that rebuilds what
+each seat was told from the events alone), clone is deep, JSON round-trips, a
 determinized world gives the seat the same view, replay reproduces the
 match, and the global `random` module is never touched.
 """
@@ -68,6 +69,50 @@ def _assert_no_leak(game: Game, state: State, seat: int | None, data: Any, what:
             knowable[game.card_face(card)] += 1
     leaked = found - knowable
     assert not leaked, f"{what} for seat {seat} shows hidden cards {dict(leaked)}"
+
+
+def _faces(game: Game, data: Any) -> set[str]:
+    found: Counter[str] = Counter()
+    _faces_in(data, game.card_faces(), found)
+    return set(found)
+
+
+class _Witness:
+    """What each seat was told, rebuilt from the events addressed to it since
+    the start: an oracle that does not ask the game's `hidden_cards()`.
+
+    - A face the spectator's view shows is public: some public event must
+      have named it (a card turned up, played, revealed at a count...).
+    - In a game whose every card has its own face, a face two seats' views
+      show and the spectator's does not is shared private knowledge: one of
+      the two must have been told it by an event (a peek, a card passed).
+    """
+
+    def __init__(self, game: Game, state: State) -> None:
+        """At the start each seat knows what the deal showed it (new_match
+        returns no events): the faces in its first view."""
+        self.game = game
+        seats: list[int | None] = [None, *range(state.num_players)]
+        self.told: dict[int | None, set[str]] = {s: _faces(game, state.view(s)) for s in seats}
+        faces = Counter(game.card_face(c) for c in state.card_ids())
+        self.unique_faces = all(n == 1 for n in faces.values())
+
+    def hear(self, events: list[Any]) -> None:
+        for seat, told in self.told.items():
+            told |= _faces(self.game, [e.to_json() for e in events if e.visible_to(seat)])
+
+    def check(self, state: State) -> None:
+        public = _faces(self.game, state.view(None))
+        unexplained = public - self.told[None]
+        assert not unexplained, f"the spectator's view shows faces no public event named: {sorted(unexplained)}"
+        if not self.unique_faces:
+            return
+        private = {s: _faces(self.game, state.view(s)) - public for s in range(state.num_players)}
+        for s, mine in private.items():
+            for o, theirs in private.items():
+                if o > s:
+                    shared = mine & theirs - self.told[s] - self.told[o]
+                    assert not shared, f"seats {s} and {o} both see {sorted(shared)}, and no event told either"
 
 
 class _NoGlobalRandom:
@@ -153,6 +198,8 @@ def play_checked(game: Game, n: int, options: dict[str, Any], seed: int, max_act
     )
     cards = sorted(state.card_ids())
     _check_state(game, state, cards, rng)
+    witness = _Witness(game, state)
+    witness.check(state)
     steps = 0
     while not state.is_terminal() and steps < max_actions:
         assert state.actors(), "a live match must have someone to act"
@@ -168,6 +215,8 @@ def play_checked(game: Game, n: int, options: dict[str, Any], seed: int, max_act
             seen = [e.to_json() for e in events if e.visible_to(s)]
             json.dumps(seen)
             _assert_no_leak(game, state, s, seen, "events", counted=False)
+        witness.hear(events)
+        witness.check(state)
         _check_state(game, state, cards, rng)
         steps += 1
     if state.is_terminal():
