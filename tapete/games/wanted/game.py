@@ -9,11 +9,13 @@ from itertools import combinations
 from typing import Any, ClassVar
 
 from tapete.engine import Bot, Event, Game, State
+from tapete.games.house_rules import house_rules_text
 
 from . import texts
 from .actions import kind_of
 from .bots import WantedBot
 from .cards import FACES, NUM_CARDS
+from .house_rules import HOUSE_RULES
 from .options import PLAYERS, Options
 from .rules import GANG, WantedState
 
@@ -121,7 +123,7 @@ class WantedGame(Game):
         return chances
 
     def rules_text(self, lang: str) -> str:
-        return texts.rules_text(lang)
+        return texts.rules_text(lang) + house_rules_text(HOUSE_RULES, self.options_schema(), lang)
 
     def describe_action(self, state: State, action: int, lang: str) -> str:
         return texts.describe_action(action, lang)
