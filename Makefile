@@ -30,7 +30,7 @@ bench: $(STAMP)
 	$(BIN)/python bench/bench_games.py
 
 report: $(STAMP)
-	$(BIN)/tapete report --jobs 2
+	$(BIN)/tapete report --jobs 2 --out docs/balance.md
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

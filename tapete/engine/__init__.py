@@ -13,7 +13,7 @@ from .errors import (
     WrongRulesVersion,
 )
 from .events import Event, private, public, visible_events
-from .game import Game
+from .game import Game, SearchHints
 from .options import option, options_schema, options_to_json, parse_options
 from .record import LEGACY_RULES_VERSION, MatchRecord, check_rules_version, replay
 from .rng import Rng
@@ -36,6 +36,7 @@ __all__ = [
     "Outcome",
     "Rejection",
     "Rng",
+    "SearchHints",
     "State",
     "TapeteError",
     "UnknownGame",

@@ -30,6 +30,7 @@ class BacanGame(Game):
     default_players = 4
     options_type = BacanOptions
     state_type = BacanState
+    score_sense = -1  # points are bad: reaching the limit eliminates (BAC-4, BAC-5)
     conformance_options: ClassVar[tuple[dict[str, Any], ...]] = (
         {"memory": "assisted", "mirror_match": "points", "discard_draw_from_lap": 1},
         {"joker_power": "drawn_only", "anti_bacan": True, "limit": 50},

@@ -199,6 +199,9 @@ class BacanState(State):
                 legal[seat] = self._build_turn_legal(seat, 4, sizes)
         return actors, (cur,), legal
 
+    def round_index(self) -> int:
+        return self.round
+
     def actors(self) -> tuple[int, ...]:
         return self._actors
 

@@ -128,6 +128,9 @@ class BoonState(State):
         self._actors: tuple[int, ...] = (seat,)
 
     # -- who acts -----------------------------------------------------------
+    def round_index(self) -> int:
+        return self.round
+
     def actors(self) -> tuple[int, ...]:
         return self._actors
 

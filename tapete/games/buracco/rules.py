@@ -63,10 +63,8 @@ class BuraccoState(State):
             self.first_seat = self.rng.randint(0, num_players - 1)  # the die (BUR-5)
             self._deal()
 
-    @property
-    def round(self) -> int:
-        """The hand number under the name generic tools read cheaply (the
-        spectator view's `round`; search rollouts stop when it changes)."""
+    def round_index(self) -> int:
+        """The hand number (the spectator view's `round`)."""
         return self.hand
 
     # -- facts -------------------------------------------------------------------

@@ -108,10 +108,8 @@ class WantedState(State):
         state._deal()
         return state
 
-    @property
-    def round(self) -> int:
-        """The deal number under the name generic tools read cheaply (the
-        spectator view's `round`; search rollouts stop when it changes)."""
+    def round_index(self) -> int:
+        """The deal number (the spectator view's `round`)."""
         return self.rounds
 
     # -- who acts ------------------------------------------------------------
