@@ -83,9 +83,11 @@ class _Witness:
 
     - A face the spectator's view shows is public: some public event must
       have named it (a card turned up, played, revealed at a count...).
-    - In a game whose every card has its own face, a face two seats' views
-      show and the spectator's does not is shared private knowledge: one of
-      the two must have been told it by an event (a peek, a card passed).
+    - In a game whose every card has its own face, a face a seat's view
+      shows and the spectator's does not must have been told to that seat by
+      an event (its hand dealt, a card drawn or passed, a peek). Where faces
+      repeat (two copies of a tile), a face alone cannot say which copy a
+      view shows, so only the first check applies.
     """
 
     def __init__(self, game: Game, state: State) -> None:
@@ -107,12 +109,9 @@ class _Witness:
         assert not unexplained, f"the spectator's view shows faces no public event named: {sorted(unexplained)}"
         if not self.unique_faces:
             return
-        private = {s: _faces(self.game, state.view(s)) - public for s in range(state.num_players)}
-        for s, mine in private.items():
-            for o, theirs in private.items():
-                if o > s:
-                    shared = mine & theirs - self.told[s] - self.told[o]
-                    assert not shared, f"seats {s} and {o} both see {sorted(shared)}, and no event told either"
+        for seat in range(state.num_players):
+            untold = _faces(self.game, state.view(seat)) - public - self.told[seat]
+            assert not untold, f"seat {seat}'s view shows {sorted(untold)}, which no event told it"
 
 
 class _NoGlobalRandom:
