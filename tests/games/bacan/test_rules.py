@@ -553,12 +553,17 @@ def test_bac21_mirror_match_points_option() -> None:
 
 
 def test_bac21_the_draw_closes_the_window() -> None:
-    """BAC-21: the window closes when the player whose turn it is draws."""
-    state = table([["rojo-1"], ["azul-7"]], discard=["rojo-7"], deck=["verde-2"])
+    """BAC-21 (ruling): the window closes when the player whose turn it is
+    draws, and opens again with their discard, for the new top."""
+    state = table([["rojo-1"], ["azul-7", "amarillo-2"]], discard=["rojo-7"], deck=["verde-2"])
     act(state, 0, type="draw", source="deck")
     assert state.actors() == (0,)
     with pytest.raises(IllegalAction):
         act(state, 1, type="mirror", slot=0)
+    act(state, 0, type="discard")  # verde-2 on top: the window is open again
+    assert 1 in state.actors()
+    events = act(state, 1, type="mirror", slot=1)  # amarillo-2 on verde-2
+    assert events[0].data["ok"]
 
 
 def test_bac22_claims_resolve_in_arrival_order_against_the_top_as_it_stands() -> None:
