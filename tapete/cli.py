@@ -83,7 +83,33 @@ def games(lang: LangOpt = "es") -> None:
     check_lang(lang)
     for gid in game_ids():
         g = get_game(gid)
-        console.print(f"{gid:12} {g.name[lang]}  ({g.min_players}-{g.max_players})")
+        by_choice = _players_by_choice(g, lang)
+        counts = _counts(g.allowed_players(g.parse_options({})), lang)
+        shown = f"{g.min_players}-{g.max_players} · {by_choice}" if by_choice else counts
+        console.print(f"{gid:12} {g.name[lang]:12} {shown}")
+
+
+def _counts(allowed: tuple[int, ...], lang: str) -> str:
+    """Player counts in words: 3-10, or 2 o 4 where they are not a run."""
+    if not allowed:
+        return "-"
+    if len(allowed) > 1 and list(allowed) == list(range(allowed[0], allowed[-1] + 1)):
+        return f"{allowed[0]}-{allowed[-1]}"
+    return f" {say(lang, 'o', 'or')} ".join(str(n) for n in allowed)
+
+
+def _players_by_choice(game: Game, lang: str) -> str:
+    """The player counts per value of an option that decides them (WANTED's mode)."""
+    for field in game.options_schema():
+        labels = {c["value"]: c.get(lang, str(c["value"])) for c in field.get("choice_labels") or []}
+        counts = {
+            value: _counts(game.allowed_players(game.parse_options({field["key"]: value})), lang)
+            for value in field.get("choices") or ()
+        }
+        if len(set(counts.values())) > 1:
+            listed = ", ".join(f"{labels.get(v, v)} {n}" for v, n in counts.items())
+            return f"{listed} (-o {field['key']})"
+    return ""
 
 
 @app.command()
@@ -108,6 +134,7 @@ def play(
     if server is not None or code is not None:
         from tapete.tui.remote import play_remote
 
+        _check_server(server, code, lang)
         if seat is not None:
             check_count("--seat", seat, lang, low=0, high=99)
         raise typer.Exit(play_remote(server, code, lang, seat, name))
@@ -133,6 +160,24 @@ def play(
     from tapete.tui import play_local
 
     raise typer.Exit(play_local(game.id, n, options, bots, seed, lang, quick=quick, speed=speed, records=records))
+
+
+def _check_server(server: str | None, code: str | None, lang: str) -> None:
+    from urllib.parse import urlsplit
+
+    if not server or not code:
+        fail(
+            lang,
+            "--server y --code van juntos: la dirección del servidor y el código de la mesa.",
+            "--server and --code go together: the server's address and the table's code.",
+        )
+    parts = urlsplit(server)
+    if parts.scheme not in ("http", "https") or not parts.netloc:
+        fail(
+            lang,
+            f"--server espera una dirección como http://HOST:PUERTO, no {server!r}.",
+            f"--server expects an address like http://HOST:PORT, not {server!r}.",
+        )
 
 
 def _check_speed(speed: str, lang: str) -> None:
@@ -230,6 +275,7 @@ def simulate(
 ) -> None:
     """Play many matches between bots and summarize them."""
     from tapete.sim.keeping import MatchKeeper, match_seed, run_facts
+    from tapete.sim.ray_backend import RayUnavailable
     from tapete.sim.runner import MatchJob, run_jobs
     from tapete.sim.stats import summarize
 
@@ -267,10 +313,13 @@ def simulate(
     results = []
     with _progress(as_json) as progress, MatchKeeper(game, options, job_list, records, out) as keeper:
         task = progress.add_task(game.id, total=matches)
-        for result in run_jobs(job_list, jobs, ray=ray):
-            keeper.keep(result)
-            results.append(result)
-            progress.advance(task)
+        try:
+            for result in run_jobs(job_list, jobs, ray=ray):
+                keeper.keep(result)
+                results.append(result)
+                progress.advance(task)
+        except RayUnavailable as err:  # raised on connecting, before any match is played
+            fail(lang, err.es, err.en)
     summary = summarize(game.id, n, kinds, results, time.perf_counter() - start)
     errors = [r for r in results if r.error]
     plots: list[Path] = []
@@ -286,7 +335,7 @@ def simulate(
     else:
         _print_simulation(game, summary, kinds, lang)
         for path in plots:
-            console.print(f"[dim]plot[/dim] {path}")
+            console.print(f"[dim]{say(lang, 'gráfico', 'plot')}[/dim] {escape(str(path))}")
         for r in errors[:3]:
             console.print(f"[red]seed {r.seed}[/red]\n{r.error}")
     if errors:
@@ -376,7 +425,12 @@ def replay_cmd(
     record_file: Annotated[Path, typer.Argument(help="a match record as JSON (from --records or the server)")],
     seat: Annotated[int | None, typer.Option(help="whose eyes: a seat from 0 (default: the spectator's)")] = None,
     step: Annotated[
-        bool, typer.Option("--step", help="step through the match: type n, p, g N, r N, v N, e, q (h: help)")
+        bool,
+        typer.Option(
+            "--step",
+            help="step through the match: at a terminal with keys (→ ← ] [ 0-9 s q); piped, a command a line "
+            "(n, p, g N, r N, v N, e, q; h: help)",
+        ),
     ] = False,
     to: Annotated[int | None, typer.Option("--to", help="show the position after this many actions")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="end with the shown position as JSON")] = False,
@@ -395,7 +449,11 @@ def replay_cmd(
         cursor.goto(to if to is not None else 0 if step else cursor.steps)
     except ReplayError as err:
         fail(lang, err.es, err.en)
-    if step:
+    if step and not as_json and sys.stdin.isatty() and sys.stdout.isatty():
+        from tapete.tui.replay import ReplayApp
+
+        ReplayApp(cursor, lang).run()  # keys at a terminal
+    elif step:  # keys read a line at a time: piped in, or at a prompt
         step_through(cursor, lang, lambda c: _show_step(c, lang), _read_command, lambda t: console.print(escape(t)))
     elif not as_json:
         _show_step(cursor, lang)

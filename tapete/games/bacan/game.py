@@ -10,10 +10,10 @@ from tapete.engine import Bot, Event, Game, State
 from tapete.games.house_rules import house_rules_text
 
 from . import texts
-from .bots import BacanHeuristicBot
+from .bots import BacanBot
 from .cards import FACE, FACES, JOKER_FACE
 from .house_rules import HOUSE_RULES
-from .options import BacanOptions
+from .options import Options
 from .rules import BacanState
 
 RULES_VERSION = 1
@@ -28,7 +28,7 @@ class BacanGame(Game):
     min_players = 2  # BAC-3
     max_players = 8
     default_players = 4
-    options_type = BacanOptions
+    options_type = Options
     state_type = BacanState
     score_sense = -1  # points are bad: reaching the limit eliminates (BAC-4, BAC-5)
     conformance_options: ClassVar[tuple[dict[str, Any], ...]] = (
@@ -40,7 +40,7 @@ class BacanGame(Game):
         return BacanState(num_players, options, seed)
 
     def heuristic_bot(self, rng: random.Random) -> Bot:
-        return BacanHeuristicBot(rng)
+        return BacanBot(rng)
 
     def rules_text(self, lang: str) -> str:
         return texts.rules_text(lang) + house_rules_text(HOUSE_RULES, self.options_schema(), lang)
