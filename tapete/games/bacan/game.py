@@ -7,10 +7,12 @@ from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from tapete.engine import Bot, Event, Game, State
+from tapete.games.house_rules import house_rules_text
 
 from . import texts
 from .bots import BacanBot
 from .cards import FACE, FACES, JOKER_FACE
+from .house_rules import HOUSE_RULES
 from .options import Options
 from .rules import BacanState
 
@@ -41,7 +43,7 @@ class BacanGame(Game):
         return BacanBot(rng)
 
     def rules_text(self, lang: str) -> str:
-        return texts.rules_text(lang)
+        return texts.rules_text(lang) + house_rules_text(HOUSE_RULES, self.options_schema(), lang)
 
     def describe_action(self, state: State, action: int, lang: str) -> str:
         assert isinstance(state, BacanState)
