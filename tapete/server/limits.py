@@ -12,6 +12,8 @@ body already read.
 
 from __future__ import annotations
 
+import time
+from collections import OrderedDict
 from collections.abc import Awaitable, Callable, MutableMapping
 from typing import Any
 
@@ -116,3 +118,28 @@ def _replay(body: bytes, receive: Receive) -> Receive:
         return await receive()
 
     return replay
+
+
+class AddressRates:
+    """A token bucket per client address: `rate` per second in bursts of `burst`.
+
+    Only the most recently seen `capacity` addresses are remembered, so a
+    flood from many addresses cannot grow it without bound (a forgotten
+    address starts again with a full bucket).
+    """
+
+    def __init__(self, rate: float, burst: int, capacity: int = 10_000) -> None:
+        self.rate = rate
+        self.burst = float(burst)
+        self.capacity = capacity
+        self._buckets: OrderedDict[str, tuple[float, float]] = OrderedDict()
+
+    def allow(self, address: str) -> bool:
+        now = time.monotonic()
+        tokens, stamp = self._buckets.pop(address, (self.burst, now))
+        tokens = min(self.burst, tokens + (now - stamp) * self.rate)
+        allowed = tokens >= 1.0
+        self._buckets[address] = (tokens - 1.0 if allowed else tokens, now)
+        while len(self._buckets) > self.capacity:
+            self._buckets.popitem(last=False)
+        return allowed

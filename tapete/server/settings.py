@@ -132,3 +132,20 @@ class ServerSettings:
     # a table's owner may go silent before another process takes the table over.
     redis_url: str | None = None
     lease_seconds: float = 10.0
+    # -- quotas and lifetimes (per client address: no player identity exists yet) --
+    # Open tables (waiting or playing) one address may have created, and how fast it may create them.
+    max_tables_per_address: int = 10
+    tables_per_minute: float = 10.0
+    # Joins one address may make per minute (in bursts of as many).
+    joins_per_minute: float = 30.0
+    # A table still waiting for people this long after it was made is closed (its record stays).
+    waiting_ttl: float = 24 * 3600.0
+    # `GET /api/tables` pages: the default and largest page.
+    page_size: int = 50
+    page_max: int = 200
+    # Search bots (ISMCTS) a table may seat; stand-ins are not counted. More only if the server allows.
+    max_search_bots_per_table: int = 2
+    # Search bots think in this many worker threads shared by every table, in turn (tapete.server.pacer),
+    # and may use at most this share of those threads' time: people's moves and pings keep the rest.
+    thinking_threads: int = 1
+    thinking_share: float = 0.5

@@ -200,6 +200,10 @@ def thread_server(tmp_path_factory: pytest.TempPathFactory, log_lines: LogLines)
         hello_timeout=5.0,
         rate_per_s=100_000.0,
         rate_burst=100_000,
+        # the fuzz runs make tables and joins by the thousand from one address
+        max_tables_per_address=1_000_000,
+        tables_per_minute=1e9,
+        joins_per_minute=1e9,
     )
     server = ThreadServer(settings)
     server.start()
@@ -209,3 +213,16 @@ def thread_server(tmp_path_factory: pytest.TempPathFactory, log_lines: LogLines)
 
 def http(server: ThreadServer) -> httpx.Client:
     return httpx.Client(base_url=server.url, timeout=TIMEOUT)
+
+
+@contextlib.contextmanager
+def own_server(folder: Path, **overrides: Any) -> Iterator[ThreadServer]:
+    """A server of its own with these settings (quotas, timeouts), stopped at the end."""
+    values: dict[str, Any] = {"db_url": f"sqlite:///{folder / 'tapete.db'}", "disconnect_grace": 600.0}
+    values.update(overrides)
+    server = ThreadServer(ServerSettings(**values))
+    server.start()
+    try:
+        yield server
+    finally:
+        server.stop()
