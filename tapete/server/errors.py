@@ -143,3 +143,8 @@ class AlreadyStarted(ServerError):
 class Forbidden(ServerError):
     code = "forbidden"
     status = 403
+
+
+class RequestTimeout(ServerError):
+    code = "request_timeout"
+    status = 408

@@ -12,6 +12,7 @@ body already read.
 
 from __future__ import annotations
 
+import asyncio
 import time
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable, MutableMapping
@@ -19,7 +20,7 @@ from typing import Any
 
 import orjson
 
-from .errors import MalformedBody, ServerError, TooLarge
+from .errors import MalformedBody, RequestTimeout, ServerError, TooLarge
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
@@ -32,6 +33,14 @@ def too_large(limit: int) -> TooLarge:
     return TooLarge(
         f"Cuerpo demasiado grande (máximo {limit} bytes).",
         f"Body too large (at most {limit} bytes).",
+        rule="limits",
+    )
+
+
+def too_slow(seconds: float) -> RequestTimeout:
+    return RequestTimeout(
+        f"El cuerpo de la petición no llegó a tiempo ({seconds:g} s).",
+        f"The request body did not arrive in time ({seconds:g} s).",
         rule="limits",
     )
 
@@ -64,9 +73,10 @@ async def send_error(send: Send, err: ServerError, headers: list[tuple[bytes, by
 
 
 class BodyGuard:
-    def __init__(self, app: ASGIApp, max_bytes: int) -> None:
+    def __init__(self, app: ASGIApp, max_bytes: int, timeout: float = 30.0) -> None:
         self.app = app
         self.max_bytes = max_bytes
+        self.timeout = timeout
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
@@ -77,7 +87,11 @@ class BodyGuard:
         if length is not None and (not length.isdigit() or int(length) > self.max_bytes):
             await send_error(send, too_large(self.max_bytes))  # refused before a byte of it is read
             return
-        body = await self._read(receive)
+        try:
+            body = await asyncio.wait_for(self._read(receive), self.timeout)
+        except TimeoutError:
+            await send_error(send, too_slow(self.timeout))  # a body sent a byte at a time
+            return
         if body is None:
             await send_error(send, too_large(self.max_bytes))
             return

@@ -149,3 +149,21 @@ class ServerSettings:
     # and may use at most this share of those threads' time: people's moves and pings keep the rest.
     thinking_threads: int = 1
     thinking_share: float = 0.5
+    # -- connections --
+    # A request's headers must be complete this long after its first byte (slowloris);
+    # an idle keep-alive connection is closed after `http_idle_timeout`; a body must arrive within `body_timeout`.
+    header_timeout: float = 10.0
+    http_idle_timeout: int = 5
+    body_timeout: float = 30.0
+    # Connections (HTTP and WebSocket together) one address may hold at once.
+    max_connections_per_address: int = 64
+    # A socket that does not take a message within this time is cut off (it does not read).
+    send_timeout: float = 10.0
+    # Pages of other origins allowed to open table sockets (comma-separated, e.g.
+    # "https://example.org"); the server's own origin always is, and clients that send no Origin.
+    allowed_origins: str = ""
+    # The token that admin endpoints ask for (`Authorization: Bearer ...`); none: they are refused.
+    admin_token: str | None = None
+
+    def origins(self) -> frozenset[str]:
+        return frozenset(o.strip().rstrip("/").lower() for o in self.allowed_origins.split(",") if o.strip())

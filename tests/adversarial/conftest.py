@@ -25,6 +25,7 @@ from websockets.sync.client import ClientConnection, connect
 
 from tapete.server import ServerSettings, create_app
 from tapete.server.logs import JsonFormatter
+from tapete.server.main import uvicorn_config
 from tapete.server.runner import TableRunner
 
 T = TypeVar("T")
@@ -54,8 +55,7 @@ class ThreadServer:
     def __init__(self, settings: ServerSettings) -> None:
         self.settings = settings
         self.app = create_app(settings)
-        config = uvicorn.Config(self.app, host="127.0.0.1", port=0, log_level="warning", lifespan="on",
-                                ws_max_size=settings.max_frame_bytes)
+        config = uvicorn_config(self.app, settings, host="127.0.0.1", port=0, log_level="warning", lifespan="on")
         self.uv = uvicorn.Server(config)
         self.loop = asyncio.new_event_loop()
         self.thread = threading.Thread(target=self._run, name="tapete-test-server", daemon=True)
