@@ -51,7 +51,8 @@ async def table_socket(websocket: WebSocket, table_id: str) -> None:
     svc: Services = websocket.app.state.tapete
     settings = svc.settings
     await websocket.accept()
-    conn = Connection(websocket, settings.outbox_limit)
+    abort = websocket.scope.get("extensions", {}).get("tapete.abort")
+    conn = Connection(websocket, settings.outbox_limit, settings.send_timeout, abort)
     pump = asyncio.create_task(conn.pump())
     runner: TableRunner | None = None
     try:

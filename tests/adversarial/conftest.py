@@ -9,14 +9,18 @@ to check that a rejected message changed nothing.
 from __future__ import annotations
 
 import asyncio
+import base64
 import contextlib
 import json
 import logging
+import os
+import socket
 import threading
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any, TypeVar
+from urllib.parse import urlsplit
 
 import httpx
 import pytest
@@ -226,3 +230,29 @@ def own_server(folder: Path, **overrides: Any) -> Iterator[ThreadServer]:
         yield server
     finally:
         server.stop()
+
+
+def silent_socket(server: ThreadServer, table_id: str, token: str | None = None) -> socket.socket:
+    """A table socket opened by hand that says hello and then never reads what it is sent."""
+    parts = urlsplit(server.url)
+    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)  # a small window: the server's sends block soon
+    sock.settimeout(TIMEOUT)
+    sock.connect((parts.hostname, parts.port))
+    key = base64.b64encode(os.urandom(16)).decode()
+    sock.sendall((f"GET /ws/tables/{table_id} HTTP/1.1\r\nHost: {parts.netloc}\r\nUpgrade: websocket\r\n"
+                  f"Connection: Upgrade\r\nSec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n\r\n").encode())
+    head = b""
+    while b"\r\n\r\n" not in head:
+        head += sock.recv(1)  # byte by byte: nothing after the handshake is read
+    assert b" 101 " in head.partition(b"\r\n")[0], head
+    sock.sendall(ws_frame(json.dumps({"type": "hello", "token": token}).encode()))
+    return sock
+
+
+def ws_frame(payload: bytes) -> bytes:
+    """One masked text frame, as a client sends it."""
+    mask = os.urandom(4)
+    size = len(payload)
+    head = bytes([0x81]) + (bytes([0x80 | size]) if size < 126 else bytes([0x80 | 126]) + size.to_bytes(2, "big"))
+    return head + mask + bytes(b ^ mask[i % 4] for i, b in enumerate(payload))
