@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import secrets
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
@@ -19,7 +20,8 @@ from tapete.engine import BadOption, BadPlayers, Game, TapeteError, UnknownGame
 from tapete.games import game_ids, get_game
 
 from . import logs, viewer
-from .errors import BadRequest, RateLimited
+from .errors import BadRequest, Forbidden, RateLimited
+from .headers import SecurityHeaders
 from .limits import AddressRates, BodyGuard
 from .models import CreateTableBody, JoinBody, TokenBody
 from .names import clean_name
@@ -156,8 +158,10 @@ async def close_table(table_id: str, body: TokenBody, request: Request) -> dict[
 
 @router.get("/stats")
 async def server_stats(request: Request, reset: bool = False) -> dict[str, Any]:
-    """Actions applied and arrival-to-views times of socket actions; `reset=true` starts afresh."""
+    """Actions applied and arrival-to-views times of socket actions; `reset=true` (admin) starts afresh."""
     svc = services(request)
+    if reset:
+        require_admin(request, svc.settings)
     runners = list(svc.tables.runners.values())
     out = svc.stats.summary()
     out["tables"] = {status: sum(r.status == status for r in runners) for status in ("waiting", "playing", "finished")}
@@ -165,6 +169,19 @@ async def server_stats(request: Request, reset: bool = False) -> dict[str, Any]:
     if reset:
         svc.stats.reset()
     return out
+
+
+def require_admin(request: Request, settings: ServerSettings) -> None:
+    """`Authorization: Bearer <admin token>`; a server started without an admin token has no admin."""
+    given = request.headers.get("authorization", "")
+    scheme, _, token = given.partition(" ")
+    expected = settings.admin_token
+    if not expected or scheme.lower() != "bearer" or not secrets.compare_digest(token.strip(), expected):
+        raise Forbidden(
+            "Hace falta la ficha de administración (Authorization: Bearer ...).",
+            "This needs the admin token (Authorization: Bearer ...).",
+            rule="admin",
+        )
 
 
 @router.get("/matches/{match_id}/record")
@@ -265,6 +282,7 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
     app.add_exception_handler(StarletteHTTPException, _on_http_error)
 
     app.add_middleware(BodyGuard, max_bytes=settings.max_body_bytes, timeout=settings.body_timeout)
+    app.add_middleware(SecurityHeaders)  # outermost: the guard's refusals carry the headers too
 
     if STATIC_DIR.is_dir():
         from fastapi.staticfiles import StaticFiles
