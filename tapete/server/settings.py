@@ -78,7 +78,7 @@ def default_db_url() -> str:
     from platformdirs import user_data_dir
 
     folder = Path(user_data_dir("tapete", appauthor=False))
-    folder.mkdir(parents=True, exist_ok=True)
+    folder.mkdir(parents=True, mode=0o700, exist_ok=True)
     return f"sqlite+aiosqlite:///{folder / 'tapete.db'}"
 
 
