@@ -13,7 +13,8 @@ from .errors import (
     WrongRulesVersion,
 )
 from .events import Event, private, public, visible_events
-from .game import Game
+from .fields import LIST, LISTS, RESET, VALUE, Field, FieldState, redeal
+from .game import Game, SearchHints
 from .options import option, options_schema, options_to_json, parse_options
 from .record import LEGACY_RULES_VERSION, MatchRecord, check_rules_version, replay
 from .rng import Rng
@@ -21,12 +22,18 @@ from .state import Outcome, Rejection, State
 
 __all__ = [
     "LEGACY_RULES_VERSION",
+    "LIST",
+    "LISTS",
+    "RESET",
+    "VALUE",
     "BadAction",
     "BadOption",
     "BadPlayers",
     "Bot",
     "Decision",
     "Event",
+    "Field",
+    "FieldState",
     "Game",
     "IllegalAction",
     "MatchOver",
@@ -36,6 +43,7 @@ __all__ = [
     "Outcome",
     "Rejection",
     "Rng",
+    "SearchHints",
     "State",
     "TapeteError",
     "UnknownGame",
@@ -47,6 +55,7 @@ __all__ = [
     "parse_options",
     "private",
     "public",
+    "redeal",
     "replay",
     "visible_events",
 ]
