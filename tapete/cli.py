@@ -495,6 +495,13 @@ def serve(
     redis: Annotated[
         str | None, typer.Option(help="Redis URL (redis://host:6379/0): several processes, sharing PostgreSQL")
     ] = None,
+    admin_token: Annotated[
+        str | None,
+        typer.Option(envvar="TAPETE_ADMIN_TOKEN", help="token for admin endpoints (/api/stats?reset=true)"),
+    ] = None,
+    allowed_origins: Annotated[
+        str, typer.Option(help="other origins whose pages may open table sockets, comma-separated")
+    ] = "",
     lang: LangOpt = "es",
 ) -> None:
     """Start the table server: lobby API and one WebSocket per seat."""
@@ -510,7 +517,7 @@ def serve(
     from tapete.server.main import run
     from tapete.server.settings import ServerSettings
 
-    settings = ServerSettings(db_url=db, redis_url=redis)
+    settings = ServerSettings(db_url=db, redis_url=redis, admin_token=admin_token, allowed_origins=allowed_origins)
     if workers > 1 or redis:
         from tapete.server.workers import serve as serve_workers
 
