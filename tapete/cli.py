@@ -27,6 +27,7 @@ from tapete.cli_input import (
     console,
     fail,
     fitted_table,
+    one_kind,
     output_file,
     output_folder,
     parse_option_pairs,
@@ -142,7 +143,7 @@ def play(
     game = _game(gid, lang)
     options = _options(game, option, lang)
     n = _players(game, players, options, lang)
-    seat_lineup(bots, n - 1, lang)
+    one_kind(bots, lang)
     if seed is not None:
         check_seed(seed, lang)
     _check_speed(speed, lang)

@@ -70,6 +70,7 @@ CASES: list[tuple[list[str], str, str]] = [
     (["tournament", "nacho-loco", "--bots", "ismcts,heuristic,heuristic"], "no se reparten", "do not share"),
     (["tournament", "wanted", "--bots", "random,heuristic,random"], "repite", "repeats"),
     (["play", "bacan", "--bots", "genius"], "Bot desconocido", "Unknown bot"),
+    (["play", "bacan", "--bots", "random,heuristic"], "un solo tipo", "one kind"),
     (["play", "bacan", "--speed", "warp"], "--speed espera", "--speed expects"),
     # plot formats
     (["simulate", "bacan", "--plot-format", "gif"], "--plot-format espera", "--plot-format expects"),
