@@ -13,6 +13,7 @@ from .errors import (
     WrongRulesVersion,
 )
 from .events import Event, private, public, visible_events
+from .fields import LIST, LISTS, RESET, VALUE, Field, FieldState, redeal
 from .game import Game, SearchHints
 from .options import option, options_schema, options_to_json, parse_options
 from .record import LEGACY_RULES_VERSION, MatchRecord, check_rules_version, replay
@@ -21,12 +22,18 @@ from .state import Outcome, Rejection, State
 
 __all__ = [
     "LEGACY_RULES_VERSION",
+    "LIST",
+    "LISTS",
+    "RESET",
+    "VALUE",
     "BadAction",
     "BadOption",
     "BadPlayers",
     "Bot",
     "Decision",
     "Event",
+    "Field",
+    "FieldState",
     "Game",
     "IllegalAction",
     "MatchOver",
@@ -48,6 +55,7 @@ __all__ = [
     "parse_options",
     "private",
     "public",
+    "redeal",
     "replay",
     "visible_events",
 ]
