@@ -437,8 +437,10 @@ def replay_cmd(
     as_json: Annotated[bool, typer.Option("--json", help="end with the shown position as JSON")] = False,
     lang: LangOpt = "es",
 ) -> None:
-    """Replay a match record: the final position, the one after --to N actions, or step by step (--step,
-    from the start or from --to N; keys are read one line at a time, so they can be piped in)."""
+    """Replay a match record: the final position, the one after --to N actions, or step by step.
+
+    --step starts at the start (or at --to N); at a terminal it is driven by keys, and piped it reads one
+    command a line, so a test or a script can drive it."""
     from tapete.sim.replayer import ReplayError, load_record, step_through
 
     check_lang(lang)
