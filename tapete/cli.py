@@ -27,6 +27,7 @@ from tapete.cli_input import (
     console,
     fail,
     fitted_table,
+    one_kind,
     output_file,
     output_folder,
     parse_option_pairs,
@@ -143,7 +144,7 @@ def play(
     game = _game(gid, lang)
     options = _options(game, option, lang)
     n = _players(game, players, options, lang)
-    seat_lineup(bots, n - 1, lang)
+    one_kind(bots, lang)
     if seed is not None:
         check_seed(seed, lang)
     _check_speed(speed, lang)
@@ -433,8 +434,10 @@ def replay_cmd(
     as_json: Annotated[bool, typer.Option("--json", help="end with the shown position as JSON")] = False,
     lang: LangOpt = "es",
 ) -> None:
-    """Replay a match record: the final position, the one after --to N actions, or step by step (--step,
-    from the start or from --to N; keys are read one line at a time, so they can be piped in)."""
+    """Replay a match record: the final position, the one after --to N actions, or step by step.
+
+    --step starts at the start (or at --to N); at a terminal it is driven by keys, and piped it reads one
+    command a line, so a test or a script can drive it."""
     from tapete.sim.replayer import ReplayError, load_record, step_through
 
     check_lang(lang)
