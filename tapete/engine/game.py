@@ -11,6 +11,7 @@ from .errors import BadPlayers
 from .events import Event
 from .options import options_schema, parse_options
 from .state import State
+from .validate import check_state, parse_state
 
 if TYPE_CHECKING:
     from .bot import Bot
@@ -64,7 +65,14 @@ class Game(ABC):
     def _new_state(self, num_players: int, options: Any, seed: int) -> State: ...
 
     def state_from_json(self, data: Mapping[str, Any]) -> State:
-        return self.state_type.from_json(data)
+        """Read a state and check it is one a match could be in (InvalidState
+        names what is wrong: a card missing or duplicated, a phase, nobody to act)."""
+        return check_state(self, parse_state(self, data))
+
+    def state_problems(self, state: State) -> list[tuple[str, str]]:
+        """What only this game can see is wrong with a state: (es, en) sentences.
+        `state_from_json` and the position builders raise the first one."""
+        return []
 
     # -- bots -------------------------------------------------------------
     @abstractmethod
