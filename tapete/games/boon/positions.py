@@ -147,7 +147,7 @@ def problems(state: BoonState) -> list[tuple[str, str]]:
                     "The cards won do not match the tricks won.",
                 )
             ]
-        if state.boon:
+        if state.boon and not state.leaster:  # in a Leaster the Boon waits for the last trick (BOO-6)
             return [
                 ("En las bazas el Boon ya no está en la mesa.", "During the tricks the Boon is no longer on the table.")
             ]
