@@ -44,6 +44,12 @@ class BuraccoGame(Game):
 
         return BuraccoBot(rng)
 
+    def state_problems(self, state: State) -> list[tuple[str, str]]:
+        from .positions import problems  # the builder's module imports this one's GAME
+
+        assert isinstance(state, BuraccoState)
+        return problems(state)
+
     # The guided search leaves the steps of a meld to the heuristic
     # (`ismcts_searches`), about half its work at normal; the time goes to
     # more worlds per searched decision (up to 500 ms of CPU instead of the
