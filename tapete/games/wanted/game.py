@@ -58,6 +58,12 @@ class WantedGame(Game):
     def heuristic_bot(self, rng: random.Random) -> Bot:
         return WantedBot(rng)
 
+    def state_problems(self, state: State) -> list[tuple[str, str]]:
+        from .positions import problems  # the builder's module imports this one's GAME
+
+        assert isinstance(state, WantedState)
+        return problems(state)
+
     # How the guided ISMCTS (tapete.bots.ismcts) plays WANTED. In Pandillas a
     # gang is one choice of 3 cards of 5 made in three commits, so the search
     # compares the 10 gangs whole (`ismcts_plans`), and values the end of a
