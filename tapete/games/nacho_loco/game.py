@@ -40,6 +40,12 @@ class NachoLocoGame(Game):
 
         return NachoLocoBot(rng)
 
+    def state_problems(self, state: State) -> list[tuple[str, str]]:
+        from .positions import problems  # the builder's module imports this one's GAME
+
+        assert isinstance(state, NachoLocoState)
+        return problems(state)
+
     def rules_text(self, lang: str) -> str:
         return texts.rules_text(lang)
 
