@@ -11,7 +11,7 @@ $(BIN)/python:
 	$(BIN)/pip install -q --upgrade pip
 
 $(STAMP): $(BIN)/python pyproject.toml
-	$(BIN)/pip install -q -e '.[dev,sim,rl,browser,pg]'
+	$(BIN)/pip install -q -e '.[dev,sim,rl,browser,pg,openspiel]'
 	touch $(STAMP)
 
 setup: $(STAMP)
