@@ -120,3 +120,12 @@ def test_boon_turn_out_of_the_trick_order_is_inconsistent() -> None:
     with pytest.raises(InvalidState) as caught:
         game.state_from_json(data)
     assert "next seat in the trick" in caught.value.en
+
+
+def test_checks_can_be_skipped_for_trusted_json() -> None:
+    game = get_game("boon")
+    data = _midgame("boon").to_json()
+    data["hands"][0] = data["hands"][0] + data["hands"][0][:1]
+    assert game.state_from_json(data, check=False).to_json() == data
+    with pytest.raises(InvalidState):
+        game.state_from_json(data)
