@@ -445,10 +445,15 @@ class TapeteSeat(pyspiel.Bot):
         match = state.t.match
         assert match is not None
         legal = state.legal_actions(self.seat)
-        decision = self.bot.decide(Observation(match, self.seat)) if match.legal_actions(self.seat) else None
+        pass_action = state.spiel_game.pass_action
+        offered = [a for a in legal if a != pass_action]
+        decision = None
+        if offered:
+            obs = Observation(match, self.seat)
+            obs.legal = offered  # the bot chooses among what the table offers (one reaction a window)
+            decision = self.bot.decide(obs)
         if decision is not None and decision.action in legal:
             return decision.action
-        pass_action = state.spiel_game.pass_action
         return pass_action if pass_action in legal else legal[0]
 
 

@@ -86,3 +86,37 @@ def test_tapete_bots_play_through_openspiel_simultaneous_nodes() -> None:
     bots = [TapeteSeat("heuristic", get_game("wanted"), seat, seed=seat) for seat in range(2)]
     returns = play_match(game, bots, seed=3)
     assert sorted(returns) in ([0.0, 1.0], [0.5, 0.5])
+
+
+def test_a_tapete_bot_chooses_among_what_the_table_offers() -> None:
+    """One reaction a window: a bot that already claimed is not offered a second
+    claim, and picks among the rest itself (never a stand-in move like calling Bacan)."""
+    game = _load("bacan", simultaneous=False)
+    seats = [TapeteSeat("heuristic", get_game("bacan"), seat, seed=seat) for seat in range(3)]
+    chosen: list[tuple[Any, int]] = []
+    for seat in seats:
+        decide = seat.bot.decide
+
+        def spy(obs: Any, decide: Any = decide) -> Any:
+            decision = decide(obs)
+            chosen.append((decision, len(obs.legal)))
+            return decision
+
+        seat.bot.decide = spy  # type: ignore[method-assign]
+        seat.restart_at = lambda state: None  # type: ignore[method-assign]
+    state = game.new_initial_state()
+    rng = __import__("numpy").random.RandomState(0)
+    while not state.is_terminal():
+        for other in seats:  # as evaluate_bots does: everyone hears of each step
+            other.inform_action(state, state.current_player(), 0)
+        if state.is_chance_node():
+            state.apply_action(int(rng.randint(len(state.chance_outcomes()))))
+            continue
+        seat = seats[state.current_player()]
+        before = len(chosen)
+        action = seat.step(state)
+        if len(chosen) > before:
+            decision = chosen[-1][0]
+            expected = state.spiel_game.pass_action if decision is None else decision.action
+            assert action == expected
+        state.apply_action(action)
