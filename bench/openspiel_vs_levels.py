@@ -1,6 +1,7 @@
 """OpenSpiel's IS-MCTS against tapete's levels, on every game, through the OpenSpiel bridge.
 
     python bench/openspiel_vs_levels.py [--matches 6] [--simulations 16] [--rollout 60] [--games boon,wanted]
+                                        [--options '{"target": 500}']
 
 For each game, each contender (OpenSpiel's IS-MCTS, and tapete's `random`,
 `heuristic`, `ismcts-easy`, `ismcts`) plays the same matches (same chance
@@ -39,11 +40,13 @@ def main() -> None:
     parser.add_argument("--rollout", type=int, default=60)
     parser.add_argument("--games", default=",".join(game_ids()))
     parser.add_argument("--contenders", default=",".join(CONTENDERS))
+    parser.add_argument("--options", default="{}", help="the game's options as a JSON object (one game)")
     args = parser.parse_args()
     register()
     for game_id in args.games.split(","):
         n = PLAYERS[game_id]
-        game = pyspiel.load_game(short_name(game_id), {"players": n, "simultaneous": False})
+        params = {"players": n, "simultaneous": False, "options": args.options}
+        game = pyspiel.load_game(short_name(game_id), params)
         for kind in args.contenders.split(","):
             share = 0.0
             start = time.perf_counter()
@@ -65,6 +68,7 @@ def main() -> None:
                 "fair_share": round(1 / n, 3),
                 "seconds_per_match": round(seconds, 1),
                 "simulations": args.simulations if kind == "openspiel-ismcts" else None,
+                "options": json.loads(args.options),
             }
             print(json.dumps(row), flush=True)
 
