@@ -129,3 +129,13 @@ def test_checks_can_be_skipped_for_trusted_json() -> None:
     assert game.state_from_json(data, check=False).to_json() == data
     with pytest.raises(InvalidState):
         game.state_from_json(data)
+
+
+def test_a_state_where_nobody_can_act_is_refused() -> None:
+    from tapete.games.boon.positions import position
+
+    with pytest.raises(InvalidState) as caught:  # the tricks go on, but every hand is empty
+        position(
+            hands=[[], [], [], []], taker=0, buried=["azul-1", "azul-2", "oro-2", "oro-3"], tricks_won=[7, 0, 0, 0]
+        )
+    assert "nobody has a legal action" in caught.value.en and "nadie" in caught.value.es
