@@ -19,7 +19,7 @@ import random
 import statistics
 import time
 
-from tapete.bots.ismcts import ISMCTS, ISMCTSConfig, random_action, score_sense
+from tapete.bots.search import ISMCTS, SearchConfig, make_evaluator, random_action
 from tapete.engine import Game, Observation, State
 from tapete.games import get_game
 
@@ -46,14 +46,17 @@ def positions(game: Game, players: int, count: int, seed: int) -> list[tuple[Sta
 def run(game_id: str, players: int, count: int, iterations: int, repeats: int, horizon: str) -> dict[str, object]:
     game = get_game(game_id)
     points = positions(game, players, count, 12_345)
-    config = ISMCTSConfig(iterations=iterations, horizon=horizon)
-    sense = score_sense(game)
+    config = SearchConfig(iterations=iterations, horizon=horizon)
+
+    def tree(rng: random.Random) -> ISMCTS:
+        return ISMCTS(config, rng, make_evaluator(game, rng, config))
+
     # warm-up
-    ISMCTS(config, random.Random(1), sense).search(Observation(points[0][0], points[0][1]))
+    tree(random.Random(1)).search(Observation(points[0][0], points[0][1]))
     times = []
     cpu_times = []
     for rep in range(repeats):
-        search = ISMCTS(config, random.Random(rep), sense)
+        search = tree(random.Random(rep))
         start, cpu_start = time.perf_counter(), time.process_time()
         for state, seat in points:
             search.search(Observation(state, seat))

@@ -29,7 +29,7 @@ from tapete.bots import BOT_KINDS
 from tapete.games.wanted.battle import gang_base, leader_candidates, modifier, suit_counts
 from tapete.games.wanted.bots import WantedBot
 from tapete.games.wanted.cards import REWARD
-from tapete.games.wanted.game import lead_holds
+from tapete.games.wanted.search import lead_holds
 from tapete.sim.tournament import run_tournament
 
 HAND, GANG = 5, 3

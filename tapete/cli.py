@@ -1,4 +1,6 @@
-"""The `tapete` command: rules, play, simulate, bench, replay."""
+"""The `tapete` command: rules, games, play, simulate, bench, replay, serve (and, from
+tapete.sim.commands, tournament and report). Every command checks its input first
+(tapete.cli_input): bad input is one sentence in `--lang` and exit code 2."""
 
 from __future__ import annotations
 
@@ -12,83 +14,108 @@ from typing import Annotated, Any
 import typer
 from rich.console import Console
 from rich.markdown import Markdown
+from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.prompt import Prompt
-from rich.table import Table
 
-from tapete.engine import Game, MatchRecord, Observation, TapeteError, options_to_json, replay
+from tapete.cli_input import (
+    TapeteGroup,
+    check_count,
+    check_lang,
+    check_seconds,
+    check_seed,
+    console,
+    fail,
+    fitted_table,
+    output_file,
+    output_folder,
+    parse_option_pairs,
+    pick_game,
+    pick_players,
+    plot_formats,
+    say,
+    seat_lineup,
+)
+from tapete.engine import Game, Observation
 from tapete.games import game_ids, get_game
 
-
-class _Cli(typer.Typer):
-    """The command line; `--ray` may come without an address (a Ray cluster started here)."""
-
-    def __call__(self, *args: Any, **kwargs: Any) -> Any:
-        from tapete.sim.ray_backend import with_ray_default
-
-        sys.argv[1:] = with_ray_default(sys.argv[1:])
-        return super().__call__(*args, **kwargs)
-
-
-app = _Cli(help="tapete: juega y estudia / play and study Bacan, Buracco, Nacho Loco, Boon, WANTED.")
-console = Console()
+app = typer.Typer(
+    cls=TapeteGroup, help="tapete: juega y estudia / play and study Bacan, Buracco, Nacho Loco, Boon, WANTED."
+)
 
 GameArg = Annotated[str, typer.Argument(help="bacan | buracco | nacho-loco | boon | wanted")]
 OptionOpt = Annotated[list[str] | None, typer.Option("--option", "-o", help="KEY=VALUE, repeatable")]
-LangOpt = Annotated[str, typer.Option("--lang", help="es | en")]
+LangOpt = Annotated[str, typer.Option("--lang", help="es | en: the language of tables, texts and errors")]
+PlayersOpt = Annotated[int | None, typer.Option("--players", "-p", help="seats (default: the game's usual number)")]
+RecordsOpt = Annotated[
+    Path | None,
+    typer.Option(help="write each match's record (JSON, replayable with tapete replay) into this folder"),
+]
+OutOpt = Annotated[
+    Path | None,
+    typer.Option("--out", help="write one JSON row per match (seed, options, seats, scores, winners...) to this file"),
+]
 
 
-def _game(game_id: str) -> Game:
-    try:
-        return get_game(game_id)
-    except TapeteError as err:
-        console.print(f"[red]{err.es}[/red]\n{err.en}")
-        raise typer.Exit(2) from None
+# The plain loop reads these by their old names.
+def _game(game_id: str, lang: str = "es") -> Game:
+    return pick_game(game_id, lang)
 
 
-def _options(game: Game, pairs: list[str] | None) -> dict[str, Any]:
-    raw: dict[str, Any] = {}
-    for pair in pairs or []:
-        key, sep, value = pair.partition("=")
-        if not sep:
-            console.print(f"[red]--option espera KEY=VALUE / expects KEY=VALUE: {pair!r}[/red]")
-            raise typer.Exit(2)
-        raw[key.strip()] = value.strip()
-    try:
-        return options_to_json(game.parse_options(raw))
-    except TapeteError as err:
-        console.print(f"[red]{err.es}[/red]\n{err.en}")
-        raise typer.Exit(2) from None
+def _options(game: Game, pairs: list[str] | None, lang: str = "es") -> dict[str, Any]:
+    return parse_option_pairs(game, pairs, lang)
 
 
-def _players(game: Game, players: int | None, options: dict[str, Any]) -> int:
-    n = players or game.default_players
-    try:
-        game.check_players(n, game.parse_options(options))
-    except TapeteError as err:
-        console.print(f"[red]{err.es}[/red]\n{err.en}")
-        raise typer.Exit(2) from None
-    return n
+def _players(game: Game, players: int | None, options: dict[str, Any], lang: str = "es") -> int:
+    return pick_players(game, players, options, lang)
 
 
 @app.command()
 def rules(game_id: GameArg, lang: LangOpt = "es") -> None:
     """Show a game's rules (es/en)."""
-    console.print(Markdown(_game(game_id).rules_text(lang)))
+    check_lang(lang)
+    console.print(Markdown(_game(game_id, lang).rules_text(lang)))
 
 
 @app.command()
-def games() -> None:
-    """List the games."""
+def games(lang: LangOpt = "es") -> None:
+    """List the games, with the players each allows (by mode where a mode decides)."""
+    check_lang(lang)
     for gid in game_ids():
         g = get_game(gid)
-        console.print(f"{gid:12} {g.name['es']} / {g.name['en']}  ({g.min_players}-{g.max_players})")
+        by_choice = _players_by_choice(g, lang)
+        counts = _counts(g.allowed_players(g.parse_options({})), lang)
+        shown = f"{g.min_players}-{g.max_players} · {by_choice}" if by_choice else counts
+        console.print(f"{gid:12} {g.name[lang]:12} {shown}")
+
+
+def _counts(allowed: tuple[int, ...], lang: str) -> str:
+    """Player counts in words: 3-10, or 2 o 4 where they are not a run."""
+    if not allowed:
+        return "-"
+    if len(allowed) > 1 and list(allowed) == list(range(allowed[0], allowed[-1] + 1)):
+        return f"{allowed[0]}-{allowed[-1]}"
+    return f" {say(lang, 'o', 'or')} ".join(str(n) for n in allowed)
+
+
+def _players_by_choice(game: Game, lang: str) -> str:
+    """The player counts per value of an option that decides them (WANTED's mode)."""
+    for field in game.options_schema():
+        labels = {c["value"]: c.get(lang, str(c["value"])) for c in field.get("choice_labels") or []}
+        counts = {
+            value: _counts(game.allowed_players(game.parse_options({field["key"]: value})), lang)
+            for value in field.get("choices") or ()
+        }
+        if len(set(counts.values())) > 1:
+            listed = ", ".join(f"{labels.get(v, v)} {n}" for v, n in counts.items())
+            return f"{listed} (-o {field['key']})"
+    return ""
 
 
 @app.command()
 def play(
     game_id: Annotated[str | None, typer.Argument(help="bacan | buracco | nacho-loco | boon | wanted")] = None,
-    players: Annotated[int | None, typer.Option("--players", "-p")] = None,
+    players: PlayersOpt = None,
     bots: Annotated[str, typer.Option(help="bot kind for the other seats")] = "heuristic",
     seed: Annotated[int | None, typer.Option()] = None,
     option: OptionOpt = None,
@@ -100,22 +127,68 @@ def play(
     code: Annotated[str | None, typer.Option(help="the table's invite code (with --server)")] = None,
     seat: Annotated[int | None, typer.Option(help="the seat to take (with --server; default: a free one)")] = None,
     name: Annotated[str | None, typer.Option(help="your name at the table (with --server)")] = None,
+    records: RecordsOpt = None,
 ) -> None:
     """Play in the terminal (Textual app) against bots, or as a seat of a server's table."""
+    check_lang(lang)
     if server is not None or code is not None:
         from tapete.tui.remote import play_remote
 
+        _check_server(server, code, lang)
+        if seat is not None:
+            check_count("--seat", seat, lang, low=0, high=99)
         raise typer.Exit(play_remote(server, code, lang, seat, name))
     gid = game_id or (game_ids()[0] if game_ids() else "bacan")
+    game = _game(gid, lang)
+    options = _options(game, option, lang)
+    n = _players(game, players, options, lang)
+    seat_lineup(bots, n - 1, lang)
+    if seed is not None:
+        check_seed(seed, lang)
+    _check_speed(speed, lang)
+    if records is not None:
+        if plain:
+            fail(
+                lang,
+                "--records aún no funciona con --plain: juega sin --plain para guardar la partida.",
+                "--records does not work with --plain yet: play without --plain to keep the match.",
+            )
+        output_folder("--records", records, lang)
     if plain:
         _play_plain(gid, players, bots, seed, option, lang)
         return
     from tapete.tui import play_local
 
-    game = _game(gid)
-    options = _options(game, option)
-    n = _players(game, players, options)
-    raise typer.Exit(play_local(game.id, n, options, bots, seed, lang, quick=quick, speed=speed))
+    raise typer.Exit(play_local(game.id, n, options, bots, seed, lang, quick=quick, speed=speed, records=records))
+
+
+def _check_server(server: str | None, code: str | None, lang: str) -> None:
+    from urllib.parse import urlsplit
+
+    if not server or not code:
+        fail(
+            lang,
+            "--server y --code van juntos: la dirección del servidor y el código de la mesa.",
+            "--server and --code go together: the server's address and the table's code.",
+        )
+    parts = urlsplit(server)
+    if parts.scheme not in ("http", "https") or not parts.netloc:
+        fail(
+            lang,
+            f"--server espera una dirección como http://HOST:PUERTO, no {server!r}.",
+            f"--server expects an address like http://HOST:PORT, not {server!r}.",
+        )
+
+
+def _check_speed(speed: str, lang: str) -> None:
+    from tapete.tui.config import SPEEDS
+
+    if speed not in SPEEDS:
+        fail(
+            lang,
+            f"--speed espera {' | '.join(SPEEDS)}, no {speed!r}.",
+            f"--speed expects {' | '.join(SPEEDS)}, not {speed!r}.",
+        )
 
 
 def _play_plain(
@@ -179,13 +252,15 @@ def _play_plain(
 @app.command()
 def simulate(
     game_id: GameArg,
-    players: Annotated[int | None, typer.Option("--players", "-p")] = None,
-    matches: Annotated[int, typer.Option()] = 100,
+    players: PlayersOpt = None,
+    matches: Annotated[int, typer.Option(help="how many matches (1 or more)")] = 100,
     bots: Annotated[str, typer.Option(help="one kind for all seats, or one per seat, comma-separated")] = "random",
-    seed: Annotated[int, typer.Option()] = 1,
+    seed: Annotated[
+        int, typer.Option(help="the run's seed; match i deals with a hash of (seed, i), so seeds never share a deal")
+    ] = 1,
     option: OptionOpt = None,
     jobs: Annotated[int, typer.Option(help="worker processes")] = 1,
-    window: Annotated[float, typer.Option(help="reaction window, simulated seconds")] = 1.5,
+    window: Annotated[float, typer.Option(help="reaction window, simulated seconds (0 or more)")] = 1.5,
     as_json: Annotated[bool, typer.Option("--json", help="print one JSON object")] = False,
     plot: Annotated[Path | None, typer.Option(help="write plots to this folder")] = None,
     plot_format: Annotated[str, typer.Option(help="png | svg | png,svg")] = "png",
@@ -194,113 +269,219 @@ def simulate(
         typer.Option(help="play on a Ray cluster: --ray alone starts one here, --ray ADDRESS joins one (extra: ray)"),
     ] = None,
     stats: Annotated[bool, typer.Option(help="also count what the game reports (e.g. Bacan's comodín powers)")] = False,
+    records: RecordsOpt = None,
+    out: OutOpt = None,
+    lang: LangOpt = "es",
 ) -> None:
     """Play many matches between bots and summarize them."""
-    from tapete.bots import BOT_KINDS
+    from tapete.sim.keeping import MatchKeeper, match_seed, run_facts
+    from tapete.sim.ray_backend import RayUnavailable
     from tapete.sim.runner import MatchJob, run_jobs
     from tapete.sim.stats import summarize
 
-    game = _game(game_id)
-    options = _options(game, option)
-    n = _players(game, players, options)
-    kinds = [k.strip() for k in bots.split(",") if k.strip()]
-    if len(kinds) == 1:
-        kinds = kinds * n
-    if len(kinds) != n or any(k not in BOT_KINDS for k in kinds):
-        console.print(f"[red]--bots: {n} de / of {', '.join(BOT_KINDS)}[/red]")
-        raise typer.Exit(2)
+    check_lang(lang)
+    game = _game(game_id, lang)
+    options = _options(game, option, lang)
+    n = _players(game, players, options, lang)
+    check_count("--matches", matches, lang)
+    check_count("--jobs", jobs, lang, high=256)
+    check_seconds("--window", window, lang, allow_zero=True, high=3600)
+    check_seed(seed, lang)
+    kinds = seat_lineup(bots, n, lang)
+    formats = plot_formats(plot_format, lang)
+    if plot is not None:
+        output_folder("--plot", plot, lang)
+    if records is not None:
+        output_folder("--records", records, lang)
+    if out is not None:
+        output_file("--out", out, lang)
     opt_items = tuple(sorted(options.items()))
     job_list = [
-        MatchJob(game.id, n, tuple(kinds), seed + i, opt_items, window, stats=stats or plot is not None)
+        MatchJob(
+            game.id,
+            n,
+            tuple(kinds),
+            match_seed(seed, i),
+            opt_items,
+            window,
+            keep_record=records is not None,
+            stats=stats or plot is not None,
+        )
         for i in range(matches)
     ]
     start = time.perf_counter()
     results = []
-    with Progress(
-        TextColumn("{task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeRemainingColumn(),
-        console=Console(stderr=True),
-        disable=as_json,
-    ) as progress:
+    with _progress(as_json) as progress, MatchKeeper(game, options, job_list, records, out) as keeper:
         task = progress.add_task(game.id, total=matches)
-        for result in run_jobs(job_list, jobs, ray=ray):
-            results.append(result)
-            progress.advance(task)
+        try:
+            for result in run_jobs(job_list, jobs, ray=ray):
+                keeper.keep(result)
+                results.append(result)
+                progress.advance(task)
+        except RayUnavailable as err:  # raised on connecting, before any match is played
+            fail(lang, err.es, err.en)
     summary = summarize(game.id, n, kinds, results, time.perf_counter() - start)
     errors = [r for r in results if r.error]
+    plots: list[Path] = []
     if plot is not None:
         from tapete.sim.commands import plot_simulation
 
-        for path in plot_simulation(results, game.id, n, plot, plot_format):
-            Console(stderr=True).print(f"[dim]plot[/dim] {path}")
+        plots = plot_simulation(results, game.id, n, plot, ",".join(formats))
     if as_json:
-        out = summary.to_json()
-        out["error_samples"] = [{"seed": r.seed, "error": r.error} for r in errors[:3]]
-        print(json.dumps(out))
+        data = {**summary.to_json(), **run_facts(game, seed, options)}
+        data["plots"] = [str(p) for p in plots]
+        data["error_samples"] = [{"seed": r.seed, "error": r.error} for r in errors[:3]]
+        print(json.dumps(data))
     else:
-        table = Table(title=f"{game.name['es']} — {summary.completed}/{summary.matches} partidas / matches")
-        for col in ("asiento / seat", "bot", "victorias / wins", "cuota / share", "IC 95% / 95% CI"):
-            table.add_column(col)
-        for s in range(n):
-            lo, hi = summary.win_interval[s]
-            share = f"{summary.win_share[s]:.3f}"
-            table.add_row(str(s), kinds[s], f"{summary.wins[s]:.1f}", share, f"{lo:.3f}-{hi:.3f}")
-        console.print(table)
-        console.print(
-            f"rondas medias / mean rounds {summary.mean_rounds:.2f} · acciones medias / mean actions "
-            f"{summary.mean_actions:.1f} · acciones/s / actions/s {summary.actions_per_s:,.0f} · "
-            f"errores / errors {summary.errors}"
-        )
-        if summary.counts:
-            per_match = " · ".join(f"{k} {v / max(1, summary.completed):.3f}" for k, v in summary.counts.items())
-            console.print(f"por partida / per match: {per_match}")
+        _print_simulation(game, summary, kinds, lang)
+        for path in plots:
+            console.print(f"[dim]{say(lang, 'gráfico', 'plot')}[/dim] {escape(str(path))}")
         for r in errors[:3]:
             console.print(f"[red]seed {r.seed}[/red]\n{r.error}")
     if errors:
         raise typer.Exit(1)
 
 
+def _progress(disable: bool) -> Progress:
+    return Progress(
+        TextColumn("{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+        console=Console(stderr=True),
+        disable=disable,
+    )
+
+
+def _print_simulation(game: Game, summary: Any, kinds: list[str], lang: str) -> None:
+    rows = []
+    for s, kind in enumerate(kinds):
+        lo, hi = summary.win_interval[s]
+        rows.append([str(s), kind, f"{summary.wins[s]:.1f}", f"{summary.win_share[s]:.3f}", f"{lo:.3f}-{hi:.3f}"])
+    columns = [
+        (say(lang, "asiento", "seat"), True),
+        ("bot", False),
+        (say(lang, "victorias", "wins"), True),
+        (say(lang, "cuota", "share"), True),
+        (say(lang, "IC 95%", "95% CI"), True),
+    ]
+    title = say(
+        lang,
+        f"{game.name['es']}: {summary.completed} de {summary.matches} partidas",
+        f"{game.name['en']}: {summary.completed} of {summary.matches} matches",
+    )
+    console.print(fitted_table(title, columns, rows))
+    console.print(
+        say(
+            lang,
+            f"rondas medias {summary.mean_rounds:.2f} · acciones medias {summary.mean_actions:.1f} · "
+            f"acciones/s {summary.actions_per_s:,.0f} · errores {summary.errors}",
+            f"mean rounds {summary.mean_rounds:.2f} · mean actions {summary.mean_actions:.1f} · "
+            f"actions/s {summary.actions_per_s:,.0f} · errors {summary.errors}",
+        )
+    )
+    if summary.counts:
+        per_match = " · ".join(f"{k} {v / max(1, summary.completed):.3f}" for k, v in summary.counts.items())
+        console.print(say(lang, "por partida: ", "per match: ") + per_match)
+
+
 @app.command()
 def bench(
     game_id: GameArg,
-    players: Annotated[int | None, typer.Option("--players", "-p")] = None,
-    seconds: Annotated[float, typer.Option()] = 5.0,
+    players: PlayersOpt = None,
+    seconds: Annotated[float, typer.Option(help="how long to measure (more than 0, at most 3600)")] = 5.0,
     option: OptionOpt = None,
     as_json: Annotated[bool, typer.Option("--json")] = False,
+    lang: LangOpt = "es",
 ) -> None:
     """Random-playout, clone and serialization speed on one core."""
     from tapete.sim.bench import bench as run_bench
 
-    game = _game(game_id)
-    options = _options(game, option)
-    n = _players(game, players, options)
+    check_lang(lang)
+    game = _game(game_id, lang)
+    options = _options(game, option, lang)
+    n = _players(game, players, options, lang)
+    check_seconds("--seconds", seconds, lang, allow_zero=False, high=3600)
     result = run_bench(game, n, seconds, options)
     if as_json:
         print(json.dumps(result.to_json()))
         return
+    labels = {
+        "game": ("juego", "game"),
+        "players": ("jugadores", "players"),
+        "actions_per_s": ("acciones/s", "actions/s"),
+        "matches_per_s": ("partidas/s", "matches/s"),
+        "clones_per_s": ("clones/s", "clones/s"),
+        "roundtrips_per_s": ("ida y vuelta JSON/s", "JSON round trips/s"),
+        "mean_actions": ("acciones por partida", "actions per match"),
+    }
     for key, value in result.to_json().items():
-        console.print(f"{key:18} {value:,}" if isinstance(value, float) else f"{key:18} {value}")
+        label = say(lang, *labels[key]) if key in labels else key
+        console.print(f"{label:22} {value:,}" if isinstance(value, float) else f"{label:22} {value}")
 
 
 @app.command(name="replay")
 def replay_cmd(
-    record_file: Annotated[Path, typer.Argument(help="a match record as JSON")],
-    seat: Annotated[int | None, typer.Option(help="whose view to show (default: spectator)")] = None,
+    record_file: Annotated[Path, typer.Argument(help="a match record as JSON (from --records or the server)")],
+    seat: Annotated[int | None, typer.Option(help="whose eyes: a seat from 0 (default: the spectator's)")] = None,
+    step: Annotated[
+        bool,
+        typer.Option(
+            "--step",
+            help="step through the match: at a terminal with keys (→ ← ] [ 0-9 s q); piped, a command a line "
+            "(n, p, g N, r N, v N, e, q; h: help)",
+        ),
+    ] = False,
+    to: Annotated[int | None, typer.Option("--to", help="show the position after this many actions")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="end with the shown position as JSON")] = False,
     lang: LangOpt = "es",
 ) -> None:
-    """Replay a match record and show the final position."""
-    record = MatchRecord.from_json(json.loads(record_file.read_text()))
-    game = _game(record.game)
+    """Replay a match record: the final position, the one after --to N actions, or step by step (--step,
+    from the start or from --to N; keys are read one line at a time, so they can be piped in)."""
+    from tapete.sim.replayer import ReplayError, load_record, step_through
+
+    check_lang(lang)
     try:
-        state = replay(game, record)
-    except TapeteError as err:
-        console.print(f"[red]{err.es}[/red]\n{err.en}")
-        raise typer.Exit(2) from None
-    console.print(game.render_text(state.view(seat), lang))
-    if state.is_terminal():
-        console.print(json.dumps(state.outcome().to_json()))
+        cursor = load_record(record_file)
+        cursor.set_seat(seat)
+        if to is not None:
+            check_count("--to", to, lang, low=0, high=cursor.steps)
+        cursor.goto(to if to is not None else 0 if step else cursor.steps)
+    except ReplayError as err:
+        fail(lang, err.es, err.en)
+    if step and not as_json and sys.stdin.isatty() and sys.stdout.isatty():
+        from tapete.tui.replay import ReplayApp
+
+        ReplayApp(cursor, lang).run()  # keys at a terminal
+    elif step:  # keys read a line at a time: piped in, or at a prompt
+        step_through(cursor, lang, lambda c: _show_step(c, lang), _read_command, lambda t: console.print(escape(t)))
+    elif not as_json:
+        _show_step(cursor, lang)
+    if as_json:
+        outcome = cursor.state.outcome().to_json() if cursor.state.is_terminal() else None
+        data = {"step": cursor.step, "steps": cursor.steps, "seat": cursor.seat, "view": cursor.view()}
+        print(json.dumps({**data, "outcome": outcome}))
+    elif cursor.state.is_terminal() and not step:
+        winners = ", ".join(cursor.seat_label(w, lang) for w in cursor.state.outcome().winners)
+        console.print(say(lang, f"Ganan: {winners}", f"Winners: {winners}"))
+
+
+def _read_command() -> str | None:
+    """One typed command (a prompt only at a terminal: piped keys stay quiet)."""
+    try:
+        return console.input("› " if sys.stdin.isatty() else "")
+    except EOFError:
+        return None
+
+
+def _show_step(cursor: Any, lang: str) -> None:
+    from tapete.sim.replayer import header
+
+    console.rule()
+    console.print(f"[bold]{escape(header(cursor, lang))}[/bold]")
+    console.print(cursor.game.render_text(cursor.view(), lang))
+    for line in cursor.story(lang):
+        console.print(f"[dim]·[/dim] {line}")
 
 
 @app.command()
@@ -317,8 +498,18 @@ def serve(
     redis: Annotated[
         str | None, typer.Option(help="Redis URL (redis://host:6379/0): several processes, sharing PostgreSQL")
     ] = None,
+    lang: LangOpt = "es",
 ) -> None:
     """Start the table server: lobby API and one WebSocket per seat."""
+    check_lang(lang)
+    check_count("--port", port, lang, low=1, high=65535)
+    check_count("--workers", workers, lang, low=1, high=64)
+    if log_level not in ("debug", "info", "warning"):
+        fail(
+            lang,
+            f"--log-level espera debug, info o warning, no {log_level!r}.",
+            f"--log-level expects debug, info or warning, not {log_level!r}.",
+        )
     from tapete.server.main import run
     from tapete.server.settings import ServerSettings
 

@@ -7,17 +7,18 @@ from collections.abc import Callable
 
 from tapete.engine import Bot, Game, TapeteError
 
-from .ismcts import ISMCTSBot, ismcts_factory
 from .random_bot import RandomBot
+from .search import ISMCTSBot, PolicyImprovementBot, search_bot_factory
 
-# Bot kinds by name; "heuristic" is each game's own player. Search bots add
-# themselves here (e.g. "ismcts").
+# Bot kinds by name; "heuristic" is each game's own player. The names of the
+# search levels are interfaces: "ismcts-easy" is a tree search, "ismcts" and
+# "ismcts-hard" the policy-improvement bot (tapete.bots.search.config.LEVELS).
 BOT_KINDS: dict[str, Callable[[Game, random.Random], Bot]] = {
     "random": lambda game, rng: RandomBot(rng),
     "heuristic": lambda game, rng: game.heuristic_bot(rng),
-    "ismcts": ismcts_factory("normal"),
-    "ismcts-easy": ismcts_factory("easy"),
-    "ismcts-hard": ismcts_factory("hard"),
+    "ismcts": search_bot_factory("normal"),
+    "ismcts-easy": search_bot_factory("easy"),
+    "ismcts-hard": search_bot_factory("hard"),
 }
 
 
@@ -38,4 +39,4 @@ def make_bot(kind: str, game: Game, seed: int) -> Bot:
     return factory(game, random.Random(seed))
 
 
-__all__ = ["BOT_KINDS", "ISMCTSBot", "RandomBot", "UnknownBot", "make_bot"]
+__all__ = ["BOT_KINDS", "ISMCTSBot", "PolicyImprovementBot", "RandomBot", "UnknownBot", "make_bot"]

@@ -14,7 +14,8 @@ from .errors import (
     WrongRulesVersion,
 )
 from .events import Event, private, public, visible_events
-from .game import Game
+from .fields import LIST, LISTS, RESET, VALUE, Field, FieldState, redeal
+from .game import Game, SearchHints
 from .options import option, options_schema, options_to_json, parse_options
 from .record import LEGACY_RULES_VERSION, MatchRecord, check_rules_version, replay
 from .rng import Rng
@@ -22,12 +23,18 @@ from .state import Outcome, Rejection, State
 
 __all__ = [
     "LEGACY_RULES_VERSION",
+    "LIST",
+    "LISTS",
+    "RESET",
+    "VALUE",
     "BadAction",
     "BadOption",
     "BadPlayers",
     "Bot",
     "Decision",
     "Event",
+    "Field",
+    "FieldState",
     "Game",
     "IllegalAction",
     "InvalidState",
@@ -38,6 +45,7 @@ __all__ = [
     "Outcome",
     "Rejection",
     "Rng",
+    "SearchHints",
     "State",
     "TapeteError",
     "UnknownGame",
@@ -49,6 +57,7 @@ __all__ = [
     "parse_options",
     "private",
     "public",
+    "redeal",
     "replay",
     "visible_events",
 ]

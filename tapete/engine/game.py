@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from .errors import BadPlayers
@@ -15,6 +15,43 @@ from .validate import check_state, parse_state
 
 if TYPE_CHECKING:
     from .bot import Bot
+
+
+class SearchHints:
+    """What a game tells the search bots (tapete.bots.search) about itself.
+
+    Every hint has a default that asks nothing of the game, so a game without
+    hints is searched as any other. A game that knows better subclasses this
+    in `games/<g>/search.py` and sets `Game.search_hints` to an instance.
+    """
+
+    def level_settings(self, level: str, options: Any) -> Mapping[str, Any]:
+        """Settings of a search level ("easy", "normal", "hard") for this game
+        and these match options (None before they are known), as
+        `SearchConfig` field -> value: budget and valuation fields only (more
+        worlds where a game searches fewer decisions)."""
+        return {}
+
+    def rollout_bot(self, rng: random.Random) -> Bot | None:
+        """The player of the other seats in heuristic rollouts, when a cheaper
+        one than the game's heuristic bot serves; None: the heuristic bot."""
+        return None
+
+    def searches(self, view: Mapping[str, Any], legal: Sequence[int]) -> bool:
+        """Whether a decision is worth a search; False leaves it to the
+        heuristic's proposal (a step of a plan it already chose)."""
+        return True
+
+    def plans(self, view: Mapping[str, Any], legal: Sequence[int]) -> Sequence[tuple[int, ...]]:
+        """Whole sets of actions the seat takes in a row, in any order, chosen
+        as one (WANTED's three cards of a gang); empty: single actions."""
+        return ()
+
+    def horizon_value(self, spectator_view: Mapping[str, Any]) -> Sequence[float] | None:
+        """Each seat's value (its chance to win the match) at the search's
+        horizon, where the score margin says little about who wins; None:
+        value the position by the score margin."""
+        return None
 
 
 class Game(ABC):
@@ -51,6 +88,12 @@ class Game(ABC):
                 f"{self.name['es']} se juega con {listed} jugadores, no {num_players}.",
                 f"{self.name['en']} is played by {listed} players, not {num_players}.",
             )
+
+    # +1 when a higher match score is better, -1 when a lower one is (Bacan's
+    # points): the search values margins, statistics rank seats by it.
+    score_sense: ClassVar[int] = 1
+    # What the search bots may use besides the contract (see SearchHints).
+    search_hints: ClassVar[SearchHints] = SearchHints()
 
     # Option sets the conformance suite plays besides the defaults.
     conformance_options: ClassVar[tuple[dict[str, Any], ...]] = ()

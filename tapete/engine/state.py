@@ -65,6 +65,11 @@ class State(ABC):
         """Seats that may act now (several in a reaction window or a
         simultaneous choice; none when the match is over)."""
 
+    @abstractmethod
+    def round_index(self) -> int:
+        """The number of the round (deal, hand) under way, cheaply: the
+        search's rollouts stop when it changes (`horizon="round"`)."""
+
     def required_actors(self) -> tuple[int, ...]:
         """Seats whose action the match waits for. The others in `actors()`
         may act (a mirror claim) but need not."""
@@ -90,6 +95,13 @@ class State(ABC):
 
     def apply(self, seat: int, action: int) -> list[Event]:
         """Apply a legal action; raise (changing nothing) otherwise."""
+        self.check(seat, action)
+        self._legal.clear()
+        return self._apply(seat, action)
+
+    def check(self, seat: int, action: int) -> None:
+        """Raise what `apply` would raise for this action, changing nothing
+        (a front end judging an action it will apply later)."""
         legal = self._legal.get(seat)
         if not legal:  # not asked yet in this position (a cached list is this position's)
             if self.is_terminal():
@@ -104,8 +116,6 @@ class State(ABC):
         if action not in legal:
             why = self.why_illegal(seat, action)
             raise IllegalAction(why.es, why.en, rule=why.rule)
-        self._legal.clear()
-        return self._apply(seat, action)
 
     @abstractmethod
     def _apply(self, seat: int, action: int) -> list[Event]:

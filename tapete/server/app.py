@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -11,7 +11,6 @@ from typing import Any, Literal
 from fastapi import APIRouter, FastAPI, Request, Response
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse
-from pydantic import BaseModel, Field
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from tapete.bots import BOT_KINDS
@@ -19,12 +18,15 @@ from tapete.engine import BadOption, BadPlayers, Game, TapeteError, UnknownGame
 from tapete.games import game_ids, get_game
 
 from . import logs, viewer
-from .errors import BadRequest, TooLarge
+from .errors import BadRequest
+from .limits import BodyGuard
+from .models import CreateTableBody, JoinBody, TokenBody
+from .names import clean_name
 from .settings import ServerSettings, async_db_url, table_options_schema
 from .sockets import table_socket
 from .stats import Stats
 from .store import Store
-from .tables import SeatSpec, Tables, clean_name
+from .tables import SeatSpec, Tables
 
 STATIC_DIR = Path(__file__).resolve().parent.parent / "web" / "static"
 
@@ -53,33 +55,6 @@ def available_games() -> list[Game]:
         except Exception:
             logs.log.warning("game does not load", extra={"detail": game_id})
     return found
-
-
-# -- request bodies ------------------------------------------------------------
-class SeatBody(BaseModel):
-    type: Literal["human", "bot"]
-    level: str | None = Field(None, description="bot level (a kind from `bot_levels`); bots only")
-    name: str | None = Field(None, max_length=64)
-
-
-class CreateTableBody(BaseModel):
-    game: str
-    options: dict[str, Any] = Field(default_factory=dict)
-    seats: list[SeatBody] | None = Field(None, max_length=16)
-    table_options: dict[str, Any] = Field(default_factory=dict)
-    public: bool = True
-    join: bool = True
-    name: str | None = Field(None, max_length=64)
-
-
-class JoinBody(BaseModel):
-    code: str = Field(max_length=32)
-    seat: int | None = None
-    name: str | None = Field(None, max_length=64)
-
-
-class LeaveBody(BaseModel):
-    token: str = Field(max_length=128)
 
 
 # -- the lobby -----------------------------------------------------------------
@@ -143,7 +118,7 @@ async def join_table(body: JoinBody, request: Request) -> dict[str, Any]:
 
 
 @router.post("/tables/{table_id}/leave")
-async def leave_table(table_id: str, body: LeaveBody, request: Request) -> dict[str, Any]:
+async def leave_table(table_id: str, body: TokenBody, request: Request) -> dict[str, Any]:
     seat = await services(request).tables.leave(table_id, body.token)
     return {"table": table_id, "seat": seat, "left": True}
 
@@ -252,18 +227,7 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
     app.add_exception_handler(RequestValidationError, _on_validation_error)
     app.add_exception_handler(StarletteHTTPException, _on_http_error)
 
-    @app.middleware("http")
-    async def limit_body(request: Request, call_next: Callable[[Request], Awaitable[Response]]) -> Response:
-        length = request.headers.get("content-length")
-        if length is not None and (not length.isdigit() or int(length) > settings.max_body_bytes):
-            return _error_response(
-                TooLarge(
-                    f"Cuerpo demasiado grande (máximo {settings.max_body_bytes} bytes).",
-                    f"Body too large (at most {settings.max_body_bytes} bytes).",
-                    rule="limits",
-                )
-            )
-        return await call_next(request)
+    app.add_middleware(BodyGuard, max_bytes=settings.max_body_bytes)
 
     if STATIC_DIR.is_dir():
         from fastapi.staticfiles import StaticFiles

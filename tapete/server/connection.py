@@ -18,6 +18,7 @@ from tapete.engine import TapeteError
 
 CLOSE_NORMAL = 1000
 CLOSE_POLICY = 1008
+CLOSE_INTERNAL = 1011
 # The table is no longer served by this process (its lease moved, or the server stops): connect again.
 CLOSE_MOVED = 1012
 CLOSE_TRY_AGAIN = 1013

@@ -14,6 +14,12 @@ class BadRequest(ServerError):
     code = "bad_request"
 
 
+class MalformedBody(BadRequest):
+    """A body that cannot be read (not JSON, numbers beyond a double, nesting too deep)."""
+
+    status = 422
+
+
 class BadJson(ServerError):
     code = "bad_json"
 

@@ -8,18 +8,20 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 import time
 from typing import TYPE_CHECKING, Any
 
+import orjson
 from fastapi import WebSocket
+from pydantic import ValidationError
 
 from tapete.engine import TapeteError
 
 from . import logs
 from .connection import (
     CLOSE_BAD_TOKEN,
+    CLOSE_INTERNAL,
     CLOSE_MOVED,
     CLOSE_NOT_FOUND,
     CLOSE_POLICY,
@@ -27,15 +29,17 @@ from .connection import (
     Connection,
     RateLimiter,
 )
-from .errors import BadJson, BadMessage, RateLimited, TooLarge, UnknownMessage
-from .runner import Detach, RunnerStopped, Submit, Sync, TableRunner
+from .errors import BadJson, BadMessage, RateLimited, TooLarge, UnknownMessage, internal_error
+from .models import MAX_INT, MESSAGE_TYPES, ActionMessage, Hello, Ping, Sync, explain, read_message
+from .runner import Detach, RunnerStopped, Submit, TableRunner
+from .runner import Sync as RunnerSync
 
 if TYPE_CHECKING:
     from .app import Services
     from .settings import ServerSettings
 
 
-LANGS = ("es", "en")
+Message = Hello | ActionMessage | Sync | Ping
 CLOSE_CODES = {"bad_token": CLOSE_BAD_TOKEN, "table_not_found": CLOSE_NOT_FOUND}
 
 
@@ -62,6 +66,11 @@ async def table_socket(websocket: WebSocket, table_id: str) -> None:
         # the client connects again and reaches the table's new owner
         conn.close(CLOSE_MOVED, "table moved")
         logs.event("socket moved", logging.INFO, table=table_id, seat=conn.seat)
+    except Exception:
+        # a bug, not a client's doing: the client hears so in the error shape, not a bare close
+        logs.log.exception("socket handler failed", extra={"table": table_id, "seat": conn.seat})
+        conn.send_error(internal_error())
+        conn.close(CLOSE_INTERNAL, "internal_error")
     finally:
         if runner is not None:
             with contextlib.suppress(RunnerStopped):
@@ -83,6 +92,7 @@ async def _receive_text(websocket: WebSocket) -> str | None:
 
 
 def _parse(text: str | None, settings: ServerSettings) -> dict[str, Any]:
+    """The message as a JSON object with a string `type` (not yet checked against its model)."""
     if text is None:
         raise BadJson("Se esperan mensajes de texto JSON.", "Messages must be JSON text.", rule="protocol")
     if len(text) > settings.max_message_bytes or len(text.encode()) > settings.max_message_bytes:
@@ -92,8 +102,10 @@ def _parse(text: str | None, settings: ServerSettings) -> dict[str, Any]:
             rule="limits",
         )
     try:
-        data = json.loads(text)
-    except ValueError:
+        # orjson refuses nesting over 1024 levels and numbers beyond a double (the
+        # standard reader raised RecursionError, or turned 1e400 into inf)
+        data = orjson.loads(text)
+    except orjson.JSONDecodeError:
         raise BadJson("El mensaje no es JSON válido.", "The message is not valid JSON.", rule="protocol") from None
     if not isinstance(data, dict) or not isinstance(data.get("type"), str):
         raise BadMessage(
@@ -102,6 +114,33 @@ def _parse(text: str | None, settings: ServerSettings) -> dict[str, Any]:
             rule="protocol",
         )
     return data
+
+
+def _read(data: dict[str, Any], expected: tuple[str, ...]) -> Message:
+    """The message as its model; `expected` lists the types this moment of the socket takes."""
+    kind = data["type"]
+    if kind not in MESSAGE_TYPES and expected != ("hello",):
+        listed = ", ".join(expected)
+        raise UnknownMessage(
+            f"Tipo de mensaje desconocido: {kind[:32]!r} ({listed}).",
+            f"Unknown message type: {kind[:32]!r} ({listed}).",
+            rule="protocol",
+        )
+    if kind not in expected:
+        if kind == "hello":
+            raise BadMessage("Ya has saludado (hello) en este socket.", "This socket has already said hello.",
+                             rule="protocol")
+        raise BadMessage(
+            "El primer mensaje debe ser {\"type\": \"hello\", \"token\": ..., \"lang\": \"es\" o \"en\"}.",
+            "The first message must be {\"type\": \"hello\", \"token\": ..., \"lang\": \"es\" or \"en\"}.",
+            rule="protocol",
+        )
+    try:
+        return read_message(data)
+    except ValidationError as err:
+        why = explain(err)
+        raise BadMessage(f"Mensaje {kind} mal formado ({why}).", f"Malformed {kind} message ({why}).",
+                         rule="protocol") from None
 
 
 async def _hello(websocket: WebSocket, conn: Connection, settings: ServerSettings) -> str | None:
@@ -113,25 +152,14 @@ async def _hello(websocket: WebSocket, conn: Connection, settings: ServerSetting
         conn.close(CLOSE_POLICY, "no hello")
         raise Disconnected from None
     try:
-        data = _parse(text, settings)
-        token, lang, texts = data.get("token"), data.get("lang", "es"), data.get("texts", True)
-        if (
-            data["type"] != "hello"
-            or not (token is None or isinstance(token, str))
-            or lang not in LANGS
-            or not isinstance(texts, bool)
-        ):
-            raise BadMessage(
-                "El primer mensaje debe ser {\"type\": \"hello\", \"token\": ..., \"lang\": \"es\" o \"en\"}.",
-                "The first message must be {\"type\": \"hello\", \"token\": ..., \"lang\": \"es\" or \"en\"}.",
-                rule="protocol",
-            )
-        conn.lang, conn.texts = lang, texts
+        hello = _read(_parse(text, settings), ("hello",))
     except TapeteError as err:
         conn.send_error(err)
         conn.close(CLOSE_POLICY, err.code)
         raise Disconnected from None
-    return token
+    assert isinstance(hello, Hello)
+    conn.lang, conn.texts = hello.lang, hello.texts
+    return hello.token
 
 
 async def _attach(svc: Services, table_id: str, conn: Connection, token: str | None) -> TableRunner | None:
@@ -174,52 +202,29 @@ async def _serve(websocket: WebSocket, conn: Connection, runner: TableRunner, se
         try:
             data = _parse(text, settings)
             seq = data.get("seq")
-            _dispatch(data, conn, runner, arrived)
+            _dispatch(_read(data, IN_PLAY), conn, runner, arrived)
         except TapeteError as err:
             conn.send_error(err, seq if _is_int(seq) else None)
 
 
-def _dispatch(data: dict[str, Any], conn: Connection, runner: TableRunner, arrived: float) -> None:
-    kind = data["type"]
-    if kind == "action":
-        runner.post(_submit(data, conn, arrived))
-    elif kind == "sync":
-        runner.post(Sync(conn))
-    elif kind == "ping":
-        seq = data.get("seq")
-        conn.send({"type": "pong", "seq": seq if _is_int(seq) else None})
-    else:
-        raise UnknownMessage(
-            f"Tipo de mensaje desconocido: {kind!r} (action, sync, ping).",
-            f"Unknown message type: {kind!r} (action, sync, ping).",
-            rule="protocol",
-        )
+IN_PLAY = ("action", "sync", "ping")
 
 
-# Integers a client may send (seq, version, seat): those every JSON reader
-# holds exactly. A larger seq could not be echoed (orjson stops at 64 bits).
-MAX_INT = 2**53 - 1
+def _dispatch(message: Message, conn: Connection, runner: TableRunner, arrived: float) -> None:
+    if isinstance(message, ActionMessage):
+        if message.version > runner.version:
+            # versions only grow: this one was never sent to anyone
+            raise BadMessage(
+                f"La mesa no ha llegado a la versión {message.version} (va por la {runner.version}).",
+                f"The table has not reached version {message.version} (it is at {runner.version}).",
+                rule="protocol",
+            )
+        runner.post(Submit(conn, message.seq, message.version, message.payload(), message.seat, arrived))
+    elif isinstance(message, Sync):
+        runner.post(RunnerSync(conn))
+    elif isinstance(message, Ping):
+        conn.send({"type": "pong", "seq": message.seq})
 
 
 def _is_int(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and -MAX_INT <= value <= MAX_INT
-
-
-def _submit(data: dict[str, Any], conn: Connection, arrived: float) -> Submit:
-    seq, version, seat = data.get("seq"), data.get("version"), data.get("seat")
-    has_action, has_index = isinstance(data.get("action"), dict), "index" in data
-    if (
-        not isinstance(seq, int)
-        or not isinstance(version, int)
-        or not _is_int(seq)
-        or not _is_int(version)
-        or has_action == has_index
-        or not (seat is None or _is_int(seat))
-    ):
-        raise BadMessage(
-            "Una acción lleva seq (entero), version (entero) y o bien action (objeto) o bien index (entero).",
-            "An action carries seq (integer), version (integer) and either action (object) or index (integer).",
-            rule="protocol",
-        )
-    payload = {"index": data["index"]} if has_index else {"action": data["action"]}
-    return Submit(conn, seq, version, payload, seat, arrived)

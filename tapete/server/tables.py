@@ -10,21 +10,21 @@ from dataclasses import dataclass
 from typing import Any
 
 from tapete.bots import BOT_KINDS, UnknownBot
-from tapete.engine import Game, MatchRecord, WrongRulesVersion, check_rules_version, options_to_json
+from tapete.engine import BadOption, Game, MatchRecord, WrongRulesVersion, check_rules_version, options_to_json
 from tapete.games import get_game
 
 from . import logs
 from .errors import BadRequest, NotFinished, table_not_found, table_unavailable
+from .names import clean_name
 from .pacer import BotPacer
 from .runner import RunnerStopped, SeatInfo, TableRunner
-from .settings import ServerSettings, parse_table_options
+from .settings import ServerSettings, parse_table_options, table_options_schema
 from .stats import Stats
 from .store import MatchRow, SeatRow, Store
 
 # Invitation codes: no 0/O, 1/I/L, so they can be read aloud and typed.
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 CODE_LENGTH = 8
-MAX_NAME = 40
 
 
 def new_match_seed() -> int:
@@ -112,7 +112,7 @@ class Tables:
             seed=row.seed,
             options=row.options,
             table_options=parse_table_options(row.table_options),
-            seats=[SeatInfo(s.seat, s.kind, s.level, s.name, s.token_hash) for s in row.seats],
+            seats=[SeatInfo(s.seat, s.kind, s.level, clean_name(s.name), s.token_hash) for s in row.seats],
             status=row.status,
             invite_code=row.invite_code,
             public=row.public,
@@ -135,6 +135,8 @@ class Tables:
         public: bool,
     ) -> TableRunner:
         game = get_game(game_id)
+        check_option_types(game.options_schema(), options)
+        check_option_types(table_options_schema(), table_options)
         opts = game.parse_options(options)
         specs = seat_specs or self._default_seats(game)
         game.check_players(len(specs), opts)
@@ -154,7 +156,7 @@ class Tables:
             created_at=time.time(),
             rules_version=game.rules_version,
             seats=[
-                SeatRow(i, s.kind, s.level if s.kind == "bot" else None, s.name if s.kind == "bot" else None, None)
+                SeatRow(i, s.kind, *((s.level, clean_name(s.name)) if s.kind == "bot" else (None, None)), None)
                 for i, s in enumerate(specs)
             ],
         )
@@ -248,7 +250,7 @@ class Tables:
                 "A match's record is served only once the match is over.",
                 rule="record-finished",
             )
-        seats = [{"bot": s.level} if s.kind == "bot" else {"human": s.name or ""} for s in row.seats]
+        seats = [{"bot": s.level} if s.kind == "bot" else {"human": clean_name(s.name) or ""} for s in row.seats]
         record = MatchRecord(row.game, row.options, row.seed, seats, row.actions, row.rules_version).to_json()
         record.update(
             id=row.id,
@@ -261,9 +263,20 @@ class Tables:
         return record
 
 
-def clean_name(name: str | None) -> str | None:
-    if name is None:
-        return None
-    name = " ".join(name.split())[:MAX_NAME]
-    return name or None
+OPTION_TYPES: dict[str, type] = {"int": int, "bool": bool, "str": str}
 
+
+def check_option_types(schema: list[dict[str, Any]], given: dict[str, Any]) -> None:
+    """Each option's value of exactly its declared type: no "150" for 150, no 1 for true."""
+    declared = {entry["key"]: OPTION_TYPES.get(entry["type"]) for entry in schema}
+    for key, value in given.items():
+        kind = declared.get(key)
+        if kind is not None and type(value) is not kind:
+            raise BadOption(
+                f"La opción {key} debe ser de tipo {entry_type_es(kind)}.",
+                f"Option {key} must be of type {kind.__name__}.",
+            )
+
+
+def entry_type_es(kind: type) -> str:
+    return {int: "entero", bool: "verdadero o falso", str: "texto"}.get(kind, kind.__name__)

@@ -19,10 +19,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from tapete.bots.ismcts import score_sense
 from tapete.engine import Game
 from tapete.games import game_ids, get_game
 
+from .keeping import match_seed
 from .plots import bacan_call_rates, position_gains, write_plots
 from .runner import MatchJob, MatchResult, run_jobs
 from .stats import mean_interval, wilson
@@ -59,7 +59,10 @@ def _simulate(
     if players is None:
         return None
     opts = tuple(sorted(options.items()))
-    jobs = [MatchJob(game.id, players, ("heuristic",) * players, seed + i, opts, stats=True) for i in range(matches)]
+    jobs = [
+        MatchJob(game.id, players, ("heuristic",) * players, match_seed(seed, i), opts, stats=True)
+        for i in range(matches)
+    ]
     start = time.perf_counter()
     results = []
     for r in run_jobs(jobs, processes):
@@ -176,7 +179,7 @@ def _bacan_section(runs: list[Run]) -> list[str]:
 def game_section(
     game: Game, matches: int, seed: int, processes: int, outdir: Path, on_result: Callable[[Any], None]
 ) -> list[str]:
-    sense = score_sense(game)
+    sense = game.score_sense
     runs = [run for v in _variants(game) if (run := _simulate(game, v, matches, seed, processes, on_result))]
     base = runs[0]
     plot_dir = outdir / game.id

@@ -20,7 +20,7 @@ import itertools
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from tapete.bots.ismcts import round_reader, view_scores
+from tapete.bots.search import view_scores
 from tapete.engine import Event, Game, State
 
 EventReader = Callable[[Event], dict[str, Any] | None]
@@ -48,8 +48,7 @@ class StatsCollector:
 
     def __init__(self, game: Game, state: State) -> None:
         self.game = game
-        self.read_round = round_reader(state)
-        self.round = self.read_round(state)
+        self.round = state.round_index()
         self.first_actor: int | None = None
         self.rounds: list[dict[str, Any]] = []
         self.extract = EXTRACTORS.get(game.id)
@@ -89,7 +88,7 @@ class StatsCollector:
                 self.public_events.append(event)
         if state.is_terminal():
             return
-        current = self.read_round(state)
+        current = state.round_index()
         if current != self.round:
             self.round = current
             self._open_round(state)

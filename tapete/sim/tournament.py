@@ -5,7 +5,8 @@ The lineup is the list of kinds given, cycled to the number of seats
 heuristic` is one against three). Every distinct seating of that lineup is
 played on the same deal (the same seed), then the next deal, so no kind is
 favoured by seats or cards; the number of matches is rounded up to whole
-cycles of seatings.
+cycles of seatings. Cycle k deals with `match_seed(seed, k)` (a hash of the
+two, tapete.sim.keeping), so tournaments with different seeds share no deal.
 
 Per kind: its share of the wins per match (the sum of its seats' returns),
 with a 95% interval, against its fair share (copies / seats); and a rating
@@ -21,6 +22,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from .keeping import match_seed
 from .runner import MatchJob, MatchResult, run_jobs
 from .stats import mean_interval
 
@@ -50,13 +52,14 @@ def tournament_jobs(
     options: dict[str, Any],
     window: float = 1.5,
     stats: bool = False,
+    keep_record: bool = False,
 ) -> list[MatchJob]:
     """Whole cycles of seatings, each cycle on one deal."""
     order = seatings(kinds, num_players)
     cycles = max(1, math.ceil(matches / len(order)))
     opts = tuple(sorted(options.items()))
     return [
-        MatchJob(game_id, num_players, seating, seed + cycle, opts, window, stats=stats)
+        MatchJob(game_id, num_players, seating, match_seed(seed, cycle), opts, window, keep_record, stats)
         for cycle in range(cycles)
         for seating in order
     ]
@@ -213,10 +216,13 @@ def run_tournament(
     stats: bool = False,
     on_result: Callable[[MatchResult], None] | None = None,
     ray: str | None = None,
+    jobs: Sequence[MatchJob] | None = None,
 ) -> TournamentReport:
+    """Play the tournament (`jobs`, if given, are its `tournament_jobs`, e.g. to keep their records)."""
     import time
 
-    jobs = tournament_jobs(game_id, num_players, kinds, matches, seed, options or {}, window, stats)
+    if jobs is None:
+        jobs = tournament_jobs(game_id, num_players, kinds, matches, seed, options or {}, window, stats)
     start = time.perf_counter()
     results = []
     for result in run_jobs(jobs, processes, ray=ray):

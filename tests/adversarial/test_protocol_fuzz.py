@@ -145,6 +145,12 @@ def is_int(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and abs(value) <= 2**53 - 1
 
 
+def is_valid_ping(data: Any) -> bool:
+    """A ping the protocol takes: no field but `type` and an optional integer (or null) `seq`."""
+    return (isinstance(data, dict) and data.get("type") == "ping" and set(data) <= {"type", "seq"}
+            and (data.get("seq") is None or is_int(data.get("seq"))))
+
+
 def assert_clear_error(error: dict[str, Any]) -> None:
     assert error["code"] in SOCKET_CODES, error
     assert error["rule"] and error["es"] and error["en"], error
@@ -168,7 +174,7 @@ def check_answer(server: ThreadServer, table: Table, seat: int, frame: str | byt
         assert after["actions"][-1] == (seat, sent)
         assert data["version"] == before["version"]
     else:
-        is_ping = isinstance(data, dict) and data.get("type") == "ping" and len(frame) <= 4096
+        is_ping = is_valid_ping(data) and len(frame) <= 4096
         assert len(errors) == (0 if is_ping else 1), (frame, answers)
         for error in errors:
             assert_clear_error(error)
@@ -191,8 +197,7 @@ def test_any_frame_gets_an_answer_and_changes_nothing_it_should_not(
     sock.send(frame)
     data = parsed(frame)
     try:
-        ping = isinstance(data, dict) and data.get("type") == "ping"
-        answers = sock.answers(data["seq"] if ping and is_int(data.get("seq")) else None)
+        answers = sock.answers(data.get("seq") if is_valid_ping(data) else None)
     except ConnectionClosed:
         # only a frame above the hard limit closes the socket (1009 "message too big")
         assert len(frame) > thread_server.settings.max_frame_bytes, frame[:200]

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from tapete.bots.ismcts import ISMCTSBot, ISMCTSConfig
+from tapete.bots.search import ISMCTSBot, SearchConfig
 from tapete.engine import Bot, Game, State
 from tapete.games import game_ids, get_game
 from tapete.sim.bench import random_step
@@ -84,7 +84,7 @@ def test_search_with_heuristic_rollouts_takes_over_mid_match(game_id: str) -> No
     or fresh bots: a heuristic that failed there would raise (rollouts no
     longer fall back to random play)."""
     game = get_game(game_id)
-    config = ISMCTSConfig(iterations=24, rollout="heuristic", guide=True, max_rollout_actions=300)
+    config = SearchConfig(iterations=24, rollout="heuristic", guide=True, max_rollout_actions=300)
     decisions = 0
     for seed in range(2):
         options = SHORT.get(game.id, {})

@@ -5,30 +5,45 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
-from typing import Any, ClassVar
+from typing import Any
 
 import pytest
 
 from tapete.bots import BOT_KINDS, make_bot
-from tapete.bots.ismcts import (
+from tapete.bots.search import (
     ISMCTS,
     LEVELS,
+    MIN_WORLDS_TO_OVERRIDE,
     PASS,
+    HeuristicRollouts,
     ISMCTSBot,
-    ISMCTSConfig,
+    PolicyImprovementBot,
+    SearchConfig,
+    beats,
     clearly_better,
+    copies,
+    level_config,
+    make_evaluator,
+    paired_choice,
+    paired_values,
+    random_action,
     rank_values,
-    score_sense,
+    screen_winner,
 )
-from tapete.engine import Observation, State
+from tapete.engine import Game, Observation, SearchHints, State
 from tapete.games import game_ids, get_game
 from tapete.sim.runner import play_match
 
 from .toygame import GAME as TOY
 from .toygame import NEXT, SNAP, ToyGame
 
-FAST = ISMCTSConfig(iterations=60)
+FAST = SearchConfig(iterations=60)
+
+
+def _tree(config: SearchConfig, rng: random.Random, game: Game = TOY) -> ISMCTS:
+    return ISMCTS(config, rng, make_evaluator(game, rng, config))
 
 
 def _advance(state: State, rng: random.Random, steps: int) -> State:
@@ -53,8 +68,25 @@ def test_rank_values() -> None:
     assert rank_values([2.0, 2.0]) == [0.5, 0.5]
 
 
-def test_toy_score_sense_is_read_from_random_matches() -> None:
-    assert score_sense(TOY) == 1
+@pytest.mark.parametrize("game_id", game_ids())
+def test_declared_score_sense_agrees_with_who_wins(game_id: str) -> None:
+    """Winners of seeded random matches finish on the side of the scores the
+    game's `score_sense` calls better (Bacan's points count against)."""
+    game = get_game(game_id)
+    rng = random.Random(20_241)
+    evidence = 0.0
+    for i in range(4):
+        state = game.new_match(game.default_players, 7_919 * (i + 1))
+        for _ in range(50_000):
+            if state.is_terminal():
+                break
+            random_action(state, rng, 0.1)
+        outcome = state.outcome()
+        won = [s for i, s in enumerate(outcome.scores) if i in outcome.winners]
+        lost = [s for i, s in enumerate(outcome.scores) if i not in outcome.winners]
+        if won and lost:
+            evidence += sum(won) / len(won) - sum(lost) / len(lost)
+    assert evidence * game.score_sense > 0
 
 
 @pytest.mark.parametrize("game_id", game_ids())
@@ -68,7 +100,7 @@ def test_decisions_are_legal_and_leave_the_match_untouched(game_id: str) -> None
         before = state.to_json()
         rng_before = (state.rng.seed, state.rng.counter)
         for seat in state.actors():
-            bot = ISMCTSBot(game, random.Random(seed), ISMCTSConfig(iterations=20, max_rollout_actions=300))
+            bot = ISMCTSBot(game, random.Random(seed), SearchConfig(iterations=20, max_rollout_actions=300))
             bot.start(seat, state.num_players, state.options)
             decision = bot.decide(Observation(state, seat))
             if seat in state.required_actors():
@@ -93,7 +125,7 @@ def test_same_seed_same_choice() -> None:
 
 def test_time_budget_is_respected() -> None:
     state = TOY.new_match(3, 2)
-    search = ISMCTS(ISMCTSConfig(millis=80.0), random.Random(0), 1, TOY)
+    search = _tree(SearchConfig(millis=80.0), random.Random(0))
     start = time.perf_counter()
     search.search(Observation(state, 0))
     assert time.perf_counter() - start < 0.5
@@ -119,7 +151,7 @@ def _snap_window(seed: int) -> tuple[State, int]:
 def test_optional_seat_snaps_a_free_two_points() -> None:
     """Snapping only gains points: the optional seat should take it, fast."""
     state, seat = _snap_window(0)
-    bot = ISMCTSBot(TOY, random.Random(1), ISMCTSConfig(iterations=200, horizon="match"))
+    bot = ISMCTSBot(TOY, random.Random(1), SearchConfig(iterations=200, horizon="match"))
     bot.start(seat, 3, None)
     decision = bot.decide(Observation(state, seat))
     assert decision is not None and decision.action == SNAP
@@ -128,16 +160,16 @@ def test_optional_seat_snaps_a_free_two_points() -> None:
 
 def test_root_statistics_include_pass_for_an_optional_seat() -> None:
     state, seat = _snap_window(1)
-    search = ISMCTS(ISMCTSConfig(iterations=40, horizon="match"), random.Random(0), 1, TOY)
+    search = _tree(SearchConfig(iterations=40, horizon="match"), random.Random(0))
     arms = search.search(Observation(state, seat))
     assert set(arms) == {SNAP, PASS}
     winner = state.required_actors()[0]
-    arms = ISMCTS(ISMCTSConfig(iterations=40), random.Random(0), 1, TOY).search(Observation(state, winner))
+    arms = _tree(SearchConfig(iterations=40), random.Random(0)).search(Observation(state, winner))
     assert PASS not in arms and NEXT in arms
 
 
 def test_beats_the_greedy_toy_bot() -> None:
-    BOT_KINDS["toy-ismcts"] = lambda game, rng: ISMCTSBot(game, rng, ISMCTSConfig(iterations=80))
+    BOT_KINDS["toy-ismcts"] = lambda game, rng: ISMCTSBot(game, rng, SearchConfig(iterations=80))
     try:
         share = 0.0
         matches = 24
@@ -164,17 +196,15 @@ def test_clearly_better_needs_a_margin_of_standard_errors() -> None:
 def test_guided_levels_follow_the_heuristic_in_optional_windows() -> None:
     state, seat = _snap_window(2)
     bot = make_bot("ismcts", TOY, 3)
-    assert isinstance(bot, ISMCTSBot) and bot.config.guide
+    assert isinstance(bot, PolicyImprovementBot) and bot.config.guide
     bot.start(seat, 3, None)
-    before = bot.search.iterations_done
+    before = bot.iterations_done
     decision = bot.decide(Observation(state, seat))
     assert decision is not None and decision.action == SNAP  # the greedy toy bot always snaps
-    assert bot.search.iterations_done == before  # no search spent on an optional window
+    assert bot.iterations_done == before  # no search spent on an optional window
 
 
 def test_paired_choice_overrides_only_with_enough_worlds() -> None:
-    from tapete.bots.ismcts import MIN_WORLDS_TO_OVERRIDE, paired_choice
-
     m = MIN_WORLDS_TO_OVERRIDE
     clear = {1: [0.9, 0.8] * m, 2: [0.2, 0.3] * m}
     assert paired_choice(clear, 2, 0.5) == 1
@@ -186,8 +216,6 @@ def test_paired_choice_overrides_only_with_enough_worlds() -> None:
 
 
 def test_screen_winner_takes_the_best_challenger_of_a_whole_screen() -> None:
-    from tapete.bots.ismcts import screen_winner
-
     values = {1: [0.5, 0.6, 0.4, 0.5], 2: [0.7, 0.6, 0.5, 0.6], 3: [0.5] * 4}
     assert screen_winner(values, 1, 4) == 2
     assert screen_winner(values, 2, 4) is None  # the proposal is best
@@ -196,8 +224,6 @@ def test_screen_winner_takes_the_best_challenger_of_a_whole_screen() -> None:
 
 
 def test_beats_needs_enough_worlds_and_a_margin() -> None:
-    from tapete.bots.ismcts import MIN_WORLDS_TO_OVERRIDE, beats
-
     m = MIN_WORLDS_TO_OVERRIDE // 2
     assert beats([0.9, 0.8] * m, [0.2, 0.3] * m, 0.5)
     assert not beats([0.9, 0.8], [0.2, 0.3], 0.5)  # two worlds are not evidence
@@ -208,17 +234,18 @@ def test_beats_needs_enough_worlds_and_a_margin() -> None:
 def test_rollout_bots_from_pickled_shadows_play_as_deep_copies() -> None:
     """Rollout bots start from a pickled snapshot of each shadow; the values
     must be those that deep copies of the shadows give."""
-    from tapete.bots import ismcts
     from tapete.sim.runner import next_move, seat_bots
 
     game = get_game("bacan")
     state = game.new_match(4, 5)
     bots = seat_bots(game, ["heuristic"] * 4, 5)
-    me = ISMCTSBot(game, random.Random(5), ISMCTSConfig(worlds=3, rollout="heuristic", guide=True, paired=True))
+    me = PolicyImprovementBot(
+        game, random.Random(5), SearchConfig(worlds=3, rollout="heuristic", guide=True, paired=True)
+    )
     for seat, bot in enumerate(bots):
         bot.start(seat, 4, state.options)
     me.start(0, 4, state.options)
-    while state.required_actors() != (0,) or len(state.legal_actions(0)) < 3 or getattr(state, "round", 0) < 2:
+    while state.required_actors() != (0,) or len(state.legal_actions(0)) < 3 or state.round_index() < 2:
         seat, action = next_move(state, bots, 1.5)
         events = state.apply(seat, action)
         for other, bot in enumerate([*bots, me]):
@@ -226,59 +253,68 @@ def test_rollout_bots_from_pickled_shadows_play_as_deep_copies() -> None:
             if seen:
                 bot.observe(seen)
     obs = Observation(state, 0)
-    me.search.rng = random.Random(9)
-    pickled = me.search.paired(obs, obs.legal, me.config)
-    assert all(t is not None and t.blob is not None for t in me.search._templates)
-    original = ismcts._BotTemplate.__init__
+    me.evaluator.rng = random.Random(9)
+    pickled = paired_values(me.evaluator, obs, obs.legal, me.config)
+    rollouts = me.evaluator.rollouts
+    assert isinstance(rollouts, HeuristicRollouts)
+    assert all(t is not None and t.blob is not None for t in rollouts.templates)
+    original = copies.BotTemplate.__init__
 
-    def unpicklable(self: ismcts._BotTemplate, bot: Any, shared: dict[int, Any]) -> None:
+    def unpicklable(self: copies.BotTemplate, bot: Any, shared: dict[int, Any]) -> None:
         original(self, bot, shared)
         self.blob = None
 
-    ismcts._BotTemplate.__init__ = unpicklable  # type: ignore[method-assign]
+    copies.BotTemplate.__init__ = unpicklable  # type: ignore[method-assign]
     try:
-        me.search.rng = random.Random(9)
-        copied = me.search.paired(obs, obs.legal, me.config)
+        me.evaluator.rng = random.Random(9)
+        copied = paired_values(me.evaluator, obs, obs.legal, me.config)
     finally:
-        ismcts._BotTemplate.__init__ = original  # type: ignore[method-assign]
+        copies.BotTemplate.__init__ = original  # type: ignore[method-assign]
     assert pickled == copied and len(pickled) >= 3
 
 
-class _ToyWithSettings(ToyGame):
-    """The toy game declaring ISMCTS settings: fewer worlds at normal, and
-    whether its decisions are worth a search."""
-
-    ismcts_levels: ClassVar[dict[str, dict[str, Any]]] = {"normal": {"worlds": 2, "max_worlds": 2}}
+class _ToyHints(SearchHints):
+    """The toy game's search hints: fewer worlds at normal, and whether its
+    decisions are worth a search."""
 
     def __init__(self, searched: bool) -> None:
         self.searched = searched
 
-    def ismcts_searches(self, view: dict[str, Any], legal: list[int]) -> bool:
+    def level_settings(self, level: str, options: Any) -> dict[str, Any]:
+        return {"worlds": 2, "max_worlds": 2} if level == "normal" else {}
+
+    def searches(self, view: Mapping[str, Any], legal: Sequence[int]) -> bool:
         return self.searched
 
 
-def test_a_game_may_set_its_own_level_settings() -> None:
-    from tapete.bots.ismcts import level_config
+class _ToySearched(ToyGame):
+    search_hints = _ToyHints(True)
 
-    game = _ToyWithSettings(True)
+
+class _ToyUnsearched(ToyGame):
+    search_hints = _ToyHints(False)
+
+
+def test_a_game_may_set_its_own_level_settings() -> None:
+    game = _ToySearched()
     assert level_config(game, "normal") == replace(LEVELS["normal"], worlds=2, max_worlds=2)
     assert level_config(game, "hard") is LEVELS["hard"]
     assert level_config(TOY, "normal") is LEVELS["normal"]
     bot = make_bot("ismcts", game, 3)
-    assert isinstance(bot, ISMCTSBot) and bot.config.worlds == 2
+    assert isinstance(bot, PolicyImprovementBot) and bot.config.worlds == 2
 
 
 @pytest.mark.parametrize("searched", [False, True])
 def test_a_game_may_leave_decisions_to_its_heuristic(searched: bool) -> None:
-    game = _ToyWithSettings(searched)
+    game = _ToySearched() if searched else _ToyUnsearched()
     state = game.new_match(3, 11)
     seat = next(s for s in state.required_actors() if len(state.legal_actions(s)) >= 2)
     bot = make_bot("ismcts", game, 3)
-    assert isinstance(bot, ISMCTSBot)
+    assert isinstance(bot, PolicyImprovementBot)
     bot.start(seat, 3, None)
     decision = bot.decide(Observation(state, seat))
     assert decision is not None and decision.action in state.legal_actions(seat)
-    assert (bot.search.iterations_done > 0) == searched
+    assert (bot.iterations_done > 0) == searched
     if not searched:
         assert decision.action == max(state.legal_actions(seat))  # the greedy toy bot's proposal
 
@@ -289,16 +325,16 @@ def test_in_a_simultaneous_commit_the_others_choose_first_once_per_world() -> No
     state = TOY.new_match(3, 5)
     assert state.required_actors() == (0, 1, 2)
     bot = make_bot("ismcts", TOY, 3)
-    assert isinstance(bot, ISMCTSBot)
+    assert isinstance(bot, PolicyImprovementBot)
     bot.start(0, 3, None)
-    bot.search._freeze_shadows()
+    bot.evaluator.rollouts.freeze()
     world = Observation(state, 0).sample(random.Random(1))
-    templates = bot.search._others_first(world, 0, random.Random(2))
+    templates = bot.evaluator.rollouts.others_first(world, 0, random.Random(2))
     assert templates is not None and len(templates) == 3
     assert world.required_actors() == (0,)
     assert state.required_actors() == (0, 1, 2)  # the real match untouched
     alone = world.clone()
-    assert bot.search._others_first(alone, 0, random.Random(2)) is None  # nobody else to wait for
+    assert bot.evaluator.rollouts.others_first(alone, 0, random.Random(2)) is None  # nobody else to wait for
 
 
 def test_a_snap_window_is_not_a_simultaneous_choice() -> None:
@@ -307,8 +343,8 @@ def test_a_snap_window_is_not_a_simultaneous_choice() -> None:
     seat = state.required_actors()[0]
     for who in (seat, optional):
         bot = make_bot("ismcts", TOY, 3)
-        assert isinstance(bot, ISMCTSBot)
+        assert isinstance(bot, PolicyImprovementBot)
         bot.start(who, 3, None)
-        bot.search._freeze_shadows()
+        bot.evaluator.rollouts.freeze()
         world = Observation(state, who).sample(random.Random(1))
-        assert bot.search._others_first(world, who, random.Random(2)) is None
+        assert bot.evaluator.rollouts.others_first(world, who, random.Random(2)) is None

@@ -58,6 +58,9 @@ class ToyState(State):
         self.committed = [None] * self.num_players
         self.winner = None
 
+    def round_index(self) -> int:
+        return self.round
+
     def actors(self) -> tuple[int, ...]:
         if self.round > ROUNDS:
             return ()

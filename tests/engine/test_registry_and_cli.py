@@ -21,8 +21,9 @@ def test_unknown_game_is_a_clear_error() -> None:
     assert "poker" in err.value.es and "poker" in err.value.en
 
 
-def test_registered_games_use_the_interface_ids() -> None:
-    assert set(game_ids()) <= set(PACKAGES)
+def test_the_five_games_are_registered_under_their_interface_ids() -> None:
+    assert game_ids() == ("bacan", "buracco", "nacho-loco", "boon", "wanted")
+    assert tuple(PACKAGES) == game_ids()
     for gid in game_ids():
         assert get_game(gid).id == gid
 
@@ -62,63 +63,36 @@ def test_cli_rules_in_both_languages(game_id: str) -> None:
         assert result.exit_code == 0 and len(result.output) > 200
 
 
-def _package(root: Path, name: str, init: str, modules: dict[str, str] | None = None) -> None:
+def _package(root: Path, name: str, init: str) -> None:
     folder = root / name
     folder.mkdir()
     (folder / "__init__.py").write_text(init)
-    for module, text in (modules or {}).items():
-        (folder / f"{module}.py").write_text(text)
 
 
-def test_only_games_that_register_properly_are_listed(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """A half-written game package (its game module missing, or no GAME yet)
-    is absent from the registry instead of breaking whoever lists the games;
-    a complete one is listed."""
-    _package(tmp_path, "half_written", "from .game import GAME\n")
-    _package(tmp_path, "no_game_yet", '"""Coming soon."""\n')
-    _package(
-        tmp_path,
-        "complete",
-        "from .game import GAME\n",
-        {"game": "import copy\nfrom tapete.games.bacan import GAME as BACAN\nGAME = copy.copy(BACAN)\n"},
-    )
+@pytest.mark.parametrize(
+    ("package", "init", "error"),
+    [
+        ("half_written", "from .game import GAME\n", ModuleNotFoundError),
+        ("no_game_yet", '"""Coming soon."""\n', games.GameNotRegistered),
+        ("broken_dep", "import tapete_no_such_dependency\n", ModuleNotFoundError),
+        ("wrong_id", "from tapete.games.boon import GAME\n", games.GameNotRegistered),
+    ],
+)
+def test_a_listed_game_that_does_not_load_fails_loudly(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, package: str, init: str, error: type[Exception]
+) -> None:
+    """A game package that does not import, has no GAME or registers another
+    id is an error, not a shorter list of games (the conformance suite would
+    quietly shrink)."""
+    _package(tmp_path, package, init)
     monkeypatch.setattr(games, "__path__", [*games.__path__, str(tmp_path)])
-    monkeypatch.setitem(games.PACKAGES, "half-written", "half_written")
-    monkeypatch.setitem(games.PACKAGES, "no-game-yet", "no_game_yet")
-    monkeypatch.setitem(games.PACKAGES, "bacan", "complete")
-    games.game_ids.cache_clear()
-    games.get_game.cache_clear()
+    monkeypatch.setitem(games.PACKAGES, "bacan", package)
+    games._games.cache_clear()
     try:
-        listed = games.game_ids()
-        assert "half-written" not in listed and "no-game-yet" not in listed
-        assert "bacan" in listed and get_game("bacan").id == "bacan"
-        for absent in ("half-written", "no-game-yet"):
-            with pytest.raises(UnknownGame):
-                get_game(absent)
-    finally:
-        for name in ("half_written", "no_game_yet", "complete", "complete.game"):
-            sys.modules.pop(f"tapete.games.{name}", None)
-        games.game_ids.cache_clear()
-        games.get_game.cache_clear()
-
-
-def test_a_game_package_with_a_real_error_is_not_hidden(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Only a package's own missing modules mean "not written yet": a missing
-    dependency or a GAME under the wrong id is raised."""
-    _package(tmp_path, "broken_dep", "import tapete_no_such_dependency\n")
-    _package(tmp_path, "wrong_id", "from tapete.games.boon import GAME\n")
-    monkeypatch.setattr(games, "__path__", [*games.__path__, str(tmp_path)])
-    monkeypatch.setitem(games.PACKAGES, "broken-dep", "broken_dep")
-    games.game_ids.cache_clear()
-    try:
-        with pytest.raises(ModuleNotFoundError):
+        with pytest.raises(error):
             games.game_ids()
-        monkeypatch.delitem(games.PACKAGES, "broken-dep")
-        monkeypatch.setitem(games.PACKAGES, "wrong-id", "wrong_id")
-        games.game_ids.cache_clear()
-        with pytest.raises(TypeError):
-            games.game_ids()
+        with pytest.raises(error):
+            get_game("boon")
     finally:
-        for name in ("broken_dep", "wrong_id"):
-            sys.modules.pop(f"tapete.games.{name}", None)
-        games.game_ids.cache_clear()
+        sys.modules.pop(f"tapete.games.{package}", None)
+        games._games.cache_clear()

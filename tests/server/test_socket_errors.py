@@ -52,8 +52,8 @@ async def test_bad_inputs_get_errors_and_change_nothing(server: Server) -> None:
         (a, {"type": "action", "seq": 4, "version": 0, "action": {"type": "fly", "slot": 0}}, "bad_action"),
         (a, {"type": "action", "seq": 5, "version": 0, "index": 999}, "bad_action"),
         (a, {"type": "action", "seq": 6, "version": 0, "action": play, "seat": 1}, "wrong_seat"),
-        (a, {"type": "action", "seq": 7, "version": 3, "action": play}, "stale"),
-        (a, {"type": "action", "seq": 8, "version": -1, "action": play}, "stale"),
+        (a, {"type": "action", "seq": 7, "version": 3, "action": play}, "bad_message"),  # a version never sent
+        (a, {"type": "action", "seq": 8, "version": -1, "action": play}, "bad_message"),
         (a, {"type": "action", "seq": 9, "version": 0, "action": {"type": "play", "slot": 6}}, "illegal_action"),
         (a, {"type": "action", "seq": 10, "version": 0, "action": play, "pad": "x" * 5000}, "too_large"),
         (a, b"\x00\x01", "bad_json"),

@@ -58,6 +58,9 @@ class EcoState(State):
         self.scores = [0] * num_players
 
     # -- who acts ----------------------------------------------------------
+    def round_index(self) -> int:
+        return 1  # one round
+
     def actors(self) -> tuple[int, ...]:
         if self.is_terminal():
             return ()

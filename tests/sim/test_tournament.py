@@ -10,6 +10,7 @@ import pytest
 
 from tapete.engine import Event
 from tapete.games import game_ids, get_game
+from tapete.sim.keeping import match_seed
 from tapete.sim.match_stats import bacan_call
 from tapete.sim.plots import bacan_call_rates, position_gains, write_plots
 from tapete.sim.runner import MatchResult, play_match
@@ -32,7 +33,14 @@ def test_every_kind_sits_in_every_seat_equally() -> None:
 def test_matches_round_up_to_whole_cycles_on_shared_deals() -> None:
     jobs = tournament_jobs("g", 4, ["a", "b"], 7, 10, {})
     assert len(jobs) == 12
-    assert [j.seed for j in jobs] == [10] * 6 + [11] * 6
+    assert [j.seed for j in jobs] == [match_seed(10, 0)] * 6 + [match_seed(10, 1)] * 6
+
+
+def test_tournaments_with_different_seeds_share_no_deal() -> None:
+    """Cycle seeds are hashed from (seed, cycle): seeds 1 and 2 no longer overlap (were seed + k)."""
+    one = {j.seed for j in tournament_jobs("g", 2, ["a", "b"], 200, 1, {})}
+    two = {j.seed for j in tournament_jobs("g", 2, ["a", "b"], 200, 2, {})}
+    assert len(one) == len(two) == 100 and not one & two
 
 
 def _result(bots: list[str], returns: list[float], seed: int) -> MatchResult:

@@ -46,6 +46,9 @@ class SnapState(State):
         self.phase = "play"  # play | window
         self.winner: int | None = None
 
+    def round_index(self) -> int:
+        return 1  # one round
+
     def actors(self) -> tuple[int, ...]:
         if self.winner is not None:
             return ()

@@ -9,9 +9,9 @@ from typing import Any, ClassVar
 from tapete.engine import Bot, Event, Game, State
 
 from . import texts
-from .bots import BacanHeuristicBot
+from .bots import BacanBot
 from .cards import FACE, FACES, JOKER_FACE
-from .options import BacanOptions
+from .options import Options
 from .rules import BacanState
 
 RULES_VERSION = 1
@@ -26,8 +26,9 @@ class BacanGame(Game):
     min_players = 2  # BAC-3
     max_players = 8
     default_players = 4
-    options_type = BacanOptions
+    options_type = Options
     state_type = BacanState
+    score_sense = -1  # points are bad: reaching the limit eliminates (BAC-4, BAC-5)
     conformance_options: ClassVar[tuple[dict[str, Any], ...]] = (
         {"memory": "assisted", "mirror_match": "points", "discard_draw_from_lap": 1},
         {"joker_power": "drawn_only", "anti_bacan": True, "limit": 50},
@@ -37,7 +38,7 @@ class BacanGame(Game):
         return BacanState(num_players, options, seed)
 
     def heuristic_bot(self, rng: random.Random) -> Bot:
-        return BacanHeuristicBot(rng)
+        return BacanBot(rng)
 
     def state_problems(self, state: State) -> list[tuple[str, str]]:
         from .positions import problems  # the builder's module imports this one's GAME

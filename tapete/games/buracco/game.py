@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from tapete.engine import Bot, Event, Game, State
@@ -12,6 +12,7 @@ from . import texts
 from .cards import FACES, face_of
 from .options import Options
 from .rules import BuraccoState
+from .search import BuraccoSearchHints
 
 RULES_VERSION = 1
 """The version of these rules as coded: bump it when the same seed, options
@@ -27,6 +28,7 @@ class BuraccoGame(Game):
     default_players = 4
     options_type = Options
     state_type = BuraccoState
+    search_hints = BuraccoSearchHints()
     conformance_options: ClassVar[tuple[dict[str, Any], ...]] = (
         {"target": 300},
         {"hand_size": 15, "target": 500},
@@ -49,22 +51,6 @@ class BuraccoGame(Game):
 
         assert isinstance(state, BuraccoState)
         return problems(state)
-
-    # The guided search leaves the steps of a meld to the heuristic
-    # (`ismcts_searches`), about half its work at normal; the time goes to
-    # more worlds per searched decision (up to 500 ms of CPU instead of the
-    # level's 100), and a loaded machine's wall clock must not cut them short.
-    ismcts_levels: ClassVar[dict[str, dict[str, Any]]] = {
-        "normal": {"think_millis": 500.0, "max_millis": 2_000.0},
-    }
-
-    def ismcts_searches(self, view: Mapping[str, Any], legal: Sequence[int]) -> bool:
-        """Which decisions the guided ISMCTS searches (tapete.bots.ismcts):
-        all but the steps of a meld being built (staging, commit or cancel).
-        The start of a meld step, whether to lay down, extend or stop, is
-        searched; the heuristic then stages the meld it planned, and a rival
-        tile or a cancel there only repeats that choice at a higher cost."""
-        return view.get("phase") != "meld" or not view.get("pending")
 
     def rules_text(self, lang: str) -> str:
         return texts.rules_text(lang)

@@ -74,6 +74,9 @@ class NachoLocoState(State):
             self._ev = []
 
     # -- who acts -------------------------------------------------------------
+    def round_index(self) -> int:
+        return self.round
+
     def actors(self) -> tuple[int, ...]:
         return () if self.phase == OVER else (self.turn,)
 

@@ -131,7 +131,7 @@ def test_ismcts_searches_all_but_the_steps_of_a_meld_being_built() -> None:
             return
         view = Observation(state, state.required_actors()[0]).view
         key = (view["phase"], bool(view["pending"]))
-        seen.setdefault(key, set()).add(GAME.ismcts_searches(view, state.legal_actions(view["seat"])))
+        seen.setdefault(key, set()).add(GAME.search_hints.searches(view, state.legal_actions(view["seat"])))
 
     result = play_match(GAME, 4, ["heuristic"] * 4, 3, {"target": 300}, on_state=look)
     assert result.error is None

@@ -6,13 +6,15 @@ from __future__ import annotations
 from typing import Any
 
 from tapete.bots import make_bot
-from tapete.bots.ismcts import ISMCTSBot
+from tapete.bots.search import LEVELS, PolicyImprovementBot
 from tapete.engine import Observation
 from tapete.games.wanted import GAME
 from tapete.games.wanted.actions import COMMIT_BASE
 from tapete.games.wanted.cards import REWARD
 
 from .helpers import ids, play, table
+
+HINTS = GAME.search_hints
 
 HAND = ["K-corazones", "Q-treboles", "10-diamantes", "2-corazones", "3-treboles"]
 RIVAL = ["4-picas", "5-picas", "6-picas", "7-picas", "8-picas"]
@@ -29,14 +31,14 @@ def _last_deal(lead: int) -> Any:
 def test_plans_are_the_ten_gangs_before_the_first_commit() -> None:
     state = _last_deal(0)
     view = state.view(0)
-    plans = GAME.ismcts_plans(view, state.legal_actions(0))
-    assert plans is not None and len(plans) == 10
+    plans = HINTS.plans(view, state.legal_actions(0))
+    assert len(plans) == 10
     assert {tuple(sorted(p)) for p in plans} == {p for p in plans}
     assert all(len(p) == 3 and set(p) <= {COMMIT_BASE + c for c in ids(HAND)} for p in plans)
     play(state, 0, "commit", "2-corazones")
-    assert GAME.ismcts_plans(state.view(0), state.legal_actions(0)) is None  # inside the plan
+    assert not HINTS.plans(state.view(0), state.legal_actions(0))  # inside the plan
     duel = table("duelo", [HAND, RIVAL], [[1, 1]] * 5)
-    assert GAME.ismcts_plans(duel.view(0), duel.legal_actions(0)) is None
+    assert not HINTS.plans(duel.view(0), duel.legal_actions(0))
 
 
 def test_a_deal_end_is_valued_by_the_chance_to_win_the_match() -> None:
@@ -44,15 +46,15 @@ def test_a_deal_end_is_valued_by_the_chance_to_win_the_match() -> None:
     late = _last_deal(30).view(None)
     early = {**late, "deal": 1}
     even = {**late, "scores": [10, 10]}
-    assert GAME.ismcts_value(even) == [0.5, 0.5]
-    late_chance = GAME.ismcts_value(late)
-    early_chance = GAME.ismcts_value(early)
+    assert HINTS.horizon_value(even) == [0.5, 0.5]
+    late_chance = HINTS.horizon_value(late)
+    early_chance = HINTS.horizon_value(early)
     assert late_chance is not None and early_chance is not None
     assert 0.5 < early_chance[0] < late_chance[0] < 1.0
     assert late_chance[1] < 0.5
     replay = {**late, "replay": 1, "players": [0, 1]}
-    assert GAME.ismcts_value(replay) == [0.5, 0.5]  # WAN-12: a final tie replays, even
-    assert GAME.ismcts_value({**late, "mode": "duelo"}) is None
+    assert HINTS.horizon_value(replay) == [0.5, 0.5]  # WAN-12: a final tie replays, even
+    assert HINTS.horizon_value({**late, "mode": "duelo"}) is None
 
 
 def _gang(bot: Any, state: Any) -> list[int]:
@@ -76,12 +78,12 @@ def test_ismcts_keeps_a_safe_lead_in_the_last_deal() -> None:
     assert sum(REWARD[c] for c in heuristic) > 30
 
     bot = make_bot("ismcts", GAME, 7)
-    assert isinstance(bot, ISMCTSBot)
+    assert isinstance(bot, PolicyImprovementBot)
     searched: list[int] = []
     original = bot.decide
 
     def counted(obs: Observation) -> Any:
-        searched.append(bot.search.iterations_done)
+        searched.append(bot.iterations_done)
         return original(obs)
 
     bot.decide = counted  # type: ignore[method-assign]
@@ -93,12 +95,10 @@ def test_ismcts_keeps_a_safe_lead_in_the_last_deal() -> None:
 
 def test_only_pandillas_buys_the_larger_budget() -> None:
     """Duelo and Tiroteo keep normal's own settings; Pandillas thinks longer on a gang."""
-    from tapete.bots.ismcts import LEVELS
-
     for mode, players, budget in (("duelo", 2, 100.0), ("tiroteo", 3, 100.0), ("pandillas", 2, 1_200.0)):
         bot = make_bot("ismcts", GAME, 1)
-        assert isinstance(bot, ISMCTSBot)
+        assert isinstance(bot, PolicyImprovementBot)
         bot.start(0, players, GAME.parse_options({"mode": mode}))
-        assert bot.config.think_millis == budget and bot.search.config is bot.config
+        assert bot.config.think_millis == budget
         if mode != "pandillas":
             assert bot.config == LEVELS["normal"]

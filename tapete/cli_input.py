@@ -1,0 +1,418 @@
+"""What every `tapete` command checks before any work starts.
+
+Games, options, player counts, bot lists, counts, durations, seeds and the
+paths a command will write: each is checked here, and bad input ends the
+command with one clear sentence in the language chosen with `--lang` and
+exit code 2 (never a traceback, never a result made of nonsense). The
+command line's own parse errors (a word where a number goes, an unknown
+flag) are said the same way by `TapeteGroup`.
+
+The simulator's commands (tapete.sim.commands) use these helpers too,
+which is why they live here and not in tapete.cli (no import circle).
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import re
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any, NoReturn
+
+import typer
+from rich import box
+from rich.console import Console
+from rich.markup import escape
+from rich.table import Table
+
+from tapete.engine import Game, TapeteError, options_to_json
+
+try:  # Typer carries its own copy of click since 0.2x; older ones use click itself
+    from typer._click import exceptions as click
+    from typer._click.core import Context
+except ImportError:  # pragma: no cover
+    from click import Context  # type: ignore[assignment]
+    from click import exceptions as click  # type: ignore[no-redef]
+from tapete.games import get_game
+
+console = Console()
+errors = Console(stderr=True)
+
+LANGS = ("es", "en")
+MAX_MATCHES = 10_000_000
+MAX_JOBS = 256
+MAX_SEED = 2**64 - 1
+MAX_SECONDS = 24 * 3600.0
+
+
+def say(lang: str, es: str, en: str) -> str:
+    """The sentence in the chosen language (English for anything but "es")."""
+    return es if lang == "es" else en
+
+
+def fail(lang: str, es: str, en: str) -> NoReturn:
+    """End the command: one sentence on stderr in `lang`, exit code 2."""
+    errors.print(f"[red]{escape(say(lang, es, en))}[/red]", soft_wrap=True)
+    raise typer.Exit(2)
+
+
+def fail_with(err: TapeteError, lang: str) -> NoReturn:
+    fail(lang, err.es, err.en)
+
+
+def check_lang(lang: str) -> str:
+    if lang not in LANGS:
+        # the language itself is wrong: say it in both
+        errors.print(f"[red]{escape(f'--lang: {lang!r} no es un idioma; elige es o en.')}[/red]", soft_wrap=True)
+        errors.print(f"[red]{escape(f'--lang: {lang!r} is not a language; choose es or en.')}[/red]", soft_wrap=True)
+        raise typer.Exit(2)
+    return lang
+
+
+# -- numbers -------------------------------------------------------------------------------
+
+
+def check_count(flag: str, value: int, lang: str, *, low: int = 1, high: int = MAX_MATCHES) -> int:
+    """A whole number of things (matches, processes) in [low, high]."""
+    if not low <= value <= high:
+        lo_es, hi_es = (f"{x:,}".replace(",", ".") for x in (low, high))
+        fail(
+            lang,
+            f"{flag} debe ser un número entero entre {lo_es} y {hi_es}, no {value}.",
+            f"{flag} must be a whole number from {low:,} to {high:,}, not {value}.",
+        )
+    return value
+
+
+def check_seconds(flag: str, value: float, lang: str, *, allow_zero: bool, high: float = MAX_SECONDS) -> float:
+    """A duration in seconds: finite, not negative (or positive), at most `high`."""
+    low_ok = value >= 0 if allow_zero else value > 0
+    if not (math.isfinite(value) and low_ok and value <= high):
+        least_es, least_en = ("0 o más", "0 or more") if allow_zero else ("más de 0", "more than 0")
+        fail(
+            lang,
+            f"{flag} son segundos: {least_es} y como mucho {high:g}, no {value:g}.",
+            f"{flag} is seconds: {least_en} and at most {high:g}, not {value:g}.",
+        )
+    return value
+
+
+def check_seed(value: int, lang: str, flag: str = "--seed") -> int:
+    if not 0 <= value <= MAX_SEED:
+        fail(
+            lang,
+            f"{flag} debe ser un número entero entre 0 y 2^64-1, no {value}.",
+            f"{flag} must be a whole number from 0 to 2^64-1, not {value}.",
+        )
+    return value
+
+
+# -- games, options, players ---------------------------------------------------------------
+
+
+def pick_game(game_id: str, lang: str) -> Game:
+    try:
+        return get_game(game_id)
+    except TapeteError as err:
+        fail_with(err, lang)
+
+
+def parse_option_pairs(game: Game, pairs: Sequence[str] | None, lang: str) -> dict[str, Any]:
+    """`-o KEY=VALUE` pairs as the game's validated options (JSON form)."""
+    raw: dict[str, Any] = {}
+    for pair in pairs or []:
+        key, sep, value = pair.partition("=")
+        if not sep or not key.strip():
+            fail(
+                lang,
+                f"--option espera CLAVE=VALOR (por ejemplo -o limit=50), no {pair!r}.",
+                f"--option expects KEY=VALUE (for example -o limit=50), not {pair!r}.",
+            )
+        raw[key.strip()] = value.strip()
+    try:
+        return options_to_json(game.parse_options(raw))
+    except TapeteError as err:
+        fail_with(err, lang)
+
+
+def _modes_for(game: Game, num_players: int, options: dict[str, Any]) -> list[str]:
+    """`-o KEY=VALUE` choices that would allow `num_players` (WANTED's modes)."""
+    hints = []
+    for field in game.options_schema():
+        for value in field.get("choices") or ():
+            if value == options.get(field["key"]):
+                continue
+            try:
+                allowed = game.allowed_players(game.parse_options({**options, field["key"]: value}))
+            except TapeteError:
+                continue
+            if num_players in allowed:
+                hints.append(f"-o {field['key']}={value}")
+    return hints
+
+
+def pick_players(game: Game, players: int | None, options: dict[str, Any], lang: str) -> int:
+    """The number of seats: the game's default, or `--players` if these options allow it."""
+    n = game.default_players if players is None else players
+    parsed = game.parse_options(options)
+    if players is None and n not in game.allowed_players(parsed):
+        n = game.allowed_players(parsed)[0]
+    try:
+        game.check_players(n, parsed)
+    except TapeteError as err:
+        hints = _modes_for(game, n, options)
+        if hints:
+            fail(
+                lang,
+                f"{err.es} Con {n} jugadores: {' o '.join(hints)}.",
+                f"{err.en} For {n} players: {' or '.join(hints)}.",
+            )
+        fail_with(err, lang)
+    return n
+
+
+# -- bots ----------------------------------------------------------------------------------
+
+
+def _bot_kinds() -> list[str]:
+    from tapete.bots import BOT_KINDS
+
+    return list(BOT_KINDS)
+
+
+def _kinds(text: str, lang: str) -> list[str]:
+    kinds = [k.strip() for k in text.split(",")]
+    known = _bot_kinds()
+    if not text.strip() or any(not k for k in kinds):
+        fail(
+            lang,
+            f"--bots espera tipos de bot separados por comas ({', '.join(known)}), no {text!r}.",
+            f"--bots expects bot kinds separated by commas ({', '.join(known)}), not {text!r}.",
+        )
+    unknown = [k for k in kinds if k not in known]
+    if unknown:
+        fail(
+            lang,
+            f"Bot desconocido: {', '.join(unknown)}. Los bots son: {', '.join(known)}.",
+            f"Unknown bot: {', '.join(unknown)}. The bots are: {', '.join(known)}.",
+        )
+    return kinds
+
+
+def seat_lineup(text: str, num_players: int, lang: str) -> list[str]:
+    """`--bots` of simulate and play: one kind for every seat, or exactly one per seat."""
+    kinds = _kinds(text, lang)
+    if len(kinds) == 1:
+        return kinds * num_players
+    if len(kinds) != num_players:
+        fail(
+            lang,
+            f"--bots da {len(kinds)} bots ({', '.join(kinds)}) para {num_players} asientos: "
+            f"da un solo tipo para todos o uno por asiento ({num_players}, separados por comas).",
+            f"--bots gives {len(kinds)} bots ({', '.join(kinds)}) for {num_players} seats: "
+            f"give one kind for all of them or one per seat ({num_players}, separated by commas).",
+        )
+    return kinds
+
+
+def tournament_lineup(text: str, num_players: int, lang: str) -> list[str]:
+    """`--bots` of a tournament: at least two different kinds, and a list that fits the seats:
+    one per seat, a list cycled evenly over them (2 kinds at 4 seats: 2 each), or more
+    distinct kinds than seats (every choice of them is seated)."""
+    kinds = _kinds(text, lang)
+    if len(set(kinds)) < 2:
+        fail(
+            lang,
+            f"Un torneo compara tipos de bot distintos y --bots da solo {kinds[0]}: "
+            f"da al menos dos (por ejemplo --bots ismcts,{kinds[0]}), o usa tapete simulate.",
+            f"A tournament compares different bot kinds and --bots gives only {kinds[0]}: "
+            f"give at least two (for example --bots ismcts,{kinds[0]}), or use tapete simulate.",
+        )
+    count = len(kinds)
+    if count > num_players and len(set(kinds)) != count:
+        fail(
+            lang,
+            f"--bots da {count} bots para {num_players} asientos y repite alguno: con más bots que "
+            f"asientos, cada uno una vez (se sientan todas las elecciones).",
+            f"--bots gives {count} bots for {num_players} seats and repeats one: with more bots than "
+            f"seats, give each once (every choice of them is seated).",
+        )
+    if count < num_players and num_players % count:
+        fits = [d for d in range(2, num_players + 1) if num_players % d == 0]
+        fail(
+            lang,
+            f"--bots da {count} bots ({', '.join(kinds)}) y no se reparten por igual entre "
+            f"{num_players} asientos: da {' o '.join(map(str, fits))} (los {num_players} asientos uno a uno).",
+            f"--bots gives {count} bots ({', '.join(kinds)}), which do not share {num_players} seats "
+            f"evenly: give {' or '.join(map(str, fits))} (all {num_players} seats one by one).",
+        )
+    return kinds
+
+
+# -- paths ---------------------------------------------------------------------------------
+
+
+def _os_reason(err: OSError, lang: str) -> str:
+    reason = os.strerror(err.errno) if err.errno else str(err)
+    return say(lang, f"el sistema dice: {reason}", f"the system says: {reason}")
+
+
+def output_folder(flag: str, path: Path, lang: str) -> Path:
+    """A folder the command will write into: made now, so a bad one fails before any work."""
+    if path.exists() and not path.is_dir():
+        fail(
+            lang,
+            f"{flag} es una carpeta y {path} ya es un archivo: elige otra ruta.",
+            f"{flag} is a folder and {path} is already a file: choose another path.",
+        )
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+        probe = path / f".tapete-probe-{os.getpid()}"
+        probe.touch()
+        probe.unlink()
+    except OSError as err:
+        fail(
+            lang,
+            f"No se puede escribir en la carpeta {path} ({flag}): {_os_reason(err, lang)}.",
+            f"Cannot write into the folder {path} ({flag}): {_os_reason(err, lang)}.",
+        )
+    return path
+
+
+def output_file(flag: str, path: Path, lang: str) -> Path:
+    """A file the command will write: its folder is made and a probe written now."""
+    if path.is_dir():
+        fail(
+            lang,
+            f"{flag} es un archivo y {path} es una carpeta: da el nombre del archivo.",
+            f"{flag} is a file and {path} is a folder: give the file's name.",
+        )
+    existed = path.exists()
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with path.open("a", encoding="utf-8"):
+            pass
+    except OSError as err:
+        fail(
+            lang,
+            f"No se puede escribir el archivo {path} ({flag}): {_os_reason(err, lang)}.",
+            f"Cannot write the file {path} ({flag}): {_os_reason(err, lang)}.",
+        )
+    if not existed:
+        path.unlink()
+    return path
+
+
+PLOT_FORMATS = ("png", "svg")
+
+
+def plot_formats(text: str, lang: str) -> list[str]:
+    formats = [f.strip().lower() for f in text.split(",") if f.strip()]
+    if not formats or any(f not in PLOT_FORMATS for f in formats):
+        fail(
+            lang,
+            f"--plot-format espera png, svg o png,svg, no {text!r}.",
+            f"--plot-format expects png, svg or png,svg, not {text!r}.",
+        )
+    return list(dict.fromkeys(formats))
+
+
+# -- the command line's own parse errors ---------------------------------------------------
+
+
+def _lang_of(args: Sequence[str]) -> str:
+    for i, arg in enumerate(args):
+        if arg == "--lang" and i + 1 < len(args):
+            return args[i + 1]
+        if arg.startswith("--lang="):
+            return arg.partition("=")[2]
+    return "es"
+
+
+def _listed(items: Sequence[str], last: str) -> str:
+    return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} {last} {items[-1]}"
+
+
+def _param_name(err: click.ClickException) -> str:
+    param = getattr(err, "param", None)
+    if param is not None:
+        opts = getattr(param, "opts", None) or []
+        return max(opts, key=len) if opts else (param.human_readable_name or "").upper()
+    return getattr(err, "option_name", None) or ""
+
+
+def usage_sentence(err: click.UsageError, lang: str) -> tuple[str, str]:
+    """A parse error of click as (es, en) sentences."""
+    en = err.format_message()
+    name = _param_name(err)
+    if isinstance(err, click.NoSuchOption):
+        es = f"Opción desconocida: {err.option_name}."
+        en = f"Unknown option: {err.option_name}."
+        if err.possibilities:
+            near = sorted(err.possibilities)
+            es += f" ¿Quisiste decir {_listed(near, 'o')}?"
+            en += f" Did you mean {_listed(near, 'or')}?"
+        return es, en
+    if isinstance(err, click.MissingParameter):
+        return f"Falta {name}.", f"Missing {name}."
+    if isinstance(err, click.BadParameter):
+        wanted = re.search(r"valid (integer|float|number)", err.message)
+        if wanted:
+            whole = wanted.group(1) == "integer"
+            return (
+                f"{name} espera {'un número entero' if whole else 'un número'}.",
+                f"{name} expects {'a whole number' if whole else 'a number'}.",
+            )
+        return f"{name}: valor no válido ({err.message}).", f"{name}: {err.message}"
+    if isinstance(err, click.BadOptionUsage) and "requires an argument" in err.message:
+        return f"{err.option_name} necesita un valor.", f"{err.option_name} needs a value."
+    match = re.search(r"No such command '(.*)'", err.message)
+    if match:
+        return f"Orden desconocida: {match.group(1)!r}.", f"Unknown command: {match.group(1)!r}."
+    match = re.search(r"unexpected extra arguments? \((.*)\)", err.message)
+    if match:
+        return f"Sobran argumentos: {match.group(1)}.", f"Unexpected extra arguments: {match.group(1)}."
+    return f"Entrada no válida: {err.message}", en
+
+
+class TapeteGroup(typer.core.TyperGroup):
+    """The `tapete` command group: `--ray` may come without an address (a Ray
+    cluster started here), and parse errors are one sentence in `--lang`."""
+
+    def parse_args(self, ctx: Context, args: list[str]) -> list[str]:
+        from tapete.sim.ray_backend import with_ray_default
+
+        args = with_ray_default(args)
+        ctx.meta["tapete.args"] = list(args)
+        return super().parse_args(ctx, args)
+
+    def invoke(self, ctx: Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except click.UsageError as err:
+            lang = _lang_of(ctx.meta.get("tapete.args", []))
+            lang = lang if lang in LANGS else "es"
+            es, en = usage_sentence(err, lang)
+            command = err.ctx.command_path if err.ctx is not None else "tapete"
+            errors.print(f"[red]{escape(say(lang, es, en))}[/red]", soft_wrap=True)
+            errors.print(escape(say(lang, f"Ayuda: {command} --help", f"Help: {command} --help")))
+            raise typer.Exit(2) from None
+
+
+# -- tables --------------------------------------------------------------------------------
+
+
+def fitted_table(title: str, columns: Sequence[tuple[str, bool]], rows: Sequence[Sequence[str]]) -> Table:
+    """A table that fits 80 columns: numbers (the `True` columns) are never cut or wrapped,
+    names wrap (fold) when the line is short."""
+    table = Table(title=title, box=box.SIMPLE_HEAD, pad_edge=False, collapse_padding=True)
+    for i, (header, numeric) in enumerate(columns):
+        if numeric:
+            widest = max([len(header), *(len(row[i]) for row in rows)])
+            table.add_column(header, justify="right", no_wrap=True, min_width=widest)
+        else:
+            table.add_column(header, overflow="fold", min_width=min(8, max((len(row[i]) for row in rows), default=1)))
+    for row in rows:
+        table.add_row(*(escape(cell) for cell in row))
+    return table

@@ -1,0 +1,118 @@
+"""Limits enforced on what is received, not on what a header claims.
+
+`BodyGuard` is an ASGI middleware in front of the REST API: it reads a
+request's body itself, whatever its transfer encoding (a `Content-Length`
+or `chunked`), and answers 413 the moment more than the limit has arrived,
+without reading the rest. A JSON body is then parsed once by orjson, which
+refuses what Python's reader would turn into trouble further in: numbers
+beyond a double (`1e400` would become `inf`), and nesting deeper than 1024
+levels (a `RecursionError` in the standard reader). The handlers see the
+body already read.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable, MutableMapping
+from typing import Any
+
+import orjson
+
+from .errors import MalformedBody, ServerError, TooLarge
+
+Scope = MutableMapping[str, Any]
+Message = MutableMapping[str, Any]
+Receive = Callable[[], Awaitable[Message]]
+Send = Callable[[Message], Awaitable[None]]
+ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
+
+
+def too_large(limit: int) -> TooLarge:
+    return TooLarge(
+        f"Cuerpo demasiado grande (máximo {limit} bytes).",
+        f"Body too large (at most {limit} bytes).",
+        rule="limits",
+    )
+
+
+def bad_json_body(detail: str) -> MalformedBody:
+    """Malformed like any body FastAPI cannot read: 422, `bad_request`."""
+    return MalformedBody(
+        f"El cuerpo no es JSON válido ({detail}).",
+        f"The body is not valid JSON ({detail}).",
+        rule="request",
+    )
+
+
+async def send_error(send: Send, err: ServerError, headers: list[tuple[bytes, bytes]] | None = None) -> None:
+    """An error answer in the server's one shape, `{"error": {...}}`, closing the connection."""
+    body = orjson.dumps({"error": err.to_json()})
+    await send(
+        {
+            "type": "http.response.start",
+            "status": err.status,
+            "headers": [
+                (b"content-type", b"application/json"),
+                (b"content-length", str(len(body)).encode()),
+                (b"connection", b"close"),
+                *(headers or []),
+            ],
+        }
+    )
+    await send({"type": "http.response.body", "body": body})
+
+
+class BodyGuard:
+    def __init__(self, app: ASGIApp, max_bytes: int) -> None:
+        self.app = app
+        self.max_bytes = max_bytes
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        headers = dict(scope.get("headers") or [])
+        length = headers.get(b"content-length")
+        if length is not None and (not length.isdigit() or int(length) > self.max_bytes):
+            await send_error(send, too_large(self.max_bytes))  # refused before a byte of it is read
+            return
+        body = await self._read(receive)
+        if body is None:
+            await send_error(send, too_large(self.max_bytes))
+            return
+        if body and b"json" in headers.get(b"content-type", b"json"):
+            try:
+                orjson.loads(body)
+            except orjson.JSONDecodeError as err:
+                await send_error(send, bad_json_body(err.msg))
+                return
+        await self.app(scope, _replay(body, receive), send)
+
+    async def _read(self, receive: Receive) -> bytes | None:
+        """The whole body, or None as soon as it passes the limit (the rest is never read)."""
+        chunks: list[bytes] = []
+        size = 0
+        while True:
+            message = await receive()
+            if message["type"] != "http.request":
+                return b"".join(chunks)  # the client went away: the app sees the disconnect next
+            chunk: bytes = message.get("body", b"")
+            size += len(chunk)
+            if size > self.max_bytes:
+                return None
+            chunks.append(chunk)
+            if not message.get("more_body", False):
+                return b"".join(chunks)
+
+
+def _replay(body: bytes, receive: Receive) -> Receive:
+    """A `receive` that gives the body already read, then whatever comes next (a disconnect)."""
+    sent = False
+
+    async def replay() -> Message:
+        nonlocal sent
+        if not sent:
+            sent = True
+            return {"type": "http.request", "body": body, "more_body": False}
+        return await receive()
+
+    return replay

@@ -1,0 +1,298 @@
+"""A match record, step by step: `tapete replay FILE [--step | --to N]`.
+
+`load_record` reads a record file (one written by `--records`, or the
+server's `/api/matches/{id}/record`) and refuses a bad one with a sentence
+saying what is wrong. `ReplayCursor` moves to any step of the match (going
+back replays from the nearest kept state), shows any seat's view or the
+spectator's, and tells the story of the last step with the game's own
+event texts, only the events the chosen eyes may see.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Mapping
+from pathlib import Path
+from typing import Any
+
+from tapete.engine import Event, Game, MatchRecord, State, TapeteError, check_rules_version
+from tapete.games import get_game
+
+CHECKPOINT_EVERY = 64
+RECORD_KEYS = ("game", "seed", "seats", "actions")
+
+
+class ReplayError(TapeteError):
+    """A record that cannot be replayed, or a step or seat outside it."""
+
+    code = "bad_record"
+
+
+def _read(path: Path) -> Any:
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise ReplayError(f"No existe el archivo {path}.", f"There is no file {path}.") from None
+    except IsADirectoryError:
+        raise ReplayError(
+            f"{path} es una carpeta; da el archivo JSON de una partida.",
+            f"{path} is a folder; give a match's JSON file.",
+        ) from None
+    except (OSError, UnicodeDecodeError) as err:
+        raise ReplayError(f"No se puede leer {path}: {err}.", f"Cannot read {path}: {err}.") from None
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as err:
+        raise ReplayError(
+            f"{path} no es JSON válido (línea {err.lineno}, columna {err.colno}).",
+            f"{path} is not valid JSON (line {err.lineno}, column {err.colno}).",
+        ) from None
+
+
+def parse_record(data: Any, source: str = "el registro / the record") -> MatchRecord:
+    """A record's JSON as a MatchRecord, or a ReplayError naming what is missing or wrong."""
+    if not isinstance(data, Mapping):
+        raise ReplayError(
+            f"{source} no es un registro de partida: se esperaba un objeto JSON con {', '.join(RECORD_KEYS)}.",
+            f"{source} is not a match record: expected a JSON object with {', '.join(RECORD_KEYS)}.",
+        )
+    missing = [k for k in RECORD_KEYS if k not in data]
+    if missing:
+        raise ReplayError(
+            f"Al registro le falta {', '.join(missing)}: no se puede reproducir.",
+            f"The record lacks {', '.join(missing)}: it cannot be replayed.",
+        )
+    try:
+        record = MatchRecord.from_json(data)
+        if isinstance(data["seed"], bool) or not isinstance(data["seed"], int):
+            raise TypeError("seed")
+    except (TypeError, ValueError, KeyError, AttributeError):
+        raise ReplayError(
+            "El registro tiene valores no válidos (seed es un número; seats, una lista de asientos; "
+            "actions, una lista de pares [asiento, acción]).",
+            "The record has values of the wrong kind (seed is a number; seats, a list of seats; "
+            "actions, a list of [seat, action] pairs).",
+        ) from None
+    return record
+
+
+def load_record(path: Path) -> ReplayCursor:
+    record = parse_record(_read(path), str(path))
+    try:
+        game = get_game(record.game)
+    except TapeteError as err:
+        raise ReplayError(err.es, err.en) from None
+    return ReplayCursor(game, record)
+
+
+def _round_of(state: State) -> Any:
+    own = getattr(state, "round", None)
+    if isinstance(own, int) and not isinstance(own, bool):
+        return own
+    return state.view(None).get("round")
+
+
+class ReplayCursor:
+    """One match record and the state after any number of its actions."""
+
+    def __init__(self, game: Game, record: MatchRecord) -> None:
+        self.game = game
+        self.record = record
+        self.steps = len(record.actions)
+        self.seat: int | None = None
+        try:
+            check_rules_version(game, record.rules_version)
+            start = game.new_match(record.num_players, record.seed, record.options)
+        except TapeteError as err:
+            raise ReplayError(err.es, err.en) from None
+        self._kept: dict[int, State] = {0: start.clone()}
+        self.state = start
+        self.step = 0
+        self.events: list[Event] = []  # what the last step's action caused
+        self.actor: int | None = None  # who took the last step
+        self._rounds: list[tuple[Any, int]] | None = None
+
+    # -- where ---------------------------------------------------------------------------
+    def set_seat(self, seat: int | None) -> None:
+        """Whose eyes: a seat, or None for the spectator."""
+        n = self.record.num_players
+        if seat is not None and not 0 <= seat < n:
+            raise ReplayError(
+                f"Esta partida tiene los asientos 0 a {n - 1}; no hay asiento {seat}.",
+                f"This match has seats 0 to {n - 1}; there is no seat {seat}.",
+            )
+        self.seat = seat
+
+    def goto(self, step: int) -> None:
+        """The state after the first `step` actions (clamped to the match), with the
+        events of the last one (going back starts from the nearest kept state)."""
+        step = max(0, min(step, self.steps))
+        if step == 0:
+            self.state, self.step, self.events, self.actor = self._kept[0].clone(), 0, [], None
+            return
+        if self.step > step - 1 and self.step != step:
+            base = max(k for k in self._kept if k <= step - 1)
+            self.state, self.step = self._kept[base].clone(), base
+        while self.step < step:
+            self._advance()
+
+    def _apply(self, state: State, seat: int, action: int, index: int) -> list[Event]:
+        try:
+            return state.apply(seat, action)
+        except TapeteError as err:
+            raise ReplayError(
+                f"La acción {index + 1} del registro no se puede aplicar: {err.es}",
+                f"Action {index + 1} of the record cannot be applied: {err.en}",
+            ) from None
+        except Exception as err:  # a record's numbers may be anything: say where it broke
+            raise ReplayError(
+                f"La acción {index + 1} del registro no se puede aplicar ({type(err).__name__}).",
+                f"Action {index + 1} of the record cannot be applied ({type(err).__name__}).",
+            ) from None
+
+    def _advance(self) -> None:
+        seat, action = self.record.actions[self.step]
+        self.events = self._apply(self.state, seat, action, self.step)
+        self.actor = seat
+        self.step += 1
+        if self.step % CHECKPOINT_EVERY == 0 and self.step not in self._kept:
+            self._kept[self.step] = self.state.clone()
+
+    # -- what ----------------------------------------------------------------------------
+    def view(self) -> dict[str, Any]:
+        return self.state.view(self.seat)
+
+    def story(self, lang: str) -> list[str]:
+        """The last step's events these eyes may see, in the game's words."""
+        if self.step == 0:
+            return []
+        return [self.game.describe_event(e, lang) for e in self.events if e.visible_to(self.seat)]
+
+    def rounds(self) -> list[tuple[Any, int]]:
+        """(round, the step it starts at), read once by replaying the whole match."""
+        if self._rounds is None:
+            state = self._kept[0].clone()
+            found: list[tuple[Any, int]] = [(_round_of(state), 0)]
+            for index, (seat, action) in enumerate(self.record.actions):
+                self._apply(state, seat, action, index)
+                current = _round_of(state)
+                if current != found[-1][0]:
+                    found.append((current, index + 1))
+            self._rounds = found
+        return self._rounds
+
+    def round_now(self) -> Any:
+        return _round_of(self.state)
+
+    def goto_round(self, number: int) -> None:
+        for value, step in self.rounds():
+            if value == number:
+                self.goto(step)
+                return
+        known = ", ".join(str(r) for r, _ in self.rounds() if r is not None)
+        raise ReplayError(
+            f"No hay ronda {number} en esta partida (rondas: {known}).",
+            f"There is no round {number} in this match (rounds: {known}).",
+        )
+
+    def seat_label(self, seat: int, lang: str) -> str:
+        info = self.record.seats[seat] if seat < len(self.record.seats) else {}
+        who = info.get("human") or info.get("name") or info.get("bot") or ""
+        word = "asiento" if lang == "es" else "seat"
+        return f"{word} {seat}" + (f" ({who})" if who else "")
+
+
+HELP = {
+    "es": (
+        "Enter o n: siguiente · n 10: diez adelante · p: anterior · p 10: diez atrás · "
+        "g N: ir a la acción N · r N: ir a la ronda N · v N: ver con los ojos del asiento N · "
+        "v: espectador · s: inicio · e: final · q: salir"
+    ),
+    "en": (
+        "Enter or n: next · n 10: ten forward · p: previous · p 10: ten back · "
+        "g N: go to action N · r N: go to round N · v N: see with seat N's eyes · "
+        "v: spectator · s: start · e: end · q: quit"
+    ),
+}
+
+
+def apply_command(cursor: ReplayCursor, line: str, lang: str) -> bool:
+    """One typed command; False to quit. Bad commands raise ReplayError."""
+    word, _, rest = line.strip().partition(" ")
+    word = word.lower()
+    arg = rest.strip()
+    number: int | None = None
+    if arg:
+        try:
+            number = int(arg)
+        except ValueError:
+            raise ReplayError(f"{arg!r} no es un número.", f"{arg!r} is not a number.") from None
+    if word in ("q", "quit", "salir"):
+        return False
+    if word in ("", "n", "+"):
+        cursor.goto(cursor.step + (number if number is not None else 1))
+    elif word in ("p", "-"):
+        cursor.goto(cursor.step - (number if number is not None else 1))
+    elif word == "g" and number is not None:
+        cursor.goto(number)
+    elif word == "r" and number is not None:
+        cursor.goto_round(number)
+    elif word == "v":
+        cursor.set_seat(number)
+    elif word == "s":
+        cursor.goto(0)
+    elif word == "e":
+        cursor.goto(cursor.steps)
+    else:
+        raise ReplayError(
+            f"Orden desconocida: {line.strip()!r} (h: ayuda).", f"Unknown command: {line.strip()!r} (h: help)."
+        )
+    return True
+
+
+def header(cursor: ReplayCursor, lang: str) -> str:
+    eyes = (
+        cursor.seat_label(cursor.seat, lang)
+        if cursor.seat is not None
+        else ("espectador" if lang == "es" else "spectator")
+    )
+    rnd = cursor.round_now()
+    if lang == "es":
+        text = f"Acción {cursor.step} de {cursor.steps}"
+        text += f" · ronda {rnd}" if rnd is not None else ""
+        text += f" · vista: {eyes}"
+        if cursor.actor is not None and cursor.step:
+            text += f" · jugó {cursor.seat_label(cursor.actor, lang)}"
+    else:
+        text = f"Action {cursor.step} of {cursor.steps}"
+        text += f" · round {rnd}" if rnd is not None else ""
+        text += f" · eyes: {eyes}"
+        if cursor.actor is not None and cursor.step:
+            text += f" · played by {cursor.seat_label(cursor.actor, lang)}"
+    return text
+
+
+def step_through(
+    cursor: ReplayCursor,
+    lang: str,
+    show: Callable[[ReplayCursor], None],
+    read: Callable[[], str | None],
+    say: Callable[[str], None],
+) -> None:
+    """The interactive loop: show, read a command, apply it; until `q` or the end of input."""
+    show(cursor)
+    say(HELP[lang])
+    while True:
+        line = read()
+        if line is None:
+            return
+        if line.strip().lower() in ("h", "?", "help", "ayuda"):
+            say(HELP[lang])
+            continue
+        try:
+            if not apply_command(cursor, line, lang):
+                return
+        except ReplayError as err:
+            say(err.es if lang == "es" else err.en)
+            continue
+        show(cursor)
