@@ -48,6 +48,12 @@ class BuraccoGame(Game):
 
         return BuraccoBot(rng)
 
+    def state_problems(self, state: State) -> list[tuple[str, str]]:
+        from .positions import problems  # the builder's module imports this one's GAME
+
+        assert isinstance(state, BuraccoState)
+        return problems(state)
+
     def rules_text(self, lang: str) -> str:
         return texts.rules_text(lang) + house_rules_text(HOUSE_RULES, self.options_schema(), lang)
 

@@ -47,6 +47,12 @@ class WantedGame(Game):
     def heuristic_bot(self, rng: random.Random) -> Bot:
         return WantedBot(rng)
 
+    def state_problems(self, state: State) -> list[tuple[str, str]]:
+        from .positions import problems  # the builder's module imports this one's GAME
+
+        assert isinstance(state, WantedState)
+        return problems(state)
+
     def rules_text(self, lang: str) -> str:
         return texts.rules_text(lang) + house_rules_text(HOUSE_RULES, self.options_schema(), lang)
 
