@@ -228,13 +228,7 @@ IN_PLAY = ("action", "sync", "ping")
 
 def _dispatch(message: Message, conn: Connection, runner: TableRunner, arrived: float) -> None:
     if isinstance(message, ActionMessage):
-        if message.version > runner.version:
-            # versions only grow: this one was never sent to anyone
-            raise BadMessage(
-                f"La mesa no ha llegado a la versión {message.version} (va por la {runner.version}).",
-                f"The table has not reached version {message.version} (it is at {runner.version}).",
-                rule="protocol",
-            )
+        # the owner of the table judges the version (a relay does not know it): see TableCore.check_fresh
         runner.post(Submit(conn, message.seq, message.version, message.payload(), message.seat, arrived))
     elif isinstance(message, Sync):
         runner.post(RunnerSync(conn))
