@@ -27,6 +27,7 @@ from tapete.cli_input import (
     console,
     fail,
     fitted_table,
+    one_kind,
     output_file,
     output_folder,
     parse_option_pairs,
@@ -37,6 +38,7 @@ from tapete.cli_input import (
     seat_lineup,
 )
 from tapete.engine import Game, Observation
+from tapete.engine.table import REACTION_WINDOW_S
 from tapete.games import game_ids, get_game
 
 app = typer.Typer(
@@ -142,7 +144,7 @@ def play(
     game = _game(gid, lang)
     options = _options(game, option, lang)
     n = _players(game, players, options, lang)
-    seat_lineup(bots, n - 1, lang)
+    one_kind(bots, lang)
     if seed is not None:
         check_seed(seed, lang)
     _check_speed(speed, lang)
@@ -195,6 +197,8 @@ def _play_plain(
     game_id: str, players: int | None, bots: str, seed: int | None, option: list[str] | None, lang: str
 ) -> None:
     """The plain Rich prompt loop (`tapete play GAME --plain`; you are seat 0)."""
+    from tapete.engine import visible_events
+    from tapete.engine.table import deliver, first_to_land
     from tapete.sim.runner import seat_bots
 
     game = _game(game_id)
@@ -208,17 +212,13 @@ def _play_plain(
     human = 0
     while not state.is_terminal():
         actors = state.actors()
-        decisions: list[tuple[float, int, int]] = []
+        proposals: list[tuple[int, int, float]] = []  # (seat, action, simulated arrival)
         for seat in actors:
             if seat == human:
                 continue
             d = others[seat].decide(Observation(state, seat))
             if d is not None:
-                delay = d.delay
-                # as in the simulator: a required seat's own move waits out the reaction window
-                if len(actors) > len(state.required_actors()) and not state.is_reaction(seat, d.action):
-                    delay = max(delay, 1.5)
-                decisions.append((delay, seat, d.action))
+                proposals.append((seat, d.action, d.delay))
         if human in actors:
             console.rule()
             console.print(game.render_text(state.view(human), lang))
@@ -229,20 +229,18 @@ def _play_plain(
             prompt = "Elige / choose" + (" (Enter = pasar / pass)" if optional else "")
             answer = Prompt.ask(prompt, default="" if optional else None, console=console) or ""
             if answer.strip().isdigit() and 1 <= int(answer) <= len(legal):
-                decisions.append((0.0, human, legal[int(answer) - 1]))
+                proposals.insert(0, (human, legal[int(answer) - 1], 0.0))  # you answer before any bot
             elif not optional:
                 console.print("[red]Número no válido / invalid number[/red]")
                 continue
-        decisions.sort()
-        if not decisions:
+        # the table core's race rule: a required seat's own move waits out the reaction window
+        best = first_to_land(state, proposals, REACTION_WINDOW_S)
+        if best is None:
             continue
-        _, seat, action = decisions[0]
-        for event in state.apply(seat, action):
-            for i, bot in enumerate(others):
-                if event.visible_to(i):
-                    bot.observe([event])
-            if event.visible_to(human):
-                console.print(f"[dim]·[/dim] {game.describe_event(event, lang)}")
+        events = state.apply(best[0], best[1])
+        deliver(events, others)
+        for event in visible_events(events, human):
+            console.print(f"[dim]·[/dim] {game.describe_event(event, lang)}")
     console.rule()
     console.print(game.render_text(state.view(human), lang))
     outcome = state.outcome()
@@ -288,7 +286,7 @@ def simulate(
     ] = 1,
     option: OptionOpt = None,
     jobs: Annotated[int, typer.Option(help="worker processes")] = 1,
-    window: Annotated[float, typer.Option(help="reaction window, simulated seconds (0 or more)")] = 1.5,
+    window: Annotated[float, typer.Option(help="reaction window, simulated seconds (0 or more)")] = REACTION_WINDOW_S,
     as_json: Annotated[bool, typer.Option("--json", help="print one JSON object")] = False,
     plot: Annotated[Path | None, typer.Option(help="write plots to this folder")] = None,
     plot_format: Annotated[str, typer.Option(help="png | svg | png,svg")] = "png",
@@ -464,8 +462,10 @@ def replay_cmd(
     as_json: Annotated[bool, typer.Option("--json", help="end with the shown position as JSON")] = False,
     lang: LangOpt = "es",
 ) -> None:
-    """Replay a match record: the final position, the one after --to N actions, or step by step (--step,
-    from the start or from --to N; keys are read one line at a time, so they can be piped in)."""
+    """Replay a match record: the final position, the one after --to N actions, or step by step.
+
+    --step starts at the start (or at --to N); at a terminal it is driven by keys, and piped it reads one
+    command a line, so a test or a script can drive it."""
     from tapete.sim.replayer import ReplayError, load_record, step_through
 
     check_lang(lang)
@@ -526,6 +526,13 @@ def serve(
     redis: Annotated[
         str | None, typer.Option(help="Redis URL (redis://host:6379/0): several processes, sharing PostgreSQL")
     ] = None,
+    admin_token: Annotated[
+        str | None,
+        typer.Option(envvar="TAPETE_ADMIN_TOKEN", help="token for admin endpoints (/api/stats?reset=true)"),
+    ] = None,
+    allowed_origins: Annotated[
+        str, typer.Option(help="other origins whose pages may open table sockets, comma-separated")
+    ] = "",
     lang: LangOpt = "es",
 ) -> None:
     """Start the table server: lobby API and one WebSocket per seat."""
@@ -541,7 +548,7 @@ def serve(
     from tapete.server.main import run
     from tapete.server.settings import ServerSettings
 
-    settings = ServerSettings(db_url=db, redis_url=redis)
+    settings = ServerSettings(db_url=db, redis_url=redis, admin_token=admin_token, allowed_origins=allowed_origins)
     if workers > 1 or redis:
         from tapete.server.workers import serve as serve_workers
 

@@ -11,6 +11,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
 from tapete.cli_input import console
+from tapete.engine.table import REACTION_WINDOW_S
 
 from .runner import MatchResult
 
@@ -52,7 +53,7 @@ def tournament(
     ] = 1,
     option: OptionOpt = None,
     jobs: Annotated[int, typer.Option(help="worker processes")] = 1,
-    window: Annotated[float, typer.Option(help="reaction window, simulated seconds (0 or more)")] = 1.5,
+    window: Annotated[float, typer.Option(help="reaction window, simulated seconds (0 or more)")] = REACTION_WINDOW_S,
     as_json: Annotated[bool, typer.Option("--json", help="print one JSON object")] = False,
     plot: Annotated[Path | None, typer.Option(help="write plots to this folder")] = None,
     plot_format: Annotated[str, typer.Option(help="png | svg | png,svg")] = "png",

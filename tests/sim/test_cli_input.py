@@ -70,6 +70,7 @@ CASES: list[tuple[list[str], str, str]] = [
     (["tournament", "nacho-loco", "--bots", "ismcts,heuristic,heuristic"], "no se reparten", "do not share"),
     (["tournament", "wanted", "--bots", "random,heuristic,random"], "repite", "repeats"),
     (["play", "bacan", "--bots", "genius"], "Bot desconocido", "Unknown bot"),
+    (["play", "bacan", "--bots", "random,heuristic"], "un solo tipo", "one kind"),
     (["play", "bacan", "--speed", "warp"], "--speed espera", "--speed expects"),
     # plot formats
     (["simulate", "bacan", "--plot-format", "gif"], "--plot-format espera", "--plot-format expects"),
@@ -179,11 +180,14 @@ def test_good_input_still_runs(tmp_path: Path) -> None:
 
 
 def test_an_unreachable_ray_cluster_is_a_sentence_too(tmp_path: Path) -> None:
+    rows = tmp_path / "rows.jsonl"
     for command in (["simulate", "boon"], ["tournament", "boon", "--bots", "random,heuristic"]):
         for lang, word in (("es", "Ray"), ("en", "Ray")):
-            code, out, err = _run([*command, "--matches", "2", "--ray", "ray://127.0.0.1:1"], lang)
+            args = [*command, "--matches", "2", "--ray", "ray://127.0.0.1:1", "--out", str(rows)]
+            code, out, err = _run(args, lang)
             assert code == 2 and "Traceback" not in out + err, err
             assert word in err and ("necesita" in err or "No se pudo" in err if lang == "es" else "Ray" in err)
+            assert not rows.exists()  # no match was played: no file was written
 
 
 def test_games_lists_the_players_each_mode_allows() -> None:
