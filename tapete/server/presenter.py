@@ -4,8 +4,10 @@ Every message a table sends to a socket (welcome, state, accepted, left)
 and every sentence in it comes from here: the seat's view, its legal moves
 with their texts, the events it may see with theirs, the clocks and the
 seats. The shell decides *when* to tell whom; this module decides *what*.
-The words themselves are the game's (`Game.describe_action`,
-`Game.describe_event`): a message catalogue renders here.
+The words themselves are the game's message catalogue, rendered here for
+each reader: their language, everyone's names, and who "you" is. The table's
+log is kept here too (`TableLog`), so a socket saying hello or asking for a
+sync gets its seat's whole story, not only what happens next.
 """
 
 from __future__ import annotations
@@ -15,10 +17,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from tapete.engine import Event, Game, State
+from tapete.engine.messages import Reader
+from tapete.engine.names import bot_name
 
 from .connection import Connection, dumps
 from .errors import NotStarted
 from .seats import SeatInfo
+from .tablelog import TableLog
 
 PROTOCOL = 1
 
@@ -39,6 +44,7 @@ class Presenter:
         self.game = game
         self.table_id = table_id
         self._action_forms: dict[int, dict[str, Any]] = {}
+        self.log = TableLog(game)  # every event since this process holds the table
 
     # -- messages --------------------------------------------------------------------
     def welcome(self, seat: int | None, num_players: int) -> dict[str, Any]:
@@ -60,11 +66,20 @@ class Presenter:
         return {"type": "left", "seat": seat}
 
     def state(
-        self, state: State, moment: Moment, seat: int | None, lang: str, texts: bool, events: list[Event]
+        self,
+        state: State,
+        moment: Moment,
+        seat: int | None,
+        lang: str,
+        texts: bool,
+        events: list[Event],
+        with_log: bool = True,
     ) -> dict[str, Any]:
-        """What one socket is told: its seat's view, legal moves and events, in its language."""
+        """What one socket is told: its seat's view, legal moves and events, in its language,
+        with everyone's names. `with_log`: also the seat's whole log so far (hello, sync)."""
         playing = moment.status == "playing"
-        return {
+        reader = Reader(lang, [entry.get("name") or "" for entry in moment.seats], seat)
+        message = {
             "type": "state",
             "table": self.table_id,
             "status": moment.status,
@@ -73,16 +88,19 @@ class Presenter:
             "view": state.view(seat),
             "actors": list(state.actors()),
             "required": list(state.required_actors()),
-            "legal": self.legal(state, seat, lang if texts else None) if playing else [],
-            "events": [self.event(e, lang) for e in events if e.visible_to(seat)],
+            "legal": self.legal(state, seat, reader if texts else None) if playing else [],
+            "events": [self.event(e, reader) for e in events if e.visible_to(seat)],
             "window_ms": moment.window_ms,
             "clocks": moment.clocks,
             "seats": moment.seats,
             "outcome": state.outcome().to_json() if state.is_terminal() else None,
         }
+        if with_log:
+            message["log"] = self.log.entries(seat, lang, reader.names)
+        return message
 
-    def legal(self, state: State, seat: int | None, lang: str | None) -> list[dict[str, Any]]:
-        """Legal moves as index, JSON form and reaction flag, with a sentence in `lang` (none if None)."""
+    def legal(self, state: State, seat: int | None, reader: Reader | None) -> list[dict[str, Any]]:
+        """Legal moves as index, JSON form and reaction flag, with a sentence for `reader` (none if None)."""
         if seat is None:
             return []
         forms = self._action_forms
@@ -92,20 +110,23 @@ class Presenter:
             if form is None:  # an index's JSON form never changes within a match (the contract)
                 form = forms[a] = state.action_to_json(a)
             entry = {"index": a, "action": form, "reaction": state.is_reaction(seat, a)}
-            if lang is not None:
-                entry["text"] = self.game.describe_action(state, a, lang)
+            if reader is not None:
+                entry["text"] = self.game.tell_action(state, a, reader)
             legal.append(entry)
         return legal
 
-    def event(self, event: Event, lang: str) -> dict[str, Any]:
+    def event(self, event: Event, reader: Reader) -> dict[str, Any]:
         out = event.to_json()
-        out["text"] = self.game.describe_event(event, lang)
+        out["text"] = self.game.tell_event(event, reader)
         return out
 
     @staticmethod
     def seats(infos: Iterable[SeatInfo], stand_in: Callable[[int], bool]) -> list[dict[str, Any]]:
-        """The public facts of each seat; `stand_in(seat)`: its stand-in plays now."""
+        """The public facts of each seat; `stand_in(seat)`: its stand-in plays now.
+        A bot has a name too (one no person at the table uses)."""
         out = []
+        infos = list(infos)
+        people = [info.name for info in infos if info.human]
         for info in infos:
             entry: dict[str, Any] = {"seat": info.index, "kind": info.kind, "name": info.name}
             if info.human:
@@ -113,6 +134,7 @@ class Presenter:
                 entry["connected"] = bool(info.conns)
                 entry["stand_in"] = stand_in(info.index)
             else:
+                entry["name"] = info.name or bot_name(info.index, people)
                 entry["level"] = info.level
             out.append(entry)
         return out
@@ -123,13 +145,17 @@ class Presenter:
 
     def broadcast(self, audiences: Iterable[set[Connection]], state: State, moment: Moment,
                   events: list[Event]) -> None:
-        """Tell every socket its seat's state: one text per seat, language and style."""
+        """Tell every socket its seat's state: one text per seat, language and style.
+        The events join the kept log first."""
+        if events:
+            self.log.extend(moment.version, events)
         for conns in audiences:
             told: dict[tuple[str, bool], str] = {}
             for conn in conns:
                 style = (conn.lang, conn.texts)
                 if style not in told:
-                    told[style] = dumps(self.state(state, moment, conn.seat, conn.lang, conn.texts, events))
+                    message = self.state(state, moment, conn.seat, conn.lang, conn.texts, events, with_log=False)
+                    told[style] = dumps(message)
                 conn.send_text(told[style])
 
     # -- errors in words -----------------------------------------------------------------

@@ -51,7 +51,7 @@ def test_game_plays_and_looks_right(game: str, open_page: Any, shots: Path) -> N
             raise AssertionError(f"nothing highlighted on this seat's turn: {json.dumps(facts)}\n{board}") from err
     # The log tells what happened in words, in Spanish by default.
     log = page.locator("[data-testid=log]").inner_text()
-    assert re.search(r"Jugador \d|Tú|Robas|Robaste|Miraste|Colocas|Juegas|Eliges", log), log
+    assert re.search(r"Bruno|Carmen|Diego|Tú|Robas|Robaste|Miraste|Colocas|Juegas|Eliges", log), log  # by name
     shoot(page, shots, game, {"phone": PHONE, "desktop": DESKTOP})
     # English is one tap away and changes every text on the screen, the log included.
     page.click("[data-testid=lang-switch]")
@@ -62,7 +62,7 @@ def test_game_plays_and_looks_right(game: str, open_page: Any, shots: Path) -> N
     left = spanish_leftovers(page)
     assert left == [], (left, text)
     assert not re.search(r"\b(asiento|jugador)\b", text, re.IGNORECASE), "a Spanish seat name is left"
-    assert "Player 2" in text  # a seat with no chosen name, in English
+    assert "Bruno" in text  # a bot by its name
     assert not re.search(r"\b(Seat|Asiento) \d", text), "a seat number where a name exists"
     shoot(page, shots, f"{game}-en", {"desktop": DESKTOP})
     page.click("[data-testid=lang-switch]")

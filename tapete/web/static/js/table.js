@@ -87,6 +87,16 @@ export class TableScreen {
       store.rememberTable(this.tableId, message.view.game, this.me === null ? "watch" : "play");
     }
     const events = message.events || [];
+    if (Array.isArray(message.log)) {
+      // hello / sync: the server's kept log, the whole story this seat may read (a reload, a
+      // second device, a spectator arriving late), in the language this socket speaks
+      this.log = message.log.map((entry) => ({
+        event: { kind: entry.kind, version: entry.version },
+        text: { [this.socket.lang]: entry.text },
+        kept: true,
+        round: /round|hand_end|deal_end|match_end/.test(entry.kind),
+      }));
+    }
     for (const event of events) {
       const { text, ...raw } = event;
       const entry = { event: raw, text: { [this.socket.lang]: text }, round: /round|hand_end|deal_end|match_end/.test(event.kind) };
@@ -178,7 +188,7 @@ export class TableScreen {
   }
 
   async translateLog(target) {
-    const missing = this.log.filter((entry) => entry.text[target] === undefined);
+    const missing = this.log.filter((entry) => entry.text[target] === undefined && !entry.kept);
     if (!missing.length || !this.state) return;
     for (const chunk of chunks(missing, (entry) => JSON.stringify(entry.event).length)) {
       try {
