@@ -122,7 +122,7 @@ class Tables:
             stats=self.stats,
             pacer=self.pacer,
         )
-        runner.replay(row.actions)
+        runner.replay(row.actions, row.action_times)
         return runner
 
     # -- creating and finding ------------------------------------------------------
