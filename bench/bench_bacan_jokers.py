@@ -18,7 +18,7 @@ import time
 from typing import Any
 
 from tapete.games import get_game
-from tapete.games.bacan.bots import BacanHeuristicBot
+from tapete.games.bacan.bots import BacanBot
 from tapete.sim.runner import next_move
 from tapete.sim.stats import wilson
 
@@ -30,7 +30,7 @@ def play(n: int, seed: int, options: dict[str, Any], powered: set[int], tuning: 
     state = GAME.new_match(n, seed, options)
     bots = []
     for seat in range(n):
-        bot = BacanHeuristicBot(random.Random(seed * 7919 + seat), joker_powers=seat in powered)
+        bot = BacanBot(random.Random(seed * 7919 + seat), joker_powers=seat in powered)
         if seat in powered:
             for key, value in tuning.items():
                 setattr(bot, key, value)

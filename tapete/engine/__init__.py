@@ -6,6 +6,7 @@ from .errors import (
     BadOption,
     BadPlayers,
     IllegalAction,
+    InvalidState,
     MatchOver,
     NotYourTurn,
     TapeteError,
@@ -13,6 +14,7 @@ from .errors import (
     WrongRulesVersion,
 )
 from .events import Event, private, public, visible_events
+from .fields import LIST, LISTS, RESET, VALUE, Field, FieldState, redeal
 from .game import Game, SearchHints
 from .options import option, options_schema, options_to_json, parse_options
 from .record import LEGACY_RULES_VERSION, MatchRecord, check_rules_version, replay
@@ -21,14 +23,21 @@ from .state import Outcome, Rejection, State
 
 __all__ = [
     "LEGACY_RULES_VERSION",
+    "LIST",
+    "LISTS",
+    "RESET",
+    "VALUE",
     "BadAction",
     "BadOption",
     "BadPlayers",
     "Bot",
     "Decision",
     "Event",
+    "Field",
+    "FieldState",
     "Game",
     "IllegalAction",
+    "InvalidState",
     "MatchOver",
     "MatchRecord",
     "NotYourTurn",
@@ -48,6 +57,7 @@ __all__ = [
     "parse_options",
     "private",
     "public",
+    "redeal",
     "replay",
     "visible_events",
 ]

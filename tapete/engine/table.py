@@ -94,6 +94,12 @@ class SupersededAction(TapeteError):
     code = "superseded"
 
 
+class UnknownVersion(TapeteError):
+    """The action names a version the table never reached: no seat was ever sent it."""
+
+    code = "bad_message"
+
+
 def stale(version: int, current: int) -> StaleAction:
     return StaleAction(
         f"La acción se decidió sobre la versión {version} y la mesa ya va por la {current}.",
@@ -307,9 +313,15 @@ class TableCore:
         return Held(seat, action, until, why)
 
     def check_fresh(self, seat: int, version: int) -> None:
-        """Raise StaleAction for an action decided on a state the table has left."""
+        """Raise StaleAction for an action decided on a state the table has left (UnknownVersion for one ahead)."""
         if version == self.version:
             return
+        if version > self.version:
+            raise UnknownVersion(
+                f"La mesa no ha llegado a la versión {version} (va por la {self.version}).",
+                f"The table has not reached version {version} (it is at {self.version}).",
+                rule="protocol",
+            )
         lag = self.version - version
         if 0 < lag <= len(self._history):
             recent = list(self._history)[-lag:]

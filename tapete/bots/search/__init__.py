@@ -7,7 +7,7 @@ game's heuristic). A game tells them what it knows through `SearchHints`.
     evaluators.py  random and heuristic rollouts; margin, rank and win values
     paired.py      paired rollouts and the statistics that decide with them
     bots.py        ISMCTSBot, PolicyImprovementBot and the level factory
-    rollouts.py    random moves, bots' moves and races in a rollout
+    rollouts.py    random moves, and bots' moves raced by the table core
     copies.py      cheap copies of a bot (pickled once, unpickled per rollout)
 
 Tuning history: docs/search-tuning.md.
@@ -17,7 +17,7 @@ from .bots import ISMCTSBot, PolicyImprovementBot, SearchBot, make_search_bot, s
 from .config import LEVELS, SearchConfig, level_config
 from .evaluators import Evaluator, HeuristicRollouts, RandomRollouts, Valuer, make_evaluator, rank_values, view_scores
 from .paired import MIN_WORLDS_TO_OVERRIDE, beats, paired_choice, paired_values, screen_winner
-from .rollouts import WINDOW, policy_move, random_action
+from .rollouts import policy_move, random_action
 from .tree import ISMCTS, PASS, best_arm, clearly_better
 
 __all__ = [
@@ -25,7 +25,6 @@ __all__ = [
     "LEVELS",
     "MIN_WORLDS_TO_OVERRIDE",
     "PASS",
-    "WINDOW",
     "Evaluator",
     "HeuristicRollouts",
     "ISMCTSBot",

@@ -23,11 +23,11 @@ from dataclasses import replace
 from typing import Any
 
 from tapete.engine import Bot, Decision, Event, Game, Observation
+from tapete.engine.table import deliver
 
 from .config import SearchConfig, level_config
 from .evaluators import HeuristicRollouts, make_evaluator
 from .paired import MIN_WORLDS_TO_OVERRIDE, beats, paired_choice, paired_values, screen_winner
-from .rollouts import tell
 from .tree import ISMCTS, PASS, best_arm, clearly_better
 
 
@@ -192,16 +192,15 @@ class PolicyImprovementBot(SearchBot):
         if template is None:
             return (proposal,)
         world = obs.sample(self.rng)
-        bots: list[Bot | None] = [None] * obs.num_players
-        bot = bots[obs.seat] = template.make(self.rng)
+        bot = template.make(self.rng)
         steps = [proposal]
-        tell(bots, world.apply(obs.seat, proposal))
+        deliver(world.apply(obs.seat, proposal), {obs.seat: bot})
         while len(steps) < length and obs.seat in world.required_actors():
             decision = bot.decide(Observation(world, obs.seat))
             if decision is None or decision.action not in world.legal_actions(obs.seat):
                 break
             steps.append(decision.action)
-            tell(bots, world.apply(obs.seat, decision.action))
+            deliver(world.apply(obs.seat, decision.action), {obs.seat: bot})
         return tuple(steps)
 
     def _paired(

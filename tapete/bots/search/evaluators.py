@@ -21,10 +21,11 @@ from collections.abc import Mapping, Sequence
 from typing import Any, Protocol
 
 from tapete.engine import Bot, Event, Game, Observation, State
+from tapete.engine.table import deliver
 
 from .config import SearchConfig
 from .copies import BotTemplate, shared_with_fresh
-from .rollouts import bot_decision, policy_move, random_action, tell
+from .rollouts import bot_decision, policy_move, random_action
 
 
 def view_scores(view: Mapping[str, Any], num_players: int) -> list[float] | None:
@@ -209,12 +210,12 @@ class HeuristicRollouts:
             for shadow, shared in zip(self.shadows, self.shared, strict=True)
         ]
 
-    def bots(self, state: State, rng: random.Random, templates: Templates | None = None) -> list[Bot | None]:
+    def bots(self, state: State, rng: random.Random, templates: Templates | None = None) -> list[Bot]:
         """A bot per seat: a copy of the seat's template (its shadow) or a fresh
         one (which starts from its seat's view, as heuristics can mid-match)."""
         templates = self.templates if templates is None else templates
         n = state.num_players
-        bots: list[Bot | None] = []
+        bots: list[Bot] = []
         for seat in range(n):
             template = templates[seat] if seat < len(templates) else None
             if template is not None:
@@ -232,7 +233,7 @@ class HeuristicRollouts:
         paired arms then differ only by what follows the seat's own choice,
         at a fraction of the cost. Returns the bots frozen after choosing (the
         world is advanced in place), or None when nobody else had to choose."""
-        bots: list[Bot | None] | None = None
+        bots: list[Bot] | None = None
         while not world.is_terminal():
             required = world.required_actors()
             if seat not in required or len(required) < 2 or len(world.actors()) != len(required):
@@ -242,11 +243,11 @@ class HeuristicRollouts:
             decision = bot_decision(world, bots, other, rng)
             if decision is None:
                 break
-            tell(bots, world.apply(other, decision.action))
+            deliver(world.apply(other, decision.action), bots)
         if bots is None:
             return None
         shared = self.shared or [{} for _ in bots]
-        return [BotTemplate(b, sh) if b is not None else None for b, sh in zip(bots, shared, strict=True)]
+        return [BotTemplate(b, sh) for b, sh in zip(bots, shared, strict=True)]
 
     def play(
         self,
@@ -260,12 +261,12 @@ class HeuristicRollouts:
         """The bots first hear what happened between the root (or the
         `templates`' moment) and `state` (`since_root`), then the rollout's events."""
         bots = self.bots(state, rng, templates)
-        tell(bots, since_root)
+        deliver(since_root, bots)
         for _ in range(cfg.max_rollout_actions):
             if at_horizon(state, root_round):
                 break
             seat, action = policy_move(state, bots, rng)
-            tell(bots, state.apply(seat, action))
+            deliver(state.apply(seat, action), bots)
 
 
 class Evaluator:

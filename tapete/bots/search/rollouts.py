@@ -1,9 +1,8 @@
 """Playing a sampled world on: uniformly random moves, or bots in every seat.
 
-`policy_move` decides a race between bots by their simulated delays: the
-earliest decision wins, and a required seat's plain action waits the
-reaction window. (The table core will own this decision; the rollouts then
-use it.)
+Races between bots are decided by the table core (`tapete.engine.table`):
+the earliest decision lands first, a required seat's plain action waits for
+the reaction window; the bots hear the events by audience (`deliver`).
 """
 
 from __future__ import annotations
@@ -12,8 +11,7 @@ import random
 from collections.abc import Sequence
 
 from tapete.engine import Bot, Decision, Event, Observation, State
-
-WINDOW = 1.5  # simulated seconds a required seat's plain action waits in a reaction window
+from tapete.engine.table import REACTION_WINDOW_S, first_to_land
 
 
 def random_action(state: State, rng: random.Random, react_chance: float) -> list[Event]:
@@ -32,26 +30,22 @@ def random_action(state: State, rng: random.Random, react_chance: float) -> list
     return state.apply(seat, legal[rng.randrange(len(legal))])
 
 
-def policy_move(state: State, bots: Sequence[Bot | None], rng: random.Random) -> tuple[int, int]:
-    """The next (seat, action) when bots play: the earliest decision wins a
-    race; a required seat's plain action waits for the reactions. A seat
-    without a bot (None) plays at random. A bot that fails, breaks the
-    contract or chooses an illegal action is a bug and raises."""
-    actors = state.actors()
-    required = state.required_actors()
-    best: tuple[float, int, int] | None = None
-    for seat in actors:
+def policy_move(
+    state: State, bots: Sequence[Bot | None], rng: random.Random, window: float = REACTION_WINDOW_S
+) -> tuple[int, int]:
+    """The next (seat, action) when bots play, each decision arriving after
+    its delay: the table core's race (`first_to_land`). A seat without a bot
+    (None) plays at random. A bot that fails, breaks the contract or chooses
+    an illegal action is a bug and raises."""
+    proposals = []
+    for seat in state.actors():
         decision = bot_decision(state, bots, seat, rng)
-        if decision is None:
-            continue
-        delay = decision.delay
-        if seat in required and len(actors) > len(required) and not state.is_reaction(seat, decision.action):
-            delay = max(delay, WINDOW)
-        if best is None or delay < best[0]:
-            best = (delay, seat, decision.action)
-    if best is None:
-        raise RuntimeError(f"no actor acted: the bots of the required seats {required} passed")
-    return best[1], best[2]
+        if decision is not None:
+            proposals.append((seat, decision.action, decision.delay))
+    first = first_to_land(state, proposals, window)
+    if first is None:
+        raise RuntimeError(f"no actor acted: the bots of the required seats {state.required_actors()} passed")
+    return first[0], first[1]
 
 
 def bot_decision(state: State, bots: Sequence[Bot | None], seat: int, rng: random.Random) -> Decision | None:
@@ -66,12 +60,3 @@ def bot_decision(state: State, bots: Sequence[Bot | None], seat: int, rng: rando
     if seat not in state.required_actors() and rng.random() >= 0.1:
         return None
     return Decision(legal[rng.randrange(len(legal))], rng.uniform(0.2, 3.0))
-
-
-def tell(bots: Sequence[Bot | None], events: Sequence[Event]) -> None:
-    """Every bot hears the events its seat may see."""
-    for seat, bot in enumerate(bots):
-        if bot is not None:
-            seen = [e for e in events if e.audience is None or seat in e.audience]
-            if seen:
-                bot.observe(seen)

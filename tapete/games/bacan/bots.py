@@ -20,32 +20,14 @@ from typing import Any
 
 from tapete.engine import Bot, Decision, Event, Observation
 
-from .actions import (
-    CALL,
-    DEAL,
-    DISCARD,
-    DRAW_DECK,
-    DRAW_DISCARD,
-    EXCHANGE,
-    GIVE,
-    MAX_ROW,
-    MIRROR,
-    MIRROR_OTHER,
-    PEEK,
-    PLUS_ONE,
-    ROW_JOKER,
-    SECRET,
-    SPY,
-    SWAP,
-    action_space,
-)
+from . import actions as act
 from .cards import COMODIN, FACE_RANK, FACE_VALUE, JOKER_FACE, VALUE
 
 HOLE = "_hole"
 TOTAL_VALUE = sum(VALUE)
 NUM_CARDS = len(VALUE)
 # The lowest total a row of k cards can have (k = 0..MAX_ROW).
-MIN_ROW = [sum(sorted(VALUE)[:k]) for k in range(MAX_ROW + 1)]
+MIN_ROW = [sum(sorted(VALUE)[:k]) for k in range(act.MAX_ROW + 1)]
 # Own turns in one round after which it calls whatever it holds: in
 # heuristic play rounds last at most about 26 turns a seat.
 PATIENCE = 60
@@ -236,7 +218,7 @@ class BacanMemory:
         return total
 
 
-class BacanHeuristicBot(Bot):
+class BacanBot(Bot):
     """Remembers, swaps high for low, mirrors what it knows, calls when low."""
 
     name = "heuristic"
@@ -261,7 +243,7 @@ class BacanHeuristicBot(Bot):
     def start(self, seat: int, num_players: int, options: Any) -> None:
         super().start(seat, num_players, options)
         self.memory = BacanMemory(seat, num_players)
-        self.space = action_space(num_players)
+        self.space = act.action_space(num_players)
         self.by_points = options.mirror_match == "points"
         self.plan: tuple[int, int] | None = None  # second pick of an Intercambio
 
@@ -279,13 +261,13 @@ class BacanHeuristicBot(Bot):
         kinds = {table[a][0] for a in legal}
         allowed = set(legal)
         action: int | None
-        if DEAL in kinds:
-            action = self.space.encode(DEAL, self.peek_count)
-        elif PEEK in kinds:
+        if act.DEAL in kinds:
+            action = self.space.encode(act.DEAL, self.peek_count)
+        elif act.PEEK in kinds:
             action = self.rng.choice(legal)
-        elif GIVE in kinds:
-            action = self.space.encode(GIVE, self._give_slot())
-        elif MIRROR in kinds or CALL in kinds or DRAW_DECK in kinds:
+        elif act.GIVE in kinds:
+            action = self.space.encode(act.GIVE, self._give_slot())
+        elif act.MIRROR in kinds or act.CALL in kinds or act.DRAW_DECK in kinds:
             claim = self._mirror_claim(allowed)
             if claim is not None:
                 return Decision(claim, self._reaction_time())
@@ -331,7 +313,7 @@ class BacanHeuristicBot(Bot):
         best: tuple[int, int] | None = None
         for slot, face in enumerate(own):
             if face is not None and face != HOLE and self._matches(face, top) and FACE_VALUE[face] > 0:
-                action = self.space.encode(MIRROR, slot)
+                action = self.space.encode(act.MIRROR, slot)
                 if action in allowed and (best is None or FACE_VALUE[face] > best[0]):
                     best = (FACE_VALUE[face], action)
         if best is not None:
@@ -341,7 +323,7 @@ class BacanHeuristicBot(Bot):
         for target in self._others_shuffled():
             for slot, face in enumerate(mem.rows[target]):
                 if face is not None and face != HOLE and self._matches(face, top):
-                    action = self.space.encode(MIRROR_OTHER, target, slot)
+                    action = self.space.encode(act.MIRROR_OTHER, target, slot)
                     if action in allowed:
                         return action
         return None
@@ -379,11 +361,11 @@ class BacanHeuristicBot(Bot):
         space = self.space
         mean = mem.mean_unseen()
         if self._should_call(mean):
-            return space.encode(CALL)
+            return space.encode(act.CALL)
         joker = self._row_joker(allowed, mean)
         if joker is not None:
             return joker
-        take = space.encode(DRAW_DISCARD)
+        take = space.encode(act.DRAW_DISCARD)
         if take in allowed and mem.pile:
             face, spent = mem.pile[-1]
             if face is not None:
@@ -391,7 +373,7 @@ class BacanHeuristicBot(Bot):
                 _, worst = self._worst_slot(mean)
                 if (face == JOKER_FACE and not spent) or (value <= 3 and worst - value >= 3):
                     return take
-        return space.encode(DRAW_DECK)
+        return space.encode(act.DRAW_DECK)
 
     def _row_joker(self, allowed: set[int], mean: float) -> int | None:
         """BAC-20: bring out a fresh comodín of its row, instead of drawing,
@@ -401,7 +383,7 @@ class BacanHeuristicBot(Bot):
             return None
         mem = self.memory
         for slot, face in enumerate(mem.rows[self.seat]):
-            action = self.space.encode(ROW_JOKER, slot)
+            action = self.space.encode(act.ROW_JOKER, slot)
             if face == JOKER_FACE and mem.fresh[self.seat][slot] and action in allowed:
                 plan = self._exchange_plan(mean, known_only=True)
                 return action if plan is not None and plan[2] - 1 >= self._row_gain_needed() else None
@@ -445,39 +427,39 @@ class BacanHeuristicBot(Bot):
         mem = self.memory
         space = self.space
         mean = mem.mean_unseen()
-        if EXCHANGE in kinds and mem.exchange_first is not None:  # the second pick
+        if act.EXCHANGE in kinds and mem.exchange_first is not None:  # the second pick
             plan, self.plan = self.plan, None
-            return space.encode(EXCHANGE, *plan) if plan is not None else self._exchange_second(allowed, mean)
+            return space.encode(act.EXCHANGE, *plan) if plan is not None else self._exchange_second(allowed, mean)
         held = mem.held
         slot, worst = self._worst_slot(mean)
-        can_swap = SWAP in kinds
+        can_swap = act.SWAP in kinds
         if held is None:  # should not happen; play safe
-            return space.encode(DISCARD) if DISCARD in kinds else next(iter(sorted(allowed)))
+            return space.encode(act.DISCARD) if act.DISCARD in kinds else next(iter(sorted(allowed)))
         value = FACE_VALUE[held]
         if FACE_RANK[held] == COMODIN and can_swap:
-            return space.encode(SWAP, slot)  # a -1 in the row beats any power
-        if FACE_RANK[held] == COMODIN and EXCHANGE in kinds:  # brought out of its row for this
+            return space.encode(act.SWAP, slot)  # a -1 in the row beats any power
+        if FACE_RANK[held] == COMODIN and act.EXCHANGE in kinds:  # brought out of its row for this
             trade = self._exchange_plan(mean, known_only=True)
             if trade is not None:
                 self.plan = trade[1]
-                return space.encode(EXCHANGE, *trade[0])
+                return space.encode(act.EXCHANGE, *trade[0])
         power = self._power_move(kinds, held, mean)
         if power is not None:
             return power
         if can_swap:
             twin = self._own_twin(held)
-            if DISCARD in kinds and twin is not None and FACE_VALUE[twin[1]] >= worst - value:
-                return space.encode(DISCARD)  # then self-mirror the twin
+            if act.DISCARD in kinds and twin is not None and FACE_VALUE[twin[1]] >= worst - value:
+                return space.encode(act.DISCARD)  # then self-mirror the twin
             known_worst = self._worst_known()
             if known_worst is not None and known_worst[1] > value:
-                return space.encode(SWAP, known_worst[0])
+                return space.encode(act.SWAP, known_worst[0])
             unknown = self._unknown_slot()
             if unknown is not None and value < mean - 1:
-                return space.encode(SWAP, unknown)
-            if DISCARD not in kinds:
-                return space.encode(SWAP, slot)
-        if DISCARD in kinds:
-            return space.encode(DISCARD)
+                return space.encode(act.SWAP, unknown)
+            if act.DISCARD not in kinds:
+                return space.encode(act.SWAP, slot)
+        if act.DISCARD in kinds:
+            return space.encode(act.DISCARD)
         return min(allowed)
 
     def _own_twin(self, held: str) -> tuple[int, str] | None:
@@ -505,26 +487,28 @@ class BacanHeuristicBot(Bot):
         mem = self.memory
         me = self.seat
         unknown = self._unknown_slot()
-        if SECRET in kinds and unknown is not None:
-            return space.encode(SECRET, unknown)
-        if EXCHANGE in kinds:
+        if act.SECRET in kinds and unknown is not None:
+            return space.encode(act.SECRET, unknown)
+        if act.EXCHANGE in kinds:
             plan = self._exchange_plan(mean)
             if plan is not None and plan[2] >= 3:
                 first, second, _ = plan
                 self.plan = second
-                return space.encode(EXCHANGE, *first)
-        if PLUS_ONE in kinds:
-            targets = [s for s in range(self.num_players) if s != me and mem.in_play[s] and len(mem.rows[s]) < MAX_ROW]
+                return space.encode(act.EXCHANGE, *first)
+        if act.PLUS_ONE in kinds:
+            targets = [
+                s for s in range(self.num_players) if s != me and mem.in_play[s] and len(mem.rows[s]) < act.MAX_ROW
+            ]
             if targets:
                 target = min(targets, key=lambda s: (mem.estimate(s, mean), self.rng.random()))
-                return space.encode(PLUS_ONE, target)
-        if SPY in kinds:
+                return space.encode(act.PLUS_ONE, target)
+        if act.SPY in kinds:
             for s in self._others_shuffled(key=lambda s: mem.estimate(s, mean)):
                 if s == me:
                     continue
                 for slot, face in enumerate(mem.rows[s]):
                     if face is None:
-                        return space.encode(SPY, s, slot)
+                        return space.encode(act.SPY, s, slot)
         return None
 
     def _exchange_second(self, allowed: set[int], mean: float) -> int:
@@ -533,7 +517,7 @@ class BacanHeuristicBot(Bot):
         the lowest card it can take."""
         mem = self.memory
         first = mem.exchange_first
-        picks = [a for a in sorted(allowed) if self.space.table[a][0] == EXCHANGE]
+        picks = [a for a in sorted(allowed) if self.space.table[a][0] == act.EXCHANGE]
         mine = first is not None and first[0] == self.seat
 
         def worth(action: int) -> float:

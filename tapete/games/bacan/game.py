@@ -7,11 +7,13 @@ from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from tapete.engine import Bot, Event, Game, State
+from tapete.games.house_rules import house_rules_text
 
 from . import texts
-from .bots import BacanHeuristicBot
+from .bots import BacanBot
 from .cards import FACE, FACES, JOKER_FACE
-from .options import BacanOptions
+from .house_rules import HOUSE_RULES
+from .options import Options
 from .rules import BacanState
 
 RULES_VERSION = 1
@@ -27,7 +29,7 @@ class BacanGame(Game):
     min_players = 2  # BAC-3
     max_players = 8
     default_players = 4
-    options_type = BacanOptions
+    options_type = Options
     state_type = BacanState
     score_sense = -1  # points are bad: reaching the limit eliminates (BAC-4, BAC-5)
     conformance_options: ClassVar[tuple[dict[str, Any], ...]] = (
@@ -39,10 +41,16 @@ class BacanGame(Game):
         return BacanState(num_players, options, seed)
 
     def heuristic_bot(self, rng: random.Random) -> Bot:
-        return BacanHeuristicBot(rng)
+        return BacanBot(rng)
+
+    def state_problems(self, state: State) -> list[tuple[str, str]]:
+        from .positions import problems  # the builder's module imports this one's GAME
+
+        assert isinstance(state, BacanState)
+        return problems(state)
 
     def rules_text(self, lang: str) -> str:
-        return texts.rules_text(lang)
+        return texts.rules_text(lang) + house_rules_text(HOUSE_RULES, self.options_schema(), lang)
 
     def describe_action(self, state: State, action: int, lang: str) -> str:
         assert isinstance(state, BacanState)

@@ -6,24 +6,7 @@ from typing import TYPE_CHECKING
 
 from tapete.engine import Rejection
 
-from .actions import (
-    CALL,
-    DEAL,
-    DISCARD,
-    DRAW_DECK,
-    DRAW_DISCARD,
-    EXCHANGE,
-    GIVE,
-    MAX_ROW,
-    MIRROR,
-    MIRROR_OTHER,
-    PEEK,
-    PLUS_ONE,
-    ROW_JOKER,
-    SECRET,
-    SPY,
-    SWAP,
-)
+from . import actions as act
 from .cards import COMODIN, RANK
 
 if TYPE_CHECKING:
@@ -77,8 +60,8 @@ def _peek(state: BacanState, seat: int, kind: int, a: int, b: int) -> Rejection 
 
 def _turn_start(state: BacanState, seat: int, kind: int, a: int, b: int) -> Rejection | None:
     if state.phase != "turn" or seat != state.current:
-        rule = "BAC-11" if kind == CALL else "BAC-12"
-        if kind == ROW_JOKER:
+        rule = "BAC-11" if kind == act.CALL else "BAC-12"
+        if kind == act.ROW_JOKER:
             rule = "BAC-20"
         return _no(
             rule,
@@ -119,26 +102,26 @@ def _row_joker(state: BacanState, seat: int, kind: int, a: int, b: int) -> Rejec
 
 def _holding(state: BacanState, seat: int, kind: int, a: int, b: int) -> Rejection | None:
     if state.phase != "drawn":
-        if kind == EXCHANGE and state.phase == "exchange":
+        if kind == act.EXCHANGE and state.phase == "exchange":
             return None
         return _no(
             "BAC-13",
             "No tienes ninguna carta robada en la mano.",
             "You are not holding a drawn card.",
         )
-    if kind == DISCARD and state.held_source != "deck":
+    if kind == act.DISCARD and state.held_source != "deck":
         return _no(
             "BAC-14",
             "Una carta tomada del descarte debe cambiarse por una de tus cartas.",
             "A card taken from the discard pile must be swapped into your row.",
         )
-    if kind == SWAP and state.held_source == "row":
+    if kind == act.SWAP and state.held_source == "row":
         return _no(
             "BAC-20",
             "El comodín revelado de tu fila debe usarse como poder.",
             "The comodín revealed from your row must be used as a power.",
         )
-    if kind == SWAP:
+    if kind == act.SWAP:
         return _slot(state, seat, a, "BAC-13")
     return None
 
@@ -169,13 +152,13 @@ def _power(state: BacanState, seat: int, kind: int, a: int, b: int) -> Rejection
 
 
 def _targets(state: BacanState, seat: int, kind: int, a: int, b: int) -> Rejection | None:
-    if kind == SECRET:
+    if kind == act.SECRET:
         return _slot(state, seat, a, "BAC-17")
-    if kind == SPY:
+    if kind == act.SPY:
         if a == seat:
             return _no("BAC-17", "Espía mira una carta de otro jugador.", "Espía looks at another player's card.")
         return _slot(state, a, b, "BAC-17")
-    if kind == EXCHANGE:
+    if kind == act.EXCHANGE:
         if state.phase == "exchange" and a == state.pending[0]:
             return _no(
                 "BAC-18",
@@ -185,11 +168,11 @@ def _targets(state: BacanState, seat: int, kind: int, a: int, b: int) -> Rejecti
         return _slot(state, a, b, "BAC-18")
     if a == seat or a >= state.num_players or not state.in_play[a]:
         return _no("BAC-19", "+1 se da a otro jugador en juego.", "+1 goes to another player in play.")
-    if len(state.rows[a]) >= MAX_ROW:
+    if len(state.rows[a]) >= act.MAX_ROW:
         return _no(
             "BAC-19",
-            f"La fila de ese jugador ya tiene {MAX_ROW} cartas, el máximo.",
-            f"That player's row already holds {MAX_ROW} cards, the maximum.",
+            f"La fila de ese jugador ya tiene {act.MAX_ROW} cartas, el máximo.",
+            f"That player's row already holds {act.MAX_ROW} cards, the maximum.",
         )
     return None
 
@@ -201,7 +184,7 @@ def _window(state: BacanState, seat: int, kind: int, a: int, b: int) -> Rejectio
             "No hay ninguna carta viva en el descarte para espejar.",
             "There is no live discard to mirror.",
         )
-    if kind == MIRROR:
+    if kind == act.MIRROR:
         return _slot(state, seat, a, "BAC-21")
     if a == seat:
         return _no("BAC-21", "El espejo ajeno es sobre otro jugador.", "A steal-mirror targets another player.")
@@ -234,19 +217,19 @@ def _slot(state: BacanState, owner: int, slot: int, rule: str) -> Rejection | No
 
 
 _CHECKS = {
-    DEAL: (_deal,),
-    PEEK: (_peek,),
-    CALL: (_turn_start,),
-    DRAW_DECK: (_turn_start,),
-    DRAW_DISCARD: (_turn_start, _discard_draw),
-    ROW_JOKER: (_turn_start, _row_joker),
-    DISCARD: (_holding,),
-    SWAP: (_holding,),
-    SECRET: (_holding, _power, _targets),
-    SPY: (_holding, _power, _targets),
-    EXCHANGE: (_holding, _power, _targets),
-    PLUS_ONE: (_holding, _power, _targets),
-    MIRROR: (_window,),
-    MIRROR_OTHER: (_window,),
-    GIVE: (_give,),
+    act.DEAL: (_deal,),
+    act.PEEK: (_peek,),
+    act.CALL: (_turn_start,),
+    act.DRAW_DECK: (_turn_start,),
+    act.DRAW_DISCARD: (_turn_start, _discard_draw),
+    act.ROW_JOKER: (_turn_start, _row_joker),
+    act.DISCARD: (_holding,),
+    act.SWAP: (_holding,),
+    act.SECRET: (_holding, _power, _targets),
+    act.SPY: (_holding, _power, _targets),
+    act.EXCHANGE: (_holding, _power, _targets),
+    act.PLUS_ONE: (_holding, _power, _targets),
+    act.MIRROR: (_window,),
+    act.MIRROR_OTHER: (_window,),
+    act.GIVE: (_give,),
 }

@@ -8,7 +8,7 @@ from tapete.engine import option
 
 
 @dataclass(frozen=True, slots=True)
-class BacanOptions:
+class Options:
     limit: int = option(
         150,
         es="Límite de puntos (150 normal, 100 intermedia, 50 rápida, o el que decidáis)",

@@ -30,32 +30,14 @@ from collections.abc import Callable, Mapping
 from functools import cache
 from typing import Any, Self
 
-from tapete.engine import Event, Outcome, Rejection, Rng, State, options_to_json, parse_options
+from tapete.engine import LIST, LISTS, Event, Field, FieldState, Outcome, Rejection, Rng, options_to_json, parse_options
 
-from .actions import (
-    CALL,
-    DEAL,
-    DISCARD,
-    DRAW_DECK,
-    DRAW_DISCARD,
-    EXCHANGE,
-    GIVE,
-    INITIAL_ROW,
-    MAX_ROW,
-    MIRROR,
-    MIRROR_OTHER,
-    PEEK,
-    PLUS_ONE,
-    POWER_KINDS,
-    REACTIONS,
-    ROW_JOKER,
-    SECRET,
-    SPY,
-    SWAP,
-    action_space,
-)
+from . import actions as act
 from .cards import COMODIN, FACE, JOKERS, NUM_CARDS, RANK, VALUE
-from .options import BacanOptions
+from .illegal import explain
+from .options import Options
+from .phases import DEAL, DRAWN, EXCHANGE, GIVE, OVER, PEEK, TURN
+from .views import view
 
 HOLE = -1
 """A slot emptied by a right espejo ajeno, waiting for the claimant's gift."""
@@ -69,24 +51,15 @@ POINTS = -1
 EXHAUSTED = -2
 NO_PENALTY: dict[str, Any] = {"penalty_slot": None, "penalty_points": 0}
 
-DEAL_PH, PEEK_PH, TURN, DRAWN, EXCHANGE_PH, GIVE_PH, OVER = (
-    "deal",
-    "peek",
-    "turn",
-    "drawn",
-    "exchange",
-    "give",
-    "over",
-)
 
 # The power each power-card rank gives (BAC-17..19); the comodín gives any (BAC-20).
-RANK_POWER = {8: SECRET, 9: SPY, 10: EXCHANGE, 11: PLUS_ONE}
-ALL_POWERS = frozenset(POWER_KINDS)
+RANK_POWER = {8: act.SECRET, 9: act.SPY, 10: act.EXCHANGE, 11: act.PLUS_ONE}
+ALL_POWERS = frozenset(act.POWER_KINDS)
 NO_POWERS: frozenset[int] = frozenset()
 PEEK_MASKS: dict[int, list[int]] = {
-    n: [m for m in range(1 << INITIAL_ROW) if bin(m).count("1") == n] for n in range(INITIAL_ROW + 1)
+    n: [m for m in range(1 << act.INITIAL_ROW) if bin(m).count("1") == n] for n in range(act.INITIAL_ROW + 1)
 }
-PEEK_SLOTS = [[i for i in range(INITIAL_ROW) if m >> i & 1] for m in range(1 << INITIAL_ROW)]
+PEEK_SLOTS = [[i for i in range(act.INITIAL_ROW) if m >> i & 1] for m in range(1 << act.INITIAL_ROW)]
 
 
 TurnTable = tuple[tuple[int, ...], tuple[int, ...], list[list[int] | None]]
@@ -102,13 +75,29 @@ def _ev(kind: str, audience: frozenset[int] | None = None, **data: Any) -> Event
     return Event(kind, data, audience)
 
 
-class BacanState(State):
+class BacanState(FieldState):
     """A Bacan match: rounds to the end, scores across rounds (BAC-4)."""
 
     game_id = "bacan"
-    options: BacanOptions
+    OPTIONS = Options
+    FIELDS = (
+        Field("rows", LISTS), Field("deck", LIST), Field("discard", LIST), Field("known", LIST),
+        Field("moved", LIST), Field("scores", LIST), Field("penalty_points", LIST), Field("in_play", LIST),
+        Field("turns", LIST), Field("spent"), Field("phase"), Field("round"), Field("dealer"), Field("current"),
+        Field("peek_n"), Field("peek_pending"), Field("held"), Field("held_source"), Field("claimant"),
+        Field("last_discarder"), Field("revealed"),
+        Field("last_round", dump=dict, load=dict),  # replaced, never changed in place
+        Field("pending", dump=list, load=lambda p: (int(p[0]), int(p[1]))),
+        Field("winners", dump=list, load=tuple),
+        # derived from the options and the fields (`_derive`, `_refresh`), shared by a clone
+        Field("space", json=False), Field("_table", json=False), Field("_turn_tables", json=False),
+        Field("_turn_legal", json=False), Field("_actors", json=False), Field("_required", json=False),
+        Field("_lap", json=False), Field("_joker_flag", json=False), Field("_match_key", json=False),
+        Field("public", json=False),
+    )  # fmt: skip
+    options: Options
 
-    def __init__(self, num_players: int, options: BacanOptions, seed: int) -> None:
+    def __init__(self, num_players: int, options: Options, seed: int) -> None:
         super().__init__(num_players, options, seed)
         self._derive()
         n = num_players
@@ -122,7 +111,7 @@ class BacanState(State):
         self.penalty_points: list[int] = [0] * n
         self.in_play: list[bool] = [True] * n
         self.turns: list[int] = [0] * n  # turns completed this round (BAC-12)
-        self.phase = DEAL_PH
+        self.phase = DEAL
         self.round = 0
         self.dealer = self.rng.randint(0, n - 1)  # BAC-7: the first dealer is random
         self.current = self.dealer
@@ -141,7 +130,7 @@ class BacanState(State):
     def _derive(self) -> None:
         """Facts that follow from the player count and the options alone."""
         options = self.options
-        self.space = action_space(self.num_players)
+        self.space = act.action_space(self.num_players)
         self._table = self.space.table
         self._turn_tables = self.space.turn_tables
         self._turn_legal: list[list[int] | None] = []
@@ -178,11 +167,11 @@ class BacanState(State):
                 table = self._turn_table(cur, flags, sizes)
                 _remember(self._turn_tables, key, table)
             self._actors, self._required, self._turn_legal = table
-        elif phase == PEEK_PH:
+        elif phase == PEEK:
             self._actors = self._required = tuple(s for s in range(self.num_players) if self.peek_pending >> s & 1)
         elif phase == OVER:
             self._actors = self._required = ()
-        elif phase == GIVE_PH:
+        elif phase == GIVE:
             self._actors = self._required = (self.claimant,)
         else:
             self._actors = self._required = (self.current,)
@@ -209,12 +198,12 @@ class BacanState(State):
         return self._required
 
     def is_reaction(self, seat: int, action: int) -> bool:
-        return self.space.table[action][0] in REACTIONS
+        return self.space.table[action][0] in act.REACTIONS
 
     def turn_rule(self) -> str:
-        if self.phase in (DEAL_PH, PEEK_PH):
+        if self.phase in (DEAL, PEEK):
             return "BAC-8"
-        if self.phase == GIVE_PH:
+        if self.phase == GIVE:
             return "BAC-21"
         return "BAC-9"
 
@@ -228,14 +217,14 @@ class BacanState(State):
         if phase == DRAWN:
             return self._legal_drawn(seat)
         base = self.space.base
-        if phase == DEAL_PH:
-            return list(range(base[DEAL], base[DEAL] + INITIAL_ROW + 1))
-        if phase == PEEK_PH:
-            return [base[PEEK] + m for m in PEEK_MASKS[self.peek_n]]
-        if phase == EXCHANGE_PH:
+        if phase == DEAL:
+            return list(range(base[act.DEAL], base[act.DEAL] + act.INITIAL_ROW + 1))
+        if phase == PEEK:
+            return [base[act.PEEK] + m for m in PEEK_MASKS[self.peek_n]]
+        if phase == EXCHANGE:
             return self._exchange_targets(self.pending[0])
-        if phase == GIVE_PH:
-            return list(range(base[GIVE], base[GIVE] + len(self.rows[seat])))
+        if phase == GIVE:
+            return list(range(base[act.GIVE], base[act.GIVE] + len(self.rows[seat])))
         return []
 
     def _build_turn_legal(self, seat: int, flags: int, sizes: tuple[int, ...]) -> list[int]:
@@ -246,18 +235,18 @@ class BacanState(State):
         own = sizes[seat]
         out: list[int] = []
         if flags & 1:
-            out.append(base[CALL])
-            out.append(base[DRAW_DECK])
+            out.append(base[act.CALL])
+            out.append(base[act.DRAW_DECK])
             if flags & 2:
-                out.append(base[DRAW_DISCARD])
+                out.append(base[act.DRAW_DISCARD])
             if flags & 8:
-                out.extend(range(base[ROW_JOKER], base[ROW_JOKER] + own))
+                out.extend(range(base[act.ROW_JOKER], base[act.ROW_JOKER] + own))
         if flags & 4 and own:
-            out.extend(range(base[MIRROR], base[MIRROR] + own))
-            first = base[MIRROR_OTHER]
+            out.extend(range(base[act.MIRROR], base[act.MIRROR] + own))
+            first = base[act.MIRROR_OTHER]
             for target, size in enumerate(sizes):
                 if target != seat and size:
-                    start = first + target * MAX_ROW
+                    start = first + target * act.MAX_ROW
                     out.extend(range(start, start + size))
         return out
 
@@ -267,26 +256,26 @@ class BacanState(State):
         out: list[int] = []
         source = self.held_source
         if source == "deck":
-            out.append(base[DISCARD])
+            out.append(base[act.DISCARD])
         if source != "row":
-            out.extend(range(base[SWAP], base[SWAP] + own))
+            out.extend(range(base[act.SWAP], base[act.SWAP] + own))
         powers = self.held_powers()
         if powers:
-            if SECRET in powers:
-                out.extend(range(base[SECRET], base[SECRET] + own))
-            if SPY in powers:
-                first = base[SPY]
+            if act.SECRET in powers:
+                out.extend(range(base[act.SECRET], base[act.SECRET] + own))
+            if act.SPY in powers:
+                first = base[act.SPY]
                 for target, row in enumerate(self.rows):
                     if target != seat and row:
-                        out.extend(range(first + target * MAX_ROW, first + target * MAX_ROW + len(row)))
-            if EXCHANGE in powers:
+                        out.extend(range(first + target * act.MAX_ROW, first + target * act.MAX_ROW + len(row)))
+            if act.EXCHANGE in powers:
                 out.extend(self._exchange_targets(-1))
-            if PLUS_ONE in powers:
-                first = base[PLUS_ONE]
+            if act.PLUS_ONE in powers:
+                first = base[act.PLUS_ONE]
                 out.extend(
                     first + t
                     for t in range(self.num_players)
-                    if t != seat and self.in_play[t] and len(self.rows[t]) < MAX_ROW
+                    if t != seat and self.in_play[t] and len(self.rows[t]) < act.MAX_ROW
                 )
         return out
 
@@ -297,10 +286,10 @@ class BacanState(State):
         with_cards = [t for t, row in enumerate(rows) if row and t != exclude]
         if exclude < 0 and len(with_cards) < 2:
             return []
-        first = self.space.base[EXCHANGE]
+        first = self.space.base[act.EXCHANGE]
         out: list[int] = []
         for t in with_cards:
-            out.extend(range(first + t * MAX_ROW, first + t * MAX_ROW + len(rows[t])))
+            out.extend(range(first + t * act.MAX_ROW, first + t * act.MAX_ROW + len(rows[t])))
         return out
 
     def held_powers(self) -> frozenset[int]:
@@ -325,9 +314,9 @@ class BacanState(State):
     def _apply(self, seat: int, action: int) -> list[Event]:
         kind, a, b = self._table[action]
         events: list[Event] = []
-        if kind == MIRROR_OTHER:  # the commonest actions skip one call
+        if kind == act.MIRROR_OTHER:  # the commonest actions skip one call
             unchanged: bool | None = self._claim(seat, a, b, events)
-        elif kind == MIRROR:
+        elif kind == act.MIRROR:
             unchanged = self._claim(seat, seat, a, events)
         else:
             unchanged = _HANDLERS[kind](self, seat, a, b, events)
@@ -352,20 +341,20 @@ class BacanState(State):
         seats = self._seats_in_play()
         rows: list[list[int]] = [[] for _ in range(n)]
         for s in seats:
-            rows[s] = deck[-INITIAL_ROW:]
-            del deck[-INITIAL_ROW:]
+            rows[s] = deck[-act.INITIAL_ROW:]
+            del deck[-act.INITIAL_ROW:]
         self.rows = rows
         self.deck = deck
         self.round += 1
         self.peek_n = count
         events.append(Event("deal", {"round": self.round, "dealer": seat, "peek": count, "seats": seats}))
-        if 0 < count < INITIAL_ROW:
-            self.phase = PEEK_PH
+        if 0 < count < act.INITIAL_ROW:
+            self.phase = PEEK
             self.peek_pending = sum(1 << s for s in seats)
             return
-        if count == INITIAL_ROW:  # no choice to make: everyone sees their whole row
+        if count == act.INITIAL_ROW:  # no choice to make: everyone sees their whole row
             for s in seats:
-                self._peek(s, (1 << INITIAL_ROW) - 1, 0, events)
+                self._peek(s, (1 << act.INITIAL_ROW) - 1, 0, events)
         self._start_play()
 
     def _shuffled_deck(self) -> list[int]:
@@ -388,7 +377,7 @@ class BacanState(State):
             Event("peek", {"seat": seat, "slots": slots[:], "cards": [FACE[row[i]] for i in slots]}, frozenset((seat,)))
         )
         self.peek_pending &= ~bit
-        if self.phase == PEEK_PH and not self.peek_pending:
+        if self.phase == PEEK and not self.peek_pending:
             self._start_play()
 
     def _start_play(self) -> None:
@@ -441,7 +430,7 @@ class BacanState(State):
 
     def _row_joker(self, seat: int, slot: int, _b: int, events: list[Event]) -> None:
         """BAC-20: reveal a comodín of your row, instead of drawing, to use it.
-        Ruling: any slot may be declared; if it is not a comodín with its
+        Ruling (BAC-20): any slot may be declared; if it is not a comodín with its
         power, it is shown to everyone, stays, and the seat takes a penalty
         card as for a wrong mirror (BAC-23); the turn goes on."""
         row = self.rows[seat]
@@ -495,7 +484,7 @@ class BacanState(State):
         if self.phase == DRAWN:
             self._reveal(self.held)  # the power card is shown when used
             self.pending = (target, slot)
-            self.phase = EXCHANGE_PH
+            self.phase = EXCHANGE
             events.append(_ev("exchange_pick", seat=seat, target=target, slot=slot, card=FACE[self.held]))
             return
         first, first_slot = self.pending
@@ -566,7 +555,7 @@ class BacanState(State):
             self.known[card] = self.public  # inlined _reveal: the commonest path in fast play
             self.moved[card] = 0
             own = self.rows[seat]
-            if len(own) >= MAX_ROW:  # inlined _penalty: the common case in fast play
+            if len(own) >= act.MAX_ROW:  # inlined _penalty: the common case in fast play
                 self.penalty_points[seat] += ROW_FULL_PENALTY
                 penalty = POINTS
             else:
@@ -607,7 +596,7 @@ class BacanState(State):
         row[slot] = HOLE
         self.pending = (target, slot)
         self.claimant = seat
-        self.phase = GIVE_PH
+        self.phase = GIVE
         return False
 
     def _give(self, seat: int, slot: int, _b: int, events: list[Event]) -> None:
@@ -665,7 +654,7 @@ class BacanState(State):
         points for the round instead (returns POINTS). EXHAUSTED when there
         is nothing left to draw (BAC-15: the caller ends the round)."""
         row = self.rows[seat]
-        if len(row) >= MAX_ROW:
+        if len(row) >= act.MAX_ROW:
             self.penalty_points[seat] += ROW_FULL_PENALTY
             return POINTS
         card = self._draw_card(events)
@@ -710,7 +699,7 @@ class BacanState(State):
                 moved[card] = 0
             totals[s] = self.row_total(s)
         self.revealed = True
-        self.phase = DEAL_PH  # until _check_match_end says otherwise
+        self.phase = DEAL  # until _check_match_end says otherwise
         deltas = totals[:]
         penalty_card = -1
         if caller < 0:
@@ -804,8 +793,6 @@ class BacanState(State):
 
     # -- why an action is illegal -------------------------------------------------------------
     def why_illegal(self, seat: int, action: int) -> Rejection:
-        from .illegal import explain
-
         return explain(self, seat, action)
 
     # -- actions as data --------------------------------------------------------------
@@ -827,8 +814,6 @@ class BacanState(State):
 
     # -- information ----------------------------------------------------------------
     def view(self, seat: int | None) -> dict[str, Any]:
-        from .views import view
-
         return view(self, seat)
 
     def card_ids(self) -> list[int]:
@@ -873,88 +858,28 @@ class BacanState(State):
         world.rng = Rng(rng.getrandbits(64))
         return world
 
-    def clone(self) -> Self:
-        other = object.__new__(type(self))
-        other.__dict__.update(self.__dict__)
-        other.rng = self.rng.clone()
-        other._legal = {}
-        other.rows = [row[:] for row in self.rows]
-        other.deck = self.deck[:]
-        other.discard = self.discard[:]
-        other.known = self.known[:]
-        other.moved = self.moved[:]
-        other.scores = self.scores[:]
-        other.penalty_points = self.penalty_points[:]
-        other.in_play = self.in_play[:]
-        other.turns = self.turns[:]
-        return other
-
-    # -- serialization ------------------------------------------------------------------
-    _LISTS = ("deck", "discard", "known", "moved", "scores", "penalty_points", "in_play", "turns")
-    _VALUES = (
-        "spent",
-        "phase",
-        "round",
-        "dealer",
-        "current",
-        "peek_n",
-        "peek_pending",
-        "held",
-        "held_source",
-        "claimant",
-        "last_discarder",
-        "revealed",
-        "last_round",
-    )
-
-    def to_json(self) -> dict[str, Any]:
-        data: dict[str, Any] = {
-            "game": self.game_id,
-            "num_players": self.num_players,
-            "options": dict(_options_json(self.options)),
-            "rng": self.rng.to_json(),
-            "pending": list(self.pending),
-            "winners": list(self.winners),
-            "rows": [row[:] for row in self.rows],
-        }
-        for name in self._LISTS:
-            data[name] = getattr(self, name)[:]
-        for name in self._VALUES:
-            data[name] = getattr(self, name)
-        return data
-
     @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> Self:
-        state = cls.__new__(cls)
-        State.__init__(state, int(data["num_players"]), _options(data["options"]), 0)
-        state._derive()
-        state.rng = Rng.from_json(data["rng"])
-        state.rows = [list(row) for row in data["rows"]]
-        for name in cls._LISTS:
-            setattr(state, name, list(data[name]))
-        for name in cls._VALUES:
-            setattr(state, name, data[name])
-        state.pending = (int(data["pending"][0]), int(data["pending"][1]))
-        state.winners = tuple(data["winners"])
-        state.last_round = dict(data["last_round"]) if data["last_round"] is not None else None
-        state._legal = {}
-        state._refresh()
-        return state
+    def _options_from_json(cls, raw: Mapping[str, Any]) -> Options:
+        return _options(raw)
+
+    def _after_load(self) -> None:
+        self._derive()
+        self._refresh()
 
 
 @cache
-def _options_json(options: BacanOptions) -> dict[str, Any]:
+def _options_json(options: Options) -> dict[str, Any]:
     return options_to_json(options)
 
 
-def _options(raw: Mapping[str, Any]) -> BacanOptions:
+def _options(raw: Mapping[str, Any]) -> Options:
     """Parsed options, memoized: states read back from JSON share them."""
     return _parse_options(tuple(sorted(raw.items())))
 
 
 @cache
-def _parse_options(items: tuple[tuple[str, Any], ...]) -> BacanOptions:
-    return parse_options(BacanOptions, dict(items))
+def _parse_options(items: tuple[tuple[str, Any], ...]) -> Options:
+    return parse_options(Options, dict(items))
 
 
 # A handler returns True when who may act did not change (the actors need no refresh).

@@ -16,10 +16,9 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from dataclasses import asdict
 from typing import Any, Self
 
-from tapete.engine import Event, Outcome, Rejection, Rng, State, private, public
+from tapete.engine import LIST, LISTS, Event, Field, FieldState, Outcome, Rejection, Rng, private, public, redeal
 
 from . import actions as act
 from .cards import (
@@ -38,10 +37,8 @@ from .cards import (
 )
 from .deal import constrained_deal
 from .options import Options
+from .phases import BID, BURY, OVER, PHASES, PLAY, ROUND_OVER
 from .views import copy_json, view
-
-BID, BURY, PLAY, ROUND_OVER, OVER = "bid", "bury", "play", "round_over", "over"
-PHASES = (BID, BURY, PLAY, ROUND_OVER, OVER)
 
 # BOO-4: cards per hand and Boon size by number of players.
 HAND_SIZE = {3: 9, 4: 7}
@@ -83,10 +80,20 @@ def payout_band(taker_points: int, taker_tricks: int, total_tricks: int) -> int:
     return BAND_30
 
 
-class BoonState(State):
+class BoonState(FieldState):
     """A Boon match: every round until someone runs out of victory cards."""
 
     game_id = "boon"
+    OPTIONS = Options
+    FIELDS = (
+        Field("round"), Field("dealer"), Field("phase"), Field("victory", LIST), Field("hands", LISTS),
+        Field("boon", LIST), Field("buried", LIST), Field("taker"), Field("leaster"), Field("passed", LIST),
+        Field("turn"), Field("leader"), Field("trick", LIST), Field("piles", LISTS), Field("tricks_won", LIST),
+        Field("last_trick", dump=copy_json, load=copy_json),  # replaced, never changed in place
+        Field("last_leader"), Field("last_winner"), Field("voids", LIST),
+        Field("last_result", dump=copy_json, load=copy_json),  # replaced, never changed in place
+        Field("_actors", json=False),
+    )  # fmt: skip
 
     def __init__(self, num_players: int, options: Options, seed: int) -> None:
         super().__init__(num_players, options, seed)
@@ -437,15 +444,10 @@ class BoonState(State):
         if self.buried and self.buried_hidden_from(seat):
             places.append(self.buried)
             banned.append(0)
-        pool = [c for p in places for c in p]
         if not any(banned):
-            rng.shuffle(pool)
-            start = 0
-            for place in places:
-                end = start + len(place)
-                place[:] = pool[start:end]
-                start = end
+            redeal(places, rng)
         else:
+            pool = [c for p in places for c in p]
             dealt = constrained_deal(pool, [len(p) for p in places], banned, rng)
             for place, cards in zip(places, dealt, strict=True):
                 place[:] = cards
@@ -453,63 +455,7 @@ class BoonState(State):
             if s != seat:
                 hand.sort()
 
-    def clone(self) -> Self:
-        new = object.__new__(type(self))
-        new.num_players = self.num_players
-        new.options = self.options
-        new.rng = Rng(self.rng.seed, self.rng.counter)
-        new._legal = dict(self._legal)  # the cached lists are never mutated
-        new.victory = self.victory[:]
-        new.round = self.round
-        new.dealer = self.dealer
-        new.last_result = self.last_result  # replaced, never mutated
-        new.hands = [h[:] for h in self.hands]
-        new.boon = self.boon[:]
-        new.buried = self.buried[:]
-        new.taker = self.taker
-        new.leaster = self.leaster
-        new.passed = self.passed[:]
-        new.trick = self.trick[:]
-        new.piles = [p[:] for p in self.piles]
-        new.tricks_won = self.tricks_won[:]
-        new.last_trick = self.last_trick  # replaced, never mutated
-        new.last_leader = self.last_leader
-        new.last_winner = self.last_winner
-        new.voids = self.voids[:]
-        new.phase = self.phase
-        new.leader = self.leader
-        new.turn = self.turn
-        new._actors = self._actors
-        return new
-
-    # -- serialization ---------------------------------------------------------------
-    _FIELDS = (
-        "round", "dealer", "phase", "victory", "hands", "boon", "buried", "taker", "leaster", "passed",
-        "turn", "leader", "trick", "piles", "tricks_won", "last_trick", "last_leader", "last_winner",
-        "voids", "last_result",
-    )  # fmt: skip
-
-    def to_json(self) -> dict[str, Any]:
-        data: dict[str, Any] = {
-            "game": self.game_id,
-            "num_players": self.num_players,
-            "options": asdict(self.options),
-            "rng": self.rng.to_json(),
-        }
-        for name in self._FIELDS:
-            data[name] = copy_json(getattr(self, name))
-        return data
-
-    @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> Self:
-        state = object.__new__(cls)
-        state.num_players = int(data["num_players"])
-        state.options = Options(**data["options"])
-        state.rng = Rng.from_json(data["rng"])
-        state._legal = {}
-        for name in cls._FIELDS:
-            setattr(state, name, copy_json(data[name]))
-        if state.phase not in PHASES:
-            raise ValueError(f"unknown Boon phase {state.phase!r}")
-        state._actors = () if state.phase == OVER else (state.turn,)
-        return state
+    def _after_load(self) -> None:
+        if self.phase not in PHASES:
+            raise ValueError(f"unknown Boon phase {self.phase!r}")
+        self._actors = () if self.phase == OVER else (self.turn,)

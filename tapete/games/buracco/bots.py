@@ -22,7 +22,7 @@ from typing import Any
 
 from tapete.engine import Bot, Decision, Event, Observation
 
-from . import actions as A
+from . import actions as act
 from .cards import FACE_TO_ID, JOKER, NUM_FACES, NUMBERS, VALUES, WILD_CAPABLE
 from .melds import RUN, SET, Meld, build, build_options, candidate_melds
 
@@ -147,14 +147,14 @@ class BuraccoBot(Bot):
             self.blocked = set()
             return Decision(self._draw(view, legal))
         if phase == "privilege":
-            return Decision(A.KEEP if self._useful(view, self.drawn) else A.REDRAW)
+            return Decision(act.KEEP if self._useful(view, self.drawn) else act.REDRAW)
         if phase == "discard":
             return Decision(self._discard(view, legal))
         return Decision(legal[0])
 
     # -- drawing -------------------------------------------------------------------
     def _draw(self, view: dict[str, Any], legal: list[int]) -> int:
-        if A.TAKE_POZO not in legal:
+        if act.TAKE_POZO not in legal:
             return legal[0]
         own = self._own_melds(view)
         rack = _counts(view["rack"])
@@ -171,17 +171,17 @@ class BuraccoBot(Bot):
         room = sum(with_pozo) - keep - after
         wilds = min(sum(1 for f in pozo if WILD_CAPABLE[f]), max(0, room))
         dead = len(pozo) - useful - wilds
-        if A.END_HAND in legal:
+        if act.END_HAND in legal:
             # The hand ends now otherwise: take it only if it scores.
             dead_points = sum(VALUES[f] for f in pozo) - (after_pts - before_pts)
-            return A.TAKE_POZO if useful and after_pts - before_pts > dead_points else A.END_HAND
+            return act.TAKE_POZO if useful and after_pts - before_pts > dead_points else act.END_HAND
         if all(f in self.thrown for f in pozo):
-            return A.DRAW  # nothing there but what this seat threw away
+            return act.DRAW  # nothing there but what this seat threw away
         if useful + wilds >= 2 and dead <= 2 * (useful + wilds) + 2:
-            return A.TAKE_POZO
+            return act.TAKE_POZO
         if useful + wilds >= 1 and dead <= 1:
-            return A.TAKE_POZO
-        return A.DRAW
+            return act.TAKE_POZO
+        return act.DRAW
 
     def _useful(self, view: dict[str, Any], face: int) -> bool:
         """Does `face` fit the rack or the side's melds?"""
@@ -224,21 +224,21 @@ class BuraccoBot(Bot):
         start = self._start_meld(view, rack, legal)
         if start is not None:
             return start
-        return A.DONE if A.DONE in legal else legal[0]
+        return act.DONE if act.DONE in legal else legal[0]
 
     def _continue_meld(self, pending: list[int], legal: list[int]) -> int:
         if self.plan:
-            action = A.stage(self.plan[0])
+            action = act.stage(self.plan[0])
             if action in legal:
                 self.plan.pop(0)
                 return action
-        elif (A.COMMIT_HIGH if self.plan_high else A.COMMIT) in legal:
-            return A.COMMIT_HIGH if self.plan_high else A.COMMIT
-        elif A.COMMIT in legal:
-            return A.COMMIT
+        elif (act.COMMIT_HIGH if self.plan_high else act.COMMIT) in legal:
+            return act.COMMIT_HIGH if self.plan_high else act.COMMIT
+        elif act.COMMIT in legal:
+            return act.COMMIT
         self.blocked.add(tuple(sorted(pending + self.plan)))
         self.plan = []
-        return A.CANCEL
+        return act.CANCEL
 
     def _best_extension(self, view: dict[str, Any], rack: list[int], legal: list[int]) -> int | None:
         own = self._own_melds(view)
@@ -246,9 +246,9 @@ class BuraccoBot(Bot):
         side_canasta = any(len(m.tiles) >= CANASTA for m in own)
         best, best_score = None, 0.0
         for action in legal:
-            if not A.is_extend(action):
+            if not act.is_extend(action):
                 continue
-            slot, face, end = A.extend_parts(action)
+            slot, face, end = act.extend_parts(action)
             meld = own[slot]
             new = meld.extend(_tile_of(face), end)
             makes_canasta = len(new.tiles) >= CANASTA > len(meld.tiles)
@@ -270,7 +270,7 @@ class BuraccoBot(Bot):
         return best
 
     def _start_meld(self, view: dict[str, Any], rack: list[int], legal: list[int]) -> int | None:
-        stageable = {a - A.STAGE_BASE for a in legal if A.is_stage(a)}
+        stageable = {a - act.STAGE_BASE for a in legal if act.is_stage(a)}
         if not stageable:
             return None
         wilds = sum(rack[f] for f in range(NUM_FACES) if WILD_CAPABLE[f])
@@ -297,7 +297,7 @@ class BuraccoBot(Bot):
         ordered = sorted(faces, key=lambda f: (WILD_CAPABLE[f], f))
         self.plan = ordered[1:]
         self.plan_high = high
-        return A.stage(ordered[0])
+        return act.stage(ordered[0])
 
     @staticmethod
     def _prefer_high(low: Meld, high: Meld) -> bool:
@@ -313,7 +313,7 @@ class BuraccoBot(Bot):
         helps = feeding_faces(own)
         best, best_keep = legal[0], float("inf")
         for action in legal:
-            face = action - A.DISCARD_BASE
+            face = action - act.DISCARD_BASE
             keep = self._keep_score(rack, face, feeds, helps)
             keep += self.rng.random() * 0.5
             if keep < best_keep:

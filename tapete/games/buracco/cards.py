@@ -68,3 +68,10 @@ def face_name(face: int, lang: str) -> str:
         return "comodín" if lang == "es" else "joker"
     colours = COLOURS if lang == "es" else COLOURS_EN
     return f"{colours[colour_of(face)]} {number_of(face)}"
+
+
+# Muerto states (BUR-17, BUR-20): their ids in a state, their names in a view.
+WAITING = 0
+TAKEN = 1
+LOST = 2  # became the stock
+MUERTO_STATES = ("waiting", "taken", "lost")

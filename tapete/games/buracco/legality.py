@@ -7,9 +7,10 @@ from typing import TYPE_CHECKING
 
 from tapete.engine import Rejection
 
-from . import actions as A
+from . import actions as act
 from .cards import FACES, NUMBERS, WILD_CAPABLE, face_name
 from .melds import RUN, RackInfo, build_options, completable
+from .phases import DISCARD, DRAW, HAND_OVER, MELD, OVER, PRIVILEGE
 
 if TYPE_CHECKING:
     from .rules import BuraccoState
@@ -20,9 +21,7 @@ def _r(rule: str, es: str, en: str) -> Rejection:
 
 
 def explain(state: BuraccoState, seat: int, action: int) -> Rejection:
-    from .rules import DISCARD, DRAW, HAND_OVER, MELD, OVER, PRIVILEGE
-
-    if not 0 <= action < A.NUM_ACTIONS:
+    if not 0 <= action < act.NUM_ACTIONS:
         return _r("BUR-15", f"La acción {action} no existe en Buracco.", f"Action {action} does not exist in Buracco.")
     if state.phase == OVER:
         return _r("BUR-23", "La partida ha terminado.", "The match is over.")
@@ -33,11 +32,11 @@ def explain(state: BuraccoState, seat: int, action: int) -> Rejection:
             f"It is not your turn: seat {state.turn} plays.",
         )
     phase = state.phase
-    if action == A.DEAL or phase == HAND_OVER:
+    if action == act.DEAL or phase == HAND_OVER:
         if phase == HAND_OVER:
             return _r("BUR-4", "La mano terminó: reparte la siguiente.", "The hand is over: deal the next one.")
         return _r("BUR-4", "Solo se reparte cuando termina la mano.", "Deal only when the hand is over.")
-    if action in (A.DRAW, A.TAKE_POZO, A.END_HAND):
+    if action in (act.DRAW, act.TAKE_POZO, act.END_HAND):
         return _draw_problem(state, action, phase == DRAW)
     if phase == DRAW:
         return _r(
@@ -45,7 +44,7 @@ def explain(state: BuraccoState, seat: int, action: int) -> Rejection:
             "Primero roba del mazo o levanta el pozo.",
             "First draw from the stock or pick up the pozo.",
         )
-    if action in (A.KEEP, A.REDRAW) or phase == PRIVILEGE:
+    if action in (act.KEEP, act.REDRAW) or phase == PRIVILEGE:
         if phase == PRIVILEGE:
             return _r(
                 "BUR-14",
@@ -57,8 +56,8 @@ def explain(state: BuraccoState, seat: int, action: int) -> Rejection:
             "Ese privilegio es solo del primer jugador, en su primer robo de la mano.",
             "That privilege is only the first player's, on their first draw of the hand.",
         )
-    if A.is_discard(action):
-        return _discard_problem(state, seat, action - A.DISCARD_BASE, phase == MELD)
+    if act.is_discard(action):
+        return _discard_problem(state, seat, action - act.DISCARD_BASE, phase == MELD)
     if phase == DISCARD:
         return _r("BUR-16", "Ahora descarta una ficha al pozo.", "Now discard a tile onto the pozo.")
     return _meld_problem(state, seat, action)
@@ -67,9 +66,9 @@ def explain(state: BuraccoState, seat: int, action: int) -> Rejection:
 def _draw_problem(state: BuraccoState, action: int, drawing: bool) -> Rejection:
     if not drawing:
         return _r("BUR-13", "Ya robaste en este turno.", "You have already drawn this turn.")
-    if action == A.TAKE_POZO:
+    if action == act.TAKE_POZO:
         return _r("BUR-13", "El pozo está vacío: no se puede levantar.", "The pozo is empty: it cannot be taken.")
-    if action == A.DRAW:
+    if action == act.DRAW:
         return _r(
             "BUR-20",
             "No quedan fichas en el mazo ni muertos: levanta el pozo o termina la mano.",
@@ -106,7 +105,7 @@ def _meld_problem(state: BuraccoState, seat: int, action: int) -> Rejection:
     side = seat & 1
     rack = state.racks[seat]
     pending = state.pending
-    if action == A.DONE:
+    if action == act.DONE:
         if pending:
             return _building()
         return _r(
@@ -114,21 +113,21 @@ def _meld_problem(state: BuraccoState, seat: int, action: int) -> Rejection:
             "Sin canasta tu equipo no puede cortar: debes quedarte con una ficha tras descartar.",
             "Without a canasta your side may not go out: you must keep a tile after discarding.",
         )
-    if action == A.CANCEL:
+    if action == act.CANCEL:
         return _r("BUR-15", "No estás formando ningún juego.", "You are not building a meld.")
-    if action in (A.COMMIT, A.COMMIT_HIGH):
-        return _commit_problem(state, side, action == A.COMMIT_HIGH)
-    if A.is_stage(action):
-        face = action - A.STAGE_BASE
+    if action in (act.COMMIT, act.COMMIT_HIGH):
+        return _commit_problem(state, side, action == act.COMMIT_HIGH)
+    if act.is_stage(action):
+        face = action - act.STAGE_BASE
         if sum(1 for t in rack if t >> 1 == face) <= sum(1 for t in pending if t >> 1 == face):
             return _no_tile("BUR-15", face)
-        if len(state.melds[side]) >= A.MAX_MELDS:
+        if len(state.melds[side]) >= act.MAX_MELDS:
             return _too_many()
         staged = [t >> 1 for t in pending]
         if not completable([*staged, face], RackInfo.of_tiles(rack)):
             return _shape_problem([*staged, face], with_rack=True)
         return _generic()
-    slot, face, end = A.extend_parts(action)
+    slot, face, end = act.extend_parts(action)
     return _extend_problem(state, seat, slot, face, end)
 
 
@@ -143,8 +142,8 @@ def _building() -> Rejection:
 def _too_many() -> Rejection:
     return _r(
         "BUR-15",
-        f"Tu equipo ya tiene {A.MAX_MELDS} juegos en la mesa (límite de tapete).",
-        f"Your side already has {A.MAX_MELDS} melds on the table (tapete's limit).",
+        f"Tu equipo ya tiene {act.MAX_MELDS} juegos en la mesa (límite de tapete).",
+        f"Your side already has {act.MAX_MELDS} melds on the table (tapete's limit).",
     )
 
 
@@ -165,7 +164,7 @@ def _commit_problem(state: BuraccoState, side: int, high: bool) -> Rejection:
             "Este juego no tiene un comodín libre que poner en el extremo alto.",
             "This meld has no free wild to place at the high end.",
         )
-    if len(state.melds[side]) >= A.MAX_MELDS:
+    if len(state.melds[side]) >= act.MAX_MELDS:
         return _too_many()
     return _last_tiles()
 

@@ -14,30 +14,38 @@ import random
 from collections.abc import Iterable, Mapping
 from typing import Any, Self
 
-from tapete.engine import Event, Outcome, Rejection, Rng, State, private, public
+from tapete.engine import LIST, LISTS, RESET, Event, Field, FieldState, Outcome, Rejection, Rng, private, public
 
-from . import actions as A
-from .cards import FACES, MUERTO_SIZE, NUM_FACES, NUM_TILES, NUMBERS, WILD_CAPABLE
+from . import actions as act
+from .cards import FACES, LOST, MUERTO_SIZE, NUM_FACES, NUM_TILES, NUMBERS, TAKEN, WAITING, WILD_CAPABLE
+from .legality import explain
 from .melds import CANASTA, Meld, RackInfo, build, build_options, completable, meldable_faces
 from .options import Options
+from .phases import DISCARD, DRAW, HAND_OVER, MELD, OVER, PRIVILEGE
 from .scoring import HandScore, match_winner, score_side
-
-DRAW = "draw"
-PRIVILEGE = "privilege"
-MELD = "meld"
-DISCARD = "discard"
-HAND_OVER = "hand_over"
-OVER = "over"
-
-# Muerto states (BUR-17, BUR-20).
-WAITING = 0
-TAKEN = 1
-LOST = 2  # became the stock
-MUERTO_STATES = ("waiting", "taken", "lost")
+from .views import view
 
 
-class BuraccoState(State):
+def _melds_json(melds: list[list[Meld]]) -> list[list[Any]]:
+    return [[m.to_json() for m in side] for side in melds]
+
+
+def _melds_from_json(data: list[list[Any]]) -> list[list[Meld]]:
+    return [[Meld.from_json(m) for m in side] for side in data]
+
+
+class BuraccoState(FieldState):
     game_id = "buracco"
+    OPTIONS = Options
+    FIELDS = (
+        Field("hand"), Field("first_seat"), Field("turn"), Field("phase"), Field("privilege"),
+        Field("racks", LISTS), Field("known", LISTS), Field("stock", LIST), Field("pozo", LIST),
+        Field("muertos", LISTS), Field("muerto_state", LIST),
+        Field("melds", LISTS, dump=_melds_json, load=_melds_from_json),  # the Melds are never changed
+        Field("pending", LIST), Field("scores", LIST),
+        Field("last_hand"),  # replaced, never changed in place
+        Field("winner"), Field("_actors", json=False), Field("_info", RESET, json=False),
+    )  # fmt: skip
 
     def __init__(self, num_players: int, options: Options, seed: int, *, deal: bool = True) -> None:
         super().__init__(num_players, options, seed)
@@ -86,7 +94,7 @@ class BuraccoState(State):
     def can_empty(self, side: int, canasta_after: bool = False) -> bool:
         """May a player of `side` run out of tiles? Yes to take the waiting
         muerto (BUR-17), or to go out with a canasta (BUR-18). A side whose
-        muerto became the stock goes out like one that took it (ruling)."""
+        muerto became the stock goes out like one that took it (BUR-20)."""
         return self.muerto_state[side] == WAITING or canasta_after or self.has_canasta(side)
 
     def hand_first(self) -> int:
@@ -134,9 +142,9 @@ class BuraccoState(State):
         if phase == DISCARD:
             return self._discard_actions(seat)
         if phase == PRIVILEGE:
-            return [A.KEEP, A.REDRAW]
+            return [act.KEEP, act.REDRAW]
         if phase == HAND_OVER:
-            return [A.DEAL]
+            return [act.DEAL]
         return []
 
     def _can_draw(self) -> bool:
@@ -146,11 +154,11 @@ class BuraccoState(State):
         out = []
         can_draw = self._can_draw()
         if can_draw:
-            out.append(A.DRAW)
+            out.append(act.DRAW)
         if self.pozo:
-            out.append(A.TAKE_POZO)
+            out.append(act.TAKE_POZO)
         if not can_draw:
-            out.append(A.END_HAND)
+            out.append(act.END_HAND)
         return out
 
     def _meld_actions(self, seat: int) -> list[int]:
@@ -161,25 +169,25 @@ class BuraccoState(State):
             info = self._info = RackInfo.of_tiles(rack)
         counts = info.counts
         melds = self.melds[side]
-        room = len(melds) < A.MAX_MELDS
+        room = len(melds) < act.MAX_MELDS
         if self.pending:
             out = []
             meld, high = build_options(self.pending)
             if meld is not None and room and self._may_leave(side, len(rack) - len(self.pending), meld):
-                out.append(A.COMMIT)
+                out.append(act.COMMIT)
                 if high is not None:
-                    out.append(A.COMMIT_HIGH)
-            out.append(A.CANCEL)
+                    out.append(act.COMMIT_HIGH)
+            out.append(act.CANCEL)
             staged = [t >> 1 for t in self.pending]
             for f in _stage_candidates(staged, rack):
                 if counts[f] > staged.count(f) and completable([*staged, f], info):
-                    out.append(A.STAGE_BASE + f)
+                    out.append(act.STAGE_BASE + f)
             return out
-        out = [A.DONE] if len(rack) >= 2 or self.can_empty(side) else []
+        out = [act.DONE] if len(rack) >= 2 or self.can_empty(side) else []
         if room:
-            out.extend(A.STAGE_BASE + f for f in sorted(meldable_faces(info)))
+            out.extend(act.STAGE_BASE + f for f in sorted(meldable_faces(info)))
         left = len(rack) - 1
-        base = A.EXTEND_BASE
+        base = act.EXTEND_BASE
         for slot, meld in enumerate(melds):
             for face, offset in meld.offsets():
                 if counts[face] and (left >= 2 or self._may_leave(side, left, meld, len(meld.tiles) + 1)):
@@ -199,38 +207,38 @@ class BuraccoState(State):
         if len(rack) == 1 and not self.can_empty(seat & 1):
             return []
         faces = sorted({t >> 1 for t in rack})
-        return [A.DISCARD_BASE + f for f in faces]
+        return [act.DISCARD_BASE + f for f in faces]
 
     # -- applying ---------------------------------------------------------------------
     def _apply(self, seat: int, action: int) -> list[Event]:
-        if not (A.STAGE_BASE <= action < A.DISCARD_BASE or action == A.CANCEL):
+        if not (act.STAGE_BASE <= action < act.DISCARD_BASE or action == act.CANCEL):
             self._info = None  # the rack may change
-        if action == A.DRAW:
+        if action == act.DRAW:
             return self._draw(seat)
-        if action == A.TAKE_POZO:
+        if action == act.TAKE_POZO:
             return self._take_pozo(seat)
-        if action == A.KEEP:
+        if action == act.KEEP:
             self.phase = MELD
             return [public("keep", seat=seat)]
-        if action == A.REDRAW:
+        if action == act.REDRAW:
             return self._redraw(seat)
-        if action == A.END_HAND:
+        if action == act.END_HAND:
             return [public("stock_out", seat=seat), *self._end_hand(-1)]
-        if action in (A.COMMIT, A.COMMIT_HIGH):
-            return self._commit(seat, action == A.COMMIT_HIGH)
-        if action == A.CANCEL:
+        if action in (act.COMMIT, act.COMMIT_HIGH):
+            return self._commit(seat, action == act.COMMIT_HIGH)
+        if action == act.CANCEL:
             self.pending = []
             return [private((seat,), "cancel", seat=seat)]
-        if action == A.DONE:
+        if action == act.DONE:
             self.phase = DISCARD
             return [public("done", seat=seat)]
-        if action == A.DEAL:
+        if action == act.DEAL:
             return self._deal()
-        if action < A.DISCARD_BASE:
-            return self._stage(seat, action - A.STAGE_BASE)
-        if action < A.EXTEND_BASE:
-            return self._discard(seat, action - A.DISCARD_BASE)
-        slot, face, end = A.extend_parts(action)
+        if action < act.DISCARD_BASE:
+            return self._stage(seat, action - act.STAGE_BASE)
+        if action < act.EXTEND_BASE:
+            return self._discard(seat, action - act.DISCARD_BASE)
+        slot, face, end = act.extend_parts(action)
         return self._extend(seat, slot, face, end)
 
     def _pick(self, seat: int, face: int, skip: list[int] | None = None) -> int:
@@ -330,7 +338,7 @@ class BuraccoState(State):
                 side=side,
                 slot=slot,
                 tile=FACES[face],
-                end=A.ENDS[end],
+                end=act.ENDS[end],
                 relocated=relocated,
                 size=len(new.tiles),
                 canasta=("pura" if new.is_pure() else "impura") if new.is_canasta() else None,
@@ -418,24 +426,20 @@ class BuraccoState(State):
 
     # -- why an action is illegal ------------------------------------------------------------
     def why_illegal(self, seat: int, action: int) -> Rejection:
-        from .legality import explain
-
         return explain(self, seat, action)
 
     # -- actions as data ------------------------------------------------------------------------
     def num_actions(self) -> int:
-        return A.NUM_ACTIONS
+        return act.NUM_ACTIONS
 
     def action_to_json(self, action: int) -> dict[str, Any]:
-        return A.to_json(action)
+        return act.to_json(action)
 
     def action_from_json(self, data: Mapping[str, Any]) -> int:
-        return A.from_json(data)
+        return act.from_json(data)
 
     # -- information ------------------------------------------------------------------------------
     def view(self, seat: int | None) -> dict[str, Any]:
-        from .views import view
-
         return view(self, seat)
 
     def revealed(self) -> bool:
@@ -483,80 +487,8 @@ class BuraccoState(State):
         world._info = None
         return world
 
-    def clone(self) -> Self:
-        new = self.__class__.__new__(self.__class__)
-        new.num_players = self.num_players
-        new.options = self.options
-        new.rng = self.rng.clone()
-        new._legal = {}
-        new.hand = self.hand
-        new.first_seat = self.first_seat
-        new.turn = self.turn
-        new.phase = self.phase
-        new.privilege = self.privilege
-        new.racks = [list(r) for r in self.racks]
-        new.known = [list(k) for k in self.known]
-        new.stock = list(self.stock)
-        new.pozo = list(self.pozo)
-        new.muertos = [list(m) for m in self.muertos]
-        new.muerto_state = list(self.muerto_state)
-        new.melds = [list(m) for m in self.melds]
-        new.pending = list(self.pending)
-        new.scores = list(self.scores)
-        new.last_hand = self.last_hand  # never mutated, only replaced
-        new.winner = self.winner
-        new._actors = self._actors
-        new._info = None
-        return new
-
-    # -- serialization -------------------------------------------------------------------------
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "game": self.game_id,
-            "num_players": self.num_players,
-            "options": {"hand_size": self.opts.hand_size, "target": self.opts.target},
-            "rng": self.rng.to_json(),
-            "hand": self.hand,
-            "first_seat": self.first_seat,
-            "turn": self.turn,
-            "phase": self.phase,
-            "privilege": self.privilege,
-            "racks": [list(r) for r in self.racks],
-            "known": [list(k) for k in self.known],
-            "stock": list(self.stock),
-            "pozo": list(self.pozo),
-            "muertos": [list(m) for m in self.muertos],
-            "muerto_state": list(self.muerto_state),
-            "melds": [[m.to_json() for m in side] for side in self.melds],
-            "pending": list(self.pending),
-            "scores": list(self.scores),
-            "last_hand": self.last_hand,
-            "winner": self.winner,
-        }
-
-    @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> Self:
-        options = Options(**dict(data["options"]))
-        state = cls(int(data["num_players"]), options, 0, deal=False)
-        state.rng = Rng.from_json(data["rng"])
-        state.hand = int(data["hand"])
-        state.first_seat = int(data["first_seat"])
-        state.turn = int(data["turn"])
-        state.phase = str(data["phase"])
-        state.privilege = bool(data["privilege"])
-        state.racks = [[int(t) for t in r] for r in data["racks"]]
-        state.known = [[int(t) for t in k] for k in data["known"]]
-        state.stock = [int(t) for t in data["stock"]]
-        state.pozo = [int(t) for t in data["pozo"]]
-        state.muertos = [[int(t) for t in m] for m in data["muertos"]]
-        state.muerto_state = [int(s) for s in data["muerto_state"]]
-        state.melds = [[Meld.from_json(m) for m in side] for side in data["melds"]]
-        state.pending = [int(t) for t in data["pending"]]
-        state.scores = [int(s) for s in data["scores"]]
-        state.last_hand = data.get("last_hand")
-        state.winner = int(data["winner"])
-        state._actors = () if state.phase == OVER else (state.turn,)
-        return state
+    def _after_load(self) -> None:
+        self._actors = () if self.phase == OVER else (self.turn,)
 
 
 def _stage_candidates(staged: list[int], rack: list[int]) -> list[int]:

@@ -12,8 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .cards import FACES
-from .rules import MUERTO_STATES
+from .cards import FACES, MUERTO_STATES
 
 if TYPE_CHECKING:
     from .rules import BuraccoState

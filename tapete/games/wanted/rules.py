@@ -35,17 +35,18 @@ import random
 from collections.abc import Mapping
 from typing import Any, Self
 
-from tapete.engine import Event, Outcome, Rejection, Rng, State, public
+from tapete.engine import LIST, LISTS, Event, Field, FieldState, Outcome, Rejection, Rng, public
 
 from . import actions as act
 from .battle import gang_total, leader_candidates, modifier, single_battle, suit_counts
 from .cards import FACES, NUM_CARDS, REWARD
 from .options import MODES, Options
+from .phases import COMMIT, DEAL, DISCARD, LEADER, OVER
+from .views import view
 
 DUELO, TIROTEO, PANDILLAS = 0, 1, 2
 HAND = 5
 GANG = 3
-COMMIT, LEADER, DISCARD, DEAL, OVER = "commit", "leader", "discard", "deal", "over"
 # Where a battle card went, in battle records.
 TO_WINNERS, TO_FACE_DOWN, TO_OUT = "winners", "face_down", "out"
 
@@ -61,8 +62,22 @@ def _rewards(cards: list[int]) -> int:
     return total
 
 
-class WantedState(State):
+class WantedState(FieldState):
     game_id = "wanted"
+    OPTIONS = Options
+    FIELDS = (
+        Field("mode", json=False), Field("per", json=False),
+        Field("deck", LIST), Field("rolls", LIST), Field("hands", LISTS), Field("pending", LISTS),
+        Field("table", LISTS), Field("dice", LISTS), Field("winners", LISTS), Field("face_down", LISTS),
+        Field("out", LIST), Field("bank", LIST), Field("won", LIST),
+        Field("main", dump=list, load=list),  # replaced, never changed in place
+        Field("participants", LIST), Field("contenders", LIST), Field("tied", LIST), Field("choices", LISTS),
+        Field("leader", LIST), Field("discard", LIST), Field("gone", LISTS), Field("phase"), Field("battle"),
+        Field("battles"), Field("deal_no"), Field("deals"), Field("stage"), Field("rounds"), Field("dealer"),
+        Field("last"),  # records are replaced, never changed in place
+        Field("result", LIST), Field("result_rule"),
+        Field("_actors", key="actors", dump=list, load=tuple),
+    )  # fmt: skip
 
     def __init__(self, num_players: int, options: Options, seed: int) -> None:
         super().__init__(num_players, options, seed)
@@ -576,8 +591,6 @@ class WantedState(State):
         return self.stage > 0 and self.mode != PANDILLAS
 
     def view(self, seat: int | None) -> dict[str, Any]:
-        from .views import view
-
         return view(self, seat)
 
     def card_ids(self) -> list[int]:
@@ -634,85 +647,9 @@ class WantedState(State):
                 world.discard[s] = rng.choice(self.table[s])
         return world
 
-    def clone(self) -> Self:
-        new = self.__class__.__new__(self.__class__)
-        new.num_players = self.num_players
-        new.options = self.options
-        new.rng = self.rng.clone()
-        new._legal = {}
-        new.mode = self.mode
-        new.per = self.per
-        new.deck = list(self.deck)
-        new.rolls = list(self.rolls)
-        new.hands = [list(x) for x in self.hands]
-        new.pending = [list(x) for x in self.pending]
-        new.table = [list(x) for x in self.table]
-        new.dice = [list(x) for x in self.dice]
-        new.winners = [list(x) for x in self.winners]
-        new.face_down = [list(x) for x in self.face_down]
-        new.out = list(self.out)
-        new.bank = list(self.bank)
-        new.won = list(self.won)
-        new.main = None if self.main is None else list(self.main)
-        new.participants = list(self.participants)
-        new.contenders = list(self.contenders)
-        new.tied = list(self.tied)
-        new.choices = [list(x) for x in self.choices]
-        new.leader = list(self.leader)
-        new.discard = list(self.discard)
-        new.gone = [list(x) for x in self.gone]
-        new.phase = self.phase
-        new.battle = self.battle
-        new.battles = self.battles
-        new.deal_no = self.deal_no
-        new.deals = self.deals
-        new.stage = self.stage
-        new.rounds = self.rounds
-        new.dealer = self.dealer
-        new.last = self.last  # records are replaced, never changed in place
-        new.result = list(self.result)
-        new.result_rule = self.result_rule
-        new._actors = self._actors
-        return new
-
-    # -- serialization ----------------------------------------------------------------
-    _LISTS = ("hands", "pending", "table", "dice", "winners", "face_down", "choices", "gone")
-    _FLAT = ("deck", "rolls", "out", "bank", "won", "participants", "contenders", "tied", "leader", "discard", "result")
-    _SCALARS = ("phase", "battle", "battles", "deal_no", "deals", "stage", "rounds", "dealer", "result_rule")
-
-    def to_json(self) -> dict[str, Any]:
-        data: dict[str, Any] = {
-            "game": self.game_id,
-            "num_players": self.num_players,
-            "options": {"mode": self.options.mode, "deals": self.options.deals, "replays": self.options.replays},
-            "rng": self.rng.to_json(),
-            "main": None if self.main is None else list(self.main),
-            "last": self.last,
-            "actors": list(self._actors),
-        }
-        for name in self._LISTS:
-            data[name] = [list(x) for x in getattr(self, name)]
-        for name in self._FLAT:
-            data[name] = list(getattr(self, name))
-        for name in self._SCALARS:
-            data[name] = getattr(self, name)
-        return data
-
-    @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> Self:
-        opts = Options(**data["options"])
-        state = cls(int(data["num_players"]), opts, 0)
-        state.rng = Rng.from_json(data["rng"])
-        state.main = None if data["main"] is None else [int(x) for x in data["main"]]
-        state.last = data["last"]
-        state._actors = tuple(int(s) for s in data["actors"])
-        for name in cls._LISTS:
-            setattr(state, name, [[int(c) for c in x] for x in data[name]])
-        for name in cls._FLAT:
-            setattr(state, name, [int(x) for x in data[name]])
-        for name in cls._SCALARS:
-            setattr(state, name, data[name])
-        return state
+    def _after_load(self) -> None:
+        self.mode = MODES.index(self.options.mode)
+        self.per = GANG if self.mode == PANDILLAS else 1
 
 
 _KIND_ES = {"commit": "comprometer una carta", "leader": "elegir líder", "discard": "descartar", "deal": "repartir"}

@@ -9,7 +9,7 @@ from tapete.engine import Event, parse_options
 from tapete.games import get_game
 from tapete.games.bacan.actions import action_space
 from tapete.games.bacan.cards import FACE, JOKERS, NUM_CARDS
-from tapete.games.bacan.options import BacanOptions
+from tapete.games.bacan.options import Options
 from tapete.games.bacan.rules import BacanState
 
 GAME = get_game("bacan")
@@ -43,7 +43,7 @@ def table(
     placed anywhere goes below them, so all 58 cards are always present.
     Nobody knows any row card unless the test says so (`know`)."""
     n = len(rows)
-    state = BacanState(n, parse_options(BacanOptions, options or {}), 12345)
+    state = BacanState(n, parse_options(Options, options or {}), 12345)
     state.rows = [[cid(f) for f in row] for row in rows]
     top_first = [cid(f) for f in deck]
     state.discard = [cid(f) for f in discard]

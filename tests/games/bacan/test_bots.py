@@ -8,7 +8,7 @@ from typing import Any
 
 from tapete.engine import Event, Observation
 from tapete.games import get_game
-from tapete.games.bacan.bots import HOLE, BacanHeuristicBot
+from tapete.games.bacan.bots import HOLE, BacanBot
 from tapete.games.bacan.cards import FACE, JOKER_FACE
 from tapete.games.bacan.game import comodin_powers
 from tapete.games.bacan.rules import BacanState
@@ -51,7 +51,7 @@ def _memory_is_true(state: BacanState, bots: list[Any]) -> None:
     if state.phase == "deal":
         return
     for bot in bots:
-        if not isinstance(bot, BacanHeuristicBot) or not bot.memory.synced:
+        if not isinstance(bot, BacanBot) or not bot.memory.synced:
             continue
         memory = bot.memory
         for seat, row in enumerate(state.rows):
@@ -141,7 +141,7 @@ def test_same_play_under_both_memory_options() -> None:
 
 
 def test_reaction_time_is_lognormal_around_0_8_seconds() -> None:
-    bot = BacanHeuristicBot(random.Random(3))
+    bot = BacanBot(random.Random(3))
     times = [bot._reaction_time() for _ in range(2000)]
     assert 0.7 < statistics.median(times) < 0.9
     assert min(times) >= 0.25 and max(times) <= 3.0
@@ -178,7 +178,7 @@ def test_ties_between_opponents_are_broken_at_random() -> None:
             held="verde-mas1",
             phase="drawn",
         )
-        bot = BacanHeuristicBot(random.Random(seed))
+        bot = BacanBot(random.Random(seed))
         bot.start(0, 4, state.options)
         bot.observe([Event("deal", {"seats": [0, 1, 2, 3]}), Event("drawn", {"seat": 0, "card": "verde-mas1"})])
         bot.memory.rows = [[None] * len(row) for row in state.rows]
@@ -190,16 +190,16 @@ def test_ties_between_opponents_are_broken_at_random() -> None:
     assert len(targets) == 3
 
 
-def _knowing(state: BacanState, seat: int, rows: list[list[str | None]], seed: int = 1) -> BacanHeuristicBot:
+def _knowing(state: BacanState, seat: int, rows: list[list[str | None]], seed: int = 1) -> BacanBot:
     """A heuristic bot at `seat` that saw the deal and remembers these faces."""
-    bot = BacanHeuristicBot(random.Random(seed))
+    bot = BacanBot(random.Random(seed))
     bot.start(seat, state.num_players, state.options)
     bot.observe([Event("deal", {"seats": list(range(state.num_players))})])
     bot.memory.rows = [list(row) for row in rows]
     return bot
 
 
-def _act(state: BacanState, bot: BacanHeuristicBot) -> dict[str, Any]:
+def _act(state: BacanState, bot: BacanBot) -> dict[str, Any]:
     decision = bot.decide(Observation(state, bot.seat))
     assert decision is not None
     events = state.apply(bot.seat, decision.action)

@@ -12,7 +12,7 @@ from tapete.engine import BadAction, BadOption, IllegalAction
 from tapete.games import get_game
 from tapete.games.bacan.actions import MAX_ROW, action_space
 from tapete.games.bacan.cards import FACE, FACES
-from tapete.games.bacan.options import BacanOptions
+from tapete.games.bacan.options import Options
 from tapete.games.bacan.rules import BacanState
 
 from .helpers import act, table
@@ -36,7 +36,7 @@ def _random_state(n: int, seed: int, steps: int, options: dict[str, Any] | None 
 def test_options_defaults_follow_the_rulebook() -> None:
     """BAC-4, BAC-6, BAC-10, BAC-12, BAC-20, BAC-21: the defaults of every option."""
     opts = GAME.parse_options({})
-    assert opts == BacanOptions(150, False, "classic", 2, "anywhere", "face")
+    assert opts == Options(150, False, "classic", 2, "anywhere", "face")
 
 
 @pytest.mark.parametrize(
