@@ -30,7 +30,7 @@ from tapete.engine.positions import check_seat, fresh, seat_list
 from tapete.engine.validate import invalid
 
 from . import GAME
-from .geometry import cell_coords, cell_index, is_up
+from .geometry import cell_coords, cell_id, is_up
 from .rules import PHASES, PLAY, NachoLocoState
 
 SIDES_UP = {"left": 0, "right": 1, "bottom": 2, "izquierda": 0, "derecha": 1, "abajo": 2}
@@ -85,7 +85,7 @@ def _place(take: Any, cell: tuple[int, int], what: Placement) -> list[int]:
     """[card, cell, rotation] of a card put at `cell` (rotation r: side r shows the first segment)."""
     x, y = cell
     try:
-        index = cell_index(x, y)
+        index = cell_id(x, y)
     except ValueError:
         raise invalid(f"La celda ({x},{y}) está fuera del campo.", f"Cell ({x},{y}) is outside the field.") from None
     face, side = (what, None) if isinstance(what, str) else what
