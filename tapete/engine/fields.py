@@ -31,8 +31,8 @@ from .state import State
 VALUE, LIST, LISTS, RESET = "value", "list", "lists", "reset"
 _COPY = {
     VALUE: "s.{0}",
-    LIST: "s.{0}[:]",
-    LISTS: "[x[:] for x in s.{0}]",
+    LIST: "list(s.{0})",
+    LISTS: "[list(x) for x in s.{0}]",
     RESET: "None",
 }
 
@@ -100,9 +100,9 @@ def _compile_to_json(fields: Sequence[Field]) -> Callable[[Any], dict[str, Any]]
             namespace[f"_dump{i}"] = f.dump
             value = f"(None if (v{i} := s.{f.name}) is None else _dump{i}(v{i}))"
         elif f.copy == LIST:
-            value = f"s.{f.name}[:]"
+            value = f"list(s.{f.name})"
         elif f.copy == LISTS:
-            value = f"[x[:] for x in s.{f.name}]"
+            value = f"[list(x) for x in s.{f.name}]"
         lines.append(f"        {f.key or f.name!r}: {value},")
     lines.append("    }")
     return _compile("to_json", lines, namespace)
