@@ -164,6 +164,7 @@ def start_server(args: argparse.Namespace, db: Path) -> tuple[subprocess.Popen[b
     proc = subprocess.Popen(
         [sys.executable, "-m", "tapete.server", "--port", str(port), "--db-url", f"sqlite:///{db}",
          "--log-level", "warning", "--rate-per-s", "10000", "--rate-burst", "10000", "--finished-ttl", "2",
+         "--max-tables-per-address", "1000000", "--tables-per-minute", "1e9", "--joins-per-minute", "1e9",
          "--outbox-limit", "100000", *args.server_flags.split(),
          *(["--no-ws-compression"] if args.no_ws_compression else [])],
         stdout=subprocess.DEVNULL,

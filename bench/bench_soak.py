@@ -271,6 +271,7 @@ def start_server(db_url: str, log_path: Path, extra: list[str]) -> tuple[subproc
         proc = subprocess.Popen(
             [sys.executable, "-m", "tapete.server", "--port", str(port), "--db-url", db_url,
              "--log-level", "warning", "--rate-per-s", "1000", "--rate-burst", "1000", "--finished-ttl", "5",
+             "--max-tables-per-address", "1000000", "--tables-per-minute", "1e9", "--joins-per-minute", "1e9",
              "--disconnect-grace", "1", "--outbox-limit", "100000", *extra],
             stdout=out, stderr=out,
         )

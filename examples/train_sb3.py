@@ -13,7 +13,10 @@ Setup (the CPU build of PyTorch: never a CUDA wheel):
     .venv/bin/pip install -e '.[rl,sim]' stable-baselines3 sb3-contrib
     .venv/bin/python examples/train_sb3.py --game boon --out examples/out
 
-About 6 minutes on one core here (150,000 steps). Not part of `make test`.
+About 6 minutes on one core here (150,000 steps). `make test-rl` installs
+the above and runs a short training (tests/envs/test_train_example.py);
+`make test` checks only this file's environment wiring, which needs no
+PyTorch (`make_env`, `play_episodes`: tests/envs/test_train_wiring.py).
 """
 
 from __future__ import annotations
@@ -26,12 +29,12 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
-import torch
-from sb3_contrib import MaskablePPO
-from stable_baselines3.common.callbacks import BaseCallback
 
 from tapete.envs import TapeteGym
 from tapete.sim.stats import wilson
+
+# PyTorch, Stable-Baselines3 and sb3-contrib are imported where training
+# starts, so the environment wiring above them can be checked without them.
 
 
 def make_env(game: str, players: int | None, seed: int) -> TapeteGym:
@@ -55,36 +58,36 @@ def play_episodes(env: TapeteGym, episodes: int, seed: int, policy: Any) -> floa
     return total
 
 
-class Evaluate(BaseCallback):
-    """Greedy win rate against the heuristic bot every `every` steps."""
+def evaluator(env: TapeteGym, every: int, episodes: int, seed: int) -> Any:
+    """A Stable-Baselines3 callback: the greedy win rate against the heuristic bot every `every` steps."""
+    from stable_baselines3.common.callbacks import BaseCallback
 
-    def __init__(self, env: TapeteGym, every: int, episodes: int, seed: int) -> None:
-        super().__init__()
-        self.env = env
-        self.every = every
-        self.episodes = episodes
-        self.seed = seed
-        self.curve: list[dict[str, float]] = []
-        self.next_at = 0
+    class Evaluate(BaseCallback):
+        def __init__(self) -> None:
+            super().__init__()
+            self.curve: list[dict[str, float]] = []
+            self.next_at = 0
 
-    def _on_step(self) -> bool:
-        if self.num_timesteps >= self.next_at:
-            self.next_at += self.every
-            self.record()
-        return True
+        def _on_step(self) -> bool:
+            if self.num_timesteps >= self.next_at:
+                self.next_at += every
+                self.record()
+            return True
 
-    def record(self) -> None:
-        model: MaskablePPO = self.model  # type: ignore[assignment]
+        def record(self) -> None:
+            model = self.model
 
-        def greedy(obs: np.ndarray, mask: np.ndarray) -> int:
-            action, _ = model.predict(obs, action_masks=mask, deterministic=True)
-            return int(action)
+            def greedy(obs: np.ndarray, mask: np.ndarray) -> int:
+                action, _ = model.predict(obs, action_masks=mask, deterministic=True)
+                return int(action)
 
-        wins = play_episodes(self.env, self.episodes, self.seed, greedy)
-        lo, hi = wilson(wins, self.episodes)
-        point = {"steps": self.num_timesteps, "win_rate": wins / self.episodes, "low": lo, "high": hi}
-        self.curve.append(point)
-        print(json.dumps(point), flush=True)
+            wins = play_episodes(env, episodes, seed, greedy)
+            lo, hi = wilson(wins, episodes)
+            point = {"steps": self.num_timesteps, "win_rate": wins / episodes, "low": lo, "high": hi}
+            self.curve.append(point)
+            print(json.dumps(point), flush=True)
+
+    return Evaluate()
 
 
 def plot(curve: list[dict[str, float]], random_rate: float, fair: float, title: str, path: Path) -> None:
@@ -119,6 +122,9 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--out", type=Path, default=Path("examples/out"))
     args = parser.parse_args()
+    import torch
+    from sb3_contrib import MaskablePPO
+
     torch.set_num_threads(1)
     args.out.mkdir(parents=True, exist_ok=True)
 
@@ -145,7 +151,7 @@ def main() -> None:
         seed=args.seed,
         verbose=0,
     )
-    callback = Evaluate(eval_env, args.eval_every, args.eval_episodes, 10_000)
+    callback = evaluator(eval_env, args.eval_every, args.eval_episodes, 10_000)
     start = time.perf_counter()
     model.learn(total_timesteps=args.steps, callback=callback)
     callback.record()

@@ -27,6 +27,7 @@ from tapete.cli_input import (
     console,
     fail,
     fitted_table,
+    one_kind,
     output_file,
     output_folder,
     parse_option_pairs,
@@ -37,6 +38,7 @@ from tapete.cli_input import (
     seat_lineup,
 )
 from tapete.engine import Game, Observation
+from tapete.engine.table import REACTION_WINDOW_S
 from tapete.games import game_ids, get_game
 
 app = typer.Typer(
@@ -83,7 +85,33 @@ def games(lang: LangOpt = "es") -> None:
     check_lang(lang)
     for gid in game_ids():
         g = get_game(gid)
-        console.print(f"{gid:12} {g.name[lang]}  ({g.min_players}-{g.max_players})")
+        by_choice = _players_by_choice(g, lang)
+        counts = _counts(g.allowed_players(g.parse_options({})), lang)
+        shown = f"{g.min_players}-{g.max_players} · {by_choice}" if by_choice else counts
+        console.print(f"{gid:12} {g.name[lang]:12} {shown}")
+
+
+def _counts(allowed: tuple[int, ...], lang: str) -> str:
+    """Player counts in words: 3-10, or 2 o 4 where they are not a run."""
+    if not allowed:
+        return "-"
+    if len(allowed) > 1 and list(allowed) == list(range(allowed[0], allowed[-1] + 1)):
+        return f"{allowed[0]}-{allowed[-1]}"
+    return f" {say(lang, 'o', 'or')} ".join(str(n) for n in allowed)
+
+
+def _players_by_choice(game: Game, lang: str) -> str:
+    """The player counts per value of an option that decides them (WANTED's mode)."""
+    for field in game.options_schema():
+        labels = {c["value"]: c.get(lang, str(c["value"])) for c in field.get("choice_labels") or []}
+        counts = {
+            value: _counts(game.allowed_players(game.parse_options({field["key"]: value})), lang)
+            for value in field.get("choices") or ()
+        }
+        if len(set(counts.values())) > 1:
+            listed = ", ".join(f"{labels.get(v, v)} {n}" for v, n in counts.items())
+            return f"{listed} (-o {field['key']})"
+    return ""
 
 
 @app.command()
@@ -108,6 +136,7 @@ def play(
     if server is not None or code is not None:
         from tapete.tui.remote import play_remote
 
+        _check_server(server, code, lang)
         if seat is not None:
             check_count("--seat", seat, lang, low=0, high=99)
         raise typer.Exit(play_remote(server, code, lang, seat, name))
@@ -115,7 +144,7 @@ def play(
     game = _game(gid, lang)
     options = _options(game, option, lang)
     n = _players(game, players, options, lang)
-    seat_lineup(bots, n - 1, lang)
+    one_kind(bots, lang)
     if seed is not None:
         check_seed(seed, lang)
     _check_speed(speed, lang)
@@ -135,6 +164,24 @@ def play(
     raise typer.Exit(play_local(game.id, n, options, bots, seed, lang, quick=quick, speed=speed, records=records))
 
 
+def _check_server(server: str | None, code: str | None, lang: str) -> None:
+    from urllib.parse import urlsplit
+
+    if not server or not code:
+        fail(
+            lang,
+            "--server y --code van juntos: la dirección del servidor y el código de la mesa.",
+            "--server and --code go together: the server's address and the table's code.",
+        )
+    parts = urlsplit(server)
+    if parts.scheme not in ("http", "https") or not parts.netloc:
+        fail(
+            lang,
+            f"--server espera una dirección como http://HOST:PUERTO, no {server!r}.",
+            f"--server expects an address like http://HOST:PORT, not {server!r}.",
+        )
+
+
 def _check_speed(speed: str, lang: str) -> None:
     from tapete.tui.config import SPEEDS
 
@@ -150,6 +197,8 @@ def _play_plain(
     game_id: str, players: int | None, bots: str, seed: int | None, option: list[str] | None, lang: str
 ) -> None:
     """The plain Rich prompt loop (`tapete play GAME --plain`; you are seat 0)."""
+    from tapete.engine import visible_events
+    from tapete.engine.table import deliver, first_to_land
     from tapete.sim.runner import seat_bots
 
     game = _game(game_id)
@@ -163,17 +212,13 @@ def _play_plain(
     human = 0
     while not state.is_terminal():
         actors = state.actors()
-        decisions: list[tuple[float, int, int]] = []
+        proposals: list[tuple[int, int, float]] = []  # (seat, action, simulated arrival)
         for seat in actors:
             if seat == human:
                 continue
             d = others[seat].decide(Observation(state, seat))
             if d is not None:
-                delay = d.delay
-                # as in the simulator: a required seat's own move waits out the reaction window
-                if len(actors) > len(state.required_actors()) and not state.is_reaction(seat, d.action):
-                    delay = max(delay, 1.5)
-                decisions.append((delay, seat, d.action))
+                proposals.append((seat, d.action, d.delay))
         if human in actors:
             console.rule()
             console.print(game.render_text(state.view(human), lang))
@@ -184,20 +229,18 @@ def _play_plain(
             prompt = "Elige / choose" + (" (Enter = pasar / pass)" if optional else "")
             answer = Prompt.ask(prompt, default="" if optional else None, console=console) or ""
             if answer.strip().isdigit() and 1 <= int(answer) <= len(legal):
-                decisions.append((0.0, human, legal[int(answer) - 1]))
+                proposals.insert(0, (human, legal[int(answer) - 1], 0.0))  # you answer before any bot
             elif not optional:
                 console.print("[red]Número no válido / invalid number[/red]")
                 continue
-        decisions.sort()
-        if not decisions:
+        # the table core's race rule: a required seat's own move waits out the reaction window
+        best = first_to_land(state, proposals, REACTION_WINDOW_S)
+        if best is None:
             continue
-        _, seat, action = decisions[0]
-        for event in state.apply(seat, action):
-            for i, bot in enumerate(others):
-                if event.visible_to(i):
-                    bot.observe([event])
-            if event.visible_to(human):
-                console.print(f"[dim]·[/dim] {game.describe_event(event, lang)}")
+        events = state.apply(best[0], best[1])
+        deliver(events, others)
+        for event in visible_events(events, human):
+            console.print(f"[dim]·[/dim] {game.describe_event(event, lang)}")
     console.rule()
     console.print(game.render_text(state.view(human), lang))
     outcome = state.outcome()
@@ -215,7 +258,7 @@ def simulate(
     ] = 1,
     option: OptionOpt = None,
     jobs: Annotated[int, typer.Option(help="worker processes")] = 1,
-    window: Annotated[float, typer.Option(help="reaction window, simulated seconds (0 or more)")] = 1.5,
+    window: Annotated[float, typer.Option(help="reaction window, simulated seconds (0 or more)")] = REACTION_WINDOW_S,
     as_json: Annotated[bool, typer.Option("--json", help="print one JSON object")] = False,
     plot: Annotated[Path | None, typer.Option(help="write plots to this folder")] = None,
     plot_format: Annotated[str, typer.Option(help="png | svg | png,svg")] = "png",
@@ -230,6 +273,7 @@ def simulate(
 ) -> None:
     """Play many matches between bots and summarize them."""
     from tapete.sim.keeping import MatchKeeper, match_seed, run_facts
+    from tapete.sim.ray_backend import RayUnavailable
     from tapete.sim.runner import MatchJob, run_jobs
     from tapete.sim.stats import summarize
 
@@ -267,10 +311,13 @@ def simulate(
     results = []
     with _progress(as_json) as progress, MatchKeeper(game, options, job_list, records, out) as keeper:
         task = progress.add_task(game.id, total=matches)
-        for result in run_jobs(job_list, jobs, ray=ray):
-            keeper.keep(result)
-            results.append(result)
-            progress.advance(task)
+        try:
+            for result in run_jobs(job_list, jobs, ray=ray):
+                keeper.keep(result)
+                results.append(result)
+                progress.advance(task)
+        except RayUnavailable as err:  # raised on connecting, before any match is played
+            fail(lang, err.es, err.en)
     summary = summarize(game.id, n, kinds, results, time.perf_counter() - start)
     errors = [r for r in results if r.error]
     plots: list[Path] = []
@@ -286,7 +333,7 @@ def simulate(
     else:
         _print_simulation(game, summary, kinds, lang)
         for path in plots:
-            console.print(f"[dim]plot[/dim] {path}")
+            console.print(f"[dim]{say(lang, 'gráfico', 'plot')}[/dim] {escape(str(path))}")
         for r in errors[:3]:
             console.print(f"[red]seed {r.seed}[/red]\n{r.error}")
     if errors:
@@ -376,14 +423,21 @@ def replay_cmd(
     record_file: Annotated[Path, typer.Argument(help="a match record as JSON (from --records or the server)")],
     seat: Annotated[int | None, typer.Option(help="whose eyes: a seat from 0 (default: the spectator's)")] = None,
     step: Annotated[
-        bool, typer.Option("--step", help="step through the match: type n, p, g N, r N, v N, e, q (h: help)")
+        bool,
+        typer.Option(
+            "--step",
+            help="step through the match: at a terminal with keys (→ ← ] [ 0-9 s q); piped, a command a line "
+            "(n, p, g N, r N, v N, e, q; h: help)",
+        ),
     ] = False,
     to: Annotated[int | None, typer.Option("--to", help="show the position after this many actions")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="end with the shown position as JSON")] = False,
     lang: LangOpt = "es",
 ) -> None:
-    """Replay a match record: the final position, the one after --to N actions, or step by step (--step,
-    from the start or from --to N; keys are read one line at a time, so they can be piped in)."""
+    """Replay a match record: the final position, the one after --to N actions, or step by step.
+
+    --step starts at the start (or at --to N); at a terminal it is driven by keys, and piped it reads one
+    command a line, so a test or a script can drive it."""
     from tapete.sim.replayer import ReplayError, load_record, step_through
 
     check_lang(lang)
@@ -395,7 +449,11 @@ def replay_cmd(
         cursor.goto(to if to is not None else 0 if step else cursor.steps)
     except ReplayError as err:
         fail(lang, err.es, err.en)
-    if step:
+    if step and not as_json and sys.stdin.isatty() and sys.stdout.isatty():
+        from tapete.tui.replay import ReplayApp
+
+        ReplayApp(cursor, lang).run()  # keys at a terminal
+    elif step:  # keys read a line at a time: piped in, or at a prompt
         step_through(cursor, lang, lambda c: _show_step(c, lang), _read_command, lambda t: console.print(escape(t)))
     elif not as_json:
         _show_step(cursor, lang)
@@ -440,6 +498,13 @@ def serve(
     redis: Annotated[
         str | None, typer.Option(help="Redis URL (redis://host:6379/0): several processes, sharing PostgreSQL")
     ] = None,
+    admin_token: Annotated[
+        str | None,
+        typer.Option(envvar="TAPETE_ADMIN_TOKEN", help="token for admin endpoints (/api/stats?reset=true)"),
+    ] = None,
+    allowed_origins: Annotated[
+        str, typer.Option(help="other origins whose pages may open table sockets, comma-separated")
+    ] = "",
     lang: LangOpt = "es",
 ) -> None:
     """Start the table server: lobby API and one WebSocket per seat."""
@@ -455,7 +520,7 @@ def serve(
     from tapete.server.main import run
     from tapete.server.settings import ServerSettings
 
-    settings = ServerSettings(db_url=db, redis_url=redis)
+    settings = ServerSettings(db_url=db, redis_url=redis, admin_token=admin_token, allowed_origins=allowed_origins)
     if workers > 1 or redis:
         from tapete.server.workers import serve as serve_workers
 

@@ -200,6 +200,18 @@ def _kinds(text: str, lang: str) -> list[str]:
     return kinds
 
 
+def one_kind(text: str, lang: str) -> str:
+    """`--bots` of play: one kind for every other seat."""
+    kinds = _kinds(text, lang)
+    if len(kinds) != 1:
+        fail(
+            lang,
+            f"--bots de tapete play es un solo tipo para los demás asientos, no {len(kinds)} ({text}).",
+            f"--bots of tapete play is one kind for the other seats, not {len(kinds)} ({text}).",
+        )
+    return kinds[0]
+
+
 def seat_lineup(text: str, num_players: int, lang: str) -> list[str]:
     """`--bots` of simulate and play: one kind for every seat, or exactly one per seat."""
     kinds = _kinds(text, lang)

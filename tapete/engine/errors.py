@@ -61,3 +61,10 @@ class BadAction(TapeteError):
     """An action that is not even a well-formed member of the action space."""
 
     code = "bad_action"
+
+
+class InvalidState(TapeteError):
+    """A state (from JSON or a position builder) that no match could reach:
+    a card missing or duplicated, an inconsistent phase, nobody able to act."""
+
+    code = "invalid_state"

@@ -11,6 +11,7 @@ from .errors import BadPlayers
 from .events import Event
 from .options import options_schema, parse_options
 from .state import State
+from .validate import check_state, parse_state
 
 if TYPE_CHECKING:
     from .bot import Bot
@@ -106,8 +107,17 @@ class Game(ABC):
     @abstractmethod
     def _new_state(self, num_players: int, options: Any, seed: int) -> State: ...
 
-    def state_from_json(self, data: Mapping[str, Any]) -> State:
-        return self.state_type.from_json(data)
+    def state_from_json(self, data: Mapping[str, Any], *, check: bool = True) -> State:
+        """Read a state and check it is one a match could be in (InvalidState
+        names what is wrong: a card missing or duplicated, a phase, nobody to act).
+        `check=False` skips the checks, for JSON this process wrote itself."""
+        state = parse_state(self, data)
+        return check_state(self, state) if check else state
+
+    def state_problems(self, state: State) -> list[tuple[str, str]]:
+        """What only this game can see is wrong with a state: (es, en) sentences.
+        `state_from_json` and the position builders raise the first one."""
+        return []
 
     # -- bots -------------------------------------------------------------
     @abstractmethod

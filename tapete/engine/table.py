@@ -94,6 +94,12 @@ class SupersededAction(TapeteError):
     code = "superseded"
 
 
+class UnknownVersion(TapeteError):
+    """The action names a version the table never reached: no seat was ever sent it."""
+
+    code = "bad_message"
+
+
 def stale(version: int, current: int) -> StaleAction:
     return StaleAction(
         f"La acción se decidió sobre la versión {version} y la mesa ya va por la {current}.",
@@ -209,7 +215,11 @@ def in_race(state: State) -> bool:
 def waits_for_window(state: State, seat: int, action: int) -> bool:
     """A required seat's ordinary action waits for the reaction window (BAC-21)."""
     required = state.required_actors()
-    return seat in required and len(required) < len(state.actors()) and not state.is_reaction(seat, action)
+    return _waits(state, required, len(required) < len(state.actors()), seat, action)
+
+
+def _waits(state: State, required: tuple[int, ...], race: bool, seat: int, action: int) -> bool:
+    return race and seat in required and not state.is_reaction(seat, action)
 
 
 def first_to_land(
@@ -220,8 +230,10 @@ def first_to_land(
     held action landing when the window closes; ties go to the earlier
     proposal. Returns (seat, action, landing time)."""
     best: tuple[int, int, float] | None = None
+    required = state.required_actors()
+    race = len(required) < len(state.actors())
     for seat, action, arrival in proposals:
-        lands = max(arrival, window) if waits_for_window(state, seat, action) else arrival
+        lands = max(arrival, window) if _waits(state, required, race, seat, action) else arrival
         if best is None or lands < best[2]:
             best = (seat, action, lands)
     return best
@@ -292,7 +304,7 @@ class TableCore:
         """Whether an action may be applied now, must wait, or is refused;
         changes nothing. `version` is the one the action was decided on."""
         try:
-            if version is not None:
+            if version is not None and not self.state.is_terminal():
                 self.check_fresh(seat, version)
             self.state.check(seat, action)
         except TapeteError as err:
@@ -303,9 +315,15 @@ class TableCore:
         return Held(seat, action, until, why)
 
     def check_fresh(self, seat: int, version: int) -> None:
-        """Raise StaleAction for an action decided on a state the table has left."""
+        """Raise StaleAction for an action decided on a state the table has left (UnknownVersion for one ahead)."""
         if version == self.version:
             return
+        if version > self.version:
+            raise UnknownVersion(
+                f"La mesa no ha llegado a la versión {version} (va por la {self.version}).",
+                f"The table has not reached version {version} (it is at {self.version}).",
+                rule="protocol",
+            )
         lag = self.version - version
         if 0 < lag <= len(self._history):
             recent = list(self._history)[-lag:]

@@ -1,14 +1,28 @@
 """Reinforcement-learning adapters (install the `rl` extra: pettingzoo, gymnasium, numpy).
 
-- `pettingzoo_env(game_id, **options)`: a PettingZoo AEC environment, every
-  seat an agent, action masks, observation vectors built from views only.
-- `gym_env(game_id, seat=0, opponents="heuristic", **options)`: a Gymnasium
-  single-agent environment against bots.
+- `pettingzoo_env(game_id, num_players=None, *, render_mode, max_steps, reward,
+  reactions, lang, options=None, **game_options)`: a PettingZoo AEC
+  environment, every seat an agent, action masks, observation vectors built
+  from views only.
+- `gym_env(game_id, seat=0, opponents="heuristic", ...)`: a Gymnasium
+  single-agent environment against bots, with the same settings.
+- `EnvSettings`: the environment's settings, kept apart from the game's options.
 - `ObservationEncoder`: the generic view-to-vector encoder both use.
 """
 
-from .aec import TapeteAEC, pettingzoo_env
+from .aec import TapeteAEC, pettingzoo_env, render_ansi
 from .encoding import ObservationEncoder, Schema
+from .settings import DEFAULT_MAX_STEPS, EnvSettings
 from .single import TapeteGym, gym_env
 
-__all__ = ["ObservationEncoder", "Schema", "TapeteAEC", "TapeteGym", "gym_env", "pettingzoo_env"]
+__all__ = [
+    "DEFAULT_MAX_STEPS",
+    "EnvSettings",
+    "ObservationEncoder",
+    "Schema",
+    "TapeteAEC",
+    "TapeteGym",
+    "gym_env",
+    "pettingzoo_env",
+    "render_ansi",
+]

@@ -18,7 +18,7 @@ and `info["illegal"] = True`, so that checkers and unmasked agents can run;
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import gymnasium as gym
@@ -26,10 +26,11 @@ import numpy as np
 from gymnasium import spaces
 
 from tapete.bots import make_bot
-from tapete.engine import Bot, Game, Observation
+from tapete.engine import Bot, Event, Game, Observation
 
-from .aec import TapeteAEC
+from .aec import TapeteAEC, render_ansi
 from .encoding import OBS_BOUND
+from .settings import DEFAULT_MAX_STEPS, EnvSettings
 
 
 class TapeteGym(gym.Env[np.ndarray, Any]):
@@ -39,16 +40,18 @@ class TapeteGym(gym.Env[np.ndarray, Any]):
         self,
         game: Game | str,
         num_players: int | None = None,
-        options: dict[str, Any] | None = None,
+        options: Mapping[str, Any] | None = None,
         *,
         seat: int = 0,
         opponents: str | Sequence[str] = "heuristic",
         illegal: str = "lose",
-        max_steps: int | None = 5_000,
-        render_mode: str | None = None,
+        settings: EnvSettings | None = None,
+        **setting_values: Any,
     ) -> None:
+        """`options` are the game's own; `settings` (or its fields as keywords:
+        `render_mode`, `max_steps`, `reward`, `reactions`, `lang`) the environment's."""
         super().__init__()
-        self.aec = TapeteAEC(game, num_players, options, max_steps=max_steps, render_mode=render_mode)
+        self.aec = TapeteAEC(game, num_players, options, settings=settings, **setting_values)
         self.game = self.aec.game
         n = self.aec.num_players
         if not 0 <= seat < n:
@@ -61,11 +64,12 @@ class TapeteGym(gym.Env[np.ndarray, Any]):
         self.seat = seat
         self.opponent_kinds = kinds
         self.illegal = illegal
-        self.render_mode = render_mode
+        self.render_mode = self.aec.render_mode
         self.observation_space = spaces.Box(-OBS_BOUND, OBS_BOUND, shape=(self.aec.encoder.size,), dtype=np.float32)
         self.action_space = spaces.Discrete(self.aec.num_game_actions + 1)
         self.bots: dict[int, Bot] = {}
         self._seeds = random.Random()
+        self.seen: list[Event] = []  # events the learner saw since its last action (for render)
 
     # -- gymnasium API ---------------------------------------------------------
     def reset(
@@ -78,6 +82,7 @@ class TapeteGym(gym.Env[np.ndarray, Any]):
         n = self.aec.num_players
         others = [s for s in range(n) if s != self.seat]
         self.bots = {}
+        self.seen = []
         for seat, kind in zip(others, self.opponent_kinds, strict=True):
             bot = make_bot(kind, self.game, self._seeds.getrandbits(62))
             bot.start(seat, n, self.aec.state.options)
@@ -94,6 +99,7 @@ class TapeteGym(gym.Env[np.ndarray, Any]):
             info = self._info()
             info["illegal"] = True
             return self._obs(), -1.0, True, False, info
+        self.seen = []
         self._apply(self.seat, a)
         self._play_bots()
         terminated = self.aec.state.is_terminal()
@@ -110,11 +116,12 @@ class TapeteGym(gym.Env[np.ndarray, Any]):
     def render(self) -> str | None:
         if self.render_mode != "ansi":
             return None
-        return self.game.render_text(self.aec.state.view(self.seat), self.aec.lang)
+        return render_ansi(self.game, self.aec.state, self.seat, self.seen, self.aec.lang)
 
     # -- the table ---------------------------------------------------------------
     def _apply(self, seat: int, action: int | None) -> None:
-        self.aec.apply_turn(seat, action)
+        self.aec.apply_turn(seat, action, offered_only=seat == self.seat)
+        self.seen.extend(e for e in self.aec.last_events if e.visible_to(self.seat))
         for other, bot in self.bots.items():
             seen = [e for e in self.aec.last_events if e.visible_to(other)]
             if seen:
@@ -138,7 +145,7 @@ class TapeteGym(gym.Env[np.ndarray, Any]):
         return self.aec.max_steps is not None and self.aec.steps >= self.aec.max_steps
 
     def _reward(self) -> float:
-        return float(self.aec.state.outcome().returns(self.aec.num_players)[self.seat])
+        return self.aec.final_rewards()[self.seat]
 
     def _obs(self) -> np.ndarray:
         view = self.aec.state.view(self.seat)
@@ -154,7 +161,18 @@ def gym_env(
     *,
     seat: int = 0,
     opponents: str | Sequence[str] = "heuristic",
-    **options: Any,
+    render_mode: str | None = None,
+    max_steps: int | None = DEFAULT_MAX_STEPS,
+    reward: str = "win",
+    reactions: str = "once",
+    lang: str = "es",
+    options: Mapping[str, Any] | None = None,
+    **game_options: Any,
 ) -> TapeteGym:
-    """A single-agent environment: `seat` learns against `opponents` bots."""
-    return TapeteGym(game_id, num_players, options, seat=seat, opponents=opponents)
+    """A single-agent environment: `seat` learns against `opponents` bots. The named
+    keywords are the environment's settings; the game's options come as
+    `options={...}` or as further keywords."""
+    settings = EnvSettings(render_mode, max_steps, reward, reactions, lang)
+    return TapeteGym(
+        game_id, num_players, {**(options or {}), **game_options}, seat=seat, opponents=opponents, settings=settings
+    )

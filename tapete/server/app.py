@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import asyncio
+import secrets
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
 
-from fastapi import APIRouter, FastAPI, Request, Response
+from fastapi import APIRouter, FastAPI, Query, Request, Response
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse
 from starlette.exceptions import HTTPException as StarletteHTTPException
@@ -18,10 +20,12 @@ from tapete.engine import BadOption, BadPlayers, Game, TapeteError, UnknownGame
 from tapete.games import game_ids, get_game
 
 from . import logs, viewer
-from .errors import BadRequest
-from .limits import BodyGuard
+from .errors import BadRequest, Forbidden, RateLimited
+from .headers import SecurityHeaders
+from .limits import AddressRates, BodyGuard
 from .models import CreateTableBody, JoinBody, TokenBody
 from .names import clean_name
+from .pacer import ThinkingPool
 from .settings import ServerSettings, async_db_url, table_options_schema
 from .sockets import table_socket
 from .stats import Stats
@@ -39,6 +43,12 @@ class Services:
     store: Store
     tables: Tables
     stats: Stats
+    joins: AddressRates
+
+
+def client_address(request: Request) -> str:
+    """Whom the quotas count: the peer's address (a player identity does not exist yet)."""
+    return request.client.host if request.client is not None else "unknown"
 
 
 def services(request: Request) -> Services:
@@ -90,7 +100,9 @@ async def game_rules(game_id: str, lang: Literal["es", "en"] = "es") -> dict[str
 async def create_table(body: CreateTableBody, request: Request) -> dict[str, Any]:
     tables = services(request).tables
     specs = None if body.seats is None else [SeatSpec(s.type, s.level, s.name) for s in body.seats]
-    runner = await tables.create(body.game, body.options, specs, body.table_options, body.public)
+    runner = await tables.create(
+        body.game, body.options, specs, body.table_options, body.public, client_address(request)
+    )
     seat: int | None = None
     token: str | None = None
     if any(s.free for s in runner.seats) and body.join:
@@ -101,8 +113,15 @@ async def create_table(body: CreateTableBody, request: Request) -> dict[str, Any
 
 
 @router.get("/tables")
-async def open_tables(request: Request) -> dict[str, Any]:
-    return {"tables": services(request).tables.listed()}
+async def open_tables(
+    request: Request,
+    offset: int = Query(0, ge=0, le=1_000_000),
+    limit: int | None = Query(None, ge=1, description="page size (default and maximum: the server's)"),
+) -> dict[str, Any]:
+    """Public tables waiting or playing, a page at a time (`next` is the offset of the next page)."""
+    settings = services(request).settings
+    size = min(limit or settings.page_size, settings.page_max)
+    return services(request).tables.page(offset, size)
 
 
 @router.get("/tables/{table_id}")
@@ -113,6 +132,13 @@ async def table_info(table_id: str, request: Request) -> dict[str, Any]:
 
 @router.post("/join")
 async def join_table(body: JoinBody, request: Request) -> dict[str, Any]:
+    svc = services(request)
+    if not svc.joins.allow(client_address(request)):
+        raise RateLimited(
+            f"Demasiados intentos de unirse (máximo {svc.settings.joins_per_minute:g} por minuto); espera un poco.",
+            f"Too many joins (at most {svc.settings.joins_per_minute:g} a minute); wait a little.",
+            rule="quota",
+        )
     runner, seat, token = await services(request).tables.join(body.code, body.seat, body.name)
     return {"table": runner.summary(), "seat": seat, "token": token}
 
@@ -123,10 +149,19 @@ async def leave_table(table_id: str, body: TokenBody, request: Request) -> dict[
     return {"table": table_id, "seat": seat, "left": True}
 
 
+@router.post("/tables/{table_id}/close")
+async def close_table(table_id: str, body: TokenBody, request: Request) -> dict[str, Any]:
+    """The creator (holder of the first human seat) closes a table that is still waiting."""
+    seat = await services(request).tables.close_table(table_id, body.token)
+    return {"table": table_id, "seat": seat, "closed": True}
+
+
 @router.get("/stats")
 async def server_stats(request: Request, reset: bool = False) -> dict[str, Any]:
-    """Actions applied and arrival-to-views times of socket actions; `reset=true` starts afresh."""
+    """Actions applied and arrival-to-views times of socket actions; `reset=true` (admin) starts afresh."""
     svc = services(request)
+    if reset:
+        require_admin(request, svc.settings)
     runners = list(svc.tables.runners.values())
     out = svc.stats.summary()
     out["tables"] = {status: sum(r.status == status for r in runners) for status in ("waiting", "playing", "finished")}
@@ -134,6 +169,19 @@ async def server_stats(request: Request, reset: bool = False) -> dict[str, Any]:
     if reset:
         svc.stats.reset()
     return out
+
+
+def require_admin(request: Request, settings: ServerSettings) -> None:
+    """`Authorization: Bearer <admin token>`; a server started without an admin token has no admin."""
+    given = request.headers.get("authorization", "")
+    scheme, _, token = given.partition(" ")
+    expected = settings.admin_token
+    if not expected or scheme.lower() != "bearer" or not secrets.compare_digest(token.strip(), expected):
+        raise Forbidden(
+            "Hace falta la ficha de administración (Authorization: Bearer ...).",
+            "This needs the admin token (Authorization: Bearer ...).",
+            rule="admin",
+        )
 
 
 @router.get("/matches/{match_id}/record")
@@ -210,8 +258,14 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
             store = Store(async_db_url(settings.db_url))
             await store.open()
             tables = Tables(store, settings, stats)
+        # search bots think in the loop's default executor: a small pool shared in turn, on a budget
+        asyncio.get_running_loop().set_default_executor(
+            ThinkingPool(settings.thinking_threads, settings.thinking_share)
+        )
         restored = await tables.restore()
-        app.state.tapete = Services(settings, store, tables, stats)
+        tables.start_housekeeping()
+        joins = AddressRates(settings.joins_per_minute / 60.0, max(1, int(settings.joins_per_minute)))
+        app.state.tapete = Services(settings, store, tables, stats, joins)
         logs.event(f"server ready; {restored} tables restored")
         try:
             yield
@@ -227,7 +281,8 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
     app.add_exception_handler(RequestValidationError, _on_validation_error)
     app.add_exception_handler(StarletteHTTPException, _on_http_error)
 
-    app.add_middleware(BodyGuard, max_bytes=settings.max_body_bytes)
+    app.add_middleware(BodyGuard, max_bytes=settings.max_body_bytes, timeout=settings.body_timeout)
+    app.add_middleware(SecurityHeaders)  # outermost: the guard's refusals carry the headers too
 
     if STATIC_DIR.is_dir():
         from fastapi.staticfiles import StaticFiles

@@ -2,7 +2,10 @@
 
 The runner never awaits a client: it drops pre-serialized messages into the
 outbox and a pump task writes them out, so a slow phone cannot stall a
-table. A client that lets its outbox overflow is disconnected.
+table. A client that lets its outbox overflow is closed (1013) with what
+was still waiting dropped; a client that does not take a message within
+`send_timeout` does not read at all: its send is blocked, and so would be
+the close frame, so the connection is cut off (`abort`).
 """
 
 from __future__ import annotations
@@ -10,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import time
+from collections.abc import Callable
 from typing import Any, Protocol
 
 import orjson
@@ -42,8 +46,16 @@ class Sender(Protocol):
 class Connection:
     """A client socket bound to one seat (None for a spectator)."""
 
-    def __init__(self, socket: Sender, outbox_limit: int) -> None:
+    def __init__(
+        self,
+        socket: Sender,
+        outbox_limit: int,
+        send_timeout: float = 10.0,
+        abort: Callable[[], None] | None = None,
+    ) -> None:
         self.socket = socket
+        self.send_timeout = send_timeout
+        self.abort = abort
         self.seat: int | None = None
         self.lang = "es"  # of the texts describing moves and events
         self.texts = True  # a sentence for every legal move (programs may not need them)
@@ -55,6 +67,8 @@ class Connection:
         if self.closing:
             return
         if self._outbox.qsize() >= self.outbox_limit:
+            while not self._outbox.empty():  # what it could not keep up with is dropped: the close goes next
+                self._outbox.get_nowait()
             self.close(CLOSE_TRY_AGAIN, "too slow")
             return
         self._outbox.put_nowait(text)
@@ -71,18 +85,32 @@ class Connection:
             self._outbox.put_nowait((code, reason))
 
     async def pump(self) -> None:
-        """Write the outbox to the socket until closed (by either side)."""
+        """Write the outbox to the socket until closed (by either side), each write with a deadline."""
         while True:
             item = await self._outbox.get()
             if isinstance(item, tuple):
-                with contextlib.suppress(Exception):  # the client may be gone already
-                    await self.socket.close(item[0], item[1])
+                try:
+                    await asyncio.wait_for(self.socket.close(item[0], item[1]), self.send_timeout)
+                except TimeoutError:
+                    self._cut_off()
+                except Exception:
+                    pass  # the client is gone already
                 return
             try:
-                await self.socket.send_text(item)
+                await asyncio.wait_for(self.socket.send_text(item), self.send_timeout)
+            except TimeoutError:
+                self.closing = True
+                self._cut_off()
+                return
             except Exception:
                 self.closing = True
                 return
+
+    def _cut_off(self) -> None:
+        """The client does not read: not even a close frame would reach it."""
+        if self.abort is not None:
+            with contextlib.suppress(Exception):
+                self.abort()
 
 
 class RateLimiter:

@@ -128,3 +128,23 @@ def table_unavailable(table_id: str) -> TableUnavailable:
         f"Table {table_id!r} could not be rebuilt from its record.",
         rule="restore",
     )
+
+
+class TooManyTables(ServerError):
+    code = "too_many_tables"
+    status = 429
+
+
+class AlreadyStarted(ServerError):
+    code = "already_started"
+    status = 409
+
+
+class Forbidden(ServerError):
+    code = "forbidden"
+    status = 403
+
+
+class RequestTimeout(ServerError):
+    code = "request_timeout"
+    status = 408

@@ -12,12 +12,15 @@ body already read.
 
 from __future__ import annotations
 
+import asyncio
+import time
+from collections import OrderedDict
 from collections.abc import Awaitable, Callable, MutableMapping
 from typing import Any
 
 import orjson
 
-from .errors import MalformedBody, ServerError, TooLarge
+from .errors import MalformedBody, RequestTimeout, ServerError, TooLarge
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
@@ -30,6 +33,14 @@ def too_large(limit: int) -> TooLarge:
     return TooLarge(
         f"Cuerpo demasiado grande (máximo {limit} bytes).",
         f"Body too large (at most {limit} bytes).",
+        rule="limits",
+    )
+
+
+def too_slow(seconds: float) -> RequestTimeout:
+    return RequestTimeout(
+        f"El cuerpo de la petición no llegó a tiempo ({seconds:g} s).",
+        f"The request body did not arrive in time ({seconds:g} s).",
         rule="limits",
     )
 
@@ -62,9 +73,10 @@ async def send_error(send: Send, err: ServerError, headers: list[tuple[bytes, by
 
 
 class BodyGuard:
-    def __init__(self, app: ASGIApp, max_bytes: int) -> None:
+    def __init__(self, app: ASGIApp, max_bytes: int, timeout: float = 30.0) -> None:
         self.app = app
         self.max_bytes = max_bytes
+        self.timeout = timeout
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
@@ -75,7 +87,11 @@ class BodyGuard:
         if length is not None and (not length.isdigit() or int(length) > self.max_bytes):
             await send_error(send, too_large(self.max_bytes))  # refused before a byte of it is read
             return
-        body = await self._read(receive)
+        try:
+            body = await asyncio.wait_for(self._read(receive), self.timeout)
+        except TimeoutError:
+            await send_error(send, too_slow(self.timeout))  # a body sent a byte at a time
+            return
         if body is None:
             await send_error(send, too_large(self.max_bytes))
             return
@@ -116,3 +132,28 @@ def _replay(body: bytes, receive: Receive) -> Receive:
         return await receive()
 
     return replay
+
+
+class AddressRates:
+    """A token bucket per client address: `rate` per second in bursts of `burst`.
+
+    Only the most recently seen `capacity` addresses are remembered, so a
+    flood from many addresses cannot grow it without bound (a forgotten
+    address starts again with a full bucket).
+    """
+
+    def __init__(self, rate: float, burst: int, capacity: int = 10_000) -> None:
+        self.rate = rate
+        self.burst = float(burst)
+        self.capacity = capacity
+        self._buckets: OrderedDict[str, tuple[float, float]] = OrderedDict()
+
+    def allow(self, address: str) -> bool:
+        now = time.monotonic()
+        tokens, stamp = self._buckets.pop(address, (self.burst, now))
+        tokens = min(self.burst, tokens + (now - stamp) * self.rate)
+        allowed = tokens >= 1.0
+        self._buckets[address] = (tokens - 1.0 if allowed else tokens, now)
+        while len(self._buckets) > self.capacity:
+            self._buckets.popitem(last=False)
+        return allowed

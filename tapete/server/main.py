@@ -3,15 +3,20 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from dataclasses import fields
+from typing import Any
 
 import uvicorn
 
 from . import logs
 from .app import create_app
+from .httpguard import ConnectionLimits, guarded_http
 from .settings import ServerSettings, async_db_url
 from .wsprotocol import FastDeflateProtocol
+
+ADMIN_TOKEN_ENV = "TAPETE_ADMIN_TOKEN"
 
 
 def run(settings: ServerSettings, host: str = "127.0.0.1", port: int = 8000, log_level: str = "info") -> None:
@@ -19,15 +24,23 @@ def run(settings: ServerSettings, host: str = "127.0.0.1", port: int = 8000, log
     shown = "localhost" if host in ("127.0.0.1", "::1") else host
     db = async_db_url(settings.db_url)
     print(f"tapete: http://{shown}:{port}/  (API: http://{shown}:{port}/docs · db: {_safe_url(db)})", flush=True)
-    uvicorn.run(
-        create_app(settings),
-        host=host,
-        port=port,
+    uvicorn.Server(uvicorn_config(create_app(settings), settings, host=host, port=port, log_level=log_level)).run()
+
+
+def uvicorn_config(app: Any, settings: ServerSettings, **options: Any) -> uvicorn.Config:
+    """uvicorn's configuration for this server: its socket protocol, and the limits on connections."""
+    limits = ConnectionLimits(settings.header_timeout, settings.max_connections_per_address)
+    log_level = options.pop("log_level", "info")
+    return uvicorn.Config(
+        app,
         log_level=log_level,
         ws_max_size=settings.max_frame_bytes,
         ws_per_message_deflate=settings.ws_compression,
         ws=FastDeflateProtocol,
+        http=guarded_http(limits),
+        timeout_keep_alive=settings.http_idle_timeout,
         access_log=log_level == "debug",
+        **options,
     )
 
 
@@ -54,5 +67,6 @@ def main(argv: list[str] | None = None) -> None:
         kind = float if f.type in ("float", float) else int if f.type in ("int", int) else str
         parser.add_argument(flag, type=kind, default=f.default)
     args = vars(parser.parse_args(argv if argv is not None else sys.argv[1:]))
+    args["admin_token"] = args["admin_token"] or os.environ.get(ADMIN_TOKEN_ENV)
     host, port, level = args.pop("host"), args.pop("port"), args.pop("log_level")
     run(ServerSettings(**args), host, port, level)

@@ -4,18 +4,22 @@ It hears every event its seat may see from the first action on (as in
 `tapete.sim.runner`), so a stand-in that takes over mid-match has the same
 memory the seat's owner could have. Fast kinds decide on the event loop;
 slower ones (search bots) think in a worker thread on a clone of the state,
-and events that arrive meanwhile wait until the thought is over.
+and events that arrive meanwhile wait until the thought is over. `BotDesk`
+keeps a table's bots thinking on the right version.
 """
 
 from __future__ import annotations
 
 import asyncio
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from tapete.bots import make_bot
 from tapete.engine import Decision, Event, Game, Observation, State
+from tapete.engine.table import deliver
+
+from . import logs
 
 INLINE_KINDS = frozenset({"random", "heuristic"})
 
@@ -71,3 +75,88 @@ class SeatBot:
         """A uniformly random legal action, for a bot that failed or passed when it may not."""
         legal = state.legal_actions(self.seat)
         return Decision(self.rng.choice(legal)) if legal else None
+
+
+# Longest a bot's simulated reaction time counts for (in units of bot_delay).
+MAX_BOT_DELAY_FACTOR = 4.0
+
+
+class BotDesk:
+    """The bots of one table: which seat's bot thinks now, on which version, and
+    its move handed back (`post(seat, action, version)`) after its thinking time."""
+
+    def __init__(
+        self, bots: list[SeatBot], delay_s: float, post: Callable[[int, int, int], None], table_id: str
+    ) -> None:
+        self.bots = bots
+        self.delay_s = delay_s
+        self.post = post
+        self.table_id = table_id
+        self.thinking: dict[int, tuple[int, asyncio.Task[None] | None]] = {}
+
+    def observe(self, events: Sequence[Event]) -> None:
+        deliver(events, self.bots)
+
+    def cancel(self) -> None:
+        for _, task in self.thinking.values():
+            if task is not None:
+                task.cancel()
+        self.thinking.clear()
+
+    def schedule(self, state: State, version: int, plays: Callable[[int], bool], seats: Sequence[int],
+                 current: Callable[[], int]) -> None:
+        """Let the bot of each seat in `seats` that a bot `plays` think on `version`
+        (`current()`: the table's version when a thought ends); drop stale thoughts."""
+        for seat, (thought, task) in list(self.thinking.items()):
+            if thought != version or not plays(seat):
+                if task is not None:
+                    task.cancel()
+                del self.thinking[seat]
+        for seat in seats:
+            if seat in self.thinking or not plays(seat):
+                continue
+            bot = self.bots[seat]
+            if bot.inline and self.delay_s == 0 and not bot.busy:
+                # at full speed a fast bot answers at once: no task to schedule
+                self.thinking[seat] = (version, None)
+                move = self._move(state, seat, self._decide_now(state, seat))
+                if move is not None:
+                    self.post(seat, move[0], version)
+                continue
+            self.thinking[seat] = (version, asyncio.create_task(self._think(state, seat, version, current)))
+
+    def _decide_now(self, state: State, seat: int) -> Decision | None:
+        bot = self.bots[seat]
+        try:
+            return bot.decide_inline(state)
+        except Exception:
+            logs.log.exception("bot failed", extra={"table": self.table_id, "seat": seat})
+            return bot.fallback(state)
+
+    async def _think(self, state: State, seat: int, version: int, current: Callable[[], int]) -> None:
+        bot = self.bots[seat]
+        try:
+            decision = await bot.decide(state)
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            logs.log.exception("bot failed", extra={"table": self.table_id, "seat": seat})
+            decision = None if version != current() else bot.fallback(state)
+        if version != current():
+            return
+        move = self._move(state, seat, decision)
+        if move is None:
+            return
+        if move[1] > 0:
+            await asyncio.sleep(move[1])
+        self.post(seat, move[0], version)
+
+    def _move(self, state: State, seat: int, decision: Decision | None) -> tuple[int, float] | None:
+        """The action a bot's decision plays and its thinking time; None to let a window pass."""
+        if decision is None:
+            if seat not in state.required_actors():
+                return None  # lets an optional window pass
+            decision = self.bots[seat].fallback(state)
+            if decision is None:
+                return None
+        return decision.action, self.delay_s * min(decision.delay, MAX_BOT_DELAY_FACTOR)

@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from tapete.engine import option, options_schema, parse_options
+from tapete.engine.table import REACTION_WINDOW_S
 
 
 @dataclass(frozen=True)
@@ -14,7 +15,7 @@ class TableOptions:
     """Options of one table (not of the game): clocks, bot speed, stand-ins."""
 
     reaction_window_ms: int = option(
-        1500,
+        round(REACTION_WINDOW_S * 1000),
         es="Ventana de reacción (ms)",
         en="Reaction window (ms)",
         minimum=0,
@@ -78,7 +79,7 @@ def default_db_url() -> str:
     from platformdirs import user_data_dir
 
     folder = Path(user_data_dir("tapete", appauthor=False))
-    folder.mkdir(parents=True, exist_ok=True)
+    folder.mkdir(parents=True, mode=0o700, exist_ok=True)
     return f"sqlite+aiosqlite:///{folder / 'tapete.db'}"
 
 
@@ -132,3 +133,38 @@ class ServerSettings:
     # a table's owner may go silent before another process takes the table over.
     redis_url: str | None = None
     lease_seconds: float = 10.0
+    # -- quotas and lifetimes (per client address: no player identity exists yet) --
+    # Open tables (waiting or playing) one address may have created, and how fast it may create them.
+    max_tables_per_address: int = 10
+    tables_per_minute: float = 10.0
+    # Joins one address may make per minute (in bursts of as many).
+    joins_per_minute: float = 30.0
+    # A table still waiting for people this long after it was made is closed (its record stays).
+    waiting_ttl: float = 24 * 3600.0
+    # `GET /api/tables` pages: the default and largest page.
+    page_size: int = 50
+    page_max: int = 200
+    # Search bots (ISMCTS) a table may seat; stand-ins are not counted. More only if the server allows.
+    max_search_bots_per_table: int = 2
+    # Search bots think in this many worker threads shared by every table, in turn (tapete.server.pacer),
+    # and may use at most this share of those threads' time: people's moves and pings keep the rest.
+    thinking_threads: int = 1
+    thinking_share: float = 0.5
+    # -- connections --
+    # A request's headers must be complete this long after its first byte (slowloris);
+    # an idle keep-alive connection is closed after `http_idle_timeout`; a body must arrive within `body_timeout`.
+    header_timeout: float = 10.0
+    http_idle_timeout: int = 5
+    body_timeout: float = 30.0
+    # Connections (HTTP and WebSocket together) one address may hold at once.
+    max_connections_per_address: int = 64
+    # A socket that does not take a message within this time is cut off (it does not read).
+    send_timeout: float = 10.0
+    # Pages of other origins allowed to open table sockets (comma-separated, e.g.
+    # "https://example.org"); the server's own origin always is, and clients that send no Origin.
+    allowed_origins: str = ""
+    # The token that admin endpoints ask for (`Authorization: Bearer ...`); none: they are refused.
+    admin_token: str | None = None
+
+    def origins(self) -> frozenset[str]:
+        return frozenset(o.strip().rstrip("/").lower() for o in self.allowed_origins.split(",") if o.strip())

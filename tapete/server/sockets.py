@@ -50,8 +50,14 @@ class Disconnected(Exception):
 async def table_socket(websocket: WebSocket, table_id: str) -> None:
     svc: Services = websocket.app.state.tapete
     settings = svc.settings
+    if not origin_allowed(websocket.headers.get("origin"), websocket.headers.get("host"), settings):
+        # a page of another site must not play with its visitor's tokens (cross-site WebSocket hijacking)
+        logs.event("socket refused", logging.INFO, table=table_id, code="origin")
+        await websocket.close(CLOSE_POLICY, "origin not allowed")  # before accepting: an HTTP 403
+        return
     await websocket.accept()
-    conn = Connection(websocket, settings.outbox_limit)
+    abort = websocket.scope.get("extensions", {}).get("tapete.abort")
+    conn = Connection(websocket, settings.outbox_limit, settings.send_timeout, abort)
     pump = asyncio.create_task(conn.pump())
     runner: TableRunner | None = None
     try:
@@ -77,6 +83,16 @@ async def table_socket(websocket: WebSocket, table_id: str) -> None:
                 runner.post(Detach(conn))
         conn.close()
         await pump
+
+
+def origin_allowed(origin: str | None, host: str | None, settings: ServerSettings) -> bool:
+    """No Origin (not a browser), the server's own origin, or one of the configured ones."""
+    if origin is None:
+        return True
+    origin = origin.strip().rstrip("/").lower()
+    if host and origin in (f"http://{host.lower()}", f"https://{host.lower()}"):
+        return True
+    return origin in settings.origins()
 
 
 async def _receive_text(websocket: WebSocket) -> str | None:
@@ -212,13 +228,7 @@ IN_PLAY = ("action", "sync", "ping")
 
 def _dispatch(message: Message, conn: Connection, runner: TableRunner, arrived: float) -> None:
     if isinstance(message, ActionMessage):
-        if message.version > runner.version:
-            # versions only grow: this one was never sent to anyone
-            raise BadMessage(
-                f"La mesa no ha llegado a la versión {message.version} (va por la {runner.version}).",
-                f"The table has not reached version {message.version} (it is at {runner.version}).",
-                rule="protocol",
-            )
+        # the owner of the table judges the version (a relay does not know it): see TableCore.check_fresh
         runner.post(Submit(conn, message.seq, message.version, message.payload(), message.seat, arrived))
     elif isinstance(message, Sync):
         runner.post(RunnerSync(conn))

@@ -10,8 +10,10 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import os
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 import sqlalchemy as sa
@@ -142,6 +144,22 @@ def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
     cur.close()
 
 
+def keep_private(url: str) -> None:
+    """A SQLite file readable by its owner only (0600): it holds the seeds of unfinished matches."""
+    parsed = sa.engine.make_url(url)
+    if not parsed.drivername.startswith("sqlite") or not parsed.database or parsed.database == ":memory:":
+        return
+    path = Path(parsed.database)
+    if path.parent and not path.parent.exists():
+        path.parent.mkdir(parents=True, mode=0o700, exist_ok=True)
+    os.close(os.open(path, os.O_CREAT | os.O_RDWR, 0o600))  # created with the mode, never briefly 0644
+    os.chmod(path, 0o600)  # an older file made under another umask
+    for suffix in ("-wal", "-shm", "-journal"):
+        companion = path.with_name(path.name + suffix)
+        if companion.exists():
+            os.chmod(companion, 0o600)
+
+
 def make_engine(url: str) -> AsyncEngine:
     if url.startswith("sqlite"):
         engine = create_async_engine(url, connect_args={"timeout": 30})
@@ -246,6 +264,7 @@ class Store:
 
     def __init__(self, url: str) -> None:
         self.url = url
+        keep_private(url)  # before anything opens it: SQLite gives its -wal and -shm files the same mode
         self.engine = make_engine(url)
         self._inline = _InlineWriter(url) if url.startswith("sqlite+aiosqlite") else None
         self._writer_impl = AsyncWriter(self.engine)

@@ -14,10 +14,22 @@ from tapete.engine import BadOption, Game, MatchRecord, WrongRulesVersion, check
 from tapete.games import get_game
 
 from . import logs
-from .errors import BadRequest, NotFinished, table_not_found, table_unavailable
+from .connection import CLOSE_NOT_FOUND
+from .errors import (
+    AlreadyStarted,
+    BadRequest,
+    NotFinished,
+    RateLimited,
+    TooManyTables,
+    bad_token,
+    table_not_found,
+    table_unavailable,
+)
+from .limits import AddressRates
 from .names import clean_name
 from .pacer import BotPacer
-from .runner import RunnerStopped, SeatInfo, TableRunner
+from .runner import RunnerStopped, SeatInfo, TableRunner, hash_token
+from .seatbot import INLINE_KINDS
 from .settings import ServerSettings, parse_table_options, table_options_schema
 from .stats import Stats
 from .store import MatchRow, SeatRow, Store
@@ -25,6 +37,8 @@ from .store import MatchRow, SeatRow, Store
 # Invitation codes: no 0/O, 1/I/L, so they can be read aloud and typed.
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 CODE_LENGTH = 8
+# A table that never started and never will: closed by its creator, or expired while waiting.
+ENDED_UNPLAYED = ("closed", "expired")
 
 
 def new_match_seed() -> int:
@@ -58,12 +72,21 @@ class Tables:
         self._codes: dict[str, str] = {}
         self._loading: dict[str, asyncio.Task[TableRunner | None]] = {}
         self.pacer = BotPacer(settings.bot_moves_per_turn)
+        # when each table in memory was made, and by which address (quotas; not kept across restarts)
+        self.created_at: dict[str, float] = {}
+        self.creator: dict[str, str] = {}
+        self.creations = AddressRates(settings.tables_per_minute / 60.0, max(1, int(settings.tables_per_minute)))
+        self._sweeper: asyncio.Task[None] | None = None
 
     # -- lifecycle ------------------------------------------------------------
     async def restore(self) -> int:
         """Rebuild every unfinished table from its record; return how many."""
         count = 0
         for row in await self.store.load_unfinished():
+            if row.status == "waiting" and row.created_at + self.settings.waiting_ttl <= time.time():
+                await self.store.set_status(row.id, "expired", finished_at=time.time())
+                logs.event("waiting table expired", table=row.id, status="expired")
+                continue
             try:
                 runner = self._from_row(row)
             except WrongRulesVersion:
@@ -86,7 +109,31 @@ class Tables:
             logs.event("table restored", table=row.id, version=runner.version, status=runner.status)
         return count
 
+    def start_housekeeping(self) -> None:
+        """Close waiting tables that outlived `waiting_ttl`, now and then."""
+        self._sweeper = asyncio.create_task(self._sweep_forever(), name="tapete-housekeeping")
+
+    async def _sweep_forever(self) -> None:
+        period = min(60.0, max(0.05, self.settings.waiting_ttl / 10))
+        while True:
+            await asyncio.sleep(period)
+            try:
+                await self.expire_waiting()
+            except Exception:
+                logs.log.exception("housekeeping failed")
+
+    async def expire_waiting(self) -> int:
+        now = time.time()
+        old = [r for r in list(self.runners.values())
+               if r.status == "waiting" and self.created_at.get(r.id, now) + self.settings.waiting_ttl <= now]
+        for runner in old:
+            await self._end_waiting(runner, "expired")
+        return len(old)
+
     async def close(self) -> None:
+        if self._sweeper is not None:
+            self._sweeper.cancel()
+            await asyncio.gather(self._sweeper, return_exceptions=True)
         for task in self._loading.values():
             task.cancel()
         await asyncio.gather(*(r.stop() for r in list(self.runners.values())), return_exceptions=True)
@@ -102,6 +149,8 @@ class Tables:
         if self.runners.get(runner.id) is runner:
             del self.runners[runner.id]
             self._codes.pop(runner.invite_code, None)
+            self.created_at.pop(runner.id, None)
+            self.creator.pop(runner.id, None)
 
     def _from_row(self, row: MatchRow) -> TableRunner:
         game = get_game(row.game)
@@ -123,6 +172,7 @@ class Tables:
             pacer=self.pacer,
         )
         runner.replay(row.actions)
+        self.created_at[row.id] = row.created_at
         return runner
 
     # -- creating and finding ------------------------------------------------------
@@ -133,7 +183,10 @@ class Tables:
         seat_specs: list[SeatSpec] | None,
         table_options: dict[str, Any],
         public: bool,
+        client: str | None = None,
     ) -> TableRunner:
+        if client is not None:
+            self._check_quota(client)
         game = get_game(game_id)
         check_option_types(game.options_schema(), options)
         check_option_types(table_options_schema(), table_options)
@@ -142,6 +195,7 @@ class Tables:
         game.check_players(len(specs), opts)
         for spec in specs:
             self._check_seat(spec)
+        self._check_search_bots(specs)
         topts = parse_table_options(table_options)
         row = MatchRow(
             id=secrets.token_urlsafe(9),
@@ -163,8 +217,67 @@ class Tables:
         await self.store.create_match(row)
         runner = self._from_row(row)
         self._add(runner)
+        if client is not None:
+            self.creator[row.id] = client
         logs.event("table created", table=row.id, status="waiting")
         return runner
+
+    def _check_quota(self, client: str) -> None:
+        limit = self.settings.max_tables_per_address
+        mine = sum(1 for table_id, who in self.creator.items()
+                   if who == client and table_id in self.runners and self.runners[table_id].status != "finished")
+        if mine >= limit:
+            raise TooManyTables(
+                f"Ya tienes {mine} mesas abiertas (máximo {limit}); cierra o termina alguna antes.",
+                f"You already have {mine} open tables (at most {limit}); close or finish one first.",
+                rule="quota",
+            )
+        if not self.creations.allow(client):
+            raise RateLimited(
+                f"Demasiadas mesas nuevas (máximo {self.settings.tables_per_minute:g} por minuto); espera un poco.",
+                f"Too many new tables (at most {self.settings.tables_per_minute:g} a minute); wait a little.",
+                rule="quota",
+            )
+
+    def _check_search_bots(self, specs: list[SeatSpec]) -> None:
+        limit = self.settings.max_search_bots_per_table
+        searching = sum(1 for s in specs if s.kind == "bot" and s.level not in INLINE_KINDS)
+        if searching > limit:
+            raise BadRequest(
+                f"Demasiados bots de búsqueda en una mesa: {searching} (este servidor admite {limit}).",
+                f"Too many search bots at one table: {searching} (this server allows {limit}).",
+                rule="search-bots",
+            )
+
+    async def close_table(self, table_id: str, token: str) -> int:
+        """The creator (the holder of the first human seat) closes a table still waiting for people."""
+        runner = await self.get(table_id)
+        first = next((s for s in runner.seats if s.human), None)
+        if first is None or first.token_hash is None or not secrets.compare_digest(first.token_hash,
+                                                                                   hash_token(token)):
+            raise bad_token()
+        if runner.status != "waiting":
+            raise AlreadyStarted(
+                "Solo se puede cerrar una mesa que aún espera jugadores.",
+                "Only a table still waiting for players can be closed.",
+                rule="close-table",
+            )
+        await self._end_waiting(runner, "closed")
+        return first.index
+
+    async def _end_waiting(self, runner: TableRunner, status: str) -> None:
+        """A waiting table leaves for good: its sockets are told and closed, its record stays."""
+        self._forget(runner)
+        await runner.stop()
+        await self.store.set_status(runner.id, status, finished_at=time.time())
+        for conn in [*runner.spectators, *(c for s in runner.seats for c in s.conns)]:
+            conn.send({"type": "closed", "table": runner.id, "reason": status})
+            conn.close(CLOSE_NOT_FOUND, f"table {status}")
+        while not runner.queue.empty():  # requests that reached it meanwhile get an answer
+            done = getattr(runner.queue.get_nowait(), "done", None)
+            if isinstance(done, asyncio.Future) and not done.done():
+                done.set_exception(table_not_found(runner.id))
+        logs.event(f"table {status}", table=runner.id, status=status)
 
     @staticmethod
     def _default_seats(game: Game) -> list[SeatSpec]:
@@ -203,7 +316,7 @@ class Tables:
 
     async def _load(self, table_id: str) -> TableRunner | None:
         row = await self.store.load(table_id)
-        if row is None:
+        if row is None or row.status in ENDED_UNPLAYED:
             return None
         try:
             runner = self._from_row(row)
@@ -238,10 +351,18 @@ class Tables:
         """Public tables that are waiting for players or being played."""
         return [r.summary() for r in self.runners.values() if r.public and r.status != "finished"]
 
+    def page(self, offset: int, limit: int) -> dict[str, Any]:
+        """One page of `listed()`, oldest first, with the total and where the next page starts."""
+        listed = self.listed()
+        shown = listed[offset : offset + limit]
+        following = offset + len(shown)
+        return {"tables": shown, "total": len(listed), "offset": offset, "limit": limit,
+                "next": following if following < len(listed) else None}
+
     # -- records ---------------------------------------------------------------------
     async def record(self, table_id: str) -> dict[str, Any]:
         row = await self.store.load(table_id)
-        if row is None:
+        if row is None or row.status in ENDED_UNPLAYED:
             raise table_not_found(table_id)
         if row.status != "finished":
             # an unfinished record holds the seed, which would reveal every hidden card

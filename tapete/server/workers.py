@@ -29,8 +29,8 @@ import uvicorn
 
 from . import logs
 from .app import create_app
+from .main import uvicorn_config
 from .settings import ServerSettings
-from .wsprotocol import FastDeflateProtocol
 
 RESTART_PAUSE = 1.0
 
@@ -51,15 +51,7 @@ def run_worker(settings: ServerSettings, host: str, port: int, log_level: str, o
     """One server process on the shared port (blocks until it is stopped); also on `own_port`, if
     given: an address of this process alone (health checks, per-process stats, tests)."""
     logs.configure(log_level)
-    config = uvicorn.Config(
-        create_app(settings),
-        log_level=log_level,
-        ws_max_size=settings.max_frame_bytes,
-        ws_per_message_deflate=settings.ws_compression,
-        ws=FastDeflateProtocol,
-        access_log=log_level == "debug",
-        timeout_graceful_shutdown=5,
-    )
+    config = uvicorn_config(create_app(settings), settings, log_level=log_level, timeout_graceful_shutdown=5)
     sockets = [shared_socket(host, port)]
     if own_port:
         mine = socket.create_server((host, own_port), family=socket.AF_INET6 if ":" in host else socket.AF_INET)

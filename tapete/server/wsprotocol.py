@@ -4,19 +4,25 @@ uvicorn compresses at zlib's default level (6). Our messages are small JSON
 documents (a view and its legal moves, about 4 kB) where level 1 gives
 nearly the same size (measured on Bacan: 772 bytes instead of 716) at half
 the CPU, and compression was a quarter of the server's work per action at
-level 6. Everything else is uvicorn's own implementation.
+level 6. Everything else is uvicorn's own implementation, with two hooks: the
+connection gives its address's place back when it ends (`on_lost`, set by
+tapete.server.httpguard), and the application may cut the connection off at
+once (the `tapete.abort` scope extension): a client that does not read
+blocks every send, the close frame included, so a slow reader is aborted.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Callable
 from typing import Any
 
 from uvicorn.config import Config
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
 from uvicorn.server import ServerState
 from websockets.extensions.permessage_deflate import ServerPerMessageDeflateFactory
+from websockets.http11 import Request
 from websockets.server import ServerProtocol
 
 COMPRESSION_LEVEL = 1
@@ -40,3 +46,21 @@ class FastDeflateProtocol(WebSocketsSansIOProtocol):
             self.conn = ServerProtocol(
                 extensions=[deflate], max_size=config.ws_max_size, logger=logging.getLogger("uvicorn.error")
             )
+        self.on_lost: Callable[[], None] | None = None
+
+    def handle_connect(self, event: Request) -> None:
+        super().handle_connect(event)
+        scope: Any = getattr(self, "scope", None)
+        if scope is not None:
+            scope.setdefault("extensions", {})["tapete.abort"] = self.abort
+
+    def abort(self) -> None:
+        """Drop the connection now, whatever is still buffered for it."""
+        if self.transport is not None:
+            self.transport.abort()
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        super().connection_lost(exc)
+        if self.on_lost is not None:
+            release, self.on_lost = self.on_lost, None
+            release()

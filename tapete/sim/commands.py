@@ -11,6 +11,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
 from tapete.cli_input import console
+from tapete.engine.table import REACTION_WINDOW_S
 
 from .runner import MatchResult
 
@@ -52,7 +53,7 @@ def tournament(
     ] = 1,
     option: OptionOpt = None,
     jobs: Annotated[int, typer.Option(help="worker processes")] = 1,
-    window: Annotated[float, typer.Option(help="reaction window, simulated seconds (0 or more)")] = 1.5,
+    window: Annotated[float, typer.Option(help="reaction window, simulated seconds (0 or more)")] = REACTION_WINDOW_S,
     as_json: Annotated[bool, typer.Option("--json", help="print one JSON object")] = False,
     plot: Annotated[Path | None, typer.Option(help="write plots to this folder")] = None,
     plot_format: Annotated[str, typer.Option(help="png | svg | png,svg")] = "png",
@@ -71,16 +72,19 @@ def tournament(
         check_lang,
         check_seconds,
         check_seed,
+        fail,
         output_file,
         output_folder,
         parse_option_pairs,
         pick_game,
         pick_players,
         plot_formats,
+        say,
         tournament_lineup,
     )
 
     from .keeping import MatchKeeper, run_facts
+    from .ray_backend import RayUnavailable
     from .tournament import run_tournament, seatings, tournament_jobs
 
     check_lang(lang)
@@ -103,25 +107,28 @@ def tournament(
         game.id, n, kinds, matches, seed, options, window, stats=plot is not None, keep_record=records is not None
     )
     with _progress(as_json) as progress, MatchKeeper(game, options, job_list, records, out) as keeper:
-        task = progress.add_task(f"{game.id} ({cycle} seatings)", total=len(job_list))
+        task = progress.add_task(f"{game.id} ({cycle} {say(lang, 'disposiciones', 'seatings')})", total=len(job_list))
 
         def kept(result: MatchResult) -> None:
             keeper.keep(result)
             progress.advance(task)
 
-        report = run_tournament(
-            game.id,
-            n,
-            kinds,
-            matches,
-            seed=seed,
-            options=options,
-            processes=jobs,
-            window=window,
-            on_result=kept,
-            ray=ray,
-            jobs=job_list,
-        )
+        try:
+            report = run_tournament(
+                game.id,
+                n,
+                kinds,
+                matches,
+                seed=seed,
+                options=options,
+                processes=jobs,
+                window=window,
+                on_result=kept,
+                ray=ray,
+                jobs=job_list,
+            )
+        except RayUnavailable as err:  # raised on connecting, before any match is played
+            fail(lang, err.es, err.en)
     paths: list[Path] = []
     if plot is not None:
         from .plots import write_plots
@@ -136,7 +143,7 @@ def tournament(
     else:
         _print_tournament(game, report, n, lang)
         for p in paths:
-            console.print(f"[dim]plot[/dim] {p}")
+            console.print(f"[dim]{say(lang, 'gráfico', 'plot')}[/dim] {p}")
         for failed in report.errors[:3]:
             console.print(f"[red]seed {failed.seed} {failed.bots}[/red]\n{failed.error}")
     if report.errors:

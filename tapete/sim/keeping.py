@@ -63,7 +63,8 @@ class MatchKeeper:
         self.records = records
         self.index = {(job.seed, tuple(job.bot_kinds)): i for i, job in enumerate(jobs)}
         self.width = max(4, len(str(len(jobs))))
-        self.rows: IO[str] | None = out.open("w", encoding="utf-8") if out is not None else None
+        self.out = out
+        self.rows: IO[str] | None = None  # opened with the first match: a run that never starts writes nothing
 
     def __enter__(self) -> MatchKeeper:
         return self
@@ -88,7 +89,9 @@ class MatchKeeper:
             if result.error is None:
                 record["outcome"] = {"winners": result.winners, "scores": result.scores, "rounds": result.rounds}
             (self.records / name).write_text(json.dumps(record), encoding="utf-8")
-        if self.rows is not None:
+        if self.out is not None:
+            if self.rows is None:
+                self.rows = self.out.open("w", encoding="utf-8")
             self.rows.write(json.dumps(self.row(index, result, name)) + "\n")
             self.rows.flush()
         if self.records is not None:

@@ -18,6 +18,8 @@ import os
 from collections.abc import Iterator, Sequence
 from typing import Any
 
+from tapete.engine import TapeteError
+
 from .runner import MatchJob, MatchResult, run_job
 
 LOCAL = "local"
@@ -33,6 +35,12 @@ def with_ray_default(argv: list[str]) -> list[str]:
     return out
 
 
+class RayUnavailable(TapeteError):
+    """Ray is not installed, or the cluster cannot be reached or started."""
+
+    code = "ray_unavailable"
+
+
 def run_batch(jobs: list[MatchJob]) -> list[MatchResult]:
     return [run_job(job) for job in jobs]
 
@@ -42,15 +50,25 @@ def _connect(address: str, cpus: int | None) -> tuple[Any, bool]:
     try:
         import ray
     except ImportError:
-        raise SystemExit("--ray needs Ray: pip install -e '.[ray]'") from None
+        raise RayUnavailable(
+            "--ray necesita Ray: pip install -e '.[ray]'.", "--ray needs Ray: pip install -e '.[ray]'."
+        ) from None
     if ray.is_initialized():
         return ray, False
     os.environ.setdefault("RAY_USAGE_STATS_ENABLED", "0")
     os.environ.setdefault("RAY_AUTH_MODE", "disabled")
-    if address == LOCAL:
-        ray.init(num_cpus=cpus, include_dashboard=False, logging_level=logging.WARNING, log_to_driver=False)
-    else:
-        ray.init(address=address, logging_level=logging.WARNING, log_to_driver=False)
+    try:
+        if address == LOCAL:
+            ray.init(num_cpus=cpus, include_dashboard=False, logging_level=logging.WARNING, log_to_driver=False)
+        else:
+            ray.init(address=address, logging_level=logging.WARNING, log_to_driver=False)
+    except Exception as err:  # Ray's own errors vary by version and address kind: say what it said
+        where = "aquí" if address == LOCAL else address
+        where_en = "here" if address == LOCAL else address
+        raise RayUnavailable(
+            f"No se pudo arrancar o alcanzar Ray ({where}): {err}",
+            f"Could not start or reach Ray ({where_en}): {err}",
+        ) from None
     return ray, True
 
 

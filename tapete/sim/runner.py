@@ -1,9 +1,10 @@
 """Play whole matches between bots, one process or many.
 
-Who acts first in a reaction window is decided by the bots' simulated
-delays: every actor proposes a Decision, the earliest is applied, and all
-are asked again. A required seat's non-reaction action (covering Bacan's
-discard by drawing) waits at least `window` seconds, as on the server.
+Who acts first in a reaction window is decided by the table core
+(`tapete.engine.table`) on the bots' simulated delays: every actor proposes
+a Decision, the first to land is applied, and all are asked again. A
+required seat's non-reaction action (covering Bacan's discard by drawing)
+lands when the window closes, as on the server.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from typing import Any
 
 from tapete.bots import make_bot
 from tapete.engine import Bot, Game, MatchRecord, Observation, State
+from tapete.engine.table import REACTION_WINDOW_S, deliver, first_to_land
 from tapete.games import get_game
 
 from .match_stats import StatsCollector
@@ -44,7 +46,9 @@ def seat_bots(game: Game, bot_kinds: Sequence[str], seed: int) -> list[Bot]:
 
 
 def next_move(state: State, bots: Sequence[Bot], window: float) -> tuple[int, int]:
-    """The (seat, action) that happens next, by the bots' simulated delays."""
+    """The (seat, action) that happens next: every actor's bot proposes a
+    Decision whose delay is its simulated arrival time; the table core's race
+    rule (`tapete.engine.table.first_to_land`) says which lands first."""
     actors = state.actors()
     if len(actors) == 1:
         seat = actors[0]
@@ -53,22 +57,18 @@ def next_move(state: State, bots: Sequence[Bot], window: float) -> tuple[int, in
             raise RuntimeError(f"bot of required seat {seat} passed")
         return seat, decision.action
     required = state.required_actors()
-    race = len(required) < len(actors)
-    best: tuple[float, int, int] | None = None
+    proposals: list[tuple[int, int, float]] = []
     for seat in actors:
         decision = bots[seat].decide(Observation(state, seat))
         if decision is None:
             if seat in required:
                 raise RuntimeError(f"bot of required seat {seat} passed")
             continue
-        delay = decision.delay
-        if race and seat in required and not state.is_reaction(seat, decision.action):
-            delay = max(delay, window)
-        if best is None or delay < best[0]:
-            best = (delay, seat, decision.action)
+        proposals.append((seat, decision.action, decision.delay))
+    best = first_to_land(state, proposals, window)
     if best is None:
         raise RuntimeError("no actor acted")
-    return best[1], best[2]
+    return best[0], best[1]
 
 
 def play_match(
@@ -78,7 +78,7 @@ def play_match(
     seed: int,
     options: dict[str, Any] | None = None,
     *,
-    window: float = 1.5,
+    window: float = REACTION_WINDOW_S,
     keep_record: bool = False,
     on_state: Callable[[State], None] | None = None,
     stats: bool = False,
@@ -100,10 +100,7 @@ def play_match(
             record.actions.append((seat, action))
             if collector is not None:
                 collector.step(state, seat, events)
-            for other, bot in enumerate(bots):
-                seen = [e for e in events if e.visible_to(other)]
-                if seen:
-                    bot.observe(seen)
+            deliver(events, bots)
             if on_state is not None:
                 on_state(state)
             if len(record.actions) > MAX_ACTIONS:
@@ -131,7 +128,7 @@ class MatchJob:
     bot_kinds: tuple[str, ...]
     seed: int
     options: tuple[tuple[str, Any], ...]
-    window: float = 1.5
+    window: float = REACTION_WINDOW_S
     keep_record: bool = False
     stats: bool = False
 

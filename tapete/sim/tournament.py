@@ -22,6 +22,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from tapete.engine.table import REACTION_WINDOW_S
+
 from .keeping import match_seed
 from .runner import MatchJob, MatchResult, run_jobs
 from .stats import mean_interval
@@ -50,7 +52,7 @@ def tournament_jobs(
     matches: int,
     seed: int,
     options: dict[str, Any],
-    window: float = 1.5,
+    window: float = REACTION_WINDOW_S,
     stats: bool = False,
     keep_record: bool = False,
 ) -> list[MatchJob]:
@@ -212,7 +214,7 @@ def run_tournament(
     seed: int = 1,
     options: dict[str, Any] | None = None,
     processes: int = 1,
-    window: float = 1.5,
+    window: float = REACTION_WINDOW_S,
     stats: bool = False,
     on_result: Callable[[MatchResult], None] | None = None,
     ray: str | None = None,

@@ -1,13 +1,13 @@
 """A match at the terminal's table, apart from how it is drawn.
 
-`LocalTable` owns one match against bots and runs it in real time, the way
-`tapete.sim.runner.next_move` runs it in simulated time: whenever the state
-changes every bot among the actors is asked for a Decision; the decision is
-applied when its delay has passed unless something else happened first.
-In a reaction window (Bacan's live discard) a bot claims a mirror after its
-reaction delay, scaled by `Timing.reaction_scale`, and the required seat's
-covering action waits at least `Timing.window` seconds, so a person who
-presses a key first beats the bots. The clock and the bots' thinking are
+`LocalTable` owns one match against bots and runs it in real time on the
+table core (`tapete.engine.table`), which decides the race as it does on
+the server and in the simulator: whenever the state changes every bot among
+the actors is asked for a Decision; the decision lands when its delay has
+passed unless something else happened first. In a reaction window (Bacan's
+live discard) a bot claims a mirror after its reaction delay, scaled by
+`Timing.reaction_scale`, and the required seat's covering action lands when
+the window closes, so a person who presses a key first beats the bots. The clock and the bots' thinking are
 injected (`Scheduler`, `Thinker`), so tests can drive time by hand.
 """
 
@@ -21,6 +21,8 @@ from typing import Any, Protocol
 
 from tapete.bots import make_bot
 from tapete.engine import Bot, Decision, Event, Game, IllegalAction, Observation, State
+from tapete.engine.table import REACTION_WINDOW_S, Held, Rejected, TableCore, by_audience, in_race
+from tapete.engine.table import Timing as CoreTiming
 
 from .i18n import t
 
@@ -32,7 +34,7 @@ class Timing:
     """How fast the bots are, in real seconds."""
 
     reaction_scale: float = 1.0  # multiplies a bot's Decision.delay in a reaction window
-    window: float = 1.5  # a required seat's covering action waits this long after the window opens
+    window: float = REACTION_WINDOW_S  # the reaction window (a required seat's covering action waits for it)
     pace: float = 0.8  # a bot's ordinary turn takes this long, so people can follow
 
 
@@ -146,6 +148,7 @@ class LocalTable:
         self.kinds = list(kinds)
         self.seat: int | None = humans[0] if humans else None
         self.timing = timing or Timing()
+        self.core = TableCore(state, CoreTiming(window=self.timing.window), now=scheduler.now())
         self.scheduler = scheduler
         self.thinker = thinker
         self.on_change = on_change or (lambda: None)
@@ -164,14 +167,12 @@ class LocalTable:
         self._was_race = False
         self._queued: int | None = None
         self._timer: Handle | None = None
-        self._opened = scheduler.now()
         self._closed = False
 
     # -- what the screen reads ---------------------------------------------
     def race(self) -> bool:
         """A reaction window: some actors may act but the match does not wait for them."""
-        actors = self.state.actors()
-        return len(actors) > 1 and len(self.state.required_actors()) < len(actors)
+        return in_race(self.state)
 
     def describe(self, action: int, lang: str) -> str:
         return self.game.describe_action(self.state, action, lang)
@@ -239,34 +240,22 @@ class LocalTable:
         seat = self.seat
         if seat is None:
             raise IllegalAction("Solo miras esta partida.", "You are only watching this match.", rule="spectator")
-        state = self.state
-        if (
-            not state.is_terminal()
-            and seat in state.actors()
-            and action in state.legal_actions(seat)
-            and self._must_wait(seat, action)
-        ):
+        verdict = self.core.judge(seat, action, self.scheduler.now())
+        if isinstance(verdict, Rejected):
+            raise verdict.error
+        if isinstance(verdict, Held):
             self._queued = action
             self._notice = None
-            self._pending[seat] = _Pending(self._opened + self.timing.window, action)
+            self._pending[seat] = _Pending(verdict.until, action)
             self._arm()
             self.on_change()
             return False
         self._apply(seat, action)
         return True
 
-    def _must_wait(self, seat: int, action: int) -> bool:
-        """A required seat's covering action waits for the reaction window."""
-        return (
-            self.race()
-            and seat in self.state.required_actors()
-            and not self.state.is_reaction(seat, action)
-            and self.scheduler.now() < self._opened + self.timing.window
-        )
-
     # -- running the match -----------------------------------------------------
     def start(self) -> None:
-        self._opened = self.scheduler.now()
+        self.core.track(self.scheduler.now())
         self._replan()
 
     def close(self) -> None:
@@ -278,15 +267,12 @@ class LocalTable:
             self._timer = None
 
     def _apply(self, seat: int, action: int) -> None:
-        events = self.state.apply(seat, action)
+        events = self.core.apply(seat, action, self.scheduler.now(), person=seat == self.seat).events
         self.actions.append((seat, action))
         self.version += 1
-        self._opened = self.scheduler.now()
         self.events.extend(e for e in events if e.visible_to(self.seat))
-        for s, bot in self.bots.items():
-            seen = [e for e in events if e.visible_to(s)]
-            if seen:
-                self.thinker.submit(_observe_job(bot, seen), partial(self._on_observed, s))
+        for s, seen in by_audience(events, self.bots):
+            self.thinker.submit(_observe_job(self.bots[s], seen), partial(self._on_observed, s))
         if seat == self.seat:
             self._queued = None
             self._notice = None
@@ -325,7 +311,7 @@ class LocalTable:
         if seat is None or queued is None:
             return
         if seat in actors and queued in self.state.legal_actions(seat):
-            due = self._opened + self.timing.window if self._must_wait(seat, queued) else self._opened
+            due, _ = self.core.lands_at(seat, queued, self.scheduler.now())
             self._pending[seat] = _Pending(due, queued)
             self._notice = ("table.queue_kept", queued)
         else:
@@ -358,10 +344,8 @@ class LocalTable:
         if not asked.race:
             follow_up = bool(self.actions) and self.actions[-1][0] == asked.seat
             return asked.since + self.timing.pace * (FOLLOW_UP if follow_up else 1.0)
-        delay = decision.delay * self.timing.reaction_scale
-        if asked.seat in asked.required and not self.state.is_reaction(asked.seat, decision.action):
-            delay = max(delay, self.timing.window)
-        return asked.at + delay
+        arrival = asked.at + decision.delay * self.timing.reaction_scale
+        return self.core.lands_at(asked.seat, decision.action, arrival)[0]
 
     def _arm(self) -> None:
         if self._timer is not None:

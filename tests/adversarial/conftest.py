@@ -9,14 +9,18 @@ to check that a rejected message changed nothing.
 from __future__ import annotations
 
 import asyncio
+import base64
 import contextlib
 import json
 import logging
+import os
+import socket
 import threading
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any, TypeVar
+from urllib.parse import urlsplit
 
 import httpx
 import pytest
@@ -25,6 +29,7 @@ from websockets.sync.client import ClientConnection, connect
 
 from tapete.server import ServerSettings, create_app
 from tapete.server.logs import JsonFormatter
+from tapete.server.main import uvicorn_config
 from tapete.server.runner import TableRunner
 
 T = TypeVar("T")
@@ -54,8 +59,7 @@ class ThreadServer:
     def __init__(self, settings: ServerSettings) -> None:
         self.settings = settings
         self.app = create_app(settings)
-        config = uvicorn.Config(self.app, host="127.0.0.1", port=0, log_level="warning", lifespan="on",
-                                ws_max_size=settings.max_frame_bytes)
+        config = uvicorn_config(self.app, settings, host="127.0.0.1", port=0, log_level="warning", lifespan="on")
         self.uv = uvicorn.Server(config)
         self.loop = asyncio.new_event_loop()
         self.thread = threading.Thread(target=self._run, name="tapete-test-server", daemon=True)
@@ -200,6 +204,10 @@ def thread_server(tmp_path_factory: pytest.TempPathFactory, log_lines: LogLines)
         hello_timeout=5.0,
         rate_per_s=100_000.0,
         rate_burst=100_000,
+        # the fuzz runs make tables and joins by the thousand from one address
+        max_tables_per_address=1_000_000,
+        tables_per_minute=1e9,
+        joins_per_minute=1e9,
     )
     server = ThreadServer(settings)
     server.start()
@@ -209,3 +217,42 @@ def thread_server(tmp_path_factory: pytest.TempPathFactory, log_lines: LogLines)
 
 def http(server: ThreadServer) -> httpx.Client:
     return httpx.Client(base_url=server.url, timeout=TIMEOUT)
+
+
+@contextlib.contextmanager
+def own_server(folder: Path, **overrides: Any) -> Iterator[ThreadServer]:
+    """A server of its own with these settings (quotas, timeouts), stopped at the end."""
+    values: dict[str, Any] = {"db_url": f"sqlite:///{folder / 'tapete.db'}", "disconnect_grace": 600.0}
+    values.update(overrides)
+    server = ThreadServer(ServerSettings(**values))
+    server.start()
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+def silent_socket(server: ThreadServer, table_id: str, token: str | None = None) -> socket.socket:
+    """A table socket opened by hand that says hello and then never reads what it is sent."""
+    parts = urlsplit(server.url)
+    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)  # a small window: the server's sends block soon
+    sock.settimeout(TIMEOUT)
+    sock.connect((parts.hostname, parts.port))
+    key = base64.b64encode(os.urandom(16)).decode()
+    sock.sendall((f"GET /ws/tables/{table_id} HTTP/1.1\r\nHost: {parts.netloc}\r\nUpgrade: websocket\r\n"
+                  f"Connection: Upgrade\r\nSec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n\r\n").encode())
+    head = b""
+    while b"\r\n\r\n" not in head:
+        head += sock.recv(1)  # byte by byte: nothing after the handshake is read
+    assert b" 101 " in head.partition(b"\r\n")[0], head
+    sock.sendall(ws_frame(json.dumps({"type": "hello", "token": token}).encode()))
+    return sock
+
+
+def ws_frame(payload: bytes) -> bytes:
+    """One masked text frame, as a client sends it."""
+    mask = os.urandom(4)
+    size = len(payload)
+    head = bytes([0x81]) + (bytes([0x80 | size]) if size < 126 else bytes([0x80 | 126]) + size.to_bytes(2, "big"))
+    return head + mask + bytes(b ^ mask[i % 4] for i, b in enumerate(payload))

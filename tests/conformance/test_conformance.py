@@ -2,7 +2,8 @@
 
 Seeded random whole matches, checking after every action: cards conserved,
 legal actions apply and nothing else does, no view or event shows a card its
-seat may not know (by card identity), clone is deep, JSON round-trips, a
+seat may not know (by card identity, and by a witness that rebuilds what
+each seat was told from the events alone), clone is deep, JSON round-trips, a
 determinized world gives the seat the same view, replay reproduces the
 match, and the global `random` module is never touched.
 """
@@ -68,6 +69,49 @@ def _assert_no_leak(game: Game, state: State, seat: int | None, data: Any, what:
             knowable[game.card_face(card)] += 1
     leaked = found - knowable
     assert not leaked, f"{what} for seat {seat} shows hidden cards {dict(leaked)}"
+
+
+def _faces(game: Game, data: Any) -> set[str]:
+    found: Counter[str] = Counter()
+    _faces_in(data, game.card_faces(), found)
+    return set(found)
+
+
+class _Witness:
+    """What each seat was told, rebuilt from the events addressed to it since
+    the start: an oracle that does not ask the game's `hidden_cards()`.
+
+    - A face the spectator's view shows is public: some public event must
+      have named it (a card turned up, played, revealed at a count...).
+    - In a game whose every card has its own face, a face a seat's view
+      shows and the spectator's does not must have been told to that seat by
+      an event (its hand dealt, a card drawn or passed, a peek). Where faces
+      repeat (two copies of a tile), a face alone cannot say which copy a
+      view shows, so only the first check applies.
+    """
+
+    def __init__(self, game: Game, state: State) -> None:
+        """At the start each seat knows what the deal showed it (new_match
+        returns no events): the faces in its first view."""
+        self.game = game
+        seats: list[int | None] = [None, *range(state.num_players)]
+        self.told: dict[int | None, set[str]] = {s: _faces(game, state.view(s)) for s in seats}
+        faces = Counter(game.card_face(c) for c in state.card_ids())
+        self.unique_faces = all(n == 1 for n in faces.values())
+
+    def hear(self, events: list[Any]) -> None:
+        for seat, told in self.told.items():
+            told |= _faces(self.game, [e.to_json() for e in events if e.visible_to(seat)])
+
+    def check(self, state: State) -> None:
+        public = _faces(self.game, state.view(None))
+        unexplained = public - self.told[None]
+        assert not unexplained, f"the spectator's view shows faces no public event named: {sorted(unexplained)}"
+        if not self.unique_faces:
+            return
+        for seat in range(state.num_players):
+            untold = _faces(self.game, state.view(seat)) - public - self.told[seat]
+            assert not untold, f"seat {seat}'s view shows {sorted(untold)}, which no event told it"
 
 
 class _NoGlobalRandom:
@@ -148,9 +192,13 @@ def _pick(state: State, rng: random.Random) -> tuple[int, int]:
 def play_checked(game: Game, n: int, options: dict[str, Any], seed: int, max_actions: int) -> State:
     rng = random.Random(seed)
     state = game.new_match(n, seed * 982451653 + 7, options)
-    record = MatchRecord(game.id, options, seed * 982451653 + 7, [{"bot": "random"}] * n)
+    record = MatchRecord(
+        game.id, options, seed * 982451653 + 7, [{"bot": "random"}] * n, rules_version=game.rules_version
+    )
     cards = sorted(state.card_ids())
     _check_state(game, state, cards, rng)
+    witness = _Witness(game, state)
+    witness.check(state)
     steps = 0
     while not state.is_terminal() and steps < max_actions:
         assert state.actors(), "a live match must have someone to act"
@@ -166,6 +214,8 @@ def play_checked(game: Game, n: int, options: dict[str, Any], seed: int, max_act
             seen = [e.to_json() for e in events if e.visible_to(s)]
             json.dumps(seen)
             _assert_no_leak(game, state, s, seen, "events", counted=False)
+        witness.hear(events)
+        witness.check(state)
         _check_state(game, state, cards, rng)
         steps += 1
     if state.is_terminal():

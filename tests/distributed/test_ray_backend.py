@@ -1,17 +1,22 @@
 """`--ray`: the same matches on a Ray cluster as in the process pool, for the same seeds.
 
-Ray is an optional extra: these tests are skipped when it is not installed.
+Ray is an optional extra that `make test` installs (and sets TAPETE_REQUIRE_RAY,
+so there these tests cannot skip); elsewhere they skip when it is absent.
 """
 
 from __future__ import annotations
 
+import importlib
+import json
 import os
 from collections.abc import Iterator
 from dataclasses import asdict
+from pathlib import Path
 from typing import Any
 
 import pytest
 
+from tapete.cli import app
 from tapete.games import game_ids
 from tapete.sim.ray_backend import LOCAL, with_ray_default
 from tapete.sim.runner import MatchJob, MatchResult, run_jobs
@@ -32,6 +37,8 @@ def test_ray_without_an_address_means_a_local_cluster() -> None:
 @pytest.fixture(scope="module")
 def ray_here(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
     """One local Ray instance for the module (starting one takes seconds)."""
+    if os.environ.get("TAPETE_REQUIRE_RAY"):
+        importlib.import_module("ray")  # make test installed it: missing is a failure
     ray = pytest.importorskip("ray")
     home = tmp_path_factory.mktemp("ray-home")
     saved = {k: os.environ.get(k) for k in ("HOME", "RAY_USAGE_STATS_ENABLED", "RAY_AUTH_MODE")}
@@ -72,3 +79,20 @@ def test_tournament_on_ray_gives_the_same_report(ray_here: Any) -> None:
     for report in (pool, on_ray):
         report.pop("seconds", None)
     assert on_ray == pool
+
+
+@pytest.mark.slow
+def test_the_command_line_keeps_the_same_matches_on_ray(ray_here: Any, tmp_path: Path) -> None:
+    """`tapete simulate ... --ray` (no address) plays and keeps the matches the pool plays."""
+    from typer.testing import CliRunner
+
+    runner = CliRunner()
+    rows = {}
+    for name, extra in (("pool", ["--jobs", "2"]), ("ray", ["--ray", "--jobs", "2"])):
+        out = tmp_path / f"{name}.jsonl"
+        args = ["simulate", GAME, "--matches", "8", "--bots", "heuristic", "--out", str(out), *extra]
+        result = runner.invoke(app, args)
+        assert result.exit_code == 0, result.output
+        lines = [json.loads(line) for line in out.read_text().splitlines()]
+        rows[name] = sorted(({k: v for k, v in r.items() if k != "seconds"} for r in lines), key=lambda r: r["index"])
+    assert len(rows["ray"]) == 8 and rows["ray"] == rows["pool"]

@@ -16,8 +16,8 @@ from bots.toygame import GAME as TOY
 from gymnasium.utils.env_checker import check_env
 from pettingzoo.test import api_test
 
-from tapete.engine import Game
-from tapete.envs import ObservationEncoder, TapeteAEC, TapeteGym, pettingzoo_env
+from tapete.engine import BadOption, Game
+from tapete.envs import EnvSettings, ObservationEncoder, TapeteAEC, TapeteGym, gym_env, pettingzoo_env
 from tapete.games import game_ids
 
 GAMES: list[Any] = [TOY, *game_ids()]
@@ -79,8 +79,9 @@ def test_illegal_action_ends_the_episode_without_touching_the_match() -> None:
         strict.step(illegal)
 
 
-def test_reaction_window_offers_pass_to_optional_seats_in_seat_order() -> None:
-    env = TapeteAEC(TOY)
+@pytest.mark.parametrize("reactions", ["once", "all"])
+def test_reaction_window_offers_pass_to_optional_seats_in_seat_order(reactions: str) -> None:
+    env = TapeteAEC(TOY, reactions=reactions)
     env.reset(seed=0)
     passed: set[int] = set()
     windows = 0
@@ -139,3 +140,110 @@ def test_pettingzoo_env_factory_takes_options(game_id: str) -> None:
     env.reset(seed=0)
     agent = env.agent_selection
     assert env.observe(agent)["action_mask"].sum() >= 1
+
+
+def _random_episode(env: TapeteAEC, rng: np.random.Generator) -> None:
+    for _agent in env.agent_iter():
+        obs, _, terminated, truncated, _ = env.last()
+        if terminated or truncated:
+            env.step(None)
+        else:
+            env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+
+
+def test_random_masked_agents_finish_bacan_within_the_default_cap() -> None:
+    """One reaction per window (the default): random agents who claim mirrors
+    at almost every chance still let the deck run and the match end."""
+    env = pettingzoo_env("bacan")
+    assert env.max_steps == 5_000
+    rng = np.random.default_rng(0)
+    finished = 0
+    for episode in range(200):
+        env.reset(seed=episode)
+        _random_episode(env, rng)
+        finished += env.state.is_terminal()
+    assert finished >= 198
+
+
+def test_bacan_with_every_reaction_offered_runs_into_the_cap() -> None:
+    """The reason for the default: offering every claim again and again, random
+    agents keep claiming (PASS is one move in ~28) and the match never ends."""
+    env = pettingzoo_env("bacan", reactions="all", max_steps=1_500)
+    env.reset(seed=0)
+    _random_episode(env, np.random.default_rng(0))
+    assert not env.state.is_terminal() and env.steps == 1_500
+
+
+def test_one_reaction_per_seat_and_window() -> None:
+    env = TapeteAEC(TOY, reactions="once")
+    rng = np.random.default_rng(1)
+    for episode in range(20):
+        env.reset(seed=episode)
+        reacted: set[int] = set()
+        while not env.state.is_terminal():
+            seat = env.seat_of(env.agent_selection)
+            mask = env.observe(env.agent_selection)["action_mask"]
+            action = int(rng.choice(np.flatnonzero(mask)))
+            reaction = action != env.pass_action and env.state.is_reaction(seat, action)
+            if reaction:
+                assert seat not in reacted, "a seat was offered a second reaction in one window"
+                reacted.add(seat)
+            elif action != env.pass_action:
+                reacted.clear()  # a required action: a new window
+            env.step(action)
+
+
+def test_settings_are_not_game_options() -> None:
+    env = pettingzoo_env("boon", render_mode="ansi", max_steps=50, reward="zero_sum", lang="en")
+    assert (env.render_mode, env.max_steps, env.settings.reward) == ("ansi", 50, "zero_sum")
+    wanted = pettingzoo_env("wanted", 4, mode="tiroteo")
+    assert wanted.game_options.mode == "tiroteo"
+    assert pettingzoo_env("wanted", 4, options={"mode": "tiroteo"}).game_options == wanted.game_options
+    with pytest.raises(BadOption):
+        pettingzoo_env("boon", render="ansi")
+    with pytest.raises(ValueError):
+        pettingzoo_env("boon", render_mode="human")
+    with pytest.raises(ValueError):
+        EnvSettings(max_steps=0)
+    with pytest.raises(TypeError):
+        TapeteAEC("boon", colour="red")
+    assert gym_env("boon", opponents="random", max_steps=9).aec.max_steps == 9
+
+
+def test_zero_sum_rewards_sum_to_zero() -> None:
+    env = pettingzoo_env("wanted", reward="zero_sum")
+    env.reset(seed=4)
+    totals = dict.fromkeys(env.possible_agents, 0.0)
+    rng = np.random.default_rng(4)
+    for agent in env.agent_iter():
+        obs, reward, terminated, truncated, _ = env.last()
+        totals[agent] += reward
+        if terminated or truncated:
+            env.step(None)
+        else:
+            env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+    assert sum(totals.values()) == pytest.approx(0.0)
+    assert max(totals.values()) > 0
+
+
+@pytest.mark.parametrize("game_id", game_ids())
+def test_ansi_render_draws_the_table_and_the_story(game_id: str) -> None:
+    env = pettingzoo_env(game_id, render_mode="ansi", lang="en")
+    env.reset(seed=2)
+    rng = np.random.default_rng(2)
+    for _ in range(6):
+        mask = env.observe(env.agent_selection)["action_mask"]
+        actions = [a for a in np.flatnonzero(mask) if a != env.pass_action]
+        env.step(int(rng.choice(actions)))
+    text = env.render()
+    assert isinstance(text, str)
+    seat = env.seat_of(env.agent_selection)
+    table = env.game.render_text(env.state.view(seat), "en")
+    plain = __import__("re").sub(r"\x1b\[[0-9;]*m", "", text)
+    assert "[bold" not in plain and "[/" not in plain  # markup drawn, not printed
+    first_line = __import__("rich.text", fromlist=["Text"]).Text.from_markup(table.splitlines()[0]).plain
+    assert first_line.strip() in plain
+    story = [env.game.describe_event(e, "en") for e in env.last_events if e.visible_to(seat)]
+    for sentence in story:
+        assert sentence in plain
+    assert pettingzoo_env(game_id).render() is None

@@ -18,6 +18,7 @@ import websockets
 from tapete.engine import Game
 from tapete.games import get_game
 from tapete.server import ServerSettings, create_app
+from tapete.server.main import uvicorn_config
 from tapete.server.runner import TableRunner
 
 from .toygame import GAME as ECO
@@ -149,8 +150,7 @@ class Client:
 
 async def start_server(settings: ServerSettings) -> tuple[uvicorn.Server, asyncio.Task[None], str]:
     app = create_app(settings)
-    config = uvicorn.Config(app, host="127.0.0.1", port=0, log_level="warning", ws_max_size=settings.max_frame_bytes,
-                            lifespan="on")
+    config = uvicorn_config(app, settings, host="127.0.0.1", port=0, log_level="warning", lifespan="on")
     server = uvicorn.Server(config)
     task = asyncio.create_task(server.serve())
     while not server.started:

@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import logging
+
+import pytest
+
 from tapete.engine import Rng
 from tapete.server.tables import new_match_seed
 
@@ -22,17 +26,32 @@ def test_seeds_span_64_bits_and_fit_a_bigint() -> None:
     assert a != b
 
 
-async def test_no_answer_carries_the_seed_before_the_match_ends(server: Server) -> None:
+async def test_no_answer_carries_the_seed_before_the_match_ends(
+    server: Server, caplog: pytest.LogCaptureFixture
+) -> None:
+    caplog.set_level(logging.DEBUG, logger="tapete")
     created = await server.create(game="eco", seats=[{"type": "human"}, {"type": "human"}])
     table_id = created["table"]["id"]
     joined = await server.join(created["invite_code"])
     seed = server.runner(table_id).seed
     texts = [str(created), str(joined)]
-    for path in ("/api/tables", f"/api/tables/{table_id}", f"/api/matches/{table_id}"):
-        texts.append((await server.http.get(path)).text)
-    for token in (created["token"], joined["token"]):
+    paths = (
+        "/api/tables", f"/api/tables/{table_id}", f"/api/matches/{table_id}", f"/api/matches/{table_id}/record",
+        f"/api/matches/{table_id}/replay", f"/api/matches/{table_id}/replay?step=0&seat=0", "/api/stats",
+        "/api/games/eco/deck",
+    )
+    for path in paths:
+        answer = await server.http.get(path)
+        assert answer.status_code < 500, (path, answer.text)
+        texts.append(answer.text)
+    for token in (created["token"], joined["token"], None):
         client = await server.connect(table_id, token)
-        texts.append(str(client.state))
+        await client.send({"type": "sync"})
+        await client.send({"type": "action", "seq": 1, "version": 0, "index": 0})
+        await client.drain(0.1)
+        texts.extend(str(message) for message in client.seen)
         await client.close()
-    for spelling in {str(seed), str(seed & ((1 << 64) - 1))}:
-        assert not any(spelling in text for text in texts)
+    texts.extend(record.getMessage() + str(record.__dict__) for record in caplog.records)
+    assert any("table created" in text for text in texts)  # the log lines were read
+    for spelling in {str(seed), str(seed & ((1 << 64) - 1)), hex(seed & ((1 << 64) - 1))[2:]}:
+        assert not any(spelling in text for text in texts), spelling

@@ -182,3 +182,45 @@ async def test_a_search_bot_thinks_off_the_event_loop(server: Server) -> None:
         await human.next_of("pong")
         assert time.monotonic() - started < 1.0
     assert server.runner(next(iter(server.app.state.tapete.tables.runners))).version >= 4
+
+
+async def test_after_one_timeout_the_person_plays_the_next_wanted_battle(server: Server) -> None:
+    """A WANTED table with a short clock: the stand-in commits the battle the person let run
+    out (the last commit of that battle), and the next battle is the person's again."""
+    created = await server.create(game="wanted", seats=[{"type": "human"}, {"type": "bot", "level": "heuristic"}],
+                                  table_options={"reaction_window_ms": 0, "bot_delay_ms": 0, "turn_seconds": 1})
+    person = await server.connect(created["table"]["id"], created["token"])
+    first = await person.until(lambda s: s["status"] == "playing" and s["required"] == [0])
+    battles = sum(e["kind"] == "battle" for e in first["events"])
+    after = await person.until(lambda s: any(e["kind"] == "battle" for e in s["events"]), timeout=5)
+    assert battles == 0 and 0 in after["required"]  # the stand-in's commit ended the battle
+    assert after["seats"][0]["stand_in"] is False
+    assert after["clocks"][0]["seat"] == 0 and after["clocks"][0]["remaining_ms"] > 700  # a fresh clock
+    version = after["version"]
+    await asyncio.sleep(0.3)
+    await person.drain()
+    mine = [e for e in person.state["legal"] if not e["reaction"]]
+    assert person.state["version"] >= version and 0 in person.state["required"]
+    reply = await person.reply(await person.act(index=mine[0]["index"]))
+    assert reply["type"] == "accepted", reply
+
+
+async def test_three_timeouts_in_a_row_give_the_seat_to_the_stand_in_until_the_person_acts(server: Server) -> None:
+    created = await server.create(game="wanted", seats=[{"type": "human"}, {"type": "bot", "level": "heuristic"}],
+                                  table_options={"reaction_window_ms": 0, "bot_delay_ms": 0, "turn_seconds": 1})
+    person = await server.connect(created["table"]["id"], created["token"])
+
+    def battles(s: dict[str, Any]) -> int:
+        return sum(e["kind"] == "battle" for e in s["events"])
+
+    seen = 0
+    while seen < 3:  # three battles the person let run out
+        state = await person.recv(5)
+        if state.get("type") == "state":
+            seen += battles(state)
+            if 0 < seen < 3 and battles(state):
+                assert not state["seats"][0]["stand_in"]  # one timeout: the next battle is the person's
+    given = await person.until(lambda s: s["seats"][0]["stand_in"], timeout=1)
+    started = time.monotonic()
+    await person.until(lambda s: battles(s) > 0 or s["status"] == "finished", timeout=1)  # no clock to wait for
+    assert time.monotonic() - started < 0.5 and given["seats"][0]["stand_in"]

@@ -70,9 +70,13 @@ CASES: list[tuple[list[str], str, str]] = [
     (["tournament", "nacho-loco", "--bots", "ismcts,heuristic,heuristic"], "no se reparten", "do not share"),
     (["tournament", "wanted", "--bots", "random,heuristic,random"], "repite", "repeats"),
     (["play", "bacan", "--bots", "genius"], "Bot desconocido", "Unknown bot"),
+    (["play", "bacan", "--bots", "random,heuristic"], "un solo tipo", "one kind"),
     (["play", "bacan", "--speed", "warp"], "--speed espera", "--speed expects"),
     # plot formats
     (["simulate", "bacan", "--plot-format", "gif"], "--plot-format espera", "--plot-format expects"),
+    # joining a server's table
+    (["play", "--server", "nope", "--code", "x"], "--server espera una dirección", "--server expects an address"),
+    (["play", "--code", "x"], "--server y --code van juntos", "--server and --code go together"),
     # languages and the server
     (["serve", "--port", "0"], "--port debe ser", "--port must be"),
     (["serve", "--workers", "0"], "--workers debe ser", "--workers must be"),
@@ -173,3 +177,22 @@ def test_good_input_still_runs(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output  # more distinct kinds than seats: every choice is seated
     result = runner.invoke(app, ["simulate", "wanted", "-p", "4", "-o", "mode=pandillas", "--matches", "2"])
     assert result.exit_code == 0, result.output
+
+
+def test_an_unreachable_ray_cluster_is_a_sentence_too(tmp_path: Path) -> None:
+    rows = tmp_path / "rows.jsonl"
+    for command in (["simulate", "boon"], ["tournament", "boon", "--bots", "random,heuristic"]):
+        for lang, word in (("es", "Ray"), ("en", "Ray")):
+            args = [*command, "--matches", "2", "--ray", "ray://127.0.0.1:1", "--out", str(rows)]
+            code, out, err = _run(args, lang)
+            assert code == 2 and "Traceback" not in out + err, err
+            assert word in err and ("necesita" in err or "No se pudo" in err if lang == "es" else "Ray" in err)
+            assert not rows.exists()  # no match was played: no file was written
+
+
+def test_games_lists_the_players_each_mode_allows() -> None:
+    result = runner.invoke(app, ["games", "--lang", "en"])
+    assert result.exit_code == 0
+    wanted = next(line for line in result.stdout.splitlines() if line.startswith("wanted"))
+    assert "Duel 2" in wanted and "Shootout 3-10" in wanted and "Gangs 2-10" in wanted
+    assert "2 or 4" in next(line for line in result.stdout.splitlines() if line.startswith("buracco"))

@@ -22,7 +22,8 @@ runner = CliRunner()
 def _record(game_id: str = "bacan", seed: int = 3, options: dict[str, object] | None = None) -> MatchRecord:
     game = get_game(game_id)
     n = game.default_players
-    result = play_match(game, n, ["heuristic"] * n, seed, options or {"limit": 40}, keep_record=True)
+    chosen = options if options is not None else {"limit": 40}
+    result = play_match(game, n, ["heuristic"] * n, seed, chosen, keep_record=True)
     assert result.record is not None and result.error is None
     return MatchRecord.from_json(result.record)
 
@@ -111,3 +112,27 @@ def test_to_shows_one_position_in_the_chosen_language(tmp_path: Path) -> None:
     for lang, word in (("es", "Acción 12 de"), ("en", "Action 12 of")):
         result = runner.invoke(app, ["replay", str(path), "--to", "12", "--seat", "1", "--lang", lang])
         assert result.exit_code == 0 and word in result.stdout
+
+
+def test_a_server_record_replays_too(tmp_path: Path) -> None:
+    """The server's /api/matches/{id}/record adds id, names and times to the same MatchRecord JSON."""
+    record = _record("boon", 4, {})
+    data = {
+        **record.to_json(),
+        "seats": [{"human": "Ana"}, {"bot": "heuristic"}, {"bot": "heuristic"}, {"human": "Luis"}],
+        "id": "t-1",
+        "table_options": {"public": False},
+        "outcome": None,
+        "created_at": 1.0,
+        "started_at": 2.0,
+        "finished_at": 3.0,
+    }
+    path = tmp_path / "server.json"
+    path.write_text(json.dumps(data))
+    result = runner.invoke(app, ["replay", str(path), "--to", "3", "--lang", "en"])
+    assert result.exit_code == 0, result.output
+    actor = record.actions[2][0]
+    name = ["Ana", "heuristic", "heuristic", "Luis"][actor]
+    assert "Action 3 of" in result.stdout and f"played by seat {actor} ({name})" in result.stdout
+    shown = runner.invoke(app, ["replay", str(path), "--json", "--seat", "3"])
+    assert _last_json(shown.stdout)["view"] == json.loads(json.dumps(replay(get_game("boon"), record).view(3)))

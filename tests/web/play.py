@@ -66,7 +66,7 @@ def nacho_move(page: Page, s: dict[str, Any]) -> None:
         first = places[0]
         if phase != "drawn":
             tap(page, f"hand-{view['hand'].index(first['card'])}")
-        x, y = first["cell"]
+        x, y = view["open"][first["slot"]]["cell"]
         page.click(f"[data-testid='cell-{x}_{y}']")
         tap(page, "place")
     elif has(s, {"type": "draw"}):

@@ -18,7 +18,7 @@ if TYPE_CHECKING:
 
 def row_joker(state: BacanState, seat: int, slot: int, _b: int, events: list[Event]) -> None:
     """BAC-20: reveal a comodín of your row, instead of drawing, to use it.
-    Ruling: any slot may be declared; if it is not a comodín with its
+    Ruling (BAC-20): any slot may be declared; if it is not a comodín with its
     power, it is shown to everyone, stays, and the seat takes a penalty
     card as for a wrong mirror (BAC-23); the turn goes on."""
     row = state.rows[seat]

@@ -7,9 +7,11 @@ from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from tapete.engine import Bot, Event, Game, State
+from tapete.games.house_rules import house_rules_text
 
 from . import texts
 from .cards import FACES, face_of
+from .house_rules import HOUSE_RULES
 from .options import Options
 from .rules import BuraccoState
 from .search import BuraccoSearchHints
@@ -46,8 +48,14 @@ class BuraccoGame(Game):
 
         return BuraccoBot(rng)
 
+    def state_problems(self, state: State) -> list[tuple[str, str]]:
+        from .positions import problems  # the builder's module imports this one's GAME
+
+        assert isinstance(state, BuraccoState)
+        return problems(state)
+
     def rules_text(self, lang: str) -> str:
-        return texts.rules_text(lang)
+        return texts.rules_text(lang) + house_rules_text(HOUSE_RULES, self.options_schema(), lang)
 
     def describe_action(self, state: State, action: int, lang: str) -> str:
         return texts.describe_action(state if isinstance(state, BuraccoState) else None, action, lang)

@@ -95,7 +95,7 @@ class BuraccoState(FieldState):
     def can_empty(self, side: int, canasta_after: bool = False) -> bool:
         """May a player of `side` run out of tiles? Yes to take the waiting
         muerto (BUR-17), or to go out with a canasta (BUR-18). A side whose
-        muerto became the stock goes out like one that took it (ruling)."""
+        muerto became the stock goes out like one that took it (BUR-20)."""
         return self.muerto_state[side] == WAITING or canasta_after or self.has_canasta(side)
 
     def hand_first(self) -> int:

@@ -19,7 +19,7 @@ from tapete.engine import Bot, Decision, Observation
 
 from . import actions as A
 from .cards import AGAIN, CARD_DESIGN, CLOSER, DRAW3, NUM_CARDS, SKIP, TOKEN_DESIGN
-from .geometry import FIT_TABLES, Field, FitTable, cell_index, matched_actions
+from .geometry import FIT_TABLES, Field, FitTable, cell_id, matched_actions
 
 SHED = 1.0  # one card fewer in hand
 PER_DRAW = 0.6  # an opponent draws one card
@@ -70,7 +70,7 @@ class _Position:
 
     def __init__(self, view: dict[str, Any]) -> None:
         self.table = FIT_TABLES[bool(view["all_contacts_must_match"])]
-        placed = [(cell_index(*c["cell"]), TOKEN_DESIGN[c["card"]], c["rotation"]) for c in view["field"]]
+        placed = [(cell_id(*c["cell"]), TOKEN_DESIGN[c["card"]], c["rotation"]) for c in view["field"]]
         self.field = Field.from_cells(placed)
         self.hand = [TOKEN_DESIGN[t] for t in view["hand"]]
         sizes = view["hand_sizes"]
@@ -80,9 +80,10 @@ class _Position:
         self.unseen = _unseen_designs(view) if threatened else Counter()
 
     def score(self, action: int) -> float:
-        cell, design, rotation = A.unplace(action)
+        slot, design, rotation = A.unplace(action)
         if design == CLOSER:
             return SHED + self.others * PER_DRAW + FIRST_PLAY
+        cell = self.field.slots()[slot]
         pattern = self.field.open[cell]
         matched = self.table.matches(pattern, design, rotation)
         score = SHED + (matched - 1) * self.others * PER_DRAW

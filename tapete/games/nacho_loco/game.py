@@ -7,13 +7,15 @@ from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from tapete.engine import Bot, Event, Game, State
+from tapete.games.house_rules import house_rules_text
 
 from . import texts
 from .cards import DESIGN_TOKENS, card_token
+from .house_rules import HOUSE_RULES
 from .options import Options
 from .rules import NachoLocoState
 
-RULES_VERSION = 1
+RULES_VERSION = 2
 """The version of these rules as coded: bump it when the same seed, options
 and actions would play out differently, so old match records are refused."""
 
@@ -40,8 +42,14 @@ class NachoLocoGame(Game):
 
         return NachoLocoBot(rng)
 
+    def state_problems(self, state: State) -> list[tuple[str, str]]:
+        from .positions import problems  # the builder's module imports this one's GAME
+
+        assert isinstance(state, NachoLocoState)
+        return problems(state)
+
     def rules_text(self, lang: str) -> str:
-        return texts.rules_text(lang)
+        return texts.rules_text(lang) + house_rules_text(HOUSE_RULES, self.options_schema(), lang)
 
     def describe_action(self, state: State, action: int, lang: str) -> str:
         return texts.describe_action(state if isinstance(state, NachoLocoState) else None, action, lang)

@@ -14,10 +14,17 @@ A design lists its segments clockwise; in rotation r (0, 1, 2) side k of the
 cell shows segment (k - r) % 3. Cards are never flipped, so the clockwise
 order is kept and every rotation is one of these three.
 
-The playfield is bounded (ruling): cells with |x| <= HALF_COLS and
-|y| <= HALF_ROWS, numbered row by row; the first card of every field lies at
-the origin (0, 0). A cell beyond the bound is never open, like the edge of
-the table; killer closes and draws keep real fields far smaller.
+The field has no edge (NAC-3): a cell is any (x, y) of the plane, named by
+one non-negative integer (`cell_id`, a pairing of the two coordinates that
+grows without bound). The first card of every field lies at the origin.
+
+The action space stays fixed all the same: a placement names its cell by
+its *slot*, its place among the field's open cells in the order they
+opened (`Field.slots`); `view["open"][k]` is the cell of slot k. A field grows from one
+card, each new card touching one already there, so a field of n cards has
+at most n + 2 open cells (of its 3n sides, at least 2(n - 1) face each
+other, and an open cell touches at least one of the others):
+MAX_OPEN = 94 + 2 slots cover every field the deck can build.
 
 An open cell (empty, next to the field) is summarized by its *pattern*: the
 segment code each side faces (0 where no card touches it). Which designs fit
@@ -33,15 +40,13 @@ from .cards import (
     CLOSER,
     DESIGNS,
     NONE,
+    NUM_CARDS,
     NUM_DESIGNS,
     X,
     is_action,
 )
 
-HALF_ROWS = 8
-HALF_COLS = 16
-ROW_WIDTH = 2 * HALF_COLS + 1
-NUM_CELLS = (2 * HALF_ROWS + 1) * ROW_WIDTH
+MAX_OPEN = NUM_CARDS + 2  # open cells of any field (see above)
 HEIGHT = math.sqrt(3) / 2  # of a triangle of side 1
 
 BASE = 12  # pattern digit base: segment codes 0..11
@@ -54,23 +59,40 @@ def is_up(x: int, y: int) -> bool:
     return (x + y) % 2 == 0
 
 
-def in_window(x: int, y: int) -> bool:
-    return abs(x) <= HALF_COLS and abs(y) <= HALF_ROWS
+def _zigzag(v: int) -> int:
+    return 2 * v if v >= 0 else -2 * v - 1
 
 
-def cell_index(x: int, y: int) -> int:
-    """The cell's number in the bounded playfield (raises outside it)."""
-    if not in_window(x, y):
-        raise ValueError(f"cell {(x, y)} is outside the playfield")
-    return (y + HALF_ROWS) * ROW_WIDTH + (x + HALF_COLS)
+def _unzigzag(z: int) -> int:
+    return z // 2 if z % 2 == 0 else -(z + 1) // 2
 
 
-def cell_coords(index: int) -> tuple[int, int]:
-    row, col = divmod(index, ROW_WIDTH)
-    return col - HALF_COLS, row - HALF_ROWS
+def cell_id(x: int, y: int) -> int:
+    """The cell's number: a one-to-one pairing of all (x, y), so no cell is
+    out of reach (NAC-3). The origin is 0."""
+    a, b = _zigzag(x), _zigzag(y)
+    return a * a + a + b if a >= b else a + b * b
 
 
-ORIGIN = cell_index(0, 0)
+_COORDS: dict[int, tuple[int, int]] = {}
+
+
+def cell_coords(cell: int) -> tuple[int, int]:
+    """(x, y) of a cell number (the inverse of cell_id)."""
+    found = _COORDS.get(cell)
+    if found is None:
+        if cell < 0:
+            raise ValueError(f"no cell has the number {cell}")
+        root = math.isqrt(cell)
+        rest = cell - root * root
+        a, b = (rest, root) if rest < root else (root, rest - root)
+        found = _COORDS[cell] = (_unzigzag(a), _unzigzag(b))
+    return found
+
+
+
+
+ORIGIN = cell_id(0, 0)
 
 
 def neighbour(x: int, y: int, side: int) -> tuple[tuple[int, int], int]:
@@ -89,19 +111,23 @@ def vertices(x: int, y: int) -> list[tuple[float, float]]:
     return [(left, top), (left + 1, top), (left + 0.5, bottom)]
 
 
-def _neighbour_table() -> list[tuple[tuple[int, int], ...]]:
-    table = []
-    for index in range(NUM_CELLS):
-        x, y = cell_coords(index)
-        sides = []
-        for side in range(3):
-            (nx, ny), nside = neighbour(x, y, side)
-            sides.append((cell_index(nx, ny) if in_window(nx, ny) else -1, nside))
-        table.append(tuple(sides))
-    return table
+Sides = tuple[tuple[int, int], tuple[int, int], tuple[int, int]]
+_NEIGHBOURS: dict[int, Sides] = {}
 
 
-NEIGHBOURS = _neighbour_table()
+def neighbours(cell: int) -> Sides:
+    """(cell across side k, that cell's shared side) for k = 0, 1, 2; kept
+    once computed, since fields reuse the same few hundred cells."""
+    found = _NEIGHBOURS.get(cell)
+    if found is None:
+        x, y = cell_coords(cell)
+        across = [neighbour(x, y, side) for side in range(3)]
+        found = _NEIGHBOURS[cell] = (
+            (cell_id(*across[0][0]), across[0][1]),
+            (cell_id(*across[1][0]), across[1][1]),
+            (cell_id(*across[2][0]), across[2][1]),
+        )
+    return found
 
 
 # -- designs in rotation ------------------------------------------------------
@@ -255,6 +281,17 @@ class Field:
         other.open = self.open.copy()
         return other
 
+    def slots(self) -> list[int]:
+        """The open cells in the order they opened: slot k of a place action
+        is the k-th. The order is that of `open`, which keeps a cell where
+        it first opened (a dict keeps its keys in insertion order), so the
+        same cards placed in the same order give the same slots."""
+        return list(self.open)
+
+    def slot_of(self, cell: int) -> int | None:
+        """The slot of an open cell, None if the cell is not open."""
+        return list(self.open).index(cell) if cell in self.open else None
+
     def place(self, cell: int, design: int, rotation: int) -> None:
         """Put a card down and update the open cells around it."""
         key = design * 3 + rotation
@@ -262,8 +299,8 @@ class Field:
         self.open.pop(cell, None)
         sides = SIDES[key]
         cells, opened = self.cells, self.open
-        for side, (other, other_side) in enumerate(NEIGHBOURS[cell]):
-            if other < 0 or other in cells:
+        for side, (other, other_side) in enumerate(_NEIGHBOURS.get(cell) or neighbours(cell)):
+            if other in cells:
                 continue
             opened[other] = opened.get(other, 0) + sides[side] * SIDE_WEIGHT[other_side]
 
@@ -273,8 +310,9 @@ class Field:
 
     @classmethod
     def from_cells(cls, placed: list[tuple[int, int, int]]) -> Field:
-        """Rebuild from (cell, design, rotation); the order does not matter:
-        an empty cell's pattern is the sum of what its neighbours show it."""
+        """Rebuild from (cell, design, rotation) in the order they were placed:
+        the patterns do not depend on it (an empty cell's pattern is the sum
+        of what its neighbours show it), the slots do."""
         field = cls()
         for cell, design, rotation in placed:
             field.place(cell, design, rotation)

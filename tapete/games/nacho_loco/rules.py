@@ -9,20 +9,22 @@ Phases of a turn (the seat `turn` acts in each):
     round_over  the round's winner deals the next round (NAC-16)
     over        the match is over (NAC-17)
 
-Rulings of this implementation beyond the rules file:
+Rulings (the rules file states those marked with a rule id):
 - After drawing (NAC-7) the player always gets the choice, even when the
   card cannot go anywhere (then only "pass"), so the table never learns
   from the flow whether the drawn card was playable. Go Again likewise.
 - NAC-12 counts consecutive turns that end without placing a card: a draw
-  then a pass, or a pass with nothing to draw. A declined drawn card counts.
+  then a pass, or a pass with nothing to draw. A declined drawn card counts
+  (NAC-12).
 - A close (NAC-11/12/13) ends the closer's turn at once: pending Go Again and
-  Skip Next lapse, since the closer plays first on the new field anyway.
+  Skip Next lapse, since the closer plays first on the new field (NAC-9).
 - Skip Next skips the next turn that is not the player's own.
 - The new field's card is turned up before the closed field joins the
   cleared cards (NAC-10: never the current field); only if nothing else is
   left does the closed field feed the new pile.
-- The playfield is bounded like a table (see geometry); beyond the edge no
-  cell is open.
+- The field has no edge (NAC-3, see geometry): a place action names its
+  cell by slot, the cell's place among the open cells in the order they
+  opened.
 """
 
 from __future__ import annotations
@@ -106,13 +108,13 @@ class NachoLocoState(State):
         cached = self.table.offsets_cache  # read directly: this loop is the hot path
         found: list[int] = []
         many = len(designs)
-        for cell, pattern in self.field.open.items():
+        for slot, pattern in enumerate(self.field.open.values()):
             table = cached[pattern]
             if table is None:
                 table = self.table.offsets(pattern)
             if not table:
                 continue
-            base = cell * CELL_STRIDE
+            base = slot * CELL_STRIDE
             if len(table) < many:
                 for design, offs in table.items():
                     if design in designs:
@@ -146,7 +148,8 @@ class NachoLocoState(State):
 
     def _place(self, seat: int, action: int) -> None:
         """NAC-4/5: put a card down; NAC-8, NAC-9, NAC-11, NAC-13 follow."""
-        cell, design, rotation = A.unplace(action)
+        slot, design, rotation = A.unplace(action)
+        cell = self.field.slots()[slot]
         hand = self.hands[seat]
         card = hand[-1] if self.phase == DRAWN else next(c for c in hand if CARD_DESIGN[c] == design)
         hand.remove(card)
@@ -388,7 +391,7 @@ class NachoLocoState(State):
         return Rejection("NAC-7", "No puedes jugar: debes robar una carta.", "You cannot play: you must draw a card.")
 
     def _why_not_place(self, seat: int, action: int) -> Rejection:
-        cell, design, rotation = A.unplace(action)
+        slot, design, rotation = A.unplace(action)
         hand = self.hands[seat]
         if self.phase == DRAWN and CARD_DESIGN[hand[-1]] != design:
             return Rejection(
@@ -398,13 +401,11 @@ class NachoLocoState(State):
             )
         if all(CARD_DESIGN[c] != design for c in hand):
             return Rejection("NAC-7", "No tienes esa carta en la mano.", "You do not hold that card.")
-        if cell in self.field.cells:
-            return Rejection("NAC-3", "Esa casilla ya está ocupada.", "That cell is already taken.")
-        if cell not in self.field.open:
+        if slot >= len(self.field.slots()):
             return Rejection(
                 "NAC-3",
-                "La carta debe tocar el campo de juego (y estar dentro de sus límites).",
-                "The card must touch the playfield (and lie within its bounds).",
+                f"El campo de juego tiene {len(self.field.slots())} huecos junto a sus cartas, no {slot + 1}.",
+                f"The playfield has {len(self.field.slots())} open cells next to its cards, not {slot + 1}.",
             )
         if design == CLOSER:
             if rotation:
@@ -436,7 +437,7 @@ class NachoLocoState(State):
         return A.to_json(action)
 
     def action_from_json(self, data: Mapping[str, Any]) -> int:
-        return A.from_json(data)
+        return A.from_json(data, self.field)
 
     # -- the end --------------------------------------------------------------------------
     def is_terminal(self) -> bool:

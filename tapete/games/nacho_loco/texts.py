@@ -40,6 +40,8 @@ lados formando un campo de juego, y gana la ronda quien se queda sin cartas.
 - **NAC-3** El campo de juego es una red triangular. Cada carta ocupa una
   casilla, en cualquiera de sus 3 rotaciones (nunca dada la vuelta). Un
   contacto es un lado que la carta nueva comparte con una carta ya colocada.
+  El campo no tiene borde: cualquier casilla vacía junto al
+  campo es un sitio donde jugar, por mucho que haya crecido.
 - **NAC-4** Una carta normal se coloca en una casilla vacía con al menos un
   contacto si todos los contactos coinciden: mismo color o misma acción. La
   X no coincide con nada. «Coincidir k segmentos» es tener k contactos que
@@ -100,9 +102,6 @@ lados formando un campo de juego, y gana la ronda quien se queda sin cartas.
   arriba, 1 derecha, 2 izquierda. En la rotación r, el lado k muestra el
   segmento (k − r) mód 3 de la carta. La primera carta de cada campo va en
   (0, 0), en rotación 0.
-- **Límite de la mesa.** El campo cabe en |x| ≤ 16, |y| ≤ 8; una casilla más
-  allá no está abierta, como el borde de la mesa (en la práctica los campos
-  se cierran mucho antes).
 - Tras robar (NAC-7) siempre decides: colocar la carta robada o pasar
   (aunque no quepa en ninguna parte); así la mesa no sabe si podías jugarla.
   Lo mismo con Otra vez.
@@ -143,7 +142,9 @@ into a playfield, and the round goes to whoever runs out of cards.
   - 1 The Closer.
 - **NAC-3** The playfield is a triangular lattice. A card fills one cell, in
   any of its 3 rotations (never flipped). A contact is a side the new card
-  shares with a card already placed.
+  shares with a card already placed. The field has no edge: any
+  empty cell next to the field is a place to play, however far the field
+  has grown.
 - **NAC-4** A normal card may be placed in an empty cell with at least one
   contact when every contact matches: the same colour, or the same action.
   An X matches nothing. "Matching k segments" means k matching contacts.
@@ -202,8 +203,6 @@ into a playfield, and the round goes to whoever runs out of cards.
   clockwise: ▲ 0 left, 1 right, 2 bottom; ▼ 0 top, 1 right, 2 left. In
   rotation r side k shows the card's segment (k − r) mod 3. Every field's
   first card lies at (0, 0), in rotation 0.
-- **Table edge.** The field fits in |x| ≤ 16, |y| ≤ 8; a cell beyond is not
-  open, like the edge of the table (real fields close long before).
 - After drawing (NAC-7) you always decide: place the drawn card or pass
   (even if it fits nowhere), so the table cannot tell whether you could
   play it. The same for Go Again.
@@ -334,7 +333,12 @@ def _sides_label(up: bool, sides: Sequence[str | None], lang: str, markup: bool 
 def describe_action(state: NachoLocoState | None, action: int, lang: str) -> str:
     es = _lang(lang) == "es"
     if A.is_place(action):
-        cell, design, rotation = A.unplace(action)
+        slot, design, rotation = A.unplace(action)
+        slots = state.field.slots() if state is not None else []
+        if slot >= len(slots):
+            card = card_label(DESIGN_TOKENS[design], lang)
+            return f"Colocar {card}" if es else f"Place {card}"
+        cell = slots[slot]
         x, y = cell_coords(cell)
         up = is_up(x, y)
         sides = [SEGMENT_NAMES[s] for s in SIDES[design * 3 + rotation]]

@@ -1,8 +1,8 @@
 """What one seat may see of a Nacho Loco match (None: a spectator).
 
 Everyone sees the field (cells, cards, rotations, the segment on each side),
-its open cells with what each side needs (and whether any design of the
-deck could go there), the hand sizes, the size of the
+its open cells in slot order (a place action's slot k is `open[k]`) with
+what each side needs (and whether any design of the deck could go there), the hand sizes, the size of the
 draw pile and the cleared cards not yet reshuffled. A seat sees its own hand
 (and, while deciding, which of its cards it has just drawn). Other hands and
 the pile's order are absent.
@@ -72,7 +72,7 @@ def field_cells(state: NachoLocoState) -> list[dict[str, Any]]:
 
 def open_cells(state: NachoLocoState) -> list[dict[str, Any]]:
     cells = []
-    for cell in sorted(state.field.open):
+    for cell in state.field.slots():
         x, y = cell_coords(cell)
         needs = pattern_needs(state.field.open[cell])
         live = state.table.alive(state.field.open[cell])  # some design of the deck fits (NAC-11)

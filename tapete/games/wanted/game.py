@@ -7,10 +7,12 @@ from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from tapete.engine import Bot, Event, Game, State
+from tapete.games.house_rules import house_rules_text
 
 from . import texts
 from .bots import WantedBot
 from .cards import FACES, NUM_CARDS
+from .house_rules import HOUSE_RULES
 from .options import PLAYERS, Options
 from .rules import WantedState
 from .search import WantedSearchHints
@@ -45,8 +47,14 @@ class WantedGame(Game):
     def heuristic_bot(self, rng: random.Random) -> Bot:
         return WantedBot(rng)
 
+    def state_problems(self, state: State) -> list[tuple[str, str]]:
+        from .positions import problems  # the builder's module imports this one's GAME
+
+        assert isinstance(state, WantedState)
+        return problems(state)
+
     def rules_text(self, lang: str) -> str:
-        return texts.rules_text(lang)
+        return texts.rules_text(lang) + house_rules_text(HOUSE_RULES, self.options_schema(), lang)
 
     def describe_action(self, state: State, action: int, lang: str) -> str:
         return texts.describe_action(action, lang)

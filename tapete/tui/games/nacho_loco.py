@@ -38,6 +38,12 @@ PLACE_LETTERS = "abcefghijklmoqrstuvwxyz"  # d, n, p are draw, next round, pass
 LETTERS = {"d": "draw", "p": "pass", "n": "next_round"}
 
 
+def _cell_of(snap: Snapshot, move: Move) -> tuple[int, int]:
+    """The cell a place move names: its slot k is the view's k-th open cell."""
+    x, y = snap.view["open"][move.data["slot"]]["cell"]
+    return x, y
+
+
 @dataclass
 class Grid:
     """Characters with styles, written cell by cell, then read as lines."""
@@ -152,7 +158,8 @@ class NachoLocoBoard(Board):
         if card is None:
             return []
         moves = sorted(
-            self._placements(snap)[card], key=lambda m: (m.data["cell"][1], m.data["cell"][0], m.data["rotation"])
+            self._placements(snap)[card],
+            key=lambda m: (*reversed(_cell_of(snap, m)), m.data["rotation"]),  # letters in reading order
         )
         return list(zip(PLACE_LETTERS, moves, strict=False))
 
@@ -226,7 +233,7 @@ class NachoLocoBoard(Board):
         up_of = {(c["cell"][0], c["cell"][1]): c["up"] for c in [*placed, *open_cells]}
         letters: dict[tuple[int, int], str] = {}
         for letter, move in self._lettered(snap):
-            spot = (move.data["cell"][0], move.data["cell"][1])
+            spot = _cell_of(snap, move)
             letters[spot] = letters.get(spot, "") + letter
         for (x, y), text in letters.items():
             col, line = frame.label_spot(x, y, up_of.get((x, y), (x + y) % 2 == 0))
@@ -281,9 +288,9 @@ class NachoLocoBoard(Board):
                 self.post_message(self.KeysChanged())
             return []
         _, x, y = payload
-        chosen = [m for _, m in self._lettered(snap) if m.data["cell"] == [x, y]]
+        chosen = [m for _, m in self._lettered(snap) if _cell_of(snap, m) == (x, y)]
         if not chosen:
-            chosen = [m for m in snap.moves if m.data.get("type") == "place" and m.data["cell"] == [x, y]]
+            chosen = [m for m in snap.moves if m.data.get("type") == "place" and _cell_of(snap, m) == (x, y)]
         return [m.action for m in chosen]
 
     def shortcuts(self, snap: Snapshot) -> dict[str, int]:

@@ -553,12 +553,17 @@ def test_bac21_mirror_match_points_option() -> None:
 
 
 def test_bac21_the_draw_closes_the_window() -> None:
-    """BAC-21: the window closes when the player whose turn it is draws."""
-    state = table([["rojo-1"], ["azul-7"]], discard=["rojo-7"], deck=["verde-2"])
+    """BAC-21 (ruling): the window closes when the player whose turn it is
+    draws, and opens again with their discard, for the new top."""
+    state = table([["rojo-1"], ["azul-7", "amarillo-2"]], discard=["rojo-7"], deck=["verde-2"])
     act(state, 0, type="draw", source="deck")
     assert state.actors() == (0,)
     with pytest.raises(IllegalAction):
         act(state, 1, type="mirror", slot=0)
+    act(state, 0, type="discard")  # verde-2 on top: the window is open again
+    assert 1 in state.actors()
+    events = act(state, 1, type="mirror", slot=1)  # amarillo-2 on verde-2
+    assert events[0].data["ok"]
 
 
 def test_bac22_claims_resolve_in_arrival_order_against_the_top_as_it_stands() -> None:
@@ -627,6 +632,25 @@ def test_bac25_super_bacan_wins_the_match_at_once() -> None:
     not_only = table([["comodin1", "comodin2", "comodin3", "rojo-1"], ["rojo-5"]])
     act(not_only, 0, type="call_bacan")
     assert not not_only.is_terminal()
+
+
+def test_bac25_penalty_points_rule_out_super_bacan() -> None:
+    """BAC-25 ("and nothing else") with BAC-7: the three comodines plus the 10
+    points of a wrong mirror at a full row are not a Super Bacan; the row
+    totals 7, so the call fails (BAC-27)."""
+    state = table([["comodin1", "comodin2", "comodin3"], ["rojo-1"], ["azul-1"]], deck=["verde-2"])
+    state.penalty_points[0] = 10
+    events = act(state, 0, type="call_bacan")
+    assert next(e for e in events if e.kind == "round_end").data["result"] == "failed"
+    assert not state.is_terminal()
+
+
+def test_bac26_a_total_of_exactly_five_succeeds() -> None:
+    """BAC-26/27: a total of 5 is still a Bacan (only more than 5 fails)."""
+    state = table([["rojo-2", "azul-3"], ["rojo-7"], ["verde-6"]], scores=[0, 0, 0])
+    events = act(state, 0, type="call_bacan")
+    assert next(e for e in events if e.kind == "round_end").data["result"] == "success"
+    assert state.scores == [-5, 7, 6]
 
 
 def test_bac26_successful_bacan_minus_five() -> None:

@@ -284,6 +284,8 @@ def test_bur15_several_melds_in_one_turn_step_by_step_and_cancel() -> None:
 
 
 def test_bur15_the_number_of_melds_per_side_is_bounded() -> None:
+    """BUR-15 (ruling): a side holds at most 24 melds."""
+    assert A.MAX_MELDS == 24
     t = Tiles()
     filler = pierna(t, "negro-7", "azul-7", "rojo-7")
     state = table(tiles=t, melds=([filler], []), racks=[["rojo-3", "rojo-4", "rojo-5", "azul-9"], ["negro-3"]])

@@ -9,7 +9,7 @@ from tapete.engine import Event
 from tapete.games.nacho_loco import GAME
 from tapete.games.nacho_loco.actions import place as place_id
 from tapete.games.nacho_loco.cards import CARD_DESIGN, NUM_CARDS, TOKEN_DESIGN
-from tapete.games.nacho_loco.geometry import Field, cell_index, neighbour
+from tapete.games.nacho_loco.geometry import Field, cell_id, neighbour
 from tapete.games.nacho_loco.rules import PLAY, NachoLocoState
 
 Placed = tuple[int, int, str, int]  # x, y, face token, rotation
@@ -41,7 +41,7 @@ def build(
         return copies.pop(0)
 
     state.hands = [[take(t) for t in hand] for hand in hands]
-    state.placed = [(take(tok), cell_index(x, y), rot) for x, y, tok, rot in field]
+    state.placed = [(take(tok), cell_id(x, y), rot) for x, y, tok, rot in field]
     state.field = Field.from_cells([(cell, CARD_DESIGN[c], r) for c, cell, r in state.placed])
     state.pile = [take(t) for t in reversed(pile)]
     state.cleared = [take(t) for t in cleared]
@@ -80,9 +80,11 @@ def surround(x: int, y: int, needs: Sequence[str | None]) -> list[Placed]:
     return placed
 
 
-def place(x: int, y: int, token: str, rotation: int) -> int:
-    """The action id placing `token` at (x, y) in `rotation`."""
-    return place_id(cell_index(x, y), TOKEN_DESIGN[token], rotation)
+def place(state: NachoLocoState, x: int, y: int, token: str, rotation: int) -> int:
+    """The action id placing `token` at the open cell (x, y) in `rotation`."""
+    slot = state.field.slot_of(cell_id(x, y))
+    assert slot is not None, f"({x}, {y}) is not an open cell of this field"
+    return place_id(slot, TOKEN_DESIGN[token], rotation)
 
 
 def kinds(events: Iterable[Event]) -> list[str]:

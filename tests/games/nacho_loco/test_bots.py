@@ -25,20 +25,20 @@ def _decide(state: NachoLocoState, seat: int) -> int:
 def test_bot_prefers_a_double_match() -> None:
     field = surround(1, 0, [None, "verde", "naranja"]) + LIVE
     state = build(hands=[["verde/X/X", "verde/naranja/X"], ["azul/X/X"], ["azul/X/X"]], field=field)
-    assert _decide(state, 0) == place(1, 0, "verde/naranja/X", 1)
+    assert _decide(state, 0) == place(state, 1, 0, "verde/naranja/X", 1)
 
 
 def test_bot_closes_the_field() -> None:
     field = [(0, 0, "rojo/X/X", 0)]
     state = build(hands=[["rojo/X/X", "rojo/naranja/X"], ["azul/X/X"], ["azul/X/X"]], field=field)
-    assert _decide(state, 0) == place(-1, 0, "rojo/X/X", 1)  # the killer close
+    assert _decide(state, 0) == place(state, -1, 0, "rojo/X/X", 1)  # the killer close
 
 
 def test_bot_sends_draw_three_to_the_shortest_hand() -> None:
     field = surround(1, 0, [None, "roba3", None]) + LIVE
     hands = [["roba3/verde/X", "azul/X/X"], ["azul/X/X", "verde/X/X"], ["marron/X/X"], ["amarillo/X/X", "rojo/X/X"]]
     state = build(4, hands=hands, field=field)
-    state.apply(0, place(1, 0, "roba3/verde/X", 1))
+    state.apply(0, place(state, 1, 0, "roba3/verde/X", 1))
     assert _decide(state, 0) == A.TARGET + 2
 
 
@@ -52,7 +52,7 @@ def test_bot_limits_what_a_last_card_can_fit() -> None:
         bot = GAME.heuristic_bot(random.Random(seed))
         bot.start(0, 3, state.options)
         decision = bot.decide(Observation(state, 0))
-        assert decision is not None and decision.action == place(-1, 0, "rojo/X/X", 1)
+        assert decision is not None and decision.action == place(state, -1, 0, "rojo/X/X", 1)
 
 
 def test_heuristic_beats_random_clearly() -> None:

@@ -14,12 +14,11 @@ from tapete.games.nacho_loco import actions as A
 from tapete.games.nacho_loco.cards import CLOSER, DESIGN_TOKENS, NUM_DESIGNS, SEGMENT_CODE, TOKEN_DESIGN, card_token
 from tapete.games.nacho_loco.geometry import (
     FIT_TABLES,
-    NUM_CELLS,
-    ORIGIN,
+    MAX_OPEN,
     ROTATIONS,
     FitTable,
     cell_coords,
-    cell_index,
+    cell_id,
     fit,
     pattern_of,
 )
@@ -31,20 +30,21 @@ ORIGIN_RNA = [(0, 0, "rojo/naranja/amarillo", 0)]
 
 
 def test_action_space_layout_is_stable() -> None:
-    assert A.PLACES == NUM_CELLS * NUM_DESIGNS * 3
+    assert MAX_OPEN == 96
+    assert A.PLACES == MAX_OPEN * NUM_DESIGNS * 3
     assert A.NUM_ACTIONS == A.PLACES + 3 + 6
-    assert A.unplace(A.place(ORIGIN, 5, 2)) == (ORIGIN, 5, 2)
-    assert A.to_json(A.place(cell_index(-1, 0), TOKEN_DESIGN["rojo/X/X"], 1)) == {
+    assert A.unplace(A.place(7, 5, 2)) == (7, 5, 2)
+    assert A.to_json(A.place(3, TOKEN_DESIGN["rojo/X/X"], 1)) == {
         "type": "place",
         "card": "rojo/X/X",
-        "cell": [-1, 0],
+        "slot": 3,
         "rotation": 1,
     }
 
 
 @pytest.mark.parametrize(
     "action",
-    [0, A.PLACES - 1, A.place(ORIGIN, CLOSER, 0), A.DRAW, A.PASS, A.NEXT_ROUND, A.TARGET, A.NUM_ACTIONS - 1],
+    [0, A.PLACES - 1, A.place(MAX_OPEN - 1, CLOSER, 0), A.DRAW, A.PASS, A.NEXT_ROUND, A.TARGET, A.NUM_ACTIONS - 1],
 )
 def test_actions_round_trip_through_json(action: int) -> None:
     assert A.from_json(json.loads(json.dumps(A.to_json(action)))) == action
@@ -61,6 +61,9 @@ def test_actions_round_trip_through_json(action: int) -> None:
         {"type": "place", "card": "rojo/X/X", "cell": [99, 0], "rotation": 0},
         {"type": "place", "card": "rojo/X/X", "cell": [0], "rotation": 0},
         {"type": "place", "card": "rojo/X/X", "cell": [0, 0], "rotation": 3},
+        {"type": "place", "card": "rojo/X/X", "slot": 96, "rotation": 0},
+        {"type": "place", "card": "rojo/X/X", "slot": -1, "rotation": 0},
+        {"type": "place", "card": "rojo/X/X", "rotation": 0},
     ],
 )
 def test_bad_json_actions_are_rejected(data: dict[str, object]) -> None:
@@ -153,7 +156,7 @@ def test_fit_tables_agree_with_a_direct_check() -> None:
 
 def test_describe_and_render_in_both_languages() -> None:
     state = build(hands=[["rojo/X/X", "cerrador"], ["azul/X/X"], ["azul/X/X"]], field=ORIGIN_RNA)
-    action = place(-1, 0, "rojo/X/X", 1)
+    action = place(state, -1, 0, "rojo/X/X", 1)
     assert "rojo" in GAME.describe_action(state, action, "es") and "(-1,0)" in GAME.describe_action(state, action, "es")
     assert "red" in GAME.describe_action(state, action, "en")
     events = state.apply(0, action)
@@ -172,10 +175,10 @@ def test_describe_and_render_in_both_languages() -> None:
 
 def test_why_illegal_speaks_both_languages() -> None:
     state = build(hands=[["rojo/X/X"], ["azul/X/X"], ["azul/X/X"]], field=ORIGIN_RNA)
-    why = state.why_illegal(0, place(1, 0, "rojo/X/X", 0))
+    why = state.why_illegal(0, place(state, 1, 0, "rojo/X/X", 0))
     assert why.rule == "NAC-4" and why.es and why.en
     assert state.why_illegal(0, A.NUM_ACTIONS + 5).rule == "actions"
-    assert cell_coords(cell_index(3, -2)) == (3, -2)
+    assert cell_coords(cell_id(3, -2)) == (3, -2)
 
 
 @pytest.mark.parametrize("all_match", [True, False])

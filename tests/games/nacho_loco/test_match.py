@@ -7,7 +7,7 @@ import random
 import pytest
 
 from tapete.games.nacho_loco.cards import NUM_CARDS, X
-from tapete.games.nacho_loco.geometry import NEIGHBOURS, SIDES
+from tapete.games.nacho_loco.geometry import SIDES, neighbours
 from tapete.games.nacho_loco.rules import AGAIN_PHASE, DRAWN, OVER, PLAY, ROUND_OVER, NachoLocoState
 
 from .helpers import new_match
@@ -19,7 +19,7 @@ def _check_field(state: NachoLocoState) -> None:
     cells = state.field.cells
     assert cells and len(cells) == len(state.placed)
     for cell, key in cells.items():
-        for side, (other, other_side) in enumerate(NEIGHBOURS[cell]):
+        for side, (other, other_side) in enumerate(neighbours(cell)):
             if other in cells:
                 mine, theirs = SIDES[key][side], SIDES[cells[other]][other_side]
                 if state.options.all_contacts_must_match:
@@ -28,7 +28,7 @@ def _check_field(state: NachoLocoState) -> None:
     frontier = list(seen)
     while frontier:
         cell = frontier.pop()
-        for other, _ in NEIGHBOURS[cell]:
+        for other, _ in neighbours(cell):
             if other in cells and other not in seen:
                 seen.add(other)
                 frontier.append(other)

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import itertools
 from collections import Counter
+from itertools import product
 
 import pytest
 
-from tapete.engine import IllegalAction
+from tapete.engine import BadAction, IllegalAction
+from tapete.games.nacho_loco import GAME
 from tapete.games.nacho_loco import actions as A
 from tapete.games.nacho_loco.cards import (
     ACTIONS,
@@ -26,12 +28,9 @@ from tapete.games.nacho_loco.cards import (
 )
 from tapete.games.nacho_loco.geometry import (
     FIT_TABLES,
-    HALF_COLS,
-    NUM_CELLS,
     ORIGIN,
     cell_coords,
-    cell_index,
-    in_window,
+    cell_id,
     is_up,
     neighbour,
     rotated,
@@ -111,9 +110,8 @@ def test_nac_2_action_cards_as_ruled() -> None:
 def test_nac_3_neighbours_are_mutual_and_share_a_side() -> None:
     """NAC-3: across side k of a cell lies a cell of the other orientation whose
     shared side has the same two corners."""
-    for index in range(NUM_CELLS):
-        x, y = cell_coords(index)
-        assert cell_index(x, y) == index
+    for x, y in product(range(-40, 41), range(-25, 26)):
+        assert cell_coords(cell_id(x, y)) == (x, y)
         for side in range(3):
             (nx, ny), nside = neighbour(x, y, side)
             assert is_up(nx, ny) != is_up(x, y)
@@ -137,17 +135,39 @@ def test_nac_3_three_rotations_never_flipped() -> None:
 def test_nac_3_a_card_needs_a_contact_and_an_empty_cell() -> None:
     """NAC-3: a card goes into an empty cell next to the field."""
     state = build(hands=[["rojo/X/X"], ["azul/X/X"], ["azul/X/X"]], field=ORIGIN_RNA)
-    assert place(-1, 0, "rojo/X/X", 1) in state.legal_actions(0)
-    assert _illegal(state, 0, place(-3, 0, "rojo/X/X", 1)).rule == "NAC-3"  # no contact
-    assert _illegal(state, 0, place(0, 0, "rojo/X/X", 0)).rule == "NAC-3"  # taken
+    assert place(state, -1, 0, "rojo/X/X", 1) in state.legal_actions(0)
+    for cell in ([-3, 0], [0, 0]):  # no contact; taken
+        with pytest.raises(BadAction) as caught:
+            state.action_from_json({"type": "place", "card": "rojo/X/X", "cell": cell, "rotation": 1})
+        assert caught.value.rule == "NAC-3"
+    beyond = A.place(len(state.field.slots()), TOKEN_DESIGN["rojo/X/X"], 1)  # a slot the field does not have
+    assert _illegal(state, 0, beyond).rule == "NAC-3"
 
 
-def test_nac_3_the_table_edge_bounds_the_field() -> None:
-    """NAC-3 (ruling): no cell beyond the bounded playfield is ever open."""
-    state = build(hands=[["rojo/X/X"], [], []], field=[(HALF_COLS, 0, "rojo/naranja/amarillo", 0)])
-    opened = [cell_coords(c) for c in state.field.open]
-    assert opened and all(in_window(x, y) for x, y in opened)
-    assert (HALF_COLS + 1, 0) not in opened
+def test_nac_3_a_place_names_its_cell_by_slot() -> None:
+    """NAC-3: slot k of a place action is the k-th open cell in the order the
+    cells opened, the cell the view lists k-th; its JSON form, or the cell's,
+    gives it back, and the same cards placed in the same order give the same slots."""
+    state = build(hands=[["rojo/X/X"], ["azul/X/X"], ["azul/X/X"]], field=ORIGIN_RNA)
+    assert [c["cell"] for c in state.view(0)["open"]] == [[-1, 0], [1, 0], [0, 1]]  # sides 0, 1, 2 of the origin
+    action = place(state, 1, 0, "rojo/X/X", 1)
+    form = state.action_to_json(action)
+    assert form == {"type": "place", "card": "rojo/X/X", "slot": 1, "rotation": 1}
+    assert state.action_from_json(form) == action
+    assert state.action_from_json({"type": "place", "card": "rojo/X/X", "cell": [1, 0], "rotation": 1}) == action
+    state.apply(0, place(state, -1, 0, "rojo/X/X", 1))
+    opened = [c["cell"] for c in state.view(0)["open"]]
+    assert opened[:2] == [[1, 0], [0, 1]] and sorted(opened[2:]) == [[-2, 0], [-1, -1]]
+    again = GAME.state_from_json(state.to_json())
+    assert [c["cell"] for c in again.view(0)["open"]] == opened
+
+
+def test_nac_3_the_field_has_no_edge() -> None:
+    """NAC-3 (ruling): a field far from the origin still opens the cells around it."""
+    state = build(hands=[["rojo/X/X"], ["azul/X/X"], ["azul/X/X"]], field=[(400, -300, "rojo/naranja/amarillo", 0)])
+    opened = {cell_coords(c) for c in state.field.open}
+    assert opened == {(399, -300), (401, -300), (400, -299)}
+    assert place(state, 399, -300, "rojo/X/X", 1) in state.legal_actions(0)
 
 
 # -- NAC-4, NAC-5: matching -------------------------------------------------------------
@@ -155,8 +175,8 @@ def test_nac_4_every_contact_must_match() -> None:
     """NAC-4: with two contacts, a card matching only one may not go there."""
     field = surround(1, 0, [None, "verde", "naranja"]) + LIVE
     state = build(hands=[["verde/X/X", "verde/naranja/X"], ["azul/X/X"], ["azul/X/X"]], field=field)
-    assert _illegal(state, 0, place(1, 0, "verde/X/X", 1)).rule == "NAC-4"
-    assert place(1, 0, "verde/naranja/X", 1) in state.legal_actions(0)
+    assert _illegal(state, 0, place(state, 1, 0, "verde/X/X", 1)).rule == "NAC-4"
+    assert place(state, 1, 0, "verde/naranja/X", 1) in state.legal_actions(0)
 
 
 def test_nac_4_an_x_matches_nothing() -> None:
@@ -164,7 +184,7 @@ def test_nac_4_an_x_matches_nothing() -> None:
     field = surround(1, 0, [None, "X", None]) + LIVE
     for all_match in (True, False):
         table = FIT_TABLES[all_match]
-        pattern = build(hands=[[], [], []], field=field).field.open[cell_index(1, 0)]
+        pattern = build(hands=[[], [], []], field=field).field.open[cell_id(1, 0)]
         assert not table.alive(pattern)
 
 
@@ -173,7 +193,7 @@ def test_nac_4_option_one_matching_contact_suffices() -> None:
     field = surround(1, 0, [None, "verde", "naranja"]) + LIVE
     hands = [["verde/X/X"], ["azul/X/X"], ["azul/X/X"]]
     state = build(hands=hands, field=field, options={"all_contacts_must_match": False})
-    action = place(1, 0, "verde/X/X", 1)
+    action = place(state, 1, 0, "verde/X/X", 1)
     assert action in state.legal_actions(0)
     events = state.apply(0, action)
     assert find(events, "place")[0]["matches"] == 1
@@ -187,17 +207,17 @@ def test_nac_4_same_action_matches() -> None:
     field = surround(1, 0, [None, "saltar", None]) + LIVE
     state = build(hands=[["saltar/verde/X", "otravez/verde/X"], ["azul/X/X"], ["azul/X/X"]], field=field)
     legal = state.legal_actions(0)
-    assert place(1, 0, "saltar/verde/X", 1) in legal
-    assert _illegal(state, 0, place(1, 0, "otravez/verde/X", 1)).rule == "NAC-4"
+    assert place(state, 1, 0, "saltar/verde/X", 1) in legal
+    assert _illegal(state, 0, place(state, 1, 0, "otravez/verde/X", 1)).rule == "NAC-4"
 
 
 def test_nac_5_the_closer_needs_two_x_contacts() -> None:
     """NAC-5: The Closer goes only where at least 2 contacts are X."""
     two_x = build(hands=[["cerrador"], ["azul/X/X"], ["azul/X/X"]], field=surround(1, 0, [None, "X", "X"]) + LIVE)
-    assert place(1, 0, "cerrador", 0) in two_x.legal_actions(0)
-    assert _illegal(two_x, 0, place(1, 0, "cerrador", 1)).rule == "NAC-5"
+    assert place(two_x, 1, 0, "cerrador", 0) in two_x.legal_actions(0)
+    assert _illegal(two_x, 0, place(two_x, 1, 0, "cerrador", 1)).rule == "NAC-5"
     one_x = build(hands=[["cerrador"], ["azul/X/X"], ["azul/X/X"]], field=surround(1, 0, [None, "X", "rojo"]) + LIVE)
-    assert _illegal(one_x, 0, place(1, 0, "cerrador", 0)).rule == "NAC-5"
+    assert _illegal(one_x, 0, place(one_x, 1, 0, "cerrador", 0)).rule == "NAC-5"
     assert one_x.legal_actions(0) == [A.DRAW]
 
 
@@ -221,7 +241,7 @@ def test_nac_6_the_closer_turned_up_goes_back() -> None:
     field = [(0, 0, "rojo/X/X", 0)]
     pile = ["azul/X/X", "azul/X/X", "cerrador", "verde/X/X"]
     state = build(hands=[["rojo/X/X", "verde/azul/X"], ["marron/X/X"], ["marron/X/X"]], field=field, pile=pile)
-    events = state.apply(0, place(-1, 0, "rojo/X/X", 1))  # a killer close: a new field is turned up
+    events = state.apply(0, place(state, -1, 0, "rojo/X/X", 1))  # a killer close: a new field is turned up
     assert "closer_back" in kinds(events)
     assert find(events, "field_start")[0]["card"] == "verde/X/X"
     assert CLOSER_CARD in state.pile
@@ -230,7 +250,7 @@ def test_nac_6_the_closer_turned_up_goes_back() -> None:
 def test_nac_6_play_goes_clockwise() -> None:
     """NAC-6: after a turn, the next seat plays."""
     state = build(hands=[["rojo/X/X", "azul/X/X"], ["azul/X/X"], ["marron/X/X"]], field=ORIGIN_RNA)
-    state.apply(0, place(-1, 0, "rojo/X/X", 1))
+    state.apply(0, place(state, -1, 0, "rojo/X/X", 1))
     assert state.actors() == (1,)
     err = _illegal(state, 0, A.DRAW)
     assert err.rule == "NAC-6"
@@ -243,7 +263,7 @@ def test_nac_7_you_must_play_if_you_can() -> None:
     assert A.DRAW not in state.legal_actions(0)
     assert _illegal(state, 0, A.DRAW).rule == "NAC-7"
     assert _illegal(state, 0, A.PASS).rule == "NAC-7"
-    assert _illegal(state, 0, place(-1, 0, "azul/X/X", 1)).rule == "NAC-7"  # not in hand
+    assert _illegal(state, 0, place(state, -1, 0, "azul/X/X", 1)).rule == "NAC-7"  # not in hand
 
 
 def test_nac_7_draw_then_place_the_drawn_card() -> None:
@@ -254,8 +274,8 @@ def test_nac_7_draw_then_place_the_drawn_card() -> None:
     assert find(events, "drew")[0]["cards"] == ["rojo/X/X"]
     assert state.phase == DRAWN and state.actors() == (0,)
     legal = state.legal_actions(0)
-    assert place(-1, 0, "rojo/X/X", 1) in legal and legal[-1] == A.PASS
-    state.apply(0, place(-1, 0, "rojo/X/X", 1))
+    assert place(state, -1, 0, "rojo/X/X", 1) in legal and legal[-1] == A.PASS
+    state.apply(0, place(state, -1, 0, "rojo/X/X", 1))
     assert _hand_tokens(state, 0) == ["verde/X/X"] and state.turn == 1
 
 
@@ -273,7 +293,7 @@ def test_nac_7_only_the_drawn_card_may_be_placed() -> None:
     """NAC-7: after drawing, only that card may go down."""
     state = build(hands=[["verde/X/X"], ["azul/X/X"], ["azul/X/X"]], field=ORIGIN_RNA, pile=["rojo/X/X"])
     state.apply(0, A.DRAW)
-    assert _illegal(state, 0, place(1, 0, "verde/X/X", 0)).rule == "NAC-7"
+    assert _illegal(state, 0, place(state, 1, 0, "verde/X/X", 0)).rule == "NAC-7"
     assert _illegal(state, 0, A.DRAW).rule == "NAC-7"
 
 
@@ -282,7 +302,7 @@ def test_nac_8_matching_two_makes_everyone_else_draw_one() -> None:
     """NAC-8: 2 matching contacts: every other player draws 1."""
     field = surround(1, 0, [None, "verde", "naranja"]) + LIVE
     state = build(hands=[["verde/naranja/X", "azul/X/X"], ["azul/X/X"], ["marron/X/X"]], field=field)
-    events = state.apply(0, place(1, 0, "verde/naranja/X", 1))
+    events = state.apply(0, place(state, 1, 0, "verde/naranja/X", 1))
     assert find(events, "place")[0]["matches"] == 2
     assert [len(h) for h in state.hands] == [1, 2, 2]
     assert {(d["seat"], d["count"]) for d in find(events, "draw")} == {(1, 1), (2, 1)}
@@ -292,7 +312,7 @@ def test_nac_8_matching_three_makes_everyone_else_draw_two() -> None:
     """NAC-8: 3 matching contacts: every other player draws 2."""
     field = surround(1, 0, ["rojo", "naranja", "amarillo"]) + LIVE
     state = build(hands=[["rojo/naranja/amarillo", "azul/X/X"], ["azul/X/X"], ["marron/X/X"]], field=field)
-    events = state.apply(0, place(1, 0, "rojo/naranja/amarillo", 0))
+    events = state.apply(0, place(state, 1, 0, "rojo/naranja/amarillo", 0))
     assert find(events, "place")[0]["matches"] == 3
     assert [len(h) for h in state.hands] == [1, 3, 3]
 
@@ -306,7 +326,7 @@ def test_nac_9_skip_next_skips_the_next_player() -> None:
     """NAC-9: Skip Next: the next player loses the turn."""
     hands = [["saltar/verde/X", "azul/X/X"], ["azul/X/X"], ["marron/X/X"], ["marron/X/X"]]
     state = build(4, hands=hands, field=_action_field("saltar"))
-    events = state.apply(0, place(1, 0, "saltar/verde/X", 1))
+    events = state.apply(0, place(state, 1, 0, "saltar/verde/X", 1))
     assert find(events, "skipped") == [{"seat": 1}]
     assert state.turn == 2
 
@@ -314,7 +334,7 @@ def test_nac_9_skip_next_skips_the_next_player() -> None:
 def test_nac_9_skip_next_with_two_players_plays_again() -> None:
     """NAC-9: with 2 players, Skip Next means you play again."""
     state = build(2, hands=[["saltar/verde/X", "azul/X/X"], ["azul/X/X"]], field=_action_field("saltar"))
-    state.apply(0, place(1, 0, "saltar/verde/X", 1))
+    state.apply(0, place(state, 1, 0, "saltar/verde/X", 1))
     assert state.turn == 0 and state.phase == PLAY
 
 
@@ -322,7 +342,7 @@ def test_nac_9_go_again_is_one_optional_card_without_drawing() -> None:
     """NAC-9: Go Again: one more card, optional; declining draws nothing."""
     hands = [["otravez/verde/X", "verde/X/X"], ["azul/X/X"], ["marron/X/X"]]
     state = build(hands=hands, field=_action_field("otravez"))
-    state.apply(0, place(1, 0, "otravez/verde/X", 1))
+    state.apply(0, place(state, 1, 0, "otravez/verde/X", 1))
     assert state.phase == AGAIN_PHASE and state.actors() == (0,)
     legal = state.legal_actions(0)
     assert A.PASS in legal and any(A.is_place(a) for a in legal)
@@ -334,7 +354,7 @@ def test_nac_9_go_again_without_a_playable_card_only_passes() -> None:
     """NAC-9: if you cannot play the extra card, the turn ends without drawing."""
     hands = [["otravez/verde/X", "amarillo/X/X"], ["azul/X/X"], ["marron/X/X"]]
     state = build(hands=hands, field=_action_field("otravez"))
-    state.apply(0, place(1, 0, "otravez/verde/X", 1))
+    state.apply(0, place(state, 1, 0, "otravez/verde/X", 1))
     assert state.legal_actions(0) == [A.PASS]
     assert _illegal(state, 0, A.DRAW).rule == "NAC-7"
 
@@ -343,7 +363,7 @@ def test_nac_9_opponent_draws_three_chosen_by_the_player() -> None:
     """NAC-9: Opponent Draws 3: you choose the opponent, who draws 3."""
     hands = [["roba3/verde/X", "azul/X/X"], ["azul/X/X"], ["marron/X/X"], ["marron/X/X"]]
     state = build(4, hands=hands, field=_action_field("roba3"))
-    state.apply(0, place(1, 0, "roba3/verde/X", 1))
+    state.apply(0, place(state, 1, 0, "roba3/verde/X", 1))
     assert state.phase == CHOOSE
     assert state.legal_actions(0) == [A.TARGET + 1, A.TARGET + 2, A.TARGET + 3]
     assert _illegal(state, 0, A.TARGET + 0).rule == "NAC-9"
@@ -357,7 +377,7 @@ def test_nac_9_opponent_draws_three_chosen_by_the_player() -> None:
 def test_nac_9_opponent_draws_three_with_two_players_needs_no_choice() -> None:
     """NAC-9: with one opponent the choice makes itself."""
     state = build(2, hands=[["roba3/verde/X", "azul/X/X"], ["azul/X/X"]], field=_action_field("roba3"))
-    state.apply(0, place(1, 0, "roba3/verde/X", 1))
+    state.apply(0, place(state, 1, 0, "roba3/verde/X", 1))
     assert [len(h) for h in state.hands] == [1, 4] and state.turn == 1
 
 
@@ -365,7 +385,7 @@ def test_nac_9_an_action_works_only_when_matched() -> None:
     """NAC-9: an action segment that touches no card does nothing."""
     field = surround(1, 0, [None, "verde", None]) + LIVE
     state = build(hands=[["saltar/verde/X", "azul/X/X"], ["azul/X/X"], ["marron/X/X"]], field=field)
-    events = state.apply(0, place(1, 0, "saltar/verde/X", 0))  # verde on side 1, saltar on the empty top
+    events = state.apply(0, place(state, 1, 0, "saltar/verde/X", 0))  # verde on side 1, saltar on the empty top
     assert "effect" not in kinds(events) and state.turn == 1
 
 
@@ -395,7 +415,7 @@ def test_nac_10_draws_stop_when_nothing_is_left() -> None:
     field = surround(1, 0, ["rojo", "naranja", "amarillo"]) + LIVE
     hands = [["rojo/naranja/amarillo", "azul/X/X"], ["azul/X/X"], ["marron/X/X"]]
     state = build(hands=hands, field=field, pile=["verde/X/X"], fill=False)
-    events = state.apply(0, place(1, 0, "rojo/naranja/amarillo", 0))
+    events = state.apply(0, place(state, 1, 0, "rojo/naranja/amarillo", 0))
     draws = find(events, "draw")
     assert [(d["seat"], d["count"], d["wanted"]) for d in draws] == [(1, 1, 2), (2, 0, 2)]
 
@@ -406,7 +426,7 @@ def test_nac_10_the_closed_field_feeds_the_pile_when_nothing_else_is_left() -> N
     field = [(0, 0, "rojo/X/X", 0)]
     hands = [["rojo/X/X", "verde/azul/X"], ["marron/X/X"], ["marron/X/X"]]
     state = build(hands=hands, field=field, pile=["azul/X/X", "verde/X/X"], fill=False)
-    events = state.apply(0, place(-1, 0, "rojo/X/X", 1))  # killer close; the gifts empty the pile
+    events = state.apply(0, place(state, -1, 0, "rojo/X/X", 1))  # killer close; the gifts empty the pile
     assert kinds(events).count("refill") == 1
     assert [card_token(p[0]) for p in state.placed] == ["rojo/X/X"]
     assert [card_token(c) for c in state.pile] == ["rojo/X/X"] and state.cleared == []
@@ -420,7 +440,7 @@ def test_nac_11_killer_close() -> None:
     field = [(0, 0, "rojo/X/X", 0)]  # only (-1, 0) is open to anything: rojo on its right
     pile = ["azul/X/X", "verde/X/X", "amarillo/X/X"]
     state = build(hands=[["rojo/X/X", "verde/azul/X"], ["marron/X/X"], ["marron/X/X"]], field=field, pile=pile)
-    events = state.apply(0, place(-1, 0, "rojo/X/X", 1))
+    events = state.apply(0, place(state, -1, 0, "rojo/X/X", 1))
     assert find(events, "close") == [{"seat": 0, "how": "killer"}]
     gifts = [(d["seat"], d["count"]) for d in find(events, "draw") if d["reason"] == "gift"]
     assert gifts == [(1, 1), (2, 1)]
@@ -435,7 +455,7 @@ def test_nac_11_is_tested_against_the_catalogue_not_the_hands() -> None:
     """NAC-11: a cell no hand can fill but some design could keeps the field open."""
     field = [(0, 0, "rojo/X/X", 0)]
     state = build(hands=[["rojo/naranja/X", "verde/X/X"], ["azul/X/X"], ["azul/X/X"]], field=field, pile=["marron/X/X"])
-    events = state.apply(0, place(-1, 0, "rojo/naranja/X", 1))  # opens (-2, 0) needing naranja
+    events = state.apply(0, place(state, -1, 0, "rojo/naranja/X", 1))  # opens (-2, 0) needing naranja
     assert "close" not in kinds(events)
     assert state.legal_actions(1) == [A.DRAW]  # nobody can play, yet the field stays
     assert len(state.placed) == 2
@@ -449,7 +469,7 @@ def test_nac_12_everyone_draws_and_the_last_matcher_closes() -> None:
     hands = [["rojo/naranja/X", "verde/X/X"], ["azul/X/X"], ["azul/X/X"]]
     pile = ["marron/X/X", "marron/X/X", "amarillo/X/X", "verde/azul/X", "azul/verde/X", "verde/X/X"]
     state = build(hands=hands, field=field, pile=pile)
-    state.apply(0, place(-1, 0, "rojo/naranja/X", 1))
+    state.apply(0, place(state, -1, 0, "rojo/naranja/X", 1))
     events = []
     for seat in (1, 2, 0):
         assert state.turn == seat and state.legal_actions(seat) == [A.DRAW]
@@ -496,7 +516,7 @@ def test_nac_13_the_closer_closes_at_once_without_extra_draws() -> None:
     """NAC-13: The Closer on 3 X contacts closes the field; no NAC-8 draws, only gifts."""
     field = surround(1, 0, ["X", "X", "X"]) + LIVE
     state = build(hands=[["cerrador", "azul/X/X"], ["azul/X/X"], ["verde/X/X"]], field=field)
-    events = state.apply(0, place(1, 0, "cerrador", 0))
+    events = state.apply(0, place(state, 1, 0, "cerrador", 0))
     assert find(events, "place")[0]["matches"] == 3
     assert find(events, "close") == [{"seat": 0, "how": "closer"}]
     assert [d["reason"] for d in find(events, "draw")] == ["gift", "gift"]
@@ -505,18 +525,33 @@ def test_nac_13_the_closer_closes_at_once_without_extra_draws() -> None:
 
 
 # -- NAC-14: after a close --------------------------------------------------------------
-def test_nac_14_a_close_ends_pending_go_again_and_the_closer_starts() -> None:
-    """NAC-14 (ruling): a Go Again matched by a killer-closing card lapses;
-    the closer plays first on the new field."""
+def test_nac_9_a_close_ends_pending_go_again_and_the_closer_starts() -> None:
+    """NAC-9 (ruling), NAC-14: a Go Again matched by a killer-closing card
+    lapses; the closer plays first on the new field."""
     field = [(0, 0, "verde/X/X", 1), (2, 0, "otravez/rojo/X", 0), (3, 0, "rojo/X/X", 2)]
     hands = [["otravez/verde/X", "azul/X/X"], ["marron/X/X"], ["marron/X/X"]]
     state = build(hands=hands, field=field)
     # (1, 0) touches otravez on its right side and verde on its left one
-    events = state.apply(0, place(1, 0, "otravez/verde/X", 1))
+    events = state.apply(0, place(state, 1, 0, "otravez/verde/X", 1))
     assert find(events, "effect") == [{"seat": 0, "action": "otravez"}]
     assert find(events, "close") == [{"seat": 0, "how": "killer"}]
     assert state.phase == PLAY and state.turn == 0 and state.again == 0
     assert [len(h) for h in state.hands] == [1, 3, 3]  # one for the double match, one gift
+
+
+def test_nac_9_a_close_ends_a_pending_skip_next() -> None:
+    """NAC-9 (ruling): a Skip Next matched by a killer-closing card lapses:
+    the closer plays first and then the next player plays, not skipped."""
+    field = [(0, 0, "verde/X/X", 1), (2, 0, "saltar/rojo/X", 0), (3, 0, "rojo/X/X", 2)]
+    hands = [["saltar/verde/X", "azul/X/X", "rojo/X/X"], ["marron/X/X"], ["marron/X/X"]]
+    state = build(hands=hands, field=field)
+    events = state.apply(0, place(state, 1, 0, "saltar/verde/X", 1))
+    assert find(events, "effect") == [{"seat": 0, "action": "saltar"}]
+    assert find(events, "close") == [{"seat": 0, "how": "killer"}]
+    assert state.turn == 0 and state.skips == 0
+    seat = state.actors()[0]
+    state.apply(seat, state.legal_actions(seat)[0])
+    assert state.turn == 1
 
 
 def test_nac_14_gifts_come_from_the_pile_in_turn_order() -> None:
@@ -525,7 +560,7 @@ def test_nac_14_gifts_come_from_the_pile_in_turn_order() -> None:
     pile = ["azul/X/X", "verde/azul/X", "amarillo/X/X", "naranja/X/X"]
     hands = [["cerrador", "azul/X/X"], ["verde/X/X"], ["verde/X/X"], ["rojo/X/X"]]
     state = build(4, hands=hands, field=field, pile=pile, turn=0)
-    state.apply(0, place(1, 0, "cerrador", 0))
+    state.apply(0, place(state, 1, 0, "cerrador", 0))
     assert [card_token(c) for c in (state.hands[1][-1], state.hands[2][-1], state.hands[3][-1])] == [
         "azul/X/X",
         "verde/azul/X",
@@ -538,7 +573,7 @@ def test_nac_14_gifts_come_from_the_pile_in_turn_order() -> None:
 def test_nac_15_last_card_scores_the_other_hands() -> None:
     """NAC-15: the player who places their last card scores the other hands."""
     state = build(hands=[["rojo/X/X"], ["azul/X/X", "verde/X/X"], ["marron/X/X"]], field=ORIGIN_RNA)
-    events = state.apply(0, place(-1, 0, "rojo/X/X", 1))
+    events = state.apply(0, place(state, -1, 0, "rojo/X/X", 1))
     assert find(events, "round_end")[0]["points"] == 3
     assert state.scores == [3, 0, 0] and state.phase == ROUND_OVER
 
@@ -550,7 +585,7 @@ def test_nac_15_consequences_of_the_last_card_come_first() -> None:
     hands = [["roba3/naranja/X"], ["azul/X/X"], ["marron/X/X"], ["marron/X/X"]]
     state = build(4, hands=hands, field=field)
     # roba3 on side 1 and naranja on side 2: two matches, everyone else draws 1
-    state.apply(0, place(1, 0, "roba3/naranja/X", 1))
+    state.apply(0, place(state, 1, 0, "roba3/naranja/X", 1))
     assert state.phase == CHOOSE and state.hands[0] == []
     events = state.apply(0, A.TARGET + 3)
     assert find(events, "round_end")[0]["points"] == 2 + 2 + 5
@@ -561,7 +596,7 @@ def test_nac_15_gifts_of_a_close_come_before_scoring() -> None:
     """NAC-15: a killer close with the last card gives its gifts first."""
     field = [(0, 0, "rojo/X/X", 0)]
     state = build(hands=[["rojo/X/X"], ["marron/X/X"], ["marron/X/X"]], field=field)
-    events = state.apply(0, place(-1, 0, "rojo/X/X", 1))
+    events = state.apply(0, place(state, -1, 0, "rojo/X/X", 1))
     assert kinds(events).index("close") < kinds(events).index("round_end")
     assert state.scores[0] == 4
 
@@ -569,7 +604,7 @@ def test_nac_15_gifts_of_a_close_come_before_scoring() -> None:
 def test_nac_15_the_closer_counts_one() -> None:
     """NAC-15: The Closer left in a hand counts 1 like any card."""
     state = build(hands=[["rojo/X/X"], ["cerrador"], ["marron/X/X"]], field=ORIGIN_RNA)
-    state.apply(0, place(-1, 0, "rojo/X/X", 1))
+    state.apply(0, place(state, -1, 0, "rojo/X/X", 1))
     assert state.scores[0] == 2
 
 
@@ -577,7 +612,7 @@ def test_nac_15_the_closer_counts_one() -> None:
 def test_nac_16_next_round_is_dealt_and_the_winner_starts() -> None:
     """NAC-16: all cards gathered and shuffled, 6 each, a new field, the winner first."""
     state = build(hands=[["rojo/X/X"], ["azul/X/X", "verde/X/X"], ["marron/X/X"]], field=ORIGIN_RNA, turn=0)
-    state.apply(0, place(-1, 0, "rojo/X/X", 1))
+    state.apply(0, place(state, -1, 0, "rojo/X/X", 1))
     assert state.actors() == (0,) and state.legal_actions(0) == [A.NEXT_ROUND]
     assert _illegal(state, 0, A.DRAW).rule == "NAC-16"
     events = state.apply(0, A.NEXT_ROUND)
@@ -599,7 +634,7 @@ def test_nac_17_first_to_the_target_wins() -> None:
     """NAC-17: reaching the target (20 by default) ends the match."""
     state = build(hands=[["rojo/X/X"], ["azul/X/X", "verde/X/X"], ["marron/X/X"]], field=ORIGIN_RNA)
     state.scores = [18, 19, 0]
-    state.apply(0, place(-1, 0, "rojo/X/X", 1))
+    state.apply(0, place(state, -1, 0, "rojo/X/X", 1))
     assert state.phase == OVER and state.is_terminal() and state.actors() == ()
     outcome = state.outcome()
     assert outcome.winners == (0,) and outcome.scores == (21.0, 19.0, 0.0)
@@ -609,8 +644,8 @@ def test_nac_17_target_option() -> None:
     """NAC-17 option target: a lower target ends the match sooner."""
     options = {"target": 3}
     state = build(hands=[["rojo/X/X"], ["azul/X/X", "verde/X/X"], ["marron/X/X"]], field=ORIGIN_RNA, options=options)
-    state.apply(0, place(-1, 0, "rojo/X/X", 1))
+    state.apply(0, place(state, -1, 0, "rojo/X/X", 1))
     assert state.is_terminal()
     state = build(hands=[["rojo/X/X"], ["azul/X/X"], ["marron/X/X"]], field=ORIGIN_RNA, options={"target": 3})
-    state.apply(0, place(-1, 0, "rojo/X/X", 1))
+    state.apply(0, place(state, -1, 0, "rojo/X/X", 1))
     assert not state.is_terminal() and state.phase == ROUND_OVER

@@ -444,6 +444,21 @@ def test_wan_12_pandillas_replay_is_a_fresh_deal_among_the_tied() -> None:
     assert faces(state.deck)  # the rest of the deck stays face down
 
 
+def test_wan_12_pandillas_a_tied_player_who_won_no_battle_loses() -> None:
+    """WAN-12: in Pandillas a tied player who won no battle loses to one who
+    won some; no replay is needed."""
+    state = GAME.new_match(3, 1, {"mode": "pandillas", "deals": 1})
+    state.participants = [0, 1, 2]
+    state.main = None
+    state.face_down = [ids(["2-picas"]), ids(["2-corazones"]), []]
+    state.hands = [[c for c in h if c not in ids(["2-picas", "2-corazones"])] for h in state.hands]
+    state.deck = [c for c in state.deck if c not in ids(["2-picas", "2-corazones"])]
+    state.won = [1, 0, 0]
+    events = state._end_stage()
+    assert kinds(events) == ["stage_over", "match_over"]
+    assert state.is_terminal() and state.outcome().winners == (0,) and state.result_rule == "WAN-12"
+
+
 # -- views and options ------------------------------------------------------------------------
 
 

@@ -19,6 +19,9 @@ export function cardName(token) {
 
 const cellKey = (cell) => `cell-${cell[0]}_${cell[1]}`;
 
+/** A place action names its cell by slot: slot k is the view's k-th open cell. */
+const slotOf = (ctx, cell) => ctx.view.open.findIndex((c) => c.cell[0] === cell[0] && c.cell[1] === cell[1]);
+
 function selectedCard(ctx) {
   const view = ctx.view;
   const hand = view.hand || [];
@@ -30,7 +33,7 @@ function selectedCard(ctx) {
 /** Legal rotations of the selected card at `cell`. */
 function rotationsAt(ctx, card, cell) {
   if (!card) return [];
-  return ctx.find({ type: "place", card, cell }).map((e) => e.action.rotation);
+  return ctx.find({ type: "place", card, slot: slotOf(ctx, cell) }).map((e) => e.action.rotation);
 }
 
 /** The cell chosen for the selected card (kept while it is still an open cell). */
@@ -47,7 +50,7 @@ function place(ctx) {
   const card = selectedCard(ctx);
   const tg = target(ctx, card);
   if (!card || !tg) return;
-  const action = { type: "place", card, cell: tg, rotation: ctx.ui.rot };
+  const action = { type: "place", card, slot: slotOf(ctx, tg), rotation: ctx.ui.rot };
   ctx.act(action); // a wrong rotation comes back explained (NAC-4), the choice stays
   if (ctx.isLegal(action)) {
     ctx.ui.target = null;
@@ -71,7 +74,7 @@ function tapCell(ctx, cell) {
   }
   const rots = rotationsAt(ctx, card, cell);
   if (!rots.length) {
-    ctx.act({ type: "place", card, cell, rotation: 0 }); // not legal: the server says which rule
+    ctx.act({ type: "place", card, slot: slotOf(ctx, cell), rotation: 0 }); // not legal: the server says which rule
     return;
   }
   const tg = ctx.ui.target;
@@ -116,7 +119,7 @@ function field(ctx) {
   const view = ctx.view;
   const card = selectedCard(ctx);
   const tg = target(ctx, card);
-  const legalCells = new Set(card ? ctx.find({ type: "place", card }).map((e) => cellKey(e.action.cell)) : []);
+  const legalCells = new Set(card ? ctx.find({ type: "place", card }).map((e) => cellKey(view.open[e.action.slot].cell)) : []);
   const all = [...view.field.map((c) => c.cell), ...view.open.map((c) => c.cell)];
   const [bx, by, bw, bh] = bounds(all);
   const children = [];

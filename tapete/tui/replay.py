@@ -1,0 +1,102 @@
+"""`tapete replay FILE --step` at a terminal: a match record stepped through with keys.
+
+→ / n / space: next action · ← / p: previous · PgDn / PgUp: ten · Home / End:
+start / end · ] / [: next / previous round · 0-9: that seat's eyes · s: the
+spectator's · q: quit. The board is the game's own text of the chosen eyes'
+view; below it, the story of the last step in the game's words. The cursor
+is tapete.sim.replayer's, the same the line mode (piped keys, tests) drives.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from rich.markup import escape
+from textual.app import App, ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import VerticalScroll
+from textual.widgets import Static
+
+from tapete.sim.replayer import ReplayCursor, ReplayError, header
+
+KEYS = {
+    "es": "→ siguiente · ← anterior · RePág/AvPág ±10 · Inicio/Fin · ] [ ronda · 0-9 asiento · s espectador · q salir",
+    "en": "→ next · ← previous · PgUp/PgDn ±10 · Home/End · ] [ round · 0-9 seat · s spectator · q quit",
+}
+
+
+class ReplayApp(App[None]):
+    """One record, one position at a time."""
+
+    TITLE = "tapete replay"
+    ENABLE_COMMAND_PALETTE = False
+    CSS = """
+    #head { background: $primary-background; padding: 0 1; }
+    #board { padding: 0 1; }
+    #story { padding: 0 1; color: $text-muted; }
+    #keys { dock: bottom; background: $panel; padding: 0 1; }
+    #note { color: $warning; padding: 0 1; }
+    """
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("right,n,space", "move(1)", show=False),
+        Binding("left,p", "move(-1)", show=False),
+        Binding("pagedown", "move(10)", show=False),
+        Binding("pageup", "move(-10)", show=False),
+        Binding("home", "jump(0)", show=False),
+        Binding("end", "jump(-1)", show=False),
+        Binding("right_square_bracket", "round(1)", show=False),
+        Binding("left_square_bracket", "round(-1)", show=False),
+        Binding("s", "eyes(-1)", show=False),
+        *[Binding(str(d), f"eyes({d})", show=False) for d in range(10)],
+        Binding("q,escape", "quit", show=False),
+    ]
+
+    def __init__(self, cursor: ReplayCursor, lang: str) -> None:
+        super().__init__()
+        self.cursor = cursor
+        self.lang = lang
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="head")
+        with VerticalScroll():
+            yield Static(id="board")
+            yield Static(id="story")
+        yield Static(id="note")
+        yield Static(escape(KEYS[self.lang]), id="keys")
+
+    def on_mount(self) -> None:
+        self.show()
+
+    def show(self, note: str = "") -> None:
+        cursor = self.cursor
+        self.query_one("#head", Static).update(escape(header(cursor, self.lang)))
+        self.query_one("#board", Static).update(cursor.game.render_text(cursor.view(), self.lang))
+        story = "\n".join(f"· {escape(line)}" for line in cursor.story(self.lang))
+        self.query_one("#story", Static).update(story)
+        self.query_one("#note", Static).update(escape(note))
+
+    def _try(self, change: Any) -> None:
+        try:
+            change()
+        except ReplayError as err:
+            self.show(err.es if self.lang == "es" else err.en)
+            return
+        self.show()
+
+    def action_move(self, by: int) -> None:
+        self._try(lambda: self.cursor.goto(self.cursor.step + by))
+
+    def action_jump(self, step: int) -> None:
+        self._try(lambda: self.cursor.goto(self.cursor.steps if step < 0 else step))
+
+    def action_round(self, direction: int) -> None:
+        starts = [start for _, start in self.cursor.rounds()]
+        here = self.cursor.step
+        if direction > 0:
+            target = next((s for s in starts if s > here), self.cursor.steps)
+        else:
+            target = max((s for s in starts if s < here), default=0)
+        self._try(lambda: self.cursor.goto(target))
+
+    def action_eyes(self, seat: int) -> None:
+        self._try(lambda: self.cursor.set_seat(None if seat < 0 else seat))
