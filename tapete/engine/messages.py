@@ -26,61 +26,54 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from functools import lru_cache
+from typing import Any, NamedTuple
 
 LANGS = ("es", "en")
 
 
-# -- typed parameters ---------------------------------------------------------------
-@dataclass(frozen=True, slots=True)
-class Player:
+# -- typed parameters (named tuples: cheap to build and hash, as cache keys) --------
+class Player(NamedTuple):
     seat: int
 
 
-@dataclass(frozen=True, slots=True)
-class Players:
+class Players(NamedTuple):
     seats: tuple[int, ...]
 
 
-@dataclass(frozen=True, slots=True)
-class Side:
-    """A partnership: the seats of one parity ("Ana y Carmen"), `index` 0 or 1."""
+class Side(NamedTuple):
+    """A partnership: the seats of one parity ("Ana y Carmen"), `which` 0 or 1."""
 
-    index: int
+    which: int
 
     def seats(self, reader: Reader) -> Players | None:
         if reader.names is None:
             return None
-        return Players(tuple(range(self.index, len(reader.names), 2)))
+        return Players(tuple(range(self.which, len(reader.names), 2)))
 
 
-@dataclass(frozen=True, slots=True)
-class Card:
+class Card(NamedTuple):
     face: str | None  # None: a card nobody may name here ("?")
     short: bool = False  # the compact name, for recaps and tables
 
 
-@dataclass(frozen=True, slots=True)
-class Cards:
+class Cards(NamedTuple):
     faces: tuple[str, ...]
     short: bool = False
 
 
-@dataclass(frozen=True, slots=True)
-class Num:
+class Num(NamedTuple):
     value: int
     signed: bool = False  # a change of score: "+5", "−3", "±0"
 
 
-@dataclass(frozen=True, slots=True)
-class Nums:
+class Nums(NamedTuple):
     """Positions people count from 1 ("las cartas 1 y 4"): given zero-based."""
 
     values: tuple[int, ...]
 
 
-@dataclass(frozen=True, slots=True)
-class Term:
+class Term(NamedTuple):
     """A word from the catalogue's `terms` (a suit, a mode, a power's name)."""
 
     key: str
@@ -104,10 +97,8 @@ Param = Player | Players | Side | Card | Cards | Num | Nums | Term | Message | L
 
 
 def msg(id: str, rule: str | None = None, /, **params: Any) -> Message:
-    """A message; plain ints become `Num`, lists of ints never guess (wrap them)."""
-    return Message(
-        id, {k: Num(v) if isinstance(v, int) and not isinstance(v, bool) else v for k, v in params.items()}, rule
-    )
+    """A message; a plain int is a number (rendered and selected as a `Num`)."""
+    return Message(id, params, rule)
 
 
 # -- the reader ---------------------------------------------------------------------
@@ -119,9 +110,14 @@ class Reader:
     names: Sequence[str] | None = None
     seat: int | None = None
 
+    @property
+    def names_key(self) -> tuple[str, ...] | None:
+        return None if self.names is None else tuple(self.names)
+
     def name(self, seat: int) -> str:
-        if self.names is not None and 0 <= seat < len(self.names) and self.names[seat]:
-            return self.names[seat]
+        names = self.names
+        if names is not None and 0 <= seat < len(names) and names[seat]:
+            return names[seat]
         return default_name(seat, self.lang)
 
 
@@ -132,6 +128,8 @@ def default_name(seat: int, lang: str) -> str:
 
 def format_number(value: int, lang: str) -> str:
     """Thousands grouped as each language writes them (es: 12 345 from five digits; en: 1,234)."""
+    if 0 <= value < 1000:
+        return str(value)
     sign, digits = ("−", str(-value)) if value < 0 else ("", str(value))
     if lang == "es" and len(digits) <= 4:
         return sign + digits
@@ -174,6 +172,9 @@ COMMON_MESSAGES: dict[str, dict[str, str]] = {
 }
 
 
+SAID_LIMIT = 20_000  # rendered sentences kept per catalogue (a bound on memory)
+
+
 # -- the catalogue ------------------------------------------------------------------
 class UnknownMessage(KeyError):
     pass
@@ -190,6 +191,8 @@ class Catalogue:
 
     def __post_init__(self) -> None:
         self.messages = {**COMMON_MESSAGES, **self.messages}
+        self._card_names: dict[tuple[str, bool, str], str] = {}
+        self._said: dict[tuple[Any, ...], str] = {}
         for mid, texts in self.messages.items():
             missing = [lang for lang in LANGS if lang not in texts]
             if missing:
@@ -199,7 +202,17 @@ class Catalogue:
         """The sentence(s) `reader` reads, each starting upper case."""
         if isinstance(message, Lines):
             return "\n".join(self.render(m, reader) for m in message.items)
-        return _capitalized(self._phrase(message, reader))
+        try:  # the same sentence for the same reader is worked out once (moves repeat turn after turn)
+            key = (message.id, tuple(message.params.items()), reader.lang, reader.seat, reader.names_key)
+            text = self._said.get(key)
+        except TypeError:  # a parameter that cannot be a key (a nested message): no cache
+            return _capitalized(self._phrase(message, reader))
+        if text is None:
+            text = _capitalized(self._phrase(message, reader))
+            if len(self._said) >= SAID_LIMIT:
+                self._said.clear()
+            self._said[key] = text
+        return text
 
     def _phrase(self, message: Message, reader: Reader) -> str:
         try:
@@ -215,40 +228,44 @@ class Catalogue:
         )
 
     def card(self, face: str, short: bool, lang: str) -> str:
-        name = self.short_card_name if short and self.short_card_name is not None else self.card_name
-        return name(face, lang)
+        key = (face, short, lang)
+        text = self._card_names.get(key)
+        if text is None:  # a card's name never changes: worked out once
+            name = self.short_card_name if short and self.short_card_name is not None else self.card_name
+            text = self._card_names[key] = name(face, lang)
+        return text
 
     # -- filling a template -----------------------------------------------------------
     def _fill(self, template: str, params: Mapping[str, Any], reader: Reader) -> str:
         out: list[str] = []
-        i = 0
-        while i < len(template):
-            ch = template[i]
-            if ch != "{":
-                out.append(ch)
-                i += 1
+        for literal, name, options in _parsed(template):
+            if name is None:
+                out.append(literal)
                 continue
-            end = _closing(template, i)
-            out.append(self._slot(template[i + 1 : end], params, reader))
-            i = end + 1
+            if name not in params:
+                raise KeyError(f"no parameter {name!r}")
+            value = params[name]
+            if options is None:
+                out.append(self._value(value, reader))
+                continue
+            chosen, count = _select(value, options, reader)
+            text = self._fill(chosen, params, reader)
+            out.append(text.replace("#", format_number(count, reader.lang)) if count is not None else text)
         return "".join(out)
-
-    def _slot(self, slot: str, params: Mapping[str, Any], reader: Reader) -> str:
-        name, sep, choices = slot.partition(":")
-        if name not in params:
-            raise KeyError(f"no parameter {name!r}")
-        value = params[name]
-        if not sep:
-            return self._value(value, reader)
-        options = _split_options(choices)
-        chosen, count = _select(value, options, reader)
-        text = self._fill(chosen, params, reader)
-        return text.replace("#", format_number(count, reader.lang)) if count is not None else text
 
     def _value(self, value: Any, reader: Reader) -> str:
         lang = reader.lang
-        if isinstance(value, Player):
+        kind = type(value)
+        if kind is Player:  # the commonest first
             return YOU[lang] if value.seat == reader.seat else reader.name(value.seat)
+        if kind is str:
+            return value
+        if kind is int:
+            return format_number(value, lang)
+        if kind is Num and not value.signed:
+            return format_number(value.value, lang)
+        if kind is Card:
+            return "?" if value.face is None else self.card(value.face, value.short, lang)
         if isinstance(value, Players):
             if not value.seats:
                 return NOBODY[lang]
@@ -256,7 +273,7 @@ class Catalogue:
             return join_words([self._value(Player(s), reader) for s in seats], lang)
         if isinstance(value, Side):
             members = value.seats(reader)
-            return SIDE[lang].format(n=value.index + 1) if members is None else self._value(members, reader)
+            return SIDE[lang].format(n=value.which + 1) if members is None else self._value(members, reader)
         if isinstance(value, Card):
             return "?" if value.face is None else self.card(value.face, value.short, lang)
         if isinstance(value, Cards):
@@ -281,10 +298,34 @@ class Catalogue:
 _SENTENCE_START = re.compile(r"(^|[.!?] +)([ ¡¿«\"(]*)(\w)")
 
 
+_MID_SENTENCE = re.compile(r"[.!?] ")
+
+
 def _capitalized(text: str) -> str:
     """Each sentence's first letter upper case, past spaces and opening marks
     ("  tú: 5" -> "  Tú: 5", "¡Espejo! descartas" -> "¡Espejo! Descartas")."""
+    if text[:1].isupper() and _MID_SENTENCE.search(text) is None:
+        return text  # the common case: one sentence that starts upper case already
     return _SENTENCE_START.sub(lambda m: m.group(1) + m.group(2) + m.group(3).upper(), text)
+
+
+@lru_cache(maxsize=4096)
+def _parsed(template: str) -> tuple[tuple[str, str | None, list[str] | None], ...]:
+    """A template as parts, parsed once: (literal text, None, None) or ("", slot name, selector options or None)."""
+    parts: list[tuple[str, str | None, list[str] | None]] = []
+    i = 0
+    while i < len(template):
+        start = template.find("{", i)
+        if start < 0:
+            parts.append((template[i:], None, None))
+            break
+        if start > i:
+            parts.append((template[i:start], None, None))
+        end = _closing(template, start)
+        name, sep, choices = template[start + 1 : end].partition(":")
+        parts.append(("", name, _split_options(choices) if sep else None))
+        i = end + 1
+    return tuple(parts)
 
 
 def _closing(template: str, start: int) -> int:
@@ -317,6 +358,8 @@ def _split_options(choices: str) -> list[str]:
 
 def _select(value: Any, options: list[str], reader: Reader) -> tuple[str, int | None]:
     """The option a value picks, and the number `#` stands for (if any)."""
+    if type(value) is int:
+        return (options[0] if value == 1 else options[-1]), value
     if isinstance(value, Player):
         return options[min(1, len(options) - 1)] if value.seat == reader.seat else options[0], None
     if isinstance(value, Num):

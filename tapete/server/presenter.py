@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from tapete.engine import Event, Game, State
-from tapete.engine.messages import Reader
+from tapete.engine.messages import Lines, Message, Reader
 from tapete.engine.names import bot_name
 
 from .connection import Connection, dumps
@@ -46,6 +46,7 @@ class Presenter:
         self.table_id = table_id
         self._action_forms: dict[int, dict[str, Any]] = {}
         self.log = TableLog(game)  # every event since this process holds the table
+        self._messages: dict[int, tuple[Event, Message | Lines]] = {}  # this broadcast's events, by id
 
     # -- messages --------------------------------------------------------------------
     def welcome(self, seat: int | None, num_players: int) -> dict[str, Any]:
@@ -119,8 +120,18 @@ class Presenter:
 
     def event(self, event: Event, reader: Reader) -> dict[str, Any]:
         out = event.to_json()
-        out["text"] = self.game.tell_event(event, reader)
+        out["text"] = self._tell(event, reader)
         return out
+
+    def _tell(self, event: Event, reader: Reader) -> str:
+        """An event in words for `reader`; its message is made once however many seats read it."""
+        catalogue = self.game.catalogue
+        if catalogue is None:
+            return self.game.tell_event(event, reader)
+        said = self._messages.get(id(event))
+        if said is None or said[0] is not event:
+            said = self._messages[id(event)] = (event, self.game.event_message(event))
+        return catalogue.render(said[1], reader)
 
     @staticmethod
     def seats(infos: Iterable[SeatInfo], stand_in: Callable[[int], bool]) -> list[dict[str, Any]]:
@@ -151,6 +162,7 @@ class Presenter:
         The events join the kept log first."""
         if events:
             self.log.extend(moment.version, events)
+        self._messages.clear()
         for conns in audiences:
             told: dict[tuple[str, bool], str] = {}
             for conn in conns:

@@ -432,24 +432,33 @@ TERMS: dict[str, dict[str, str]] = {
 CATALOGUE = Catalogue(MESSAGES, _card, TERMS)
 
 
-def _slot(slot: int) -> Num:
-    return Num(slot + 1)
+def _slot(slot: int) -> int:
+    return slot + 1  # people count a row's cards from 1
+
+
+_SIMPLE_MOVES = {CALL: "act.call", DRAW_DECK: "act.draw_deck", DISCARD: "act.discard"}
+_OWN_SLOT_MOVES = {ROW_JOKER: "act.row_joker", SWAP: "act.swap", SECRET: "act.secret"}
+
+
+def _top(state: BacanState) -> Card:
+    return Card(FACE[state.discard[-1]] if state.discard else None)
 
 
 def action_message(state: BacanState, action: int) -> Message:
     kind, a, b = state.space.table[action]
-    top = Card(FACE[state.discard[-1]] if state.discard else None)
+    simple = _SIMPLE_MOVES.get(kind)
+    if simple is not None:
+        return Message(simple, {})
+    own = _OWN_SLOT_MOVES.get(kind)
+    if own is not None:
+        return Message(own, {"slot": a + 1})
     if kind == DEAL:
         return msg("act.deal", n=a)
     if kind == PEEK:
         return msg("act.peek", slots=Nums(tuple(i for i in range(INITIAL_ROW) if a >> i & 1)))
-    simple = {CALL: "act.call", DRAW_DECK: "act.draw_deck", DISCARD: "act.discard"}
-    if kind in simple:
-        return msg(simple[kind])
+    top = _top(state)
     if kind == DRAW_DISCARD:
         return msg("act.draw_discard", card=top)
-    if kind in (ROW_JOKER, SWAP, SECRET):
-        return msg({ROW_JOKER: "act.row_joker", SWAP: "act.swap", SECRET: "act.secret"}[kind], slot=_slot(a))
     if kind == SPY:
         return msg("act.spy", slot=_slot(b), p=Player(a))
     if kind == EXCHANGE:

@@ -284,8 +284,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "muerto {muerto}, going out {going_out}, in hand {in_hand})",
     },
     "hand_end.total": {
-        "es": "  Total de {side}: {points:# punto|# puntos}",
-        "en": "  {side} total: {points:# point|# points}",
+        "es": "  {side}: {points:# punto|# puntos} en total",
+        "en": "  {side}: {points:# point|# points} in all",
     },
     "match_end": {
         "es": "Fin de la partida: {side:gana {side}.|ganan {side}.|¡ganas tú!}",
