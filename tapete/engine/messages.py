@@ -109,10 +109,11 @@ class Reader:
     lang: str = "es"
     names: Sequence[str] | None = None
     seat: int | None = None
+    key: tuple[Any, ...] = field(init=False, compare=False)  # who reads, as a cache key
 
-    @property
-    def names_key(self) -> tuple[str, ...] | None:
-        return None if self.names is None else tuple(self.names)
+    def __post_init__(self) -> None:
+        names = None if self.names is None else tuple(self.names)
+        object.__setattr__(self, "key", (self.lang, self.seat, names))
 
     def name(self, seat: int) -> str:
         names = self.names
@@ -172,7 +173,8 @@ COMMON_MESSAGES: dict[str, dict[str, str]] = {
 }
 
 
-SAID_LIMIT = 20_000  # rendered sentences kept per catalogue (a bound on memory)
+SAID_LIMIT = 5_000  # rendered sentences kept per reader (a bound on memory)
+READERS_LIMIT = 2_000  # readers whose sentences are kept
 
 
 # -- the catalogue ------------------------------------------------------------------
@@ -192,7 +194,7 @@ class Catalogue:
     def __post_init__(self) -> None:
         self.messages = {**COMMON_MESSAGES, **self.messages}
         self._card_names: dict[tuple[str, bool, str], str] = {}
-        self._said: dict[tuple[Any, ...], str] = {}
+        self._said: dict[tuple[Any, ...], dict[tuple[Any, ...], str]] = {}  # by reader, then sentence
         for mid, texts in self.messages.items():
             missing = [lang for lang in LANGS if lang not in texts]
             if missing:
@@ -202,16 +204,21 @@ class Catalogue:
         """The sentence(s) `reader` reads, each starting upper case."""
         if isinstance(message, Lines):
             return "\n".join(self.render(m, reader) for m in message.items)
+        said = self._said.get(reader.key)
+        if said is None:
+            if len(self._said) >= READERS_LIMIT:
+                self._said.clear()
+            said = self._said[reader.key] = {}
         try:  # the same sentence for the same reader is worked out once (moves repeat turn after turn)
-            key = (message.id, tuple(message.params.items()), reader.lang, reader.seat, reader.names_key)
-            text = self._said.get(key)
+            key = (message.id, *message.params.values())
+            text = said.get(key)
         except TypeError:  # a parameter that cannot be a key (a nested message): no cache
             return _capitalized(self._phrase(message, reader))
         if text is None:
             text = _capitalized(self._phrase(message, reader))
-            if len(self._said) >= SAID_LIMIT:
-                self._said.clear()
-            self._said[key] = text
+            if len(said) >= SAID_LIMIT:
+                said.clear()
+            said[key] = text
         return text
 
     def _phrase(self, message: Message, reader: Reader) -> str:

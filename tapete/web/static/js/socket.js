@@ -142,6 +142,11 @@ export class TableSocket {
     if (this.ws && this.ws.readyState === WebSocket.OPEN) this.ws.send(JSON.stringify({ type: "sync" }));
   }
 
+  /** I have read the round's result: the table's round pause need not wait for me. */
+  dismiss() {
+    if (this.ws && this.ws.readyState === WebSocket.OPEN) this.ws.send(JSON.stringify({ type: "dismiss" }));
+  }
+
   close() {
     this.stopped = true;
     clearTimeout(this.timer);
