@@ -79,11 +79,23 @@ class Term(NamedTuple):
     key: str
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class Message:
     id: str
     params: Mapping[str, Any] = field(default_factory=dict)
     rule: str | None = None  # a rule id for a "why?" detail; never in the sentence
+
+    # Equal and hashed by what it says, so a sentence with a sentence inside is a cache key too.
+    def __eq__(self, other: object) -> bool:
+        return (
+            isinstance(other, Message)
+            and self.id == other.id
+            and self.params == other.params
+            and self.rule == other.rule
+        )
+
+    def __hash__(self) -> int:
+        return hash((self.id, *self.params.values()))
 
 
 @dataclass(frozen=True, slots=True)

@@ -444,7 +444,28 @@ def _top(state: BacanState) -> Card:
     return Card(FACE[state.discard[-1]] if state.discard else None)
 
 
+_MOVES_SAID: dict[tuple[Any, ...], Message] = {}  # a move's message by what it depends on
+
+
 def action_message(state: BacanState, action: int) -> Message:
+    """A move's message depends on the move, the top of the discard pile, the phase and who
+    is owed a card: made once for each such case (the legal list is told after every action)."""
+    key = (
+        state.space,
+        action,
+        state.discard[-1] if state.discard else -1,
+        state.phase,
+        state.pending[0] if state.pending else -1,
+    )
+    said = _MOVES_SAID.get(key)
+    if said is None:
+        if len(_MOVES_SAID) >= 50_000:
+            _MOVES_SAID.clear()
+        said = _MOVES_SAID[key] = _action_message(state, action)
+    return said
+
+
+def _action_message(state: BacanState, action: int) -> Message:
     kind, a, b = state.space.table[action]
     simple = _SIMPLE_MOVES.get(kind)
     if simple is not None:
