@@ -471,33 +471,3 @@ class TableCore:
         for seat, since in self.clock_since.items():
             self.clock_since[seat] = max(since, when - self.timing.turn)
 
-
-__all__ = [
-    "HISTORY",
-    "REACTION_WINDOW_S",
-    "RESULT_PAUSE_S",
-    "RESULT_RULE",
-    "TIMEOUTS_FOR_GOOD",
-    "WINDOW_RULE",
-    "Applied",
-    "Due",
-    "Held",
-    "Observer",
-    "Ready",
-    "Rejected",
-    "Release",
-    "StaleAction",
-    "SupersededAction",
-    "TableCore",
-    "Timeout",
-    "Timing",
-    "Verdict",
-    "by_audience",
-    "deliver",
-    "first_to_land",
-    "in_race",
-    "stale",
-    "superseded",
-    "voided",
-    "waits_for_window",
-]
