@@ -385,7 +385,7 @@ class TableCore:
         self.window_until = now + self.timing.window if len(required) < len(state.actors()) else None
         if not self.clock_since and not self.clocked:
             return
-        start = now if self.pause_until is None else max(now, self.pause_until)
+        start = self.pause_until if self.pause_until is not None and self.paused(now) else now
         for seat in list(self.clock_since):
             if seat not in required:
                 del self.clock_since[seat]

@@ -254,3 +254,20 @@ def test_each_bot_hears_only_its_audience() -> None:
     deliver(events, some)
     assert some[2].heard == ["a", "c"]
     assert [(s, [e.kind for e in seen]) for s, seen in by_audience(events, [1])] == [(1, ["a", "b"])]
+
+
+def test_clocks_start_when_the_round_result_is_read() -> None:
+    table = TableCore(GAME.new_match(2, 0), Timing(window=0.0, turn=5.0, result_pause=20.0), round_over=round_over)
+    table.clocked, table.present = {0, 1}, {0, 1}
+    table.track(0.0)
+    now = to_duel(table)
+    table.offer(0, COMMIT, now, person=True)
+    table.offer(1, COMMIT, now, person=True)
+    seat = table.state.required_actors()[0]
+    assert table.clock_deadline(seat) == pytest.approx(now + 20 + 5)  # no clock runs during the pause
+    assert table.due(now + 19) == []  # ...so no timeout either
+    table.dismiss(0)
+    table.dismiss(1)
+    assert table.next_deadline(now + 2) == now + 2  # the pause's end is due at once
+    assert table.due(now + 2) == []
+    assert table.clock_deadline(seat) == pytest.approx(now + 2 + 5)
