@@ -31,21 +31,12 @@ from .state import State
 VALUE, LIST, LISTS, RESET = "value", "list", "lists", "reset"
 _COPY = {
     VALUE: "s.{0}",
-    LIST: "s.{0}[:]",
-    LISTS: "[x[:] for x in s.{0}]",
+    LIST: "list(s.{0})",
+    LISTS: "[list(x) for x in s.{0}]",
     RESET: "None",
 }
 
 
-def _list_json(value: list[Any]) -> list[Any]:
-    return list(value)
-
-
-def _lists_json(value: list[list[Any]]) -> list[list[Any]]:
-    return [list(x) for x in value]
-
-
-_DUMP: dict[str, Callable[[Any], Any]] = {LIST: _list_json, LISTS: _lists_json}
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,13 +60,78 @@ class Field:
             raise ValueError(f"field {self.name!r}: copy must be one of {sorted(_COPY)}, not {self.copy!r}")
 
 
-def _compile_copier(fields: Sequence[Field]) -> Callable[[Any, Any], None]:
-    """`copy(s, n)`: every field of `s` onto `n`, as one generated function."""
-    body = [f"    n.{f.name} = {_COPY[f.copy].format(f.name)}" for f in fields] or ["    pass"]
-    namespace: dict[str, Any] = {}
-    exec("def copy(s, n):\n" + "\n".join(body), namespace)  # code built from the field names only
-    copier: Callable[[Any, Any], None] = namespace["copy"]
-    return copier
+def _compile(name: str, lines: Sequence[str], namespace: dict[str, Any]) -> Callable[..., Any]:
+    exec("\n".join(lines), namespace)  # code built from the declared field names only
+    function: Callable[..., Any] = namespace[name]
+    return function
+
+
+def _compile_clone(cls: type, fields: Sequence[Field]) -> Callable[[Any], Any]:
+    """`clone(s)`: the engine's fields and every declared field, as one
+    straight-line function (clone is on the search's hot path)."""
+    lines = [
+        "def clone(s):",
+        "    n = _new(_cls)",
+        "    n.num_players = s.num_players",
+        "    n.options = s.options",
+        "    n.rng = s.rng.clone()",
+        "    n._legal = {}",
+        *(f"    n.{f.name} = {_COPY[f.copy].format(f.name)}" for f in fields),
+        "    return n",
+    ]
+    return _compile("clone", lines, {"_new": object.__new__, "_cls": cls})
+
+
+def _compile_to_json(fields: Sequence[Field]) -> Callable[[Any], dict[str, Any]]:
+    namespace: dict[str, Any] = {"_options_json": _options_json}
+    lines = [
+        "def to_json(s):",
+        "    return {",
+        '        "game": s.game_id,',
+        '        "num_players": s.num_players,',
+        '        "options": dict(_options_json(s.options)),',
+        '        "rng": s.rng.to_json(),',
+    ]
+    for i, f in enumerate(fields):
+        if not f.json:
+            continue
+        value = f"s.{f.name}"
+        if f.dump is not None:
+            namespace[f"_dump{i}"] = f.dump
+            value = f"(None if (v{i} := s.{f.name}) is None else _dump{i}(v{i}))"
+        elif f.copy == LIST:
+            value = f"list(s.{f.name})"
+        elif f.copy == LISTS:
+            value = f"[list(x) for x in s.{f.name}]"
+        lines.append(f"        {f.key or f.name!r}: {value},")
+    lines.append("    }")
+    return _compile("to_json", lines, namespace)
+
+
+def _compile_from_json(cls: type, fields: Sequence[Field]) -> Callable[[Mapping[str, Any]], Any]:
+    namespace: dict[str, Any] = {"_new": object.__new__, "_cls": cls, "_init": State.__init__, "_rng": Rng.from_json}
+    lines = [
+        "def from_json(data):",
+        "    s = _new(_cls)",
+        '    _init(s, int(data["num_players"]), _cls._options_from_json(data["options"]), 0)',
+        '    s.rng = _rng(data["rng"])',
+    ]
+    for i, f in enumerate(fields):
+        item = f"data[{f.key or f.name!r}]"
+        if not f.json:
+            value = "None"
+        elif f.load is not None:
+            namespace[f"_load{i}"] = f.load
+            value = f"(None if (v{i} := {item}) is None else _load{i}(v{i}))"
+        elif f.copy == LIST:
+            value = f"list({item})"
+        elif f.copy == LISTS:
+            value = f"[list(x) for x in {item}]"
+        else:
+            value = item
+        lines.append(f"    s.{f.name} = {value}")
+    lines += ["    s._after_load()", "    return s"]
+    return _compile("from_json", lines, namespace)
 
 
 class FieldState(State):
@@ -88,57 +144,28 @@ class FieldState(State):
     FIELDS: ClassVar[tuple[Field, ...]] = ()
     OPTIONS: ClassVar[type]
 
-    @staticmethod
-    def _copy_fields(s: Any, n: Any) -> None:
-        """Replaced per subclass by the code generated from its FIELDS."""
-
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         names = [f.name for f in cls.FIELDS]
         if len(set(names)) != len(names):
             raise TypeError(f"{cls.__name__}.FIELDS names a field twice")
-        cls._copy_fields = staticmethod(_compile_copier(cls.FIELDS))  # type: ignore[method-assign,assignment]
+        # generated once per class: as fast as hand-written code, written once
+        cls.clone = _compile_clone(cls, cls.FIELDS)  # type: ignore[method-assign,assignment]
+        cls.to_json = _compile_to_json(cls.FIELDS)  # type: ignore[method-assign,assignment]
+        cls.from_json = staticmethod(_compile_from_json(cls, cls.FIELDS))  # type: ignore[method-assign,assignment]
 
     def clone(self) -> Self:
-        new = object.__new__(type(self))
-        new.num_players = self.num_players
-        new.options = self.options
-        new.rng = self.rng.clone()
-        new._legal = {}
-        self._copy_fields(self, new)
-        return new
+        """Replaced in every subclass by the code generated from its FIELDS."""
+        raise NotImplementedError
 
     def to_json(self) -> dict[str, Any]:
-        data: dict[str, Any] = {
-            "game": self.game_id,
-            "num_players": self.num_players,
-            "options": dict(_options_json(self.options)),
-            "rng": self.rng.to_json(),
-        }
-        for f in self.FIELDS:
-            if f.json:
-                value = getattr(self, f.name)
-                dump = f.dump or _DUMP.get(f.copy)
-                data[f.key or f.name] = dump(value) if dump is not None and value is not None else value
-        return data
+        """Replaced in every subclass by the code generated from its FIELDS."""
+        raise NotImplementedError
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Self:
-        state = object.__new__(cls)
-        State.__init__(state, int(data["num_players"]), cls._options_from_json(data["options"]), 0)
-        state.rng = Rng.from_json(data["rng"])
-        for f in cls.FIELDS:
-            if not f.json:
-                setattr(state, f.name, None)
-                continue
-            value = data[f.key or f.name]
-            if f.load is not None and value is not None:
-                value = f.load(value)
-            elif f.copy in (LIST, LISTS) and value is not None:
-                value = _DUMP[f.copy](value)
-            setattr(state, f.name, value)
-        state._after_load()
-        return state
+        """Replaced in every subclass by the code generated from its FIELDS."""
+        raise NotImplementedError
 
     @classmethod
     def _options_from_json(cls, raw: Mapping[str, Any]) -> Any:

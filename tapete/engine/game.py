@@ -126,6 +126,13 @@ class Game(ABC):
     @abstractmethod
     def heuristic_bot(self, rng: random.Random) -> Bot: ...
 
+    # -- statistics ---------------------------------------------------------
+    def match_stats(self, public_events: Sequence[Event]) -> dict[str, Any]:
+        """Counts of a finished match from its public events, for
+        `tapete simulate --stats` (Bacan: how often each comodín power was
+        used); none by default."""
+        return {}
+
     # -- words ------------------------------------------------------------
     @abstractmethod
     def rules_text(self, lang: str) -> str:

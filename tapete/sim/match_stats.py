@@ -84,8 +84,7 @@ class StatsCollector:
                 if item is not None:
                     key = item.pop("key")
                     self.items.setdefault(key, []).append(item)
-            if hasattr(self.game, "match_stats"):
-                self.public_events.append(event)
+            self.public_events.append(event)
         if state.is_terminal():
             return
         current = state.round_index()
@@ -103,7 +102,5 @@ class StatsCollector:
             rounds[-1]["end_scores"] = list(state.outcome().scores) if state.is_terminal() else None
         out: dict[str, Any] = {"first_actor": self.first_actor, "rounds": rounds}
         out.update(self.items)
-        hook = getattr(self.game, "match_stats", None)
-        if callable(hook):
-            out.update(hook(self.public_events))
+        out.update(self.game.match_stats(self.public_events))
         return out

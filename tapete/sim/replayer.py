@@ -85,11 +85,8 @@ def load_record(path: Path) -> ReplayCursor:
     return ReplayCursor(game, record)
 
 
-def _round_of(state: State) -> Any:
-    own = getattr(state, "round", None)
-    if isinstance(own, int) and not isinstance(own, bool):
-        return own
-    return state.view(None).get("round")
+def _round_of(state: State) -> int:
+    return state.round_index()
 
 
 class ReplayCursor:

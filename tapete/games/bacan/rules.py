@@ -34,23 +34,15 @@ from tapete.engine import LIST, LISTS, Event, Field, FieldState, Outcome, Reject
 
 from . import actions as act
 from .cards import COMODIN, FACE, JOKERS, NUM_CARDS, RANK, VALUE
+from .common import EXHAUSTED, HOLE, POINTS, ROW_FULL_PENALTY, ev
+from .deal import deal, peek
 from .illegal import explain
+from .mirrors import claim, give, mirror, mirror_other
 from .options import Options
 from .phases import DEAL, DRAWN, EXCHANGE, GIVE, OVER, PEEK, TURN
+from .powers import exchange, plus_one, row_joker, secret, spy
+from .round_end import end_round
 from .views import view
-
-HOLE = -1
-"""A slot emptied by a right espejo ajeno, waiting for the claimant's gift."""
-
-ROW_FULL_PENALTY = 10
-"""Points owed instead of a card that a full row cannot take (BAC-7 ruling)."""
-
-BACAN_MAX = 5
-
-POINTS = -1
-EXHAUSTED = -2
-NO_PENALTY: dict[str, Any] = {"penalty_slot": None, "penalty_points": 0}
-
 
 # The power each power-card rank gives (BAC-17..19); the comodín gives any (BAC-20).
 RANK_POWER = {8: act.SECRET, 9: act.SPY, 10: act.EXCHANGE, 11: act.PLUS_ONE}
@@ -59,7 +51,6 @@ NO_POWERS: frozenset[int] = frozenset()
 PEEK_MASKS: dict[int, list[int]] = {
     n: [m for m in range(1 << act.INITIAL_ROW) if bin(m).count("1") == n] for n in range(act.INITIAL_ROW + 1)
 }
-PEEK_SLOTS = [[i for i in range(act.INITIAL_ROW) if m >> i & 1] for m in range(1 << act.INITIAL_ROW)]
 
 
 TurnTable = tuple[tuple[int, ...], tuple[int, ...], list[list[int] | None]]
@@ -69,10 +60,6 @@ def _remember(memo: dict[Any, Any], key: Any, value: Any) -> None:
     if len(memo) > 20_000:  # bounded: clear rather than grow without end
         memo.clear()
     memo[key] = value
-
-
-def _ev(kind: str, audience: frozenset[int] | None = None, **data: Any) -> Event:
-    return Event(kind, data, audience)
 
 
 class BacanState(FieldState):
@@ -315,86 +302,25 @@ class BacanState(FieldState):
         kind, a, b = self._table[action]
         events: list[Event] = []
         if kind == act.MIRROR_OTHER:  # the commonest actions skip one call
-            unchanged: bool | None = self._claim(seat, a, b, events)
+            unchanged: bool | None = claim(self, seat, a, b, events)
         elif kind == act.MIRROR:
-            unchanged = self._claim(seat, seat, a, events)
+            unchanged = claim(self, seat, seat, a, events)
         else:
             unchanged = _HANDLERS[kind](self, seat, a, b, events)
         if not unchanged:
             self._refresh()
         return events
 
-    def _deal(self, seat: int, count: int, _b: int, events: list[Event]) -> None:
-        """BAC-7, BAC-8: collect, shuffle, deal 4 face down to each seat in play."""
-        n = self.num_players
-        deck = self._shuffled_deck()
-        self.known = [0] * NUM_CARDS
-        self.moved = [0] * NUM_CARDS
-        self.spent = 0
-        self.discard = []
-        self.held = -1
-        self.held_source = ""
-        self.revealed = False
-        self.penalty_points = [0] * n
-        self.turns = [0] * n
-        self.last_discarder = -1
-        seats = self._seats_in_play()
-        rows: list[list[int]] = [[] for _ in range(n)]
-        for s in seats:
-            rows[s] = deck[-act.INITIAL_ROW:]
-            del deck[-act.INITIAL_ROW:]
-        self.rows = rows
-        self.deck = deck
-        self.round += 1
-        self.peek_n = count
-        events.append(Event("deal", {"round": self.round, "dealer": seat, "peek": count, "seats": seats}))
-        if 0 < count < act.INITIAL_ROW:
-            self.phase = PEEK
-            self.peek_pending = sum(1 << s for s in seats)
-            return
-        if count == act.INITIAL_ROW:  # no choice to make: everyone sees their whole row
-            for s in seats:
-                self._peek(s, (1 << act.INITIAL_ROW) - 1, 0, events)
-        self._start_play()
-
-    def _shuffled_deck(self) -> list[int]:
-        """All 58 cards in a uniformly random order. One draw from the
-        state's Rng seeds a generator whose random sort keys give the order:
-        the same law as a shuffle at a fraction of its cost (deals are
-        frequent in fast play)."""
-        order = random.Random(self.rng.randint(0, (1 << 63) - 1))
-        keys = [order.random() for _ in range(NUM_CARDS)]
-        return sorted(range(NUM_CARDS), key=keys.__getitem__)
-
-    def _peek(self, seat: int, mask: int, _b: int, events: list[Event]) -> None:
-        """BAC-8: look privately at the chosen slots of your own row."""
-        row = self.rows[seat]
-        slots = PEEK_SLOTS[mask]
-        bit = 1 << seat
-        for i in slots:
-            self.known[row[i]] |= bit
-        events.append(
-            Event("peek", {"seat": seat, "slots": slots[:], "cards": [FACE[row[i]] for i in slots]}, frozenset((seat,)))
-        )
-        self.peek_pending &= ~bit
-        if self.phase == PEEK and not self.peek_pending:
-            self._start_play()
-
-    def _start_play(self) -> None:
-        """BAC-9: the player to the dealer's right plays first."""
-        self.phase = TURN
-        self.current = self._next_in_play(self.dealer)
-
     def _call(self, seat: int, _a: int, _b: int, events: list[Event]) -> None:
         """BAC-11, BAC-24: call Bacan at the start of your turn."""
-        events.append(_ev("call_bacan", seat=seat))
-        self._end_round(seat, events)
+        events.append(ev("call_bacan", seat=seat))
+        end_round(self, seat, events)
 
     def _draw_deck(self, seat: int, _a: int, _b: int, events: list[Event]) -> None:
         """BAC-12: take the deck's top card and look at it privately."""
         card = self._draw_card(events)
         if card < 0:
-            self._end_round(-1, events)
+            end_round(self, -1, events)
             return
         self.known[card] = 1 << seat
         self.held = card
@@ -409,13 +335,13 @@ class BacanState(FieldState):
         self.held = card
         self.held_source = "discard"
         self.phase = DRAWN
-        events.append(_ev("draw", seat=seat, source="discard", card=FACE[card]))
+        events.append(ev("draw", seat=seat, source="discard", card=FACE[card]))
 
     def _discard_held(self, seat: int, _a: int, _b: int, events: list[Event]) -> None:
         """BAC-13: discard the card drawn from the deck without swapping."""
         card = self.held
         self._to_discard(card)
-        events.append(_ev("discard", seat=seat, card=FACE[card]))
+        events.append(ev("discard", seat=seat, card=FACE[card]))
         self._end_turn(seat)
 
     def _swap(self, seat: int, slot: int, _b: int, events: list[Event]) -> None:
@@ -425,190 +351,8 @@ class BacanState(FieldState):
         old = row[slot]
         row[slot] = self.held
         self._to_discard(old)
-        events.append(_ev("swap", seat=seat, slot=slot, card=FACE[old], source=self.held_source))
+        events.append(ev("swap", seat=seat, slot=slot, card=FACE[old], source=self.held_source))
         self._end_turn(seat)
-
-    def _row_joker(self, seat: int, slot: int, _b: int, events: list[Event]) -> None:
-        """BAC-20: reveal a comodín of your row, instead of drawing, to use it.
-        Ruling (BAC-20): any slot may be declared; if it is not a comodín with its
-        power, it is shown to everyone, stays, and the seat takes a penalty
-        card as for a wrong mirror (BAC-23); the turn goes on."""
-        row = self.rows[seat]
-        card = row[slot]
-        self.known[card] = self.public  # shown to everyone, right or wrong
-        self.moved[card] = 0
-        if RANK[card] == COMODIN and not self.spent >> card & 1:
-            row.pop(slot)
-            self.held = card
-            self.held_source = "row"
-            self.phase = DRAWN
-            events.append(_ev("row_joker", seat=seat, slot=slot, card=FACE[card], ok=True, **NO_PENALTY))
-            return
-        penalty = self._penalty(seat, events)
-        events.append(
-            Event(
-                "row_joker",
-                {
-                    "seat": seat,
-                    "slot": slot,
-                    "card": FACE[card],
-                    "ok": False,
-                    "penalty_slot": penalty if penalty >= 0 else None,
-                    "penalty_points": ROW_FULL_PENALTY if penalty == POINTS else 0,
-                },
-            )
-        )
-        if penalty == EXHAUSTED:
-            self._end_round(-1, events)
-
-    def _secret(self, seat: int, slot: int, _b: int, events: list[Event]) -> None:
-        """BAC-17 Secreto: look at one of your own slots."""
-        self._look(seat, seat, slot, "secret", events)
-
-    def _spy(self, seat: int, target: int, slot: int, events: list[Event]) -> None:
-        """BAC-17 Espía: look at one slot of another player."""
-        self._look(seat, target, slot, "spy", events)
-
-    def _look(self, seat: int, target: int, slot: int, power: str, events: list[Event]) -> None:
-        card = self.rows[target][slot]
-        self.known[card] |= 1 << seat
-        self.moved[card] &= ~(1 << seat)
-        used = self._use_held()
-        events.append(_ev("power", seat=seat, power=power, target=target, slot=slot, card=used))
-        events.append(_ev("look", frozenset((seat,)), seat=seat, target=target, slot=slot, card=FACE[card]))
-        self._end_turn(seat)
-
-    def _exchange(self, seat: int, target: int, slot: int, events: list[Event]) -> None:
-        """BAC-18 Intercambio: swap two slots of two different players,
-        unseen. Picked in two steps: the first slot, then the second."""
-        if self.phase == DRAWN:
-            self._reveal(self.held)  # the power card is shown when used
-            self.pending = (target, slot)
-            self.phase = EXCHANGE
-            events.append(_ev("exchange_pick", seat=seat, target=target, slot=slot, card=FACE[self.held]))
-            return
-        first, first_slot = self.pending
-        rows = self.rows
-        rows[first][first_slot], rows[target][slot] = rows[target][slot], rows[first][first_slot]
-        self._moved_by(seat, rows[first][first_slot])
-        self._moved_by(seat, rows[target][slot])
-        self.pending = (-1, -1)
-        used = self._use_held()
-        events.append(
-            _ev(
-                "power",
-                seat=seat,
-                power="exchange",
-                target=first,
-                slot=first_slot,
-                target2=target,
-                slot2=slot,
-                card=used,
-            )
-        )
-        self._end_turn(seat)
-
-    def _plus_one(self, seat: int, target: int, _b: int, events: list[Event]) -> None:
-        """BAC-19 +1: another player draws the deck's top card into a new slot, unseen."""
-        self._reveal(self.held)
-        card = self._draw_card(events)
-        if card < 0:
-            self._end_round(-1, events)
-            return
-        self.rows[target].append(card)
-        used = self._use_held()
-        events.append(
-            _ev("power", seat=seat, power="plus_one", target=target, slot=len(self.rows[target]) - 1, card=used)
-        )
-        self._end_turn(seat)
-
-    def _use_held(self) -> str:
-        """The used power card (or comodín, now spent) goes to the discard pile."""
-        card = self.held
-        if RANK[card] == COMODIN:
-            self.spent |= 1 << card
-        self._to_discard(card)
-        self.held = -1
-        return FACE[card]
-
-    def _mirror(self, seat: int, slot: int, _b: int, events: list[Event]) -> bool:
-        """BAC-21 espejo / autoespejo: discard one of your own slots onto the top."""
-        return self._claim(seat, seat, slot, events)
-
-    def _mirror_other(self, seat: int, target: int, slot: int, events: list[Event]) -> bool:
-        """BAC-21 espejo ajeno: discard another player's slot onto the top;
-        then give them one of yours (the `give` step)."""
-        return self._claim(seat, target, slot, events)
-
-    def _claim(self, seat: int, target: int, slot: int, events: list[Event]) -> bool:
-        """BAC-22: judged against the top as it stands now. BAC-23: a wrong
-        mirror shows the card to all, it stays, and the claimant takes a
-        penalty card. True when no row changed size (no refresh needed)."""
-        row = self.rows[target]
-        card = row[slot]
-        key = self._match_key
-        ok = key[card] == key[self.discard[-1]]
-        variant = "mirror" if target == seat else "mirror_other"
-        if target == seat == self.last_discarder:
-            variant = "self_mirror"
-        if not ok:
-            self.known[card] = self.public  # inlined _reveal: the commonest path in fast play
-            self.moved[card] = 0
-            own = self.rows[seat]
-            if len(own) >= act.MAX_ROW:  # inlined _penalty: the common case in fast play
-                self.penalty_points[seat] += ROW_FULL_PENALTY
-                penalty = POINTS
-            else:
-                penalty = self._penalty(seat, events)
-            data = {
-                "seat": seat,
-                "target": target,
-                "slot": slot,
-                "card": FACE[card],
-                "ok": False,
-                "variant": variant,
-                "penalty_slot": penalty if penalty >= 0 else None,
-                "penalty_points": ROW_FULL_PENALTY if penalty == POINTS else 0,
-            }
-            events.append(Event("mirror", data))
-            if penalty == EXHAUSTED:
-                self._end_round(-1, events)
-            return penalty == POINTS
-        events.append(
-            Event(
-                "mirror",
-                {
-                    "seat": seat,
-                    "target": target,
-                    "slot": slot,
-                    "card": FACE[card],
-                    "ok": True,
-                    "variant": variant,
-                    "penalty_slot": None,
-                    "penalty_points": 0,
-                },
-            )
-        )
-        self._to_discard(card)
-        if target == seat:
-            row.pop(slot)
-            return False
-        row[slot] = HOLE
-        self.pending = (target, slot)
-        self.claimant = seat
-        self.phase = GIVE
-        return False
-
-    def _give(self, seat: int, slot: int, _b: int, events: list[Event]) -> None:
-        """BAC-21 espejo ajeno: give one of your slots, face down, into the emptied one."""
-        target, hole = self.pending
-        card = self.rows[seat].pop(slot)
-        self.rows[target][hole] = card
-        self._moved_by(seat, card)
-        self.pending = (-1, -1)
-        self.claimant = -1
-        self.phase = TURN
-        events.append(_ev("give", seat=seat, slot=slot, target=target, to_slot=hole))
 
     def matches(self, card: int, top: int) -> bool:
         """BAC-21: same face (number, power type, comodín), or same points."""
@@ -645,7 +389,7 @@ class BacanState(FieldState):
                 moved[card] = 0
             self.spent &= ~sum(1 << c for c in deck if c in JOKERS)
             self.rng.shuffle(deck)
-            events.append(_ev("reshuffle", size=len(deck)))
+            events.append(ev("reshuffle", size=len(deck)))
         return deck.pop()
 
     def _penalty(self, seat: int, events: list[Event]) -> int:
@@ -683,102 +427,6 @@ class BacanState(FieldState):
         """BAC-25: the row is exactly the three comodines and nothing else."""
         row = self.rows[seat]
         return len(row) == 3 and all(RANK[c] == COMODIN for c in row) and not self.penalty_points[seat]
-
-    def _end_round(self, caller: int, events: list[Event]) -> None:
-        """BAC-24..28 (a call) or BAC-15 (nothing left to draw, caller -1):
-        reveal every row, total it, score, then BAC-29."""
-        seats = self._seats_in_play()
-        if self.held >= 0:
-            self._to_discard(self.held)
-            self.held = -1
-        known, moved, public, rows = self.known, self.moved, self.public, self.rows
-        totals: list[int | None] = [None] * self.num_players
-        for s in seats:
-            for card in rows[s]:
-                known[card] = public
-                moved[card] = 0
-            totals[s] = self.row_total(s)
-        self.revealed = True
-        self.phase = DEAL  # until _check_match_end says otherwise
-        deltas = totals[:]
-        penalty_card = -1
-        if caller < 0:
-            result = "exhausted"
-        elif self.is_super_bacan(caller):
-            result = "super_bacan"
-            deltas = [0 if t is not None else None for t in totals]
-        else:
-            mine = self.row_total(caller)
-            if mine > BACAN_MAX:
-                result = "failed"
-                penalty_card = self._draw_card(events)
-                if penalty_card >= 0:
-                    self._to_discard(penalty_card)
-                deltas[caller] = mine + (VALUE[penalty_card] if penalty_card >= 0 else 0)
-            elif all(mine < self.row_total(s) for s in seats if s != caller):
-                result = "success"
-                deltas[caller] = -5
-            else:
-                result = "tied"
-        scores = self.scores
-        for s in seats:
-            scores[s] += deltas[s] or 0
-        penalty_value = None if result != "failed" else VALUE[penalty_card] if penalty_card >= 0 else 0
-        self.last_round = {
-            "round": self.round,
-            "caller": caller if caller >= 0 else None,
-            "result": result,
-            "totals": totals,
-            "deltas": deltas,
-            "penalty_value": penalty_value,
-        }
-        events.append(
-            Event(
-                "round_end",
-                {
-                    "round": self.round,
-                    "caller": caller if caller >= 0 else None,
-                    "result": result,
-                    "rows": {str(s): list(map(FACE.__getitem__, rows[s])) for s in seats},
-                    "totals": {str(s): totals[s] for s in seats},
-                    "deltas": {str(s): deltas[s] for s in seats},
-                    "penalty_card": FACE[penalty_card] if penalty_card >= 0 else None,
-                    "scores": scores[:],
-                },
-            )
-        )
-        if result == "super_bacan":
-            self._finish((caller,), events)
-            return
-        self._check_match_end(seats, events)
-
-    def _check_match_end(self, seats: list[int], events: list[Event]) -> None:
-        """BAC-4..6, BAC-29: anti-Bacan, eliminations, the last one standing."""
-        limit = self.options.limit
-        if self.options.anti_bacan:
-            exact = tuple(s for s in seats if self.scores[s] == limit)
-            if exact:
-                self._finish(exact, events)
-                return
-        out = [s for s in seats if self.scores[s] >= limit]
-        if out:
-            for s in out:
-                self.in_play[s] = False
-            events.append(_ev("eliminated", seats=out))
-        left = [s for s in seats if self.in_play[s]]
-        if len(left) == 1:
-            self._finish((left[0],), events)
-        elif not left:  # BAC-5: the lowest score among them wins; ties share
-            best = min(self.scores[s] for s in seats)
-            self._finish(tuple(s for s in seats if self.scores[s] == best), events)
-        else:
-            self.dealer = self._next_in_play(self.dealer)
-            self.current = self.dealer
-
-    def _finish(self, winners: tuple[int, ...], events: list[Event]) -> None:
-        self.winners = winners
-        self.phase = OVER
-        events.append(_ev("match_end", winners=list(winners), scores=list(self.scores)))
 
     def _next_in_play(self, seat: int) -> int:
         n = self.num_players
@@ -884,19 +532,19 @@ def _parse_options(items: tuple[tuple[str, Any], ...]) -> Options:
 
 # A handler returns True when who may act did not change (the actors need no refresh).
 _HANDLERS: tuple[Callable[[BacanState, int, int, int, list[Event]], bool | None], ...] = (
-    BacanState._deal,
-    BacanState._peek,
+    deal,
+    peek,
     BacanState._call,
     BacanState._draw_deck,
     BacanState._draw_discard,
     BacanState._discard_held,
-    BacanState._row_joker,
+    row_joker,
     BacanState._swap,
-    BacanState._secret,
-    BacanState._spy,
-    BacanState._exchange,
-    BacanState._plus_one,
-    BacanState._mirror,
-    BacanState._mirror_other,
-    BacanState._give,
+    secret,
+    spy,
+    exchange,
+    plus_one,
+    mirror,
+    mirror_other,
+    give,
 )

@@ -24,7 +24,8 @@ from tapete.engine import Bot, Decision, Event, Observation
 
 from . import actions as act
 from .cards import FACE_TO_ID, JOKER, NUM_FACES, NUMBERS, VALUES, WILD_CAPABLE
-from .melds import RUN, SET, Meld, build, build_options, candidate_melds
+from .melds import RUN, SET, Meld, build, build_options
+from .rack import candidate_melds
 
 CANASTA = 7
 

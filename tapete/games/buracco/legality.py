@@ -9,8 +9,9 @@ from tapete.engine import Rejection
 
 from . import actions as act
 from .cards import FACES, NUMBERS, WILD_CAPABLE, face_name
-from .melds import RUN, RackInfo, build_options, completable
+from .melds import RUN, build_options
 from .phases import DISCARD, DRAW, HAND_OVER, MELD, OVER, PRIVILEGE
+from .rack import RackInfo, completable
 
 if TYPE_CHECKING:
     from .rules import BuraccoState

@@ -19,9 +19,10 @@ from tapete.engine import LIST, LISTS, RESET, Event, Field, FieldState, Outcome,
 from . import actions as act
 from .cards import FACES, LOST, MUERTO_SIZE, NUM_FACES, NUM_TILES, NUMBERS, TAKEN, WAITING, WILD_CAPABLE
 from .legality import explain
-from .melds import CANASTA, Meld, RackInfo, build, build_options, completable, meldable_faces
+from .melds import CANASTA, Meld, build, build_options
 from .options import Options
 from .phases import DISCARD, DRAW, HAND_OVER, MELD, OVER, PRIVILEGE
+from .rack import RackInfo, completable, meldable_faces
 from .scoring import HandScore, match_winner, score_side
 from .views import view
 

@@ -38,8 +38,9 @@ from typing import Any, Self
 from tapete.engine import LIST, LISTS, Event, Field, FieldState, Outcome, Rejection, Rng, public
 
 from . import actions as act
-from .battle import gang_total, leader_candidates, modifier, single_battle, suit_counts
+from .battle import single_battle
 from .cards import FACES, NUM_CARDS, REWARD
+from .gangs import AUDIENCE, choose_discard, choose_leader, reset_leaders, settle_gangs
 from .options import MODES, Options
 from .phases import COMMIT, DEAL, DISCARD, LEADER, OVER
 from .views import view
@@ -50,7 +51,6 @@ GANG = 3
 # Where a battle card went, in battle records.
 TO_WINNERS, TO_FACE_DOWN, TO_OUT = "winners", "face_down", "out"
 
-_AUDIENCE = tuple(frozenset((s,)) for s in range(16))
 # P(54, k): the ordered ways to deal k cards of 54.
 _ARRANGEMENTS = [math.perm(NUM_CARDS, k) for k in range(NUM_CARDS + 1)]
 
@@ -183,9 +183,9 @@ class WantedState(FieldState):
         if action < act.LEADER_BASE:
             return self._commit(seat, action)
         if action < act.DISCARD_BASE:
-            return self._choose_leader(seat, action - act.LEADER_BASE)
+            return choose_leader(self, seat, action - act.LEADER_BASE)
         if action < act.DEAL:
-            return self._choose_discard(seat, action - act.DISCARD_BASE)
+            return choose_discard(self, seat, action - act.DISCARD_BASE)
         return self._deal_next(seat)
 
     def _commit(self, seat: int, card: int) -> list[Event]:
@@ -194,7 +194,7 @@ class WantedState(FieldState):
         pend = self.pending[seat]
         pend.append(card)
         if len(pend) < self.per:
-            return [Event("pick", {"seat": seat, "card": FACES[card], "count": len(pend)}, _AUDIENCE[seat])]
+            return [Event("pick", {"seat": seat, "card": FACES[card], "count": len(pend)}, AUDIENCE[seat])]
         actors = list(self._actors)
         actors.remove(seat)
         self._actors = tuple(actors)
@@ -203,7 +203,7 @@ class WantedState(FieldState):
             mine = Event(
                 "commit",
                 {"seat": seat, "cards": [FACES[c] for c in pend] if self.per > 1 else [FACES[card]]},
-                _AUDIENCE[seat],
+                AUDIENCE[seat],
             )
             return [mine, done]
         return [done, *self._reveal()]
@@ -233,8 +233,8 @@ class WantedState(FieldState):
             self.gone[s] = []
             i += GANG
         self.contenders = list(seats)
-        self._reset_leaders()
-        return self._settle_gangs()
+        reset_leaders(self)
+        return settle_gangs(self)
 
     # -- Duelo and Tiroteo -----------------------------------------------------
     def _single_battle(self, cards: list[int], rolled: list[int]) -> list[Event]:
@@ -284,144 +284,6 @@ class WantedState(FieldState):
         self.out.append(card)  # a tie for the highest: the cards leave the game
         return TO_OUT, None
 
-    # -- Pandillas -------------------------------------------------------------
-    def _reset_leaders(self) -> None:
-        for s in self.contenders:
-            self.leader[s] = -1
-            self.choices[s] = []
-
-    def _others_counts(self) -> dict[int, list[int]]:
-        """Suit counts of every card of every *other* contending gang."""
-        own = {s: suit_counts(self.table[s]) for s in self.contenders}
-        a = b = c = d = 0
-        for counts in own.values():
-            a += counts[0]
-            b += counts[1]
-            c += counts[2]
-            d += counts[3]
-        return {s: [a - x[0], b - x[1], c - x[2], d - x[3]] for s, x in own.items()}
-
-    def _settle_gangs(self) -> list[Event]:
-        """WAN-9, WAN-10: leaders, gang totals, and the tie loop. Every step
-        publishes the battle record (each face once; leaders by position)."""
-        others = self._others_counts()
-        waiting = []
-        for s in self.contenders:
-            if self.leader[s] >= 0:
-                continue
-            cands = leader_candidates(self.table[s], self.dice[s])
-            if len(cands) > 1 and len({modifier(c, others[s]) for c in cands}) > 1:
-                self.choices[s] = cands  # the owner chooses (only when it changes the total)
-                waiting.append(s)
-            else:
-                self.leader[s] = cands[0]
-        if waiting:
-            self.phase = LEADER
-            self._actors = tuple(waiting)
-            return [Event("gangs", self._gang_record(others, None, "leaders"))]
-        totals = {s: gang_total(self.table[s], self.dice[s], self.leader[s], others[s]) for s in self.contenders}
-        top = max(totals.values())
-        best = [s for s in self.contenders if totals[s] == top]
-        if len(best) == 1:
-            winner = best[0]
-        elif len(self.table[best[0]]) <= 1:
-            winner = -1  # WAN-10: the last discards would run every tied gang out
-        else:
-            self.phase = DISCARD
-            self.tied = best
-            for s in best:
-                self.discard[s] = -1
-            self._actors = tuple(best)
-            return [Event("gangs", self._gang_record(others, totals, "discards"))]
-        event = Event("gangs", self._gang_record(others, totals, "resolved", winner))
-        self._award_gangs(winner)
-        self.battle += 1
-        return [event, *self._after_battle()]
-
-    def _award_gangs(self, winner: int) -> None:
-        """WAN-9: the winner takes its gang face up and every other gang's
-        cards face down as bounty; nobody wins: every card leaves the game."""
-        for s in self.participants:
-            cards = self.table[s]
-            if winner < 0:
-                self.out.extend(cards)
-            elif s == winner:
-                self.winners[s].extend(cards)
-            else:
-                self.face_down[winner].extend(cards)
-            self.table[s] = []
-            self.dice[s] = []
-        if winner >= 0:
-            self.won[winner] += 1
-        self.contenders = []
-        self.tied = []
-
-    def _gang_record(
-        self, others: dict[int, list[int]], totals: dict[int, int] | None, status: str, winner: int = -1
-    ) -> dict[str, Any]:
-        """The battle as views and events show it; it becomes `last`. The
-        record is replaced at every step, never changed in place."""
-        gangs = []
-        for s in self.participants:
-            table = self.table[s]
-            lead = self.leader[s] if s in others else -1
-            gangs.append(
-                {
-                    "seat": s,
-                    "cards": [FACES[c] for c in table],
-                    "dice": list(self.dice[s]),
-                    "leader": table.index(lead) if lead >= 0 else None,
-                    "modifier": modifier(lead, others[s]) if lead >= 0 else None,
-                    "total": totals.get(s) if totals is not None else None,
-                    "discarded": [FACES[c] for c in self.gone[s]],
-                    "contending": s in others,
-                }
-            )
-        record = {
-            "round": self.rounds,
-            "number": self.battle + 1,
-            "status": status,
-            "winner": winner if winner >= 0 else None,
-            "tied": list(self.tied),
-            "choosing": list(self._actors) if status == "leaders" else [],
-            "gangs": gangs,
-        }
-        self.last = record
-        return record
-
-    def _choose_leader(self, seat: int, card: int) -> list[Event]:
-        """WAN-9: still tied on skill, the owner chooses the leader."""
-        self.leader[seat] = card
-        self.choices[seat] = []
-        self._actors = tuple(s for s in self._actors if s != seat)
-        if self._actors:
-            self._gang_record(self._others_counts(), None, "leaders")
-            return [public("leader", seat=seat, card=FACES[card])]
-        return self._settle_gangs()
-
-    def _choose_discard(self, seat: int, card: int) -> list[Event]:
-        """WAN-10: each tied player discards one played card, all at once;
-        the tied gangs are computed again with the cards left."""
-        self.discard[seat] = card
-        self._actors = tuple(s for s in self._actors if s != seat)
-        if self._actors:
-            return [
-                Event("discard_pick", {"seat": seat, "card": FACES[card]}, _AUDIENCE[seat]),
-                public("discard_ready", seat=seat),
-            ]
-        for s in self.tied:
-            c = self.discard[s]
-            i = self.table[s].index(c)
-            del self.table[s][i]
-            del self.dice[s][i]
-            self.out.append(c)
-            self.gone[s].append(c)
-            self.discard[s] = -1
-        self.contenders = list(self.tied)
-        self.tied = []
-        self._reset_leaders()
-        return [public("discard_ready", seat=seat), *self._settle_gangs()]
-
     # -- deals, stages and the end ----------------------------------------------
     def _deal(self) -> None:
         """WAN-4: shuffle, deal 5 cards to every participant, and roll every
@@ -470,7 +332,7 @@ class WantedState(FieldState):
         self._deal()
         events = [public("deal", dealer=seat, round=self.rounds, players=list(self.participants))]
         for s in self.participants:
-            events.append(Event("hand", {"seat": s, "cards": [FACES[c] for c in self.hands[s]]}, _AUDIENCE[s]))
+            events.append(Event("hand", {"seat": s, "cards": [FACES[c] for c in self.hands[s]]}, AUDIENCE[s]))
         return events
 
     def _after_battle(self) -> list[Event]:

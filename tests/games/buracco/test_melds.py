@@ -8,19 +8,8 @@ import random
 import pytest
 
 from tapete.games.buracco.cards import FACE_TO_ID, FACES, NUM_FACES
-from tapete.games.buracco.melds import (
-    HIGH,
-    LOW,
-    RUN,
-    SET,
-    Meld,
-    RackInfo,
-    build,
-    build_options,
-    candidate_melds,
-    completable,
-    meldable_faces,
-)
+from tapete.games.buracco.melds import HIGH, LOW, RUN, SET, Meld, build, build_options
+from tapete.games.buracco.rack import RackInfo, candidate_melds, completable, meldable_faces
 
 
 def ids(*tokens: str) -> list[int]:

@@ -1,0 +1,200 @@
+"""What Bacan's heuristic player remembers: every row as it saw the faces
+(following each card as slots move), the discard pile and the scores, built
+from the events addressed to its seat, or from its seat's view when it takes
+over mid-round (what the view does not show counts as unseen)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tapete.engine import Event
+
+from .cards import FACE_VALUE, JOKER_FACE, VALUE
+
+HOLE = "_hole"
+TOTAL_VALUE = sum(VALUE)
+NUM_CARDS = len(VALUE)
+
+
+class BacanMemory:
+    """What one seat has seen of the table, rebuilt from its events."""
+
+    def __init__(self, seat: int, num_players: int) -> None:
+        self.seat = seat
+        self.num_players = num_players
+        self.rows: list[list[str | None]] = [[] for _ in range(num_players)]
+        # Beside every slot: True if that card is known not to be a spent
+        # comodín (BAC-20), so a comodín there may be used from the row.
+        self.fresh: list[list[bool]] = [[] for _ in range(num_players)]
+        self.held_fresh = False
+        self.penalty_points = [0] * num_players
+        # (face, maybe a spent comodín); None for a card it never saw on the pile
+        self.pile: list[tuple[str | None, bool]] = []
+        self.held: str | None = None
+        self.exchange_first: tuple[int, int] | None = None
+        self.scores = [0] * num_players
+        self.in_play = [True] * num_players
+        self.turns = [0] * num_players  # turns each seat began in this round
+        # False until it has followed a round from its deal or read a view:
+        # events of a round it did not see from the start cannot be placed.
+        self.synced = False
+
+    def observe(self, event: Event) -> None:
+        if not self.synced and event.kind != "deal":
+            return
+        handler = getattr(self, "_on_" + event.kind, None)
+        if handler is not None:
+            handler(event.data)
+
+    def sync(self, view: dict[str, Any]) -> None:
+        """Start from a seat's view (taking over mid-round): the faces it
+        shows and the top of the pile; every other card is unseen."""
+        rows = view["rows"]
+        self.rows = [list(r["cards"]) for r in rows]
+        self.fresh = [[False] * len(row) for row in self.rows]
+        hole = view["hole"]
+        if hole is not None:
+            self.rows[hole[0]][hole[1]] = HOLE
+        self.penalty_points = [int(r["penalty_points"]) for r in rows]
+        self.in_play = [bool(r["in_play"]) for r in rows]
+        self.scores = list(view["scores"])
+        size = int(view["discard"])
+        self.pile = [(None, False)] * size
+        if size:
+            self.pile[-1] = (view["discard_top"], bool(view["discard_top_spent"]))
+        self.held = view["held"]
+        self.held_fresh = view["held_source"] in ("deck", "row")
+        first = view["exchange_first"]
+        self.exchange_first = (first[0], first[1]) if first is not None else None
+        self.turns = [int(r["turns"]) for r in rows]
+        self.synced = True
+
+    def _on_deal(self, d: dict[str, Any]) -> None:
+        seats = set(d["seats"])
+        self.rows = [[None] * 4 if s in seats else [] for s in range(self.num_players)]
+        self.fresh = [[True] * 4 if s in seats else [] for s in range(self.num_players)]  # a deal refreshes all
+        self.in_play = [s in seats for s in range(self.num_players)]
+        self.penalty_points = [0] * self.num_players
+        self.pile = []
+        self.held = None
+        self.exchange_first = None
+        self.turns = [0] * self.num_players
+        self.synced = True
+
+    def _on_peek(self, d: dict[str, Any]) -> None:
+        for slot, face in zip(d["slots"], d["cards"], strict=True):
+            self.rows[d["seat"]][slot] = face
+
+    def _on_draw(self, d: dict[str, Any]) -> None:
+        self.turns[d["seat"]] += 1
+        if d["source"] == "discard":
+            face, spent = self.pile.pop() if self.pile else (None, True)
+            self.held = d["card"]
+            self.held_fresh = face is not None and not spent
+        else:
+            self.held = None
+            self.held_fresh = True  # a deck holds no spent comodín
+
+    def _on_drawn(self, d: dict[str, Any]) -> None:
+        self.held = d["card"]
+
+    def _on_discard(self, d: dict[str, Any]) -> None:
+        self.pile.append((d["card"], False))
+        self.held = None
+
+    def _on_swap(self, d: dict[str, Any]) -> None:
+        seat, slot = d["seat"], d["slot"]
+        self._to_pile(d["card"], seat, slot)
+        self.rows[seat][slot] = self.held
+        self.fresh[seat][slot] = self.held_fresh
+        self.held = None
+
+    def _to_pile(self, face: str, seat: int, slot: int) -> None:
+        """A row card goes to the pile: spent unless known fresh."""
+        self.pile.append((face, face == JOKER_FACE and not self.fresh[seat][slot]))
+
+    def _on_row_joker(self, d: dict[str, Any]) -> None:
+        row = self.rows[d["seat"]]
+        if d["ok"]:
+            row.pop(d["slot"])
+            self.fresh[d["seat"]].pop(d["slot"])
+            self.held = d["card"]
+            self.held_fresh = True
+            self.turns[d["seat"]] += 1
+        else:
+            row[d["slot"]] = d["card"]
+            self._penalty(d)
+
+    def _on_exchange_pick(self, d: dict[str, Any]) -> None:
+        self.held = d["card"]
+        self.exchange_first = (d["target"], d["slot"])
+
+    def _on_power(self, d: dict[str, Any]) -> None:
+        if d["power"] == "exchange":
+            for rows in (self.rows, self.fresh):
+                a, b = rows[d["target"]], rows[d["target2"]]
+                a[d["slot"]], b[d["slot2"]] = b[d["slot2"]], a[d["slot"]]
+        elif d["power"] == "plus_one":
+            self.rows[d["target"]].append(None)
+            self.fresh[d["target"]].append(True)
+        self.pile.append((d["card"], d["card"] == JOKER_FACE))
+        self.held = None
+        self.exchange_first = None
+
+    def _on_look(self, d: dict[str, Any]) -> None:
+        self.rows[d["target"]][d["slot"]] = d["card"]
+
+    def _on_mirror(self, d: dict[str, Any]) -> None:
+        row = self.rows[d["target"]]
+        if not d["ok"]:
+            row[d["slot"]] = d["card"]
+            self._penalty(d)
+            return
+        self._to_pile(d["card"], d["target"], d["slot"])
+        if d["target"] == d["seat"]:
+            row.pop(d["slot"])
+            self.fresh[d["target"]].pop(d["slot"])
+        else:
+            row[d["slot"]] = HOLE
+
+    def _on_give(self, d: dict[str, Any]) -> None:
+        self.rows[d["target"]][d["to_slot"]] = self.rows[d["seat"]].pop(d["slot"])
+        self.fresh[d["target"]][d["to_slot"]] = self.fresh[d["seat"]].pop(d["slot"])
+
+    def _penalty(self, d: dict[str, Any]) -> None:
+        """BAC-23: an unseen card at the end of the row, or points for a full row."""
+        self.penalty_points[d["seat"]] += d["penalty_points"]
+        if d["penalty_slot"] is not None:
+            self.rows[d["seat"]].append(None)
+            self.fresh[d["seat"]].append(True)
+
+    def _on_reshuffle(self, d: dict[str, Any]) -> None:
+        self.pile = []
+
+    def _on_round_end(self, d: dict[str, Any]) -> None:
+        self.scores = list(d["scores"])
+        self.held = None
+
+    def _on_eliminated(self, d: dict[str, Any]) -> None:
+        for s in d["seats"]:
+            self.in_play[s] = False
+
+    # -- estimates -------------------------------------------------------------
+    def mean_unseen(self) -> float:
+        """Average value of the cards whose place this seat does not know."""
+        seen = [f for row in self.rows for f in row if f is not None and f != HOLE]
+        seen += [f for f, _ in self.pile if f is not None]
+        if self.held is not None:
+            seen.append(self.held)
+        unseen = NUM_CARDS - len(seen)
+        if unseen <= 0:
+            return 0.0
+        return (TOTAL_VALUE - sum(FACE_VALUE[f] for f in seen)) / unseen
+
+    def estimate(self, seat: int, mean: float) -> float:
+        total = float(self.penalty_points[seat])
+        for face in self.rows[seat]:
+            if face == HOLE:
+                continue
+            total += FACE_VALUE[face] if face is not None else mean
+        return total
