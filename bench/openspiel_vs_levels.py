@@ -41,6 +41,7 @@ def main() -> None:
     parser.add_argument("--games", default=",".join(game_ids()))
     parser.add_argument("--contenders", default=",".join(CONTENDERS))
     parser.add_argument("--options", default="{}", help="the game's options as a JSON object (one game)")
+    parser.add_argument("--first", type=int, default=0, help="index of the first match (another batch of deals)")
     args = parser.parse_args()
     register()
     for game_id in args.games.split(","):
@@ -50,7 +51,7 @@ def main() -> None:
         for kind in args.contenders.split(","):
             share = 0.0
             start = time.perf_counter()
-            for match in range(args.matches):
+            for match in range(args.first, args.first + args.matches):
                 seat = match % n
                 bots = [
                     _contender(kind, game, game_id, s, 1_000 * match + s, args.simulations, args.rollout)
@@ -64,6 +65,7 @@ def main() -> None:
                 "game": game_id,
                 "contender": kind,
                 "matches": args.matches,
+                "first": args.first,
                 "win_share": round(share / args.matches, 3),
                 "fair_share": round(1 / n, 3),
                 "seconds_per_match": round(seconds, 1),

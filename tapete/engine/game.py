@@ -68,6 +68,9 @@ class Game(ABC):
     # whenever the same seed, options and actions would give another match
     # (rules, deck, dealing, action ids): old records then fail clearly.
     rules_version: ClassVar[int] = 1
+    # Kinds of the events that close a round with a result people read (a
+    # score sheet): after one, a table pauses for the result (tapete.engine.table).
+    round_result_events: ClassVar[frozenset[str]] = frozenset()
 
     # -- players and options ----------------------------------------------
     def parse_options(self, raw: Mapping[str, Any] | Any | None) -> Any:

@@ -282,13 +282,11 @@ class TableCore:
 
     def paused(self, now: float) -> bool:
         """A round result is on the table and someone present has not dismissed it."""
-        if self.pause_until is None:
-            return False
-        if now >= self.pause_until or not (self.pause_waiting & self.present):
-            self.pause_until = None
-            self.pause_waiting.clear()
-            return False
-        return True
+        return self.pause_until is not None and now < self.pause_until and bool(self.pause_waiting & self.present)
+
+    def pause_left(self, now: float) -> float:
+        """Seconds the round-result pause may still last (0: none)."""
+        return self.pause_until - now if self.pause_until is not None and self.paused(now) else 0.0
 
     def lands_at(self, seat: int, action: int, now: float) -> tuple[float, str | None]:
         """When an action offered now may be applied, and the rule it waits for."""
@@ -368,7 +366,8 @@ class TableCore:
             # the stand-in has played the one decision it was given; the next is the person's
             self.standing_in.discard(seat)
             self.clock_since.pop(seat, None)
-        if self.round_over is not None and self.timing.result_pause > 0 and self.round_over(events):
+        if (self.round_over is not None and self.timing.result_pause > 0 and self.round_over(events)
+                and not self.state.is_terminal()):
             self.pause_until = now + self.timing.result_pause
             self.pause_waiting = set(self.present)
         self.track(now)
@@ -414,6 +413,8 @@ class TableCore:
         """What is due at `now`: held actions whose wait is over (in seat
         order; the first applied voids the others) and clocks that ran out."""
         out: list[Due] = []
+        if self.pause_until is not None and not self.paused(now):
+            self._end_pause(now)
         for seat in sorted(self.held):
             held = self.held[seat]
             if self.lands_at(seat, held.action, now)[1] is None:
@@ -440,34 +441,35 @@ class TableCore:
             times += [since + self.timing.turn for seat, since in self.clock_since.items()
                       if seat not in self.standing_in and seat not in self.given_up]
         if self.pause_until is not None:
-            times.append(self.pause_until)
+            times.append(self.pause_until if self.paused(now) else now)  # (now: its end is due)
         return min(times) if times else None
+
+    def _end_pause(self, now: float) -> None:
+        """The round result was read by all (or its time is up): clocks held back for it start now."""
+        for seat, since in self.clock_since.items():
+            if since > now:
+                self.clock_since[seat] = now
+        self.pause_until = None
+        self.pause_waiting.clear()
 
     def window_left(self, now: float) -> float:
         """Seconds until the reaction window closes (0 if closed)."""
         return 0.0 if self.window_until is None else max(0.0, self.window_until - now)
 
     # -- surviving a restart ---------------------------------------------------------
-    def clocks_json(self, now: float) -> dict[str, Any]:
-        """What a restart needs to resume the clocks: each running clock's time used."""
-        return {
-            "used": {str(s): round(now - since, 3) for s, since in self.clock_since.items()},
-            "timeouts": {str(s): n for s, n in self.timeouts.items() if n},
-            "given_up": sorted(self.given_up),
-        }
+    def rebase(self, offset: float) -> None:
+        """Move every time the core holds by `offset` seconds (a record replayed with
+        its wall-clock times, resumed on another clock)."""
+        self.clock_since = {s: since + offset for s, since in self.clock_since.items()}
+        if self.window_until is not None:
+            self.window_until += offset
+        if self.pause_until is not None:
+            self.pause_until += offset
 
-    def resume_clocks(self, data: Mapping[str, Any], now: float, at_least: float = 0.0) -> None:
-        """Resume clocks saved by `clocks_json`: each required seat keeps the
-        time it had left, and no clock runs out before `now + at_least`."""
-        used = {int(k): float(v) for k, v in dict(data.get("used", {})).items()}
-        for seat in list(self.clock_since):
-            if seat in used:
-                left = max(self.timing.turn - used[seat], at_least)
-                self.clock_since[seat] = now + left - self.timing.turn
-            elif at_least > 0:
-                self.clock_since[seat] = max(self.clock_since[seat], now + at_least - self.timing.turn)
-        self.timeouts.update({int(k): int(v) for k, v in dict(data.get("timeouts", {})).items()})
-        self.given_up.update(int(s) for s in data.get("given_up", []))
+    def no_timeout_before(self, when: float) -> None:
+        """No running clock runs out before `when` (people reconnecting after a restart)."""
+        for seat, since in self.clock_since.items():
+            self.clock_since[seat] = max(since, when - self.timing.turn)
 
 
 __all__ = [

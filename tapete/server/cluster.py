@@ -39,7 +39,7 @@ from . import logs
 from .connection import CLOSE_MOVED
 from .errors import BadRequest, ServerError, table_unavailable
 from .fanout import Bus, RemoteConnection, RemoteRunner, answer_later, log_moved
-from .runner import Detach, RunnerStopped, Submit, Sync, TableRunner
+from .runner import Detach, Dismiss, RunnerStopped, Submit, Sync, TableRunner
 from .settings import ServerSettings, async_db_url
 from .stats import Stats
 from .store import AsyncWriter, MatchRow, Store, Write, actions, matches, seats
@@ -393,7 +393,7 @@ class ClusterTables(Tables):
             runner = None
         if op == "attach":
             self._remote_attach(item, runner)
-        elif op in ("submit", "sync", "detach"):
+        elif op in ("submit", "sync", "dismiss", "detach"):
             self._remote_message(item)
         elif runner is None:
             self.bus.send(sender, {"rid": item["rid"], "moved": True})
@@ -441,6 +441,8 @@ class ClusterTables(Tables):
                                    time.perf_counter()))
             elif op == "sync":
                 runner.post(Sync(conn))
+            elif op == "dismiss":
+                runner.post(Dismiss(conn))
             else:
                 del self.remote_conns[sender, cid]
                 runner.post(Detach(conn))

@@ -30,7 +30,7 @@ from tapete.engine import TapeteError
 from . import logs
 from .connection import CLOSE_MOVED, Connection
 from .errors import ServerError
-from .runner import Detach, Message, RunnerStopped, SeatInfo, Submit, Sync, TableRunner
+from .runner import Detach, Dismiss, Message, RunnerStopped, SeatInfo, Submit, Sync, TableRunner
 
 ALIVE_PREFIX = "tapete:alive:"
 
@@ -290,6 +290,8 @@ class RemoteRunner(TableRunner):
                         seat=message.seat)
         elif isinstance(message, Sync):
             item.update(op="sync")
+        elif isinstance(message, Dismiss):
+            item.update(op="dismiss")
         else:
             return
         self.bus.send(self.owner, item)

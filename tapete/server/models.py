@@ -71,6 +71,12 @@ class Sync(Strict):
     type: Literal["sync"]
 
 
+class Dismiss(Strict):
+    """I have read the round result: the table need not wait for me to go on."""
+
+    type: Literal["dismiss"]
+
+
 class Ping(Strict):
     """Answered by `{"type": "pong", "seq": seq}`."""
 
@@ -78,12 +84,12 @@ class Ping(Strict):
     seq: Seq | None = None
 
 
-ClientMessage = Annotated[Hello | ActionMessage | Sync | Ping, Field(discriminator="type")]
-MESSAGE_TYPES: tuple[str, ...] = ("hello", "action", "sync", "ping")
-_client_message: TypeAdapter[Hello | ActionMessage | Sync | Ping] = TypeAdapter(ClientMessage)
+ClientMessage = Annotated[Hello | ActionMessage | Sync | Dismiss | Ping, Field(discriminator="type")]
+MESSAGE_TYPES: tuple[str, ...] = ("hello", "action", "sync", "dismiss", "ping")
+_client_message: TypeAdapter[Hello | ActionMessage | Sync | Dismiss | Ping] = TypeAdapter(ClientMessage)
 
 
-def read_message(data: Mapping[str, Any]) -> Hello | ActionMessage | Sync | Ping:
+def read_message(data: Mapping[str, Any]) -> Hello | ActionMessage | Sync | Dismiss | Ping:
     """A message already known to be an object with a known `type`; ValidationError if it is not right."""
     return _client_message.validate_python(data)
 

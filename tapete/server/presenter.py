@@ -30,6 +30,7 @@ class Moment:
     status: str
     version: int
     window_ms: int
+    pause_ms: int
     clocks: list[dict[str, Any]]
     seats: list[dict[str, Any]]
 
@@ -76,6 +77,7 @@ class Presenter:
             "legal": self.legal(state, seat, lang if texts else None) if playing else [],
             "events": [self.event(e, lang) for e in events if e.visible_to(seat)],
             "window_ms": moment.window_ms,
+            "pause_ms": moment.pause_ms,
             "clocks": moment.clocks,
             "seats": moment.seats,
             "outcome": state.outcome().to_json() if state.is_terminal() else None,

@@ -35,7 +35,7 @@ from .messages import Attach, BotMove, Detach, Dismiss, Join, Leave, Message, Se
 from .pacer import BotPacer
 from .presenter import Moment, Presenter
 from .seatbot import BotDesk, SeatBot
-from .seats import SeatInfo, SeatRegistry, hash_token, new_token
+from .seats import SeatInfo, SeatRegistry, hash_token, new_token, restart_grace
 from .settings import ServerSettings, TableOptions
 from .stats import Stats
 
@@ -86,8 +86,9 @@ class TableRunner:
         self._arrived: float | None = None  # of the socket action being handled
         # The record itself lives only in the store: a long match's actions held here too cost
         # ~110 bytes each, and a server's memory grew with the length of its matches.
+        results = game.round_result_events
         self.core = TableCore(game.new_match(len(seats), seed, self.options), Timing.from_options(table_options),
-                              now=time.monotonic())
+                              now=time.monotonic(), round_over=lambda events: any(e.kind in results for e in events))
         stand_in = table_options.stand_in
         self.bots = [
             SeatBot(s.level if s.kind == "bot" and s.level else stand_in, game, seed * 7919 + s.index, s.index,
@@ -101,6 +102,7 @@ class TableRunner:
         self.alarm = Alarm(self._wake)
         self._idle_since: float | None = None
         self._seats_told: list[dict[str, Any]] = []
+        self._restored = False  # rebuilt from a record (after a restart, or taken over)
 
     @property
     def state(self) -> State:
@@ -111,16 +113,29 @@ class TableRunner:
         return self.core.version
 
     # -- building ----------------------------------------------------------
-    def replay(self, actions: list[tuple[int, int]]) -> None:
-        """Rebuild the state from its record, bots hearing what they heard."""
-        for seat, action in actions:
-            self.desk.observe(self.state.apply(seat, action))
-        self.core.version = len(actions)
+    def replay(self, actions: list[tuple[int, int]], times: list[float] | None = None) -> None:
+        """Rebuild the state from its record, bots hearing what they heard. With the
+        actions' times (wall clock), turn clocks resume with the time they had left."""
+        self._restored = True
+        core = self.core
+        if not times or self.status != "playing" or core.timing.turn <= 0:
+            for seat, action in actions:
+                self.desk.observe(self.state.apply(seat, action))
+            core.version = len(actions)
+            return
+        core.clocked = self.registry.humans()
+        core.track(times[0])
+        for (seat, action), at in zip(actions, times, strict=True):
+            self.desk.observe(core.apply(seat, action, at).events)
+        core.rebase(time.monotonic() - time.time())
 
     def start(self) -> None:
-        self.registry.all_gone(time.monotonic())
+        now = time.monotonic()
+        self.registry.all_gone(now, restarted=self._restored)
         if self.status == "playing":
             self._start_clocks()
+            if self._restored:  # nobody's clock runs out before people can be back
+                self.core.no_timeout_before(now + restart_grace(self.registry.grace))
         self._task = asyncio.create_task(self._loop(), name=f"table-{self.id}")
         self._refresh()
 
@@ -196,8 +211,10 @@ class TableRunner:
             case Sync():
                 message.conn.send(self._state_message(message.conn, []))
             case Dismiss():
-                if message.conn.seat is not None:
+                if message.conn.seat is not None and self.core.paused(time.monotonic()):
                     self.core.dismiss(message.conn.seat)
+                    if not self.core.paused(time.monotonic()):
+                        self._broadcast([])  # everyone has read it: the table goes on
             case Join():
                 await self._on_join(message)
             case Leave():
@@ -466,8 +483,9 @@ class TableRunner:
             deadline = core.clock_deadline(seat)
             if deadline is not None and self.seats[seat].human:
                 clocks[seat] = deadline
-        return Moment(self.status, self.version, round(core.window_left(now) * 1000),
-                      self.presenter.clocks(clocks, now), self.seats_json() if seats is None else seats)
+        window_ms, pause_ms = round(core.window_left(now) * 1000), round(core.pause_left(now) * 1000)
+        return Moment(self.status, self.version, window_ms, pause_ms, self.presenter.clocks(clocks, now),
+                      self.seats_json() if seats is None else seats)
 
     def _state_message(self, conn: Connection, events: list[Event]) -> dict[str, Any]:
         return self.presenter.state(self.state, self._moment(), conn.seat, conn.lang, conn.texts, events)
@@ -495,6 +513,7 @@ class TableRunner:
 __all__ = [
     "CLOSE_BAD_TOKEN",
     "Detach",
+    "Dismiss",
     "Message",
     "RunnerStopped",
     "SeatInfo",

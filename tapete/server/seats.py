@@ -17,6 +17,17 @@ from .connection import Connection
 from .errors import NoFreeSeat, TooManySockets, bad_token
 from .settings import ServerSettings
 
+# The longest pause a client waits between reconnects (docs/protocol.md; the browser's
+# RETRY_MAX_MS in tapete/web/static/js/socket.js), and a margin for the reconnect itself.
+CLIENT_RETRY_MAX_S = 8.0
+RECONNECT_MARGIN_S = 2.0
+
+
+def restart_grace(grace: float) -> float:
+    """How long seats wait for their people after a restart before stand-ins play:
+    never less than a client's longest reconnect pause plus a margin."""
+    return max(grace, CLIENT_RETRY_MAX_S + RECONNECT_MARGIN_S)
+
 
 def hash_token(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
@@ -65,11 +76,13 @@ class SeatRegistry:
                 found = info
         return found
 
-    def all_gone(self, now: float) -> None:
-        """Every owned human seat starts its grace now (a table just started or restored)."""
+    def all_gone(self, now: float, restarted: bool = False) -> None:
+        """Every owned human seat without a socket starts its grace now (a table just
+        started), or the longer `restart_grace` (a table rebuilt after a restart)."""
+        since = now + (restart_grace(self.grace) - self.grace if restarted else 0.0)
         for info in self.seats:
             if info.human and info.token_hash is not None and not info.conns:
-                info.gone_since = now
+                info.gone_since = since
 
     def attach(self, conn: Connection, token: str | None) -> None:
         """Seat a socket by its token (None: a spectator), or raise why not."""

@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from tapete.engine import option, options_schema, parse_options
-from tapete.engine.table import REACTION_WINDOW_S
+from tapete.engine.table import REACTION_WINDOW_S, RESULT_PAUSE_S
 
 
 @dataclass(frozen=True)
@@ -38,6 +38,15 @@ class TableOptions:
         en="Bots' thinking time (ms)",
         minimum=0,
         maximum=10_000,
+    )
+    result_pause_seconds: int = option(
+        round(RESULT_PAUSE_S),
+        es="Pausa tras cada ronda (s)",
+        en="Pause after each round (s)",
+        minimum=0,
+        maximum=600,
+        help_es="El resultado de la ronda queda a la vista hasta que todos lo cierran o pasa este tiempo.",
+        help_en="The round's result stays on screen until everyone closes it or this time passes.",
     )
     stand_in: str = option(
         "heuristic",

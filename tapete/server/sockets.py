@@ -30,8 +30,9 @@ from .connection import (
     RateLimiter,
 )
 from .errors import BadJson, BadMessage, RateLimited, TooLarge, UnknownMessage, internal_error
-from .models import MAX_INT, MESSAGE_TYPES, ActionMessage, Hello, Ping, Sync, explain, read_message
+from .models import MAX_INT, MESSAGE_TYPES, ActionMessage, Dismiss, Hello, Ping, Sync, explain, read_message
 from .runner import Detach, RunnerStopped, Submit, TableRunner
+from .runner import Dismiss as RunnerDismiss
 from .runner import Sync as RunnerSync
 
 if TYPE_CHECKING:
@@ -39,7 +40,7 @@ if TYPE_CHECKING:
     from .settings import ServerSettings
 
 
-Message = Hello | ActionMessage | Sync | Ping
+Message = Hello | ActionMessage | Sync | Dismiss | Ping
 CLOSE_CODES = {"bad_token": CLOSE_BAD_TOKEN, "table_not_found": CLOSE_NOT_FOUND}
 
 
@@ -223,7 +224,7 @@ async def _serve(websocket: WebSocket, conn: Connection, runner: TableRunner, se
             conn.send_error(err, seq if _is_int(seq) else None)
 
 
-IN_PLAY = ("action", "sync", "ping")
+IN_PLAY = ("action", "sync", "dismiss", "ping")
 
 
 def _dispatch(message: Message, conn: Connection, runner: TableRunner, arrived: float) -> None:
@@ -232,6 +233,8 @@ def _dispatch(message: Message, conn: Connection, runner: TableRunner, arrived: 
         runner.post(Submit(conn, message.seq, message.version, message.payload(), message.seat, arrived))
     elif isinstance(message, Sync):
         runner.post(RunnerSync(conn))
+    elif isinstance(message, Dismiss):
+        runner.post(RunnerDismiss(conn))
     elif isinstance(message, Ping):
         conn.send({"type": "pong", "seq": message.seq})
 

@@ -91,6 +91,7 @@ class MatchRow:
     rules_version: int = 1
     seats: list[SeatRow] = field(default_factory=list)
     actions: list[tuple[int, int]] = field(default_factory=list)
+    action_times: list[float] = field(default_factory=list)  # when each action was stored (time.time())
 
 
 @dataclass
@@ -397,7 +398,7 @@ class Store:
                     SeatRow(r.seat, r.kind, r.level, r.name, r.token_hash) for r in seat_rows
                 ]
                 action_rows = await conn.execute(
-                    sa.select(actions.c.idx, actions.c.seat, actions.c.action)
+                    sa.select(actions.c.idx, actions.c.seat, actions.c.action, actions.c.at)
                     .where(actions.c.match_id == row.id)
                     .order_by(actions.c.idx)
                 )
@@ -405,4 +406,5 @@ class Store:
                 if any(r.idx != i for i, r in enumerate(listed)):
                     raise RuntimeError(f"match {row.id}: the action record has a gap")
                 row.actions = [(r.seat, r.action) for r in listed]
+                row.action_times = [r.at for r in listed]
         return found

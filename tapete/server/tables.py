@@ -171,7 +171,7 @@ class Tables:
             stats=self.stats,
             pacer=self.pacer,
         )
-        runner.replay(row.actions)
+        runner.replay(row.actions, row.action_times)
         self.created_at[row.id] = row.created_at
         return runner
 

@@ -23,7 +23,7 @@ from tapete.games import game_ids, get_game
 
 from .conftest import Socket, ThreadServer, http
 
-FAST = {"reaction_window_ms": 0, "bot_delay_ms": 0, "turn_seconds": 0}
+FAST = {"reaction_window_ms": 0, "bot_delay_ms": 0, "turn_seconds": 0, "result_pause_seconds": 0}
 SOCKET_CODES = {
     "bad_json", "bad_message", "unknown_type", "too_large", "bad_action", "wrong_seat", "stale",
     "not_your_turn", "illegal_action", "match_over", "not_started", "superseded", "bad_token",

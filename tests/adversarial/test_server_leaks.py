@@ -26,7 +26,7 @@ from tapete.games import game_ids, get_game
 from .conftest import LogLines, Socket, ThreadServer, http
 from .leaks import as_text, contains_number, faces_in, leaked
 
-FAST = {"reaction_window_ms": 0, "bot_delay_ms": 0, "turn_seconds": 0}
+FAST = {"reaction_window_ms": 0, "bot_delay_ms": 0, "turn_seconds": 0, "result_pause_seconds": 0}
 MAX_VERSION = 160  # enough of a match to see deals, draws and reveals
 TIME_LIMIT = 40.0
 

@@ -209,9 +209,7 @@ def test_a_round_result_holds_every_action_until_dismissed_or_the_pause_ends() -
     assert table.due(now + 2) == []
     table.dismiss(1)
     assert [d.tag for d in table.due(now + 2) if isinstance(d, Release)] == ["bot"]
-    # nobody present: the pause lasts its full length
-    table.present = set()
-    assert table.pause_until is None
+    assert table.pause_until is None and not table.paused(now + 2)
 
 
 def test_the_pause_ends_by_itself() -> None:
@@ -225,18 +223,18 @@ def test_the_pause_ends_by_itself() -> None:
     assert isinstance(table.judge(seat, PLAY, now + 5.0), Ready)
 
 
-def test_clocks_survive_a_restart_with_their_time_left_and_a_grace() -> None:
-    table = core(turn=10.0)
-    table.clocked = {0}
-    table.track(0.0)
-    saved = table.clocks_json(4.0)
-    again = core(turn=10.0)
-    again.clocked = {0}
-    again.track(100.0)
-    again.resume_clocks(saved, 100.0)
-    assert again.clock_deadline(0) == pytest.approx(106.0)
-    again.resume_clocks(saved, 100.0, at_least=9.0)
-    assert again.clock_deadline(0) == pytest.approx(109.0)
+def test_clocks_replayed_in_wall_time_resume_with_their_time_left_and_a_grace() -> None:
+    """A record replayed with its actions' times (wall clock), resumed on another clock."""
+    table = core(turn=10.0, window=0.0)
+    table.clocked = {0, 1}
+    table.track(1000.0)
+    table.apply(0, PLAY, 1004.0)  # seat 1's decision began at 1004 (wall clock)
+    table.rebase(50.0 - 1008.0)  # restarted at wall 1008 = 50 on the new clock: 4 s used
+    assert table.clock_deadline(1) == pytest.approx(56.0)
+    table.no_timeout_before(50.0 + 9.0)  # people get 9 s to reconnect
+    assert table.clock_deadline(1) == pytest.approx(59.0)
+    table.no_timeout_before(50.0 + 1.0)  # never shortens a clock
+    assert table.clock_deadline(1) == pytest.approx(59.0)
 
 
 class Ear:

@@ -13,6 +13,7 @@ from tapete.bots import BOT_KINDS
 from tapete.server.seatbot import INLINE_KINDS
 
 from .conftest import Client, ServeFactory, Server, settle
+from .toygame import EcoGame
 
 PLAY = {"type": "play", "slot": 0}
 
@@ -224,3 +225,32 @@ async def test_three_timeouts_in_a_row_give_the_seat_to_the_stand_in_until_the_p
     started = time.monotonic()
     await person.until(lambda s: battles(s) > 0 or s["status"] == "finished", timeout=1)  # no clock to wait for
     assert time.monotonic() - started < 0.5 and given["seats"][0]["stand_in"]
+
+
+async def test_a_round_result_waits_for_every_person_to_dismiss_it(
+    server: Server, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Eco's duel made a round result: the next play (a person's or a bot's) waits for the dismissals."""
+    monkeypatch.setattr(EcoGame, "round_result_events", frozenset({"duel"}))
+    _, c = await table(server, [{"type": "human"}, {"type": "human"}], result_pause_seconds=20)
+    while True:
+        state = await settle(c)
+        if state["view"]["phase"] == "duel":
+            break
+        seat = state["required"][0]
+        await c[seat].reply(await c[seat].act(PLAY))
+    assert state["pause_ms"] == 0
+    for seat in (0, 1):
+        await c[seat].reply(await c[seat].act({"type": "commit", "slot": 0}, version=state["version"]))
+    after = await settle(c)
+    assert after["view"]["phase"] == "play" and 15_000 < after["pause_ms"] <= 20_000
+    seat = after["required"][0]
+    held = await c[seat].act(PLAY)
+    with pytest.raises(TimeoutError):
+        await c[seat].reply(held, timeout=0.4)  # held for the result
+    await c[0].send({"type": "dismiss"})
+    with pytest.raises(TimeoutError):
+        await c[seat].reply(held, timeout=0.3)  # seat 1 has not read it yet
+    await c[1].send({"type": "dismiss"})
+    assert (await c[seat].reply(held, timeout=2))["version"] == after["version"] + 1
+    assert (await settle(c))["pause_ms"] == 0

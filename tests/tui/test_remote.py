@@ -55,7 +55,7 @@ async def bacan_table(url: str) -> str:
     body = {
         "game": "bacan",
         "seats": [{"type": "human"}, *[{"type": "bot", "level": "heuristic"}] * 3],
-        "table_options": {"bot_delay_ms": 30, "reaction_window_ms": 300},
+        "table_options": {"bot_delay_ms": 30, "reaction_window_ms": 300, "result_pause_seconds": 0},
         "join": False,
     }
     created = await asyncio.to_thread(post, f"{url}/api/tables", body)

@@ -15,7 +15,7 @@ from .play import tap, wait_for_answers
 
 # Assisted memory shows each person the cards they know; by points, every power card mirrors every other.
 OPTIONS = {"limit": 60, "memory": "assisted", "discard_draw_from_lap": 1, "mirror_match": "points"}
-TABLE = {"bot_delay_ms": 60, "reaction_window_ms": 500}
+TABLE = {"bot_delay_ms": 60, "reaction_window_ms": 500, "result_pause_seconds": 0}
 MATCH_SECONDS = 150
 
 

@@ -14,7 +14,7 @@ from .conftest import DESKTOP, PHONE
 from .helpers import create_table, shoot, spanish_leftovers, state, wait_until
 from .play import play_moves
 
-FAST = {"bot_delay_ms": 40, "reaction_window_ms": 250}
+FAST = {"bot_delay_ms": 40, "reaction_window_ms": 250, "result_pause_seconds": 0}
 
 GAMES: dict[str, dict[str, Any]] = {
     "bacan": {"players": 4},

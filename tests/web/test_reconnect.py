@@ -24,7 +24,7 @@ from .conftest import DESKTOP, ROOT, free_port
 from .helpers import Page, create_table, state, wait_until
 from .play import bacan_move, play_moves, wait_for_answers
 
-FAST = {"bot_delay_ms": 40, "reaction_window_ms": 250}
+FAST = {"bot_delay_ms": 40, "reaction_window_ms": 250, "result_pause_seconds": 0}
 NOTICE = "[data-testid=reconnecting]"
 # Every close code the page's sockets saw, in order (the page's own code does not keep them).
 RECORD_CLOSES = """

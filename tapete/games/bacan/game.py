@@ -25,6 +25,7 @@ class BacanGame(Game):
     id = "bacan"
     rules_version = RULES_VERSION
     name: ClassVar[dict[str, str]] = {"es": "Bacan", "en": "Bacan"}
+    round_result_events: ClassVar[frozenset[str]] = frozenset({"round_end"})
     min_players = 2  # BAC-3
     max_players = 8
     default_players = 4

@@ -25,6 +25,7 @@ class BoonGame(Game):
     id = "boon"
     rules_version = RULES_VERSION
     name: ClassVar[dict[str, str]] = {"es": "Boon", "en": "Boon"}
+    round_result_events: ClassVar[frozenset[str]] = frozenset({"round_end"})
     min_players = 3
     max_players = 4
     default_players = 4

@@ -25,6 +25,7 @@ class BuraccoGame(Game):
     id = "buracco"
     rules_version = RULES_VERSION
     name: ClassVar[dict[str, str]] = {"es": "Buracco", "en": "Buracco"}
+    round_result_events: ClassVar[frozenset[str]] = frozenset({"hand_end"})
     min_players = 2
     max_players = 4
     default_players = 4

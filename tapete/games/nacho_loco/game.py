@@ -24,6 +24,7 @@ class NachoLocoGame(Game):
     id = "nacho-loco"
     rules_version = RULES_VERSION
     name: ClassVar[dict[str, str]] = {"es": "Nacho Loco", "en": "Nacho Loco"}
+    round_result_events: ClassVar[frozenset[str]] = frozenset({"round_end"})
     min_players = 2
     max_players = 6
     default_players = 4

@@ -26,6 +26,7 @@ class WantedGame(Game):
     id = "wanted"
     rules_version = RULES_VERSION
     name: ClassVar[dict[str, str]] = {"es": "WANTED", "en": "WANTED"}
+    round_result_events: ClassVar[frozenset[str]] = frozenset({"deal_over", "stage_over"})
     min_players = 2
     max_players = 10
     default_players = 2  # the default mode is Duelo
