@@ -10,7 +10,8 @@ One agent at a time, so windows with several actors are taken apart in a
 fixed order:
 
 - **Reaction windows** (optional actors, e.g. a Bacan mirror): every optional
-  actor, in seat order, gets a turn whose mask holds its legal reactions and
+  actor, in turn order from the seat after the one on turn (so that no seat
+  always has the first claim), gets a turn whose mask holds its legal reactions and
   PASS. A reaction is applied at once. With the setting `reactions="once"`
   (the default) each seat has one reaction per window: having claimed or
   passed, it is not asked again until the required seat's next action; with
@@ -65,6 +66,14 @@ def encoder_for(game: Game, num_players: int, options: Any) -> ObservationEncode
     return ObservationEncoder.discover(game, num_players, options)
 
 
+def in_turn_order(seats: tuple[int, ...], after: int | None, num_players: int) -> list[int]:
+    """`seats` in turn order from the seat after `after` (the seat on turn), so that
+    no seat is always first to be offered a window (seat order when none is on turn)."""
+    if after is None:
+        return list(seats)
+    return sorted(seats, key=lambda seat: (seat - after - 1) % num_players)
+
+
 class TurnOrder:
     """Which seat the serialized table asks next, what it may do, and whether it may pass.
 
@@ -87,7 +96,7 @@ class TurnOrder:
         """(seat, may_pass) of the next turn; the state must not be terminal."""
         actors = state.actors()
         required = state.required_actors()
-        for seat in actors:
+        for seat in in_turn_order(actors, required[0] if required else None, state.num_players):
             if seat not in required and seat not in self.asked and state.legal_actions(seat):
                 return seat, True
         if required:

@@ -80,7 +80,7 @@ def test_illegal_action_ends_the_episode_without_touching_the_match() -> None:
 
 
 @pytest.mark.parametrize("reactions", ["once", "all"])
-def test_reaction_window_offers_pass_to_optional_seats_in_seat_order(reactions: str) -> None:
+def test_reaction_window_offers_pass_to_optional_seats_in_turn_order(reactions: str) -> None:
     env = TapeteAEC(TOY, reactions=reactions)
     env.reset(seed=0)
     passed: set[int] = set()
@@ -91,6 +91,8 @@ def test_reaction_window_offers_pass_to_optional_seats_in_seat_order(reactions: 
             break
         required = state.required_actors()
         optional = [s for s in state.actors() if s not in required and s not in passed and state.legal_actions(s)]
+        if required:  # in turn order from the seat after the one on turn: no seat is always first
+            optional.sort(key=lambda s: (s - required[0] - 1) % state.num_players)
         seat = env.seat_of(env.agent_selection)
         mask = env.observe(env.agent_selection)["action_mask"]
         if optional:
@@ -107,6 +109,27 @@ def test_reaction_window_offers_pass_to_optional_seats_in_seat_order(reactions: 
     else:
         pytest.fail("the toy match did not end")
     assert windows > 0
+
+
+def test_the_first_claim_of_a_window_goes_round_the_table() -> None:
+    """Who is offered a window first follows the seat on turn, so no seat always
+    has the first claim (a Bacan mirror race favoured seat 0 when it did)."""
+    env = TapeteAEC("bacan")
+    firsts: set[int] = set()
+    rng = np.random.default_rng(5)
+    env.reset(seed=5)
+    for _ in range(400):
+        if env.state.is_terminal():
+            break
+        state = env.state
+        if env.may_pass and state.required_actors() and not env.turns.asked:  # a window's first offer
+            expected = (state.required_actors()[0] + 1) % state.num_players
+            if expected in state.actors() and state.legal_actions(expected):
+                assert env.seat_of(env.agent_selection) == expected
+                firsts.add(expected)
+        legal = np.flatnonzero(env.observe(env.agent_selection)["action_mask"])
+        env.step(int(env.pass_action if env.may_pass else rng.choice(legal)))
+    assert len(firsts) > 1
 
 
 def test_observation_is_a_function_of_the_view_only() -> None:

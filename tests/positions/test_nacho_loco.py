@@ -32,7 +32,8 @@ def test_cells_and_sides_in_words() -> None:
         ({"hands": HANDS, "field": {(0, 0): "rojo/naranja/amarillo", (1, 0): "rojo/naranja/amarillo"}}, "duplicated"),
         ({"hands": HANDS, "field": FIELD, "pile": ["rojo/verde/X"]}, "missing"),
         ({"hands": HANDS, "field": {(0, 0): ("rojo/naranja/amarillo", "top")}}, "no side"),
-        ({"hands": HANDS, "field": {(0, 0): "rojo/naranja/amarillo", (99, 0): "verde/azul/X"}}, "outside"),
+        ({"hands": HANDS, "field": {(0, 0): "rojo/naranja/amarillo", (99, 0): "verde/azul/X"}}, "touches no card"),
+        ({"hands": HANDS, "field": {(1, 0): "rojo/naranja/amarillo"}}, "first card lies at (0,0)"),
         ({"hands": HANDS, "field": {}}, "at least one card"),
     ],
 )

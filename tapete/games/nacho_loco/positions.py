@@ -15,9 +15,10 @@ top on a down one), or `(face, side)` names the side the first segment
 faces: `left`, `right`, `bottom` on an up cell, `top`, `right`, `left` on a
 down one (Spanish `izquierda`, `derecha`, `abajo`, `arriba` too); the other
 segments follow clockwise. Cells are placed in the order given; the first is
-the field's first card. (Whether the contacts match is the players'
-business: the builder does not check it.) The pile is the rest of the cards, shuffled by
-`seed`, unless given (then every card must be placed). Positions are of a
+the field's first card, at (0, 0), and each later one touches an earlier
+one. (Whether the contacts match is the players' business: the builder
+does not check it.) The pile is the rest of the cards, shuffled by `seed`,
+unless given (then every card must be placed). Positions are of a
 turn's start (`phase="play"`).
 """
 
@@ -30,7 +31,7 @@ from tapete.engine.positions import check_seat, fresh, seat_list
 from tapete.engine.validate import invalid
 
 from . import GAME
-from .geometry import cell_coords, cell_id, is_up
+from .geometry import ORIGIN, cell_coords, cell_id, is_up, neighbours
 from .rules import PHASES, PLAY, NachoLocoState
 
 SIDES_UP = {"left": 0, "right": 1, "bottom": 2, "izquierda": 0, "derecha": 1, "abajo": 2}
@@ -84,10 +85,7 @@ def position(
 def _place(take: Any, cell: tuple[int, int], what: Placement) -> list[int]:
     """[card, cell, rotation] of a card put at `cell` (rotation r: side r shows the first segment)."""
     x, y = cell
-    try:
-        index = cell_id(x, y)
-    except ValueError:
-        raise invalid(f"La celda ({x},{y}) está fuera del campo.", f"Cell ({x},{y}) is outside the field.") from None
+    index = cell_id(x, y)
     face, side = (what, None) if isinstance(what, str) else what
     sides = SIDES_UP if is_up(x, y) else SIDES_DOWN
     if side is None:
@@ -113,6 +111,15 @@ def problems(state: NachoLocoState) -> list[tuple[str, str]]:
     if len(set(cells)) != len(cells):
         twice = next(cell_coords(c) for c in cells if cells.count(c) > 1)
         return [(f"Dos cartas en la celda {twice}.", f"Two cards in cell {twice}.")]
+    if cells and cells[0] != ORIGIN:
+        return [("La primera carta del campo está en (0,0).", "The field's first card lies at (0,0).")]
+    for i, cell in enumerate(cells[1:], 1):  # the field grows card by card, each touching an earlier one
+        if not any(across in cells[:i] for across, _ in neighbours(cell)):
+            where = cell_coords(cell)
+            return [(
+                f"La carta de la celda {where} no toca ninguna carta puesta antes.",
+                f"The card in cell {where} touches no card placed before it.",
+            )]
     if any(r not in (0, 1, 2) for _, _, r in state.placed):
         return [("Una carta está girada de un modo imposible.", "A card is turned in an impossible way.")]
     return []
