@@ -233,6 +233,10 @@ class RemoteTable:
         move = next((m for m in self._moves("es") if m.action == action), None)
         return not (move is not None and not move.reaction and self._race() and self.seat in self._required())
 
+    def dismiss(self) -> None:
+        """The person has read the round's result: the table's round pause need not wait for them."""
+        self._outbox.put_nowait({"type": "dismiss"})
+
     def _send(self, action: int) -> None:
         self._seq += 1
         version = (self.state or {}).get("version", 0)

@@ -223,7 +223,13 @@ class TableScreen(Screen[str]):
             if isinstance(self.app.screen, ResultScreen):
                 self.app.screen.add(lines[i])
             else:
-                self.app.push_screen(ResultScreen(lines[i], self.lang))
+                self.app.push_screen(ResultScreen(lines[i], self.lang), self._result_read)
+
+    def _result_read(self, _: None = None) -> None:
+        """The result panel was closed: the table's round pause need not wait for this person."""
+        dismiss = getattr(self.source, "dismiss", None)
+        if callable(dismiss):
+            dismiss()
 
     def _topline(self, snap: Snapshot) -> Text:
         lang, view = self.lang, snap.view
