@@ -109,6 +109,8 @@ class Seat:
                     self.sent_at = self.shows = None
                 if message["status"] == "finished":
                     return
+                if message.get("pause_ms"):  # a round result: read at once, as a program does
+                    await self.ws.send(json.dumps({"type": "dismiss"}))
                 await self.maybe_act(message)
 
     async def maybe_act(self, state: dict[str, Any]) -> None:

@@ -169,6 +169,8 @@ class SeatClient:
             if message["status"] == "finished":
                 self.log.finished = True
                 return 0
+            if message.get("pause_ms"):  # a round result: read at once, as a program does
+                await ws.send(json.dumps({"type": "dismiss"}))
             if self.pending is None and self.think is None:
                 self.think = asyncio.create_task(self.act(ws))
             return 0

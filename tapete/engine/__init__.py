@@ -14,7 +14,7 @@ from .errors import (
     WrongRulesVersion,
 )
 from .events import Event, private, public, visible_events
-from .fields import LIST, LISTS, RESET, VALUE, Field, FieldState, redeal
+from .fields import CLONE, FRESH, LIST, LISTS, RESET, VALUE, Field, FieldState, redeal
 from .game import Game, SearchHints
 from .options import option, options_schema, options_to_json, parse_options
 from .record import LEGACY_RULES_VERSION, MatchRecord, check_rules_version, replay
@@ -22,6 +22,8 @@ from .rng import Rng
 from .state import Outcome, Rejection, State
 
 __all__ = [
+    "CLONE",
+    "FRESH",
     "LEGACY_RULES_VERSION",
     "LIST",
     "LISTS",

@@ -10,7 +10,9 @@ copies:
   game replaces and never changes in place);
 - `LIST`: a flat list, copied;
 - `LISTS`: a list of lists, each copied (the elements themselves shared);
-- `RESET`: a cache, None in a clone and in a state read from JSON.
+- `CLONE`: an object with its own `clone()` (Nacho Loco's playfield);
+- `RESET`: a cache, None in a clone and in a state read from JSON;
+- `FRESH`: a scratch list, empty in a clone and in a state read from JSON.
 
 `redeal(places, rng)` is the one "pool, shuffle, deal back" for
 `determinize`: a game lists the places that hold what a seat cannot see.
@@ -28,12 +30,14 @@ from .options import options_to_json
 from .rng import Rng
 from .state import State
 
-VALUE, LIST, LISTS, RESET = "value", "list", "lists", "reset"
+VALUE, LIST, LISTS, CLONE, RESET, FRESH = "value", "list", "lists", "clone", "reset", "fresh"
 _COPY = {
     VALUE: "s.{0}",
     LIST: "list(s.{0})",
     LISTS: "[list(x) for x in s.{0}]",
+    CLONE: "s.{0}.clone()",
     RESET: "None",
+    FRESH: "[]",
 }
 
 
@@ -119,7 +123,7 @@ def _compile_from_json(cls: type, fields: Sequence[Field]) -> Callable[[Mapping[
     for i, f in enumerate(fields):
         item = f"data[{f.key or f.name!r}]"
         if not f.json:
-            value = "None"
+            value = "[]" if f.copy == FRESH else "None"
         elif f.load is not None:
             namespace[f"_load{i}"] = f.load
             value = f"(None if (v{i} := {item}) is None else _load{i}(v{i}))"

@@ -385,7 +385,7 @@ class TableCore:
         self.window_until = now + self.timing.window if len(required) < len(state.actors()) else None
         if not self.clock_since and not self.clocked:
             return
-        start = now if self.pause_until is None else max(now, self.pause_until)
+        start = self.pause_until if self.pause_until is not None and self.paused(now) else now
         for seat in list(self.clock_since):
             if seat not in required:
                 del self.clock_since[seat]
@@ -471,33 +471,3 @@ class TableCore:
         for seat, since in self.clock_since.items():
             self.clock_since[seat] = max(since, when - self.timing.turn)
 
-
-__all__ = [
-    "HISTORY",
-    "REACTION_WINDOW_S",
-    "RESULT_PAUSE_S",
-    "RESULT_RULE",
-    "TIMEOUTS_FOR_GOOD",
-    "WINDOW_RULE",
-    "Applied",
-    "Due",
-    "Held",
-    "Observer",
-    "Ready",
-    "Rejected",
-    "Release",
-    "StaleAction",
-    "SupersededAction",
-    "TableCore",
-    "Timeout",
-    "Timing",
-    "Verdict",
-    "by_audience",
-    "deliver",
-    "first_to_land",
-    "in_race",
-    "stale",
-    "superseded",
-    "voided",
-    "waits_for_window",
-]

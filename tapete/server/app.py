@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import secrets
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -20,9 +20,9 @@ from tapete.engine import BadOption, BadPlayers, Game, TapeteError, UnknownGame
 from tapete.games import game_ids, get_game
 
 from . import logs, viewer
-from .errors import BadRequest, Forbidden, RateLimited
+from .errors import BadRequest, Forbidden, RateLimited, ServerError
 from .headers import SecurityHeaders
-from .limits import AddressRates, BodyGuard
+from .limits import AddressRates, BodyGuard, RateGuard
 from .models import CreateTableBody, JoinBody, TokenBody
 from .names import clean_name
 from .pacer import ThinkingPool
@@ -43,7 +43,6 @@ class Services:
     store: Store
     tables: Tables
     stats: Stats
-    joins: AddressRates
 
 
 def client_address(request: Request) -> str:
@@ -132,13 +131,6 @@ async def table_info(table_id: str, request: Request) -> dict[str, Any]:
 
 @router.post("/join")
 async def join_table(body: JoinBody, request: Request) -> dict[str, Any]:
-    svc = services(request)
-    if not svc.joins.allow(client_address(request)):
-        raise RateLimited(
-            f"Demasiados intentos de unirse (máximo {svc.settings.joins_per_minute:g} por minuto); espera un poco.",
-            f"Too many joins (at most {svc.settings.joins_per_minute:g} a minute); wait a little.",
-            rule="quota",
-        )
     runner, seat, token = await services(request).tables.join(body.code, body.seat, body.name)
     return {"table": runner.summary(), "seat": seat, "token": token}
 
@@ -227,6 +219,32 @@ async def _on_http_error(_request: Request, err: Exception) -> Response:
     return JSONResponse({"error": body}, status_code=err.status_code, headers=getattr(err, "headers", None))
 
 
+def lobby_rates(settings: ServerSettings) -> dict[tuple[str, str], tuple[AddressRates, Callable[[], ServerError]]]:
+    """New tables and joins per address and minute (bursts of as many)."""
+
+    def per_minute(count: float) -> AddressRates:
+        return AddressRates(count / 60.0, max(1, int(count)))
+
+    def too_many_tables() -> ServerError:
+        return RateLimited(
+            f"Demasiadas mesas nuevas (máximo {settings.tables_per_minute:g} por minuto); espera un poco.",
+            f"Too many new tables (at most {settings.tables_per_minute:g} a minute); wait a little.",
+            rule="quota",
+        )
+
+    def too_many_joins() -> ServerError:
+        return RateLimited(
+            f"Demasiados intentos de unirse (máximo {settings.joins_per_minute:g} por minuto); espera un poco.",
+            f"Too many joins (at most {settings.joins_per_minute:g} a minute); wait a little.",
+            rule="quota",
+        )
+
+    return {
+        ("POST", "/api/tables"): (per_minute(settings.tables_per_minute), too_many_tables),
+        ("POST", "/api/join"): (per_minute(settings.joins_per_minute), too_many_joins),
+    }
+
+
 def _index_page() -> str:
     return """<!doctype html>
 <html lang="es"><head><meta charset="utf-8"><title>tapete</title></head>
@@ -264,8 +282,7 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
         )
         restored = await tables.restore()
         tables.start_housekeeping()
-        joins = AddressRates(settings.joins_per_minute / 60.0, max(1, int(settings.joins_per_minute)))
-        app.state.tapete = Services(settings, store, tables, stats, joins)
+        app.state.tapete = Services(settings, store, tables, stats)
         logs.event(f"server ready; {restored} tables restored")
         try:
             yield
@@ -282,6 +299,7 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
     app.add_exception_handler(StarletteHTTPException, _on_http_error)
 
     app.add_middleware(BodyGuard, max_bytes=settings.max_body_bytes, timeout=settings.body_timeout)
+    app.add_middleware(RateGuard, rates=lobby_rates(settings))  # floods refused before they are read
     app.add_middleware(SecurityHeaders)  # outermost: the guard's refusals carry the headers too
 
     if STATIC_DIR.is_dir():

@@ -14,7 +14,8 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from tapete.engine import Event, Game, State
+from tapete.engine import Event, Game, State, options_to_json
+from tapete.engine.table import TableCore
 
 from .connection import Connection, dumps
 from .errors import NotStarted
@@ -33,6 +34,17 @@ class Moment:
     pause_ms: int
     clocks: list[dict[str, Any]]
     seats: list[dict[str, Any]]
+
+    @classmethod
+    def of(cls, status: str, core: TableCore, now: float, seats: list[dict[str, Any]]) -> Moment:
+        """The table's times as the core has them (clocks run only for seats people play)."""
+        clocks = []
+        for seat in sorted(core.clock_since):
+            deadline = core.clock_deadline(seat)
+            if deadline is not None:
+                clocks.append({"seat": seat, "remaining_ms": max(0, round((deadline - now) * 1000))})
+        return cls(status, core.version, round(core.window_left(now) * 1000), round(core.pause_left(now) * 1000),
+                   clocks, seats)
 
 
 class Presenter:
@@ -59,6 +71,22 @@ class Presenter:
     @staticmethod
     def left(seat: int) -> dict[str, Any]:
         return {"type": "left", "seat": seat}
+
+    def summary(self, moment: Moment, options: Any, table_options: Any, invite_code: str | None,
+                public: bool) -> dict[str, Any]:
+        """The table as the lobby lists it."""
+        return {
+            "id": self.table_id,
+            "game": self.game.id,
+            "status": moment.status,
+            "num_players": len(moment.seats),
+            "options": options_to_json(options),
+            "table_options": options_to_json(table_options),
+            "seats": moment.seats,
+            "version": moment.version,
+            "invite_code": invite_code,
+            "public": public,
+        }
 
     def state(
         self, state: State, moment: Moment, seat: int | None, lang: str, texts: bool, events: list[Event]
@@ -118,10 +146,6 @@ class Presenter:
                 entry["level"] = info.level
             out.append(entry)
         return out
-
-    @staticmethod
-    def clocks(deadlines: dict[int, float], now: float) -> list[dict[str, Any]]:
-        return [{"seat": s, "remaining_ms": max(0, round((t - now) * 1000))} for s, t in sorted(deadlines.items())]
 
     def broadcast(self, audiences: Iterable[set[Connection]], state: State, moment: Moment,
                   events: list[Event]) -> None:

@@ -5,15 +5,12 @@ ticks, joins, leaves, sockets coming and going) is a message in the
 runner's queue, handled one at a time, so the order of the queue is the
 order of the table: two mirror claims race by arrival, nothing else decides.
 
-The runner only persists, broadcasts and schedules. What the rules of the
-table are (races, windows, clocks, stand-ins, round-result pauses) is the
-core's (`tapete.engine.table`); who sits where is the seat registry's
-(`seats.py`); what a socket is told is the presenter's (`presenter.py`);
-the store and the sockets (`Connection`) are passed in.
-
-An accepted action is written to the match record, then applied, then told:
-an acceptance to its sender and, to every socket, its seat's new view and
-the events that seat may see.
+The runner only persists, broadcasts and schedules: the table's rules
+(races, windows, clocks, stand-ins, round-result pauses) are the core's
+(`tapete.engine.table`), who sits where the seat registry's (`seats.py`),
+what a socket is told the presenter's (`presenter.py`); the store and the
+sockets (`Connection`) are passed in. An accepted action is written to the
+match record, then applied, then told (docs/design-notes.md draws it).
 """
 
 from __future__ import annotations
@@ -24,7 +21,7 @@ import time
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
-from tapete.engine import BadAction, Event, Game, State, TapeteError, options_to_json
+from tapete.engine import BadAction, Event, Game, State, TapeteError
 from tapete.engine.table import Applied, Held, Ready, Rejected, Release, TableCore, Timeout, Timing, superseded, voided
 
 from . import logs
@@ -350,18 +347,16 @@ class TableRunner:
 
     def _post_bot(self, seat: int, action: int, version: int) -> None:
         """A bot's move joins the queue, through the pacer when there is one (people first)."""
-        if self.stopped:
-            return
         move = BotMove(seat, action, version)
-        if self.pacer is None:
-            self.queue.put_nowait(move)
-            return
 
-        def release() -> None:
+        def post() -> None:
             if not self.stopped:
                 self.queue.put_nowait(move)
 
-        self.pacer.submit(release)
+        if self.pacer is None:
+            post()
+        else:
+            self.pacer.submit(post)
 
     # -- clocks and timers ---------------------------------------------------------
     async def _on_wake(self) -> None:
@@ -477,15 +472,7 @@ class TableRunner:
         return self.presenter.seats(self.seats, lambda s: playing and self._bot_controls(s))
 
     def _moment(self, seats: list[dict[str, Any]] | None = None) -> Moment:
-        now, core = time.monotonic(), self.core
-        clocks: dict[int, float] = {}
-        for seat in core.clock_since:
-            deadline = core.clock_deadline(seat)
-            if deadline is not None and self.seats[seat].human:
-                clocks[seat] = deadline
-        window_ms, pause_ms = round(core.window_left(now) * 1000), round(core.pause_left(now) * 1000)
-        return Moment(self.status, self.version, window_ms, pause_ms, self.presenter.clocks(clocks, now),
-                      self.seats_json() if seats is None else seats)
+        return Moment.of(self.status, self.core, time.monotonic(), self.seats_json() if seats is None else seats)
 
     def _state_message(self, conn: Connection, events: list[Event]) -> dict[str, Any]:
         return self.presenter.state(self.state, self._moment(), conn.seat, conn.lang, conn.texts, events)
@@ -496,18 +483,8 @@ class TableRunner:
 
     # -- public facts for the lobby ----------------------------------------------------------
     def summary(self) -> dict[str, Any]:
-        return {
-            "id": self.id,
-            "game": self.game.id,
-            "status": self.status,
-            "num_players": len(self.seats),
-            "options": options_to_json(self.state.options),
-            "table_options": options_to_json(self.table_options),
-            "seats": self.seats_json(),
-            "version": self.version,
-            "invite_code": self.invite_code if self.public else None,
-            "public": self.public,
-        }
+        return self.presenter.summary(self._moment(), self.state.options, self.table_options,
+                                      self.invite_code if self.public else None, self.public)
 
 
 __all__ = [

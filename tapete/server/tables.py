@@ -19,13 +19,11 @@ from .errors import (
     AlreadyStarted,
     BadRequest,
     NotFinished,
-    RateLimited,
     TooManyTables,
     bad_token,
     table_not_found,
     table_unavailable,
 )
-from .limits import AddressRates
 from .names import clean_name
 from .pacer import BotPacer
 from .runner import RunnerStopped, SeatInfo, TableRunner, hash_token
@@ -75,7 +73,6 @@ class Tables:
         # when each table in memory was made, and by which address (quotas; not kept across restarts)
         self.created_at: dict[str, float] = {}
         self.creator: dict[str, str] = {}
-        self.creations = AddressRates(settings.tables_per_minute / 60.0, max(1, int(settings.tables_per_minute)))
         self._sweeper: asyncio.Task[None] | None = None
 
     # -- lifecycle ------------------------------------------------------------
@@ -230,12 +227,6 @@ class Tables:
             raise TooManyTables(
                 f"Ya tienes {mine} mesas abiertas (máximo {limit}); cierra o termina alguna antes.",
                 f"You already have {mine} open tables (at most {limit}); close or finish one first.",
-                rule="quota",
-            )
-        if not self.creations.allow(client):
-            raise RateLimited(
-                f"Demasiadas mesas nuevas (máximo {self.settings.tables_per_minute:g} por minuto); espera un poco.",
-                f"Too many new tables (at most {self.settings.tables_per_minute:g} a minute); wait a little.",
                 rule="quota",
             )
 

@@ -36,6 +36,8 @@ class Timing:
     reaction_scale: float = 1.0  # multiplies a bot's Decision.delay in a reaction window
     window: float = REACTION_WINDOW_S  # the reaction window (a required seat's covering action waits for it)
     pace: float = 0.8  # a bot's ordinary turn takes this long, so people can follow
+    # after a round result the bots wait until `LocalTable.dismiss()` or this long (0: no pause)
+    result_pause: float = 0.0
 
 
 @dataclass(frozen=True)
@@ -148,7 +150,10 @@ class LocalTable:
         self.kinds = list(kinds)
         self.seat: int | None = humans[0] if humans else None
         self.timing = timing or Timing()
-        self.core = TableCore(state, CoreTiming(window=self.timing.window), now=scheduler.now())
+        results = game.round_result_events
+        self.core = TableCore(state, CoreTiming(window=self.timing.window, result_pause=self.timing.result_pause),
+                              now=scheduler.now(), round_over=lambda events: any(e.kind in results for e in events))
+        self.core.present = {self.seat} if self.seat is not None else set()
         self.scheduler = scheduler
         self.thinker = thinker
         self.on_change = on_change or (lambda: None)
@@ -258,6 +263,16 @@ class LocalTable:
         self.core.track(self.scheduler.now())
         self._replan()
 
+    def paused(self) -> float:
+        """Seconds the round result may still hold the bots (0: none)."""
+        return self.core.pause_left(self.scheduler.now())
+
+    def dismiss(self) -> None:
+        """The person has read the round result: the bots go on."""
+        if self.seat is not None and self.core.paused(self.scheduler.now()):
+            self.core.dismiss(self.seat)
+            self._replan()
+
     def close(self) -> None:
         """Stop every timer; late bot answers are ignored."""
         self._closed = True
@@ -343,9 +358,10 @@ class LocalTable:
         reaction delay counts from the last change, as in sim.runner.next_move."""
         if not asked.race:
             follow_up = bool(self.actions) and self.actions[-1][0] == asked.seat
-            return asked.since + self.timing.pace * (FOLLOW_UP if follow_up else 1.0)
-        arrival = asked.at + decision.delay * self.timing.reaction_scale
-        return self.core.lands_at(asked.seat, decision.action, arrival)[0]
+            arrival = asked.since + self.timing.pace * (FOLLOW_UP if follow_up else 1.0)
+        else:
+            arrival = asked.at + decision.delay * self.timing.reaction_scale
+        return self.core.lands_at(asked.seat, decision.action, arrival)[0]  # the window, a round result
 
     def _arm(self) -> None:
         if self._timer is not None:

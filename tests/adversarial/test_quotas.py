@@ -28,7 +28,7 @@ TWO_HUMANS = {"game": "bacan", "seats": [{"type": "human"}, {"type": "human"}]}
 
 @pytest.fixture(scope="module")
 def strict_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ThreadServer]:
-    with own_server(tmp_path_factory.mktemp("quotas"), max_tables_per_address=3, tables_per_minute=5,
+    with own_server(tmp_path_factory.mktemp("quotas"), max_tables_per_address=3, tables_per_minute=6,
                     joins_per_minute=4, page_size=2, page_max=3) as server:
         yield server
 
@@ -49,14 +49,15 @@ def test_tables_per_address_creation_rate_and_closing(strict_server: ThreadServe
         first = made[0].json()
         closed = client.post(f"/api/tables/{first['table']['id']}/close", json={"token": first["token"]})
         assert closed.status_code == 200 and closed.json()["closed"] is True
-        assert client.post("/api/tables", json=TWO_HUMANS).status_code == 201  # the 4th made, 5th by rate
+        assert client.post("/api/tables", json=TWO_HUMANS).status_code == 201  # the 5th request of 6 a minute
         second = made[1].json()
         client.post(f"/api/tables/{second['table']['id']}/close", json={"token": second["token"]})
-        assert client.post("/api/tables", json=TWO_HUMANS).status_code == 201  # the 5th
+        assert client.post("/api/tables", json=TWO_HUMANS).status_code == 201  # the 6th
         third = made[2].json()
         client.post(f"/api/tables/{third['table']['id']}/close", json={"token": third["token"]})
-        sixth = client.post("/api/tables", json=TWO_HUMANS)
-        assert sixth.status_code == 429 and error(sixth)["code"] == "rate_limited"
+        seventh = client.post("/api/tables", json=TWO_HUMANS)  # refused before it is even read
+        assert seventh.status_code == 429 and error(seventh)["code"] == "rate_limited"
+        assert error(seventh)["rule"] == "quota"
 
 
 def test_the_join_rate_is_limited(strict_server: ThreadServer) -> None:

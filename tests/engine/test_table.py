@@ -8,6 +8,7 @@ so after seat 0 plays slot 0 (an e1), seat 1's snap of slot 0 matches.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from typing import Any
 
@@ -32,6 +33,7 @@ from tapete.engine.table import (
     deliver,
     first_to_land,
 )
+from tapete.games import game_ids, get_game
 from tests.server.toygame import COMMIT, GAME, PLAY, SNAP, EcoState, value
 
 
@@ -254,3 +256,33 @@ def test_each_bot_hears_only_its_audience() -> None:
     deliver(events, some)
     assert some[2].heard == ["a", "c"]
     assert [(s, [e.kind for e in seen]) for s, seen in by_audience(events, [1])] == [(1, ["a", "b"])]
+
+
+def test_clocks_start_when_the_round_result_is_read() -> None:
+    table = TableCore(GAME.new_match(2, 0), Timing(window=0.0, turn=5.0, result_pause=20.0), round_over=round_over)
+    table.clocked, table.present = {0, 1}, {0, 1}
+    table.track(0.0)
+    now = to_duel(table)
+    table.offer(0, COMMIT, now, person=True)
+    table.offer(1, COMMIT, now, person=True)
+    seat = table.state.required_actors()[0]
+    assert table.clock_deadline(seat) == pytest.approx(now + 20 + 5)  # no clock runs during the pause
+    assert table.due(now + 19) == []  # ...so no timeout either
+    table.dismiss(0)
+    table.dismiss(1)
+    assert table.next_deadline(now + 2) == now + 2  # the pause's end is due at once
+    assert table.due(now + 2) == []
+    assert table.clock_deadline(seat) == pytest.approx(now + 2 + 5)
+
+
+@pytest.mark.parametrize("game_id", game_ids())
+def test_every_game_names_round_result_events_it_emits(game_id: str) -> None:
+    """The round-result pause hangs on these names: a renamed event would silently end the pause."""
+    game = get_game(game_id)
+    assert game.round_result_events
+    state = game.new_match(game.default_players, 5)
+    rng, seen = random.Random(5), set()
+    while not state.is_terminal() and not (game.round_result_events & seen):
+        seat = state.required_actors()[0]
+        seen |= {e.kind for e in state.apply(seat, rng.choice(state.legal_actions(seat)))}
+    assert game.round_result_events & seen

@@ -153,3 +153,19 @@ def test_bots_alone_play_a_whole_match() -> None:
     assert snap.over and len(snap.winners) == 1
     assert changes and tab.log("es")
     assert snap.error is None
+
+
+def test_after_a_round_result_the_bots_wait_until_the_person_dismisses_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A cover as the round result (Snap has no rounds): the next bot's move waits for dismiss()."""
+    monkeypatch.setattr(SnapGame, "round_result_events", frozenset({"cover"}))
+    tab, clock = table([[0, 1, 2], [7, 8, 9], [10, 11, 13]], [None, "heuristic", "heuristic"],
+                       Timing(pace=0.5, result_pause=30.0))
+    tab.choose(0)  # nobody can snap: seat 1 (a bot) covers at its pace, a round result
+    clock.advance(0.51)
+    assert tab.actions == [(0, 0), (1, COVER)] and 29 < tab.paused() <= 30
+    clock.advance(5.0)
+    assert len(tab.actions) == 2  # the bots wait
+    tab.dismiss()
+    assert tab.paused() == 0
+    clock.advance(1.0)
+    assert len(tab.actions) > 2

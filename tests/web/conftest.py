@@ -113,3 +113,4 @@ def open_page(browser: Any, server_url: str) -> Iterator[Callable[..., Any]]:
 def shots() -> Path:
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     return SCREENSHOTS
+

@@ -113,3 +113,17 @@ def spanish_leftovers(page: Page) -> list[str]:
     """Spanish UI strings (from the client's own table of texts) still visible on the page."""
     found: list[str] = page.evaluate(LEFTOVERS_JS)
     return found
+
+
+def wait_js(page: Page, expression: str, timeout: float = 20.0) -> None:
+    """Wait until a JavaScript expression is true on the page.
+
+    Playwright's wait_for_function compiles its predicate with eval inside the
+    page, which the server's Content-Security-Policy (script-src 'self', no
+    'unsafe-eval') forbids; page.evaluate goes through the DevTools protocol,
+    which the policy does not govern, so the pages are tested under their real policy.
+    """
+    deadline = time.monotonic() + timeout
+    while not page.evaluate(expression):
+        assert time.monotonic() < deadline, f"still false after {timeout} s: {expression}"
+        page.wait_for_timeout(50)

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from .conftest import DESKTOP, PHONE
-from .helpers import Page, create_table, has, shoot, state, wait_until
+from .helpers import Page, create_table, has, shoot, state, wait_js, wait_until
 from .play import tap, wait_for_answers
 
 # Assisted memory shows each person the cards they know; by points, every power card mirrors every other.
@@ -161,11 +161,11 @@ def test_two_people_and_a_bot_play_bacan_to_the_end(open_page: Any, shots: Path)
     assert re.search(r"paso 0 de \d+", host.locator("[data-testid=replay-step]").inner_text())
     for _ in range(6):
         host.click("[data-testid=replay-next]")
-    host.wait_for_function("document.querySelector('[data-testid=replay-step]').innerText.startsWith('paso 6 ')")
+    wait_js(host, "document.querySelector('[data-testid=replay-step]').innerText.startsWith('paso 6 ')")
     assert host.locator("[data-testid=replay-action]").inner_text()
     host.select_option("[data-testid=replay-seat]", "0")
-    host.wait_for_function("document.querySelector('.bacan-mine') !== null")
+    wait_js(host, "document.querySelector('.bacan-mine') !== null")
     host.click("[data-testid=replay-last]")
-    host.wait_for_function("/paso (\\d+) de \\1/.test(document.querySelector('[data-testid=replay-step]').innerText)")
+    wait_js(host, "/paso (\\d+) de \\1/.test(document.querySelector('[data-testid=replay-step]').innerText)")
     shoot(host, shots, "bacan-replay", {"phone": PHONE, "desktop": DESKTOP})
     assert not host.errors, host.errors

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from .conftest import DESKTOP, PHONE
-from .helpers import create_table, shoot, spanish_leftovers, state, wait_until
+from .helpers import create_table, shoot, spanish_leftovers, state, wait_js, wait_until
 from .play import play_moves
 
 FAST = {"bot_delay_ms": 40, "reaction_window_ms": 250, "result_pause_seconds": 0}
@@ -55,9 +55,9 @@ def test_game_plays_and_looks_right(game: str, open_page: Any, shots: Path) -> N
     shoot(page, shots, game, {"phone": PHONE, "desktop": DESKTOP})
     # English is one tap away and changes every text on the screen, the log included.
     page.click("[data-testid=lang-switch]")
-    page.wait_for_function("document.documentElement.lang === 'en'")
+    wait_js(page, "document.documentElement.lang === 'en'")
     # the log is described again in English by the server (sockets speak one language)
-    page.wait_for_function("!document.querySelector('[data-testid=log]').innerText.includes('…')")
+    wait_js(page, "!document.querySelector('[data-testid=log]').innerText.includes('…')")
     text = page.locator("body").inner_text()
     left = spanish_leftovers(page)
     assert left == [], (left, text)
@@ -65,7 +65,7 @@ def test_game_plays_and_looks_right(game: str, open_page: Any, shots: Path) -> N
     assert "Seat" in text
     shoot(page, shots, f"{game}-en", {"desktop": DESKTOP})
     page.click("[data-testid=lang-switch]")
-    page.wait_for_function("document.documentElement.lang === 'es'")
+    wait_js(page, "document.documentElement.lang === 'es'")
     assert page.locator("[data-tab=log]").inner_text() == "Registro"
     assert not page.errors, page.errors
 
@@ -111,5 +111,5 @@ def test_a_message_on_screen_follows_a_language_switch(open_page: Any) -> None:
     toast.wait_for()
     assert toast.inner_text() == "Primero elige una carta de tu mano."
     page.click("[data-testid=lang-switch]")
-    page.wait_for_function("document.documentElement.lang === 'en'")
+    wait_js(page, "document.documentElement.lang === 'en'")
     assert toast.inner_text() == "First pick a card from your hand."

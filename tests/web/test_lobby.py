@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from .conftest import DESKTOP, PHONE
-from .helpers import create_table, shoot, spanish_leftovers, wait_until
+from .helpers import create_table, shoot, spanish_leftovers, wait_js, wait_until
 
 GAMES = ["Bacan", "Buracco", "Nacho Loco", "Boon", "WANTED"]
 
@@ -44,9 +44,9 @@ def test_new_table_form_shows_rules_in_short_and_options_in_both_languages(open_
     assert spanish_leftovers(page) == []
     # The player counts follow the mode (asked of the server): a duel is two, a shootout three or more.
     counts = "[...document.querySelectorAll('[data-testid=players] option')].map((o) => o.value).join(',')"
-    page.wait_for_function(f"{counts} === '2'")
+    wait_js(page, f"{counts} === '2'")
     page.select_option("[data-option=mode]", "tiroteo")
-    page.wait_for_function(f"{counts} === '3,4,5,6,7,8,9,10'")
+    wait_js(page, f"{counts} === '3,4,5,6,7,8,9,10'")
     assert page.locator("[data-testid=players]").input_value() == "3"
 
 

@@ -21,7 +21,7 @@ from typing import Any
 import pytest
 
 from .conftest import DESKTOP, ROOT, free_port
-from .helpers import Page, create_table, state, wait_until
+from .helpers import Page, create_table, state, wait_js, wait_until
 from .play import bacan_move, play_moves, wait_for_answers
 
 FAST = {"bot_delay_ms": 40, "reaction_window_ms": 250, "result_pause_seconds": 0}
@@ -152,7 +152,7 @@ def test_the_page_reconnects_after_a_restart_a_crash_and_a_refusal(browser: Any,
         # and it comes in by itself once the first tab is closed
         other = new_page(context)
         other.goto(f"/#/table/{table_id}")
-        other.wait_for_function("window.closeCodes.includes(4409)")
+        wait_js(other, "window.closeCodes.includes(4409)")
         other.wait_for_selector(NOTICE, state="visible")
         assert "conexiones" in other.locator(NOTICE).inner_text()  # "Demasiadas conexiones para este asiento"
         page.close()
@@ -175,7 +175,7 @@ def test_an_action_held_when_the_server_restarts_is_sent_again(browser: Any, ser
         wait_until(page, lambda s: s["status"] == "playing", what="the match to start")
         s = my_draw_in_a_window(page)
         page.click("[data-testid='draw-deck']")
-        page.wait_for_function("window.tapeteReplies.sent > window.tapeteReplies.answered")
+        wait_js(page, "window.tapeteReplies.sent > window.tapeteReplies.answered")
         server.end(signal.SIGTERM)  # the held draw was never stored
         page.wait_for_selector(NOTICE, state="visible")
         server.start()

@@ -17,13 +17,13 @@ from typing import Any
 
 from tapete.engine import Bot, Decision, Observation
 
-from . import actions as A
-from .cards import AGAIN, CARD_DESIGN, CLOSER, DRAW3, NUM_CARDS, SKIP, TOKEN_DESIGN
+from . import actions as act
+from .cards import CARD_DESIGN, CLOSER, DRAW3, GO_AGAIN, NUM_CARDS, SKIP_NEXT, TOKEN_DESIGN
 from .geometry import FIT_TABLES, Field, FitTable, cell_id, matched_actions
 
 SHED = 1.0  # one card fewer in hand
 PER_DRAW = 0.6  # an opponent draws one card
-EFFECT = {AGAIN: 0.9, SKIP: 0.5, DRAW3: 3 * PER_DRAW}
+EFFECT = {GO_AGAIN: 0.9, SKIP_NEXT: 0.5, DRAW3: 3 * PER_DRAW}
 FIRST_PLAY = 0.8  # the closer starts the next field
 THREAT = 3.0  # weight of what an opponent's last card could still fit
 FOLLOW_UP = 0.7  # weight of the share of our other cards that would still fit
@@ -42,9 +42,9 @@ class NachoLocoBot(Bot):
         if len(legal) == 1:
             return Decision(legal[0])
         view = obs.view
-        if A.is_target(legal[0]):
+        if act.is_target(legal[0]):
             return Decision(self._target(view, legal))
-        places = [a for a in legal if A.is_place(a)]
+        places = [a for a in legal if act.is_place(a)]
         if not places:
             return Decision(legal[0])
         return Decision(self._best_place(view, places))
@@ -53,7 +53,7 @@ class NachoLocoBot(Bot):
     def _target(view: dict[str, Any], legal: list[int]) -> int:
         """Opponent Draws 3 goes to whoever is closest to going out."""
         sizes, scores = view["hand_sizes"], view["scores"]
-        return min(legal, key=lambda a: (sizes[a - A.TARGET], -scores[a - A.TARGET]))
+        return min(legal, key=lambda a: (sizes[a - act.TARGET], -scores[a - act.TARGET]))
 
     def _best_place(self, view: dict[str, Any], places: list[int]) -> int:
         position = _Position(view)
@@ -80,7 +80,7 @@ class _Position:
         self.unseen = _unseen_designs(view) if threatened else Counter()
 
     def score(self, action: int) -> float:
-        slot, design, rotation = A.unplace(action)
+        slot, design, rotation = act.unplace(action)
         if design == CLOSER:
             return SHED + self.others * PER_DRAW + FIRST_PLAY
         cell = self.field.slots()[slot]
@@ -88,7 +88,7 @@ class _Position:
         matched = self.table.matches(pattern, design, rotation)
         score = SHED + (matched - 1) * self.others * PER_DRAW
         for effect in matched_actions(pattern, design, rotation):
-            score += EFFECT[effect] * (2 if effect == SKIP and self.players == 2 else 1)
+            score += EFFECT[effect] * (2 if effect == SKIP_NEXT and self.players == 2 else 1)
         after = self.field.clone()
         after.place(cell, design, rotation)
         if after.is_dead(self.table):

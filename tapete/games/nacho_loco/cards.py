@@ -24,7 +24,7 @@ CLOSER_NAME: str = _DATA["closer"]  # the face token of The Closer
 CLOSER_SIDE: str = _DATA["closer_segment"]  # the name of its sides
 
 NONE = 0
-SKIP, AGAIN, DRAW3 = 7, 8, 9  # Saltar siguiente, Otra vez, El rival roba 3
+SKIP_NEXT, GO_AGAIN, DRAW3 = 7, 8, 9  # Saltar siguiente, Otra vez, El rival roba 3
 X = 10
 CLOSER_SEGMENT = 11
 NUM_CODES = 11  # codes that may face an empty cell: 0..10
@@ -38,7 +38,7 @@ def is_colour(code: int) -> bool:
 
 
 def is_action(code: int) -> bool:
-    return SKIP <= code <= DRAW3
+    return SKIP_NEXT <= code <= DRAW3
 
 
 def _load() -> tuple[list[tuple[int, int, int]], list[str], list[int], list[str]]:

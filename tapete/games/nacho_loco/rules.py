@@ -31,24 +31,49 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from dataclasses import asdict
 from typing import Any, Self
 
-from tapete.engine import Event, Outcome, Rejection, Rng, State, private, public
+from tapete.engine import CLONE, FRESH, LIST, LISTS, Event, FieldState, Outcome, Rejection, Rng, private, public, redeal
+from tapete.engine import fields as sf  # sf.Field: a state field (geometry.Field is the playfield)
 
-from . import actions as A
-from .cards import AGAIN, CARD_DESIGN, CLOSER, CLOSER_CARD, NUM_CARDS, NUM_DESIGNS, SEGMENT_NAMES, SKIP, card_token
+from . import actions as act
+from .cards import (
+    CARD_DESIGN,
+    CLOSER,
+    CLOSER_CARD,
+    GO_AGAIN,
+    NUM_CARDS,
+    NUM_DESIGNS,
+    SEGMENT_NAMES,
+    SKIP_NEXT,
+    card_token,
+)
 from .geometry import FIT_TABLES, HAS_ACTION, ORIGIN, Field, cell_coords, matched_actions
 from .options import Options
+from .phases import AGAIN, CHOOSE, DRAWN, OVER, PHASES, PLAY, ROUND_OVER
+from .views import view
 
 HAND_SIZE = 6
 CELL_STRIDE = NUM_DESIGNS * 3  # place ids of one cell
-PLAY, DRAWN, AGAIN_PHASE, CHOOSE, ROUND_OVER, OVER = "play", "drawn", "again", "choose", "round_over", "over"
-PHASES = (PLAY, DRAWN, AGAIN_PHASE, CHOOSE, ROUND_OVER, OVER)
 
 
-class NachoLocoState(State):
+def _placed_from_json(data: list[list[int]]) -> list[tuple[int, int, int]]:
+    return [(int(c), int(cell), int(r)) for c, cell, r in data]
+
+
+class NachoLocoState(FieldState):
     game_id = "nacho-loco"
+    OPTIONS = Options
+    FIELDS = (
+        sf.Field("table", json=False),  # the fit tables of the options, rebuilt from them
+        sf.Field("round"), sf.Field("scores", LIST), sf.Field("hands", LISTS), sf.Field("pile", LIST),
+        sf.Field("cleared", LIST),
+        sf.Field("placed", LIST, dump=lambda placed: [list(p) for p in placed], load=_placed_from_json),
+        sf.Field("field", CLONE, json=False),  # the playfield, rebuilt from `placed`
+        sf.Field("phase"), sf.Field("turn"), sf.Field("drawn"), sf.Field("again"), sf.Field("skips"),
+        sf.Field("choices"), sf.Field("closing"), sf.Field("last_matcher"), sf.Field("idle"),
+        sf.Field("_ev", FRESH, json=False),
+    )  # fmt: skip
 
     def __init__(self, num_players: int, options: Options, seed: int, *, deal: bool = True) -> None:
         super().__init__(num_players, options, seed)
@@ -92,15 +117,15 @@ class NachoLocoState(State):
             found = self._placements({CARD_DESIGN[c] for c in self.hands[seat]})
             if found:
                 return found
-            return [A.DRAW] if self.pile or self.cleared else [A.PASS]
+            return [act.DRAW] if self.pile or self.cleared else [act.PASS]
         if phase == DRAWN:
-            return [*self._placements({CARD_DESIGN[self.hands[seat][-1]]}), A.PASS]
-        if phase == AGAIN_PHASE:
-            return [*self._placements({CARD_DESIGN[c] for c in self.hands[seat]}), A.PASS]
+            return [*self._placements({CARD_DESIGN[self.hands[seat][-1]]}), act.PASS]
+        if phase == AGAIN:
+            return [*self._placements({CARD_DESIGN[c] for c in self.hands[seat]}), act.PASS]
         if phase == CHOOSE:
-            return [A.TARGET + s for s in range(self.num_players) if s != seat]
+            return [act.TARGET + s for s in range(self.num_players) if s != seat]
         if phase == ROUND_OVER:
-            return [A.NEXT_ROUND]
+            return [act.NEXT_ROUND]
         return []
 
     def _placements(self, designs: set[int]) -> list[int]:
@@ -130,25 +155,25 @@ class NachoLocoState(State):
     # -- applying ---------------------------------------------------------------------
     def _apply(self, seat: int, action: int) -> list[Event]:
         self._ev = []
-        if A.is_place(action):
+        if act.is_place(action):
             self._place(seat, action)
-        elif action == A.DRAW:
+        elif action == act.DRAW:
             self._draw_for_turn(seat)
-        elif action == A.PASS:
+        elif action == act.PASS:
             self._pass(seat)
-        elif action == A.NEXT_ROUND:
+        elif action == act.NEXT_ROUND:
             self.round += 1
             self._deal(seat)
         else:
             self.choices -= 1
-            self._opponent_draws(seat, action - A.TARGET)
+            self._opponent_draws(seat, action - act.TARGET)
             self._resolve(seat)
         events, self._ev = self._ev, []
         return events
 
     def _place(self, seat: int, action: int) -> None:
         """NAC-4/5: put a card down; NAC-8, NAC-9, NAC-11, NAC-13 follow."""
-        slot, design, rotation = A.unplace(action)
+        slot, design, rotation = act.unplace(action)
         cell = self.field.slots()[slot]
         hand = self.hands[seat]
         card = hand[-1] if self.phase == DRAWN else next(c for c in hand if CARD_DESIGN[c] == design)
@@ -171,9 +196,9 @@ class NachoLocoState(State):
                 self._draw(other, matched - 1, "match")
         for effect in matched_actions(pattern, design, rotation) if HAS_ACTION[design] else ():  # NAC-9
             self._emit(public("effect", seat=seat, action=SEGMENT_NAMES[effect]))
-            if effect == SKIP:
+            if effect == SKIP_NEXT:
                 self.skips += 1
-            elif effect == AGAIN:
+            elif effect == GO_AGAIN:
                 self.again += 1
             else:
                 self.choices += 1
@@ -199,7 +224,7 @@ class NachoLocoState(State):
             self._end_round(seat)
         elif self.again:
             self.again -= 1
-            self.phase = AGAIN_PHASE
+            self.phase = AGAIN
         else:
             self._end_turn(seat, placed=True)
 
@@ -214,7 +239,7 @@ class NachoLocoState(State):
         self.phase = DRAWN
 
     def _pass(self, seat: int) -> None:
-        placed = self.phase == AGAIN_PHASE
+        placed = self.phase == AGAIN
         self._emit(public("pass", seat=seat, phase=self.phase))
         self._end_turn(seat, placed=placed)
 
@@ -359,7 +384,7 @@ class NachoLocoState(State):
     # -- why not ------------------------------------------------------------------------
     def why_illegal(self, seat: int, action: int) -> Rejection:
         """The rule an action breaks now, in es and en."""
-        if not 0 <= action < A.NUM_ACTIONS:
+        if not 0 <= action < act.NUM_ACTIONS:
             return Rejection("actions", f"La acción {action} no existe.", f"Action {action} does not exist.")
         if seat not in self.actors():
             return Rejection("NAC-6", "No es tu turno.", "It is not your turn.")
@@ -367,31 +392,31 @@ class NachoLocoState(State):
             return Rejection("NAC-16", "La ronda terminó: reparte la siguiente.", "The round is over: deal the next.")
         if self.phase == CHOOSE:
             return Rejection("NAC-9", "Elige qué rival roba 3 cartas.", "Choose the opponent who draws 3 cards.")
-        if A.is_target(action):
+        if act.is_target(action):
             return Rejection("NAC-9", "Ahora no hay que elegir rival.", "There is no opponent to choose now.")
-        if action == A.NEXT_ROUND:
+        if action == act.NEXT_ROUND:
             return Rejection("NAC-16", "La ronda no ha terminado.", "The round is not over.")
-        if A.is_place(action):
+        if act.is_place(action):
             return self._why_not_place(seat, action)
         return self._why_not_draw_or_pass(seat, action)
 
     def _why_not_draw_or_pass(self, seat: int, action: int) -> Rejection:
         if self.phase != PLAY:
-            if action == A.DRAW:
+            if action == act.DRAW:
                 return Rejection("NAC-7", "Ya no puedes robar en este turno.", "You may not draw again this turn.")
             return Rejection("NAC-7", "No puedes pasar ahora.", "You may not pass now.")
-        if self.legal_actions(seat) and A.is_place(self.legal_actions(seat)[0]):
+        if self.legal_actions(seat) and act.is_place(self.legal_actions(seat)[0]):
             return Rejection(
                 "NAC-7",
                 "Tienes una carta que puedes jugar: debes jugarla.",
                 "You hold a card you can play: you must play it.",
             )
-        if action == A.DRAW:
+        if action == act.DRAW:
             return Rejection("NAC-10", "No queda nada que robar: pasa.", "There is nothing left to draw: pass.")
         return Rejection("NAC-7", "No puedes jugar: debes robar una carta.", "You cannot play: you must draw a card.")
 
     def _why_not_place(self, seat: int, action: int) -> Rejection:
-        slot, design, rotation = A.unplace(action)
+        slot, design, rotation = act.unplace(action)
         hand = self.hands[seat]
         if self.phase == DRAWN and CARD_DESIGN[hand[-1]] != design:
             return Rejection(
@@ -431,13 +456,13 @@ class NachoLocoState(State):
 
     # -- actions as data ----------------------------------------------------------------
     def num_actions(self) -> int:
-        return A.NUM_ACTIONS
+        return act.NUM_ACTIONS
 
     def action_to_json(self, action: int) -> dict[str, Any]:
-        return A.to_json(action)
+        return act.to_json(action)
 
     def action_from_json(self, data: Mapping[str, Any]) -> int:
-        return A.from_json(data, self.field)
+        return act.from_json(data, self.field)
 
     # -- the end --------------------------------------------------------------------------
     def is_terminal(self) -> bool:
@@ -450,8 +475,6 @@ class NachoLocoState(State):
 
     # -- information ------------------------------------------------------------------------
     def view(self, seat: int | None) -> dict[str, Any]:
-        from .views import view
-
         return view(self, seat)
 
     def card_ids(self) -> list[int]:
@@ -471,81 +494,12 @@ class NachoLocoState(State):
     def determinize(self, seat: int, rng: random.Random) -> Self:
         """Redeal the pile and the other hands (sizes kept) from their pool."""
         world = self.clone()
-        pool = self.hidden_cards(seat)
-        rng.shuffle(pool)
-        k = len(self.pile)
-        world.pile = pool[:k]
-        for s in range(self.num_players):
-            if s != seat:
-                size = len(self.hands[s])
-                world.hands[s] = pool[k : k + size]
-                k += size
+        redeal([world.pile, *(h for s, h in enumerate(world.hands) if s != seat)], rng)
         world.rng = Rng(rng.getrandbits(64))
-        world._legal = {}
         return world
 
-    def clone(self) -> Self:
-        other = self.__class__.__new__(self.__class__)
-        other.num_players = self.num_players
-        other.options = self.options
-        other.rng = self.rng.clone()
-        other._legal = dict(self._legal)
-        other.table = self.table
-        other.round = self.round
-        other.scores = self.scores[:]
-        other.hands = [h[:] for h in self.hands]
-        other.pile = self.pile[:]
-        other.cleared = self.cleared[:]
-        other.placed = self.placed[:]
-        other.field = self.field.clone()
-        other.phase = self.phase
-        other.turn = self.turn
-        other.drawn = self.drawn
-        other.again = self.again
-        other.skips = self.skips
-        other.choices = self.choices
-        other.closing = self.closing
-        other.last_matcher = self.last_matcher
-        other.idle = self.idle
-        other._ev = []
-        return other
-
-    # -- serialization ------------------------------------------------------------------------
-    _FIELDS = ("round", "scores", "hands", "pile", "cleared", "phase", "turn", "drawn", "again", "skips")
-    _MORE = ("choices", "closing", "last_matcher", "idle")
-
-    def to_json(self) -> dict[str, Any]:
-        data: dict[str, Any] = {
-            "game": self.game_id,
-            "num_players": self.num_players,
-            "options": asdict(self.options),
-            "rng": self.rng.to_json(),
-            "placed": [list(p) for p in self.placed],
-        }
-        for name in self._FIELDS + self._MORE:
-            value = getattr(self, name)
-            data[name] = [v[:] if isinstance(v, list) else v for v in value] if isinstance(value, list) else value
-        return data
-
-    @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> Self:
-        options = Options(**data["options"])
-        state = cls(int(data["num_players"]), options, 0, deal=False)
-        state.rng = Rng.from_json(data["rng"])
-        state.round = int(data["round"])
-        state.scores = [int(s) for s in data["scores"]]
-        state.hands = [[int(c) for c in hand] for hand in data["hands"]]
-        state.pile = [int(c) for c in data["pile"]]
-        state.cleared = [int(c) for c in data["cleared"]]
-        state.placed = [(int(c), int(cell), int(r)) for c, cell, r in data["placed"]]
-        state.field = Field.from_cells([(cell, CARD_DESIGN[c], r) for c, cell, r in state.placed])
-        if data["phase"] not in PHASES:
-            raise ValueError(f"unknown phase {data['phase']!r}")
-        state.phase = data["phase"]
-        state.turn = int(data["turn"])
-        state.drawn = bool(data["drawn"])
-        state.again, state.skips, state.choices = int(data["again"]), int(data["skips"]), int(data["choices"])
-        state.closing = bool(data["closing"])
-        state.last_matcher = None if data["last_matcher"] is None else int(data["last_matcher"])
-        state.idle = int(data["idle"])
-        return state
+    def _after_load(self) -> None:
+        if self.phase not in PHASES:
+            raise ValueError(f"unknown phase {self.phase!r}")
+        self.table = FIT_TABLES[self.options.all_contacts_must_match]
+        self.field = Field.from_cells([(cell, CARD_DESIGN[c], r) for c, cell, r in self.placed])

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from .cards import CARD_DESIGN, SEGMENT_NAMES, card_token
 from .geometry import SIDES, cell_coords, is_up, pattern_needs
-from .rules import DRAWN, OVER
+from .phases import DRAWN, OVER
 
 if TYPE_CHECKING:
     from .rules import NachoLocoState

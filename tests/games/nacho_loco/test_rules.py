@@ -36,7 +36,7 @@ from tapete.games.nacho_loco.geometry import (
     rotated,
     vertices,
 )
-from tapete.games.nacho_loco.rules import AGAIN_PHASE, CHOOSE, DRAWN, OVER, PLAY, ROUND_OVER, NachoLocoState
+from tapete.games.nacho_loco.rules import AGAIN, CHOOSE, DRAWN, OVER, PLAY, ROUND_OVER, NachoLocoState
 
 from .helpers import LIVE, build, find, kinds, new_match, place, surround
 
@@ -343,7 +343,7 @@ def test_nac_9_go_again_is_one_optional_card_without_drawing() -> None:
     hands = [["otravez/verde/X", "verde/X/X"], ["azul/X/X"], ["marron/X/X"]]
     state = build(hands=hands, field=_action_field("otravez"))
     state.apply(0, place(state, 1, 0, "otravez/verde/X", 1))
-    assert state.phase == AGAIN_PHASE and state.actors() == (0,)
+    assert state.phase == AGAIN and state.actors() == (0,)
     legal = state.legal_actions(0)
     assert A.PASS in legal and any(A.is_place(a) for a in legal)
     state.apply(0, A.PASS)
