@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import secrets
 import time
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
@@ -87,8 +88,10 @@ class TableRunner:
         self.core = TableCore(game.new_match(len(seats), seed, self.options), Timing.from_options(table_options),
                               now=time.monotonic(), round_over=lambda events: any(e.kind in results for e in events))
         stand_in = table_options.stand_in
+        # Bots draw from generators seeded apart from the deal: a bot's choices are public, and
+        # from enough of a Mersenne Twister's output its seed (and so the deal's) could be rebuilt.
         self.bots = [
-            SeatBot(s.level if s.kind == "bot" and s.level else stand_in, game, seed * 7919 + s.index, s.index,
+            SeatBot(s.level if s.kind == "bot" and s.level else stand_in, game, secrets.randbits(64), s.index,
                     len(seats), self.state.options)
             for s in seats
         ]
