@@ -134,7 +134,7 @@ def play(
     """Play in the terminal (Textual app) against bots, or as a seat of a server's table."""
     check_lang(lang)
     if server is not None or code is not None:
-        from tapete.tui.remote import play_remote
+        from tapete.tui.app import play_remote
 
         _check_server(server, code, lang)
         if seat is not None:
@@ -300,9 +300,10 @@ def simulate(
     lang: LangOpt = "es",
 ) -> None:
     """Play many matches between bots and summarize them."""
+    from tapete.sim.jobs import run_jobs
     from tapete.sim.keeping import MatchKeeper, match_seed, run_facts
     from tapete.sim.ray_backend import RayUnavailable
-    from tapete.sim.runner import MatchJob, run_jobs
+    from tapete.sim.runner import MatchJob
     from tapete.sim.stats import summarize
 
     check_lang(lang)

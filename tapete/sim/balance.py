@@ -22,9 +22,10 @@ from typing import Any
 from tapete.engine import Game
 from tapete.games import game_ids, get_game
 
+from .jobs import run_jobs
 from .keeping import match_seed
 from .plots import bacan_call_rates, position_gains, write_plots
-from .runner import MatchJob, MatchResult, run_jobs
+from .runner import MatchJob, MatchResult
 from .stats import mean_interval, wilson
 
 # Variants asked about per game, besides each game's conformance option sets.

@@ -11,9 +11,8 @@ from __future__ import annotations
 
 import time
 import traceback
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from multiprocessing import get_context
 from typing import Any
 
 from tapete.bots import make_bot
@@ -144,19 +143,3 @@ def run_job(job: MatchJob) -> MatchResult:
         keep_record=job.keep_record,
         stats=job.stats,
     )
-
-
-def run_jobs(jobs: Sequence[MatchJob], processes: int = 1, ray: str | None = None) -> Iterator[MatchResult]:
-    """Results in completion order; `processes` > 1 uses a process pool; `ray` (an address, or
-    "local") a Ray cluster instead (tapete.sim.ray_backend)."""
-    if ray is not None:
-        from .ray_backend import run_jobs_ray
-
-        yield from run_jobs_ray(jobs, ray, processes)
-        return
-    if processes <= 1:
-        for job in jobs:
-            yield run_job(job)
-        return
-    with get_context("spawn").Pool(processes) as pool:
-        yield from pool.imap_unordered(run_job, jobs, chunksize=max(1, len(jobs) // (processes * 20)))

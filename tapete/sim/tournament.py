@@ -24,8 +24,9 @@ from typing import Any
 
 from tapete.engine.table import REACTION_WINDOW_S
 
+from .jobs import run_jobs
 from .keeping import match_seed
-from .runner import MatchJob, MatchResult, run_jobs
+from .runner import MatchJob, MatchResult
 from .stats import mean_interval
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable
 
 from textual.app import App
@@ -11,7 +12,7 @@ from tapete.engine import Game
 from tapete.games import game_ids, get_game
 
 from .config import MatchConfig, default_kinds
-from .remote import RemoteTable, Seat
+from .remote import JoinError, RemoteTable, Seat, join_table
 from .screen import TableScreen, TableSource, ThreadThinker, WidgetScheduler
 from .setup import SetupScreen
 from .table import LocalTable
@@ -118,3 +119,27 @@ class TapeteApp(App[None]):
             self.exit()
         else:
             self.show_setup()
+
+
+def play_remote(
+    server: str | None, code: str | None, lang: str, seat: int | None = None, name: str | None = None
+) -> int:
+    """`tapete play --server URL --code CODE`: join, then play in the app. Exit code."""
+    if not server or not code:
+        print("--server y --code van juntos / --server and --code go together", file=sys.stderr)
+        return 2
+    try:
+        joined = join_table(server, code, seat, name)
+    except JoinError as err:
+        print(f"{err.es}\n{err.en}", file=sys.stderr)
+        return 2
+    try:
+        game = get_game(joined.game_id)
+    except Exception as err:
+        print(
+            f"No se puede mostrar {joined.game_id} aquí: {err}\nCannot show {joined.game_id} here: {err}",
+            file=sys.stderr,
+        )
+        return 2
+    TapeteApp.remote(game, joined, lang).run()
+    return 0

@@ -15,7 +15,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
-import sys
 import urllib.error
 import urllib.request
 from collections.abc import Callable
@@ -92,9 +91,7 @@ def _http_error(err: urllib.error.HTTPError) -> JoinError:
 class RemoteTable:
     """The table screen's source for a seat on a server."""
 
-    def __init__(
-        self, game: Game, seat: Seat, connect: Callable[[str], Any] | None = None, lang: str = "es"
-    ) -> None:
+    def __init__(self, game: Game, seat: Seat, connect: Callable[[str], Any] | None = None, lang: str = "es") -> None:
         self.game = game
         self.lang = lang  # the server words moves and events in the hello's language
         self._ws: Any = None
@@ -332,34 +329,6 @@ def _websockets_connect(url: str) -> Any:
     import websockets
 
     return websockets.connect(url, max_size=2**22)
-
-
-def play_remote(
-    server: str | None, code: str | None, lang: str, seat: int | None = None, name: str | None = None
-) -> int:
-    """`tapete play --server URL --code CODE`: join, then play in the app. Exit code."""
-    from tapete.games import get_game
-
-    from .app import TapeteApp
-
-    if not server or not code:
-        print("--server y --code van juntos / --server and --code go together", file=sys.stderr)
-        return 2
-    try:
-        joined = join_table(server, code, seat, name)
-    except JoinError as err:
-        print(f"{err.es}\n{err.en}", file=sys.stderr)
-        return 2
-    try:
-        game = get_game(joined.game_id)
-    except Exception as err:
-        print(
-            f"No se puede mostrar {joined.game_id} aquí: {err}\nCannot show {joined.game_id} here: {err}",
-            file=sys.stderr,
-        )
-        return 2
-    TapeteApp.remote(game, joined, lang).run()
-    return 0
 
 
 def _texts(text: Any) -> dict[str, str]:

@@ -18,8 +18,9 @@ import pytest
 
 from tapete.cli import app
 from tapete.games import game_ids
+from tapete.sim.jobs import run_jobs
 from tapete.sim.ray_backend import LOCAL, with_ray_default
-from tapete.sim.runner import MatchJob, MatchResult, run_jobs
+from tapete.sim.runner import MatchJob, MatchResult
 from tapete.sim.tournament import run_tournament
 
 GAME = "boon" if "boon" in game_ids() else game_ids()[0]

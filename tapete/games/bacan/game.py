@@ -13,6 +13,7 @@ from tapete.games.house_rules import house_rules_text
 from . import texts
 from .bots import BacanBot
 from .cards import FACE, FACES, JOKER_FACE
+from .checks import problems
 from .house_rules import HOUSE_RULES
 from .options import Options
 from .rules import BacanState
@@ -45,8 +46,6 @@ class BacanGame(Game):
         return BacanBot(rng)
 
     def state_problems(self, state: State) -> list[tuple[str, str]]:
-        from .positions import problems  # the builder's module imports this one's GAME
-
         assert isinstance(state, BacanState)
         return problems(state)
 

@@ -13,6 +13,7 @@ from tapete.games.house_rules import house_rules_text
 from . import texts
 from .bots import BoonBot
 from .cards import FACES, NUM_CARDS
+from .checks import problems
 from .house_rules import HOUSE_RULES
 from .options import Options
 from .rules import BoonState
@@ -41,8 +42,6 @@ class BoonGame(Game):
         return BoonBot(rng)
 
     def state_problems(self, state: State) -> list[tuple[str, str]]:
-        from .positions import problems  # the builder's module imports this one's GAME
-
         assert isinstance(state, BoonState)
         return problems(state)
 

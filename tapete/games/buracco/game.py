@@ -12,6 +12,7 @@ from tapete.games.house_rules import house_rules_text
 
 from . import texts
 from .cards import FACES, face_of
+from .checks import problems
 from .house_rules import HOUSE_RULES
 from .options import Options
 from .rules import BuraccoState
@@ -51,8 +52,6 @@ class BuraccoGame(Game):
         return BuraccoBot(rng)
 
     def state_problems(self, state: State) -> list[tuple[str, str]]:
-        from .positions import problems  # the builder's module imports this one's GAME
-
         assert isinstance(state, BuraccoState)
         return problems(state)
 

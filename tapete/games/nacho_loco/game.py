@@ -12,6 +12,7 @@ from tapete.games.house_rules import house_rules_text
 
 from . import texts
 from .cards import DESIGN_TOKENS, card_token
+from .checks import problems
 from .house_rules import HOUSE_RULES
 from .options import Options
 from .rules import NachoLocoState
@@ -45,8 +46,6 @@ class NachoLocoGame(Game):
         return NachoLocoBot(rng)
 
     def state_problems(self, state: State) -> list[tuple[str, str]]:
-        from .positions import problems  # the builder's module imports this one's GAME
-
         assert isinstance(state, NachoLocoState)
         return problems(state)
 

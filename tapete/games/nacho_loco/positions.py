@@ -31,8 +31,9 @@ from tapete.engine.positions import check_seat, fresh, seat_list
 from tapete.engine.validate import invalid
 
 from . import GAME
-from .geometry import ORIGIN, cell_coords, cell_id, is_up, neighbours
-from .rules import PHASES, PLAY, NachoLocoState
+from .checks import problems as problems
+from .geometry import cell_id, is_up
+from .rules import PLAY, NachoLocoState
 
 SIDES_UP = {"left": 0, "right": 1, "bottom": 2, "izquierda": 0, "derecha": 1, "abajo": 2}
 SIDES_DOWN = {"top": 0, "right": 1, "left": 2, "arriba": 0, "derecha": 1, "izquierda": 2}
@@ -99,27 +100,3 @@ def _place(take: Any, cell: tuple[int, int], what: Placement) -> list[int]:
             f"Cell ({x},{y}) has no side '{side}' (it has {listed}).",
         )
     return [take(face), index, rotation]
-
-
-def problems(state: NachoLocoState) -> list[tuple[str, str]]:
-    """What is wrong with a Nacho Loco state beyond its cards, as (es, en) sentences."""
-    if state.phase not in PHASES:
-        return [(f"Fase desconocida «{state.phase}».", f"Unknown phase '{state.phase}'.")]
-    if not 0 <= state.turn < state.num_players:
-        return [("El asiento en turno no existe.", "The seat on turn does not exist.")]
-    cells = [cell for _, cell, _ in state.placed]
-    if len(set(cells)) != len(cells):
-        twice = next(cell_coords(c) for c in cells if cells.count(c) > 1)
-        return [(f"Dos cartas en la celda {twice}.", f"Two cards in cell {twice}.")]
-    if cells and cells[0] != ORIGIN:
-        return [("La primera carta del campo está en (0,0).", "The field's first card lies at (0,0).")]
-    for i, cell in enumerate(cells[1:], 1):  # the field grows card by card, each touching an earlier one
-        if not any(across in cells[:i] for across, _ in neighbours(cell)):
-            where = cell_coords(cell)
-            return [(
-                f"La carta de la celda {where} no toca ninguna carta puesta antes.",
-                f"The card in cell {where} touches no card placed before it.",
-            )]
-    if any(r not in (0, 1, 2) for _, _, r in state.placed):
-        return [("Una carta está girada de un modo imposible.", "A card is turned in an impossible way.")]
-    return []

@@ -13,6 +13,7 @@ from tapete.games.house_rules import house_rules_text
 from . import texts
 from .bots import WantedBot
 from .cards import FACES, NUM_CARDS
+from .checks import problems
 from .house_rules import HOUSE_RULES
 from .options import PLAYERS, Options
 from .rules import WantedState
@@ -50,8 +51,6 @@ class WantedGame(Game):
         return WantedBot(rng)
 
     def state_problems(self, state: State) -> list[tuple[str, str]]:
-        from .positions import problems  # the builder's module imports this one's GAME
-
         assert isinstance(state, WantedState)
         return problems(state)
 

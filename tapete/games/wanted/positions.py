@@ -28,9 +28,8 @@ from tapete.engine.positions import fresh, seat_list
 from tapete.engine.validate import invalid
 
 from . import GAME
-from .rules import COMMIT, DEAL, DISCARD, GANG, LEADER, OVER, WantedState
-
-PHASES = (COMMIT, LEADER, DISCARD, DEAL, OVER)
+from .checks import problems as problems
+from .rules import COMMIT, GANG, WantedState
 
 
 def position(
@@ -111,23 +110,3 @@ def _rolls(dice: Sequence[Sequence[int]], battles: int, per_battle: int) -> list
     if any(not (isinstance(d, int) and 1 <= d <= 6) for battle in dice for d in battle):
         raise invalid("Un dado marca de 1 a 6.", "A die shows 1 to 6.")
     return [d for battle in reversed(dice) for d in battle]
-
-
-def problems(state: WantedState) -> list[tuple[str, str]]:
-    """What is wrong with a WANTED state beyond its cards, as (es, en) sentences."""
-    if state.phase not in PHASES:
-        return [(f"Fase desconocida «{state.phase}».", f"Unknown phase '{state.phase}'.")]
-    if any(not 1 <= d <= 6 for d in state.rolls):
-        return [("Un dado marca de 1 a 6.", "A die shows 1 to 6.")]
-    if state.phase == COMMIT:
-        waiting = tuple(s for s in state.participants if len(state.pending[s]) < state.per)
-        if tuple(state.actors()) != waiting:
-            return [
-                (
-                    "Eligen a la vez quienes no han comprometido su carta, y solo ellos.",
-                    "The seats that have not committed choose at once, and only they.",
-                )
-            ]
-        if len(state.rolls) < state.per * len(state.participants):
-            return [("Faltan dados para la batalla.", "Dice are missing for the battle.")]
-    return []
