@@ -5,7 +5,6 @@ tapete.sim.commands, tournament and report). Every command checks its input firs
 from __future__ import annotations
 
 import json
-import random
 import sys
 import time
 from pathlib import Path
@@ -16,7 +15,6 @@ from rich.console import Console
 from rich.markdown import Markdown
 from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
-from rich.prompt import Prompt
 
 from tapete.cli_input import (
     TapeteGroup,
@@ -37,9 +35,10 @@ from tapete.cli_input import (
     say,
     seat_lineup,
 )
-from tapete.engine import Game, Observation
+from tapete.engine import Game
 from tapete.engine.table import REACTION_WINDOW_S
 from tapete.games import game_ids, get_game
+from tapete.plain import play_plain
 
 app = typer.Typer(
     cls=TapeteGroup, help="tapete: juega y estudia / play and study Bacan, Buracco, Nacho Loco, Boon, WANTED."
@@ -59,7 +58,7 @@ OutOpt = Annotated[
 ]
 
 
-# The plain loop reads these by their old names.
+# Short names for the shared argument checks (tapete.cli_input), used by every command.
 def _game(game_id: str, lang: str = "es") -> Game:
     return pick_game(game_id, lang)
 
@@ -157,7 +156,7 @@ def play(
             )
         output_folder("--records", records, lang)
     if plain:
-        _play_plain(gid, players, bots, seed, option, lang)
+        play_plain(gid, players, bots, seed, option, lang)
         return
     from tapete.tui import play_local
 
@@ -191,60 +190,6 @@ def _check_speed(speed: str, lang: str) -> None:
             f"--speed espera {' | '.join(SPEEDS)}, no {speed!r}.",
             f"--speed expects {' | '.join(SPEEDS)}, not {speed!r}.",
         )
-
-
-def _play_plain(
-    game_id: str, players: int | None, bots: str, seed: int | None, option: list[str] | None, lang: str
-) -> None:
-    """The plain Rich prompt loop (`tapete play GAME --plain`; you are seat 0)."""
-    from tapete.engine import visible_events
-    from tapete.engine.table import deliver, first_to_land
-    from tapete.sim.runner import seat_bots
-
-    game = _game(game_id)
-    options = _options(game, option)
-    n = _players(game, players, options)
-    seed = seed if seed is not None else random.SystemRandom().randrange(2**31)
-    state = game.new_match(n, seed, options)
-    others = seat_bots(game, ["random"] + [bots] * (n - 1), seed)
-    for seat, bot in enumerate(others):
-        bot.start(seat, n, state.options)
-    human = 0
-    while not state.is_terminal():
-        actors = state.actors()
-        proposals: list[tuple[int, int, float]] = []  # (seat, action, simulated arrival)
-        for seat in actors:
-            if seat == human:
-                continue
-            d = others[seat].decide(Observation(state, seat))
-            if d is not None:
-                proposals.append((seat, d.action, d.delay))
-        if human in actors:
-            console.rule()
-            console.print(game.render_text(state.view(human), lang))
-            legal = state.legal_actions(human)
-            optional = human not in state.required_actors()
-            for i, a in enumerate(legal, 1):
-                console.print(f"  [bold]{i}[/bold]. {game.describe_action(state, a, lang)}")
-            prompt = "Elige / choose" + (" (Enter = pasar / pass)" if optional else "")
-            answer = Prompt.ask(prompt, default="" if optional else None, console=console) or ""
-            if answer.strip().isdigit() and 1 <= int(answer) <= len(legal):
-                proposals.insert(0, (human, legal[int(answer) - 1], 0.0))  # you answer before any bot
-            elif not optional:
-                console.print("[red]Número no válido / invalid number[/red]")
-                continue
-        # the table core's race rule: a required seat's own move waits out the reaction window
-        best = first_to_land(state, proposals, REACTION_WINDOW_S)
-        if best is None:
-            continue
-        events = state.apply(best[0], best[1])
-        deliver(events, others)
-        for event in visible_events(events, human):
-            console.print(f"[dim]·[/dim] {game.describe_event(event, lang)}")
-    console.rule()
-    console.print(game.render_text(state.view(human), lang))
-    outcome = state.outcome()
-    console.print(f"[bold]Ganadores / winners:[/bold] {', '.join(str(w) for w in outcome.winners)}")
 
 
 @app.command()

@@ -23,187 +23,34 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import os
-import secrets
-import socket
 import time
-from collections.abc import Callable, Sequence
 from typing import Any
 
 import sqlalchemy as sa
-from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
 from tapete.engine import TapeteError
 
 from . import logs
 from .connection import CLOSE_MOVED
-from .errors import BadRequest, ServerError, table_unavailable
+from .errors import BadRequest, table_unavailable
 from .fanout import Bus, RemoteConnection, RemoteRunner, answer_later, log_moved
+from .leases import (
+    CREATE_LEASES,
+    RENEW,
+    ClusterStore,
+    Leases,
+    TableMoved,
+    new_owner_id,
+    table_moved,
+)
 from .runner import Detach, Dismiss, RunnerStopped, Submit, Sync, TableRunner
 from .settings import ServerSettings, async_db_url
 from .stats import Stats
-from .store import AsyncWriter, MatchRow, Store, Write, actions, matches, seats
+from .store import actions, matches, seats
 from .tables import Tables, clean_name
 
-NOW = "extract(epoch from clock_timestamp())"
-SCHEMA_LOCK = 0x7A9E7E  # advisory lock: one process at a time migrates the schema
-
-CREATE_LEASES = """CREATE TABLE IF NOT EXISTS table_leases (
-    match_id varchar(24) PRIMARY KEY,
-    owner varchar(96) NOT NULL,
-    expires_at double precision NOT NULL
-)"""
-ACQUIRE = f"""INSERT INTO table_leases (match_id, owner, expires_at) VALUES (:m, :o, {NOW} + :ttl)
-ON CONFLICT (match_id) DO UPDATE SET owner = EXCLUDED.owner, expires_at = EXCLUDED.expires_at
-WHERE table_leases.owner = EXCLUDED.owner OR table_leases.expires_at < {NOW}
-RETURNING match_id"""
-RENEW = f"""UPDATE table_leases SET expires_at = {NOW} + :ttl WHERE owner = :o AND match_id = ANY(:ids)
-RETURNING match_id"""
-RELEASE = "DELETE FROM table_leases WHERE owner = :o AND match_id = ANY(:ids)"
-OWNERS = f"SELECT match_id, owner, expires_at > {NOW} AS alive FROM table_leases WHERE match_id = ANY(:ids)"
-ORPHANS = f"""SELECT m.id FROM matches m LEFT JOIN table_leases l ON l.match_id = m.id
-WHERE m.status IN ('waiting', 'playing') AND (l.match_id IS NULL OR l.expires_at < {NOW})
-ORDER BY m.created_at LIMIT :k"""
-# Row locks on leases: a fenced write holds FOR KEY SHARE, which a renewal (an update of
-# expires_at only) does not wait for, while a takeover first locks the row FOR UPDATE and so
-# waits for every write of the old owner still in flight. Locked in table order.
-HOLD = """SELECT match_id FROM table_leases WHERE owner = :o AND match_id = ANY(:ids)
-ORDER BY match_id FOR KEY SHARE"""
-LOCK_ONE = "SELECT 1 FROM table_leases WHERE match_id = :m FOR UPDATE"
 ORPHANS_PER_TICK = 200
 LISTED_MAX = 200
-
-
-class TableMoved(ServerError):
-    code = "table_moved"
-    status = 503
-
-
-def table_moved(table_id: str) -> TableMoved:
-    return TableMoved(
-        f"La mesa {table_id!r} ha pasado a otro proceso del servidor; vuelve a conectar.",
-        f"Table {table_id!r} moved to another server process; connect again.",
-        rule="table-owner",
-    )
-
-
-def new_owner_id() -> str:
-    return f"{socket.gethostname()[:40]}:{os.getpid()}:{secrets.token_hex(4)}"
-
-
-class Leases:
-    """This process's leases on tables, in PostgreSQL."""
-
-    def __init__(self, engine: AsyncEngine, owner: str, seconds: float) -> None:
-        self.engine, self.owner, self.seconds = engine, owner, seconds
-        self.held: set[str] = set()
-
-    async def _rows(self, sql: str, **params: Any) -> list[Any]:
-        async with self.engine.begin() as conn:
-            result = await conn.execute(sa.text(sql), params)
-            return list(result) if result.returns_rows else []
-
-    async def acquire(self, table_id: str) -> bool:
-        async with self.engine.begin() as conn:
-            await conn.execute(sa.text(LOCK_ONE), {"m": table_id})
-            params = {"m": table_id, "o": self.owner, "ttl": self.seconds}
-            got = bool(list(await conn.execute(sa.text(ACQUIRE), params)))
-        if got:
-            self.held.add(table_id)
-        return got
-
-    async def renew(self) -> set[str]:
-        """Renew every lease held; return the tables whose lease another process took."""
-        if not self.held:
-            return set()
-        asked = sorted(self.held)
-        kept = {r.match_id for r in await self._rows(RENEW, o=self.owner, ids=asked, ttl=self.seconds)}
-        # only what was asked can be lost: a table acquired meanwhile is not in `asked`
-        lost = set(asked) - kept
-        self.held -= lost
-        return lost
-
-    async def release(self, table_ids: list[str]) -> None:
-        self.held.difference_update(table_ids)
-        if table_ids:
-            await self._rows(RELEASE, o=self.owner, ids=table_ids)
-
-    async def owners(self, table_ids: list[str]) -> dict[str, tuple[str, bool]]:
-        """Each table's owner and whether its lease is still alive (absent: no lease)."""
-        if not table_ids:
-            return {}
-        return {r.match_id: (r.owner, bool(r.alive)) for r in await self._rows(OWNERS, ids=table_ids)}
-
-    async def orphans(self, limit: int) -> list[str]:
-        """Unfinished tables whose lease expired (their owner died) or that never had one."""
-        return [r.id for r in await self._rows(ORPHANS, k=limit)]
-
-
-class FencedWriter(AsyncWriter):
-    """Group commit with fences: one transaction locks the leases of every table in the batch.
-
-    A write of a table whose lease this process no longer holds fails with
-    `table_moved` (and the store hears of the loss); the others commit
-    together, as with one process.
-    """
-
-    def __init__(self, engine: AsyncEngine, store: ClusterStore) -> None:
-        super().__init__(engine)
-        self.store = store
-
-    async def admit(self, conn: AsyncConnection, batch: Sequence[Write]) -> Sequence[Write]:
-        fences = sorted({w.fence for w in batch if w.fence is not None})
-        if not fences:
-            return batch
-        result = await conn.execute(sa.text(HOLD), {"o": self.store.leases.owner, "ids": fences})
-        held = {r.match_id for r in result}
-        for lost in set(fences) - held:
-            if lost in self.store.leases.held:
-                self.store.leases.held.discard(lost)
-                self.store.on_lost(lost)
-        admitted: list[Write] = []
-        for write in batch:
-            if write.fence is None or write.fence in held:
-                admitted.append(write)
-            elif write.done is not None and not write.done.done():
-                write.done.set_exception(table_moved(write.fence))
-        return admitted
-
-
-class ClusterStore(Store):
-    """The store, with every write of a table fenced by its lease."""
-
-    def __init__(self, url: str, owner: str, lease_seconds: float) -> None:
-        super().__init__(url)
-        self.leases = Leases(self.engine, owner, lease_seconds)
-        self.on_lost: Callable[[str], None] = lambda _table_id: None  # a write found the lease gone
-        self._writer_impl = FencedWriter(self.engine, self)
-
-    async def open(self) -> None:
-        """Migrate and create the lease table, one process at a time."""
-        async with self.engine.connect() as lock:
-            await lock.execute(sa.text("SELECT pg_advisory_lock(:k)"), {"k": SCHEMA_LOCK})
-            try:
-                await super().open()
-                async with self.engine.begin() as conn:
-                    await conn.execute(sa.text(CREATE_LEASES))
-            finally:
-                await lock.execute(sa.text("SELECT pg_advisory_unlock(:k)"), {"k": SCHEMA_LOCK})
-                await lock.commit()
-
-    def _fence(self, match_id: str) -> str | None:
-        return match_id
-
-    async def create_match(self, row: MatchRow) -> None:
-        # the lease comes first: no other process may take a table being created
-        if not await self.leases.acquire(row.id):
-            raise table_moved(row.id)
-        await super().create_match(row)
-
-    async def table_for_code(self, code: str) -> str | None:
-        async with self.engine.connect() as conn:
-            found = await conn.scalar(sa.select(matches.c.id).where(matches.c.invite_code == code))
-        return None if found is None else str(found)
 
 
 class ClusterTables(Tables):
@@ -363,9 +210,12 @@ class ClusterTables(Tables):
     async def _refresh_listed(self) -> None:
         """Public unfinished tables owned elsewhere, from the database (for `listed`)."""
         count = sa.select(sa.func.count()).where(actions.c.match_id == matches.c.id).scalar_subquery()
-        query = (sa.select(matches, count.label("version"))
-                 .where(matches.c.public, matches.c.status.in_(("waiting", "playing")))
-                 .order_by(matches.c.created_at.desc()).limit(LISTED_MAX))
+        query = (
+            sa.select(matches, count.label("version"))
+            .where(matches.c.public, matches.c.status.in_(("waiting", "playing")))
+            .order_by(matches.c.created_at.desc())
+            .limit(LISTED_MAX)
+        )
         async with self.store.engine.connect() as conn:
             rows = [r for r in await conn.execute(query) if r.id not in self.runners]
             ids = [r.id for r in rows]
@@ -379,9 +229,18 @@ class ClusterTables(Tables):
                 entry["level"] = s.level
             by_table.setdefault(s.match_id, []).append(entry)
         self._elsewhere = [
-            {"id": r.id, "game": r.game, "status": r.status, "num_players": r.num_players, "options": r.options,
-             "table_options": r.table_options, "seats": by_table.get(r.id, []), "version": int(r.version),
-             "invite_code": r.invite_code, "public": r.public}
+            {
+                "id": r.id,
+                "game": r.game,
+                "status": r.status,
+                "num_players": r.num_players,
+                "options": r.options,
+                "table_options": r.table_options,
+                "seats": by_table.get(r.id, []),
+                "version": int(r.version),
+                "invite_code": r.invite_code,
+                "public": r.public,
+            }
             for r in rows
         ]
 
@@ -409,8 +268,9 @@ class ClusterTables(Tables):
         if runner is None:
             self.bus.send(sender, {"wait": cid, "moved": True})
             return
-        conn = RemoteConnection(self.bus, sender, cid, item.get("lang", "es"), bool(item.get("texts", True)),
-                                self.settings.outbox_limit)
+        conn = RemoteConnection(
+            self.bus, sender, cid, item.get("lang", "es"), bool(item.get("texts", True)), self.settings.outbox_limit
+        )
         self.remote_conns[sender, cid] = (conn, runner)
 
         async def attach() -> None:
@@ -437,8 +297,9 @@ class ClusterTables(Tables):
         conn, runner = found
         try:
             if op == "submit":
-                runner.post(Submit(conn, item["seq"], item["version"], item["payload"], item.get("seat"),
-                                   time.perf_counter()))
+                runner.post(
+                    Submit(conn, item["seq"], item["version"], item["payload"], item.get("seat"), time.perf_counter())
+                )
             elif op == "sync":
                 runner.post(Sync(conn))
             elif op == "dismiss":
@@ -511,8 +372,9 @@ async def _now(value: Any) -> Any:
 
 
 async def _joined(runner: TableRunner, seat: Any, name: Any) -> dict[str, Any]:
-    chosen, token = await runner.join(seat if isinstance(seat, int) else None,
-                                      clean_name(name if isinstance(name, str) else None))
+    chosen, token = await runner.join(
+        seat if isinstance(seat, int) else None, clean_name(name if isinstance(name, str) else None)
+    )
     return {"seat": chosen, "token": token, "summary": runner.summary()}
 
 
@@ -520,8 +382,10 @@ async def open_cluster(settings: ServerSettings, stats: Stats) -> tuple[ClusterS
     """The store and tables of one process of several (PostgreSQL and Redis are required)."""
     url = async_db_url(settings.db_url)
     if not url.startswith("postgresql") or not settings.redis_url:
-        raise SystemExit("several server processes need a PostgreSQL database (--db postgresql://...) and Redis "
-                         "(--redis redis://...)")
+        raise SystemExit(
+            "several server processes need a PostgreSQL database (--db postgresql://...) and Redis "
+            "(--redis redis://...)"
+        )
     owner = new_owner_id()
     store = ClusterStore(url, owner, settings.lease_seconds)
     await store.open()
@@ -529,3 +393,15 @@ async def open_cluster(settings: ServerSettings, stats: Stats) -> tuple[ClusterS
     await bus.open()
     logs.event(f"cluster process {owner} ready")
     return store, ClusterTables(store, settings, stats, bus)
+
+
+__all__ = [
+    "CREATE_LEASES",
+    "RENEW",
+    "ClusterStore",
+    "ClusterTables",
+    "Leases",
+    "TableMoved",
+    "open_cluster",
+    "table_moved",
+]

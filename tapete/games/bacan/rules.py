@@ -37,6 +37,7 @@ from .cards import COMODIN, FACE, JOKERS, NUM_CARDS, RANK, VALUE
 from .common import EXHAUSTED, HOLE, POINTS, ROW_FULL_PENALTY, ev
 from .deal import deal, peek
 from .illegal import explain
+from .legal import exchange_targets, held_powers, legal_drawn, turn_legal
 from .mirrors import claim, give, mirror, mirror_other
 from .options import Options
 from .phases import DEAL, DRAWN, EXCHANGE, GIVE, OVER, PEEK, TURN
@@ -44,10 +45,6 @@ from .powers import exchange, plus_one, row_joker, secret, spy
 from .round_end import end_round
 from .views import view
 
-# The power each power-card rank gives (BAC-17..19); the comodín gives any (BAC-20).
-RANK_POWER = {8: act.SECRET, 9: act.SPY, 10: act.EXCHANGE, 11: act.PLUS_ONE}
-ALL_POWERS = frozenset(act.POWER_KINDS)
-NO_POWERS: frozenset[int] = frozenset()
 PEEK_MASKS: dict[int, list[int]] = {
     n: [m for m in range(1 << act.INITIAL_ROW) if bin(m).count("1") == n] for n in range(act.INITIAL_ROW + 1)
 }
@@ -169,10 +166,10 @@ class BacanState(FieldState):
         live = flags & 4
         actors = tuple(s for s in range(self.num_players) if s == cur or (live and sizes[s]))
         legal: list[list[int] | None] = [None] * self.num_players
-        legal[cur] = self._build_turn_legal(cur, flags, sizes)
+        legal[cur] = turn_legal(self, cur, flags, sizes)
         for seat in actors:
             if seat != cur:
-                legal[seat] = self._build_turn_legal(seat, 4, sizes)
+                legal[seat] = turn_legal(self, seat, 4, sizes)
         return actors, (cur,), legal
 
     def round_index(self) -> int:
@@ -202,100 +199,21 @@ class BacanState(FieldState):
             assert turn_legal is not None
             return turn_legal[:]
         if phase == DRAWN:
-            return self._legal_drawn(seat)
+            return legal_drawn(self, seat)
         base = self.space.base
         if phase == DEAL:
             return list(range(base[act.DEAL], base[act.DEAL] + act.INITIAL_ROW + 1))
         if phase == PEEK:
             return [base[act.PEEK] + m for m in PEEK_MASKS[self.peek_n]]
         if phase == EXCHANGE:
-            return self._exchange_targets(self.pending[0])
+            return exchange_targets(self, self.pending[0])
         if phase == GIVE:
             return list(range(base[act.GIVE], base[act.GIVE] + len(self.rows[seat])))
         return []
 
-    def _build_turn_legal(self, seat: int, flags: int, sizes: tuple[int, ...]) -> list[int]:
-        """Start of a turn (BAC-11, BAC-12, BAC-20) for flag 1 (2: the discard
-        may be taken, 8: a comodín may be used from the row) and mirror
-        claims (BAC-21) for flag 4 (a live discard)."""
-        base = self.space.base
-        own = sizes[seat]
-        out: list[int] = []
-        if flags & 1:
-            out.append(base[act.CALL])
-            out.append(base[act.DRAW_DECK])
-            if flags & 2:
-                out.append(base[act.DRAW_DISCARD])
-            if flags & 8:
-                out.extend(range(base[act.ROW_JOKER], base[act.ROW_JOKER] + own))
-        if flags & 4 and own:
-            out.extend(range(base[act.MIRROR], base[act.MIRROR] + own))
-            first = base[act.MIRROR_OTHER]
-            for target, size in enumerate(sizes):
-                if target != seat and size:
-                    start = first + target * act.MAX_ROW
-                    out.extend(range(start, start + size))
-        return out
-
-    def _legal_drawn(self, seat: int) -> list[int]:
-        base = self.space.base
-        own = len(self.rows[seat])
-        out: list[int] = []
-        source = self.held_source
-        if source == "deck":
-            out.append(base[act.DISCARD])
-        if source != "row":
-            out.extend(range(base[act.SWAP], base[act.SWAP] + own))
-        powers = self.held_powers()
-        if powers:
-            if act.SECRET in powers:
-                out.extend(range(base[act.SECRET], base[act.SECRET] + own))
-            if act.SPY in powers:
-                first = base[act.SPY]
-                for target, row in enumerate(self.rows):
-                    if target != seat and row:
-                        out.extend(range(first + target * act.MAX_ROW, first + target * act.MAX_ROW + len(row)))
-            if act.EXCHANGE in powers:
-                out.extend(self._exchange_targets(-1))
-            if act.PLUS_ONE in powers:
-                first = base[act.PLUS_ONE]
-                out.extend(
-                    first + t
-                    for t in range(self.num_players)
-                    if t != seat and self.in_play[t] and len(self.rows[t]) < act.MAX_ROW
-                )
-        return out
-
-    def _exchange_targets(self, exclude: int) -> list[int]:
-        """Slots an Intercambio may pick: any seat's but `exclude`'s (BAC-18).
-        A first pick needs a card in some other row to pair with."""
-        rows = self.rows
-        with_cards = [t for t, row in enumerate(rows) if row and t != exclude]
-        if exclude < 0 and len(with_cards) < 2:
-            return []
-        first = self.space.base[act.EXCHANGE]
-        out: list[int] = []
-        for t in with_cards:
-            out.extend(range(first + t * act.MAX_ROW, first + t * act.MAX_ROW + len(rows[t])))
-        return out
-
     def held_powers(self) -> frozenset[int]:
         """Powers the held card may use now (BAC-16, BAC-20)."""
-        card = self.held
-        if card < 0:
-            return NO_POWERS
-        rank = RANK[card]
-        source = self.held_source
-        if rank == COMODIN:
-            if self.spent >> card & 1:
-                return NO_POWERS
-            if source == "deck" or self.options.joker_power == "anywhere":
-                return ALL_POWERS
-            return NO_POWERS
-        power = RANK_POWER.get(rank)
-        if power is not None and source == "deck":
-            return frozenset((power,))
-        return NO_POWERS
+        return held_powers(self)
 
     # -- applying actions -------------------------------------------------------------
     def _apply(self, seat: int, action: int) -> list[Event]:

@@ -41,6 +41,7 @@ from . import actions as act
 from .battle import single_battle
 from .cards import FACES, NUM_CARDS, REWARD
 from .gangs import AUDIENCE, choose_discard, choose_leader, reset_leaders, settle_gangs
+from .illegal import explain
 from .options import MODES, Options
 from .phases import COMMIT, DEAL, DISCARD, LEADER, OVER
 from .views import view
@@ -148,35 +149,7 @@ class WantedState(FieldState):
         return []
 
     def why_illegal(self, seat: int, action: int) -> Rejection:
-        if not isinstance(action, int) or not 0 <= action < act.NUM_ACTIONS:
-            return Rejection("WAN-4", f"La acción {action!r} no existe.", f"Action {action!r} does not exist.")
-        kind = act.kind_of(action)
-        wanted_phase = {"commit": COMMIT, "leader": LEADER, "discard": DISCARD, "deal": DEAL}[kind]
-        if self.phase != wanted_phase:
-            return Rejection(
-                self.turn_rule(),
-                f"Ahora no toca {_KIND_ES[kind]}: la fase es «{_PHASE_ES[self.phase]}».",
-                f"This is not the time to {_KIND_EN[kind]}: the phase is '{self.phase}'.",
-            )
-        card = act.card_of(action)
-        if kind == "commit":
-            return Rejection(
-                "WAN-4", f"La carta {FACES[card]} no está en tu mano.", f"Card {FACES[card]} is not in your hand."
-            )
-        if kind == "leader":
-            return Rejection(
-                "WAN-9",
-                f"{FACES[card]} no puede ser líder: el líder es la carta de mayor habilidad + dado "
-                "(empate: mayor habilidad).",
-                f"{FACES[card]} cannot lead: the leader is the card with the highest skill + die (tie: higher skill).",
-            )
-        if kind == "discard":
-            return Rejection(
-                "WAN-10",
-                f"{FACES[card]} no es una carta de tu pandilla empatada.",
-                f"{FACES[card]} is not a card of your tied gang.",
-            )
-        return Rejection("WAN-11", "Reparte quien tiene el mazo.", "The dealer deals.")
+        return explain(self, seat, action)
 
     # -- applying ------------------------------------------------------------
     def _apply(self, seat: int, action: int) -> list[Event]:
@@ -513,15 +486,5 @@ class WantedState(FieldState):
         self.mode = MODES.index(self.options.mode)
         self.per = GANG if self.mode == PANDILLAS else 1
 
-
-_KIND_ES = {"commit": "comprometer una carta", "leader": "elegir líder", "discard": "descartar", "deal": "repartir"}
-_KIND_EN = {"commit": "commit a card", "leader": "choose a leader", "discard": "discard", "deal": "deal"}
-_PHASE_ES = {
-    COMMIT: "elegir carta",
-    LEADER: "elegir líder",
-    DISCARD: "descartar",
-    DEAL: "repartir",
-    OVER: "partida terminada",
-}
 
 __all__ = ["WantedState"]

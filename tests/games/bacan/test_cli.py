@@ -10,6 +10,7 @@ import pytest
 from typer.testing import CliRunner
 
 import tapete.cli as cli
+import tapete.plain as plain
 
 runner = CliRunner()
 
@@ -32,11 +33,11 @@ def test_a_human_plays_a_whole_match_at_the_plain_prompt(monkeypatch: pytest.Mon
             return "" if rng.random() < 0.85 else "1"
         return str(rng.choice([1, 2, 2, 3]))
 
-    monkeypatch.setattr(cli.Prompt, "ask", staticmethod(ask))
+    monkeypatch.setattr(plain.Prompt, "ask", staticmethod(ask))
     printed: list[str] = []
     monkeypatch.setattr(cli.console, "print", lambda *a, **k: printed.append(" ".join(str(x) for x in a)))
     monkeypatch.setattr(cli.console, "rule", lambda *a, **k: None)
-    cli._play_plain("bacan", 3, "heuristic", 11, ["limit=40"], "en")
+    plain.play_plain("bacan", 3, "heuristic", 11, ["limit=40"], "en")
     text = "\n".join(printed)
     assert "winners" in text
     assert any("pass" in p for p in prompts), "no mirror window was offered"
