@@ -1,4 +1,7 @@
-"""Errors of the server's protocol, each with a stable code and es/en text."""
+"""Errors of the server's protocol, each with a stable code and es/en text.
+
+An action that comes too late (`stale`) or is replaced by the same seat's
+later one (`superseded`) is the table core's to say: tapete.engine.table."""
 
 from __future__ import annotations
 
@@ -52,11 +55,6 @@ class WrongSeat(ServerError):
     status = 403
 
 
-class Stale(ServerError):
-    code = "stale"
-    status = 409
-
-
 class NotStarted(ServerError):
     code = "not_started"
     status = 409
@@ -80,11 +78,6 @@ class NoFreeSeat(ServerError):
 class StorageFailed(ServerError):
     code = "storage_error"
     status = 503
-
-
-class Superseded(ServerError):
-    code = "superseded"
-    status = 409
 
 
 def table_not_found(table_id: str) -> TableNotFound:
