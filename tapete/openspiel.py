@@ -51,6 +51,7 @@ import numpy as np
 import pyspiel
 
 from tapete.engine import Event, Game, Rng, State
+from tapete.engine.table import deliver
 from tapete.envs.aec import TurnOrder, encoder_for
 from tapete.games import game_ids, get_game
 
@@ -428,9 +429,7 @@ class TapeteSeat(pyspiel.Bot):
         moment = len(state.history())
         if moment != self.told:
             self.told = moment
-            seen = [e for e in state.t.events if e.visible_to(self.seat)]
-            if seen:
-                self.bot.observe(seen)
+            deliver(state.t.events, {self.seat: self.bot})
 
     def inform_action(self, state: TapeteSpielState, player: int, action: int) -> None:
         self._catch_up(state)

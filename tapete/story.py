@@ -15,6 +15,7 @@ from typing import Any
 from tapete.engine import Event, Game
 from tapete.engine.messages import Reader
 from tapete.engine.names import table_names
+from tapete.engine.table import REACTION_WINDOW_S, deliver
 from tapete.sim.runner import MAX_ACTIONS, next_move, seat_bots
 
 # Fast bots by default: a story is about the words, not the play.
@@ -45,13 +46,10 @@ def play_events(
     out: list[tuple[int, Event]] = []
     version = 0
     while not state.is_terminal():
-        who, action = next_move(state, bots, window=1.5)
+        who, action = next_move(state, bots, window=REACTION_WINDOW_S)
         events = state.apply(who, action)
         version += 1
-        for other, bot in enumerate(bots):
-            seen = [e for e in events if e.visible_to(other)]
-            if seen:
-                bot.observe(seen)
+        deliver(events, bots)
         out.extend((version, e) for e in events)
         if version > MAX_ACTIONS:
             raise RuntimeError(f"match exceeded {MAX_ACTIONS} actions")

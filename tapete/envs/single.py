@@ -27,6 +27,7 @@ from gymnasium import spaces
 
 from tapete.bots import make_bot
 from tapete.engine import Bot, Event, Game, Observation
+from tapete.engine.table import deliver
 
 from .aec import TapeteAEC, render_ansi
 from .encoding import OBS_BOUND
@@ -122,10 +123,7 @@ class TapeteGym(gym.Env[np.ndarray, Any]):
     def _apply(self, seat: int, action: int | None) -> None:
         self.aec.apply_turn(seat, action, offered_only=seat == self.seat)
         self.seen.extend(e for e in self.aec.last_events if e.visible_to(self.seat))
-        for other, bot in self.bots.items():
-            seen = [e for e in self.aec.last_events if e.visible_to(other)]
-            if seen:
-                bot.observe(seen)
+        deliver(self.aec.last_events, self.bots)
         if not self.aec.state.is_terminal():
             self.aec._select()
 
