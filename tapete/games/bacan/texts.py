@@ -384,7 +384,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "{target:{target}'s card {slot}|your card {slot}}",
     },
     "give": {
-        "es": "{p:{p} da su|das tu} carta {slot} {target:a {target} (a su lugar {to_slot})|a ti (a tu lugar {to_slot})}.",
+        "es": "{p:{p} da su|das tu} carta {slot} "
+        "{target:a {target} (a su lugar {to_slot})|a ti (a tu lugar {to_slot})}.",
         "en": "{p} {p:gives|give} {p:their|your} card {slot} to {target} (into place {to_slot}).",
     },
     "penalty.points": {
