@@ -16,6 +16,8 @@ from pathlib import Path
 from typing import Any
 
 from tapete.engine import Event, Game, MatchRecord, State, TapeteError, check_rules_version
+from tapete.engine.messages import Reader
+from tapete.engine.names import table_names
 from tapete.games import get_game
 
 CHECKPOINT_EVERY = 64
@@ -159,11 +161,18 @@ class ReplayCursor:
     def view(self) -> dict[str, Any]:
         return self.state.view(self.seat)
 
+    def names(self) -> list[str]:
+        """Everyone's name as the table shows it (a person's own; a bot one of the table's bot names)."""
+        given = [info.get("human") or info.get("name") or None for info in self.record.seats]
+        return table_names(given)
+
     def story(self, lang: str) -> list[str]:
-        """The last step's events these eyes may see, in the game's words."""
+        """The last step's events these eyes may see, told as that seat's log reads them
+        (the game's message catalogue, with the players' names: `tapete story`'s words)."""
         if self.step == 0:
             return []
-        return [self.game.describe_event(e, lang) for e in self.events if e.visible_to(self.seat)]
+        reader = Reader(lang, self.names(), self.seat)
+        return [self.game.tell_event(e, reader) for e in self.events if e.visible_to(self.seat)]
 
     def rounds(self) -> list[tuple[Any, int]]:
         """(round, the step it starts at), read once by replaying the whole match."""

@@ -329,13 +329,13 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "Round {round}: {p} {p:deals|deal}; everyone peeks at {peek:# card|# cards}.",
     },
     "peek": {"es": "Miraste tus cartas {slots}.", "en": "You peeked at your cards {slots}."},
-    "draw.deck": {"es": "{p:{p} roba|robas} del mazo.", "en": "{p:{p} draws|draw} from the deck."},
+    "draw.deck": {"es": "{p:{p} roba|robas} del mazo.", "en": "{p:{p} draws|you draw} from the deck."},
     "draw.discard": {
         "es": "{p:{p} toma|tomas} {card} del descarte.",
         "en": "{p} {p:takes|take} {card} from the discard pile.",
     },
     "drawn": {"es": "Tienes en la mano la carta robada.", "en": "You hold the drawn card."},
-    "discard": {"es": "{p:{p} descarta|descartas} {card}.", "en": "{p:{p} discards|discard} {card}."},
+    "discard": {"es": "{p:{p} descarta|descartas} {card}.", "en": "{p:{p} discards|you discard} {card}."},
     "swap": {
         "es": "{p:{p} cambia su|cambias tu} carta {slot} y {p:descarta|descartas} {card}.",
         "en": "{p} {p:swaps|swap} into {p:their|your} card {slot} and {p:discards|discard} {card}.",
@@ -384,7 +384,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "{target:{target}'s card {slot}|your card {slot}}",
     },
     "give": {
-        "es": "{p:{p} da su|das tu} carta {slot} a {target} (a su lugar {to_slot}).",
+        "es": "{p:{p} da su|das tu} carta {slot} "
+        "{target:a {target} (a su lugar {to_slot})|a ti (a tu lugar {to_slot})}.",
         "en": "{p} {p:gives|give} {p:their|your} card {slot} to {target} (into place {to_slot}).",
     },
     "penalty.points": {
@@ -396,7 +397,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "es": "Se mezcla el descarte: mazo nuevo de {size:# carta|# cartas}.",
         "en": "The discard pile is shuffled into a new deck of {size:# card|# cards}.",
     },
-    "call_bacan": {"es": "¡{p:{p} canta|cantas} Bacan!", "en": "{p:{p} calls|call} Bacan!"},
+    "call_bacan": {"es": "¡{p:{p} canta|cantas} Bacan!", "en": "{p:{p} calls|you call} Bacan!"},
     "round_end": {"es": "Fin de la ronda {round}: {result}{caller}", "en": "End of round {round}: {result}{caller}"},
     "round_end.caller": {"es": " (canta {p})", "en": " (called by {p})"},
     "round_end.row": {

@@ -208,14 +208,14 @@ MESSAGES: dict[str, dict[str, str]] = {
     # events
     "pick": {"es": "Eliges {card} ({count} de 3).", "en": "You pick {card} ({count} of 3)."},
     "commit": {"es": "Juegas boca abajo: {cards}.", "en": "You commit face down: {cards}."},
-    "committed": {"es": "{p} ya {p:ha elegido|has elegido}.", "en": "{p:{p} has|have} chosen."},
-    "leader": {"es": "{p:{p} nombra|nombras} líder a {card}.", "en": "{p:{p} makes|make} {card} the leader."},
+    "committed": {"es": "{p} ya {p:ha elegido|has elegido}.", "en": "{p:{p} has|you have} chosen."},
+    "leader": {"es": "{p:{p} nombra|nombras} líder a {card}.", "en": "{p:{p} makes|you make} {card} the leader."},
     "discard_pick": {"es": "Descartarás {card}.", "en": "You will discard {card}."},
     "discard_ready": {
         "es": "{p} ya {p:ha elegido|has elegido} su descarte.",
         "en": "{p} {p:has|have} chosen a discard.",
     },
-    "deal": {"es": "{p:{p} reparte|repartes} una mano nueva.", "en": "{p:{p} deals|deal} a new hand."},
+    "deal": {"es": "{p:{p} reparte|repartes} una mano nueva.", "en": "{p:{p} deals|you deal} a new hand."},
     "hand": {"es": "Tu mano: {cards}.", "en": "Your hand: {cards}."},
     "deal_over": {
         "es": "Fin del reparto. Botín de cada uno:\n{lines}",
@@ -234,7 +234,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "  {p}: {card}, skill {skill} + die {die}{mod} = {total}",
     },
     "battle.mod": {"es": " + modificadores {m}", "en": " + modifiers {m}"},
-    "battle.won": {"es": "  {p:Gana {p}|Ganas tú}.", "en": "  {p:{p} wins|win}."},
+    "battle.won": {"es": "  {p:Gana {p}|Ganas tú}.", "en": "  {p:{p} wins|you win}."},
     "battle.tie": {"es": "  Empate en el máximo: nadie gana.", "en": "  A tie for the highest: nobody wins."},
     "gangs.head": {"es": "Pandillas, batalla {n}:", "en": "Gangs, battle {n}:"},
     "gangs.seat": {"es": "  {p}: {cards}{leader}{gone}{total}", "en": "  {p}: {cards}{leader}{gone}{total}"},
