@@ -11,7 +11,7 @@ import pytest
 
 from .conftest import DESKTOP
 from .helpers import create_table, state, wait_until
-from .play import MOVERS, wait_for_answers
+from .play import MOVERS, wait_for_answers, wanted_move
 from .test_story import ENGINE_TEXT
 
 TABLE = {"bot_delay_ms": 20, "reaction_window_ms": 150}  # the default round pause (20 s) stays
@@ -75,3 +75,34 @@ def test_result_stays_log_survives_and_spectators_read(game: str, open_page: Any
     assert "Aún no ha pasado nada" not in public
     assert "Tú" not in public and "Miraste" not in public  # a spectator is nobody's "you"
     assert not ENGINE_TEXT.search(public)
+
+
+def test_one_timeout_leaves_the_next_battle_to_the_person(open_page: Any) -> None:
+    """WANTED with a 12 s clock: the stand-in plays the one decision that ran out, then the seat is the person's."""
+    page = open_page(DESKTOP)
+    create_table(page, "wanted", players=3, options={"mode": "tiroteo"}, name="Ana",
+                 table_options={"bot_delay_ms": 20, "turn_seconds": 12, "result_pause_seconds": 0})
+    mine = wait_until(page, lambda s: s["status"] == "playing" and s["seat"] in s["required"] and bool(s["legal"]),
+                      timeout=30, what="this seat's first decision")
+    asked, battle = time.monotonic(), mine["view"]["battle_number"]
+    # the person does nothing: the clock runs out and the stand-in commits for them, the battle is fought
+    s = wait_until(page, lambda s: s["view"]["battle_number"] > battle, timeout=30, what="the stand-in's decision")
+    assert time.monotonic() - asked > 8, "the seat was played before its clock ran out"
+    # the next battle is the person's again, with a fresh clock, and the stand-in leaves it alone
+    battle = s["view"]["battle_number"]
+    s = wait_until(page, lambda s: s["seat"] in s["required"] and bool(s["legal"]), what="this seat's next decision")
+    assert s["view"]["battle_number"] == battle
+    time.sleep(2)
+    s = state(page)
+    assert s["seat"] in s["required"] and s["legal"], "the stand-in took the next decision too"
+    assert s["view"]["battle_number"] == battle and not s["view"]["committed"][0]
+    assert not s["seats"][0].get("stand_in"), s["seats"][0]
+    clock = next(c for c in s["clocks"] if c["seat"] == 0)
+    assert clock["remaining_ms"] > 6000, clock
+    version = s["version"]
+    wanted_move(page, s)
+    wait_for_answers(page)
+    after = wait_until(page, lambda s: s["version"] > version or s["seat"] not in s["required"], what="the move")
+    assert not after["seats"][0].get("stand_in"), after["seats"][0]
+    assert after["view"]["committed"][0] or after["view"]["battle_number"] > battle, "the person's card was not taken"
+    assert not page.errors, page.errors
