@@ -200,7 +200,11 @@ MESSAGES: dict[str, dict[str, str]] = {
         "es": "{p:{p} entierra|Entierras} una carta ({count} de {of}).",
         "en": "{p} {p:buries|bury} a card ({count} of {of}).",
     },
-    "buried.n": {"es": "{p:{p} entierra|Entierras} una carta.", "en": "{p} {p:buries|bury} a card."},
+    # the buryer also reads its private "bury" line with the card: its own public line counts instead
+    "buried.n": {
+        "es": "{p:{p} entierra una carta|Llevas {count:# carta enterrada|# cartas enterradas}}.",
+        "en": "{p:{p} buries a card|You have buried {count:# card|# cards}}.",
+    },
     "leaster": {
         "es": "Todos pasan: Modo Menor. La Bendición queda apartada.",
         "en": "Everyone passes: a Leaster. The Boon is set aside.",
@@ -257,7 +261,7 @@ def event_message(event: Event) -> Message | Lines:
     if kind in ("pass", "take"):
         return msg(kind, p=who)
     if kind == "buried":
-        return msg("buried.n", p=who)
+        return msg("buried.n", p=who, count=d["count"])
     if kind == "leaster":
         return msg(kind)
     if kind == "deal":
