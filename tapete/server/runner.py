@@ -119,15 +119,21 @@ class TableRunner:
         self._restored = True
         core = self.core
         if not times or self.status != "playing" or core.timing.turn <= 0:
-            for seat, action in actions:
-                self.desk.observe(self.state.apply(seat, action))
+            for version, (seat, action) in enumerate(actions, 1):
+                self._replayed(version, self.state.apply(seat, action))
             core.version = len(actions)
             return
         core.clocked = self.registry.humans()
         core.track(times[0])
         for (seat, action), at in zip(actions, times, strict=True):
-            self.desk.observe(core.apply(seat, action, at).events)
+            self._replayed(core.version + 1, core.apply(seat, action, at).events)
         core.rebase(time.monotonic() - time.time())
+
+    def _replayed(self, version: int, events: list[Event]) -> None:
+        """A replayed action's events: the bots hear them, the kept log holds them again
+        (so a reload after a restart still shows the whole story)."""
+        self.desk.observe(events)
+        self.presenter.log.extend(version, events)
 
     def start(self) -> None:
         now = time.monotonic()

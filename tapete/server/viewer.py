@@ -18,6 +18,8 @@ from pydantic import BaseModel, Field
 from starlette.concurrency import run_in_threadpool
 
 from tapete.engine import LEGACY_RULES_VERSION, Event, Game, State, check_rules_version
+from tapete.engine.messages import Reader
+from tapete.engine.names import bot_name
 from tapete.games import get_game
 
 from .errors import BadRequest, ServerError
@@ -115,9 +117,21 @@ class Cursors:
 _cursors = Cursors(CURSORS)
 
 
-def _event_json(game: Game, event: Event) -> dict[str, Any]:
+def seat_names(seats: list[dict[str, Any]]) -> list[str]:
+    """Each record seat's name as the table showed it: a person's chosen name, a bot's given one."""
+    people = [s.get("human") or None for s in seats]
+    return [bot_name(i, people) if "bot" in s else (s.get("human") or "") for i, s in enumerate(seats)]
+
+
+def _readers(seats: list[dict[str, Any]], seat: int | None) -> dict[str, Reader]:
+    """Who reads a replay step, in each language: the viewed seat, with everyone's names."""
+    names = seat_names(seats)
+    return {lang: Reader(lang, names, seat) for lang in ("es", "en")}
+
+
+def _event_json(game: Game, event: Event, readers: dict[str, Reader]) -> dict[str, Any]:
     out = event.to_json()
-    out["text"] = {lang: game.describe_event(event, lang) for lang in ("es", "en")}
+    out["text"] = {lang: game.tell_event(event, reader) for lang, reader in readers.items()}
     return out
 
 
@@ -138,10 +152,13 @@ def replay_step(record: dict[str, Any], step: int, seat: int | None) -> dict[str
     done, state = start if start is not None else (0, game.new_match(num_players, record["seed"], record["options"]))
     events: list[Event] = []
     last: dict[str, Any] | None = None
+    readers = _readers(record["seats"], seat)
+    movers = _readers(record["seats"], None)  # a move is told as anyone at the table reads it
     for index in range(done, step):
         actor, action = actions[index]
         if index == step - 1:
-            last = {"seat": actor, "text": {lang: game.describe_action(state, action, lang) for lang in ("es", "en")}}
+            last = {"seat": actor, "text": {lang: game.tell_action(state, action, reader)
+                                            for lang, reader in movers.items()}}
             _cursors.put(record["id"], index, state)
         events = state.apply(actor, action)
     return {
@@ -157,7 +174,7 @@ def replay_step(record: dict[str, Any], step: int, seat: int | None) -> dict[str
         "view": state.view(seat),
         "actors": list(state.actors()),
         "required": list(state.required_actors()),
-        "events": [_event_json(game, e) for e in events if e.visible_to(seat)],
+        "events": [_event_json(game, e, readers) for e in events if e.visible_to(seat)],
         "action": last,
     }
 

@@ -121,6 +121,7 @@ async def test_kill_restart_reconnect_and_play_on(process: ServerProcess) -> Non
     before = {seat: c.state for seat, c in clients.items()}
     assert len({s["version"] for s in before.values()}) == 1
     spectator_before = (await connect(process.url, table_id, None)).state
+    logs_before = {seat: (await connect(process.url, table_id, token)).state["log"] for seat, token in tokens.items()}
 
     process.kill()
     await asyncio.to_thread(process.start)
@@ -131,6 +132,10 @@ async def test_kill_restart_reconnect_and_play_on(process: ServerProcess) -> Non
             assert after[seat][key] == before[seat][key], (seat, key)
     spectator_after = (await connect(process.url, table_id, None)).state
     assert spectator_after["view"] == spectator_before["view"]
+    # the kept log is rebuilt from the record: a reload after the restart still tells the whole story
+    for seat in tokens:
+        assert logs_before[seat] and after[seat]["log"] == logs_before[seat], seat
+    assert spectator_before["log"] and spectator_after["log"] == spectator_before["log"]
 
     # and the match goes on to its end
     clients = {seat: await connect(process.url, table_id, token) for seat, token in tokens.items()}
