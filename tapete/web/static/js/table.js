@@ -367,8 +367,10 @@ export class TableScreen {
     else if (this.tab === "scores") panel = scoresPanel(state.view.game, state.seats, this.me, this.history, state.view.scores, state.view.round);
     else if (this.tab === "moves") panel = movesPanel(state.legal || [], (action) => this.send(action), state.status !== "playing", state.view.game);
     else panel = this.tablePanel();
+    // replaceChildren writes a null as the text "null": leave the result panel out instead
+    const result = this.results.length ? [this.resultPanel()] : []; // above the tabs, never over the board
     this.sideEl.replaceChildren(
-      this.results.length ? this.resultPanel() : null, // above the tabs, never over the board
+      ...result,
       tabs(this.tab, (key) => { this.tab = key; this.renderSide(); }, names),
       h("div", { class: "panel", role: "tabpanel" }, panel));
   }
