@@ -65,11 +65,15 @@ async def allowed_players(game_id: str, body: PlayersBody) -> dict[str, Any]:
 
 
 MAX_DESCRIBE = 200
+MAX_NAME = 24  # as the lobby allows
 
 
 class DescribeBody(BaseModel):
     lang: Literal["es", "en"]
     events: list[dict[str, Any]] = Field(max_length=MAX_DESCRIBE)
+    # who reads: the table's names and the reader's seat, so the words name people as the table does
+    names: list[str | None] | None = Field(default=None, max_length=10)
+    seat: int | None = Field(default=None, ge=0, le=9)
 
 
 @router.post("/games/{game_id}/describe")
@@ -78,12 +82,14 @@ async def describe_events(game_id: str, body: DescribeBody) -> dict[str, Any]:
     after a language switch: sockets speak one language). Nothing is looked
     up: an event is described from its own data only."""
     game = get_game(game_id)
+    names = None if body.names is None else [(name or "")[:MAX_NAME] for name in body.names]
+    reader = Reader(body.lang, names, body.seat)
     texts: list[str | None] = []
     for data in body.events:
         kind = data.get("kind")
         fields = {k: v for k, v in data.items() if k not in ("kind", "text")}
         try:
-            texts.append(game.describe_event(Event(str(kind), fields), body.lang))
+            texts.append(game.tell_event(Event(str(kind), fields), reader))
         except Exception:  # a malformed event gets no words, not an error page
             texts.append(None)
     return {"lang": body.lang, "texts": texts}

@@ -121,3 +121,18 @@ async def test_a_table_of_bots_plays_by_itself(server: Server) -> None:
     assert info["status"] == "finished"
     record = (await server.http.get(f"/api/matches/{table_id}/record")).json()
     assert record["seats"] == [{"bot": "random"}] * 3 and record["outcome"]["winners"]
+
+
+async def test_describe_names_people_as_the_table_does(server: Server) -> None:
+    """A log worded again after a language switch keeps the table's names and 'you'."""
+    events = [{"kind": "call_bacan", "seat": 1}, {"kind": "call_bacan", "seat": 0}]
+    plain = (await server.http.post("/api/games/bacan/describe", json={"lang": "en", "events": events})).json()
+    assert "Player 2" in plain["texts"][0]
+    named = await server.http.post(
+        "/api/games/bacan/describe", json={"lang": "en", "events": events, "names": ["Ana", "Bea"], "seat": 0}
+    )
+    texts = named.json()["texts"]
+    assert "Bea" in texts[0] and "Player" not in texts[0]
+    assert texts[1].startswith("You"), texts[1]
+    too_many = {"lang": "en", "events": events, "names": ["x"] * 11}
+    assert (await server.http.post("/api/games/bacan/describe", json=too_many)).status_code == 422

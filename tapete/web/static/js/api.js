@@ -43,7 +43,8 @@ export const leaveTable = (tableId, token) => call("POST", `/api/tables/${encode
 export const tableInfo = (tableId) => call("GET", `/api/tables/${encodeURIComponent(tableId)}`);
 export const openTables = () => call("GET", "/api/tables");
 export const allowedPlayers = (game, options) => call("POST", `/api/games/${encodeURIComponent(game)}/players`, { options });
-export const describe = (game, lang, events) => call("POST", `/api/games/${encodeURIComponent(game)}/describe`, { lang, events });
+export const describe = (game, lang, events, names, seat) =>
+  call("POST", `/api/games/${encodeURIComponent(game)}/describe`, { lang, events, names, seat });
 export const matchRecord = (id) => call("GET", `/api/matches/${encodeURIComponent(id)}/record`);
 
 export function replayStep(id, step, seat) {

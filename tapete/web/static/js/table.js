@@ -192,7 +192,8 @@ export class TableScreen {
     if (!missing.length || !this.state) return;
     for (const chunk of chunks(missing, (entry) => JSON.stringify(entry.event).length)) {
       try {
-        const { texts } = await api.describe(this.state.view.game, target, chunk.map((entry) => entry.event));
+        const names = (this.state.seats || []).map((seat) => seat?.name ?? null);
+        const { texts } = await api.describe(this.state.view.game, target, chunk.map((entry) => entry.event), names, this.me);
         chunk.forEach((entry, k) => { entry.text[target] = texts[k] ?? entry.event.kind; });
       } catch {
         chunk.forEach((entry) => { entry.text[target] = Object.values(entry.text)[0]; });
