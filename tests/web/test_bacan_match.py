@@ -51,6 +51,7 @@ class Player:
             return False
         for slot, face in enumerate(view["rows"][me]["cards"]):
             if face and rank(face) == rank(top) and has(s, {"type": "mirror", "slot": slot}):
+                tap(self.page, "mirror-go")  # the ¡Espejo! control, then the slot
                 tap(self.page, f"slot-{me}-{slot}")
                 wait_for_answers(self.page)
                 said = self.page.locator("[data-testid=log]").inner_text()

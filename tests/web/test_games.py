@@ -74,17 +74,20 @@ def test_game_plays_and_looks_right(game: str, open_page: Any, shots: Path) -> N
 
 
 def test_illegal_tap_is_explained(open_page: Any) -> None:
-    """Tapping an opponent's card while peeking is not a move: the rule is named, in Spanish."""
+    """Tapping an opponent's card while peeking is not a move: the page says so in Spanish and sends nothing
+    (no mirror is ever sent by a bare tap: only after the ¡Espejo! control)."""
     page = open_page(DESKTOP)
     create_table(page, "bacan", players=3, table_options=FAST)
     s = wait_until(page, lambda s: s["view"]["phase"] in ("deal", "peek") and 0 in s["required"], what="the deal")
     if s["view"]["phase"] == "deal":
         page.click("[data-testid='peek-count-2']")
         wait_until(page, lambda s: s["view"]["phase"] == "peek" and 0 in s["required"], what="the peek")
+    sent = page.evaluate("window.tapeteReplies.sent")
     page.click("[data-testid='slot-1-0']")
-    toast = page.locator(".toast-error").first
+    toast = page.locator(".toast-info").first
     toast.wait_for()
-    assert "espejar" in toast.inner_text(), toast.inner_text()  # why, in words
+    assert "elige otra" in toast.inner_text(), toast.inner_text()  # why, in words
+    assert page.evaluate("window.tapeteReplies.sent") == sent, "a bare tap sent an action"
     assert not re.search(r"[A-Z]{3}-\d+", toast.inner_text()), "a rule id in the sentence"
     assert state(page)["view"]["phase"] == "peek"  # nothing changed
 

@@ -241,6 +241,12 @@ export const STRINGS = {
   "bacan.joker": { es: "comodín", en: "comodín (joker)" },
   "bacan.slot": { es: "carta {n}", en: "card {n}" },
   "bacan.mirror": { es: "espejo", en: "mirror" },
+  "bacan.mirrorGo": { es: "¡Espejo!", en: "Mirror!" },
+  "bacan.mirrorCancel": { es: "Cancelar espejo", en: "Cancel mirror" },
+  "bacan.mirrorFirst": { es: "Para espejar, pulsa antes «¡Espejo!» (tecla E).", en: "To mirror, press “Mirror!” first (key E)." },
+  "bacan.prompt.tool.mirror": { es: "¡Espejo! Elige la carta: una de tu fila, o de otra fila para un espejo ajeno. Si no coincide, recibes una carta de castigo.", en: "Mirror! Pick the card: one in your row, or in another row for a steal-mirror. If it does not match, you get a penalty card." },
+  "table.heldWindow": { es: "Tu jugada espera a que se cierre la ventana de espejos.", en: "Your move waits for the mirror window to close." },
+  "table.heldPause": { es: "Tu jugada espera a que se lea el resultado de la ronda.", en: "Your move waits until the round result has been read." },
   "bacan.mirrorThis": { es: "tócala para espejar", en: "tap to mirror it" },
   "bacan.stealThis": { es: "tócala para un espejo ajeno", en: "tap for a steal-mirror" },
   "bacan.pickOther": { es: "Esa carta no sirve para esto: elige otra.", en: "That card does not work for this: pick another." },
@@ -295,7 +301,7 @@ export const STRINGS = {
   "bacan.prompt.tool.row_joker": { es: "Toca la carta de tu fila que es un comodín.", en: "Tap the card in your row that is a comodín." },
   "bacan.prompt.exchange": { es: "Intercambio: toca la segunda carta (de otro jugador).", en: "Intercambio: tap the second card (another player's)." },
   "bacan.prompt.give": { es: "Espejo ajeno acertado: toca la carta que le das a {who}.", en: "Steal-mirror hit: tap the card you give to {who}." },
-  "bacan.prompt.window": { es: "¡Espejo! Si tienes una carta como {card}, tócala ya.", en: "Mirror! If you have a card like {card}, tap it now." },
+  "bacan.prompt.window": { es: "Ventana de espejos: si crees tener una carta como {card}, pulsa «¡Espejo!» y elígela.", en: "Mirror window: if you think you have a card like {card}, press “Mirror!” and pick it." },
 
   // -- WANTED (cards)
   "wanted.skillShort": { es: "Hab", en: "Skill" },

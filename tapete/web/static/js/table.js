@@ -26,6 +26,7 @@ export class TableScreen {
     this.deck = null;
     this.log = [];
     this.results = []; // round results on screen until the person dismisses them
+    this.held = null; // {seq, why}: a move of ours the server holds (a reaction window, a result pause)
     this.tab = "log";
     this.summaryOpen = false;
     this.summarySeen = false;
@@ -65,7 +66,7 @@ export class TableScreen {
       state: (message) => { this.chain = this.chain.then(() => this.onState(message)).catch((err) => console.error("tapete: a state could not be shown", err)); },
       error: (error, action, quiet) => this.onError(error, action, quiet),
       welcome: (message) => { this.me = message.seat; },
-      accepted: () => { this.replies.answered += 1; },
+      accepted: (message) => { this.replies.answered += 1; this.landed(message.seq); },
       status: (status, refusal = null) => { this.connection = status; this.refusal = refusal; this.renderStatus(); },
       closed: (code) => this.onClosed(code),
     });
@@ -117,7 +118,10 @@ export class TableScreen {
   }
 
   onError(error, action, quiet = false) {
-    if (error.seq !== null && error.seq !== undefined) this.replies.answered += 1;
+    if (error.seq !== null && error.seq !== undefined) {
+      this.replies.answered += 1;
+      this.landed(error.seq);
+    }
     if (quiet) return; // an action sent again after a reconnection, already applied before the drop
     // "stale": someone moved first (a mirror race); say it in words, not in versions
     toast(() => (error.code === "stale" ? t("error.stale") : errorText(error)));
@@ -210,7 +214,29 @@ export class TableScreen {
     }
     const seq = this.socket.act(action, this.state.version);
     if (seq === null) toast(() => t("table.offline"));
-    else this.replies.sent += 1;
+    else {
+      this.replies.sent += 1;
+      this.noteHeld(seq, action);
+    }
+  }
+
+  /** The server holds a move of the seat on turn while a reaction window is open, and any move
+   * during a round-result pause (docs/protocol.md): say so until the answer comes. */
+  noteHeld(seq, action) {
+    const state = this.state;
+    let why = null;
+    if (state.pause_ms > 0) why = "pause";
+    else if (state.window_ms > 0 && !this.game?.isReaction?.(action)) why = "window";
+    if (!why) return;
+    this.held = { seq, why };
+    this.renderPrompt();
+  }
+
+  /** The answer to `seq` came (applied, refused, voided or replaced): no longer waiting on it. */
+  landed(seq) {
+    if (!this.held || this.held.seq !== seq) return;
+    this.held = null;
+    this.renderPrompt();
   }
 
   context() {
@@ -329,6 +355,10 @@ export class TableScreen {
     else if (state.view.over) text = t("prompt.over");
     else text = this.game.prompt?.(ctx) || this.genericPrompt(ctx);
     parts.push(h("span", { class: "prompt-text" }, text));
+    if (this.held) {
+      parts.push(h("span", { class: "held-notice", role: "status", "data-testid": "held-notice" },
+        `⏳ ${t(this.held.why === "pause" ? "table.heldPause" : "table.heldWindow")}`));
+    }
     if (state.window_ms > 0) {
       parts.push(h("span", { class: "window-bar", role: "timer", "aria-label": t("prompt.window") },
         h("span", { class: "window-fill", style: { animationDuration: `${state.window_ms}ms` } })));

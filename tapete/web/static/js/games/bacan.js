@@ -25,7 +25,26 @@ function availableTools(ctx) {
   const out = [];
   for (const tool of TOOLS) if (ctx.find({ type: tool }).length) out.push(tool);
   if (ctx.find({ type: "row_joker" }).length) out.push("row_joker");
+  if (mayMirror(ctx)) out.push("mirror");
   return out;
+}
+
+/** A mirror (of one's own row, or a steal from another's) is in the server's legal list now. */
+function mayMirror(ctx) {
+  return ctx.find({ type: "mirror" }).length > 0 || ctx.find({ type: "mirror_other" }).length > 0;
+}
+
+function rankOf(face) {
+  return face === "comodin" ? face : face.split("-")[1];
+}
+
+/** Tag an own card as matching the live discard only when the player can know it: the assisted
+ * memory shows the face (classic memory is the game: the player remembers or not). Same rank is a
+ * sure match under either mirror rule; the server still decides. */
+function knownMatch(ctx, row, slot) {
+  const view = ctx.view;
+  const face = row.cards[slot];
+  return view.memory === "assisted" && view.window && !!face && !!view.discard_top && rankOf(face) === rankOf(view.discard_top);
 }
 
 function currentTool(ctx) {
@@ -51,7 +70,9 @@ function slotAction(ctx, seat, slot) {
     return seat === me ? { type: "swap", slot } : null;
   }
   if (tool === "row_joker" && seat === me) return { type: "row_joker", slot };
-  return seat === me ? { type: "mirror", slot } : { type: "mirror_other", seat, slot };
+  // a mirror only after the ¡Espejo! control: a bare tap never risks a penalty card
+  if (tool === "mirror") return seat === me ? { type: "mirror", slot } : { type: "mirror_other", seat, slot };
+  return null;
 }
 
 function tapSlot(ctx, seat, slot) {
@@ -70,9 +91,9 @@ function tapSlot(ctx, seat, slot) {
   const action = slotAction(ctx, seat, slot);
   if (action) {
     ctx.act(action);
-    if (action.type !== "mirror" && action.type !== "mirror_other") ctx.ui.tool = null;
+    ctx.ui.tool = null;
   } else {
-    ctx.hint?.(t("bacan.pickOther"));
+    ctx.hint?.(view.window && mayMirror(ctx) && currentTool(ctx) !== "mirror" ? t("bacan.mirrorFirst") : t("bacan.pickOther"));
   }
 }
 
@@ -87,6 +108,7 @@ function slotButton(ctx, row, slot, big) {
   const legal = action && ctx.isLegal(action);
   const mirror = legal && action.type === "mirror";
   const steal = legal && action.type === "mirror_other";
+  const match = big && knownMatch(ctx, row, slot);
   const peeking = view.phase === "peek" && row.seat === ctx.me;
   const chosen = peeking && ctx.ui.peek?.has(slot);
   const isHole = view.hole && view.hole[0] === row.seat && view.hole[1] === slot;
@@ -100,13 +122,13 @@ function slotButton(ctx, row, slot, big) {
       art: isHole ? h("div", { class: "hole" }) : bacanCard(face),
       label,
       legal: (legal && !steal) || (peeking && !ctx.readOnly),
-      live: mirror,
+      live: match,
       cls: steal ? "steal" : null,
       selected: chosen || exchangeFirst,
       onTap: ctx.readOnly ? null : () => tapSlot(ctx, row.seat, slot),
     }),
     h("span", { class: "slot-num", "aria-hidden": "true" }, String(slot + 1)),
-    big && mirror ? h("span", { class: "mirror-tag", "aria-hidden": "true" }, t("bacan.mirror")) : null);
+    match ? h("span", { class: "mirror-tag", "aria-hidden": "true" }, t("bacan.mirror")) : null);
 }
 
 function rowBlock(ctx, row, big) {
@@ -193,9 +215,14 @@ function tools(ctx) {
   } else if (view.phase === "drawn" && holdingMe(ctx)) {
     const tool = currentTool(ctx);
     if (ctx.isLegal({ type: "discard" })) buttons.push(toolButton(t("bacan.discardHeld"), () => ctx.act({ type: "discard" }), { testid: "discard-held" }));
-    for (const name of availableTools(ctx).filter((x) => x !== "row_joker")) {
+    for (const name of availableTools(ctx).filter((x) => x !== "row_joker" && x !== "mirror")) {
       buttons.push(toolButton(t(`bacan.tool.${name}`), () => { ctx.ui.tool = tool === name ? null : name; ctx.refresh(); }, { active: tool === name, testid: `tool-${name}` }));
     }
+  }
+  if (mayMirror(ctx)) {
+    const choosing = currentTool(ctx) === "mirror";
+    buttons.push(toolButton(choosing ? t("bacan.mirrorCancel") : t("bacan.mirrorGo"), () => { ctx.ui.tool = choosing ? null : "mirror"; ctx.refresh(); },
+      { active: choosing, testid: "mirror-go", cls: "bacan-mirror" }));
   }
   return toolBar(buttons);
 }
@@ -228,8 +255,8 @@ export default {
   prompt(ctx) {
     const view = ctx.view;
     const me = ctx.me;
-    const mayMirror = me !== null && ctx.find({ type: "mirror" }).length > 0;
     if (me === null) return null;
+    if (currentTool(ctx) === "mirror") return t("bacan.prompt.tool.mirror");
     if (ctx.required.includes(me)) {
       if (view.phase === "deal") return t("bacan.prompt.deal");
       if (view.phase === "peek") return view.peek_count === 0 || view.peek_count === 4 ? t("bacan.prompt.peekAll") : t("bacan.prompt.peek", { n: view.peek_count });
@@ -242,7 +269,7 @@ export default {
       if (view.phase === "exchange") return t("bacan.prompt.exchange");
       if (view.phase === "give") return t("bacan.prompt.give", { who: ctx.name(view.hole?.[0]) });
     }
-    if (mayMirror) return t("bacan.prompt.window", { card: faceName(view.discard_top) });
+    if (mayMirror(ctx)) return t("bacan.prompt.window", { card: faceName(view.discard_top) });
     return null;
   },
 
@@ -295,6 +322,11 @@ export default {
     return out;
   },
 
+  /** Mirrors are reactions: the server applies them at once; any other move waits out a window. */
+  isReaction(action) {
+    return action.type === "mirror" || action.type === "mirror_other";
+  },
+
   ghost(face) {
     return bacanCard(face);
   },
@@ -304,6 +336,7 @@ export default {
     const k = event.key.toLowerCase();
     if (k === "d") { ctx.act({ type: "draw", source: "deck" }); return true; }
     if (k === "b" && ctx.isLegal({ type: "call_bacan" })) { ctx.act({ type: "call_bacan" }); return true; }
+    if (k === "e" && mayMirror(ctx)) { ctx.ui.tool = currentTool(ctx) === "mirror" ? null : "mirror"; ctx.refresh(); return true; }
     if (/^[1-8]$/.test(k) && ctx.me !== null) {
       const slot = Number(k) - 1;
       if (slot < ctx.view.rows[ctx.me].size) { tapSlot(ctx, ctx.me, slot); return true; }
