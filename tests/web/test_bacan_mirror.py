@@ -1,9 +1,12 @@
 """Bacan's mirror affordance in the browser: in classic memory no card of yours is tagged as
 matching (the player cannot know it); a "¡Espejo!" control leads to a choice of slot that sends
-the mirror; a move held by an open reaction window says that it waits, and why."""
+the mirror; a move held by an open reaction window says that it waits, and why.
+
+TAPETE_SAVE_SCREENSHOTS=1 copies the mirror window's screenshots into docs/screenshots/."""
 
 from __future__ import annotations
 
+import os
 import shutil
 import time
 from pathlib import Path
@@ -69,9 +72,10 @@ def test_classic_mirror_needs_the_control_and_tags_nothing(open_page: Any, shots
     saved += shoot_both_sizes(page, shots, "en")
     page.click("[data-testid=lang-switch]")
     wait_js(page, "document.documentElement.lang === 'es'")
-    DOCS_SHOTS.mkdir(parents=True, exist_ok=True)
-    for path in saved:
-        shutil.copy(path, DOCS_SHOTS / path.name)
+    if os.environ.get("TAPETE_SAVE_SCREENSHOTS"):  # refresh the README's pictures on request only
+        DOCS_SHOTS.mkdir(parents=True, exist_ok=True)
+        for path in saved:
+            shutil.copy(path, DOCS_SHOTS / path.name)
 
     before = state(page)
     discards, size = before["view"]["discard"], before["view"]["rows"][me]["size"]
