@@ -88,13 +88,14 @@ def test_classic_mirror_needs_the_control_and_tags_nothing(open_page: Any, shots
     assert page.locator("[data-testid=mirror-go].active").count() == 0
 
 
-def test_a_move_held_by_the_window_says_it_waits(open_page: Any) -> None:
+def test_a_move_held_by_the_window_says_it_waits(open_page: Any, shots: Path) -> None:
     page = open_page(SCREEN)
     create_table(page, "bacan", players=2, options=OPTIONS, table_options=TABLE, name="Ana")
     play_until(page, lambda s: mirror_open(s) and s["window_ms"] > 2500, "a fresh window on this seat's turn")
     tap(page, "draw-deck")
     notice = page.locator("[data-testid=held-notice]")
     assert "espera a que se cierre la ventana de espejos" in notice.inner_text()
+    page.screenshot(path=str(shots / "bacan-held-es-desktop.png"))
     # the draw lands once the window closes, and the notice goes with it
     wait_until(page, lambda s: s["view"]["phase"] == "drawn", what="the held draw applied")
     wait_js(page, "!document.querySelector('[data-testid=held-notice]')")

@@ -357,7 +357,7 @@ export class TableScreen {
     parts.push(h("span", { class: "prompt-text" }, text));
     if (this.held) {
       parts.push(h("span", { class: "held-notice", role: "status", "data-testid": "held-notice" },
-        `⏳ ${t(this.held.why === "pause" ? "table.heldPause" : "table.heldWindow")}`));
+        t(this.held.why === "pause" ? "table.heldPause" : "table.heldWindow")));
     }
     if (state.window_ms > 0) {
       parts.push(h("span", { class: "window-bar", role: "timer", "aria-label": t("prompt.window") },
