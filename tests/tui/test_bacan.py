@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 from textual.widget import Widget
+from textual.widgets import OptionList
 
 from tapete.engine import Game
 from tapete.engine.table import REACTION_WINDOW_S
@@ -151,3 +152,48 @@ def _matching_rival_slot(table: LocalTable) -> tuple[int, int] | None:
             if card >= 0 and key[card] == top:
                 return seat, slot
     return None
+
+
+async def test_enter_on_bacan_asks_first_then_calls() -> None:
+    """At the start of a turn the list's first move is the call: one Enter only arms it."""
+    game = get_game("bacan")
+    config = MatchConfig("bacan", 3, [None, "heuristic", "heuristic"], seed=3)
+    clock = FakeClock()
+    made: list[LocalTable] = []
+
+    def source(g: Game, cfg: MatchConfig, screen: Widget) -> TableSource:
+        assert cfg.seed is not None
+        table = LocalTable(g, g.new_match(cfg.players, cfg.seed, cfg.options), cfg.kinds, cfg.seed, clock,
+                           InlineThinker(), Timing(reaction_scale=1.0, window=REACTION_WINDOW_S, pace=0.05))
+        made.append(table)
+        return table
+
+    app = TapeteApp(config, games={"bacan": game}, quick=True, source_factory=source)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: app.table is not None and app.table.snap is not None)
+        screen = app.table
+        assert isinstance(screen, TableScreen)
+        table = made[0]
+        for _ in range(4000):  # until the person's turn starts with the call among the moves
+            snap = table.snapshot("es")
+            if snap.must_move and not snap.race:
+                if any(m.data["type"] == "call_bacan" for m in snap.moves):
+                    break
+                move = next((m for m in snap.moves if m.data["type"] in ("peek", "peek_count", "draw")), None)
+                table.choose((move or snap.moves[0]).action)
+                continue
+            clock.advance(0.01)
+        call = next(m.action for m in table.snapshot("es").moves if m.data["type"] == "call_bacan")
+        screen.refresh_table()
+        await pilot.pause()
+        listing = screen.query_one("#moves", OptionList)
+        listing.focus()
+        listing.highlighted = listing.get_option_index(str(call))
+        before = len(table.actions)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert len(table.actions) == before, "one Enter called Bacan"
+        assert table.state.phase == "turn"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert table.actions[before] == (0, call)

@@ -357,6 +357,12 @@ class BacanBoard(Board):
             return _say(lang, ("m mazo · t descarte", "m deck · t discard"))
         return ""
 
+    def confirmation(self, move: Move, lang: str) -> str | None:
+        """Calling Bacan ends the round for everyone: Enter asks first."""
+        if move.data.get("type") != "call_bacan":
+            return None
+        return _say(lang, ("¿Cantar Bacan? Pulsa Enter otra vez.", "Call Bacan? Press Enter again."))
+
     def move_label(self, move: Move, lang: str) -> Text | None:
         if move.data.get("type") == "call_bacan":
             return Text(move.text, style="bold magenta")
