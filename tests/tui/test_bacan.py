@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 from textual.widget import Widget
-from textual.widgets import OptionList
+from textual.widgets import OptionList, Static
 
 from tapete.engine import Game
 from tapete.engine.table import REACTION_WINDOW_S
@@ -130,6 +130,9 @@ async def test_a_steal_mirror_by_keys_inside_the_window() -> None:
         for _ in range(seat):  # rows 1..seat: `a` once per row
             await pilot.press("a")
             clock.advance(0.02)  # keys take a person's time, and the bots' clocks run meanwhile
+        await pilot.pause()
+        names = table.snapshot("es").names
+        assert str(screen.query_one("#keys", Static).render()).startswith(f"» {names[seat]} 1-8")
         before = len(table.actions)
         await pilot.press(str(slot + 1))
         assert clock.t - opened < REACTION_WINDOW_S

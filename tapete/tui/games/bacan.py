@@ -337,14 +337,14 @@ class BacanBoard(Board):
 
     def hotkeys_help(self, snap: Snapshot, lang: str) -> str:
         kinds = {m.data.get("type") for m in snap.moves}
-        if self._row is not None:
+        if self._row is not None:  # short: the line also holds F1, F2... at 80 columns
             return _say(
                 lang,
-                ("» fila de {who}: 1-8 · a siguiente fila", "» {who}'s row: 1-8 · a next row"),
+                ("» {who} 1-8 · a fila", "» {who} 1-8 · a row"),
                 who=snap.names[self._row],
             )
         others = _target_seats(snap) - {snap.seat}
-        row_help = _say(lang, (" · a otra fila", " · a another row")) if others else ""
+        row_help = _say(lang, (" · a fila", " · a row")) if others else ""
         if "mirror" in kinds:
             return _say(lang, ("⚡ 1-8 espejo", "⚡ 1-8 mirror")) + row_help
         if "mirror_other" in kinds:
