@@ -169,6 +169,10 @@ class Board(VerticalScroll):
         moves keys that mean something (Bacan: a digit mirrors that slot)."""
         return number_moves(snap.moves, {})
 
+    def confirmation(self, move: Move, lang: str) -> str | None:
+        """The question to ask before Enter plays `move` from the list (None: play it at once)."""
+        return None
+
     def press(self, key: str, snap: Snapshot) -> bool:
         """A key the board uses itself, not a move (select a card). True: used."""
         return False

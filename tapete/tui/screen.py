@@ -125,6 +125,7 @@ class TableScreen(Screen[str]):
         self.snap: Snapshot | None = None
         self._moves_key: tuple[Any, ...] = ()
         self._keymap: dict[str, int] = {}
+        self._armed: int | None = None  # a move picked once in the list that asks to be confirmed
         self._log_count = 0
         self._over_shown = False
         self._events_seen = 0  # events already checked for a round result to show
@@ -293,6 +294,7 @@ class TableScreen(Screen[str]):
         if cache == self._moves_key:
             return
         self._moves_key = cache
+        self._armed = None  # the moves changed: a confirmation asked before no longer holds
         previous = listing.highlighted_option.id if listing.highlighted_option else None
         options = [Option(self._move_label(keys.get(m.action, ""), m, queued), id=str(m.action)) for m in snap.moves]
         if not options:
@@ -357,6 +359,7 @@ class TableScreen(Screen[str]):
 
     # -- input -------------------------------------------------------------------
     def choose(self, action: int) -> None:
+        self._armed = None
         if self.source is None:
             return
         try:
@@ -369,7 +372,22 @@ class TableScreen(Screen[str]):
     @on(OptionList.OptionSelected, "#moves")
     def _move_selected(self, event: OptionList.OptionSelected) -> None:
         if event.option.id and event.option.id.isdigit():
-            self.choose(int(event.option.id))
+            action = int(event.option.id)
+            if self._asks_confirmation(action):
+                return
+            self.choose(action)
+
+    def _asks_confirmation(self, action: int) -> bool:
+        """Enter on a move that cannot be taken back (Bacan's call) only arms it:
+        the same choice again plays it. True: armed now, nothing played."""
+        snap = self.snap
+        move = next((m for m in snap.moves if m.action == action), None) if snap else None
+        question = self.board.confirmation(move, self.lang) if move else None
+        if question is None or self._armed == action:
+            return False
+        self._armed = action
+        self.notify(question, severity="warning", timeout=3)
+        return True
 
     @on(Board.Chosen)
     def _board_chosen(self, event: Board.Chosen) -> None:

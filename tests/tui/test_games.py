@@ -55,6 +55,9 @@ async def test_several_moves_by_keyboard(game_id: str, size: tuple[int, int]) ->
 
                 screen.query_one("#moves", OptionList).focus()
                 await pilot.press("enter")  # the highlighted move: the first of the list
+                await pilot.pause()
+                if not answered():  # a move that asks first (Bacan's call): Enter again confirms
+                    await pilot.press("enter")
                 await wait_for(pilot, answered)
                 mine += 1
             await pilot.pause(0.02)

@@ -92,6 +92,9 @@ async def test_join_and_play_several_moves(server_url: str) -> None:
                     return int((source.state or {}).get("version", 0)) > since
 
                 await pilot.press("enter")  # the highlighted move: the first of the list
+                await pilot.pause(0.2)
+                if not moved() and not source.awaiting_reply:  # Bacan's call asks first: Enter again confirms
+                    await pilot.press("enter")
                 await wait_for(pilot, moved)
                 mine += 1
             await pilot.pause(0.03)

@@ -2,7 +2,10 @@
 
 Digits act on your own slots: while a discard is live they claim a mirror
 (the speed part: press before the bots), with a drawn card they swap it in,
-when you owe a card (espejo ajeno) they give it. `m` draws from the deck,
+when you owe a card (espejo ajeno) they give it. `a` moves the digits to
+another player's row (and on, back to yours): there a digit mirrors that
+row's slot (espejo ajeno), spies on it or picks it for Intercambio, and `p`
+gives that player +1. `m` draws from the deck,
 `t` takes the discard, `d` discards the drawn card, `b` calls Bacan; the
 dealer picks how many cards everyone peeks at with 0-4. In classic memory a
 card you peek at shows for a few seconds, then turns face down again.
@@ -49,6 +52,9 @@ RESULTS = {
 }
 OWN_SLOT_ORDER = ("mirror", "swap", "give")  # what a digit does, first legal wins
 LETTERS = {"m": ("draw", "deck"), "t": ("draw", "discard"), "d": ("discard", None), "b": ("call_bacan", None)}
+ROW_KEY = "a"  # moves the digits from row to row
+PLUS_ONE_KEY = "p"  # +1 to the player whose row the digits are on
+OTHER_ROW_ORDER = ("mirror_other", "spy", "exchange")  # what a digit does on another row, first legal wins
 
 
 def _say(lang: str, pair: tuple[str, str], **values: Any) -> str:
@@ -98,10 +104,13 @@ class BacanBoard(Board):
         self._seen = 0  # events already looked at for peeks
         self._flashes: dict[tuple[int, int], tuple[str, float]] = {}  # (seat, slot) -> (face, until)
         self._sizes: list[int] = []
+        self._row: int | None = None  # another player's row the digits act on; None: your own
 
     # -- classic memory: a peek shows for a moment -------------------------------
     def show(self, snap: Snapshot, lang: str) -> None:
         self._collect_flashes(snap)
+        if self._row is not None and self._row not in _target_seats(snap):
+            self._row = None  # nothing left to do on that row (the window closed)
         super().show(snap, lang)
 
     def _collect_flashes(self, snap: Snapshot) -> None:
@@ -181,6 +190,8 @@ class BacanBoard(Board):
         me = seat == snap.seat
         name = Text(f"{snap.names[seat]:<{width}}", style=(("bold " if me else "") + ("green" if turn else "")).strip())
         marker = Text("▶ " if turn else "  ", "bold green")
+        if seat == self._row:
+            marker = Text("» ", "bold yellow")  # the digits act on this row
         score = Text(f"{view['scores'][seat]:>4}  ", "bold" if me else "")
         after = self._row_tail(view, row)
         if not row["in_play"]:
@@ -281,7 +292,10 @@ class BacanBoard(Board):
                 if move.data.get("type") == "peek_count":
                     keys[str(move.data["count"])] = move.action
             return keys
-        keys.update(self._slot_keys(snap))
+        if self._row is not None:
+            keys.update(self._other_row_keys(snap, self._row))
+        else:
+            keys.update(self._slot_keys(snap))
         if snap.view.get("phase") in ("peek", "exchange"):  # choices with no key of their own
             return number_moves(snap.moves, keys)
         return keys
@@ -297,10 +311,44 @@ class BacanBoard(Board):
                     keys.setdefault(key, move.action)
         return keys
 
+    @staticmethod
+    def _other_row_keys(snap: Snapshot, seat: int) -> dict[str, int]:
+        """Digit N acts on slot N of `seat`'s row: mirror it, else spy on it, else pick it."""
+        keys: dict[str, int] = {}
+        for kind in OTHER_ROW_ORDER:
+            for move in snap.moves:
+                if move.data.get("type") == kind and move.data.get("seat") == seat:
+                    keys.setdefault(str(move.data["slot"] + 1), move.action)
+        plus_one = _find(snap.moves, "plus_one", seat=seat)
+        if plus_one:
+            keys[PLUS_ONE_KEY] = plus_one[0]
+        return keys
+
+    def press(self, key: str, snap: Snapshot) -> bool:
+        """`a`: the digits move on to the next row with something to do there."""
+        if key != ROW_KEY:
+            return False
+        seats = sorted(_target_seats(snap) - {snap.seat})
+        if not seats:
+            return False
+        later = [s for s in seats if self._row is None or s > self._row]
+        self._row = later[0] if later else None
+        return True
+
     def hotkeys_help(self, snap: Snapshot, lang: str) -> str:
         kinds = {m.data.get("type") for m in snap.moves}
+        if self._row is not None:  # short: the line also holds F1, F2... at 80 columns
+            return _say(
+                lang,
+                ("» {who} 1-8 · a fila", "» {who} 1-8 · a row"),
+                who=snap.names[self._row],
+            )
+        others = _target_seats(snap) - {snap.seat}
+        row_help = _say(lang, (" · a fila", " · a row")) if others else ""
         if "mirror" in kinds:
-            return _say(lang, ("⚡ 1-8 espejo", "⚡ 1-8 mirror"))
+            return _say(lang, ("⚡ 1-8 espejo", "⚡ 1-8 mirror")) + row_help
+        if "mirror_other" in kinds:
+            return _say(lang, ("⚡ a espejo ajeno", "⚡ a steal-mirror"))
         if "swap" in kinds:
             return _say(lang, ("1-8 cambiar · d descartar", "1-8 swap · d discard"))
         if "give" in kinds:
@@ -308,6 +356,12 @@ class BacanBoard(Board):
         if "draw" in kinds:
             return _say(lang, ("m mazo · t descarte", "m deck · t discard"))
         return ""
+
+    def confirmation(self, move: Move, lang: str) -> str | None:
+        """Calling Bacan ends the round for everyone: Enter asks first."""
+        if move.data.get("type") != "call_bacan":
+            return None
+        return _say(lang, ("¿Cantar Bacan? Pulsa Enter otra vez.", "Call Bacan? Press Enter again."))
 
     def move_label(self, move: Move, lang: str) -> Text | None:
         if move.data.get("type") == "call_bacan":
@@ -321,6 +375,11 @@ def _find(moves: list[Move], kind: str, **fields: Any) -> list[int]:
         for m in moves
         if m.data.get("type") == kind and all(m.data.get(k) == v for k, v in fields.items())
     ]
+
+
+def _target_seats(snap: Snapshot) -> set[int]:
+    """The seats some legal move names (a mirror of their row, a spy, +1...)."""
+    return {m.data["seat"] for m in snap.moves if isinstance(m.data.get("seat"), int)}
 
 
 def _marked_slots(view: dict[str, Any], seat: int) -> set[int]:
