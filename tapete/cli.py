@@ -11,10 +11,8 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
-from rich.console import Console
 from rich.markdown import Markdown
 from rich.markup import escape
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
 from tapete.cli_input import (
     TapeteGroup,
@@ -32,6 +30,7 @@ from tapete.cli_input import (
     pick_game,
     pick_players,
     plot_formats,
+    progress_bar,
     say,
     seat_lineup,
 )
@@ -283,7 +282,7 @@ def simulate(
     ]
     start = time.perf_counter()
     results = []
-    with _progress(as_json) as progress, MatchKeeper(game, options, job_list, records, out) as keeper:
+    with progress_bar(as_json) as progress, MatchKeeper(game, options, job_list, records, out) as keeper:
         task = progress.add_task(game.id, total=matches)
         try:
             for result in run_jobs(job_list, jobs, ray=ray):
@@ -312,17 +311,6 @@ def simulate(
             console.print(f"[red]seed {r.seed}[/red]\n{r.error}")
     if errors:
         raise typer.Exit(1)
-
-
-def _progress(disable: bool) -> Progress:
-    return Progress(
-        TextColumn("{task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeRemainingColumn(),
-        console=Console(stderr=True),
-        disable=disable,
-    )
 
 
 def _print_simulation(game: Game, summary: Any, kinds: list[str], lang: str) -> None:

@@ -24,6 +24,7 @@ import typer
 from rich import box
 from rich.console import Console
 from rich.markup import escape
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
 from tapete.engine import Game, TapeteError, options_to_json
@@ -428,3 +429,15 @@ def fitted_table(title: str, columns: Sequence[tuple[str, bool]], rows: Sequence
     for row in rows:
         table.add_row(*(escape(cell) for cell in row))
     return table
+
+
+def progress_bar(disable: bool) -> Progress:
+    """The bar of a run of matches, on stderr (stdout stays for the table or the JSON)."""
+    return Progress(
+        TextColumn("{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+        console=Console(stderr=True),
+        disable=disable,
+    )

@@ -7,10 +7,8 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
-from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
-from tapete.cli_input import console
+from tapete.cli_input import console, progress_bar
 from tapete.engine.table import REACTION_WINDOW_S
 
 from .runner import MatchResult
@@ -20,17 +18,6 @@ RayOpt = Annotated[
     str | None,
     typer.Option(help="play on a Ray cluster: --ray alone starts one here, --ray ADDRESS joins one (extra: ray)"),
 ]
-
-
-def _progress(disable: bool) -> Progress:
-    return Progress(
-        TextColumn("{task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeRemainingColumn(),
-        console=Console(stderr=True),
-        disable=disable,
-    )
 
 
 def tournament(
@@ -106,7 +93,7 @@ def tournament(
     job_list = tournament_jobs(
         game.id, n, kinds, matches, seed, options, window, stats=plot is not None, keep_record=records is not None
     )
-    with _progress(as_json) as progress, MatchKeeper(game, options, job_list, records, out) as keeper:
+    with progress_bar(as_json) as progress, MatchKeeper(game, options, job_list, records, out) as keeper:
         task = progress.add_task(f"{game.id} ({cycle} {say(lang, 'disposiciones', 'seatings')})", total=len(job_list))
 
         def kept(result: MatchResult) -> None:
@@ -247,7 +234,7 @@ def report(
         chosen = [pick_game(g, lang).id for g in chosen]
     output_file("--out", out, lang)
     output_folder("--out", out.parent / out.stem, lang)
-    with _progress(False) as progress:
+    with progress_bar(False) as progress:
         task = progress.add_task("report", total=None)
         path = write_report(
             out,
