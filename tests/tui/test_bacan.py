@@ -88,12 +88,8 @@ async def test_a_digit_or_a_click_claims_a_mirror_before_the_bots(by: str) -> No
         assert table.state.action_to_json(action) == {"type": "mirror", "slot": 0}
 
 
-async def test_a_steal_mirror_by_keys_inside_the_window() -> None:
-    """`a` moves the digits to a rival's row, a digit mirrors that slot: the
-    person's espejo ajeno lands before the window closes and empties the slot."""
-    game = get_game("bacan")
-    config = MatchConfig("bacan", 4, [None, "heuristic", "heuristic", "heuristic"], seed=7)
-    clock = FakeClock()
+def app_on_clock(config: MatchConfig, game: Game, clock: FakeClock) -> tuple[TapeteApp, list[LocalTable]]:
+    """The app with a local table whose time is `clock` (the real reaction window); the table made."""
     made: list[LocalTable] = []
 
     def source(g: Game, cfg: MatchConfig, screen: Widget) -> TableSource:
@@ -103,7 +99,16 @@ async def test_a_steal_mirror_by_keys_inside_the_window() -> None:
         made.append(table)
         return table
 
-    app = TapeteApp(config, games={"bacan": game}, quick=True, source_factory=source)
+    return TapeteApp(config, games={"bacan": game}, quick=True, source_factory=source), made
+
+
+async def test_a_steal_mirror_by_keys_inside_the_window() -> None:
+    """`a` moves the digits to a rival's row, a digit mirrors that slot: the
+    person's espejo ajeno lands before the window closes and empties the slot."""
+    game = get_game("bacan")
+    config = MatchConfig("bacan", 4, [None, "heuristic", "heuristic", "heuristic"], seed=7)
+    clock = FakeClock()
+    app, made = app_on_clock(config, game, clock)
     async with app.run_test(size=(80, 24)) as pilot:
         await wait_for(pilot, lambda: app.table is not None and app.table.snap is not None)
         screen = app.table
@@ -162,16 +167,7 @@ async def test_enter_on_bacan_asks_first_then_calls() -> None:
     game = get_game("bacan")
     config = MatchConfig("bacan", 3, [None, "heuristic", "heuristic"], seed=3)
     clock = FakeClock()
-    made: list[LocalTable] = []
-
-    def source(g: Game, cfg: MatchConfig, screen: Widget) -> TableSource:
-        assert cfg.seed is not None
-        table = LocalTable(g, g.new_match(cfg.players, cfg.seed, cfg.options), cfg.kinds, cfg.seed, clock,
-                           InlineThinker(), Timing(reaction_scale=1.0, window=REACTION_WINDOW_S, pace=0.05))
-        made.append(table)
-        return table
-
-    app = TapeteApp(config, games={"bacan": game}, quick=True, source_factory=source)
+    app, made = app_on_clock(config, game, clock)
     async with app.run_test(size=(80, 24)) as pilot:
         await wait_for(pilot, lambda: app.table is not None and app.table.snap is not None)
         screen = app.table
