@@ -33,7 +33,7 @@ from tapete.engine import TapeteError
 from . import logs
 from .connection import CLOSE_MOVED
 from .errors import BadRequest, table_unavailable
-from .fanout import Bus, RemoteConnection, RemoteRunner, answer_later, log_moved
+from .fanout import Bus, RemoteConnection, RemoteRunner, answer_later, arrival_here, log_moved
 from .leases import (
     CREATE_LEASES,
     RENEW,
@@ -298,7 +298,8 @@ class ClusterTables(Tables):
         try:
             if op == "submit":
                 runner.post(
-                    Submit(conn, item["seq"], item["version"], item["payload"], item.get("seat"), time.perf_counter())
+                    Submit(conn, item["seq"], item["version"], item["payload"], item.get("seat"),
+                           arrival_here(item.get("at")))
                 )
             elif op == "sync":
                 runner.post(Sync(conn))

@@ -287,7 +287,7 @@ class RemoteRunner(TableRunner):
         item: dict[str, Any] = {"table": self.id, "from": self.bus.proc, "cid": cid}
         if isinstance(message, Submit):
             item.update(op="submit", seq=message.seq, version=message.version, payload=message.payload,
-                        seat=message.seat)
+                        seat=message.seat, at=wall_time(message.arrived))
         elif isinstance(message, Sync):
             item.update(op="sync")
         elif isinstance(message, Dismiss):
@@ -363,6 +363,20 @@ def answer_later(bus: Bus, item: dict[str, Any], work: Awaitable[Any]) -> None:
         bus.send(item["from"], reply)
 
     bus.spawn(run())
+
+
+def wall_time(perf: float | None) -> float:
+    """The wall-clock time of a perf_counter reading (to carry an arrival time to another process)."""
+    return time.time() - (0.0 if perf is None else max(0.0, time.perf_counter() - perf))
+
+
+def arrival_here(at: Any) -> float:
+    """A relayed action's arrival at its first process, on this process's perf_counter (so the
+    relay's hop counts in its wait); the clocks of two machines agree only as well as NTP keeps them."""
+    now = time.perf_counter()
+    if not isinstance(at, int | float):
+        return now
+    return now - min(60.0, max(0.0, time.time() - float(at)))
 
 
 def log_moved(table_id: str, why: str) -> None:

@@ -24,6 +24,7 @@ class BotMove:
     seat: int
     action: int
     version: int
+    posted: float | None = None  # perf_counter when it entered the runner's queue
 
 
 @dataclass

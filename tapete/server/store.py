@@ -11,7 +11,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import os
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -211,6 +211,7 @@ class _InlineWriter:
         self.engine = sa.create_engine(sync_url, connect_args={"timeout": 30}, poolclass=sa.pool.StaticPool)
         sa.event.listen(self.engine, "connect", _sqlite_pragmas)
         self.pending: list[Write] = []
+        self.on_batch: Callable[[int, int], None] = lambda _writes, _in_flight: None
 
     def submit(self, write: Write) -> None:
         if not self.pending:
@@ -220,6 +221,7 @@ class _InlineWriter:
     def flush(self) -> None:
         batch, self.pending = self.pending, []
         if batch:
+            self.on_batch(len(batch), 1)
             _settle(batch, self._commit_or_split(batch))
 
     def _commit_or_split(self, batch: list[Write]) -> list[BaseException | None]:
@@ -271,6 +273,10 @@ class Store:
         self._writer_impl = AsyncWriter(self.engine)
         self._queue: asyncio.Queue[Write] = asyncio.Queue()
         self._writer: asyncio.Task[None] | None = None
+        # told of each committed batch: its writes, and the batches in flight meanwhile (Stats.batch)
+        self.on_batch: Callable[[int, int], None] = lambda _writes, _in_flight: None
+        if self._inline is not None:
+            self._inline.on_batch = lambda writes, in_flight: self.on_batch(writes, in_flight)
 
     # -- lifecycle ----------------------------------------------------------
     async def open(self) -> None:
@@ -308,6 +314,7 @@ class Store:
                 batch.append(self._queue.get_nowait())
             try:
                 await self._writer_impl.commit(batch)
+                self.on_batch(len(batch), 1)
             except Exception:
                 # One bad write must not fail its neighbours: retry alone.
                 for write in batch:
