@@ -121,12 +121,22 @@ class Bus:
             self._sends.put_nowait((channel(proc), orjson.dumps(items)))
 
     async def _write(self) -> None:
+        """Publish what is queued: everything waiting goes in one pipeline (one round trip), in order."""
         while True:
-            target, payload = await self._sends.get()
+            sends = [await self._sends.get()]
+            while not self._sends.empty():
+                sends.append(self._sends.get_nowait())
             try:
-                await self.redis.publish(target, payload)
+                if len(sends) == 1:
+                    await self.redis.publish(*sends[0])
+                else:
+                    async with self.redis.pipeline(transaction=False) as pipe:
+                        for target, payload in sends:
+                            pipe.publish(target, payload)
+                        await pipe.execute()
             except Exception:
-                logs.log.exception("could not publish to another process", extra={"detail": target})
+                logs.log.exception("could not publish to another process",
+                                   extra={"detail": ", ".join(sorted({t for t, _ in sends}))})
 
     def spawn(self, work: Awaitable[Any]) -> None:
         """Run `work` in the background (a reference is kept until it ends)."""
