@@ -35,7 +35,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import contextlib
 import json
 import os
 import random
@@ -43,7 +42,7 @@ import subprocess
 import tempfile
 import time
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -60,6 +59,8 @@ class Tally:
     sent: int = 0
     errors: Counter[str] = field(default_factory=Counter)
     matches: int = 0
+    reconnects: int = 0
+    failures: int = 0
     measuring: bool = False
 
     def reset(self) -> None:
@@ -77,8 +78,9 @@ def percentile(values: list[float], p: float) -> float:
 class Seat:
     """One remote seat: plays a random legal move whenever it may act, and times it."""
 
-    def __init__(self, ws: Any, seat: int, rng: random.Random, tally: Tally) -> None:
-        self.ws, self.seat, self.rng, self.tally = ws, seat, rng, tally
+    def __init__(self, connect: Callable[[], Awaitable[Any]], seat: int, rng: random.Random, tally: Tally) -> None:
+        self.connect, self.seat, self.rng, self.tally = connect, seat, rng, tally
+        self.ws: Any = None
         self.seq = 0
         self.acted = -1
         self.sent_at: float | None = None  # an action in flight, sent then
@@ -86,12 +88,30 @@ class Seat:
         self.last: dict[str, Any] | None = None
 
     async def play(self) -> None:
+        """Play until the match ends; a socket closed because its table moved to another process
+        (1012, or 4409 while it moves) connects again with its token, as the clients do."""
+        while True:
+            self.ws = await self.connect()
+            try:
+                await self._play()
+                return
+            except websockets.ConnectionClosed as closed:
+                if closed.rcvd is None or closed.rcvd.code not in (1012, 4409):
+                    raise
+                self.tally.reconnects += 1
+                self.sent_at = None  # its answer may be lost: a new state comes with the new socket
+                await asyncio.sleep(0.2)
+            finally:
+                await self.ws.close()
+
+    async def _play(self) -> None:
         async for raw in self.ws:
             message = orjson.loads(raw)
             kind = message["type"]
             if kind == "error":  # e.g. stale: a bot's mirror claim arrived first
-                if self.tally.measuring:
-                    self.tally.errors[message["code"]] += 1
+                if self.tally.measuring:  # a stale answer's rule says which kind (a race, a window)
+                    code = message["code"]
+                    self.tally.errors[f"{code} ({message.get('rule')})" if code == "stale" else code] += 1
                 self.sent_at = None
                 if self.last is not None:
                     await self.maybe_act(self.last)
@@ -137,22 +157,27 @@ async def table_loop(args: argparse.Namespace, http: httpx.AsyncClient, ws_url: 
         for _ in range(args.humans - 1):
             joined = (await http.post("/api/join", json={"code": created["invite_code"]})).json()
             tokens[joined["seat"]] = joined["token"]
-        async with contextlib.AsyncExitStack() as stack:
-            players = []
-            for seat, token in tokens.items():
-                ws = await stack.enter_async_context(
-                    websockets.connect(f"{ws_url}/ws/tables/{table_id}", max_size=2**22, ping_interval=None))
+        players = []
+        for seat, token in tokens.items():
+
+            async def connect(token: str = token, table_id: str = table_id) -> Any:
+                ws = await websockets.connect(f"{ws_url}/ws/tables/{table_id}", max_size=2**22,
+                                              ping_interval=None)
                 await ws.send(json.dumps({"type": "hello", "token": token, "texts": not args.no_texts}))
-                players.append(Seat(ws, seat, rng, tally))
-            done: asyncio.Future[Any] = asyncio.gather(*(p.play() for p in players))
-            stopper: asyncio.Future[Any] = asyncio.create_task(stop.wait())
-            await asyncio.wait({done, stopper}, return_when=asyncio.FIRST_COMPLETED)
-            stopper.cancel()
-            if not done.done():
-                done.cancel()
-                await asyncio.gather(done, return_exceptions=True)
-            elif tally.measuring:
-                tally.matches += 1
+                return ws
+
+            players.append(Seat(connect, seat, rng, tally))
+        done: asyncio.Future[Any] = asyncio.gather(*(p.play() for p in players))
+        stopper: asyncio.Future[Any] = asyncio.create_task(stop.wait())
+        await asyncio.wait({done, stopper}, return_when=asyncio.FIRST_COMPLETED)
+        stopper.cancel()
+        if not done.done():
+            done.cancel()
+            await asyncio.gather(done, return_exceptions=True)
+        elif done.exception() is not None:
+            tally.failures += 1  # a socket failed otherwise: this table is left to its stand-ins
+        elif tally.measuring:
+            tally.matches += 1
 
 
 async def server_stats(http: httpx.AsyncClient, urls: list[str], headers: dict[str, str],
@@ -233,6 +258,8 @@ async def run(args: argparse.Namespace, url: str, own_urls: list[str], headers: 
         "remote_actions_per_s": round(len(lat) / wall, 1),
         "remote_actions_sent": tally.sent,
         "matches_finished": tally.matches,
+        "reconnects": tally.reconnects,
+        "tables_failed": tally.failures,
         "client_send_to_view_ms": {"p50": round(percentile(lat, 0.5), 2), "p90": round(percentile(lat, 0.9), 2),
                                    "p99": round(percentile(lat, 0.99), 2), "max": round(max(lat, default=0), 2),
                                    "count": len(lat)},
@@ -257,7 +284,8 @@ def report(result: dict[str, Any], args: argparse.Namespace) -> None:
           f"window {args.window_ms} ms; texts {'off' if args.no_texts else 'on'}, "
           f"compression {'off' if args.no_ws_compression else 'on'}), {result['seconds']} s measured")
     print(f"  actions/s applied by the server: {result['actions_per_s']:,.0f} "
-          f"(remote seats: {result['remote_actions_per_s']:,.0f}/s); matches finished: {result['matches_finished']}")
+          f"(remote seats: {result['remote_actions_per_s']:,.0f}/s); matches finished: {result['matches_finished']}; "
+          f"sockets reconnected (table moved): {result['reconnects']}; tables failed: {result['tables_failed']}")
     print(f"  send -> view (client):    p50 {lat['p50']} ms  p90 {lat['p90']} ms  p99 {lat['p99']} ms  "
           f"max {lat['max']} ms  (n={lat['count']})")
     print(f"  CPU: server {result['cpu_server_pct']}% (and {result['server_waiting_for_cpu_pct']}% runnable but "

@@ -87,3 +87,4 @@ class Sender:
     conn: Connection | None
     seq: int | None
     source: str  # "human" | "bot"
+    arrived: float | None = None  # perf_counter when the action reached the table (a held one's, for fairness)

@@ -254,7 +254,7 @@ class TableRunner:
                 )
             action = self._parse_action(msg.payload)
             self._arrived = self._offered = msg.arrived
-            await self._offer(seat, action, Sender(msg.version, conn, msg.seq, "human"))
+            await self._offer(seat, action, Sender(msg.version, conn, msg.seq, "human", msg.arrived))
         except TapeteError as err:
             if err.code == "stale":
                 self.stats.refused_stale(self._stale_reason(msg.version, msg.arrived))
@@ -293,7 +293,7 @@ class TableRunner:
             return  # the bot thinks again on the new state, or its seat's owner is back
         try:
             self._offered = msg.posted
-            await self._offer(msg.seat, msg.action, Sender(msg.version, None, None, "bot"))
+            await self._offer(msg.seat, msg.action, Sender(msg.version, None, None, "bot", msg.posted))
         except TapeteError as err:
             if err.code != "stale":  # a stale bot thinks again on the new state
                 logs.event("bot action rejected", logging.WARNING, table=self.id, seat=msg.seat,
@@ -411,10 +411,12 @@ class TableRunner:
             if isinstance(due, Release):
                 sender = due.tag if isinstance(due.tag, Sender) else Sender(self.version, None, None, "bot")
                 try:
-                    self._offered = time.perf_counter()
+                    self._offered = sender.arrived or time.perf_counter()  # a held action reached the table then
                     await self._offer(due.seat, due.action, sender)
                 except TapeteError as err:
                     if sender.conn is not None:
+                        if err.code == "stale":
+                            self.stats.refused_stale(self._stale_reason(sender.version, sender.arrived))
                         sender.conn.send_error(err, sender.seq)
                 finally:
                     self._offered = None
