@@ -40,6 +40,8 @@ matches = sa.Table(
     sa.Column("finished_at", sa.Float, nullable=True),
     sa.Column("outcome", sa.JSON, nullable=True),
     sa.Column("rules_version", sa.Integer, nullable=False, server_default="1"),
+    sa.Column("rated", sa.Boolean, nullable=False, server_default=sa.true()),  # the table option `rated`
+    sa.Column("rated_at", sa.Float, nullable=True),  # when the ratings took the finished match into account
 )
 
 seats = sa.Table(
@@ -51,6 +53,40 @@ seats = sa.Table(
     sa.Column("level", sa.String(32), nullable=True),  # the bot kind, for bot seats
     sa.Column("name", sa.String(64), nullable=True),
     sa.Column("token_hash", sa.String(64), nullable=True),
+    # the identity that took the seat (none for bots and anonymous people)
+    sa.Column("player_id", sa.String(24), sa.ForeignKey("players.id", name="fk_seats_player_id"), nullable=True,
+              index=True),
+)
+
+players = sa.Table(
+    "players",
+    metadata,
+    sa.Column("id", sa.String(24), primary_key=True),
+    sa.Column("name", sa.String(64), nullable=True),
+    sa.Column("created_at", sa.Float, nullable=False),
+    sa.Column("password_hash", sa.String(255), nullable=True),  # argon2id, once protected by a password
+    sa.Column("login_name", sa.String(64), nullable=True, unique=True),  # casefolded name of a protected player
+)
+
+player_secrets = sa.Table(
+    "player_secrets",
+    metadata,
+    sa.Column("player_id", sa.String(24), sa.ForeignKey("players.id"), primary_key=True),
+    sa.Column("secret_hash", sa.String(64), primary_key=True),  # SHA-256 of a 128-bit random secret, one a device
+    sa.Column("created_at", sa.Float, nullable=False),
+)
+
+ratings = sa.Table(
+    "ratings",
+    metadata,
+    sa.Column("game", sa.String(32), primary_key=True),
+    sa.Column("subject", sa.String(40), primary_key=True),  # a player id, or "bot:<level>"
+    sa.Column("mu", sa.Float, nullable=False),
+    sa.Column("sigma", sa.Float, nullable=False),
+    sa.Column("ordinal", sa.Float, nullable=False),  # mu - 3 sigma: the leaderboard's order
+    sa.Column("matches", sa.Integer, nullable=False),
+    sa.Column("updated_at", sa.Float, nullable=False),
+    sa.Index("ix_ratings_game_ordinal", "game", "ordinal"),
 )
 
 actions = sa.Table(
@@ -71,6 +107,7 @@ class SeatRow:
     level: str | None
     name: str | None
     token_hash: str | None
+    player_id: str | None = None  # the identity that took the seat
 
 
 @dataclass
@@ -89,6 +126,8 @@ class MatchRow:
     finished_at: float | None = None
     outcome: dict[str, Any] | None = None
     rules_version: int = 1
+    rated: bool = True
+    rated_at: float | None = None
     seats: list[SeatRow] = field(default_factory=list)
     actions: list[tuple[int, int]] = field(default_factory=list)
     action_times: list[float] = field(default_factory=list)  # when each action was stored (time.time())
@@ -340,6 +379,7 @@ class Store:
                         "public": row.public,
                         "created_at": row.created_at,
                         "rules_version": row.rules_version,
+                        "rated": row.rated,
                     }
                 ],
             )
@@ -349,7 +389,7 @@ class Store:
                 seats,
                 rows=[
                     {"match_id": row.id, "seat": s.seat, "kind": s.kind, "level": s.level, "name": s.name,
-                     "token_hash": s.token_hash}
+                     "token_hash": s.token_hash, "player_id": s.player_id}
                     for s in row.seats
                 ],
             )
@@ -395,7 +435,7 @@ class Store:
                     sa.select(seats).where(seats.c.match_id == row.id).order_by(seats.c.seat)
                 )
                 row.seats = [
-                    SeatRow(r.seat, r.kind, r.level, r.name, r.token_hash) for r in seat_rows
+                    SeatRow(r.seat, r.kind, r.level, r.name, r.token_hash, r.player_id) for r in seat_rows
                 ]
                 action_rows = await conn.execute(
                     sa.select(actions.c.idx, actions.c.seat, actions.c.action, actions.c.at)
