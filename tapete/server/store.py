@@ -11,15 +11,17 @@ from __future__ import annotations
 import asyncio
 import logging
 import os
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import sqlalchemy as sa
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
 
 log = logging.getLogger("tapete.server.store")
+
+T = TypeVar("T")
 
 metadata = sa.MetaData()
 
@@ -399,10 +401,11 @@ class Store:
         """The lease a write of this table needs (none with one process)."""
         return None
 
-    async def set_seat(self, match_id: str, seat: int, name: str | None, token_hash: str | None) -> None:
+    async def set_seat(self, match_id: str, seat: int, name: str | None, token_hash: str | None,
+                       player_id: str | None = None) -> None:
         await self._submit(
-            Write(seats, values={"name": name, "token_hash": token_hash}, where={"match_id": match_id, "seat": seat},
-                   fence=self._fence(match_id))
+            Write(seats, values={"name": name, "token_hash": token_hash, "player_id": player_id},
+                  where={"match_id": match_id, "seat": seat}, fence=self._fence(match_id))
         )
 
     async def set_status(self, match_id: str, status: str, **values: Any) -> None:
@@ -418,6 +421,25 @@ class Store:
     async def delete_action(self, match_id: str, idx: int) -> None:
         await self._submit(Write(actions, where={"match_id": match_id, "idx": idx}, delete=True,
                                   fence=self._fence(match_id)))
+
+    # -- players and ratings: transactions of their own, beside the writer's batches --
+    async def transact(self, work: Callable[[sa.Connection], T]) -> T:
+        """Run `work` in one transaction of its own (committed when it returns, rolled back if it raises).
+
+        On SQLite it runs on the writer's own connection, on the loop's thread,
+        after the writes already queued (one writer: no lock waits between the two).
+        """
+        if self._inline is not None:
+            self._inline.flush()
+            with self._inline.engine.begin() as conn:
+                return work(conn)
+        async with self.engine.begin() as aconn:
+            return await aconn.run_sync(work)
+
+    async def read(self, work: Callable[[sa.Connection], T]) -> T:
+        """Run the reads of `work` on a pooled connection."""
+        async with self.engine.connect() as aconn:
+            return await aconn.run_sync(work)
 
     # -- reads ----------------------------------------------------------------
     async def load(self, match_id: str) -> MatchRow | None:
