@@ -135,7 +135,7 @@ async def test_unknown_game_has_no_leaderboard(server: Server) -> None:
 def finished_row(match_id: str, game: str, seats: list[SeatRow], winners: list[int], scores: list[float],
                  at: float, rated: bool = True) -> MatchRow:
     return MatchRow(id=match_id, game=game, options={}, table_options={}, seed=1, num_players=len(seats),
-                    status="finished", invite_code=match_id[-8:].upper(), public=False, created_at=at,
+                    status="finished", invite_code=match_id[-16:].upper(), public=False, created_at=at,
                     finished_at=at, outcome={"winners": winners, "scores": scores, "rounds": 1}, rated=rated,
                     seats=seats)
 
@@ -257,3 +257,22 @@ async def test_a_match_left_unsettled_is_rated_after_a_restart(serve: ServeFacto
     entries = (await board(second))["items"]
     assert [e["player_id"] for e in entries] == [ana["player_id"], bea["player_id"]]
     assert ratings.SWEEP_BATCH >= 1
+
+
+async def test_the_sweep_marks_matches_that_cannot_be_rated_at_once(server: Server) -> None:
+    ana = await new_player(server, "Ana")
+    store: Store = server.app.state.tapete.store
+    rows = [finished_row(f"anonymous-{i}", "eco", [human(0, None), bot(1)], [0], [1.0, 0.0], at=10.0 + i)
+            for i in range(3)]
+    rows.append(finished_row("unrated-one", "eco", [human(0, ana["player_id"]), bot(1)], [0], [1.0, 0.0], at=20.0,
+                             rated=False))
+    rows.append(finished_row("rated-one", "eco", [human(0, ana["player_id"]), bot(1)], [0], [1.0, 0.0], at=30.0))
+    for row in rows:
+        await store_finished(store, row)
+    assert await sweep(store, lookup) == 5
+    async with store.engine.connect() as conn:
+        assert await conn.scalar(sa.select(sa.func.count()).select_from(matches)
+                                 .where(matches.c.rated_at.is_(None))) == 0
+    entries = (await board(server))["items"]
+    assert [(e["player_id"] or e["bot_level"], e["matches"]) for e in entries] == [(ana["player_id"], 1),
+                                                                                  ("heuristic", 1)]
