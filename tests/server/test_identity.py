@@ -200,8 +200,7 @@ async def test_seats_taken_with_an_identity_are_linked_and_secrets_never_leak(
     made = await server.http.post("/api/tables", json={"game": "eco", "seats": TWO_HUMANS, "table_options": FAST,
                                                        "name": "Ana"}, headers=header(phone))
     created = made.json()
-    joined = (await server.http.post("/api/join", json={"code": created["invite_code"], "name": "Bea"},
-                                     headers=header(bea))).json()
+    joined = (await server.http.post("/api/join", json={"code": created["invite_code"]}, headers=header(bea))).json()
     table_id = created["table"]["id"]
     a = await server.connect(table_id, created["token"])
     b = await server.connect(table_id, joined["token"])
@@ -211,6 +210,7 @@ async def test_seats_taken_with_an_identity_are_linked_and_secrets_never_leak(
 
     page = (await server.http.get(f"/api/players/{ana['player_id']}/matches")).json()
     assert page["total"] == 1 and page["items"][0]["your_seats"] == [0]
+    assert [s["name"] for s in page["items"][0]["seats"]] == ["Ana", "Bea"]  # Bea's from her identity
     assert [s["player_id"] for s in page["items"][0]["seats"]] == [ana["player_id"], bea["player_id"]]
 
     secrets_ = [ana["secret"], bea["secret"], phone["secret"], "correct horse", created["token"], joined["token"]]
