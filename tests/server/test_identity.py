@@ -66,10 +66,14 @@ async def test_a_new_identity_is_random_and_only_its_hash_is_stored(server: Serv
     ana = await new_player(server, "  Ana   María ")
     bea = await new_player(server)
     assert ana["name"] == "Ana María" and bea["name"] is None
+    bare = await server.http.post("/api/players")  # no body at all
+    assert bare.status_code == 201 and bare.json()["name"] is None
+    refused = await server.http.post("/api/players", json={"name": "Ana", "colour": "green"})
+    assert refused.status_code == 422
     assert ana["player_id"] != bea["player_id"] and len(ana["player_id"]) >= 16
     assert len(ana["secret"]) >= 22  # at least 128 bits in URL-safe base64
     rows = await stored(server, player_secrets)
-    assert {r["secret_hash"] for r in rows} == {hash_secret(ana["secret"]), hash_secret(bea["secret"])}
+    assert {r["secret_hash"] for r in rows} == {hash_secret(i["secret"]) for i in (ana, bea, bare.json())}
     assert ana["secret"] not in json.dumps(await stored(server, players))
     profile = (await server.http.get(f"/api/players/{ana['player_id']}")).json()
     assert profile == {"player_id": ana["player_id"], "name": "Ana María", "games": {}, "ratings": {}}
