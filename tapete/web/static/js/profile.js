@@ -73,7 +73,7 @@ function historyItem(item, self) {
 /** The paged match history, newest first; "more" fetches the next page. */
 function historySection(playerId, self) {
   const list = h("ol", { class: "history", "data-testid": "history" });
-  const more = h("button", { type: "button", class: "small", hidden: true }, t("profile.more"));
+  const more = h("button", { type: "button", class: "small", hidden: true, "data-testid": "history-more" }, t("profile.more"));
   const note = h("p", { class: "muted" }, t("table.loading"));
   let offset = 0;
   const load = async () => {
