@@ -203,6 +203,12 @@ class ClusterStore(Store):
             raise table_moved(row.id)
         await super().create_match(row)
 
+    async def status(self, table_id: str) -> str | None:
+        """A table's status (None: no such table), without loading its record."""
+        async with self.engine.connect() as conn:
+            found = await conn.scalar(sa.select(matches.c.status).where(matches.c.id == table_id))
+        return None if found is None else str(found)
+
     async def table_for_code(self, code: str) -> str | None:
         async with self.engine.connect() as conn:
             found = await conn.scalar(sa.select(matches.c.id).where(matches.c.invite_code == code))
