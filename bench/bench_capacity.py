@@ -35,6 +35,7 @@ import json
 import multiprocessing
 import os
 import random
+import subprocess
 import tempfile
 import time
 from collections.abc import Awaitable, Callable
@@ -276,8 +277,15 @@ def measure(args: argparse.Namespace, started: procs.Servers) -> list[dict[str, 
                 db_pids = procs.find_db_pids(started)
             before = server_sample(started)
             db0 = procs.cpu_of(db_pids)
+            profilers = [subprocess.Popen(
+                ["py-spy", "record", "--pid", str(pid), "--duration", str(int(args.measure)), "--rate", "50",
+                 "--format", "raw", "--output", f"{args.profile}.{total}.{i}.txt"],
+                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL) for i, pid in enumerate(started.pids)
+            ] if args.profile else []
             seen = [results.get(timeout=args.measure + args.settle + 300) for _ in range(args.clients)]
             after = server_sample(started)
+            for profiler in profilers:
+                profiler.wait(60)
             wall = after["at"] - before["at"]
             lat = [x for s in seen for x in s[2]]
             errors: dict[str, int] = {}
@@ -356,6 +364,8 @@ def main() -> None:
     parser.add_argument("--server-flags", default="", help="extra server flags")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--json", action="store_true", help="print the steps as one JSON object at the end")
+    parser.add_argument("--profile", help="sample each server process with py-spy in each measured window: "
+                        "collapsed stacks in PROFILE.<tables>.<process>.txt (pip install py-spy)")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         started = procs.start(args.workers, args.db, args.redis, Path(tmp),
