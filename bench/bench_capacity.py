@@ -101,8 +101,10 @@ class Person:
             kind = message["type"]
             if kind == "welcome":
                 self.seat = message["seat"]
-            elif kind == "error":
-                self.client.error(message["code"])
+            elif kind == "error":  # a stale answer says why: a fair race, or the server's own latency
+                code = message["code"]
+                why = f" ({message.get('rule')}, {message.get('stale')})" if code == "stale" else ""
+                self.client.error(code + why)
                 self.sent_at = None
             elif kind == "accepted":
                 self.shows = message["version"]

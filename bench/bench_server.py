@@ -111,7 +111,8 @@ class Seat:
             if kind == "error":  # e.g. stale: a bot's mirror claim arrived first
                 if self.tally.measuring:  # a stale answer's rule says which kind (a race, a window)
                     code = message["code"]
-                    self.tally.errors[f"{code} ({message.get('rule')})" if code == "stale" else code] += 1
+                    self.tally.errors[f"{code} ({message.get('rule')}, {message.get('stale')})" if code == "stale"
+                                      else code] += 1
                 self.sent_at = None
                 if self.last is not None:
                     await self.maybe_act(self.last)

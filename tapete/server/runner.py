@@ -257,13 +257,21 @@ class TableRunner:
             self._arrived = self._offered = msg.arrived
             await self._offer(seat, action, Sender(msg.version, conn, msg.seq, "human", msg.arrived))
         except TapeteError as err:
-            if err.code == "stale":
-                self.stats.refused_stale(self._stale_reason(msg.version, msg.arrived))
-            conn.send_error(err, msg.seq)
+            self._refuse(conn, msg.seq, err, msg.version, msg.arrived)
             logs.event("action rejected", logging.DEBUG, table=self.id, seat=seat, version=self.version,
                        source="human", code=err.code)
         finally:
             self._arrived = self._offered = None
+
+    def _refuse(self, conn: Connection, seq: int | None, err: TapeteError, version: int,
+                arrived: float | None) -> None:
+        """Answer a person's refused action; a stale one says why (and is counted)."""
+        if err.code != "stale":
+            conn.send_error(err, seq)
+            return
+        reason = self._stale_reason(version, arrived)
+        self.stats.refused_stale(reason)
+        conn.send({"type": "error", "seq": seq, **err.to_json(), "stale": reason})
 
     def _stale_reason(self, version: int, arrived: float | None) -> str:
         """`race` when the action that outdated a person's version reached the table after that
@@ -417,9 +425,7 @@ class TableRunner:
                     await self._offer(due.seat, due.action, sender)
                 except TapeteError as err:
                     if sender.conn is not None:
-                        if err.code == "stale":
-                            self.stats.refused_stale(self._stale_reason(sender.version, sender.arrived))
-                        sender.conn.send_error(err, sender.seq)
+                        self._refuse(sender.conn, sender.seq, err, sender.version, sender.arrived)
                 finally:
                     self._offered = None
             elif isinstance(due, Timeout):

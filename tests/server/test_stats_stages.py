@@ -42,7 +42,8 @@ async def test_a_claim_that_lost_a_fair_race_is_counted_as_a_race(server: Server
     await asyncio.sleep(0.02)
     second = await c[0].act({"type": "snap", "slot": 1}, version=1)
     assert (await c[1].reply(first))["version"] == 2
-    assert (await c[0].reply(second))["code"] == "stale"
+    answer = await c[0].reply(second)
+    assert answer["code"] == "stale" and answer["stale"] == "race"
     assert (await stats(server))["stale"] == {"race": 1, "late": 0, "window": 0, "superseded": 0}
 
 
@@ -58,5 +59,6 @@ async def test_an_action_that_arrived_first_but_lost_is_counted_as_late(server: 
     runner = server.runner(table_id)
     (conn,) = runner.seats[0].conns
     runner.post(Submit(conn, 99, 1, {"action": {"type": "snap", "slot": 1}}, 0, arrived))
-    assert (await c[0].reply(99))["code"] == "stale"
+    answer = await c[0].reply(99)
+    assert answer["code"] == "stale" and answer["stale"] == "late"
     assert (await stats(server))["stale"] == {"race": 0, "late": 1, "window": 0, "superseded": 0}
