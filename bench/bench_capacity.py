@@ -68,13 +68,15 @@ class Person:
         self.seq = 0
         self.seat: int | None = None
         self.acted = -1
+        self.dismissed = -1  # the version whose round result this person has read
         self.sent_at: float | None = None
         self.shows: int | None = None
         self.thinking: asyncio.Task[None] | None = None
-        # An action sent while the reaction window is open is held until it closes (the table's
-        # rule, not the server's latency): its send -> view is counted from the window's end.
+        self.reading: asyncio.Task[None] | None = None  # a round result being read
+        # A move sent while the reaction window is open is held until it closes (the table's rule,
+        # not the server's latency): such moves are counted apart, not timed.
         self.window_until = 0.0
-        self.counted_from = 0.0
+        self.timed = True
 
     async def play(self) -> None:
         """Play until the match ends; a socket closed because its table moved to another process
@@ -91,8 +93,9 @@ class Person:
                 self.sent_at = None
                 await asyncio.sleep(0.2)
             finally:
-                if self.thinking is not None:
-                    self.thinking.cancel()
+                for task in (self.thinking, self.reading):
+                    if task is not None:
+                        task.cancel()
                 await self.ws.close()
 
     async def _play(self) -> None:
@@ -116,16 +119,19 @@ class Person:
     def seen(self, state: dict[str, Any]) -> None:
         now = time.perf_counter()
         if self.sent_at is not None and self.shows is not None and state["version"] >= self.shows:
-            self.client.latency(now - self.counted_from)
+            if self.timed:
+                self.client.latency(now - self.sent_at)
             self.sent_at = self.shows = None
         self.window_until = now + state.get("window_ms", 0) / 1000
         if state["version"] > self.acted and self.thinking is not None:
             self.thinking.cancel()  # the table moved on while this person thought: think again
             self.thinking = None
-        if state.get("pause_ms") and state["version"] > self.acted:
-            self.acted = state["version"]
-            self.later(self.rng.uniform(1, 3), {"type": "dismiss"}, None)
-            return
+        if state.get("pause_ms"):
+            if state["version"] > self.dismissed:  # a round result: read it, then dismiss it
+                self.dismissed = state["version"]
+                self.reading = asyncio.create_task(self._send_after(self.rng.uniform(1, 3), {"type": "dismiss"},
+                                                                    None, False))
+            return  # nothing is applied until everyone has read it
         legal = state["legal"]
         if not legal or self.sent_at is not None or state["version"] <= self.acted:
             return
@@ -137,9 +143,9 @@ class Person:
         else:
             return
         self.seq += 1
-        action = {"type": "action", "seq": self.seq, "version": state["version"],
-                  "index": self.rng.choice(legal)["index"]}
-        self.later(pause, action, state["version"], held=self.seat in state["required"])
+        entry = self.rng.choice(legal)
+        action = {"type": "action", "seq": self.seq, "version": state["version"], "index": entry["index"]}
+        self.later(pause, action, state["version"], held=self.seat in state["required"] and not entry["reaction"])
 
     def later(self, pause: float, message: dict[str, Any], version: int | None, held: bool = False) -> None:
         if self.thinking is not None:
@@ -150,8 +156,11 @@ class Person:
         await asyncio.sleep(pause)
         if version is not None:
             self.sent_at = time.perf_counter()
-            # a required move waits for an open window; a reaction (a mirror) does not
-            self.counted_from = max(self.sent_at, self.window_until) if held else self.sent_at
+            # a required move that is not a reaction waits for an open window (with a margin for the
+            # state's trip here, which makes the window look open a little longer than it is)
+            self.timed = not (held and self.sent_at < self.window_until + 0.05)
+            if not self.timed:
+                self.client.error("held by the reaction window (not timed)")
             self.client.sent()
         with contextlib.suppress(websockets.ConnectionClosed):
             await self.ws.send(json.dumps(message))
@@ -235,6 +244,8 @@ class Client:
                              procs.cpu_seconds(os.getpid())))
                 if stop_all.is_set():
                     break
+            while not stop_all.is_set():  # the tables stay until the last step's servers are sampled
+                await asyncio.sleep(0.2)
             stop.set()
             await asyncio.gather(*self.tasks, return_exceptions=True)
 
