@@ -175,17 +175,31 @@ Plan = list[tuple[sa.Executable, list[dict[str, Any]] | None]]
 
 
 def plan(batch: Sequence[Write]) -> Plan:
-    """The statements of a batch, in order; consecutive inserts into one table become one executemany."""
+    """The statements of a batch, in order; consecutive inserts into one table, and consecutive
+    updates of the same columns of one table, become one executemany each (one round trip)."""
     steps: Plan = []
+    last_shape: tuple[Any, ...] | None = None
     for write in batch:
-        if write.rows is None:
+        if write.rows is not None:
+            shape: tuple[Any, ...] | None = ("insert", write.table)
+            if shape == last_shape:
+                steps[-1][1].extend(write.rows)  # type: ignore[union-attr]
+            else:
+                steps.append((write.table.insert(), list(write.rows)))
+        elif write.delete or write.values is None or write.where is None:
+            shape = None
             steps.append((write.statement(), None))
-            continue
-        last = steps[-1] if steps else None
-        if last is not None and last[1] is not None and getattr(last[0], "table", None) is write.table:
-            last[1].extend(write.rows)
         else:
-            steps.append((write.table.insert(), list(write.rows)))
+            shape = ("update", write.table, tuple(sorted(write.values)), tuple(sorted(write.where)))
+            params = {**{f"w_{k}": v for k, v in write.where.items()}, **{f"v_{k}": v for k, v in write.values.items()}}
+            if shape == last_shape:
+                steps[-1][1].append(params)  # type: ignore[union-attr]
+            else:
+                table = write.table
+                statement = table.update().where(*(table.c[k] == sa.bindparam(f"w_{k}") for k in shape[3])).values(
+                    {k: sa.bindparam(f"v_{k}", type_=table.c[k].type) for k in shape[2]})
+                steps.append((statement, [params]))
+        last_shape = shape
     return steps
 
 
@@ -276,6 +290,24 @@ def action_columns(writes: Sequence[Write]) -> tuple[list[str], list[int], list[
             [r["action"] for r in rows], [r["at"] for r in rows])
 
 
+async def _each_alone_on_failure(writes: Sequence[Write], commit: Callable[[Sequence[Write]], Any]) -> None:
+    """`commit(writes)`; if it fails, each write alone, and a write that still fails gets its error."""
+    try:
+        await commit(writes)
+        return
+    except Exception as err:
+        if len(writes) == 1:
+            log.exception("write failed", extra={"table": writes[0].table.name})
+            _settle(writes, [err])
+            return
+    for write in writes:
+        try:
+            await commit([write])
+        except Exception as err:
+            log.exception("write failed", extra={"table": write.table.name})
+            _settle([write], [err])
+
+
 class PgWriter(AsyncWriter):
     """PostgreSQL: a batch's actions in one statement on a plain asyncpg connection.
 
@@ -294,16 +326,23 @@ class PgWriter(AsyncWriter):
         self._raw_open: list[Any] = []
 
     async def commit(self, batch: Sequence[Write]) -> None:
+        """Commit a batch (of one write per table, see `Store._take_batch`): the actions first, then
+        the rest in a transaction; a part that fails is retried write by write, and a write that
+        still fails fails alone (the rest of the batch is committed once, never again)."""
         inserts = [w for w in batch if w.table is actions and w.rows is not None]
-        others = [w for w in batch if not (w.table is actions and w.rows is not None)]
-        if others:
-            await super().commit(others)
+        others = sorted((w for w in batch if not (w.table is actions and w.rows is not None)),
+                        key=lambda w: (w.table.name, w.rows is None, sorted(w.values or ()), sorted(w.where or ())))
         if inserts:
-            conn = await self._raw()
-            try:
-                await self.insert_actions(conn, inserts)
-            finally:
-                self._raw_free.append(conn)
+            await _each_alone_on_failure(inserts, self._insert)
+        if others:
+            await _each_alone_on_failure(others, super().commit)
+
+    async def _insert(self, writes: Sequence[Write]) -> None:
+        conn = await self._raw()
+        try:
+            await self.insert_actions(conn, writes)
+        finally:
+            self._raw_free.append(conn)
 
     async def _raw(self) -> Any:
         if self._raw_free:

@@ -23,3 +23,28 @@ def test_a_batch_takes_one_write_per_table_and_none_of_a_table_in_flight(tmp_pat
     third = store._take_batch()
     assert [(w.key, w.rows[0]["idx"] if w.rows else "status") for w in third] == [("a", 1), ("b", "status")]
     assert list(store._pending) == []
+
+
+def test_updates_of_the_same_columns_become_one_executemany(tmp_path: Path) -> None:
+    import sqlalchemy as sa
+
+    from tapete.server.store import plan, seats
+
+    writes = [Write(seats, values={"name": f"P{i}", "token_hash": None}, where={"match_id": f"m{i}", "seat": 1})
+              for i in range(3)]
+    writes.append(Write(matches, values={"status": "playing"}, where={"id": "m0"}))
+    steps = plan(writes)
+    assert len(steps) == 2 and steps[0][1] is not None and len(steps[0][1]) == 3
+    engine = sa.create_engine(f"sqlite:///{tmp_path / 'u.db'}")
+    seats.metadata.create_all(engine, tables=[matches, seats])
+    with engine.begin() as conn:
+        for i in range(3):
+            conn.execute(matches.insert(), {"id": f"m{i}", "game": "boon", "options": {}, "table_options": {},
+                                            "seed": 1, "num_players": 2, "status": "waiting",
+                                            "invite_code": f"C{i}", "public": False, "created_at": 0.0})
+            conn.execute(seats.insert(), {"match_id": f"m{i}", "seat": 1, "kind": "human"})
+        for statement, rows in steps:
+            conn.execute(statement, rows)
+        names = dict(conn.execute(sa.select(seats.c.match_id, seats.c.name)).all())
+        assert names == {"m0": "P0", "m1": "P1", "m2": "P2"}
+        assert conn.execute(sa.select(matches.c.status).where(matches.c.id == "m0")).scalar() == "playing"
