@@ -16,6 +16,9 @@ copies:
 
 `redeal(places, rng)` is the one "pool, shuffle, deal back" for
 `determinize`: a game lists the places that hold what a seat cannot see.
+Where hidden cards lie among known ones (a row where some cards were seen,
+a rack with tiles taken from a public pile), `redeal_slots` does the same
+for single positions and says which card took which one's place.
 """
 
 from __future__ import annotations
@@ -196,3 +199,16 @@ def redeal(places: Sequence[list[int]], rng: random.Random) -> None:
         end = start + len(place)
         place[:] = pool[start:end]
         start = end
+
+
+def redeal_slots(slots: Sequence[tuple[list[int], int]], rng: random.Random) -> list[tuple[int, int]]:
+    """Pool the cards at `slots` (place, index), shuffle them with `rng` and
+    deal them back into the same slots, in order. Returns (old card, new
+    card) for each slot, so a game can carry what belongs to the position
+    (who has seen it, a spent power) to the card dealt there."""
+    pool = [place[i] for place, i in slots]
+    old = list(pool)
+    rng.shuffle(pool)
+    for (place, i), card in zip(slots, pool, strict=True):
+        place[i] = card
+    return list(zip(old, pool, strict=True))
