@@ -14,7 +14,7 @@ from .errors import (
     WrongRulesVersion,
 )
 from .events import Event, private, public, visible_events
-from .fields import CLONE, FRESH, LIST, LISTS, RESET, VALUE, Field, FieldState, redeal, redeal_slots
+from .fields import CLONE, FRESH, LIST, LISTS, RESET, VALUE, Field, FieldState, redeal
 from .game import Game, SearchHints
 from .options import option, options_schema, options_to_json, parse_options
 from .record import LEGACY_RULES_VERSION, MatchRecord, check_rules_version, replay
@@ -60,7 +60,6 @@ __all__ = [
     "private",
     "public",
     "redeal",
-    "redeal_slots",
     "replay",
     "visible_events",
 ]

@@ -41,7 +41,7 @@ from tapete.engine import (
     Rng,
     options_to_json,
     parse_options,
-    redeal_slots,
+    redeal,
 )
 
 from . import actions as act
@@ -424,7 +424,8 @@ class BacanState(FieldState):
         if world.held >= 0 and not known[world.held] & bit:
             slots.append((held_slot, 0))
         spent = self.spent
-        for old, card in redeal_slots(slots, rng):
+        before = [place[i] for place, i in slots]
+        for old, card in zip(before, redeal((), rng, slots), strict=True):
             world.known[card] = known[old]
             world.moved[card] = self.moved[old]
             world.spent = (world.spent & ~(1 << card)) | ((spent >> old & 1) << card)

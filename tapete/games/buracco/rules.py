@@ -26,7 +26,7 @@ from tapete.engine import (
     Rng,
     private,
     public,
-    redeal_slots,
+    redeal,
 )
 
 from . import actions as act
@@ -487,7 +487,7 @@ class BuraccoState(FieldState):
         others' rack tiles nobody saw taken from the pozo (the order of
         `hidden_cards`)."""
         world = self.clone()
-        slots = [(place, i) for place in (world.stock, *world.muertos) for i in range(len(place))]
+        slots: list[tuple[list[int], int]] = []
         if not self.revealed():
             for other, rack in enumerate(world.racks):
                 if other != seat:
@@ -495,7 +495,7 @@ class BuraccoState(FieldState):
                     slots.extend((rack, i) for i, t in enumerate(rack) if t not in known)
             if self.turn != seat:
                 world.pending = []  # what the player is building is their secret
-        redeal_slots(slots, rng)
+        redeal([world.stock, *world.muertos], rng, slots)
         world.rng = Rng(rng.getrandbits(63))
         world._legal = {}
         world._info = None
