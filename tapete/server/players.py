@@ -291,6 +291,11 @@ class Players:
             logs.event("sign-in refused", code="bad_login")
             raise bad_login()
         player_id, player_name = str(found.id), found.name
+        if stored is not None and _hasher.check_needs_rehash(stored):  # older parameters: bring it up to date
+            rehashed = await loop.run_in_executor(self._hashing, _hasher.hash, password)
+            await self.store.transact(lambda conn: conn.execute(
+                players.update().where(players.c.id == player_id, players.c.password_hash == stored)
+                .values(password_hash=rehashed)))
         secret = await self.store.transact(lambda conn: _add_secret(conn, player_id, time.time()))
         logs.event("player signed in", detail=player_id)
         return Identity(player_id, secret, player_name)
