@@ -16,6 +16,7 @@ the answer that hands the secret out.
 from __future__ import annotations
 
 import asyncio
+import functools
 import hashlib
 import hmac
 import secrets
@@ -122,14 +123,18 @@ def parse_header(value: str) -> tuple[str, str]:
     return player_id, secret
 
 
-# A hash to check unknown names against, so that a wrong name costs the same time as a wrong password.
 _hasher = PasswordHasher()  # argon2id, the library's (RFC 9106) parameters
-_DUMMY_HASH = _hasher.hash(secrets.token_urlsafe(16))
+
+
+@functools.cache
+def _dummy_hash() -> str:
+    """A hash to check unknown names against, so that a wrong name costs the time a wrong password does."""
+    return _hasher.hash(secrets.token_urlsafe(16))
 
 
 def _password_ok(stored: str | None, password: str) -> bool:
     try:
-        return _hasher.verify(stored or _DUMMY_HASH, password) and stored is not None
+        return _hasher.verify(stored or _dummy_hash(), password) and stored is not None
     except (VerificationError, InvalidHashError):
         return False
 
