@@ -320,7 +320,7 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
         )
         restored = await tables.restore()
         tables.start_housekeeping()
-        players = Players(store)
+        players = Players(store, settings.redis_url)  # with several processes, sign-in limits count in Redis
         settling = asyncio.create_task(_settle_ratings_forever(store), name="tapete-ratings")
         app.state.tapete = Services(settings, store, tables, stats, players)
         logs.event(f"server ready; {restored} tables restored")
@@ -330,7 +330,7 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
             settling.cancel()
             await asyncio.gather(settling, return_exceptions=True)
             await tables.close()
-            players.close()
+            await players.close()
             await store.close()
 
     app = FastAPI(title="tapete", version="1", lifespan=lifespan)

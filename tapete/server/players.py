@@ -224,19 +224,64 @@ def _name_needed() -> ServerError:
     )
 
 
+class LoginRates:
+    """Sign-in attempts per address and per name, in this process: a token bucket each."""
+
+    def __init__(self) -> None:
+        self._by_address = AddressRates(LOGINS_PER_MINUTE_ADDRESS / 60.0, LOGINS_PER_MINUTE_ADDRESS)
+        self._by_name = AddressRates(LOGINS_PER_MINUTE_NAME / 60.0, LOGINS_PER_MINUTE_NAME)
+
+    async def allow(self, address: str, name_key: str) -> bool:
+        return self._by_address.allow(address) and self._by_name.allow(name_key)
+
+    async def close(self) -> None:
+        return None
+
+
+class SharedLoginRates(LoginRates):
+    """The same limits counted in Redis, shared by every process (a minute's window each): with
+    several processes a guesser gets no more tries. If Redis does not answer, this process counts alone."""
+
+    WINDOW_S = 60
+
+    def __init__(self, url: str, deployment: str) -> None:
+        import redis.asyncio as redis
+
+        super().__init__()
+        self.redis = redis.from_url(url)
+        # the processes of one deployment (one database) share counts; another deployment on this Redis does not
+        self.prefix = f"tapete:login:{hash_secret(deployment)[:16]}:"
+
+    async def allow(self, address: str, name_key: str) -> bool:
+        keys = (f"{self.prefix}address:{address}", f"{self.prefix}name:{hash_secret(name_key)}")
+        try:
+            async with self.redis.pipeline(transaction=True) as pipe:
+                for key in keys:
+                    pipe.incr(key)
+                    pipe.expire(key, self.WINDOW_S, nx=True)
+                counts = await pipe.execute()
+        except Exception:
+            logs.log.warning("sign-in rates: Redis did not answer; counting in this process")
+            return await super().allow(address, name_key)
+        return int(counts[0]) <= LOGINS_PER_MINUTE_ADDRESS and int(counts[2]) <= LOGINS_PER_MINUTE_NAME
+
+    async def close(self) -> None:
+        await self.redis.aclose()
+
+
 class Players:
     """The identities, in the store's database."""
 
-    def __init__(self, store: Store) -> None:
+    def __init__(self, store: Store, redis_url: str | None = None) -> None:
         self.store = store
         # argon2id takes ~50 ms of one core: in a thread of its own, never on the loop nor
         # among the bots' thinking threads; one at a time, which also slows down guessing
         self._hashing = ThreadPoolExecutor(max_workers=1, thread_name_prefix="tapete-passwords")
-        self._by_address = AddressRates(LOGINS_PER_MINUTE_ADDRESS / 60.0, LOGINS_PER_MINUTE_ADDRESS)
-        self._by_name = AddressRates(LOGINS_PER_MINUTE_NAME / 60.0, LOGINS_PER_MINUTE_NAME)
+        self._rates = SharedLoginRates(redis_url, store.url) if redis_url else LoginRates()
 
-    def close(self) -> None:
+    async def close(self) -> None:
         self._hashing.shutdown(wait=False, cancel_futures=True)
+        await self._rates.close()
 
     async def create(self, name: str | None) -> Identity:
         identity = await self.store.transact(lambda conn: _create(conn, clean_name(name)))
@@ -280,7 +325,7 @@ class Players:
     async def login(self, name: str, password: str, address: str) -> Identity:
         """A new device secret for the protected player called `name`; BadLogin if the password is wrong."""
         key = login_key(clean_name(name) or "")
-        if not self._by_address.allow(address) or not self._by_name.allow(key):
+        if not await self._rates.allow(address, key):
             raise RateLimited(
                 "Demasiados intentos de entrar; espera un minuto.",
                 "Too many sign-in attempts; wait a minute.",
