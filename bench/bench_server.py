@@ -144,6 +144,19 @@ async def table_loop(args: argparse.Namespace, http: httpx.AsyncClient, ws_url: 
     seats = [{"type": "human"}] * args.humans + [{"type": "bot", "level": args.bots}] * (args.players - args.humans)
     body = {"game": args.game, "seats": seats, "options": json.loads(args.options),
             "table_options": {"reaction_window_ms": args.window_ms, "bot_delay_ms": args.bot_delay_ms}}
+    seated: list[Seat] = []  # the remote seats of the table's current match (one after another)
+    talker = asyncio.create_task(chatter(args, seated, tally, rng)) if args.chat_every > 0 else None
+    try:
+        await play_tables(args, http, ws_url, tally, stop, rng, body, seated)
+    finally:
+        if talker is not None:
+            talker.cancel()
+            await asyncio.gather(talker, return_exceptions=True)
+
+
+async def play_tables(args: argparse.Namespace, http: httpx.AsyncClient, ws_url: str, tally: Tally,
+                      stop: asyncio.Event, rng: random.Random, body: dict[str, Any], seated: list[Seat]) -> None:
+    """One match after another at this table slot, until `stop`."""
     while not stop.is_set():
         created = (await http.post("/api/tables", json=body)).json()
         table_id = created["table"]["id"]
@@ -158,14 +171,12 @@ async def table_loop(args: argparse.Namespace, http: httpx.AsyncClient, ws_url: 
                     websockets.connect(f"{ws_url}/ws/tables/{table_id}", max_size=2**22, ping_interval=None))
                 await ws.send(json.dumps({"type": "hello", "token": token, "texts": not args.no_texts}))
                 players.append(Seat(ws, seat, rng, tally))
+            seated[:] = players
             done: asyncio.Future[Any] = asyncio.gather(*(p.play() for p in players))
             stopper: asyncio.Future[Any] = asyncio.create_task(stop.wait())
-            talker = asyncio.create_task(chatter(args, players, tally, rng)) if args.chat_every > 0 else None
             await asyncio.wait({done, stopper}, return_when=asyncio.FIRST_COMPLETED)
             stopper.cancel()
-            if talker is not None:
-                talker.cancel()
-                await asyncio.gather(talker, return_exceptions=True)
+            seated.clear()
             if not done.done():
                 done.cancel()
                 await asyncio.gather(done, return_exceptions=True)
@@ -173,13 +184,16 @@ async def table_loop(args: argparse.Namespace, http: httpx.AsyncClient, ws_url: 
                 tally.matches += 1
 
 
-async def chatter(args: argparse.Namespace, players: list[Seat], tally: Tally, rng: random.Random) -> None:
-    """One chat line from one of the table's remote seats every `--chat-every` seconds, at a random phase."""
+async def chatter(args: argparse.Namespace, seated: list[Seat], tally: Tally, rng: random.Random) -> None:
+    """One chat line from one of the table's remote seats every `--chat-every` seconds (at a random
+    phase per table), whichever match the table is at (between two matches: at the next one)."""
     await asyncio.sleep(rng.uniform(0, args.chat_every))
     line = 0
     while True:
         line += 1
-        seat = players[line % len(players)]
+        while not seated:
+            await asyncio.sleep(0.05)
+        seat = seated[line % len(seated)]
         with contextlib.suppress(websockets.ConnectionClosed):
             await seat.ws.send(json.dumps({"type": "chat", "text": f"¿Otra ronda? ({line})"}))
             if tally.measuring:
