@@ -83,6 +83,9 @@ class RematchVotes:
         return {"next": self.next_match, "accepted": {str(s): h for s, h in sorted(self.accepted.items())},
                 "declined": sorted(self.declined)}
 
+    def copy(self) -> RematchVotes:
+        return RematchVotes(self.next_match, dict(self.accepted), set(self.declined), self.started)
+
     def answer(self, info: SeatInfo, accept: bool, token: str | None) -> None:
         """A person's answer (their socket's token, to derive the new one); a later answer replaces it."""
         self.accepted.pop(info.index, None)

@@ -243,6 +243,9 @@ class TableRunner:
                 await self._on_bot_move(message)
             case Attach():
                 self._on_attach(message)
+                if self.status == "finished" and self.votes is not None and self.votes.started \
+                        and self.next_match is None:
+                    await self._start_rematch()  # decided, but making it failed before: try again
             case Detach():
                 self._on_detach(message)
             case Sync():
@@ -513,7 +516,7 @@ class TableRunner:
         msg.done.set_result(info.index)
         logs.event("seat left", table=self.id, seat=info.index, version=self.version)
         if self.status == "finished" and not (self.votes is not None and self.votes.started):
-            votes = self.votes or RematchVotes()  # leaving a finished match declines its rematch
+            votes = (self.votes or RematchVotes()).copy()  # leaving a finished match declines its rematch
             votes.settle(self.seats)
             await self._vote(votes, None)
 
@@ -574,8 +577,7 @@ class TableRunner:
         except TapeteError as err:
             conn.send_error(err)
             return
-        votes = self.votes or RematchVotes()
-        votes = RematchVotes(votes.next_match, dict(votes.accepted), set(votes.declined))
+        votes = (self.votes or RematchVotes()).copy()  # kept only once stored
         votes.answer(self.seats[conn.seat], msg.accept, conn.token)
         votes.settle(self.seats)
         await self._vote(votes, conn)

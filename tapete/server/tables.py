@@ -342,7 +342,8 @@ class Tables:
         row = await self.store.load(runner.id)
         if row is None or not row.next_match:
             raise RuntimeError(f"table {runner.id}: no rematch decided in the store")
-        await self._make_rematch(row)
+        if not await self.store.match_exists(row.next_match):  # (an earlier try may have made it)
+            await self._make_rematch(row)
 
     async def _finish_rematch(self, row: MatchRow) -> None:
         """A finished match loaded whose rematch was decided but not made (a crash between): make it."""

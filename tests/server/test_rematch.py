@@ -17,11 +17,14 @@ pytestmark = pytest.mark.skipif("bacan" not in game_ids(), reason="Bacan is not 
 SEATS = [{"type": "human"}, {"type": "human"}, {"type": "bot", "level": "random"}]
 
 
-async def finished_table(server: Server, **table_options: Any) -> tuple[str, dict[int, str], dict[int, Client]]:
-    """A short Bacan match (two people and a bot) played to its end."""
-    created = await server.create(game="bacan", options={"limit": 50}, seats=SEATS, name="Ana",
-                                  table_options={"bot_delay_ms": 0, "reaction_window_ms": 0,
-                                                 "result_pause_seconds": 0, **table_options})
+async def finished_table(server: Server, headers: dict[str, str] | None = None,
+                         **table_options: Any) -> tuple[str, dict[int, str], dict[int, Client]]:
+    """A short Bacan match (two people and a bot) played to its end (`headers`: the creator's)."""
+    response = await server.http.post("/api/tables", headers=headers, json={
+        "game": "bacan", "options": {"limit": 50}, "seats": SEATS, "name": "Ana",
+        "table_options": {"bot_delay_ms": 0, "reaction_window_ms": 0, "result_pause_seconds": 0, **table_options}})
+    assert response.status_code == 201, response.text
+    created = response.json()
     joined = await server.join(created["invite_code"], name="Bea")
     table_id, tokens = created["table"]["id"], {0: created["token"], 1: joined["token"]}
     clients = {seat: await server.connect(table_id, token) for seat, token in tokens.items()}
@@ -185,3 +188,18 @@ async def test_the_chat_goes_on_into_the_rematch(server: Server) -> None:
     start = await clients[1].next_of("rematch_start")
     again = await server.connect(start["match_id"], start["token"])
     assert [(line["from"], line["phrase"]) for line in again.state["chat"]] == [(0, "good_game")]
+
+
+async def test_player_links_and_the_rated_option_go_along(server: Server) -> None:
+    made = (await server.http.post("/api/players", json={"name": "Ana"})).json()
+    header = {"X-Tapete-Player": f"{made['player_id']}:{made['secret']}"}
+    table_id, _tokens, clients = await finished_table(server, header, rated=False)
+    for client in clients.values():
+        await client.send({"type": "rematch"})
+    start = await clients[0].next_of("rematch_start")
+    store = server.app.state.tapete.tables.store
+    old, new = await store.load(table_id), await store.load(start["match_id"])
+    assert old is not None and new is not None
+    assert [s.player_id for s in new.seats] == [s.player_id for s in old.seats] == [made["player_id"], None, None]
+    assert new.rated is False and new.table_options == old.table_options
+    assert new.room == table_id  # one chat for the chain of matches
