@@ -163,6 +163,7 @@ export const STRINGS = {
   "tab.scores": { es: "Puntos", en: "Scores" },
   "tab.moves": { es: "Jugadas", en: "Moves" },
   "tab.table": { es: "Mesa", en: "Table" },
+  "tab.close": { es: "Cerrar el panel", en: "Close the panel" },
   "log.empty": { es: "Aún no ha pasado nada.", en: "Nothing has happened yet." },
   "scores.round": { es: "Ronda", en: "Round" },
   "scores.now": { es: "Ahora ({round})", en: "Now ({round})" },

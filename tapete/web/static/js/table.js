@@ -30,6 +30,7 @@ export class TableScreen {
     this.results = []; // round results on screen until the person dismisses them
     this.held = null; // {seq, why}: a move of ours the server holds (a reaction window, a result pause)
     this.tab = "log";
+    this.sheetOpen = false; // on a phone the panels are a sheet over the board, shut until a tab is tapped
     this.summaryOpen = false;
     this.summarySeen = false;
     this.connection = "connecting";
@@ -336,6 +337,7 @@ export class TableScreen {
     this.renderStatus();
     this.renderPrompt();
     this.renderSide();
+    this.board?.fit(); // now that the board is on the page: its cards shrink until the table and the hand fit
     if (refocus && !this.root.contains(document.activeElement)) this.root.querySelector(refocus)?.focus({ preventScroll: true });
     clearInterval(this.timer);
     if (state.window_ms > 0 || (state.clocks || []).length) {
@@ -412,9 +414,13 @@ export class TableScreen {
     else panel = this.tablePanel();
     // replaceChildren writes a null as the text "null": leave the result panel out instead
     const result = this.results.length ? [this.resultPanel()] : []; // above the tabs, never over the board
+    const choose = (key) => { this.tab = key; this.sheetOpen = true; this.renderSide(); };
+    const close = h("button", { type: "button", class: "side-close small", "aria-label": t("tab.close"), title: t("tab.close"),
+      onclick: () => { this.sheetOpen = false; this.renderSide(); } }, "✕");
+    this.sideEl.classList.toggle("open", this.sheetOpen);
     this.sideEl.replaceChildren(
       ...result,
-      tabs(this.tab, (key) => { this.tab = key; this.renderSide(); }, names),
+      h("div", { class: "tabs-row" }, tabs(this.tab, choose, names), close),
       h("div", { class: "panel", role: "tabpanel" }, panel));
   }
 
