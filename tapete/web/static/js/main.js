@@ -1,8 +1,9 @@
 // The client's entry point: a hash router over the lobby, tables, replays and rules.
 
 import { onLang, t } from "./i18n.js";
-import { renderHome, renderJoin, renderNewTable, renderRules } from "./lobby.js";
+import { renderHome, renderJoin, renderNewTable } from "./lobby.js";
 import { ReplayScreen } from "./replay.js";
+import { renderRules } from "./rules.js";
 import { TableScreen } from "./table.js";
 
 const root = document.getElementById("app");
