@@ -119,12 +119,14 @@ GUIDE = Guide(
                     "Pandillas (2 a 10 jugadores): cada uno juega tres cartas. En cada pandilla, la carta con "
                     "más habilidad más dado es el líder, y solo el líder recibe incrementos y decrementos. Gana "
                     "la pandilla con el total más alto y se lleva todas las cartas de las demás. Cada reparto es "
-                    "una sola batalla; se juegan 3 repartos. Si empatan pandillas, cada empatado descarta una de "
+                    "una sola batalla; se juegan 3 repartos (si no se elige otro número). Si empatan "
+                    "pandillas, cada empatado descarta una de "
                     "sus cartas y se vuelve a contar.",
                     "Gangs (2 to 10 players): everyone plays three cards. In each gang, the card with the "
                     "highest skill plus die is the leader, and only the leader gets advantages and weaknesses. "
                     "The highest gang total wins and takes every card of the other gangs. Each deal is a single "
-                    "battle; 3 deals are played. If gangs tie, each tied player discards one of their cards and "
+                    "battle; 3 deals are played (unless another number is chosen). If gangs tie, each tied "
+                    "player discards one of their cards and "
                     "the totals are counted again.",
                 ),
             )

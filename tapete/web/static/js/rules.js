@@ -53,7 +53,7 @@ function block(gameId, item, outlaws) {
 function section(gameId, part, outlaws) {
   const blocks = part.blocks.map((item) => block(gameId, item, outlaws));
   const body = part.id === "options" ? h("dl", { class: "guide-options" }, blocks) : blocks;
-  return h("section", { class: `guide-section guide-${part.id}`, "data-testid": `guide-${part.id}` },
+  return h("section", { class: `guide-section guide-sec-${part.id}`, "data-testid": `guide-${part.id}` },
     h("h2", {}, part.title), body);
 }
 
@@ -84,7 +84,7 @@ export async function renderRules(root, gameId) {
     body.replaceChildren(
       h("h1", {}, gameName(gameId)),
       h("p", { class: "guide-summary" }, guide.summary),
-      guide.sections.map((part) => section(gameId, part, outlaws)),
+      ...guide.sections.map((part) => section(gameId, part, outlaws)),
       reglamento(guide.reglamento));
   } catch (err) {
     body.replaceChildren(h("p", { class: "error" }, errorText(err.error)));
