@@ -93,6 +93,11 @@ class Game(ABC):
                 f"{self.name['en']} is played by {listed} players, not {num_players}.",
             )
 
+    def sides(self, num_players: int, options: Any) -> tuple[tuple[int, ...], ...]:
+        """Who wins and loses together: the seats of each side. Each seat alone,
+        unless the game has partnerships (Buracco for four). Ratings rate sides."""
+        return tuple((seat,) for seat in range(num_players))
+
     # +1 when a higher match score is better, -1 when a lower one is (Bacan's
     # points): the search values margins, statistics rank seats by it.
     score_sense: ClassVar[int] = 1

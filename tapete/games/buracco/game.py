@@ -43,6 +43,12 @@ class BuraccoGame(Game):
         """BUR-3: 2 alone, or 4 in two partnerships."""
         return (2, 4)
 
+    def sides(self, num_players: int, options: Any) -> tuple[tuple[int, ...], ...]:
+        """BUR-3: partners sit opposite (the seats of one parity, as BuraccoState.side_of)."""
+        if num_players == 4:
+            return ((0, 2), (1, 3))
+        return super().sides(num_players, options)
+
     def _new_state(self, num_players: int, options: Any, seed: int) -> State:
         return BuraccoState(num_players, options, seed)
 
