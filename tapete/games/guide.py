@@ -140,8 +140,8 @@ def fill(text: str, game: Game, lang: str, figures: Mapping[str, int] | None = N
 
     def one(match: re.Match[str]) -> str:
         kind, name = match.groups()
-        if kind == "card":
-            return card_name(game, name, lang)
+        if kind == "card":  # in a sentence, the short name (WANTED: 2♠, without the outlaw's name)
+            return card_name(game, name, lang, short=True)
         if figures is None or name not in figures:
             raise KeyError(f"{game.id}: no figure {name!r} in this example")
         value = figures[name]
@@ -150,12 +150,12 @@ def fill(text: str, game: Game, lang: str, figures: Mapping[str, int] | None = N
     return PLACEHOLDER.sub(one, text)
 
 
-def card_name(game: Game, face: str | None, lang: str) -> str:
+def card_name(game: Game, face: str | None, lang: str, *, short: bool = False) -> str:
     if face is None:
         return "boca abajo" if lang == "es" else "face down"
     if game.catalogue is None:
         return face
-    return game.catalogue.card(face, False, lang)
+    return game.catalogue.card(face, short, lang)
 
 
 def option_default(game: Game, key: str, lang: str) -> str:
@@ -255,7 +255,7 @@ def _block_markdown(block: dict[str, Any]) -> list[str]:
     if kind == "bullets":
         return [f"- {item}" for item in block["items"]] + [""]
     if kind == "cards":
-        names = " · ".join(f"[{c['name']}]" for c in block["cards"])
+        names = " / ".join(c["name"] for c in block["cards"])
         return [f"{names}", "", f"*{block['caption']}*", ""]
     if kind == "example":
         out = [f"### {block['title']}", ""]

@@ -55,7 +55,7 @@ def _cards(game_id: str, block: Mapping[str, Any], lang: str) -> RenderableType:
         if i:
             row.append("  ")
         row.append_text(card_glyph(game_id, card["face"], lang))
-    names = Text(" · ".join(card["name"] for card in block["cards"]), style="dim")
+    names = Text(" / ".join(card["name"] for card in block["cards"]), style="dim")
     return Padding(Group(row, names, Text(block["caption"], style="italic")), (0, 0, 1, 2))
 
 

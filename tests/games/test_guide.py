@@ -199,6 +199,14 @@ def _wanted(before: State, after: State, events: list[Event], example: Example) 
                 name = NAMES[entry["seat"]]
                 for item in ("die", "modifier", "total"):
                     out[f"{name}_{item}"] = entry[item]
+        elif e.kind == "gangs" and e.data["status"] == "resolved":
+            if e.data["winner"] is not None:
+                out["winner"] = e.data["winner"]
+            for gang in e.data["gangs"]:
+                name = NAMES[gang["seat"]]
+                out[f"{name}_modifier"], out[f"{name}_total"] = gang["modifier"], gang["total"]
+                for card, die in zip(gang["cards"], gang["dice"], strict=True):
+                    out[f"die_{card}"] = die
     return out
 
 
@@ -247,3 +255,25 @@ def test_tapete_rules_prints_the_guide_in_english() -> None:
     full = CliRunner().invoke(app, ["rules", "bacan", "--lang", "en", "--full"])
     assert full.exit_code == 0 and "Rulebook" in full.output
     assert "BAC-24" in full.output and "anti_bacan" in full.output
+
+
+@pytest.mark.parametrize("game_id", game_ids())
+@pytest.mark.parametrize("lang", ["es", "en"])
+def test_tapete_rules_fits_80_columns_with_the_tables_card_letters(game_id: str, lang: str) -> None:
+    from typer.testing import CliRunner
+
+    from tapete.cli import app
+    from tapete.tui.guide import card_glyph
+
+    result = CliRunner().invoke(app, ["rules", game_id, "--lang", lang], env={"COLUMNS": "80"})
+    assert result.exit_code == 0, result.output
+    out = result.output
+    assert max(len(line.rstrip()) for line in out.splitlines()) <= 80
+    data = guide_json(get_game(game_id), lang)
+    for section in data["sections"]:
+        assert section["title"] in out
+    assert not RULE_ID.search(out)
+    assert not [k for k in _option_keys(game_id) if "_" in k and k in out]
+    for cards in _card_blocks(load_guide(game_id)):
+        row = "  ".join(card_glyph(game_id, face, lang).plain for face in cards.faces)
+        assert row in out, row

@@ -246,6 +246,71 @@ GUIDE = Guide(
                 "winner": 0,
             },
         ),
+        Example(
+            title=W("Pandillas", "Gangs"),
+            blocks=(
+                Cards(("Q-treboles", "3-corazones", "5-picas"), W("La pandilla de Ana.", "Ana's gang.")),
+                Cards(("J-picas", "10-treboles", "2-diamantes"), W("La pandilla de Beto.", "Beto's gang.")),
+                Para(
+                    W(
+                        "Ana saca {fig:die_Q-treboles} con la {card:Q-treboles}, {fig:die_3-corazones} con el "
+                        "{card:3-corazones} y {fig:die_5-picas} con el {card:5-picas}. Su líder es la "
+                        "{card:Q-treboles}, que tiene la mayor habilidad más dado (6 + {fig:die_Q-treboles}), y "
+                        "solo ella recibe incrementos: +{fig:ana_modifier} por el {card:2-diamantes} de Beto. "
+                        "Total de Ana: {fig:ana_total}.",
+                        "Ana rolls {fig:die_Q-treboles} for the {card:Q-treboles}, {fig:die_3-corazones} for the "
+                        "{card:3-corazones} and {fig:die_5-picas} for the {card:5-picas}. Her leader is the "
+                        "{card:Q-treboles}, with the highest skill plus die (6 + {fig:die_Q-treboles}), and only "
+                        "it gets advantages: +{fig:ana_modifier} for Beto's {card:2-diamantes}. Ana's total: "
+                        "{fig:ana_total}.",
+                    )
+                ),
+                Para(
+                    W(
+                        "Beto saca {fig:die_J-picas} con la {card:J-picas}, {fig:die_10-treboles} con el "
+                        "{card:10-treboles} y {fig:die_2-diamantes} con el {card:2-diamantes}. Su líder es la "
+                        "{card:J-picas} (6 + {fig:die_J-picas}), que gana +{fig:beto_modifier} por el "
+                        "{card:3-corazones} de Ana. El {card:10-treboles} cazaría al {card:2-diamantes}, pero "
+                        "no es líder y no recibe nada. Total de Beto: {fig:beto_total}. Gana Beto y se lleva "
+                        "las tres cartas de Ana.",
+                        "Beto rolls {fig:die_J-picas} for the {card:J-picas}, {fig:die_10-treboles} for the "
+                        "{card:10-treboles} and {fig:die_2-diamantes} for the {card:2-diamantes}. His leader is "
+                        "the {card:J-picas} (6 + {fig:die_J-picas}), which gains +{fig:beto_modifier} for Ana's "
+                        "{card:3-corazones}. The {card:10-treboles} would hunt a diamond, but it is not the leader "
+                        "and gets nothing. Beto's total: {fig:beto_total}. Beto wins and takes Ana's three cards.",
+                    )
+                ),
+            ),
+            position={
+                "hands": [
+                    ["Q-treboles", "3-corazones", "5-picas", "7-diamantes", "9-corazones"],
+                    ["J-picas", "2-diamantes", "10-treboles", "4-corazones", "8-picas"],
+                ],
+                "dice": [[2, 4, 1, 6, 3, 4]],
+                "options": {"mode": "pandillas", "deals": 1},
+            },
+            moves=(
+                (0, {"type": "commit", "card": "Q-treboles"}),
+                (0, {"type": "commit", "card": "3-corazones"}),
+                (0, {"type": "commit", "card": "5-picas"}),
+                (1, {"type": "commit", "card": "J-picas"}),
+                (1, {"type": "commit", "card": "2-diamantes"}),
+                (1, {"type": "commit", "card": "10-treboles"}),
+            ),
+            figures={
+                "die_Q-treboles": 1,
+                "die_3-corazones": 4,
+                "die_5-picas": 2,
+                "die_J-picas": 6,
+                "die_10-treboles": 3,
+                "die_2-diamantes": 4,
+                "ana_modifier": 2,
+                "ana_total": 15,
+                "beto_modifier": 2,
+                "beto_total": 23,
+                "winner": 1,
+            },
+        ),
     ),
     options=(
         OptionGuide(
