@@ -77,8 +77,10 @@ GUIDE = Guide(
         Cards(
             ("cerrador",),
             W(
-                "El Cerrador: solo entra donde toca al menos dos X, y cierra el campo en el acto.",
-                "The Closer: it only goes where it touches at least two X, and it closes the field at once.",
+                "El Cerrador: solo entra donde toca al menos dos X, y cierra el campo en el acto (sin robos "
+                "por esas coincidencias).",
+                "The Closer: it only goes where it touches at least two X, and it closes the field at once (no "
+                "draws for those matches).",
             ),
         ),
     ),
