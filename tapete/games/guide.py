@@ -22,7 +22,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from tapete.engine import Game
+from tapete.engine import Event, Game, State
 from tapete.engine.messages import format_number
 
 from .house_rules import option_label
@@ -67,7 +67,15 @@ class Cards:
     caption: Words
 
 
-Block = Para | Steps | Bullets | Cards
+@dataclass(frozen=True)
+class Playfield:
+    """Nacho Loco's playfield of an example, before or after its moves, drawn as the table draws it."""
+
+    caption: Words
+    after: bool = True
+
+
+Block = Para | Steps | Bullets | Cards | Playfield
 
 
 @dataclass(frozen=True)
@@ -173,8 +181,46 @@ def option_default(game: Game, key: str, lang: str) -> str:
     raise KeyError(f"no option {key!r}")
 
 
+# -- an example, played --------------------------------------------------------------------------
+def play_example(game_id: str, example: Example) -> tuple[State, State, list[Event]]:
+    """The example's position (games/<g>/positions.py), and the state after its moves with their events."""
+    from . import PACKAGES
+
+    positions = importlib.import_module(f"{__name__.rsplit('.', 1)[0]}.{PACKAGES[game_id]}.positions")
+    before: State = positions.position(**example.position)
+    after = before.clone()
+    events: list[Event] = []
+    for seat, move in example.moves:
+        events += after.apply(seat, after.action_from_json(move))
+    return before, after, events
+
+
+def _playfield_json(game: Game, example: Example, lang: str, shown_after: bool) -> list[dict[str, Any]]:
+    before, after, _ = play_example(game.id, example)
+    old = {tuple(c["cell"]) for c in before.view(None)["field"]}
+    if not shown_after:
+        after = before
+    return [
+        {
+            "cell": c["cell"],
+            "sides": c["sides"],
+            "face": c["card"],
+            "name": card_name(game, c["card"], lang),
+            "new": tuple(c["cell"]) not in old,
+        }
+        for c in after.view(None)["field"]
+    ]
+
+
 # -- JSON, for the API and the web page ------------------------------------------------------
-def _block_json(block: Block, game: Game, lang: str, figures: Mapping[str, int] | None = None) -> dict[str, Any]:
+def _block_json(
+    block: Block, game: Game, lang: str, figures: Mapping[str, int] | None = None, example: Example | None = None
+) -> dict[str, Any]:
+    if isinstance(block, Playfield):
+        if example is None:
+            raise ValueError(f"{game.id}: a playfield belongs in an example")
+        cells = _playfield_json(game, example, lang, block.after)
+        return {"type": "field", "cells": cells, "caption": fill(block.caption.say(lang), game, lang, figures)}
     if isinstance(block, Para):
         return {"type": "para", "text": fill(block.text.say(lang), game, lang, figures)}
     if isinstance(block, Steps | Bullets):
@@ -215,7 +261,7 @@ def guide_json(game: Game, lang: str) -> dict[str, Any]:
                 {
                     "type": "example",
                     "title": fill(ex.title.say(lang), game, lang, ex.figures),
-                    "blocks": [_block_json(b, game, lang, ex.figures) for b in ex.blocks],
+                    "blocks": [_block_json(b, game, lang, ex.figures, ex) for b in ex.blocks],
                 }
                 for ex in guide.examples
             ],
@@ -254,8 +300,8 @@ def _block_markdown(block: dict[str, Any]) -> list[str]:
         return [f"{i}. {item}" for i, item in enumerate(block["items"], 1)] + [""]
     if kind == "bullets":
         return [f"- {item}" for item in block["items"]] + [""]
-    if kind == "cards":
-        names = " / ".join(c["name"] for c in block["cards"])
+    if kind in ("cards", "field"):
+        names = " / ".join(c["name"] for c in block.get("cards", block.get("cells", ())))
         return [f"{names}", "", f"*{block['caption']}*", ""]
     if kind == "example":
         out = [f"### {block['title']}", ""]

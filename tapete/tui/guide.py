@@ -68,6 +68,8 @@ def _block(game_id: str, block: Mapping[str, Any], lang: str) -> Iterator[Render
         yield _listed([(mark, Text(item)) for mark, item in zip(marks, block["items"], strict=True)])
     elif kind == "cards":
         yield _cards(game_id, block, lang)
+    elif kind == "field":  # the terminal lists the field's cards; the web draws the lattice
+        yield _cards(game_id, {"cards": block["cells"], "caption": block["caption"]}, lang)
     elif kind == "example":
         yield Text(block["title"], style="bold yellow")
         for inner in block["blocks"]:

@@ -50,6 +50,8 @@ def test_rules_page_is_a_guide_with_the_reglamento_collapsed(open_page: Any, gam
     page = open_page({"width": 1280, "height": 800})
     page.goto(f"/#/rules/{game}")
     _check_guide(page, "es")
+    if game == "nacho-loco":  # the examples' playfields, drawn with the table's segments
+        assert page.locator("[data-testid=guide-field] svg polygon").count() > 10
     page.screenshot(path=str(shots / f"rules-guide-{game}-es-1280.png"), full_page=True)
     page.locator("[data-testid=reglamento] summary").click()
     assert page.locator("[data-testid=reglamento]").get_attribute("open") is not None

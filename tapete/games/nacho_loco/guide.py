@@ -2,16 +2,16 @@
 
 from __future__ import annotations
 
-from tapete.games.guide import Bullets, Cards, Example, Guide, OptionGuide, Para, Steps, Words
+from tapete.games.guide import Bullets, Cards, Example, Guide, OptionGuide, Para, Playfield, Steps, Words
 
 W = Words
 
 # The field of the first example: five cards around an empty cell that touches two of them.
 _RING = {
     (0, 0): ("rojo/verde/azul", "right"),
-    (0, 1): ("naranja/verde/azul", "top"),
-    (1, 1): ("naranja/azul/marron", "left"),
-    (2, 1): ("rojo/verde/marron", "left"),
+    (0, 1): ("verde/azul/X", "top"),
+    (1, 1): ("azul/marron/X", "left"),
+    (2, 1): ("marron/rojo/X", "left"),
     (2, 0): ("rojo/amarillo/X", "bottom"),
 }
 
@@ -152,12 +152,14 @@ GUIDE = Guide(
         Example(
             title=W("Dos lados a la vez", "Two sides at once"),
             blocks=(
-                Cards(
-                    ("rojo/verde/azul", "rojo/amarillo/X"),
+                Playfield(
                     W(
-                        "En el campo hay un hueco con un lado rojo a la izquierda y uno amarillo a la derecha.",
-                        "The field has a gap with a red side on its left and a yellow one on its right.",
+                        "En el campo queda un hueco arriba, en el centro, con un lado rojo a su izquierda y uno "
+                        "amarillo a su derecha.",
+                        "The field has a gap at the top, in the middle, with a red side on its left and a yellow "
+                        "one on its right.",
                     ),
+                    after=False,
                 ),
                 Cards(
                     ("amarillo/rojo/X",),
@@ -172,6 +174,7 @@ GUIDE = Guide(
                         "{fig:matches} sides at once, so Beto and Carla draw {fig:beto_drew} card each.",
                     )
                 ),
+                Playfield(W("El campo después, con la carta de Ana.", "The field afterwards, with Ana's card.")),
             ),
             position={
                 "hands": [
@@ -188,7 +191,6 @@ GUIDE = Guide(
         Example(
             title=W("La última carta", "The last card"),
             blocks=(
-                Cards(("rojo/verde/azul",), W("El campo.", "The field.")),
                 Cards(("azul/X/X",), W("La única carta de Ana.", "Ana's only card.")),
                 Para(
                     W(
@@ -200,6 +202,7 @@ GUIDE = Guide(
                         "{fig:ana_points} points.",
                     )
                 ),
+                Playfield(W("El campo al final de la ronda.", "The field at the end of the round.")),
             ),
             position={
                 "hands": [

@@ -4,8 +4,8 @@
 // names) collapsed in a <details> at the end.
 
 import * as api from "./api.js";
-import { bacanCard, boonCard, buraccoTile, cardBack, nachoCard, wantedCard } from "./cards.js";
-import { h } from "./dom.js";
+import { bacanCard, boonCard, buraccoTile, cardBack, nachoCard, nachoSegments, nachoVertices, wantedCard } from "./cards.js";
+import { h, r2, s } from "./dom.js";
 import { topBar } from "./frame.js";
 import { gameName } from "./games/index.js";
 import { lang, t } from "./i18n.js";
@@ -27,6 +27,32 @@ function drawCard(gameId, card, outlaws) {
     draw(card.face, card.name, outlaws));
 }
 
+/** Nacho Loco's playfield of an example, drawn with the table's segments; the card just placed outlined. */
+const FIELD_SCALE = 100;
+
+function fieldFigure(item) {
+  const corners = item.cells.flatMap((c) => nachoVertices(c.cell[0], c.cell[1]));
+  const xs = corners.map(([x]) => x);
+  const ys = corners.map(([, y]) => y);
+  const [x0, y0] = [Math.min(...xs) - 0.1, Math.min(...ys) - 0.1];
+  const [w, hgt] = [Math.max(...xs) - x0 + 0.1, Math.max(...ys) - y0 + 0.1];
+  const cells = item.cells.map((c) => {
+    const v = nachoVertices(c.cell[0], c.cell[1]);
+    const outline = c.new ? s("polygon", {
+      points: v.map(([x, y]) => `${r2(x * FIELD_SCALE)},${r2(y * FIELD_SCALE)}`).join(" "),
+      class: "guide-new", fill: "none",
+    }) : null;
+    return s("g", { role: "img", "aria-label": c.name }, nachoSegments(v, c.sides, FIELD_SCALE), outline);
+  });
+  const picture = s("svg", {
+    class: "svg guide-field-svg", role: "group",
+    viewBox: `${r2(x0 * FIELD_SCALE)} ${r2(y0 * FIELD_SCALE)} ${r2(w * FIELD_SCALE)} ${r2(hgt * FIELD_SCALE)}`,
+    style: { maxWidth: `${Math.round(w * 90)}px` },
+  }, cells);
+  return h("div", { class: "guide-figure guide-field", "data-testid": "guide-field" },
+    picture, h("p", { class: "guide-caption" }, item.caption));
+}
+
 function block(gameId, item, outlaws) {
   switch (item.type) {
     case "para":
@@ -39,6 +65,8 @@ function block(gameId, item, outlaws) {
       return h("div", { class: "guide-figure" },
         h("div", { class: "guide-cards" }, item.cards.map((card) => drawCard(gameId, card, outlaws))),
         h("p", { class: "guide-caption" }, item.caption));
+    case "field":
+      return fieldFigure(item);
     case "example":
       return h("section", { class: "guide-example", "data-testid": "guide-example" },
         h("h3", {}, item.title), item.blocks.map((inner) => block(gameId, inner, outlaws)));
