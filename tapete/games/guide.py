@@ -23,9 +23,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tapete.engine import Event, Game, State
+from tapete.engine.house_rules import option_label
 from tapete.engine.messages import format_number
-
-from .house_rules import option_label
 
 LANGS = ("es", "en")
 PLACEHOLDER = re.compile(r"\{(card|fig):([^{}]+)\}")

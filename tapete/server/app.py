@@ -117,7 +117,8 @@ async def create_table(
     seat: int | None = None
     token: str | None = None
     if any(s.free for s in runner.seats) and body.join:
-        seat, token = await runner.join(None, clean_name(body.name), player_id)
+        name = clean_name(body.name) or await services(request).players.name_of(player_id)
+        seat, token = await runner.join(None, name, player_id)
     elif not any(s.human for s in runner.seats):
         await runner.start_bots_only()
     return {"table": runner.summary(), "invite_code": runner.invite_code, "seat": seat, "token": token}
@@ -144,7 +145,8 @@ async def table_info(table_id: str, request: Request) -> dict[str, Any]:
 @router.post("/join")
 async def join_table(body: JoinBody, request: Request, x_tapete_player: PlayerHeader = None) -> dict[str, Any]:
     player_id = await caller(request, x_tapete_player)
-    runner, seat, token = await services(request).tables.join(body.code, body.seat, body.name, player_id)
+    name = clean_name(body.name) or await services(request).players.name_of(player_id)
+    runner, seat, token = await services(request).tables.join(body.code, body.seat, name, player_id)
     return {"table": runner.summary(), "seat": seat, "token": token}
 
 

@@ -252,6 +252,14 @@ class Players:
             return None
         return await self.check(*parse_header(value))
 
+    async def name_of(self, player_id: str | None) -> str | None:
+        """The player's name (None for no player, or a player without one): a seat's name when none is given."""
+        if player_id is None:
+            return None
+        query = sa.select(players.c.name).where(players.c.id == player_id)
+        found = await self.store.read(lambda conn: conn.scalar(query))
+        return None if found is None else str(found)
+
     async def rename(self, player_id: str, name: str | None) -> str | None:
         cleaned = clean_name(name)
         await self.store.transact(lambda conn: _rename(conn, player_id, cleaned))

@@ -105,7 +105,8 @@ class ResultScreen(ModalScreen[None]):
     def add(self, text: str) -> None:
         """Another result arrived while this one is up: shown below it, one panel, one key."""
         self.text += "\n\n" + text
-        self.query_one("#result-text", Static).update(Text(self.text))
+        for shown in self.query("#result-text").results(Static):  # none yet when pushed this very turn
+            shown.update(Text(self.text))
 
     def on_key(self, event: events.Key) -> None:
         event.stop()
