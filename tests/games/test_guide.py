@@ -19,6 +19,7 @@ from tapete.games.guide import (
     Cards,
     Example,
     Guide,
+    Words,
     guide_json,
     guide_markdown,
     load_guide,
@@ -112,6 +113,25 @@ def test_cards_and_figures_named_in_the_texts_exist(game_id: str) -> None:
                     assert name in example.figures, (example.title.en, name)
                 else:
                     assert name in faces, name
+
+
+def _words(value: Any) -> list[Words]:
+    """Every text pair inside a piece of guide data."""
+    if isinstance(value, Words):
+        return [value]
+    if isinstance(value, tuple | list):
+        return [w for item in value for w in _words(item)]
+    if hasattr(value, "__dataclass_fields__"):
+        return [w for name in value.__dataclass_fields__ for w in _words(getattr(value, name))]
+    return []
+
+
+@pytest.mark.parametrize("game_id", game_ids())
+def test_every_text_is_written_in_both_languages(game_id: str) -> None:
+    pairs = _words(load_guide(game_id))
+    assert len(pairs) > 20
+    same = [w.es for w in pairs if not w.es.strip() or not w.en.strip() or w.es == w.en]
+    assert not same, same
 
 
 def _card_blocks(guide: Guide) -> list[Cards]:
