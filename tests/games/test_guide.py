@@ -201,11 +201,15 @@ def _boon(before: State, after: State, events: list[Event], example: Example) ->
         if e.kind == "trick":
             out["points"], out["winner"] = e.data["points"], e.data["winner"]
         elif e.kind == "round_end":
-            out["buried"] = e.data["buried_points"]
-            out["taker_points"] = e.data["taker_points"]
-            out["defence_points"] = e.data["defender_points"]
             for seat, name in enumerate(NAMES[: after.num_players]):
                 out[f"{name}_victory"] = e.data["victory"][seat]
+            if e.data["leaster"]:
+                for seat, name in enumerate(NAMES[: after.num_players]):
+                    out[f"{name}_points"], out[f"{name}_tricks"] = e.data["points"][seat], e.data["tricks"][seat]
+            else:
+                out["buried"] = e.data["buried_points"]
+                out["taker_points"] = e.data["taker_points"]
+                out["defence_points"] = e.data["defender_points"]
     return out
 
 

@@ -221,6 +221,56 @@ GUIDE = Guide(
             moves=((2, {"type": "play", "card": "verde-4"}),),
             figures={"buried": 30, "taker_points": 75, "defence_points": 45, "ana_victory": 7, "beto_victory": 4},
         ),
+        Example(
+            title=W("Un Modo Menor", "A Leaster"),
+            blocks=(
+                Cards(
+                    ("azul-5", "verde-5", "rojo-5"),
+                    W(
+                        "Todos pasaron: la Bendición queda aparte y no cuenta para nadie.",
+                        "Everyone passed: the Boon is set aside and counts for nobody.",
+                    ),
+                ),
+                Cards(
+                    ("azul-1", "azul-2", "azul-3"),
+                    W("La única baza que ganó Ana.", "The only trick Ana won."),
+                ),
+                Cards(
+                    ("oro-1", "oro-14", "oro-2"),
+                    W(
+                        "La última baza: Beto la gana con el {card:oro-14}.",
+                        "The last trick: Beto wins it with the {card:oro-14}.",
+                    ),
+                ),
+                Para(
+                    W(
+                        "Al final Ana tiene {fig:ana_points} puntos en {fig:ana_tricks} baza, Beto "
+                        "{fig:beto_points} y Carla {fig:carla_points}. Ana tiene menos puntos y ganó al menos una "
+                        "baza: gana la ronda, y Beto y Carla le dan 1 carta de victoria cada uno. Ana pasa a "
+                        "{fig:ana_victory}.",
+                        "In the end Ana has {fig:ana_points} points from {fig:ana_tricks} trick, Beto "
+                        "{fig:beto_points} and Carla {fig:carla_points}. Ana has the fewest points and won at least "
+                        "one trick: she wins the round, and Beto and Carla each give her 1 victory card. Ana goes "
+                        "up to {fig:ana_victory}.",
+                    )
+                ),
+            ),
+            position={
+                "hands": [[], [], ["oro-2"]],
+                "trick": ["oro-1", "oro-14"],
+                "leader": 0,
+                "leaster": True,
+                "buried": ["azul-5", "verde-5", "rojo-5"],
+                "piles": [
+                    ["azul-1", "azul-2", "azul-3"],
+                    ["azul-4", "azul-6", "verde-2", "verde-3", "verde-4", "verde-6", "rojo-2", "rojo-3", "rojo-4"],
+                    ["rojo-6", *(f"oro-{rank}" for rank in range(3, 14))],
+                ],
+                "tricks_won": [1, 3, 4],
+            },
+            moves=((2, {"type": "play", "card": "oro-2"}),),
+            figures={"ana_points": 0, "ana_tricks": 1, "beto_points": 37, "carla_points": 53, "ana_victory": 7},
+        ),
     ),
     options=(
         OptionGuide(
