@@ -174,6 +174,10 @@ def _buracco(before: State, after: State, events: list[Event], example: Example)
             for side, name in enumerate(NAMES[:2]):
                 for item, points in e.data["sides"][side].items():
                     out[f"{name}_{item}"] = points
+    out["pozo"] = len(before.pozo)  # type: ignore[attr-defined]
+    for seat, name in enumerate(NAMES[: before.num_players]):
+        out[f"{name}_rack_before"] = len(before.racks[seat])  # type: ignore[attr-defined]
+        out[f"{name}_rack_after"] = len(after.racks[seat])  # type: ignore[attr-defined]
     for k, meld in enumerate(after.melds[0]):  # type: ignore[attr-defined]
         out[f"meld{k}_value"] = meld.value()
         out[f"meld{k}_size"] = len(meld.tiles)

@@ -264,6 +264,47 @@ GUIDE = Guide(
             moves=((0, {"type": "extend", "meld": 0, "tile": "azul-5", "end": "low"}),),
             figures={"meld0_size": 5, "meld0_value": 40, "meld0_pure": 1},
         ),
+        Example(
+            title=W("Levantar el pozo", "Picking up the pozo"),
+            blocks=(
+                Cards(
+                    ("negro-9", "amarillo-12", "rojo-9", "azul-7"),
+                    W(
+                        "El pozo, con el {card:azul-7} arriba.",
+                        "The pozo, with the {card:azul-7} on top.",
+                    ),
+                ),
+                Cards(
+                    ("azul-5", "azul-6", "rojo-9", "negro-1", "amarillo-3"),
+                    W("El atril de Ana.", "Ana's rack."),
+                ),
+                Para(
+                    W(
+                        "Ana quiere el {card:azul-7} para su escalera {card:azul-5}, {card:azul-6}. Para "
+                        "llevárselo tiene que levantar el pozo entero, las {fig:pozo} fichas. Después baja la "
+                        "escalera ({fig:meld0_size} fichas) y una pierna de nueves ({fig:meld1_size} fichas); le "
+                        "quedan {fig:ana_rack_after} en el atril, y termina tirando una.",
+                        "Ana wants the {card:azul-7} for her run {card:azul-5}, {card:azul-6}. To get it she "
+                        "must pick up the whole pozo, all {fig:pozo} tiles. Then she lays down the run "
+                        "({fig:meld0_size} tiles) and a set of nines ({fig:meld1_size} tiles); {fig:ana_rack_after} "
+                        "tiles are left on her rack, and she ends by throwing one.",
+                    )
+                ),
+            ),
+            position={
+                "racks": [["azul-5", "azul-6", "rojo-9", "negro-1", "amarillo-3"], ["rojo-2", "negro-13"]],
+                "pozo": ["negro-9", "amarillo-12", "rojo-9", "azul-7"],
+                "turn": 0,
+            },
+            moves=(
+                (0, {"type": "take_pozo"}),
+                *((0, {"type": "stage", "tile": tile}) for tile in ("azul-5", "azul-6", "azul-7")),
+                (0, {"type": "commit"}),
+                *((0, {"type": "stage", "tile": tile}) for tile in ("rojo-9", "rojo-9", "negro-9")),
+                (0, {"type": "commit"}),
+            ),
+            figures={"pozo": 4, "meld0_size": 3, "meld1_size": 3, "ana_rack_after": 3},
+        ),
     ),
     options=(
         OptionGuide(
