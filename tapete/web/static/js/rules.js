@@ -45,7 +45,7 @@ function fieldFigure(item) {
     return s("g", { role: "img", "aria-label": c.name }, nachoSegments(v, c.sides, FIELD_SCALE), outline);
   });
   const picture = s("svg", {
-    class: "svg guide-field-svg", role: "group",
+    class: "svg guide-field-svg", role: "group", "aria-label": item.caption,
     viewBox: `${r2(x0 * FIELD_SCALE)} ${r2(y0 * FIELD_SCALE)} ${r2(w * FIELD_SCALE)} ${r2(hgt * FIELD_SCALE)}`,
     style: { maxWidth: `${Math.round(w * 90)}px` },
   }, cells);
