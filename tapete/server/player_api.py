@@ -75,9 +75,9 @@ def _page(offset: int, limit: int | None) -> tuple[int, int]:
 
 
 @router.post("/players", status_code=201)
-async def new_player(body: NewPlayerBody, request: Request) -> dict[str, Any]:
-    """A new identity: its id and its secret (sent here only: keep it)."""
-    return (await the_players(request).create(body.name)).to_json()
+async def new_player(request: Request, body: NewPlayerBody | None = None) -> dict[str, Any]:
+    """A new identity: its id and its secret (sent here only: keep it). The body may be left out."""
+    return (await the_players(request).create(None if body is None else body.name)).to_json()
 
 
 @router.get("/players/{player_id}")

@@ -203,9 +203,21 @@ def _unsettled(conn: sa.Connection, limit: int) -> list[str]:
     return [str(r.id) for r in conn.execute(query)]
 
 
+def _mark_unratable(conn: sa.Connection) -> int:
+    """Mark at once the unsettled finished matches that cannot move a rating: unrated, or nobody with an
+    identity at the table (every match stored before identities existed); how many."""
+    linked = sa.exists().where(seats.c.match_id == matches.c.id, seats.c.player_id.is_not(None))
+    marked = conn.execute(
+        matches.update()
+        .where(matches.c.status == "finished", matches.c.rated_at.is_(None), sa.or_(~matches.c.rated, ~linked))
+        .values(rated_at=time.time())
+    )
+    return int(marked.rowcount)
+
+
 async def sweep(store: Store, lookup: GameLookup, limit: int = SWEEP_BATCH) -> int:
     """Settle finished matches nobody took into account yet (a process died in between); how many."""
-    done = 0
+    done = await store.transact(_mark_unratable)
     while True:
         pending = await store.read(lambda conn: _unsettled(conn, limit))
         for match_id in pending:

@@ -8,6 +8,8 @@ boards paint with a `Painter`: coloured spans, some of them clickable.
 
 from __future__ import annotations
 
+import string
+from collections.abc import Hashable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -130,6 +132,8 @@ class Board(VerticalScroll):
         self.game = game
         self.snap: Snapshot | None = None
         self.lang = "es"
+        # shortcuts of one snapshot in one key state (the snapshot is kept, so `is` cannot be fooled)
+        self._shortcuts_cache: tuple[Snapshot, Hashable, dict[str, int]] | None = None
 
     def compose(self) -> ComposeResult:
         yield Canvas(id="board-body")
@@ -142,7 +146,7 @@ class Board(VerticalScroll):
         self.repaint()  # boards choose small or tall cards by their size
 
     def repaint(self) -> None:
-        if self.snap is not None:
+        if self.snap is not None and self.is_mounted:
             self.query_one("#board-body", Canvas).paint(self.paint(self.snap, self.lang))
 
     def paint(self, snap: Snapshot, lang: str) -> Painter | RenderableType:
@@ -177,6 +181,25 @@ class Board(VerticalScroll):
         """A key the board uses itself, not a move (select a card). True: used."""
         return False
 
+    def key(self, key: str, snap: Snapshot) -> int | bool | None:
+        """What a key does: the move it plays, True when it only changed the
+        board's own choice (`press`), None when the board does not use it.
+        The table screen and `key_paths` both go through here."""
+        if self.press(key, snap):
+            return True
+        cached = self._shortcuts_cache
+        state = self.key_state()
+        if cached is None or cached[0] is not snap or cached[1] != state:
+            cached = self._shortcuts_cache = (snap, state, self.shortcuts(snap))
+        return cached[2].get(key)
+
+    def key_state(self) -> Hashable:
+        """The board's own half-made choice (row, selected card...), for `key_paths`."""
+        return None
+
+    def set_key_state(self, state: Hashable) -> None:
+        """Put back a choice `key_state` returned."""
+
     def hotkeys_help(self, snap: Snapshot, lang: str) -> str:
         """One short line saying which shortcuts work now ("" for none)."""
         return ""
@@ -188,6 +211,47 @@ class Board(VerticalScroll):
 
 class TextBoard(Board):
     """Any game, through its `render_text`."""
+
+
+# Keys a board may use: the screen keeps F1/F2, +/-, Esc, ^Q and the list's Enter and arrows.
+BOARD_KEYS = (*string.ascii_letters, *string.digits, "space")
+
+
+def key_paths(board: Board, snap: Snapshot, depth: int = 4) -> dict[int, tuple[str, ...]]:
+    """Every move some sequence of at most `depth` board keys plays from the
+    board's present choice, with the shortest such sequence. The board is
+    left as it was. This is the terminal's own input model: a move missing
+    here can only be reached by scrolling the list."""
+    start = board.key_state()
+    found: dict[int, tuple[str, ...]] = {}
+    seen = {start}
+    frontier: list[tuple[Hashable, tuple[str, ...]]] = [(start, ())]
+    try:
+        for _ in range(depth):
+            following: list[tuple[Hashable, tuple[str, ...]]] = []
+            for state, path in frontier:
+                for key in BOARD_KEYS:
+                    board.set_key_state(state)
+                    result = board.key(key, snap)
+                    if result is True:
+                        after = board.key_state()
+                        if after not in seen:
+                            seen.add(after)
+                            following.append((after, (*path, key)))
+                    elif isinstance(result, int) and not isinstance(result, bool):
+                        found.setdefault(result, (*path, key))
+            frontier = following
+    finally:
+        board.set_key_state(start)
+    return found
+
+
+def key_name(event: events.Key) -> str:
+    """A key as boards name it: the character typed, or Textual's name ("space")."""
+    char = event.character
+    if char and char.isprintable() and not char.isspace():
+        return char
+    return event.key
 
 
 def number_moves(moves: list[Move], keys: dict[str, int]) -> dict[str, int]:

@@ -24,12 +24,14 @@ from textual.widgets.option_list import Option, OptionDoesNotExist
 from tapete.engine import Game, TapeteError
 from tapete.engine.names import bot_level
 
-from .boards import Board, scores_of
+from .boards import Board, key_name, key_paths, scores_of
 from .games import board_type
 from .i18n import other_lang, t
 from .table import LocalTable, Move, Snapshot
 
 LOG_LINES = 120  # latest events kept on screen (the whole log stays in the source)
+KEY_DEPTH = 6  # the longest key sequence shown beside a move (Bacan: rows both ways, a power, a slot)
+KEY_SIGNS = {"space": "␣"}
 
 
 class TableSource(Protocol):
@@ -99,7 +101,7 @@ class TableScreen(Screen[str]):
     #middle { height: 1fr; }
     #board { width: 1fr; border: round $primary; }
     #side { width: 32; }
-    #scores { height: auto; max-height: 45%; border: round $secondary; padding: 0 1; scrollbar-size-vertical: 1; }
+    #scores { height: auto; max-height: 55%; border: round $secondary; padding: 0 1; scrollbar-size-vertical: 1; }
     #log { height: 1fr; border: round $secondary; padding: 0 0 0 1; scrollbar-size-vertical: 1; }
     #moves { height: 9; border: round $success; }
     #moves:focus { border: round $success; }
@@ -124,7 +126,6 @@ class TableScreen(Screen[str]):
         self.lang = lang
         self.snap: Snapshot | None = None
         self._moves_key: tuple[Any, ...] = ()
-        self._keymap: dict[str, int] = {}
         self._armed: int | None = None  # a move picked once in the list that asks to be confirmed
         self._log_count = 0
         self._over_shown = False
@@ -171,6 +172,8 @@ class TableScreen(Screen[str]):
         width, height = event.size
         self.query_one("#moves").styles.height = max(6, min(14, height // 4 + 1))
         self.query_one("#side").styles.width = 32 if width < 110 else 40
+        if self._alive:
+            self.call_after_refresh(self.refresh_table)  # the scores choose one or two seats a row by height
 
     def _titles(self) -> None:
         lang = self.lang
@@ -242,12 +245,16 @@ class TableScreen(Screen[str]):
         return text
 
     def _scores(self, snap: Snapshot) -> Table:
+        """A row per seat (two seats a row when a long table would crowd out the log)."""
         lang = self.lang
-        table = Table(box=None, pad_edge=False, show_header=False, expand=True)
-        table.add_column(ratio=1, no_wrap=True)
-        table.add_column(justify="right")
         scores = scores_of(snap.view)
         per_seat = len(scores) == len(snap.names)
+        pairs = len(snap.names) + 2 > max(6, self.query_one("#middle").size.height // 2)
+        table = Table(box=None, pad_edge=False, show_header=False, expand=True)
+        for _ in range(2 if pairs else 1):
+            table.add_column(ratio=1, no_wrap=True, overflow="ellipsis")
+            table.add_column(justify="right", no_wrap=True)
+        cells: list[Text | str] = []
         for seat, name in enumerate(snap.names):
             mark = "▶ " if seat in snap.required else ("· " if seat in snap.actors else "  ")
             style = "bold" if seat == snap.seat else ""
@@ -255,15 +262,19 @@ class TableScreen(Screen[str]):
                 style += " green"
             if snap.over and seat in snap.winners:
                 style, mark = "bold yellow", "★ "
-            score = _fmt(scores[seat]) if per_seat else ""
             label = Text(f"{mark}{name}", style=style.strip())
             kind = snap.kinds[seat] if seat < len(snap.kinds) else None
-            if kind:
+            if kind and not pairs:  # two a row: no room for the level (the setup screen says it)
                 label.append(f" {bot_level(kind, self.lang)}", style="dim")
-            table.add_row(label, score)
+            score = _fmt(scores[seat]) if per_seat else ""
+            cells += [label, score + (" " if pairs and seat % 2 == 0 else "")]
         if scores and not per_seat:
             for side, score in enumerate(scores):
-                table.add_row(Text(t("side.name", lang, side=side + 1), style="italic"), _fmt(score))
+                cells += [Text(t("side.name", lang, side=side + 1), style="italic"), _fmt(score)]
+        width = 4 if pairs else 2
+        for start in range(0, len(cells), width):
+            row = cells[start : start + width]
+            table.add_row(*row, *[""] * (width - len(row)))
         return table
 
     def _update_log(self, force: bool = False) -> None:
@@ -285,10 +296,9 @@ class TableScreen(Screen[str]):
     def _update_moves(self, snap: Snapshot) -> None:
         """The legal moves as a list, each with its shortcut key; rebuilt only when it changes."""
         listing = self.query_one("#moves", OptionList)
-        self._keymap = self.board.shortcuts(snap)
-        keys: dict[int, str] = {}
-        for key, action in self._keymap.items():
-            keys.setdefault(action, key)
+        # each move with the keys that play it from here (one key, or a few: `a 3` mirrors a rival's slot)
+        keys = {action: " ".join(KEY_SIGNS.get(k, k) for k in path)
+                for action, path in key_paths(self.board, snap, KEY_DEPTH).items()}
         queued = snap.queued.action if snap.queued else None
         cache = (tuple((m.action, m.text, keys.get(m.action)) for m in snap.moves), queued)
         if cache == self._moves_key:
@@ -296,7 +306,10 @@ class TableScreen(Screen[str]):
         self._moves_key = cache
         self._armed = None  # the moves changed: a confirmation asked before no longer holds
         previous = listing.highlighted_option.id if listing.highlighted_option else None
-        options = [Option(self._move_label(keys.get(m.action, ""), m, queued), id=str(m.action)) for m in snap.moves]
+        width = max((len(k) for k in keys.values()), default=1)
+        options = [
+            Option(self._move_label(keys.get(m.action, ""), m, queued, width), id=str(m.action)) for m in snap.moves
+        ]
         if not options:
             options = [Option(Text(t("table.no_moves", self.lang), style="dim"), id="none", disabled=True)]
         listing.set_options(options)
@@ -306,10 +319,10 @@ class TableScreen(Screen[str]):
         elif snap.moves:
             listing.highlighted = 0
 
-    def _move_label(self, key: str, move: Move, queued: int | None) -> Text:
+    def _move_label(self, key: str, move: Move, queued: int | None, width: int = 1) -> Text:
         label = self.board.move_label(move, self.lang)
         body = label if isinstance(label, Text) else Text(move.text)
-        text = Text(f"{key:>1} ", style="bold cyan")
+        text = Text(f"{key:>{width}} ", style="bold cyan")
         if move.action == queued:
             text.append("⏳ ", style="yellow")
         elif move.reaction:
@@ -414,16 +427,13 @@ class TableScreen(Screen[str]):
         snap = self.snap
         if snap is None or snap.over:
             return
-        if self.board.press(event.character or event.key, snap):
+        result = self.board.key(key_name(event), snap)
+        if result is True:
             event.stop()
             self._board_keys_changed()
-            return
-        action = self._keymap.get(event.key)
-        if action is None and event.character:
-            action = self._keymap.get(event.character)
-        if action is not None:
+        elif isinstance(result, int) and not isinstance(result, bool):
             event.stop()
-            self.choose(action)
+            self.choose(result)
 
     def action_rules(self) -> None:
         from .dialogs import RulesScreen

@@ -66,10 +66,14 @@ async def test_a_new_identity_is_random_and_only_its_hash_is_stored(server: Serv
     ana = await new_player(server, "  Ana   María ")
     bea = await new_player(server)
     assert ana["name"] == "Ana María" and bea["name"] is None
+    bare = await server.http.post("/api/players")  # no body at all
+    assert bare.status_code == 201 and bare.json()["name"] is None
+    refused = await server.http.post("/api/players", json={"name": "Ana", "colour": "green"})
+    assert refused.status_code == 422
     assert ana["player_id"] != bea["player_id"] and len(ana["player_id"]) >= 16
     assert len(ana["secret"]) >= 22  # at least 128 bits in URL-safe base64
     rows = await stored(server, player_secrets)
-    assert {r["secret_hash"] for r in rows} == {hash_secret(ana["secret"]), hash_secret(bea["secret"])}
+    assert {r["secret_hash"] for r in rows} == {hash_secret(i["secret"]) for i in (ana, bea, bare.json())}
     assert ana["secret"] not in json.dumps(await stored(server, players))
     profile = (await server.http.get(f"/api/players/{ana['player_id']}")).json()
     assert profile == {"player_id": ana["player_id"], "name": "Ana María", "games": {}, "ratings": {}}
@@ -200,8 +204,7 @@ async def test_seats_taken_with_an_identity_are_linked_and_secrets_never_leak(
     made = await server.http.post("/api/tables", json={"game": "eco", "seats": TWO_HUMANS, "table_options": FAST,
                                                        "name": "Ana"}, headers=header(phone))
     created = made.json()
-    joined = (await server.http.post("/api/join", json={"code": created["invite_code"], "name": "Bea"},
-                                     headers=header(bea))).json()
+    joined = (await server.http.post("/api/join", json={"code": created["invite_code"]}, headers=header(bea))).json()
     table_id = created["table"]["id"]
     a = await server.connect(table_id, created["token"])
     b = await server.connect(table_id, joined["token"])
@@ -211,6 +214,7 @@ async def test_seats_taken_with_an_identity_are_linked_and_secrets_never_leak(
 
     page = (await server.http.get(f"/api/players/{ana['player_id']}/matches")).json()
     assert page["total"] == 1 and page["items"][0]["your_seats"] == [0]
+    assert [s["name"] for s in page["items"][0]["seats"]] == ["Ana", "Bea"]  # Bea's from her identity
     assert [s["player_id"] for s in page["items"][0]["seats"]] == [ana["player_id"], bea["player_id"]]
 
     secrets_ = [ana["secret"], bea["secret"], phone["secret"], "correct horse", created["token"], joined["token"]]
@@ -227,3 +231,18 @@ async def test_seats_taken_with_an_identity_are_linked_and_secrets_never_leak(
     assert "player created" in logged and "signed in" in logged  # the capture does see the server's lines
     for secret in secrets_[:4]:
         assert secret not in logged and hash_secret(secret) not in logged
+
+
+async def test_a_password_hashed_under_older_parameters_is_rehashed_at_sign_in(server: Server) -> None:
+    from argon2 import PasswordHasher
+
+    ana = await new_player(server, "Ana")
+    await server.http.post(f"/api/players/{ana['player_id']}/password", json={"password": "correct horse"},
+                           headers=header(ana))
+    weak = PasswordHasher(time_cost=1, memory_cost=8192, parallelism=1).hash("correct horse")
+    async with server.app.state.tapete.store.engine.begin() as conn:
+        await conn.execute(players.update().values(password_hash=weak))
+    signed = await server.http.post("/api/login", json={"name": "Ana", "password": "correct horse"})
+    assert signed.status_code == 200, signed.text
+    now = (await stored(server, players))[0]["password_hash"]
+    assert now != weak and now.startswith("$argon2id$") and not PasswordHasher().check_needs_rehash(now)

@@ -14,11 +14,12 @@ card you peek at shows for a few seconds, then turns face down again.
 from __future__ import annotations
 
 import time
+from collections.abc import Hashable
 from typing import Any
 
 from rich.text import Text
 
-from ..boards import Board, Painter, number_moves
+from ..boards import Board, Painter
 from ..table import Move, Snapshot
 
 FLASH_SECONDS = 4.0  # how long a peeked card stays face up in classic memory (BAC-10)
@@ -32,7 +33,9 @@ SUIT_STYLES = {
 }
 JOKER_STYLE = "bold black on grey85"
 BACK = ("░░░", "grey50")
-RANK_LABELS = {"secreto": "Sec", "espia": "Esp", "intercambio": "Int", "mas1": "+1", "comodin": "★"}
+RANK_LABELS = {"secreto": "Se", "espia": "Es", "intercambio": "In", "mas1": "+1", "comodin": "★"}
+# A shape per suit (as on the web), so colour is never the only cue
+SUIT_SHAPES = {"rojo": "●", "azul": "■", "verde": "▲", "amarillo": "★", "violeta": "◆"}
 
 PHASES = {
     "deal": ("{who} reparte: ¿cuántas cartas mira cada uno? (0-4)", "{who} deals: how many cards to peek at? (0-4)"),
@@ -50,11 +53,19 @@ RESULTS = {
     "tied": ("Bacan empatado o superado", "Bacan tied or beaten"),
     "exhausted": ("sin cartas que robar", "nothing left to draw"),
 }
-OWN_SLOT_ORDER = ("mirror", "swap", "give")  # what a digit does, first legal wins
+OWN_ROW_ORDER = ("mirror", "swap", "give", "exchange")  # what a digit does on your row, first legal wins
 LETTERS = {"m": ("draw", "deck"), "t": ("draw", "discard"), "d": ("discard", None), "b": ("call_bacan", None)}
 ROW_KEY = "a"  # moves the digits from row to row
 PLUS_ONE_KEY = "p"  # +1 to the player whose row the digits are on
 OTHER_ROW_ORDER = ("mirror_other", "spy", "exchange")  # what a digit does on another row, first legal wins
+# Keys that make the digits use a power or the comodín from the row (BAC-17..20).
+VERBS = {"c": "row_joker", "s": "secret", "e": "spy", "i": "exchange"}
+VERB_NAMES = {
+    "row_joker": ("Comodín", "Comodín"),
+    "secret": ("Secreto", "Secreto"),
+    "spy": ("Espía", "Espía"),
+    "exchange": ("Intercambio", "Intercambio"),
+}
 
 
 def _say(lang: str, pair: tuple[str, str], **values: Any) -> str:
@@ -62,11 +73,11 @@ def _say(lang: str, pair: tuple[str, str], **values: Any) -> str:
 
 
 def card_label(face: str) -> tuple[str, str]:
-    """The three-cell label and style of a face token ("rojo-7" -> " 7 " on red)."""
+    """The three-cell label and style of a face token ("rojo-7" -> "7● " on red)."""
     if face == "comodin":
         return " ★ ", JOKER_STYLE
     suit, _, rank = face.partition("-")
-    label = RANK_LABELS.get(rank, rank)
+    label = RANK_LABELS.get(rank, rank) + SUIT_SHAPES.get(suit, "")
     return f"{label:^3}", SUIT_STYLES.get(suit, "bold")
 
 
@@ -105,12 +116,18 @@ class BacanBoard(Board):
         self._flashes: dict[tuple[int, int], tuple[str, float]] = {}  # (seat, slot) -> (face, until)
         self._sizes: list[int] = []
         self._row: int | None = None  # another player's row the digits act on; None: your own
+        self._verb: str | None = None  # a power (or the row's comodín) the digits use; None: the usual
+        self._peeking: tuple[int, ...] = ()  # slots picked so far for the deal's peek
 
     # -- classic memory: a peek shows for a moment -------------------------------
     def show(self, snap: Snapshot, lang: str) -> None:
         self._collect_flashes(snap)
-        if self._row is not None and self._row not in _target_seats(snap):
+        if self._verb is not None and not _find(snap.moves, self._verb):
+            self._verb = None  # the power was used (or the turn moved on)
+        if self._row is not None and self._row not in self._rows_for(snap, self._verb):
             self._row = None  # nothing left to do on that row (the window closed)
+        if not _peek_moves(snap):
+            self._peeking = ()
         super().show(snap, lang)
 
     def _collect_flashes(self, snap: Snapshot) -> None:
@@ -199,7 +216,7 @@ class BacanBoard(Board):
             p.add(marker + name + score)
             p.add(_say(lang, ("eliminado", "eliminated")), "dim italic")
             return
-        marked = _marked_slots(view, seat)
+        marked = _marked_slots(view, seat) | (set(self._peeking) if me else set())
         faces = [(face or self._flash(seat, slot), face is None) for slot, face in enumerate(row["cards"])]
         if big:
             p.block(3)
@@ -277,11 +294,18 @@ class BacanBoard(Board):
         if kind == "seat":
             return _find(moves, "plus_one", seat=payload[1])
         _, seat, slot = payload
-        hits = [m for m in moves if m.data.get("slot") == slot and m.data.get("seat", snap.seat) == seat]
+        hits = [m for m in moves if m.data.get("slot") == slot and _seat_of(m, snap) == seat]
         reactions = [m.action for m in hits if m.reaction]
         return reactions[:1] or [m.action for m in hits]
 
+    def key_state(self) -> Hashable:
+        return (self._row, self._verb, self._peeking)
+
+    def set_key_state(self, state: Hashable) -> None:
+        self._row, self._verb, self._peeking = state  # type: ignore[misc]
+
     def shortcuts(self, snap: Snapshot) -> dict[str, int]:
+        """Keys that play a move at once: the letters, the digits on the row the digits are on."""
         keys: dict[str, int] = {}
         for key, (kind, source) in LETTERS.items():
             found = _find(snap.moves, kind, source=source) if source else _find(snap.moves, kind)
@@ -292,69 +316,117 @@ class BacanBoard(Board):
                 if move.data.get("type") == "peek_count":
                     keys[str(move.data["count"])] = move.action
             return keys
-        if self._row is not None:
-            keys.update(self._other_row_keys(snap, self._row))
-        else:
-            keys.update(self._slot_keys(snap))
-        if snap.view.get("phase") in ("peek", "exchange"):  # choices with no key of their own
-            return number_moves(snap.moves, keys)
-        return keys
-
-    @staticmethod
-    def _slot_keys(snap: Snapshot) -> dict[str, int]:
-        """Digit N acts on your slot N: mirror, else swap the drawn card in, else give it."""
-        keys: dict[str, int] = {}
-        for kind in OWN_SLOT_ORDER:
-            for move in snap.moves:
-                if move.data.get("type") == kind and "seat" not in move.data:
-                    key = str(move.data["slot"] + 1)
-                    keys.setdefault(key, move.action)
-        return keys
-
-    @staticmethod
-    def _other_row_keys(snap: Snapshot, seat: int) -> dict[str, int]:
-        """Digit N acts on slot N of `seat`'s row: mirror it, else spy on it, else pick it."""
-        keys: dict[str, int] = {}
-        for kind in OTHER_ROW_ORDER:
-            for move in snap.moves:
-                if move.data.get("type") == kind and move.data.get("seat") == seat:
-                    keys.setdefault(str(move.data["slot"] + 1), move.action)
-        plus_one = _find(snap.moves, "plus_one", seat=seat)
+        row = self._row_seat(snap)
+        if row is not None:
+            keys.update(self._digit_keys(snap, row))
+        plus_one = _find(snap.moves, "plus_one", seat=self._row) if self._row is not None else []
         if plus_one:
             keys[PLUS_ONE_KEY] = plus_one[0]
         return keys
 
+    def key(self, key: str, snap: Snapshot) -> int | bool | None:
+        if _peek_moves(snap):
+            return self._peek_key(key, snap)
+        return super().key(key, snap)
+
+    def _row_seat(self, snap: Snapshot) -> int | None:
+        """The seat whose row the digits act on (yours unless `a` moved them)."""
+        return self._row if self._row is not None else snap.seat
+
+    def _digit_keys(self, snap: Snapshot, seat: int) -> dict[str, int]:
+        """Digit N acts on slot N of `seat`'s row: the chosen power, else the
+        first legal of mirror, swap, give, spy, Intercambio."""
+        order = (self._verb,) if self._verb else OWN_ROW_ORDER if seat == snap.seat else OTHER_ROW_ORDER
+        keys: dict[str, int] = {}
+        for kind in order:
+            for move in snap.moves:
+                if move.data.get("type") == kind and _seat_of(move, snap) == seat:
+                    keys.setdefault(str(move.data["slot"] + 1), move.action)
+        return keys
+
     def press(self, key: str, snap: Snapshot) -> bool:
-        """`a`: the digits move on to the next row with something to do there."""
-        if key != ROW_KEY:
+        """`a` (`A`: backwards): the digits move on to the next row with something to do there;
+        c, s, e, i: the digits use the comodín, Secreto, Espía, Intercambio (again: back)."""
+        if key in (ROW_KEY, ROW_KEY.upper()):
+            rows = self._rows_for(snap, self._verb)
+            here = self._row_seat(snap)
+            if key == ROW_KEY.upper():  # the other way round
+                rows.reverse()
+                later = [s for s in rows if here is None or s < here]
+            else:
+                later = [s for s in rows if here is None or s > here]
+            following = later[0] if later else rows[0] if rows else here
+            if following == here:
+                return False
+            self._row = None if following == snap.seat else following
+            return True
+        verb = VERBS.get(key)
+        if verb is None or not _find(snap.moves, verb):
             return False
-        seats = sorted(_target_seats(snap) - {snap.seat})
-        if not seats:
-            return False
-        later = [s for s in seats if self._row is None or s > self._row]
-        self._row = later[0] if later else None
+        if self._verb == verb:
+            self._verb = None
+        else:
+            self._verb = verb
+            rows = self._rows_for(snap, verb)
+            if self._row_seat(snap) not in rows:
+                self._row = None if rows[0] == snap.seat else rows[0]
         return True
 
+    def _rows_for(self, snap: Snapshot, verb: str | None) -> list[int]:
+        """Rows where the digits would do something (for `verb`, or any move naming a slot)."""
+        seats = {_seat_of(m, snap) for m in snap.moves if "slot" in m.data and (verb is None or m.data["type"] == verb)}
+        if verb is None:
+            seats |= _target_seats(snap)
+        return sorted(s for s in seats if s is not None)
+
+    def _peek_key(self, key: str, snap: Snapshot) -> int | bool | None:
+        """The peek: digits pick the slots to look at; the last one needed peeks."""
+        moves = _peek_moves(snap)
+        if not key.isdigit() or not 1 <= int(key) <= 4:
+            return None
+        slot = int(key) - 1
+        if slot in self._peeking:
+            self._peeking = tuple(s for s in self._peeking if s != slot)
+            return True
+        picked = tuple(sorted((*self._peeking, slot)))
+        need = len(moves[0].data["slots"])
+        if len(picked) < need:
+            self._peeking = picked
+            return True
+        for move in moves:
+            if tuple(move.data["slots"]) == picked:
+                return move.action
+        return None
+
     def hotkeys_help(self, snap: Snapshot, lang: str) -> str:
-        kinds = {m.data.get("type") for m in snap.moves}
-        if self._row is not None:  # short: the line also holds F1, F2... at 80 columns
-            return _say(
-                lang,
-                ("» {who} 1-8 · a fila", "» {who} 1-8 · a row"),
-                who=snap.names[self._row],
-            )
-        others = _target_seats(snap) - {snap.seat}
+        peeks = _peek_moves(snap)
+        if peeks:
+            need = len(peeks[0].data["slots"])
+            return _say(lang, ("1-4 elige {n} para mirar", "1-4 pick {n} to peek"), n=need)
+        row = self._row_seat(snap)
+        others = len(self._rows_for(snap, self._verb)) > 1
         row_help = _say(lang, (" · a fila", " · a row")) if others else ""
+        if self._verb is not None:
+            name = VERB_NAMES[self._verb]
+            where = "" if row == snap.seat else f" » {snap.names[row] if row is not None else ''}"
+            return f"{_say(lang, name)}{where} 1-8{row_help}"
+        if self._row is not None:  # short: the line also holds F1, F2... at 80 columns
+            return _say(lang, ("» {who} 1-8", "» {who} 1-8"), who=snap.names[self._row]) + row_help
+        kinds = {m.data.get("type") for m in snap.moves}
+        powers = "".join(k for k, verb in VERBS.items() if verb in kinds)
+        power_help = f" · {powers}" if powers else ""
         if "mirror" in kinds:
             return _say(lang, ("⚡ 1-8 espejo", "⚡ 1-8 mirror")) + row_help
         if "mirror_other" in kinds:
             return _say(lang, ("⚡ a espejo ajeno", "⚡ a steal-mirror"))
         if "swap" in kinds:
-            return _say(lang, ("1-8 cambiar · d descartar", "1-8 swap · d discard"))
+            return _say(lang, ("1-8 cambiar · d descartar", "1-8 swap · d discard")) + power_help
         if "give" in kinds:
             return _say(lang, ("1-8 dar", "1-8 give"))
         if "draw" in kinds:
-            return _say(lang, ("m mazo · t descarte", "m deck · t discard"))
+            return _say(lang, ("m mazo · t descarte", "m deck · t discard")) + power_help
+        if kinds & {"spy", "exchange", "plus_one"}:
+            return _say(lang, ("1-8 elegir", "1-8 pick")) + row_help + power_help
         return ""
 
     def confirmation(self, move: Move, lang: str) -> str | None:
@@ -367,6 +439,18 @@ class BacanBoard(Board):
         if move.data.get("type") == "call_bacan":
             return Text(move.text, style="bold magenta")
         return None
+
+
+def _seat_of(move: Move, snap: Snapshot) -> int | None:
+    """The seat whose row a move names (yours for your own slots)."""
+    seat = move.data.get("seat")
+    return seat if isinstance(seat, int) else snap.seat
+
+
+def _peek_moves(snap: Snapshot) -> list[Move]:
+    if snap.view.get("phase") != "peek":
+        return []
+    return [m for m in snap.moves if m.data.get("type") == "peek"]
 
 
 def _find(moves: list[Move], kind: str, **fields: Any) -> list[int]:

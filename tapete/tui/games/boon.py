@@ -6,15 +6,17 @@ passes, `r` deals the next round. Cards you may not play are dimmed.
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from typing import Any
 
 from rich.text import Text
 
+from tapete.games.boon.cards import SUIT_NAMES, SUITS
 from tapete.games.boon.texts import PHASE_NAMES, describe_result
 
 from ..boards import DIGITS, Board, Painter
 from ..table import Snapshot
-from .common import blank, box, cell, hand_row, keyed_by_position, moves_of, say, wrapped
+from .common import PAGE_KEY, blank, box, cell, hand_row, keyed_by_position, moves_of, next_page, say, wrapped
 
 SUIT_STYLES = {
     "azul": "bold white on blue3",
@@ -22,13 +24,15 @@ SUIT_STYLES = {
     "rojo": "bold white on red3",
     "oro": "bold black on gold3",
 }
+# A shape per suit (as on the web), so colour is never the only cue; gold (the trumps) a star
+SUIT_SHAPES = {"azul": "●", "verde": "▲", "rojo": "■", "oro": "★"}
 LETTERS = {"t": "take", "p": "pass", "r": "deal"}
 
 
 def card_text(face: str) -> tuple[str, str]:
-    """Label and style: gold (the trumps) carry a star."""
+    """Label and style: the rank and its suit's shape (gold, the trumps, a star)."""
     suit, _, rank = face.partition("-")
-    return (f"★{rank}" if suit == "oro" else rank), SUIT_STYLES.get(suit, "bold")
+    return f"{rank}{SUIT_SHAPES.get(suit, '')}", SUIT_STYLES.get(suit, "bold")
 
 
 def trick_card(face: str | None, big: bool) -> list[Text]:
@@ -39,6 +43,32 @@ def trick_card(face: str | None, big: bool) -> list[Text]:
 
 
 class BoonBoard(Board):
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.page = 0  # which ten cards of the hand the digits play (space: the next ten)
+
+    def show(self, snap: Snapshot, lang: str) -> None:
+        if next_page(self.page, len(snap.view.get("hand") or [])) is None or self.page * 10 >= len(
+            snap.view.get("hand") or []
+        ):
+            self.page = 0
+        super().show(snap, lang)
+
+    def key_state(self) -> Hashable:
+        return self.page
+
+    def set_key_state(self, state: Hashable) -> None:
+        self.page = state  # type: ignore[assignment]
+
+    def press(self, key: str, snap: Snapshot) -> bool:
+        """Space: the digits move on to the next ten cards of a long hand."""
+        turned = next_page(self.page, len(snap.view.get("hand") or [])) if key == PAGE_KEY else None
+        if turned is None or not any(m.data.get("type") in ("play", "bury") for m in snap.moves):
+            return False
+        self.page = turned
+        self.repaint()
+        return True
+
     def paint(self, snap: Snapshot, lang: str) -> Painter:
         view = snap.view
         width = max(40, self.size.width - 1)
@@ -73,7 +103,9 @@ class BoonBoard(Board):
             p.add(say(lang, " · Modo Menor", " · Leaster"), "magenta")
         if view.get("led_suit"):
             p.add(say(lang, " · palo: ", " · led: "))
-            p.add(cell(view["led_suit"], SUIT_STYLES.get(view["led_suit"], ""), 0))
+            led = view["led_suit"]
+            name = SUIT_NAMES[lang if lang in SUIT_NAMES else "es"][SUITS.index(led)] if led in SUITS else led
+            p.add(cell(f"{SUIT_SHAPES.get(led, '')} {name}", SUIT_STYLES.get(led, ""), 0))
 
     def _seat_info(self, snap: Snapshot, seat: int, lang: str) -> Text:
         view = snap.view
@@ -146,7 +178,7 @@ class BoonBoard(Board):
         playable = {m.data["card"]: m.action for m in snap.moves if m.data.get("type") in ("play", "bury")}
         p.newline()
         p.add(say(lang, "Tu mano", "Your hand"), "bold")
-        hand_row(p, hand, playable, keys, card_text, big)
+        hand_row(p, hand, playable, keys, card_text, big, max(20, self.size.width - 1))
 
     # -- clicks and keys ---------------------------------------------------------
     def clicked(self, payload: Any, snap: Snapshot) -> list[int]:
@@ -156,7 +188,7 @@ class BoonBoard(Board):
 
     def shortcuts(self, snap: Snapshot) -> dict[str, int]:
         hand = snap.view.get("hand") or []
-        keys = keyed_by_position(snap.moves, hand, ("play", "bury"))
+        keys = keyed_by_position(snap.moves, hand, ("play", "bury"), self.page)
         for key, kind in LETTERS.items():
             found = moves_of(snap, kind)
             if found:

@@ -8,12 +8,14 @@ ways to extend it.
 
 from __future__ import annotations
 
+from collections import Counter
+from collections.abc import Hashable
 from typing import Any
 
 from rich.text import Text
 
-from ..boards import Board, Painter, number_moves
-from ..table import Snapshot
+from ..boards import DIGITS, Board, Painter, number_moves
+from ..table import Move, Snapshot
 from .common import box, cell, say
 
 TILE_STYLES = {
@@ -23,7 +25,11 @@ TILE_STYLES = {
     "amarillo": "bold black on yellow3",
 }
 JOKER_STYLE = "bold black on grey85"
-RACK_LETTERS = "abcdefghijklmnopqrstuvwxyz"
+# A shape per colour (as on the web), so colour is never the only cue
+COLOUR_SHAPES = {"rojo": "●", "negro": "■", "azul": "▲", "amarillo": "◆"}
+RACK_LETTERS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"  # a tile keeps its letter
+EXTEND_KEY = "space"  # then a tile's letter, then the meld's digit (and 1/2 for the end)
+ENDS = ("low", "high")
 PHASES = {
     "draw": ("robar", "draw"),
     "privilege": ("privilegio", "privilege"),
@@ -40,7 +46,7 @@ def tile(face: str, *, wild: bool = False, dim: bool = False) -> Text:
         text = cell("★", JOKER_STYLE)
     else:
         colour, _, number = face.partition("-")
-        text = cell(number, TILE_STYLES.get(colour, "bold"))
+        text = cell(number + COLOUR_SHAPES.get(colour, ""), TILE_STYLES.get(colour, "bold"))
     if wild:
         text.stylize("underline")
     if dim:
@@ -48,7 +54,64 @@ def tile(face: str, *, wild: bool = False, dim: bool = False) -> Text:
     return text
 
 
+def flow(p: Painter, piece: Text, width: int, gap: str, hit: Any = None) -> None:
+    """Add `piece` after `gap` on the current line, or on a new line when it would not fit;
+    a piece wider than a whole line is cut into lines."""
+    line = p.lines[-1]
+    if line.cell_len and line.cell_len + len(gap) + piece.cell_len > width:
+        p.newline()
+    elif line.cell_len:
+        p.add(gap)
+    while piece.cell_len > width:
+        head, piece = piece[:width], piece[width:]
+        p.add(head, hit=hit)
+        p.newline()
+    p.add(piece, hit=hit)
+
+
 class BuraccoBoard(Board):
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._letters: list[str | None] = []  # the face each rack letter names (None: a gap)
+        self._moves: tuple[int, ...] = ()
+        self._extending = False  # space pressed: letters pick a tile to add to a meld
+        self._tile: str | None = None  # the tile picked to add to a meld
+        self._meld_slot: int | None = None  # the meld picked, when the tile fits at both ends
+
+    def show(self, snap: Snapshot, lang: str) -> None:
+        self._arrange(snap)
+        moves = tuple(m.action for m in snap.moves)
+        if moves != self._moves:  # something was played: a half-made choice no longer holds
+            self._moves = moves
+            self._extending, self._tile, self._meld_slot = False, None, None
+        super().show(snap, lang)
+
+    def _arrange(self, snap: Snapshot) -> None:
+        """Give each rack tile a letter that stays put while the person picks:
+        a staged tile leaves a gap, a tile back (or drawn) fills the first gap.
+        The rack is laid out afresh, in the game's order, at the start of a turn."""
+        rack: list[str] = snap.view.get("rack") or []
+        fresh = snap.view.get("phase") == "draw" or snap.view.get("turn") != snap.seat
+        if fresh or not self._letters:
+            self._letters = list(rack)
+            return
+        wanted, held = Counter(rack), Counter(f for f in self._letters if f is not None)
+        for i in reversed(range(len(self._letters))):  # tiles gone leave gaps
+            face = self._letters[i]
+            if face is not None and held[face] > wanted[face]:
+                held[face] -= 1
+                self._letters[i] = None
+        for face in rack:  # tiles come in: the first gap
+            if held[face] < wanted[face]:
+                held[face] += 1
+                gap = next((i for i, f in enumerate(self._letters) if f is None), len(self._letters))
+                if gap == len(self._letters):
+                    self._letters.append(face)
+                else:
+                    self._letters[gap] = face
+        while self._letters and self._letters[-1] is None:
+            self._letters.pop()
+
     def paint(self, snap: Snapshot, lang: str) -> Painter:
         view = snap.view
         width = max(40, self.size.width - 1)
@@ -91,31 +154,32 @@ class BuraccoBoard(Board):
         seats = view["sides"][side]
         mine = view.get("side") == side
         p.newline()
-        p.add(say(lang, f"Equipo {side}", f"Side {side}"), "bold" + (" green" if mine else ""))
+        p.add(say(lang, f"Equipo {side + 1}", f"Side {side + 1}"), "bold" + (" green" if mine else ""))
         p.add(f" {view['side_scores'][side]:>5}", "bold")
         muerto = view["muertos"][side]
         p.add(" · muerto " + MUERTO_MARKS.get(muerto["state"], "?"), "dim")
-        names = ", ".join(f"{snap.names[s]} {view['rack_counts'][s]}" for s in seats)
-        p.add(f" · {names}")
+        for seat in seats:  # each player and their tile count, on as many lines as it takes
+            flow(p, Text(f"{snap.names[seat]} {view['rack_counts'][seat]}"), width, " · ")
         p.newline()
+        digits = self._meld_digits(snap) if mine else {}
+        fits = {m.data["meld"] for m in self._extends(snap, self._tile)} if self._tile else set()
+        labels = {slot: digit for digit, slot in digits.items()}
         for meld in view["melds"][side]:  # melds flow side by side while they fit
-            piece = self._meld(meld, lang)
-            line = p.lines[-1]
-            if line.cell_len and line.cell_len + piece.cell_len + 2 > width:
-                p.newline()
-            p.add("  " if p.lines[-1].cell_len else " ")
-            p.add(piece, hit=("meld", side, meld["slot"]))
+            label = labels.get(meld["slot"], "")
+            piece = self._meld(meld, lang, label, bold=meld["slot"] in fits)
+            flow(p, piece, width, "  ", hit=("meld", side, meld["slot"]))
         for seat in seats:
             known = (view.get("known") or [])[seat] if seat < len(view.get("known") or []) else []
             if known:  # tiles this player picked up from the pozo, seen by the whole table
                 p.newline()
-                p.add(say(lang, f"   {snap.names[seat]} tiene: ", f"   {snap.names[seat]} holds: "), "dim")
+                p.add(say(lang, f" {snap.names[seat]} tiene:", f" {snap.names[seat]} holds:"), "dim")
                 for face in known:
-                    p.add(tile(face))
+                    flow(p, tile(face), width, " ")
 
     @staticmethod
-    def _meld(meld: dict[str, Any], lang: str) -> Text:
-        text = Text(f"{meld['slot']}:", style="dim")
+    def _meld(meld: dict[str, Any], lang: str, label: str, *, bold: bool) -> Text:
+        """A meld's tiles after its key (the digit that names it when adding a tile)."""
+        text = Text(f"{label}:" if label else "", style="bold cyan reverse" if bold else "dim")
         for i, face in enumerate(meld["tiles"]):
             text.append_text(tile(face, wild=meld.get("wild") == i))
         if meld.get("canasta"):
@@ -125,34 +189,35 @@ class BuraccoBoard(Board):
         return text
 
     def _rack(self, p: Painter, snap: Snapshot, lang: str, width: int) -> None:
-        rack: list[str] = snap.view["rack"]
-        letters = self._rack_keys(snap)
+        usable = self._usable(snap)
+        placed = [(i, face) for i, face in enumerate(self._letters) if face is not None]
+        dim = bool(usable)
         p.newline()
         p.add(say(lang, "Tu atril", "Your rack"), "bold")
-        if self.size.height >= 20 and width >= 60:  # room for tall tiles
+        if self.size.height >= 24 and width >= 60:  # room for tall tiles
             per_line = max(4, (width - 1) // 6)
-            for start in range(0, len(rack), per_line):
+            for start in range(0, len(placed), per_line):
                 p.block(4)
-                for i in range(start, min(len(rack), start + per_line)):
-                    face = rack[i]
-                    usable = letters.get(i) is not None
-                    label = RACK_LETTERS[i] if usable and i < len(RACK_LETTERS) else ""
-                    small = tile(face, dim=bool(letters) and not usable)
-                    parts = box(small.plain.strip() or " ", str(small.style), dim=bool(letters) and not usable)
+                for i, face in placed[start : start + per_line]:
+                    label = RACK_LETTERS[i] if i in usable else ""
+                    small = tile(face, dim=dim and i not in usable)
+                    parts = box(small.plain.strip() or " ", str(small.style), dim=dim and i not in usable,
+                                marked=face == self._tile)
                     p.column([*parts, Text(f"{label:^5}", "bold cyan")], hit=("rack", i))
                     p.column([Text(" ")] * 4)
             return
         per_line = max(4, (width - 1) // 4)
-        for start in range(0, len(rack), per_line):
+        for start in range(0, len(placed), per_line):
             p.newline()
             keys = Text()
-            for i in range(start, min(len(rack), start + per_line)):
-                face = rack[i]
-                usable = letters.get(i) is not None
-                p.add(tile(face, dim=bool(letters) and not usable), hit=("rack", i))
+            for i, face in placed[start : start + per_line]:
+                shown = tile(face, dim=dim and i not in usable)
+                if face == self._tile:
+                    shown.stylize("reverse")
+                p.add(shown, hit=("rack", i))
                 p.add(" ")
-                keys.append(f"{RACK_LETTERS[i] if usable and i < len(RACK_LETTERS) else '':^3} ", "bold cyan")
-            if letters:
+                keys.append(f"{RACK_LETTERS[i] if i in usable else '':^3} ", "bold cyan")
+            if usable:
                 p.newline()
                 p.add(keys)
 
@@ -175,21 +240,89 @@ class BuraccoBoard(Board):
             p.add(say(lang, f"Mano {last['hand']}: {totals}", f"Hand {last['hand']}: {totals}"), "bold cyan")
 
     # -- clicks and keys ---------------------------------------------------------
-    @staticmethod
-    def _rack_keys(snap: Snapshot) -> dict[int, int]:
-        """Rack position -> the move a letter makes with that tile (stage, else discard)."""
+    def _letter_moves(self, snap: Snapshot) -> dict[int, int]:
+        """Rack letter position -> the move its letter makes (stage, else discard)."""
         by_face: dict[str, int] = {}
         for kind in ("stage", "discard"):
             for move in snap.moves:
                 if move.data.get("type") == kind:
                     by_face.setdefault(move.data["tile"], move.action)
-        rack: list[str] = snap.view.get("rack") or []
-        return {i: by_face[face] for i, face in enumerate(rack) if face in by_face}
+        return {i: by_face[f] for i, f in enumerate(self._letters[: len(RACK_LETTERS)]) if f in by_face}
+
+    def _extends(self, snap: Snapshot, tile_face: str | None = None) -> list[Move]:
+        return [
+            m for m in snap.moves
+            if m.data.get("type") == "extend" and (tile_face is None or m.data["tile"] == tile_face)
+        ]
+
+    def _usable(self, snap: Snapshot) -> set[int]:
+        """Letter positions that do something now (shown under the rack)."""
+        if self._extending:
+            faces = {m.data["tile"] for m in self._extends(snap)}
+            return {i for i, f in enumerate(self._letters[: len(RACK_LETTERS)]) if f in faces}
+        return set(self._letter_moves(snap))
+
+    def _meld_digits(self, snap: Snapshot) -> dict[str, int]:
+        """Digit -> the slot of your side's meld it names (1 for the first meld on the table)."""
+        side = snap.view.get("side")
+        melds = snap.view["melds"][side] if side is not None else []
+        return {DIGITS[i]: meld["slot"] for i, meld in enumerate(melds[: len(DIGITS)])}
+
+    def key_state(self) -> Hashable:
+        return (self._extending, self._tile, self._meld_slot)
+
+    def set_key_state(self, state: Hashable) -> None:
+        self._extending, self._tile, self._meld_slot = state  # type: ignore[misc]
+
+    def press(self, key: str, snap: Snapshot) -> bool:
+        """Space starts (or drops) adding a tile to a meld; then a letter picks the tile,
+        and a digit the meld when the tile fits both its ends."""
+        if key == EXTEND_KEY and (self._extending or self._extends(snap)):
+            self._extending, self._tile, self._meld_slot = not self._extending, None, None
+            self.repaint()
+            return True
+        if not self._extending:
+            return False
+        if key in RACK_LETTERS:
+            i = RACK_LETTERS.index(key)
+            face = self._letters[i] if i < len(self._letters) else None
+            if face is None or not self._extends(snap, face) or face == self._tile:
+                return False
+            self._tile, self._meld_slot = face, None
+            self.repaint()
+            return True
+        if self._tile is not None and self._meld_slot is None and key in self._meld_digits(snap):
+            slot = self._meld_digits(snap)[key]
+            if len([m for m in self._extends(snap, self._tile) if m.data["meld"] == slot]) > 1:
+                self._meld_slot = slot
+                return True
+        return False
+
+    def shortcuts(self, snap: Snapshot) -> dict[str, int]:
+        if self._extending:
+            return self._extend_keys(snap)
+        keys = {RACK_LETTERS[i]: a for i, a in self._letter_moves(snap).items()}
+        others = [m for m in snap.moves if m.data.get("type") not in ("stage", "discard", "extend")]
+        return number_moves(others, keys)
+
+    def _extend_keys(self, snap: Snapshot) -> dict[str, int]:
+        """With a tile picked: the digit of a meld it fits (one end), or 1/2 for the low/high end."""
+        if self._tile is None:
+            return {}
+        fits = self._extends(snap, self._tile)
+        if self._meld_slot is not None:
+            return {str(ENDS.index(m.data["end"]) + 1): m.action for m in fits if m.data["meld"] == self._meld_slot}
+        keys: dict[str, int] = {}
+        for digit, slot in self._meld_digits(snap).items():
+            here = [m for m in fits if m.data["meld"] == slot]
+            if len(here) == 1:
+                keys[digit] = here[0].action
+        return keys
 
     def clicked(self, payload: Any, snap: Snapshot) -> list[int]:
         kind = payload[0]
         if kind == "rack":
-            action = self._rack_keys(snap).get(payload[1])
+            action = self._letter_moves(snap).get(payload[1])
             return [action] if action is not None else []
         if kind == "pozo":
             return [m.action for m in snap.moves if m.data.get("type") == "take_pozo"]
@@ -197,15 +330,17 @@ class BuraccoBoard(Board):
             return [m.action for m in snap.moves if m.data.get("type") == "extend" and m.data["meld"] == payload[2]]
         return []
 
-    def shortcuts(self, snap: Snapshot) -> dict[str, int]:
-        keys = {RACK_LETTERS[i]: a for i, a in self._rack_keys(snap).items() if i < len(RACK_LETTERS)}
-        others = [m for m in snap.moves if m.data.get("type") not in ("stage", "discard", "extend")]
-        return number_moves(others, keys)
-
     def hotkeys_help(self, snap: Snapshot, lang: str) -> str:
+        if self._extending:
+            if self._tile is None:
+                return say(lang, "a-z ficha a ampliar · espacio no", "a-z tile to add · space cancel")
+            if self._meld_slot is not None:
+                return say(lang, "1 abajo · 2 arriba", "1 low end · 2 high end")
+            return say(lang, "1-9 juego a ampliar", "1-9 meld to extend")
         kinds = {m.data.get("type") for m in snap.moves}
+        extend = say(lang, " · espacio ampliar", " · space extend") if "extend" in kinds else ""
         if "stage" in kinds:
-            return say(lang, "a-z ficha al juego · 1-9 otras", "a-z tile to the meld · 1-9 others")
+            return say(lang, "a-z al juego · 1-9 otras", "a-z to the meld · 1-9 others") + extend
         if "discard" in kinds:
             return say(lang, "a-z descartar", "a-z discard")
         return ""

@@ -67,15 +67,26 @@ def moves_of(snap: Snapshot, kind: str, **fields: Any) -> list[Move]:
     ]
 
 
-def keyed_by_position(moves: list[Move], faces: list[str], kinds: tuple[str, ...]) -> dict[str, int]:
-    """Digit N plays the N-th card of the hand (1..9, then 0), if that is legal."""
+PAGE_KEY = "space"  # the digits move on to the next ten cards of a long hand
+
+
+def keyed_by_position(moves: list[Move], faces: list[str], kinds: tuple[str, ...], page: int = 0) -> dict[str, int]:
+    """Digit N plays the N-th card of the hand's page (1..9, then 0), if that is legal."""
     keys: dict[str, int] = {}
-    for i, face in enumerate(faces[: len(DIGITS)]):
+    first = page * len(DIGITS)
+    for i, face in enumerate(faces[first : first + len(DIGITS)]):
         for move in moves:
             if move.data.get("type") in kinds and move.data.get("card") == face:
                 keys[DIGITS[i]] = move.action
                 break
     return keys
+
+
+def next_page(page: int, hand_size: int) -> int | None:
+    """The page space turns to, or None when the hand fits on one page."""
+    if hand_size <= len(DIGITS):
+        return None
+    return (page + 1) % -(-hand_size // len(DIGITS))
 
 
 def seat_label(snap: Snapshot, seat: int) -> str:
@@ -89,26 +100,32 @@ def hand_row(
     keys: dict[int, str],
     card_text: Any,
     big: bool,
+    width: int = 80,
 ) -> None:
-    """A hand of cards with each playable card's key under it; unplayable ones dimmed."""
-    if big:
-        p.block(4)
-        for face in hand:
+    """A hand of cards with each playable card's key under it; unplayable ones
+    dimmed; as many lines as the width asks."""
+    step = 6 if big else 4
+    per_line = max(1, width // step)
+    for start in range(0, len(hand), per_line):
+        row = hand[start : start + per_line]
+        if big:
+            p.block(4)
+            for face in row:
+                label, style = card_text(face)
+                action = playable.get(face)
+                key = keys.get(action, "") if action is not None else ""
+                parts = box(label, style, dim=bool(playable) and action is None)
+                p.column([*parts, Text(f"{key:^5}", "bold cyan")], hit=("card", face))
+                p.column([Text(" ")] * 4)
+            continue
+        p.newline()
+        line_keys = Text()
+        for face in row:
             label, style = card_text(face)
             action = playable.get(face)
+            p.add(cell(label, style, dim=bool(playable) and action is None), hit=("card", face))
+            p.add(" ")
             key = keys.get(action, "") if action is not None else ""
-            parts = box(label, style, dim=bool(playable) and action is None)
-            p.column([*parts, Text(f"{key:^5}", "bold cyan")], hit=("card", face))
-            p.column([Text(" ")] * 4)
-        return
-    p.newline()
-    line_keys = Text()
-    for face in hand:
-        label, style = card_text(face)
-        action = playable.get(face)
-        p.add(cell(label, style, dim=bool(playable) and action is None), hit=("card", face))
-        p.add(" ")
-        key = keys.get(action, "") if action is not None else ""
-        line_keys.append(f"{key:^3} ", "bold cyan")
-    p.newline()
-    p.add(line_keys)
+            line_keys.append(f"{key:^3} ", "bold cyan")
+        p.newline()
+        p.add(line_keys)

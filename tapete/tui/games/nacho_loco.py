@@ -8,6 +8,7 @@ rotation). `d` draws, `p` passes, `n` deals the next round.
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -32,9 +33,15 @@ SEGMENT_STYLES = {
     "X": "grey42",
     "cierre": "bold white",
 }
-SEGMENT_GLYPHS = {"saltar": "»", "otravez": "↺", "roba3": "3", "X": "×", "cierre": "■"}
+# A shape per colour (as on the web), so colour is never the only cue
+SEGMENT_GLYPHS = {
+    "rojo": "●", "naranja": "■", "amarillo": "▲", "verde": "◆", "azul": "★", "marron": "✚",
+    "saltar": "»", "otravez": "↺", "roba3": "3", "X": "×", "cierre": "▣",
+}
 OPEN_STYLE = "grey37"
-PLACE_LETTERS = "abcefghijklmoqrstuvwxyz"  # d, n, p are draw, next round, pass
+# A letter per cell the picked card fits (d, n, p are draw, next round, pass)
+PLACE_LETTERS = "abcefghijklmoqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+PAGE_KEY = "space"  # the digits move on to the next ten cards of a long hand
 LETTERS = {"d": "draw", "p": "pass", "n": "next_round"}
 
 
@@ -122,10 +129,18 @@ class Frame:
         return (min(cols), max(cols) + 1) if cols else None
 
 
+def rotated_face(face: str, rotation: int) -> str:
+    """The face as it lies in a rotation: its segments on sides 0, 1, 2 (geometry.rotated)."""
+    parts = face.split("/")
+    if len(parts) != 3:
+        return face
+    return "/".join(parts[(k - rotation) % 3] for k in range(3))
+
+
 def hand_token(face: str, lang: str) -> Text:
     """A card of the hand as three coloured marks, clockwise."""
     if face == "cerrador":
-        return Text("[■■■]", style="bold white")
+        return Text("[▣▣▣]", style="bold white")
     text = Text("[")
     for part in face.split("/"):
         text.append(SEGMENT_GLYPHS.get(part, "█"), SEGMENT_STYLES.get(part, ""))
@@ -137,6 +152,8 @@ class NachoLocoBoard(Board):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.selected: str | None = None  # the hand card whose placements are lettered
+        self.page = 0  # which ten cards of the hand the digits pick
+        self.cell: tuple[int, int] | None = None  # a cell the card fits in several ways: digits turn it
 
     # -- selection -------------------------------------------------------------
     def _placements(self, snap: Snapshot) -> dict[str, list[Move]]:
@@ -153,26 +170,62 @@ class NachoLocoBoard(Board):
             return self.selected
         return next(iter(placements)) if len(placements) == 1 else None
 
-    def _lettered(self, snap: Snapshot) -> list[tuple[str, Move]]:
+    def _cells(self, snap: Snapshot) -> list[tuple[str, tuple[int, int], list[Move]]]:
+        """(letter, cell, its placements by rotation) for the picked card, cells in reading order."""
         card = self._current(snap)
         if card is None:
             return []
-        moves = sorted(
-            self._placements(snap)[card],
-            key=lambda m: (*reversed(_cell_of(snap, m)), m.data["rotation"]),  # letters in reading order
-        )
-        return list(zip(PLACE_LETTERS, moves, strict=False))
+        by_cell: dict[tuple[int, int], list[Move]] = {}
+        for move in self._placements(snap)[card]:
+            by_cell.setdefault(_cell_of(snap, move), []).append(move)
+        cells = sorted(by_cell, key=lambda c: (c[1], c[0]))
+        return [
+            (letter, cell, sorted(by_cell[cell], key=lambda m: m.data["rotation"]))
+            for letter, cell in zip(PLACE_LETTERS, cells, strict=False)
+        ]
+
+    def show(self, snap: Snapshot, lang: str) -> None:
+        placements = self._placements(snap)
+        if self.selected not in placements:
+            self.selected = None
+        if self.cell not in {cell for _, cell, _ in self._cells(snap)}:
+            self.cell = None
+        hand = snap.view.get("hand") or []
+        if self.page * len(DIGITS) >= len(hand):
+            self.page = 0
+        super().show(snap, lang)
+
+    def key_state(self) -> Hashable:
+        return (self.selected, self.page, self.cell)
+
+    def set_key_state(self, state: Hashable) -> None:
+        self.selected, self.page, self.cell = state  # type: ignore[misc]
 
     def press(self, key: str, snap: Snapshot) -> bool:
+        """Digits pick a card of the hand (space: the next ten); a letter picks a
+        cell the card fits in more than one way (then digits turn it)."""
         hand: list[str] = snap.view.get("hand") or []
-        if key not in DIGITS or not self._placements(snap):
+        placements = self._placements(snap)
+        if not placements:
             return False
-        index = DIGITS.index(key)
-        if index >= len(hand) or hand[index] not in self._placements(snap):
-            return False
-        self.selected = None if self.selected == hand[index] else hand[index]
-        self.repaint()
-        return True
+        if key == PAGE_KEY and len(hand) > len(DIGITS):
+            self.page = (self.page + 1) % -(-len(hand) // len(DIGITS))
+            self.cell = None
+            self.repaint()
+            return True
+        if key in DIGITS and self.cell is None:
+            index = self.page * len(DIGITS) + DIGITS.index(key)
+            if index >= len(hand) or hand[index] not in placements:
+                return False
+            self.selected = None if self.selected == hand[index] else hand[index]
+            self.repaint()
+            return True
+        for letter, cell, moves in self._cells(snap):
+            if key == letter and len(moves) > 1:
+                self.cell = None if self.cell == cell else cell
+                self.repaint()
+                return True
+        return False
 
     # -- the picture -----------------------------------------------------------
     def paint(self, snap: Snapshot, lang: str) -> Painter:
@@ -231,15 +284,12 @@ class NachoLocoBoard(Board):
                 if cell["needs"][side] is None:
                     grid.put(col, line, char, OPEN_STYLE, only_empty=True)
         up_of = {(c["cell"][0], c["cell"][1]): c["up"] for c in [*placed, *open_cells]}
-        letters: dict[tuple[int, int], str] = {}
-        for letter, move in self._lettered(snap):
-            spot = _cell_of(snap, move)
-            letters[spot] = letters.get(spot, "") + letter
-        for (x, y), text in letters.items():
+        for letter, (x, y), moves in self._cells(snap):
             col, line = frame.label_spot(x, y, up_of.get((x, y), (x + y) % 2 == 0))
-            label = text if len(text) <= 2 else text[0] + "+"
-            for k, char in enumerate(label[:2]):
-                grid.put(col + k, line, char, "bold black on bright_yellow")
+            label = letter + ("+" if len(moves) > 1 else "")  # +: it fits there in several turns
+            style = "bold black on bright_cyan" if (x, y) == self.cell else "bold black on bright_yellow"
+            for k, char in enumerate(label):
+                grid.put(col + k, line, char, style)
         top = len(p.lines)
         for picture_line in grid.lines():
             p.newline()
@@ -252,6 +302,7 @@ class NachoLocoBoard(Board):
                     p.hits.append((top + row, span[0], span[1], ("cell", x, y)))
 
     def _hand(self, p: Painter, snap: Snapshot, lang: str) -> None:
+        """The hand, wrapped to the board's width, each playable card's digit under it."""
         hand: list[str] = snap.view.get("hand") or []
         if snap.seat is None:
             return
@@ -259,42 +310,60 @@ class NachoLocoBoard(Board):
         current = self._current(snap)
         drawn = snap.view.get("drawn")
         p.newline()
-        p.add(say(lang, "Tu mano ", "Your hand "), "bold")
-        keys = Text(" " * p.lines[-1].cell_len)
-        for i, face in enumerate(hand):
-            token = hand_token(face, lang)
-            if face == current:
-                token.stylize("reverse")
-            elif playable and face not in playable:
-                token.stylize("dim")
-            p.add(token, hit=("hand", face))
-            key = DIGITS[i] if i < len(DIGITS) and face in playable else ""
-            mark = "*" if drawn == i else ""
-            keys.append(f"{key + mark:^5} ", "bold cyan")
-            p.add(" ")
-        if playable:
+        p.add(say(lang, "Tu mano", "Your hand"), "bold")
+        if len(hand) > len(DIGITS) and playable:
+            first = self.page * len(DIGITS)
+            p.add(say(lang, f" · 1-0: {first + 1}-{first + len(DIGITS)}", f" · 1-0: {first + 1}-{first + len(DIGITS)}"),
+                  "dim")
+        per_line = max(1, (max(20, self.size.width - 3)) // 6)
+        for start in range(0, len(hand), per_line):
             p.newline()
-            p.add(keys)
+            keys = Text()
+            for i in range(start, min(len(hand), start + per_line)):
+                face = hand[i]
+                token = hand_token(face, lang)
+                if face == current:
+                    token.stylize("reverse")
+                elif playable and face not in playable:
+                    token.stylize("dim")
+                p.add(token, hit=("hand", face))
+                p.add(" ")
+                on_page = i // len(DIGITS) == self.page
+                key = DIGITS[i % len(DIGITS)] if on_page and face in playable else ""
+                keys.append(f"{key + ('*' if drawn == i else ''):^5} ", "bold cyan")
+            if playable or drawn is not None:
+                p.newline()
+                p.add(keys)
         if current is not None:
             p.newline()
             p.add(card_label(current, lang), "italic")
+            turns = next((m for _, c, m in self._cells(snap) if c == self.cell), [])
+            for i, move in enumerate(turns):  # the ways the card fits the picked cell, by digit
+                p.newline() if i == 0 else p.add("  ")
+                p.add(f"{DIGITS[i]} ", "bold cyan")
+                p.add(hand_token(rotated_face(current, move.data["rotation"]), lang))
 
     # -- clicks and keys -------------------------------------------------------
     def clicked(self, payload: Any, snap: Snapshot) -> list[int]:
         if payload[0] == "hand":
             if payload[1] in self._placements(snap):
-                self.selected = payload[1]
+                self.selected, self.cell = payload[1], None
                 self.repaint()
                 self.post_message(self.KeysChanged())
             return []
         _, x, y = payload
-        chosen = [m for _, m in self._lettered(snap) if _cell_of(snap, m) == (x, y)]
-        if not chosen:
-            chosen = [m for m in snap.moves if m.data.get("type") == "place" and _cell_of(snap, m) == (x, y)]
-        return [m.action for m in chosen]
+        for _, cell, moves in self._cells(snap):
+            if cell == (x, y):
+                return [m.action for m in moves]
+        return [m.action for m in snap.moves if m.data.get("type") == "place" and _cell_of(snap, m) == (x, y)]
 
     def shortcuts(self, snap: Snapshot) -> dict[str, int]:
-        keys: dict[str, int] = {letter: move.action for letter, move in self._lettered(snap)}
+        keys: dict[str, int] = {}
+        for letter, cell, moves in self._cells(snap):
+            if len(moves) == 1:
+                keys[letter] = moves[0].action
+            elif cell == self.cell:
+                keys.update({DIGITS[i]: m.action for i, m in enumerate(moves)})
         for key, kind in LETTERS.items():
             found = moves_of(snap, kind)
             if found:
@@ -305,9 +374,14 @@ class NachoLocoBoard(Board):
 
     def hotkeys_help(self, snap: Snapshot, lang: str) -> str:
         if self._placements(snap):
+            hand = snap.view.get("hand") or []
+            more = say(lang, " · espacio +10", " · space +10") if len(hand) > len(DIGITS) else ""
             if self._current(snap) is None:
-                return say(lang, "1-9 elegir carta", "1-9 pick a card")
-            return say(lang, "a-z colocar · 1-9 otra carta", "a-z place · 1-9 other card")
+                return say(lang, "1-9 elegir carta", "1-9 pick a card") + more
+            if self.cell is not None:
+                turns = next((m for _, c, m in self._cells(snap) if c == self.cell), [])
+                return say(lang, f"1-{len(turns)} girar", f"1-{len(turns)} turn")
+            return say(lang, "a-z colocar · 1-9 otra", "a-z place · 1-9 other") + more
         if moves_of(snap, "draw"):
             return say(lang, "d robar", "d draw")
         return ""

@@ -8,6 +8,7 @@ strong and weak against, and its reward.
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from typing import Any
 
 from rich.text import Text
@@ -28,7 +29,7 @@ from tapete.games.wanted.cards import (
 
 from ..boards import Board, Painter, number_moves
 from ..table import Move, Snapshot
-from .common import cell, hand_row, keyed_by_position, say
+from .common import PAGE_KEY, cell, hand_row, keyed_by_position, next_page, say
 
 RED = "bold red3 on grey93"
 BLACK = "bold grey7 on grey93"
@@ -64,6 +65,32 @@ def outlaw_facts(face: str, lang: str) -> Text:
 
 
 class WantedBoard(Board):
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.page = 0  # which ten cards of the hand the digits play (space: the next ten)
+
+    def show(self, snap: Snapshot, lang: str) -> None:
+        if next_page(self.page, len(snap.view.get("hand") or [])) is None or self.page * 10 >= len(
+            snap.view.get("hand") or []
+        ):
+            self.page = 0
+        super().show(snap, lang)
+
+    def key_state(self) -> Hashable:
+        return self.page
+
+    def set_key_state(self, state: Hashable) -> None:
+        self.page = state  # type: ignore[assignment]
+
+    def press(self, key: str, snap: Snapshot) -> bool:
+        """Space: the digits move on to the next ten cards of a long hand."""
+        turned = next_page(self.page, len(snap.view.get("hand") or [])) if key == PAGE_KEY else None
+        if turned is None or not any(m.data.get("type") in ("commit",) for m in snap.moves):
+            return False
+        self.page = turned
+        self.repaint()
+        return True
+
     def paint(self, snap: Snapshot, lang: str) -> Painter:
         view = snap.view
         p = Painter()
@@ -146,7 +173,7 @@ class WantedBoard(Board):
                 p.add(cell(*card_text(face)))
                 p.add(" ")
         big = self.size.height >= 18 and self.size.width >= 6 * len(hand) + 2
-        hand_row(p, hand, playable, keys, card_text, big)
+        hand_row(p, hand, playable, keys, card_text, big, max(20, self.size.width - 1))
 
     # -- clicks and keys ---------------------------------------------------------
     def clicked(self, payload: Any, snap: Snapshot) -> list[int]:
@@ -156,7 +183,7 @@ class WantedBoard(Board):
 
     def shortcuts(self, snap: Snapshot) -> dict[str, int]:
         hand = snap.view.get("hand") or []
-        keys = keyed_by_position(snap.moves, hand, ("commit",))
+        keys = keyed_by_position(snap.moves, hand, ("commit",), self.page)
         if keys:
             return keys
         return number_moves(snap.moves, {})

@@ -1,12 +1,12 @@
 // The lobby: the home page (games, join by code, open tables, recent tables),
-// the new-table form (options and seats), joining by link and the rules page.
+// the new-table form (options and seats) and joining by link (the rules page: rules.js).
 
 import * as api from "./api.js";
 import { h } from "./dom.js";
 import { topBar } from "./frame.js";
 import { gameName, GAME_IDS } from "./games/index.js";
-import { lang, t, tx } from "./i18n.js";
-import { markdown } from "./markdown.js";
+import { t, tx } from "./i18n.js";
+import { withIdentity } from "./identity.js";
 import * as store from "./store.js";
 import { errorText } from "./util.js";
 import { optionValue } from "./table.js";
@@ -56,7 +56,10 @@ export async function renderHome(root) {
   root.replaceChildren(...page(t("home.bar"),
     h("section", { class: "hero" },
       h("h1", {}, "tapete"),
-      h("p", { class: "tagline" }, t("home.tagline"))),
+      h("p", { class: "tagline" }, t("home.tagline")),
+      h("nav", { class: "home-links", "aria-label": t("home.more") },
+        h("a", { class: "button", href: "#/me", "data-testid": "my-profile" }, t("profile.title")),
+        h("a", { class: "button", href: "#/ratings", "data-testid": "leaderboards" }, t("ratings.title")))),
     h("section", { class: "home-me card-panel" }, nameField(), h("div", { class: "field" }, h("span", {}, t("home.code")), joinForm)),
     h("h2", {}, t("home.chooseGame")),
     gamesBox,
@@ -175,7 +178,7 @@ export async function renderNewTable(root, gameId) {
       name: store.playerName() || null,
     };
     try {
-      const made = await api.createTable(body);
+      const made = await withIdentity(body.name, () => api.createTable(body));
       store.saveSeat(made.table.id, made.seat, made.token);
       store.saveInviteCode(made.table.id, made.invite_code);
       store.rememberTable(made.table.id, gameId, "play");
@@ -221,7 +224,7 @@ export function renderJoin(root, code) {
   const join = async (event) => {
     event.preventDefault();
     try {
-      const joined = await api.joinTable(code, store.playerName());
+      const joined = await withIdentity(store.playerName(), () => api.joinTable(code, store.playerName()));
       store.saveSeat(joined.table.id, joined.seat, joined.token);
       store.saveInviteCode(joined.table.id, code);
       store.rememberTable(joined.table.id, joined.table.game, "play");
@@ -237,16 +240,4 @@ export function renderJoin(root, code) {
       nameField(),
       error,
       h("button", { type: "submit", class: "primary big", "data-testid": "join" }, t("join.sit")))));
-}
-
-// -- rules ----------------------------------------------------------------------------------------
-export async function renderRules(root, gameId) {
-  const body = h("article", { class: "card-panel rules" }, h("p", { class: "muted" }, t("table.loading")));
-  root.replaceChildren(...page(t("rules.title"), h("p", {}, h("a", { href: `#/new/${gameId}` }, t("rules.play"))), body));
-  try {
-    const data = await api.rules(gameId, lang());
-    body.replaceChildren(markdown(data.markdown));
-  } catch (err) {
-    body.replaceChildren(h("p", { class: "error" }, errorText(err.error)));
-  }
 }
