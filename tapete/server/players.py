@@ -33,7 +33,8 @@ from . import logs
 from .errors import Forbidden, RateLimited, ServerError
 from .limits import AddressRates
 from .names import clean_name
-from .store import Store, player_secrets, players
+from .schema import player_secrets, players
+from .store import Store
 
 HEADER = "X-Tapete-Player"
 PLAYER_ID_BYTES = 12  # 16 characters, 96 random bits: ids are public, but not guessable nor sequential
