@@ -509,7 +509,9 @@ class TableRunner:
         if info is None:
             msg.done.set_exception(bad_token())
             return
-        await self.store.set_seat(self.id, info.index, None, None)
+        # a match under way or over stays in the leaver's history and ratings (a stand-in plays it out)
+        kept_player = info.player_id if self.status != "waiting" else None
+        await self.store.set_seat(self.id, info.index, None, None, kept_player)
         for conn in self.registry.free(info):
             conn.send(self.presenter.left(info.index))
             conn.close(CLOSE_LEFT, "seat left")
