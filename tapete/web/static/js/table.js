@@ -452,7 +452,7 @@ export class TableScreen {
    * declined stays here, with a way to watch it. */
   onRematchStart(message) {
     if (message.token || this.me === null) {
-      followRematch(this.tableId, message, this.me);
+      followRematch(message, this.me);
       return;
     }
     this.nextMatch = message.match_id;
