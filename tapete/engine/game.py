@@ -5,10 +5,11 @@ from __future__ import annotations
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 from .errors import BadPlayers
 from .events import Event
+from .house_rules import HouseRule, house_rules_text
 from .messages import Catalogue, Lines, Message, Reader
 from .options import options_schema, parse_options
 from .state import State
@@ -55,8 +56,37 @@ class SearchHints:
         return None
 
 
+class GameTexts(Protocol):
+    """A game's words: what its texts module (`games/<g>/texts.py`) gives.
+
+    A game names the module in `Game.texts` and the base class says
+    everything through it: the rules, its message catalogue, each move and
+    event as a message, a view as text."""
+
+    @property
+    def CATALOGUE(self) -> Catalogue:
+        """The game's message catalogue (es/en)."""
+
+    def rules_text(self, lang: str) -> str:
+        """The rules as Markdown, in "es" or "en", without the house rules."""
+
+    def action_message(self, state: State, action: int) -> Message:
+        """A legal move of `state` as a message."""
+
+    def event_message(self, event: Event) -> Message | Lines:
+        """An event as a message (or lines of messages)."""
+
+    def render_text(self, view: Mapping[str, Any], lang: str) -> str:
+        """A seat's view as plain text for a terminal (may hold Rich markup)."""
+
+
 class Game(ABC):
-    """Static facts about a game and the factory of its matches."""
+    """Static facts about a game and the factory of its matches.
+
+    A game's words come from its texts module, named once in `texts`
+    (`GameTexts`); its house rules, named in `house_rules`, end its rules
+    text. A game without a texts module (a test's toy game) overrides
+    `rules_text`, `render_text` and `describe_*` instead."""
 
     id: ClassVar[str]
     name: ClassVar[dict[str, str]]  # {"es": ..., "en": ...}
@@ -93,6 +123,11 @@ class Game(ABC):
                 f"{self.name['en']} is played by {listed} players, not {num_players}.",
             )
 
+    def sides(self, num_players: int, options: Any) -> tuple[tuple[int, ...], ...]:
+        """Who wins and loses together: the seats of each side. Each seat alone,
+        unless the game has partnerships (Buracco for four). Ratings rate sides."""
+        return tuple((seat,) for seat in range(num_players))
+
     # +1 when a higher match score is better, -1 when a lower one is (Bacan's
     # points): the search values margins, statistics rank seats by it.
     score_sense: ClassVar[int] = 1
@@ -108,8 +143,9 @@ class Game(ABC):
         self.check_players(num_players, opts)
         return self._new_state(num_players, opts, seed)
 
-    @abstractmethod
-    def _new_state(self, num_players: int, options: Any, seed: int) -> State: ...
+    def _new_state(self, num_players: int, options: Any, seed: int) -> State:
+        """A new match's state with checked options and player count."""
+        return self.state_type(num_players, options, seed)
 
     def state_from_json(self, data: Mapping[str, Any], *, check: bool = True) -> State:
         """Read a state and check it is one a match could be in (InvalidState
@@ -135,21 +171,41 @@ class Game(ABC):
         return {}
 
     # -- words ------------------------------------------------------------
-    @abstractmethod
-    def rules_text(self, lang: str) -> str:
-        """The rules as Markdown, in "es" or "en"."""
+    # The game's texts module (GameTexts); None: the game overrides the words.
+    # Set on the class; not declared ClassVar so that mypy checks the module
+    # a game names against GameTexts.
+    texts: GameTexts | None = None
+    # The house rules its rules text ends with (engine/house_rules.py).
+    house_rules: ClassVar[Sequence[HouseRule]] = ()
 
     # Events and moves in words come from the game's message catalogue
     # (engine/messages.py): the game says which message and with what
     # parameters; the catalogue renders it for one reader (language, names,
-    # who "you" is). A game without a catalogue overrides describe_*.
+    # who "you" is). Taken from `texts`; a game without one overrides describe_*.
     catalogue: ClassVar[Catalogue | None] = None
 
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if cls.texts is not None:
+            cls.catalogue = cls.texts.CATALOGUE
+
+    def _words(self) -> GameTexts:
+        if self.texts is None:
+            raise NotImplementedError(f"{self.id} names no texts module (Game.texts)")
+        return self.texts
+
+    def rules_text(self, lang: str) -> str:
+        """The rules as Markdown, in "es" or "en", ending with the house rules."""
+        text = self._words().rules_text(lang)
+        if self.house_rules:
+            text += house_rules_text(self.house_rules, self.options_schema(), lang)
+        return text
+
     def event_message(self, event: Event) -> Message | Lines:
-        raise NotImplementedError(f"{self.id} has no message for events")
+        return self._words().event_message(event)
 
     def action_message(self, state: State, action: int) -> Message:
-        raise NotImplementedError(f"{self.id} has no message for moves")
+        return self._words().action_message(state, action)
 
     def tell_event(self, event: Event, reader: Reader) -> str:
         """An event as `reader` reads it in the log."""
@@ -173,9 +229,9 @@ class Game(ABC):
             raise NotImplementedError(f"{self.id} has no words for events")
         return self.tell_event(event, Reader(lang))
 
-    @abstractmethod
     def render_text(self, view: Mapping[str, Any], lang: str) -> str:
         """A seat's view as plain text for a terminal (may hold Rich markup)."""
+        return self._words().render_text(view, lang)
 
     @abstractmethod
     def card_faces(self) -> frozenset[str]:

@@ -19,13 +19,17 @@ from tapete.bots import BOT_KINDS
 from tapete.engine import BadOption, BadPlayers, Game, TapeteError, UnknownGame
 from tapete.games import game_ids, get_game
 
-from . import logs, viewer
+from . import logs, ratings, viewer
+from . import tables as table_registry
 from .errors import BadRequest, Forbidden, RateLimited, ServerError
 from .headers import SecurityHeaders
 from .limits import AddressRates, BodyGuard, RateGuard
 from .models import CreateTableBody, JoinBody, TokenBody
 from .names import clean_name
 from .pacer import ThinkingPool
+from .player_api import PlayerHeader, caller
+from .player_api import router as player_router
+from .players import IDENTITIES_PER_MINUTE, Players
 from .settings import ServerSettings, async_db_url, table_options_schema
 from .sockets import table_socket
 from .stats import Stats
@@ -43,6 +47,7 @@ class Services:
     store: Store
     tables: Tables
     stats: Stats
+    players: Players
 
 
 def client_address(request: Request) -> str:
@@ -96,7 +101,10 @@ async def game_rules(game_id: str, lang: Literal["es", "en"] = "es") -> dict[str
 
 
 @router.post("/tables", status_code=201)
-async def create_table(body: CreateTableBody, request: Request) -> dict[str, Any]:
+async def create_table(
+    body: CreateTableBody, request: Request, x_tapete_player: PlayerHeader = None
+) -> dict[str, Any]:
+    player_id = await caller(request, x_tapete_player)
     tables = services(request).tables
     specs = None if body.seats is None else [SeatSpec(s.type, s.level, s.name) for s in body.seats]
     runner = await tables.create(
@@ -105,7 +113,8 @@ async def create_table(body: CreateTableBody, request: Request) -> dict[str, Any
     seat: int | None = None
     token: str | None = None
     if any(s.free for s in runner.seats) and body.join:
-        seat, token = await runner.join(None, clean_name(body.name))
+        name = clean_name(body.name) or await services(request).players.name_of(player_id)
+        seat, token = await runner.join(None, name, player_id)
     elif not any(s.human for s in runner.seats):
         await runner.start_bots_only()
     return {"table": runner.summary(), "invite_code": runner.invite_code, "seat": seat, "token": token}
@@ -130,20 +139,28 @@ async def table_info(table_id: str, request: Request) -> dict[str, Any]:
 
 
 @router.post("/join")
-async def join_table(body: JoinBody, request: Request) -> dict[str, Any]:
-    runner, seat, token = await services(request).tables.join(body.code, body.seat, body.name)
+async def join_table(body: JoinBody, request: Request, x_tapete_player: PlayerHeader = None) -> dict[str, Any]:
+    player_id = await caller(request, x_tapete_player)
+    name = clean_name(body.name) or await services(request).players.name_of(player_id)
+    runner, seat, token = await services(request).tables.join(body.code, body.seat, name, player_id)
     return {"table": runner.summary(), "seat": seat, "token": token}
 
 
 @router.post("/tables/{table_id}/leave")
-async def leave_table(table_id: str, body: TokenBody, request: Request) -> dict[str, Any]:
+async def leave_table(
+    table_id: str, body: TokenBody, request: Request, x_tapete_player: PlayerHeader = None
+) -> dict[str, Any]:
+    await caller(request, x_tapete_player)
     seat = await services(request).tables.leave(table_id, body.token)
     return {"table": table_id, "seat": seat, "left": True}
 
 
 @router.post("/tables/{table_id}/close")
-async def close_table(table_id: str, body: TokenBody, request: Request) -> dict[str, Any]:
+async def close_table(
+    table_id: str, body: TokenBody, request: Request, x_tapete_player: PlayerHeader = None
+) -> dict[str, Any]:
     """The creator (holder of the first human seat) closes a table that is still waiting."""
+    await caller(request, x_tapete_player)
     seat = await services(request).tables.close_table(table_id, body.token)
     return {"table": table_id, "seat": seat, "closed": True}
 
@@ -239,9 +256,17 @@ def lobby_rates(settings: ServerSettings) -> dict[tuple[str, str], tuple[Address
             rule="quota",
         )
 
+    def too_many_identities() -> ServerError:
+        return RateLimited(
+            f"Demasiadas identidades nuevas (máximo {IDENTITIES_PER_MINUTE} por minuto); espera un poco.",
+            f"Too many new identities (at most {IDENTITIES_PER_MINUTE} a minute); wait a little.",
+            rule="quota",
+        )
+
     return {
         ("POST", "/api/tables"): (per_minute(settings.tables_per_minute), too_many_tables),
         ("POST", "/api/join"): (per_minute(settings.joins_per_minute), too_many_joins),
+        ("POST", "/api/players"): (per_minute(IDENTITIES_PER_MINUTE), too_many_identities),
     }
 
 
@@ -260,6 +285,19 @@ def _index_page() -> str:
 
 
 # -- the application --------------------------------------------------------------
+RATINGS_SWEEP_S = 60.0
+
+
+async def _settle_ratings_forever(store: Store) -> None:
+    """Finished matches whose ratings nobody settled (a process died first): now, then every minute."""
+    while True:
+        try:
+            await ratings.sweep(store, lambda game_id: table_registry.get_game(game_id))
+        except Exception:
+            logs.log.exception("the ratings sweep failed")
+        await asyncio.sleep(RATINGS_SWEEP_S)
+
+
 def create_app(settings: ServerSettings | None = None) -> FastAPI:
     settings = settings or ServerSettings()
 
@@ -282,16 +320,22 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
         )
         restored = await tables.restore()
         tables.start_housekeeping()
-        app.state.tapete = Services(settings, store, tables, stats)
+        players = Players(store)
+        settling = asyncio.create_task(_settle_ratings_forever(store), name="tapete-ratings")
+        app.state.tapete = Services(settings, store, tables, stats, players)
         logs.event(f"server ready; {restored} tables restored")
         try:
             yield
         finally:
+            settling.cancel()
+            await asyncio.gather(settling, return_exceptions=True)
             await tables.close()
+            players.close()
             await store.close()
 
     app = FastAPI(title="tapete", version="1", lifespan=lifespan)
     app.include_router(router)
+    app.include_router(player_router)  # identities, profiles, histories, leaderboards
     app.include_router(viewer.router)  # replays and deck data for the browser client
     app.add_api_websocket_route("/ws/tables/{table_id}", table_socket)
     app.add_exception_handler(TapeteError, _on_tapete_error)

@@ -185,7 +185,9 @@ class ClusterTables(Tables):
         return count
 
     # -- the lobby -------------------------------------------------------------------------
-    async def join(self, code: str, seat: int | None, name: str | None) -> tuple[TableRunner, int, str]:
+    async def join(
+        self, code: str, seat: int | None, name: str | None, player_id: str | None = None
+    ) -> tuple[TableRunner, int, str]:
         code = code.strip().upper()
         table_id = self._codes.get(code) or await self.store.table_for_code(code)
         for _ in range(3):
@@ -197,7 +199,7 @@ class ClusterTables(Tables):
                     rule="invite-code",
                 )
             try:
-                return runner, *(await runner.join(seat, clean_name(name)))
+                return runner, *(await runner.join(seat, clean_name(name), player_id))
             except RunnerStopped:
                 continue
         raise table_unavailable(str(table_id))
@@ -259,7 +261,7 @@ class ClusterTables(Tables):
         elif op == "summary":
             answer_later(self.bus, item, _now(runner.summary()))
         elif op == "join":
-            answer_later(self.bus, item, _joined(runner, item.get("seat"), item.get("name")))
+            answer_later(self.bus, item, _joined(runner, item.get("seat"), item.get("name"), item.get("player_id")))
         elif op == "leave":
             answer_later(self.bus, item, runner.leave(str(item.get("token"))))
 
@@ -371,9 +373,10 @@ async def _now(value: Any) -> Any:
     return value
 
 
-async def _joined(runner: TableRunner, seat: Any, name: Any) -> dict[str, Any]:
+async def _joined(runner: TableRunner, seat: Any, name: Any, player_id: Any) -> dict[str, Any]:
     chosen, token = await runner.join(
-        seat if isinstance(seat, int) else None, clean_name(name if isinstance(name, str) else None)
+        seat if isinstance(seat, int) else None, clean_name(name if isinstance(name, str) else None),
+        player_id if isinstance(player_id, str) else None,  # checked by the process the lobby call reached
     )
     return {"seat": chosen, "token": token, "summary": runner.summary()}
 

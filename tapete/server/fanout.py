@@ -328,8 +328,8 @@ class RemoteRunner(TableRunner):
         self._summary = await self._ask("summary")
         self.status = self._summary["status"]
 
-    async def join(self, seat: int | None, name: str | None) -> tuple[int, str]:
-        found = await self._ask("join", seat=seat, name=name)
+    async def join(self, seat: int | None, name: str | None, player_id: str | None = None) -> tuple[int, str]:
+        found = await self._ask("join", seat=seat, name=name, player_id=player_id)
         self._summary = found["summary"]
         return int(found["seat"]), str(found["token"])
 

@@ -55,6 +55,7 @@ class Join:
     seat: int | None
     name: str | None
     done: asyncio.Future[tuple[int, str]]
+    player_id: str | None = None  # the identity taking the seat (already checked by the lobby)
 
 
 @dataclass

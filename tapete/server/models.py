@@ -34,6 +34,13 @@ class Strict(BaseModel):
 
 
 # -- the socket ----------------------------------------------------------------------
+class PlayerRef(Strict):
+    """A player identity (POST /api/players): checked on hello, wrong -> `bad_identity`."""
+
+    id: str = Field(min_length=1, max_length=32)
+    secret: str = Field(min_length=1, max_length=128)
+
+
 class Hello(Strict):
     """The first message on a table socket (no token: a spectator)."""
 
@@ -41,6 +48,7 @@ class Hello(Strict):
     token: str | None = Field(None, max_length=128, description="the seat's token; null to watch")
     lang: Literal["es", "en"] = Field("es", description="language of the texts of moves and events")
     texts: bool = Field(True, description="whether every legal move carries a sentence")
+    player: PlayerRef | None = Field(None, description="the player identity of whoever connects; null: none")
 
 
 class ActionMessage(Strict):

@@ -32,6 +32,7 @@ from .errors import StorageFailed, WrongSeat, bad_token, internal_error
 from .messages import Attach, BotMove, Detach, Dismiss, Join, Leave, Message, Sender, Start, Submit, Sync, Wake
 from .pacer import BotPacer
 from .presenter import Moment, Presenter
+from .ratings import settle_ratings
 from .seatbot import BotDesk, SeatBot
 from .seats import SeatInfo, SeatRegistry, hash_token, new_token, restart_grace
 from .settings import ServerSettings, TableOptions
@@ -169,9 +170,9 @@ class TableRunner:
         self.post(Attach(conn, token, done))
         return await done
 
-    async def join(self, seat: int | None, name: str | None) -> tuple[int, str]:
+    async def join(self, seat: int | None, name: str | None, player_id: str | None = None) -> tuple[int, str]:
         done: asyncio.Future[tuple[int, str]] = asyncio.get_running_loop().create_future()
-        self.post(Join(seat, name, done))
+        self.post(Join(seat, name, done, player_id))
         return await done
 
     async def leave(self, token: str) -> int:
@@ -344,6 +345,7 @@ class TableRunner:
         outcome = self.state.outcome().to_json()
         await self.store.set_status(self.id, "finished", finished_at=time.time(), outcome=outcome)
         logs.event("match finished", table=self.id, version=self.version, status="finished")
+        settle_ratings(self.store, self.id, self.game)
 
     # -- bots --------------------------------------------------------------------
     def _bot_controls(self, seat: int) -> bool:
@@ -440,7 +442,7 @@ class TableRunner:
     # -- joining and leaving -----------------------------------------------------------
     async def _on_join(self, msg: Join) -> None:
         try:
-            seat, token = await self._seat_someone(msg.seat, msg.name)
+            seat, token = await self._seat_someone(msg.seat, msg.name, msg.player_id)
         except TapeteError as err:
             msg.done.set_exception(err)
             return
@@ -448,11 +450,11 @@ class TableRunner:
         if self.status == "waiting" and not self.registry.free_seats():
             await self.begin()
 
-    async def _seat_someone(self, seat: int | None, name: str | None) -> tuple[int, str]:
+    async def _seat_someone(self, seat: int | None, name: str | None, player_id: str | None = None) -> tuple[int, str]:
         chosen = self.registry.choose(seat, open_=self.status != "finished")
         token = new_token()
-        await self.store.set_seat(self.id, chosen, name, hash_token(token))
-        self.registry.take(chosen, name, hash_token(token), time.monotonic())
+        await self.store.set_seat(self.id, chosen, name, hash_token(token), player_id)
+        self.registry.take(chosen, name, hash_token(token), time.monotonic(), player_id)
         logs.event("seat taken", table=self.id, seat=chosen, version=self.version)
         return chosen, token
 

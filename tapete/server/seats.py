@@ -44,6 +44,7 @@ class SeatInfo:
     level: str | None
     name: str | None = None
     token_hash: str | None = None
+    player_id: str | None = None  # the identity that took the seat (tapete.server.players)
     conns: set[Connection] = field(default_factory=set)
     # monotonic time since which an owned human seat has had no socket
     gone_since: float | None = None
@@ -116,14 +117,14 @@ class SeatRegistry:
             return True
         return False
 
-    def take(self, index: int, name: str | None, token_hash: str, now: float) -> None:
+    def take(self, index: int, name: str | None, token_hash: str, now: float, player_id: str | None = None) -> None:
         info = self.seats[index]
-        info.name, info.token_hash, info.gone_since = name, token_hash, now
+        info.name, info.token_hash, info.gone_since, info.player_id = name, token_hash, now, player_id
 
     def free(self, info: SeatInfo) -> list[Connection]:
         """The seat's owner left: the seat is free again; returns its sockets."""
         conns = list(info.conns)
-        info.name, info.token_hash, info.gone_since = None, None, None
+        info.name, info.token_hash, info.gone_since, info.player_id = None, None, None, None
         info.conns.clear()
         return conns
 

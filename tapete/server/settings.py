@@ -55,6 +55,13 @@ class TableOptions:
         help_es="Juega por un asiento desconectado, vacío o sin tiempo.",
         help_en="Plays for a seat that is disconnected, empty or out of time.",
     )
+    rated: bool = option(
+        True,
+        es="Partida puntuable",
+        en="Rated match",
+        help_es="El resultado cambia la clasificación de los jugadores con identidad y de los bots.",
+        help_en="The result changes the ratings of the players with an identity and of the bots.",
+    )
 
 
 def parse_table_options(raw: Any) -> TableOptions:

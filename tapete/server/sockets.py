@@ -41,7 +41,7 @@ if TYPE_CHECKING:
 
 
 Message = Hello | ActionMessage | Sync | Dismiss | Ping
-CLOSE_CODES = {"bad_token": CLOSE_BAD_TOKEN, "table_not_found": CLOSE_NOT_FOUND}
+CLOSE_CODES = {"bad_token": CLOSE_BAD_TOKEN, "bad_identity": CLOSE_BAD_TOKEN, "table_not_found": CLOSE_NOT_FOUND}
 
 
 class Disconnected(Exception):
@@ -62,7 +62,7 @@ async def table_socket(websocket: WebSocket, table_id: str) -> None:
     pump = asyncio.create_task(conn.pump())
     runner: TableRunner | None = None
     try:
-        token = await _hello(websocket, conn, settings)
+        token = await _hello(websocket, conn, svc)
         runner = await _attach(svc, table_id, conn, token)
         if runner is not None:
             await _serve(websocket, conn, runner, settings)
@@ -160,8 +160,9 @@ def _read(data: dict[str, Any], expected: tuple[str, ...]) -> Message:
                          rule="protocol") from None
 
 
-async def _hello(websocket: WebSocket, conn: Connection, settings: ServerSettings) -> str | None:
+async def _hello(websocket: WebSocket, conn: Connection, svc: Services) -> str | None:
     """Wait for `{"type": "hello", "token": ..., "lang": "es"}`; no token means a spectator."""
+    settings = svc.settings
     try:
         text = await asyncio.wait_for(_receive_text(websocket), settings.hello_timeout)
     except TimeoutError:
@@ -170,11 +171,13 @@ async def _hello(websocket: WebSocket, conn: Connection, settings: ServerSetting
         raise Disconnected from None
     try:
         hello = _read(_parse(text, settings), ("hello",))
+        assert isinstance(hello, Hello)
+        if hello.player is not None:  # a wrong identity is refused as a wrong token is
+            await svc.players.check(hello.player.id, hello.player.secret)
     except TapeteError as err:
         conn.send_error(err)
-        conn.close(CLOSE_POLICY, err.code)
+        conn.close(CLOSE_CODES.get(err.code, CLOSE_POLICY), err.code)
         raise Disconnected from None
-    assert isinstance(hello, Hello)
     conn.lang, conn.texts = hello.lang, hello.texts
     return hello.token
 

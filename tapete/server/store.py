@@ -11,15 +11,17 @@ from __future__ import annotations
 import asyncio
 import logging
 import os
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import sqlalchemy as sa
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
 
 log = logging.getLogger("tapete.server.store")
+
+T = TypeVar("T")
 
 metadata = sa.MetaData()
 
@@ -40,6 +42,8 @@ matches = sa.Table(
     sa.Column("finished_at", sa.Float, nullable=True),
     sa.Column("outcome", sa.JSON, nullable=True),
     sa.Column("rules_version", sa.Integer, nullable=False, server_default="1"),
+    sa.Column("rated", sa.Boolean, nullable=False, server_default=sa.true()),  # the table option `rated`
+    sa.Column("rated_at", sa.Float, nullable=True),  # when the ratings took the finished match into account
 )
 
 seats = sa.Table(
@@ -51,6 +55,40 @@ seats = sa.Table(
     sa.Column("level", sa.String(32), nullable=True),  # the bot kind, for bot seats
     sa.Column("name", sa.String(64), nullable=True),
     sa.Column("token_hash", sa.String(64), nullable=True),
+    # the identity that took the seat (none for bots and anonymous people)
+    sa.Column("player_id", sa.String(24), sa.ForeignKey("players.id", name="fk_seats_player_id"), nullable=True,
+              index=True),
+)
+
+players = sa.Table(
+    "players",
+    metadata,
+    sa.Column("id", sa.String(24), primary_key=True),
+    sa.Column("name", sa.String(64), nullable=True),
+    sa.Column("created_at", sa.Float, nullable=False),
+    sa.Column("password_hash", sa.String(255), nullable=True),  # argon2id, once protected by a password
+    sa.Column("login_name", sa.String(64), nullable=True, unique=True),  # casefolded name of a protected player
+)
+
+player_secrets = sa.Table(
+    "player_secrets",
+    metadata,
+    sa.Column("player_id", sa.String(24), sa.ForeignKey("players.id"), primary_key=True),
+    sa.Column("secret_hash", sa.String(64), primary_key=True),  # SHA-256 of a 128-bit random secret, one a device
+    sa.Column("created_at", sa.Float, nullable=False),
+)
+
+ratings = sa.Table(
+    "ratings",
+    metadata,
+    sa.Column("game", sa.String(32), primary_key=True),
+    sa.Column("subject", sa.String(40), primary_key=True),  # a player id, or "bot:<level>"
+    sa.Column("mu", sa.Float, nullable=False),
+    sa.Column("sigma", sa.Float, nullable=False),
+    sa.Column("ordinal", sa.Float, nullable=False),  # mu - 3 sigma: the leaderboard's order
+    sa.Column("matches", sa.Integer, nullable=False),
+    sa.Column("updated_at", sa.Float, nullable=False),
+    sa.Index("ix_ratings_game_ordinal", "game", "ordinal"),
 )
 
 actions = sa.Table(
@@ -71,6 +109,7 @@ class SeatRow:
     level: str | None
     name: str | None
     token_hash: str | None
+    player_id: str | None = None  # the identity that took the seat
 
 
 @dataclass
@@ -89,6 +128,8 @@ class MatchRow:
     finished_at: float | None = None
     outcome: dict[str, Any] | None = None
     rules_version: int = 1
+    rated: bool = True
+    rated_at: float | None = None
     seats: list[SeatRow] = field(default_factory=list)
     actions: list[tuple[int, int]] = field(default_factory=list)
     action_times: list[float] = field(default_factory=list)  # when each action was stored (time.time())
@@ -340,6 +381,7 @@ class Store:
                         "public": row.public,
                         "created_at": row.created_at,
                         "rules_version": row.rules_version,
+                        "rated": row.rated,
                     }
                 ],
             )
@@ -349,7 +391,7 @@ class Store:
                 seats,
                 rows=[
                     {"match_id": row.id, "seat": s.seat, "kind": s.kind, "level": s.level, "name": s.name,
-                     "token_hash": s.token_hash}
+                     "token_hash": s.token_hash, "player_id": s.player_id}
                     for s in row.seats
                 ],
             )
@@ -359,10 +401,11 @@ class Store:
         """The lease a write of this table needs (none with one process)."""
         return None
 
-    async def set_seat(self, match_id: str, seat: int, name: str | None, token_hash: str | None) -> None:
+    async def set_seat(self, match_id: str, seat: int, name: str | None, token_hash: str | None,
+                       player_id: str | None = None) -> None:
         await self._submit(
-            Write(seats, values={"name": name, "token_hash": token_hash}, where={"match_id": match_id, "seat": seat},
-                   fence=self._fence(match_id))
+            Write(seats, values={"name": name, "token_hash": token_hash, "player_id": player_id},
+                  where={"match_id": match_id, "seat": seat}, fence=self._fence(match_id))
         )
 
     async def set_status(self, match_id: str, status: str, **values: Any) -> None:
@@ -378,6 +421,25 @@ class Store:
     async def delete_action(self, match_id: str, idx: int) -> None:
         await self._submit(Write(actions, where={"match_id": match_id, "idx": idx}, delete=True,
                                   fence=self._fence(match_id)))
+
+    # -- players and ratings: transactions of their own, beside the writer's batches --
+    async def transact(self, work: Callable[[sa.Connection], T]) -> T:
+        """Run `work` in one transaction of its own (committed when it returns, rolled back if it raises).
+
+        On SQLite it runs on the writer's own connection, on the loop's thread,
+        after the writes already queued (one writer: no lock waits between the two).
+        """
+        if self._inline is not None:
+            self._inline.flush()
+            with self._inline.engine.begin() as conn:
+                return work(conn)
+        async with self.engine.begin() as aconn:
+            return await aconn.run_sync(work)
+
+    async def read(self, work: Callable[[sa.Connection], T]) -> T:
+        """Run the reads of `work` on a pooled connection."""
+        async with self.engine.connect() as aconn:
+            return await aconn.run_sync(work)
 
     # -- reads ----------------------------------------------------------------
     async def load(self, match_id: str) -> MatchRow | None:
@@ -395,7 +457,7 @@ class Store:
                     sa.select(seats).where(seats.c.match_id == row.id).order_by(seats.c.seat)
                 )
                 row.seats = [
-                    SeatRow(r.seat, r.kind, r.level, r.name, r.token_hash) for r in seat_rows
+                    SeatRow(r.seat, r.kind, r.level, r.name, r.token_hash, r.player_id) for r in seat_rows
                 ]
                 action_rows = await conn.execute(
                     sa.select(actions.c.idx, actions.c.seat, actions.c.action, actions.c.at)

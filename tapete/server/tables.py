@@ -158,7 +158,7 @@ class Tables:
             seed=row.seed,
             options=row.options,
             table_options=parse_table_options(row.table_options),
-            seats=[SeatInfo(s.seat, s.kind, s.level, clean_name(s.name), s.token_hash) for s in row.seats],
+            seats=[SeatInfo(s.seat, s.kind, s.level, clean_name(s.name), s.token_hash, s.player_id) for s in row.seats],
             status=row.status,
             invite_code=row.invite_code,
             public=row.public,
@@ -206,6 +206,7 @@ class Tables:
             public=public,
             created_at=time.time(),
             rules_version=game.rules_version,
+            rated=topts.rated,
             seats=[
                 SeatRow(i, s.kind, *((s.level, clean_name(s.name)) if s.kind == "bot" else (None, None)), None)
                 for i, s in enumerate(specs)
@@ -318,7 +319,9 @@ class Tables:
         self._add(runner)
         return runner
 
-    async def join(self, code: str, seat: int | None, name: str | None) -> tuple[TableRunner, int, str]:
+    async def join(
+        self, code: str, seat: int | None, name: str | None, player_id: str | None = None
+    ) -> tuple[TableRunner, int, str]:
         table_id = self._codes.get(code.strip().upper())
         runner = self.runners.get(table_id) if table_id else None
         if runner is None or runner.status == "finished":
@@ -327,7 +330,7 @@ class Tables:
                 "Unknown invitation code, or one of a finished match.",
                 rule="invite-code",
             )
-        return runner, *(await runner.join(seat, clean_name(name)))
+        return runner, *(await runner.join(seat, clean_name(name), player_id))
 
     async def leave(self, table_id: str, token: str) -> int:
         for _ in range(2):

@@ -4,15 +4,18 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable
+from dataclasses import replace
 
 from textual.app import App
 from textual.widget import Widget
 
 from tapete.engine import Game
+from tapete.engine.table import RESULT_PAUSE_S
 from tapete.games import game_ids, get_game
 
 from .config import MatchConfig, default_kinds
 from .remote import JoinError, RemoteTable, Seat, join_table
+from .remote_screen import RemoteTableScreen
 from .screen import TableScreen, TableSource, ThreadThinker, WidgetScheduler
 from .setup import SetupScreen
 from .table import LocalTable
@@ -32,7 +35,7 @@ def local_source(game: Game, config: MatchConfig, screen: Widget) -> TableSource
         config.seed,
         WidgetScheduler(screen),
         ThreadThinker(screen),
-        config.timing(),
+        replace(config.timing(), result_pause=RESULT_PAUSE_S),  # the bots wait while the person reads a result
     )
 
 
@@ -84,15 +87,26 @@ class TapeteApp(App[None]):
 
     def on_mount(self) -> None:
         if self.remote_seat is not None:
-            game, seat = self.games[self.config.game_id], self.remote_seat
-            lang = self.config.lang
-            self.table = TableScreen(game, lambda screen: RemoteTable(game, seat, lang=lang), lang)
-            self.table.rematch = False
-            self.push_screen(self.table, lambda choice: self.exit())
+            self.sit_at(self.remote_seat, self.config.lang)
         elif self.quick:
             self.start_match(self.config)
         else:
             self.show_setup()
+
+    def sit_at(self, seat: Seat, lang: str) -> None:
+        """A seat of a server's table; after a rematch, the same seat at the new match."""
+        game = self.games[self.config.game_id]
+        table = RemoteTableScreen(game, lambda screen: RemoteTable(game, seat, lang=lang), lang)
+        self.table = table
+
+        def done(choice: str | None) -> None:
+            source = table.remote
+            if choice == "rematch" and source is not None and source.rematch_seat is not None:
+                self.sit_at(source.rematch_seat, table.lang)
+            else:
+                self.exit()
+
+        self.push_screen(table, done)
 
     def show_setup(self) -> None:
         self.push_screen(SetupScreen(self.games, self.config), self._setup_done)

@@ -1,9 +1,13 @@
-"""What the setup screen produces and the table screen plays."""
+"""What the setup screen produces and the table screen plays, and what the
+terminal remembers between runs (its config file: player identities per server)."""
 
 from __future__ import annotations
 
+import json
+import os
 import random
 from dataclasses import dataclass, field, replace
+from pathlib import Path
 from typing import Any
 
 from tapete.engine import Game, TapeteError
@@ -65,3 +69,70 @@ def validate(game: Game, config: MatchConfig) -> Any:
     if sum(k is None for k in config.kinds) > 1:
         raise ConfigError(t("setup.one_human", "es"), t("setup.one_human", "en"))
     return options
+
+
+# -- what the terminal remembers between runs (its config file) ---------------------------
+CONFIG_ENV = "TAPETE_CONFIG"  # a path that replaces the default file (tests, several profiles)
+
+
+@dataclass(frozen=True)
+class Identity:
+    """A player identity on one server: the id, this device's secret and the name."""
+
+    player_id: str
+    secret: str
+    name: str | None = None
+
+
+def config_file() -> Path:
+    """The terminal's config file: $TAPETE_CONFIG, else config.json in the user's config folder."""
+    given = os.environ.get(CONFIG_ENV)
+    if given:
+        return Path(given)
+    from platformdirs import user_config_dir
+
+    return Path(user_config_dir("tapete", appauthor=False)) / "config.json"
+
+
+def load_settings() -> dict[str, Any]:
+    """The stored settings; an empty dict when there is no file or it cannot be read."""
+    try:
+        data = json.loads(config_file().read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    return data if isinstance(data, dict) else {}
+
+
+def save_settings(data: dict[str, Any]) -> None:
+    """Write the settings readable by this user only (they hold identity secrets)."""
+    path = config_file()
+    path.parent.mkdir(parents=True, mode=0o700, exist_ok=True)
+    partial = path.with_suffix(".tmp")
+    fd = os.open(partial, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    with os.fdopen(fd, "w", encoding="utf-8") as out:
+        json.dump(data, out, ensure_ascii=False, indent=2)
+    os.replace(partial, path)
+
+
+def server_key(base_url: str) -> str:
+    """Identities are per server: keyed by its address without a trailing slash."""
+    return base_url.rstrip("/").lower()
+
+
+def load_identity(base_url: str) -> Identity | None:
+    entry = load_settings().get("identities", {}).get(server_key(base_url))
+    try:
+        return Identity(str(entry["player_id"]), str(entry["secret"]), entry.get("name"))
+    except (TypeError, KeyError):
+        return None
+
+
+def save_identity(base_url: str, who: Identity | None) -> None:
+    """Remember `who` for this server (None forgets it)."""
+    data = load_settings()
+    identities = data.setdefault("identities", {})
+    if who is None:
+        identities.pop(server_key(base_url), None)
+    else:
+        identities[server_key(base_url)] = {"player_id": who.player_id, "secret": who.secret, "name": who.name}
+    save_settings(data)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import contextlib
 from typing import ClassVar
 
 from rich.table import Table
@@ -11,7 +10,6 @@ from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.css.query import NoMatches
 from textual.screen import ModalScreen
 from textual.widgets import Button, Footer, Markdown, Static
 
@@ -116,8 +114,8 @@ class ResultScreen(ModalScreen[None]):
     def add(self, text: str) -> None:
         """Another result arrived while this one is up: shown below it, one panel, one key."""
         self.text += "\n\n" + text
-        with contextlib.suppress(NoMatches):  # not composed yet: compose shows the whole text
-            self.query_one("#result-text", Static).update(Text(self._fitted()))
+        for shown in self.query("#result-text").results(Static):  # none yet when pushed this very turn
+            shown.update(Text(self._fitted()))
 
     def on_key(self, event: events.Key) -> None:
         event.stop()

@@ -89,6 +89,41 @@ STRINGS: dict[str, tuple[str, str]] = {
     "remote.lost": ("Se perdió la conexión: {error}", "Connection lost: {error}"),
     "remote.error": ("El servidor dice [{rule}]: {text}", "The server says [{rule}]: {text}"),
     "remote.waiting_start": ("Esperando a que empiece la partida…", "Waiting for the match to start…"),
+    # table chat and rematch (a seat on a server)
+    "key.chat": ("chat", "chat"),
+    "chat.title": ("Chat de la mesa", "Table chat"),
+    "chat.hint": (
+        "Intro envía · Tab: frases rápidas (1-5) · Esc cierra",
+        "Enter sends · Tab: quick phrases (1-5) · Esc closes",
+    ),
+    "chat.placeholder": ("Escribe un mensaje…", "Write a message…"),
+    "chat.empty": ("Nadie ha escrito aún.", "Nobody has written yet."),
+    "chat.spectator": ("espectador", "spectator"),
+    "chat.unread": ("{n} sin leer", "{n} unread"),
+    "chat.error.rate_limited": (
+        "Vas muy rápido: espera unos segundos antes de escribir otra vez.",
+        "Too fast: wait a few seconds before writing again.",
+    ),
+    "chat.error.bad_chat": (
+        "Ese mensaje no se puede enviar: escribe entre 1 y 300 caracteres.",
+        "That message cannot be sent: write between 1 and 300 characters.",
+    ),
+    "chat.error.chat_off": (
+        "En esta mesa los espectadores no pueden escribir en el chat.",
+        "Spectators cannot write in this table's chat.",
+    ),
+    "phrase.good_game": ("¡Bien jugado!", "Good game!"),
+    "phrase.good_luck": ("¡Suerte!", "Good luck!"),
+    "phrase.oops": ("¡Uy!", "Oops!"),
+    "phrase.thanks": ("Gracias", "Thanks"),
+    "phrase.well_done": ("¡Bien hecho!", "Well done!"),
+    "rematch.ask": ("Revancha", "Rematch"),
+    "rematch.no": ("No, gracias", "No thanks"),
+    "rematch.accepted": ("Quieren la revancha: {who}.", "Ready for a rematch: {who}."),
+    "rematch.pending": ("Falta que respondan: {who}.", "Still to answer: {who}."),
+    "rematch.declined": ("No juegan la revancha: {who}.", "Not playing the rematch: {who}."),
+    "rematch.started": ("La revancha ya empezó.", "The rematch has started."),
+    "rematch.keys": ("r revancha · n no, gracias · F3 chat · q salir", "r rematch · n no thanks · F3 chat · q quit"),
 }
 
 

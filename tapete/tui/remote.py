@@ -8,6 +8,13 @@ moves as `action` messages (index + the version they were chosen on). The
 server owns the match, its clocks and the reaction window: a covering move
 sent while the window is open is held there; if the table changes first the
 server drops it, and this client sends it again when it is still legal.
+
+The terminal keeps a player identity per server in its config file
+(tui/config.py): made on the first join (POST /api/players), sent with the
+join (X-Tapete-Player) and on hello, so the server counts the person's
+matches and ratings across tables. The table chat arrives with the hello
+(the last lines) and as `chat` messages; at a finished match the seat may ask
+for a rematch, and `rematch_start` hands over the new match's seat.
 """
 
 from __future__ import annotations
@@ -18,12 +25,13 @@ import json
 import urllib.error
 import urllib.request
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from tapete.engine import Event, Game
 from tapete.engine.messages import default_name
 
+from .config import Identity, load_identity, save_identity
 from .i18n import t
 from .table import Move, Snapshot
 
@@ -33,14 +41,17 @@ CLOSE_LEFT = 4000
 FATAL_CLOSES = (CLOSE_BAD_TOKEN, CLOSE_NOT_FOUND, CLOSE_LEFT)
 RECONNECTS = 6  # attempts before giving up, with growing pauses
 WINDOW_RULE = "reaction-window"  # the server dropped a held move because the table changed
+PHRASES = ("good_game", "good_luck", "oops", "thanks", "well_done")  # quick chat phrases, in the protocol's names
+CHAT_ERRORS = ("rate_limited", "bad_chat", "chat_off")
+CHAT_KEPT = 300  # chat lines kept on the client
 
 
 class JoinError(Exception):
     """The server refused to seat us (or could not be reached), in es and en."""
 
-    def __init__(self, es: str, en: str) -> None:
+    def __init__(self, es: str, en: str, code: str | None = None) -> None:
         super().__init__(en)
-        self.es, self.en = es, en
+        self.es, self.en, self.code = es, en, code
 
 
 @dataclass(frozen=True)
@@ -52,6 +63,7 @@ class Seat:
     game_id: str
     seat: int
     token: str
+    player: Identity | None = None  # who sits here across tables, when the server knows players
 
     @property
     def ws_url(self) -> str:
@@ -60,32 +72,69 @@ class Seat:
         return f"{ws}://{rest}/ws/tables/{self.table_id}"
 
 
-def join_table(base_url: str, code: str, seat: int | None = None, name: str | None = None) -> Seat:
-    """POST /api/join; the server's own error (es/en) on refusal."""
-    base = base_url.rstrip("/")
-    body = json.dumps({"code": code, "seat": seat, "name": name}).encode()
-    request = urllib.request.Request(
-        f"{base}/api/join", data=body, headers={"Content-Type": "application/json"}, method="POST"
-    )
+def _call(base: str, method: str, path: str, body: dict[str, Any], player: Identity | None = None) -> Any:
+    """One lobby request; the server's own error (es/en, with its code) as JoinError."""
+    headers = {"Content-Type": "application/json"}
+    if player is not None:
+        headers["X-Tapete-Player"] = f"{player.player_id}:{player.secret}"
+    request = urllib.request.Request(f"{base}{path}", data=json.dumps(body).encode(), headers=headers, method=method)
     try:
         with urllib.request.urlopen(request, timeout=10) as response:
-            data = json.loads(response.read())
+            return json.loads(response.read())
     except urllib.error.HTTPError as err:
         raise _http_error(err) from None
     except (urllib.error.URLError, OSError) as err:
         raise JoinError(f"No se pudo conectar con {base}: {err}", f"Could not reach {base}: {err}") from None
-    return Seat(base, data["table"]["id"], data["table"]["game"], int(data["seat"]), str(data["token"]))
+
+
+def ensure_identity(base_url: str, name: str | None = None) -> Identity | None:
+    """This terminal's identity on the server (from its config file), made first when there is none
+    and named when it had no name. None when the server keeps no players: play goes on anonymously."""
+    base = base_url.rstrip("/")
+    clean = (name or "").strip() or None
+    who = load_identity(base)
+    try:
+        if who is None:
+            data = _call(base, "POST", "/api/players", {"name": clean})
+            who = Identity(str(data["player_id"]), str(data["secret"]), data.get("name"))
+            save_identity(base, who)
+        elif who.name is None and clean:
+            _call(base, "PUT", f"/api/players/{who.player_id}/name", {"name": clean}, who)
+            who = replace(who, name=clean)
+            save_identity(base, who)
+    except JoinError as err:
+        if err.code == "bad_identity":  # the server forgot us: a fresh identity next time
+            save_identity(base, None)
+        return load_identity(base)
+    except (KeyError, TypeError, ValueError):
+        return None
+    return who
+
+
+def join_table(
+    base_url: str, code: str, seat: int | None = None, name: str | None = None, *, identity: bool = True
+) -> Seat:
+    """POST /api/join (with this terminal's identity); the server's own error (es/en) on refusal."""
+    base = base_url.rstrip("/")
+    body = {"code": code, "seat": seat, "name": name}
+    player = ensure_identity(base, name) if identity else None
+    try:
+        data = _call(base, "POST", "/api/join", body, player)
+    except JoinError as err:
+        if err.code != "bad_identity":
+            raise
+        save_identity(base, None)  # unknown to the server now: once more with a fresh identity
+        player = ensure_identity(base, name)
+        data = _call(base, "POST", "/api/join", body, player)
+    return Seat(base, data["table"]["id"], data["table"]["game"], int(data["seat"]), str(data["token"]), player)
 
 
 def _http_error(err: urllib.error.HTTPError) -> JoinError:
     try:
         detail = json.loads(err.read())["error"]
-        return JoinError(
-            f"[{detail.get('rule') or detail['code']}] {detail['es']}",
-            f"[{detail.get('rule') or detail['code']}] {detail['en']}",
-        )
+        return JoinError(str(detail["es"]), str(detail["en"]), str(detail["code"]))
     except (ValueError, KeyError, TypeError):
-        return JoinError(f"El servidor respondió {err.code}.", f"The server answered {err.code}.")
+        return JoinError(f"El servidor respondió {err.code}.", f"The server answered {err.code}.", "http")
 
 
 class RemoteTable:
@@ -109,6 +158,14 @@ class RemoteTable:
         self._fatal: tuple[str, str] | None = None
         self._task: asyncio.Task[None] | None = None
         self._closed = False
+        self._welcomed = False  # the current socket's hello was answered
+        self._refusal: str | None = None  # the code of an error that refused our hello
+        self.player = seat.player  # sent on hello; dropped when the server refuses it
+        self.chat: list[dict[str, Any]] = []  # the table's chat lines, oldest first
+        self.feed: list[tuple[str, int]] = []  # ("event" | "chat", index) in the order they arrived
+        self.rematch: dict[str, Any] | None = None  # who answered the rematch (at a finished match)
+        self.next_match: str | None = None  # the rematch's match, once it started
+        self.rematch_seat: Seat | None = None  # our seat at the rematch: the screen moves there
 
     # -- the connection ------------------------------------------------------------
     def start(self) -> None:
@@ -132,13 +189,17 @@ class RemoteTable:
             try:
                 async with connect(self.where.ws_url) as ws:
                     self._ws = ws
-                    await ws.send(json.dumps({"type": "hello", "token": self.where.token, "lang": self.lang}))
+                    self._welcomed, self._refusal = False, None
+                    await ws.send(json.dumps(self._hello()))
                     failures = 0
                     self._notice = None
                     await self._session(ws)
             except asyncio.CancelledError:
                 raise
             except Exception as err:  # the network: say so and try again
+                if self._refusal in ("bad_identity", "bad_message") and self.player is not None:
+                    self._drop_player()  # the seat's token still holds: again at once, without the player
+                    continue
                 code = getattr(getattr(err, "rcvd", None), "code", None)
                 if code in FATAL_CLOSES:
                     reason = getattr(getattr(err, "rcvd", None), "reason", "")
@@ -158,6 +219,18 @@ class RemoteTable:
                 self._notice = (es, en)
                 self.on_change()
                 await asyncio.sleep(min(8.0, 0.5 * 2**failures))
+
+    def _hello(self) -> dict[str, Any]:
+        hello: dict[str, Any] = {"type": "hello", "token": self.where.token, "lang": self.lang}
+        if self.player is not None:
+            hello["player"] = {"id": self.player.player_id, "secret": self.player.secret}
+        return hello
+
+    def _drop_player(self) -> None:
+        """The server refused our identity: forget it if it no longer knows it, and go on without."""
+        if self._refusal == "bad_identity":
+            save_identity(self.where.base_url, None)
+        self.player = None
 
     async def _session(self, ws: Any) -> None:
         sender = asyncio.get_running_loop().create_task(self._send_loop(ws))
@@ -180,6 +253,14 @@ class RemoteTable:
         kind = message.get("type")
         if kind == "state":
             self._on_state(message)
+        elif kind == "welcome":
+            self._welcomed = True
+        elif kind == "chat":
+            self._add_chat(message)
+        elif kind == "rematch":
+            self.rematch = {key: list(message.get(key) or []) for key in ("accepted", "declined", "pending")}
+        elif kind == "rematch_start":
+            self._on_rematch_start(message)
         elif kind == "accepted":
             if self._pending is not None and message.get("seq") == self._pending[0]:
                 self._pending = None
@@ -193,14 +274,43 @@ class RemoteTable:
 
     def _on_state(self, message: dict[str, Any]) -> None:
         self.state = message
+        for line in message.get("chat") or []:  # hello / sync: the table's last lines (again after a reconnection)
+            if _chat_fields(line) not in self.chat:
+                self._add_chat(line)
+        if "rematch" in message:
+            self.rematch = message.get("rematch")
+        if message.get("next_match"):
+            self.next_match = str(message["next_match"])
         for data in message.get("events") or []:
             fields = dict(data)
             text = _texts(fields.pop("text", None))
             kind = str(fields.pop("kind", ""))
             self.events.append(Event(kind, fields, frozenset({self.seat})))
             self.texts.append({"es": text.get("es", kind), "en": text.get("en", kind)})
+            self.feed.append(("event", len(self.texts) - 1))
+
+    def _add_chat(self, line: dict[str, Any]) -> None:
+        self.chat.append(_chat_fields(line))
+        self.feed.append(("chat", len(self.chat) - 1))
+        if len(self.chat) > CHAT_KEPT * 2:  # keep the newest; the feed's indexes move with them
+            cut = len(self.chat) - CHAT_KEPT
+            self.chat = self.chat[cut:]
+            kept = [(kind, i) for kind, i in self.feed if kind != "chat" or i >= cut]
+            self.feed = [(kind, i - cut if kind == "chat" else i) for kind, i in kept]
+
+    def _on_rematch_start(self, message: dict[str, Any]) -> None:
+        token = message.get("token")
+        self.next_match = str(message["match_id"])
+        if token:
+            self.rematch_seat = replace(self.where, table_id=self.next_match, token=str(token), player=self.player)
 
     def _on_error(self, message: dict[str, Any]) -> None:
+        if not self._welcomed:
+            self._refusal = str(message.get("code"))  # the hello was refused: the close follows
+        if message.get("code") in CHAT_ERRORS and message.get("seq") is None:
+            code = str(message["code"])
+            self._notice = (t(f"chat.error.{code}", "es"), t(f"chat.error.{code}", "en"))
+            return
         pending = self._pending
         mine = pending is not None and message.get("seq") == pending[0]
         if mine and pending is not None:
@@ -229,6 +339,61 @@ class RemoteTable:
         self._send(action)
         move = next((m for m in self._moves("es") if m.action == action), None)
         return not (move is not None and not move.reaction and self._race() and self.seat in self._required())
+
+    def say(self, text: str) -> None:
+        """A chat line typed by the person."""
+        if text.strip():
+            self._outbox.put_nowait({"type": "chat", "text": text.strip()})
+
+    def say_phrase(self, phrase: str) -> None:
+        """A quick phrase: each reader reads it in their own language."""
+        if phrase in PHRASES:
+            self._outbox.put_nowait({"type": "chat", "phrase": phrase})
+
+    def answer_rematch(self, accept: bool) -> None:
+        self._outbox.put_nowait({"type": "rematch"} if accept else {"type": "rematch", "accept": False})
+
+    def chat_line(self, line: dict[str, Any], lang: str) -> str:
+        """A chat line as the person reads it: "Ana: ¡Suerte!", "Eva (espectador): hola"."""
+        seat = line.get("from")
+        unnamed = default_name(seat, lang) if isinstance(seat, int) else t("chat.spectator", lang)
+        name = str(line.get("name") or unnamed)
+        if line.get("spectator"):
+            name += f" ({t('chat.spectator', lang)})"
+        elif seat == self.seat:
+            name += f" ({t('seat.you', lang)})"
+        phrase = line.get("phrase")
+        text = t(f"phrase.{phrase}", lang) if phrase in PHRASES else str(line.get("text") or "")
+        return f"{name}: {text}"
+
+    def chat_lines(self, lang: str) -> list[str]:
+        return [self.chat_line(line, lang) for line in self.chat]
+
+    def timeline(self, lang: str) -> list[tuple[str, str]]:
+        """Events and chat lines in the order they arrived, as ("event" | "chat", text)."""
+        out = []
+        for kind, index in self.feed:
+            if kind == "chat":
+                out.append(("chat", self.chat_line(self.chat[index], lang)))
+            else:
+                out.append(("event", self.texts[index]["en" if lang == "en" else "es"]))
+        return out
+
+    def rematch_text(self, lang: str) -> str:
+        """Who has answered the rematch, by name; empty before anyone has."""
+        if self.next_match:
+            return t("rematch.started", lang)
+        answers = self.rematch or {}
+        names = self.names(lang)
+
+        def who(seats: list[int]) -> str:
+            return ", ".join(names[s] if 0 <= s < len(names) else default_name(s, lang) for s in seats)
+
+        parts = []
+        for key in ("accepted", "pending", "declined"):
+            if answers.get(key) and (key != "pending" or answers.get("accepted")):
+                parts.append(t(f"rematch.{key}", lang, who=who(answers[key])))
+        return " ".join(parts)
 
     def dismiss(self) -> None:
         """The person has read the round's result: the table's round pause need not wait for them."""
@@ -329,6 +494,10 @@ def _websockets_connect(url: str) -> Any:
     import websockets
 
     return websockets.connect(url, max_size=2**22)
+
+
+def _chat_fields(line: dict[str, Any]) -> dict[str, Any]:
+    return {key: line.get(key) for key in ("from", "name", "spectator", "text", "phrase", "at")}
 
 
 def _texts(text: Any) -> dict[str, str]:

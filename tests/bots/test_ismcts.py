@@ -35,9 +35,7 @@ from tapete.bots.search import (
 from tapete.engine import Game, Observation, SearchHints, State
 from tapete.games import game_ids, get_game
 from tapete.sim.runner import play_match
-
-from .toygame import GAME as TOY
-from .toygame import NEXT, SNAP, ToyGame
+from tests.toygame import COVER, TOY, ToyGame
 
 FAST = SearchConfig(iterations=60)
 
@@ -132,6 +130,17 @@ def test_time_budget_is_respected() -> None:
     assert search.iterations_done > 10
 
 
+def _duel(seed: int) -> State:
+    """A toy position where every seat must commit a card at once (ECO-4)."""
+    state = TOY.new_match(3, seed)
+    rng = random.Random(seed)
+    while state.view(None)["phase"] != "duel":
+        seat = state.required_actors()[0]
+        legal = state.legal_actions(seat)
+        state.apply(seat, legal[rng.randrange(len(legal))])
+    return state
+
+
 def _snap_window(seed: int) -> tuple[State, int]:
     """A toy position where some seat other than the winner may snap."""
     rng = random.Random(seed)
@@ -148,13 +157,14 @@ def _snap_window(seed: int) -> tuple[State, int]:
     raise AssertionError("no snap window found")
 
 
-def test_optional_seat_snaps_a_free_two_points() -> None:
-    """Snapping only gains points: the optional seat should take it, fast."""
+def test_optional_seat_snaps_a_free_point() -> None:
+    """Snapping only gains (a point, a card out of hand): the optional seat should take it, fast."""
     state, seat = _snap_window(0)
     bot = ISMCTSBot(TOY, random.Random(1), SearchConfig(iterations=200, horizon="match"))
     bot.start(seat, 3, None)
     decision = bot.decide(Observation(state, seat))
-    assert decision is not None and decision.action == SNAP
+    assert decision is not None and decision.action in state.legal_actions(seat)
+    assert state.is_reaction(seat, decision.action)
     assert decision.delay == bot.config.reaction_delay
 
 
@@ -162,10 +172,10 @@ def test_root_statistics_include_pass_for_an_optional_seat() -> None:
     state, seat = _snap_window(1)
     search = _tree(SearchConfig(iterations=40, horizon="match"), random.Random(0))
     arms = search.search(Observation(state, seat))
-    assert set(arms) == {SNAP, PASS}
-    winner = state.required_actors()[0]
-    arms = _tree(SearchConfig(iterations=40), random.Random(0)).search(Observation(state, winner))
-    assert PASS not in arms and NEXT in arms
+    assert set(arms) == {*state.legal_actions(seat), PASS}
+    on_turn = state.required_actors()[0]
+    arms = _tree(SearchConfig(iterations=40), random.Random(0)).search(Observation(state, on_turn))
+    assert PASS not in arms and COVER in arms
 
 
 def test_beats_the_greedy_toy_bot() -> None:
@@ -179,7 +189,7 @@ def test_beats_the_greedy_toy_bot() -> None:
             result = play_match(TOY, 3, kinds, 1_000 + i // 3)
             assert result.error is None, result.error
             share += result.returns[i % 3]
-        assert share / matches > 0.4  # fair share 1/3; measured about 0.55
+        assert share / matches > 0.4  # fair share 1/3; measured 0.67 over 120 matches (random: 0.16)
     finally:
         del BOT_KINDS["toy-ismcts"]
 
@@ -200,7 +210,7 @@ def test_guided_levels_follow_the_heuristic_in_optional_windows() -> None:
     bot.start(seat, 3, None)
     before = bot.iterations_done
     decision = bot.decide(Observation(state, seat))
-    assert decision is not None and decision.action == SNAP  # the greedy toy bot always snaps
+    assert decision is not None and decision.action == state.legal_actions(seat)[0]  # the greedy toy bot snaps
     assert bot.iterations_done == before  # no search spent on an optional window
 
 
@@ -320,9 +330,9 @@ def test_a_game_may_leave_decisions_to_its_heuristic(searched: bool) -> None:
 
 
 def test_in_a_simultaneous_commit_the_others_choose_first_once_per_world() -> None:
-    """TOY-1: the others cannot see the seat's commit, so their rollout bots
+    """ECO-4: the others cannot see the seat's commit, so their rollout bots
     commit first on the sampled world and every paired arm starts there."""
-    state = TOY.new_match(3, 5)
+    state = _duel(5)
     assert state.required_actors() == (0, 1, 2)
     bot = make_bot("ismcts", TOY, 3)
     assert isinstance(bot, PolicyImprovementBot)
@@ -338,7 +348,7 @@ def test_in_a_simultaneous_commit_the_others_choose_first_once_per_world() -> No
 
 
 def test_a_snap_window_is_not_a_simultaneous_choice() -> None:
-    """TOY-3: in a reaction window the seats race; nobody moves first."""
+    """ECO-2: in a reaction window the seats race; nobody moves first."""
     state, optional = _snap_window(0)
     seat = state.required_actors()[0]
     for who in (seat, optional):

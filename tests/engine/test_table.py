@@ -1,8 +1,8 @@
 """The table core (tapete/engine/table.py): every race rule once, on Eco
-(tests/server/toygame.py: plays open a reaction window where anyone may
-snap; every fourth play starts a duel where every seat commits at once).
+(tests/toygame.py: plays open a reaction window where anyone may snap;
+every fourth play starts a duel where every seat commits at once).
 
-Eco with seed 0 and 2 players: seat 0 holds e1 e2 e2, seat 1 holds e1 e2 e4,
+Eco with seed 19 and 2 players: seat 0 holds e1 e2 e3, seat 1 holds e1 e2 e4,
 so after seat 0 plays slot 0 (an e1), seat 1's snap of slot 0 matches.
 """
 
@@ -34,10 +34,13 @@ from tapete.engine.table import (
     first_to_land,
 )
 from tapete.games import game_ids, get_game
-from tests.server.toygame import COMMIT, GAME, PLAY, SNAP, EcoState, value
+from tests.toygame import COMMIT, PLAY, SNAP, EcoState, value
+from tests.toygame import ECO as GAME
+
+SEED = 19
 
 
-def core(players: int = 2, seed: int = 0, **timing: Any) -> TableCore:
+def core(players: int = 2, seed: int = SEED, **timing: Any) -> TableCore:
     state = GAME.new_match(players, seed)
     return TableCore(state, Timing(**{"window": 1.5, **timing}), now=0.0)
 
@@ -49,8 +52,8 @@ def eco(table: TableCore) -> EcoState:
 
 def matching_snap(table: TableCore, seat: int) -> int:
     state = eco(table)
-    top = value(state.pile[-1])
-    return SNAP + next(i for i, c in enumerate(state.hands[seat]) if value(c) == top)
+    top = value(state.pile[-1], state.options)
+    return SNAP + next(i for i, c in enumerate(state.hands[seat]) if value(c, state.options) == top)
 
 
 def to_duel(table: TableCore, now: float = 0.0) -> float:
@@ -200,7 +203,7 @@ def round_over(events: Sequence[Event]) -> bool:
 
 
 def test_a_round_result_holds_every_action_until_dismissed_or_the_pause_ends() -> None:
-    table = TableCore(GAME.new_match(2, 0), Timing(window=0.0, result_pause=20.0), round_over=round_over)
+    table = TableCore(GAME.new_match(2, SEED), Timing(window=0.0, result_pause=20.0), round_over=round_over)
     table.present = {0, 1}
     now = to_duel(table)
     table.offer(0, COMMIT, now)
@@ -215,7 +218,7 @@ def test_a_round_result_holds_every_action_until_dismissed_or_the_pause_ends() -
 
 
 def test_the_pause_ends_by_itself() -> None:
-    table = TableCore(GAME.new_match(2, 0), Timing(window=0.0, result_pause=5.0), round_over=round_over)
+    table = TableCore(GAME.new_match(2, SEED), Timing(window=0.0, result_pause=5.0), round_over=round_over)
     table.present = {0}
     now = to_duel(table)
     table.offer(0, COMMIT, now)
@@ -259,7 +262,7 @@ def test_each_bot_hears_only_its_audience() -> None:
 
 
 def test_clocks_start_when_the_round_result_is_read() -> None:
-    table = TableCore(GAME.new_match(2, 0), Timing(window=0.0, turn=5.0, result_pause=20.0), round_over=round_over)
+    table = TableCore(GAME.new_match(2, SEED), Timing(window=0.0, turn=5.0, result_pause=20.0), round_over=round_over)
     table.clocked, table.present = {0, 1}, {0, 1}
     table.track(0.0)
     now = to_duel(table)

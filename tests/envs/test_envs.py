@@ -12,13 +12,13 @@ import pytest
 pytest.importorskip("pettingzoo")
 pytest.importorskip("gymnasium")
 
-from bots.toygame import GAME as TOY
 from gymnasium.utils.env_checker import check_env
 from pettingzoo.test import api_test
 
 from tapete.engine import BadOption, Game
 from tapete.envs import EnvSettings, ObservationEncoder, TapeteAEC, TapeteGym, gym_env, pettingzoo_env
 from tapete.games import game_ids
+from tests.toygame import TOY
 
 GAMES: list[Any] = [TOY, *game_ids()]
 
@@ -148,12 +148,12 @@ def test_observation_is_a_function_of_the_view_only() -> None:
 def test_encoder_counts_faces_per_zone_and_squashes_numbers() -> None:
     encoder = ObservationEncoder.discover(TOY, 3)
     names = encoder.schema.feature_names()
-    view = {"hand": ["v3", "v3", "v5"], "scores": [0, 12, 0], "phase": "snap", "unknown": ["v1"]}
+    view = {"hand": ["e3", "e3", "e5"], "scores": [0, 12, 0], "phase": "cover", "unknown": ["e1"]}
     vec = encoder.encode(view)
-    assert vec[names.index("hand#v3")] == 2.0
-    assert vec[names.index("hand#v5")] == 1.0
+    assert vec[names.index("hand#e3")] == 2.0
+    assert vec[names.index("hand#e5")] == 1.0
     assert vec[names.index("scores/1")] == pytest.approx(np.log1p(12))
-    assert vec[names.index("phase=snap")] == 1.0
+    assert vec[names.index("phase=cover")] == 1.0
     assert sum(vec) == pytest.approx(3.0 + np.log1p(12) + 1.0)  # the unknown zone is dropped
 
 

@@ -7,8 +7,8 @@ import re
 
 import pytest
 
+from tapete.engine.house_rules import HEADING, HouseRule, option_label
 from tapete.games import all_games, get_game
-from tapete.games.house_rules import HEADING, HouseRule, option_label
 
 RULE_ID = re.compile(r"\b[A-Z]{3}-\d+\b")
 

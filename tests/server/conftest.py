@@ -20,8 +20,7 @@ from tapete.games import get_game
 from tapete.server import ServerSettings, create_app
 from tapete.server.main import uvicorn_config
 from tapete.server.runner import TableRunner
-
-from .toygame import GAME as ECO
+from tests.toygame import ECO
 
 TIMEOUT = 10.0
 

@@ -12,10 +12,9 @@ import sqlalchemy as sa
 import websockets
 
 from tapete.engine import MatchRecord, replay
+from tests.toygame import ECO, EcoState
 
 from .conftest import Client, ServeFactory, Server, lookup, take_turns
-from .toygame import GAME as ECO
-from .toygame import EcoState
 
 FAST = {"reaction_window_ms": 0, "bot_delay_ms": 0}
 

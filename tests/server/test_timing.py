@@ -1,4 +1,4 @@
-"""The runner's clocks on Eco (tests/server/toygame.py): reaction windows,
+"""The runner's clocks on Eco (tests/toygame.py): reaction windows,
 simultaneous commits, bots' thinking time, turn clocks and stand-ins."""
 
 from __future__ import annotations
@@ -11,9 +11,9 @@ import pytest
 
 from tapete.bots import BOT_KINDS
 from tapete.server.seatbot import INLINE_KINDS
+from tests.toygame import EcoGame
 
 from .conftest import Client, ServeFactory, Server, settle
-from .toygame import EcoGame
 
 PLAY = {"type": "play", "slot": 0}
 

@@ -12,9 +12,9 @@ from tapete.tui.dialogs import GameOverScreen, RulesScreen
 from tapete.tui.screen import TableScreen
 from tapete.tui.setup import SetupScreen
 from tapete.tui.table import LocalTable
+from tests.toygame import SnapGame
 
 from .helpers import fast_source, wait_for
-from .snap_game import SnapGame
 
 
 def snap_app(seed: int = 4, quick: bool = False) -> TapeteApp:

@@ -19,11 +19,11 @@ from tapete.games import game_ids, get_game
 from tapete.tui.app import TapeteApp
 from tapete.tui.boards import Painter
 from tapete.tui.config import MatchConfig
-from tapete.tui.dialogs import ResultScreen
+from tapete.tui.dialogs import ResultScreen, is_round_result
 from tapete.tui.screen import TableScreen, TableSource, ThreadThinker, WidgetScheduler
 from tapete.tui.table import LocalTable, Timing
 
-from .helpers import fast_source, wait_for
+from .helpers import wait_for
 from .test_keys import RARE
 
 SIZE = (80, 24)
@@ -120,17 +120,54 @@ async def table_problems(game: Game, state: State, players: int, seed: int) -> l
 
 @pytest.mark.parametrize(("game_id", "options", "players"), CASES, ids=IDS)
 async def test_round_result_fits_and_stays(game_id: str, options: dict[str, Any], players: int) -> None:
-    """Bots play on their own; the first round result fits its panel and waits for a key."""
+    """The person plays the first move of the list, quick bots the rest; the first
+    round result fits its panel, stays, and the bots wait for it, until a key."""
     game = get_game(game_id)
-    config = MatchConfig(game_id, players, ["heuristic"] * players, options, seed=5)
-    app = TapeteApp(config, games={game_id: game}, quick=True, source_factory=fast_source)
+    made: list[LocalTable] = []
+
+    def source(g: Game, cfg: MatchConfig, screen: Widget) -> TableSource:
+        assert cfg.seed is not None
+        table = LocalTable(g, g.new_match(cfg.players, cfg.seed, cfg.options), cfg.kinds, cfg.seed,
+                           WidgetScheduler(screen), ThreadThinker(screen),
+                           Timing(reaction_scale=0.05, window=0.15, pace=0.02, result_pause=60.0))
+        made.append(table)
+        return table
+
+    config = MatchConfig(game_id, players, [None, *["heuristic"] * (players - 1)], options, seed=5)
+    app = TapeteApp(config, games={game_id: game}, quick=True, source_factory=source)
     async with app.run_test(size=SIZE) as pilot:
-        await wait_for(pilot, lambda: isinstance(app.screen, ResultScreen), timeout=120)
+        await wait_for(pilot, lambda: app.table is not None and app.table.snap is not None)
+        screen, table = app.table, made[0]
+        assert isinstance(screen, TableScreen)
+
+        def result_or_play() -> bool:
+            if isinstance(app.screen, ResultScreen):
+                return True
+            snap = screen.snap
+            if snap is not None and snap.must_move and snap.queued is None and snap.moves:
+                screen.choose(snap.moves[0].action)
+            return False
+
+        await wait_for(pilot, result_or_play, timeout=120)
         panel = app.screen
         assert isinstance(panel, ResultScreen)
-        await pilot.pause(0.5)  # quick bots would have played on by now
-        assert app.screen is panel
+        played, results = len(table.actions), results_in(table)
+        paused = any(e.kind in game.round_result_events for e in table.events)  # else a WANTED battle
+        await pilot.pause(1.0)  # quick bots would have played on by now
+        assert app.screen is panel and results_in(table) == results
+        if paused:  # the round's end: the bots wait for the person
+            assert len(table.actions) == played
         scroll = panel.query_one("#result-scroll")
         assert scroll.max_scroll_y == 0, f"the result needs {scroll.virtual_size.height} lines"
         await pilot.press("space")
         await wait_for(pilot, lambda: app.screen is not panel)
+
+        def going_on() -> bool:
+            snap = screen.snap
+            return len(table.actions) > played or table.state.is_terminal() or bool(snap and snap.must_move)
+
+        await wait_for(pilot, going_on)
+
+
+def results_in(table: LocalTable) -> int:
+    return sum(1 for e in table.events if is_round_result(table.game.id, e))

@@ -15,6 +15,7 @@ import pytest
 
 from tapete.games import game_ids, get_game
 from tapete.tui.app import TapeteApp
+from tapete.tui.config import CONFIG_ENV
 from tapete.tui.dialogs import ResultScreen
 from tapete.tui.remote import JoinError, RemoteTable, Seat, join_table
 from tapete.tui.screen import TableScreen
@@ -25,6 +26,14 @@ server_mod = pytest.importorskip("tapete.server")
 uvicorn = pytest.importorskip("uvicorn")
 
 pytestmark = pytest.mark.skipif("bacan" not in game_ids(), reason="Bacan is not registered yet")
+
+
+@pytest.fixture(autouse=True)
+def config_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """The terminal's config file (identities per server) in the test's folder, not the user's."""
+    path = tmp_path / "terminal" / "config.json"
+    monkeypatch.setenv(CONFIG_ENV, str(path))
+    return path
 
 
 @pytest.fixture

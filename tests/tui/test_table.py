@@ -7,11 +7,11 @@ import pytest
 
 from tapete.engine import IllegalAction
 from tapete.tui.table import LocalTable, Timing
+from tests.toygame import COVER, PLAY, SNAP, EcoState, SnapGame
 
 from .helpers import FakeClock, InlineThinker
-from .snap_game import CARDS, COVER, SnapGame, SnapState
 
-SNAP = CARDS  # snap card c = SNAP + c
+CARDS = 18  # Snap: values 1-6 three times; card c has value c % 6 + 1
 
 
 def table(
@@ -19,9 +19,10 @@ def table(
 ) -> tuple[LocalTable, FakeClock]:
     game = SnapGame()
     state = game.new_match(len(hands), seed=3)
-    assert isinstance(state, SnapState)
+    assert isinstance(state, EcoState)
     used = {c for h in hands for c in h}
-    state.hands = [sorted(h) for h in hands]
+    assert all(h == state._ordered(h) for h in hands), "a hand is kept in order of value"
+    state.hands = [list(h) for h in hands]
     state.deck = [c for c in range(CARDS) if c not in used]
     clock = FakeClock()
     tab = LocalTable(game, state, kinds, 3, clock, InlineThinker(), timing or Timing(pace=0.8))
@@ -30,44 +31,44 @@ def table(
 
 
 def test_a_bot_claims_a_reaction_after_its_delay() -> None:
-    # seat 0 plays a 1; seat 2 holds a 1 (card 6) and snaps after 0.5 s; seat 1 must cover.
+    # seat 0 plays a 1; seat 2 holds a 1 (card 6, slot 0) and snaps after 0.5 s; seat 1 must cover.
     tab, clock = table([[0, 1, 2], [7, 8, 9], [6, 10, 11]], [None, "heuristic", "heuristic"])
-    assert tab.choose(0) is True
+    assert tab.choose(PLAY) is True
     assert tab.race() and tab.state.actors() == (1, 2)
     clock.advance(0.49)
-    assert tab.actions == [(0, 0)]
+    assert tab.actions == [(0, PLAY)]
     clock.advance(0.02)
-    assert tab.actions == [(0, 0), (2, SNAP + 6)]
+    assert tab.actions == [(0, PLAY), (2, SNAP)]
 
 
 def test_reaction_scale_slows_the_bots() -> None:
     tab, clock = table(
         [[0, 1, 2], [7, 8, 9], [6, 10, 11]], [None, "heuristic", "heuristic"], Timing(reaction_scale=2.0)
     )
-    tab.choose(0)
+    tab.choose(PLAY)
     clock.advance(0.9)
-    assert tab.actions == [(0, 0)]
+    assert tab.actions == [(0, PLAY)]
     clock.advance(0.2)
-    assert tab.actions[-1] == (2, SNAP + 6)
+    assert tab.actions[-1] == (2, SNAP)
 
 
 def test_a_key_press_beats_the_bot() -> None:
-    # seat 0 holds two 1s (cards 0 and 12): it plays one and snaps the other before seat 2 does.
+    # seat 0 holds two 1s (cards 0 and 12): it plays one and snaps the other (now in slot 0) before seat 2 does.
     tab, clock = table([[0, 12, 2], [7, 8, 9], [6, 10, 11]], [None, "heuristic", "heuristic"])
-    tab.choose(0)
+    tab.choose(PLAY)
     clock.advance(0.3)
-    assert tab.choose(SNAP + 12) is True
-    assert tab.actions == [(0, 0), (0, SNAP + 12)]
+    assert tab.choose(SNAP) is True
+    assert tab.actions == [(0, PLAY), (0, SNAP)]
     # the bot is asked again: the top is still a 1, so it snaps 0.5 s after the person's snap
     clock.advance(0.49)
     assert len(tab.actions) == 2
     clock.advance(0.02)
-    assert tab.actions[-1] == (2, SNAP + 6)
+    assert tab.actions[-1] == (2, SNAP)
 
 
 def test_the_required_bot_covers_only_after_the_window() -> None:
-    tab, clock = table([[0, 1, 2], [7, 8, 9], [10, 11, 13]], [None, "heuristic", "heuristic"])
-    tab.choose(0)
+    tab, clock = table([[0, 1, 2], [7, 8, 9], [13, 10, 11]], [None, "heuristic", "heuristic"])
+    tab.choose(PLAY)
     assert tab.state.actors() == (1,)  # nobody can snap: no race, the bot covers at its pace
     clock.advance(0.79)
     assert len(tab.actions) == 1
@@ -84,7 +85,7 @@ def test_without_a_race_a_covering_move_lands_at_once() -> None:
     # bot seat 0 plays a 1 at its pace; nobody else holds a 1, so the person's cover is not held back.
     tab, clock = table([[0, 3, 4], [7, 8, 9], [13, 10, 11]], ["heuristic", None, "heuristic"])
     clock.advance(0.8)
-    assert tab.actions == [(0, 0)]
+    assert tab.actions == [(0, PLAY)]
     assert tab.seat == 1 and tab.state.actors() == (1,) and not tab.race()
     assert tab.choose(COVER) is True
     assert tab.actions[-1] == (1, COVER)
@@ -94,20 +95,21 @@ def test_queued_cover_waits_and_then_lands() -> None:
     # the person (seat 1) must cover a 1 while bot seat 2 holds two 1s (cards 6 and 12).
     tab, clock = table([[0, 3, 4], [7, 8, 9], [6, 12, 11]], ["heuristic", None, "heuristic"])
     clock.advance(0.8)  # bot seat 0 plays its lowest card (0, a 1)
-    assert tab.actions == [(0, 0)] and tab.race()
+    assert tab.actions == [(0, PLAY)] and tab.race()
     clock.advance(0.1)
     assert tab.choose(COVER) is False  # queued: the window is open until 0.8 + 1.5
     snap = tab.snapshot("en")
     assert snap.queued is not None and snap.queued.action == COVER
     clock.advance(0.45)  # bot seat 2 snaps at 0.8 + 0.5
-    assert tab.actions[-1] == (2, SNAP + 6)
+    assert tab.actions[-1] == (2, SNAP)
     # the queued cover is still legal and the window still open (seat 2 holds another 1): kept
     assert tab.snapshot("en").queued is not None
     assert "queued" in (tab.snapshot("en").notice or "")
     clock.advance(0.4)  # t = 1.75
-    assert tab.actions[-1] == (2, SNAP + 6)
-    clock.advance(0.1)  # seat 2 snaps its second 1 at 1.8; nobody can react any more: the cover lands
-    assert tab.actions[-2:] == [(2, SNAP + 12), (1, COVER)]
+    assert tab.actions[-1] == (2, SNAP) and len(tab.actions) == 2
+    # seat 2 snaps its second 1 (card 12, now slot 0) at 1.8; nobody can react any more: the cover lands
+    clock.advance(0.1)
+    assert tab.actions[-2:] == [(2, SNAP), (1, COVER)]
     assert tab.snapshot("en").queued is None
 
 
@@ -116,7 +118,7 @@ def test_queued_cover_lands_when_the_window_closes() -> None:
     clock.advance(0.8)
     assert tab.choose(COVER) is False
     clock.advance(1.49)  # the bot would snap at 0.8 + 1.5 as well: the person's queued move came first
-    assert tab.actions == [(0, 0)]
+    assert tab.actions == [(0, PLAY)]
     clock.advance(0.02)
     assert tab.actions[1] == (1, COVER)
 
@@ -125,7 +127,7 @@ def test_an_illegal_move_changes_nothing() -> None:
     tab, _ = table([[0, 1, 2], [7, 8, 9], [6, 10, 11]], [None, "heuristic", "heuristic"])
     before = tab.state.to_json()
     with pytest.raises(IllegalAction) as err:
-        tab.choose(7)  # not the person's card
+        tab.choose(SNAP)  # nothing played yet: nothing to snap
     assert err.value.rule and err.value.es and err.value.en
     assert tab.state.to_json() == before and tab.actions == []
 
@@ -156,13 +158,14 @@ def test_bots_alone_play_a_whole_match() -> None:
 
 
 def test_after_a_round_result_the_bots_wait_until_the_person_dismisses_it(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A cover as the round result (Snap has no rounds): the next bot's move waits for dismiss()."""
+    """A cover as the round result (the pause is the table's, whatever the event):
+    the next bot's move waits for dismiss()."""
     monkeypatch.setattr(SnapGame, "round_result_events", frozenset({"cover"}))
-    tab, clock = table([[0, 1, 2], [7, 8, 9], [10, 11, 13]], [None, "heuristic", "heuristic"],
+    tab, clock = table([[0, 1, 2], [7, 8, 9], [13, 10, 11]], [None, "heuristic", "heuristic"],
                        Timing(pace=0.5, result_pause=30.0))
-    tab.choose(0)  # nobody can snap: seat 1 (a bot) covers at its pace, a round result
+    tab.choose(PLAY)  # nobody can snap: seat 1 (a bot) covers at its pace, a round result
     clock.advance(0.51)
-    assert tab.actions == [(0, 0), (1, COVER)] and 29 < tab.paused() <= 30
+    assert tab.actions == [(0, PLAY), (1, COVER)] and 29 < tab.paused() <= 30
     clock.advance(5.0)
     assert len(tab.actions) == 2  # the bots wait
     tab.dismiss()

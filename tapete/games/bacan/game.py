@@ -3,12 +3,10 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from tapete.engine import Bot, Event, Game, State
-from tapete.engine.messages import Lines, Message
-from tapete.games.house_rules import house_rules_text
 
 from . import texts
 from .bots import BacanBot
@@ -33,14 +31,13 @@ class BacanGame(Game):
     default_players = 4
     options_type = Options
     state_type = BacanState
+    texts = texts
+    house_rules = HOUSE_RULES
     score_sense = -1  # points are bad: reaching the limit eliminates (BAC-4, BAC-5)
     conformance_options: ClassVar[tuple[dict[str, Any], ...]] = (
         {"memory": "assisted", "mirror_match": "points", "discard_draw_from_lap": 1},
         {"joker_power": "drawn_only", "anti_bacan": True, "limit": 50},
     )
-
-    def _new_state(self, num_players: int, options: Any, seed: int) -> State:
-        return BacanState(num_players, options, seed)
 
     def heuristic_bot(self, rng: random.Random) -> Bot:
         return BacanBot(rng)
@@ -48,21 +45,6 @@ class BacanGame(Game):
     def state_problems(self, state: State) -> list[tuple[str, str]]:
         assert isinstance(state, BacanState)
         return problems(state)
-
-    def rules_text(self, lang: str) -> str:
-        return texts.rules_text(lang) + house_rules_text(HOUSE_RULES, self.options_schema(), lang)
-
-    catalogue = texts.CATALOGUE
-
-    def action_message(self, state: State, action: int) -> Message:
-        assert isinstance(state, BacanState)
-        return texts.action_message(state, action)
-
-    def event_message(self, event: Event) -> Message | Lines:
-        return texts.event_message(event)
-
-    def render_text(self, view: Mapping[str, Any], lang: str) -> str:
-        return texts.render_text(view, lang)
 
     def card_faces(self) -> frozenset[str]:
         return FACES

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from tapete.engine import Event
+from tapete.engine import Event, State
 from tapete.engine.messages import Card, Cards, Catalogue, Lines, Message, Num, Nums, Player, Players, Term, msg
 
 from .actions import (
@@ -28,9 +28,7 @@ from .actions import (
     SWAP,
 )
 from .cards import FACE, JOKER_FACE, face_name
-
-if TYPE_CHECKING:
-    from .rules import BacanState
+from .rules import BacanState
 
 RULES_ES = f"""# Bacan
 
@@ -448,9 +446,10 @@ def _top(state: BacanState) -> Card:
 _MOVES_SAID: dict[tuple[Any, ...], Message] = {}  # a move's message by what it depends on
 
 
-def action_message(state: BacanState, action: int) -> Message:
+def action_message(state: State, action: int) -> Message:
     """A move's message depends on the move, the top of the discard pile, the phase and who
     is owed a card: made once for each such case (the legal list is told after every action)."""
+    assert isinstance(state, BacanState)
     key = (
         state.space,
         action,

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from tapete.engine import Event
+from tapete.engine import Event, State
 from tapete.engine.messages import Card, Cards, Catalogue, Lines, Message, Player, Players, Reader, Term, msg
 
 from . import actions as act
@@ -246,7 +246,8 @@ TERMS = {f"band.{i}": {"es": BANDS["es"][i], "en": BANDS["en"][i]} for i in rang
 CATALOGUE = Catalogue(MESSAGES, face_label, TERMS)
 
 
-def action_message(action: int) -> Message:
+def action_message(state: State, action: int) -> Message:
+    """A move as a message: Boon's moves say what they are by themselves."""
     simple = {act.DEAL: "act.deal", act.PASS: "act.pass", act.TAKE: "act.take"}
     if action in simple:
         return msg(simple[action])

@@ -3,16 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from tapete.engine import Event
+from tapete.engine import Event, State
 from tapete.engine.messages import Card, Cards, Catalogue, Lines, Message, Num, Player, Side, Term, msg
 
 from . import actions as A
 from .cards import FACE_TO_ID, FACES, face_name
-
-if TYPE_CHECKING:
-    from .rules import BuraccoState
+from .rules import BuraccoState
 
 RULES_ES = """\
 # Buracco (Burako)
@@ -311,7 +309,7 @@ _SIMPLE = {
 }
 
 
-def action_message(state: BuraccoState | None, action: int) -> Message:
+def action_message(state: State, action: int) -> Message:
     if action in _SIMPLE:
         return msg(_SIMPLE[action])
     data = A.to_json(action)
@@ -321,7 +319,7 @@ def action_message(state: BuraccoState | None, action: int) -> Message:
     if data["type"] == "discard":
         return msg("act.discard", tile=tile)
     slot = data["meld"]
-    meld = _own_meld(state, slot)
+    meld = _own_meld(state if isinstance(state, BuraccoState) else None, slot)
     where = _meld_label(meld, slot)
     end = Term(f"end.{data['end']}")
     if meld is not None and meld.kind == 1:

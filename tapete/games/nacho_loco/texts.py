@@ -3,17 +3,15 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from tapete.engine import Event
+from tapete.engine import Event, State
 from tapete.engine.messages import Card, Cards, Catalogue, Lines, Message, Player, Players, Term, msg
 
 from . import actions as A
 from .cards import ACTIONS, BLANK, CLOSER, CLOSER_NAME, CLOSER_SIDE, COLOURS, DESIGN_TOKENS, SEGMENT_NAMES
 from .geometry import SIDES, cell_coords, is_up, pattern_needs
-
-if TYPE_CHECKING:
-    from .rules import NachoLocoState
+from .rules import NachoLocoState
 
 RULES_ES = """\
 # Nacho Loco
@@ -421,10 +419,11 @@ TERMS[f"segment.{BLANK}"] = {"es": "en blanco", "en": "blank"}
 CATALOGUE = Catalogue(MESSAGES, card_name, TERMS)
 
 
-def action_message(state: NachoLocoState | None, action: int) -> Message:
+def action_message(state: State, action: int) -> Message:
+    own = state if isinstance(state, NachoLocoState) else None
     if A.is_place(action):
         slot, design, rotation = A.unplace(action)
-        slots = state.field.slots() if state is not None else []
+        slots = own.field.slots() if own is not None else []
         if slot >= len(slots):
             return msg("act.place_anywhere", card=Card(DESIGN_TOKENS[design]))
         cell = slots[slot]
@@ -436,7 +435,7 @@ def action_message(state: NachoLocoState | None, action: int) -> Message:
             where = {k: Term(f"side.{int(up)}.{i}") for i, k in enumerate("abc")}
             segments = {f"s{k}": Term(f"segment.{named[i]}") if named[i] else "—" for i, k in enumerate("abc")}
             sides = msg("act.sides", **where, **segments)
-        matched = _matches(state, cell, design, rotation)
+        matched = _matches(own, cell, design, rotation)
         matches = msg("act.matches", k=matched) if matched else ""
         card = Card(DESIGN_TOKENS[design])
         # the gap is counted from 1 in the field's own order: people never read coordinates

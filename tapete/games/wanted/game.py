@@ -3,12 +3,9 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from tapete.engine import Bot, Event, Game, State
-from tapete.engine.messages import Lines, Message
-from tapete.games.house_rules import house_rules_text
+from tapete.engine import Bot, Game, State
 
 from . import texts
 from .bots import WantedBot
@@ -34,6 +31,8 @@ class WantedGame(Game):
     default_players = 2  # the default mode is Duelo
     options_type = Options
     state_type = WantedState
+    texts = texts
+    house_rules = HOUSE_RULES
     search_hints = WantedSearchHints()
     conformance_options: ClassVar[tuple[dict[str, Any], ...]] = (
         {"mode": "tiroteo"},
@@ -53,20 +52,6 @@ class WantedGame(Game):
     def state_problems(self, state: State) -> list[tuple[str, str]]:
         assert isinstance(state, WantedState)
         return problems(state)
-
-    def rules_text(self, lang: str) -> str:
-        return texts.rules_text(lang) + house_rules_text(HOUSE_RULES, self.options_schema(), lang)
-
-    catalogue = texts.CATALOGUE
-
-    def action_message(self, state: State, action: int) -> Message:
-        return texts.action_message(action)
-
-    def event_message(self, event: Event) -> Message | Lines:
-        return texts.event_message(event)
-
-    def render_text(self, view: Mapping[str, Any], lang: str) -> str:
-        return texts.render_text(view, lang)
 
     def card_faces(self) -> frozenset[str]:
         return frozenset(FACES)

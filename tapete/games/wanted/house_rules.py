@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tapete.games.house_rules import HouseRule
+from tapete.engine.house_rules import HouseRule
 
 HOUSE_RULES = (
     HouseRule(

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from tapete.engine import Event
+from tapete.engine import Event, State
 from tapete.engine.messages import Card, Cards, Catalogue, Lines, Message, Num, Player, Players, msg
 
 from . import actions as act
@@ -249,7 +249,8 @@ MESSAGES: dict[str, dict[str, str]] = {
 CATALOGUE = Catalogue(MESSAGES, _card, short_card_name=_short)
 
 
-def action_message(action: int) -> Message:
+def action_message(state: State, action: int) -> Message:
+    """A move as a message: WANTED's moves say what they are by themselves."""
     kind = act.kind_of(action)
     if kind == "deal":
         return msg("act.deal")

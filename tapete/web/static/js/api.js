@@ -1,5 +1,7 @@
 // The lobby's REST API. Errors come back as ApiError with the server's es/en text.
 
+import * as store from "./store.js";
+
 export class ApiError extends Error {
   constructor(error, status) {
     super(error.en || error.es || "error");
@@ -8,8 +10,14 @@ export class ApiError extends Error {
   }
 }
 
-async function call(method, path, body) {
-  const init = { method, headers: {} };
+/** The header that says who is calling (docs/protocol.md): "<player_id>:<secret>", or none. */
+function identityHeader() {
+  const who = store.identity();
+  return who ? { "X-Tapete-Player": `${who.player_id}:${who.secret}` } : {};
+}
+
+async function call(method, path, body, { auth = false } = {}) {
+  const init = { method, headers: auth ? identityHeader() : {} };
   if (body !== undefined) {
     init.headers["Content-Type"] = "application/json";
     init.body = JSON.stringify(body);
@@ -23,6 +31,8 @@ async function call(method, path, body) {
   const data = await response.json().catch(() => ({}));
   if (!response.ok) {
     const error = data.error || { code: "http", rule: null, es: `Error ${response.status}.`, en: `Error ${response.status}.` };
+    // the server no longer knows this device's identity: forget it (a new one is made when needed)
+    if (auth && error.code === "bad_identity") store.forgetIdentity();
     throw new ApiError(error, response.status);
   }
   return data;
@@ -37,9 +47,9 @@ export function games() {
 }
 
 export const rules = (game, lang) => call("GET", `/api/games/${encodeURIComponent(game)}/rules?lang=${lang}`);
-export const createTable = (body) => call("POST", "/api/tables", body);
-export const joinTable = (code, name, seat) => call("POST", "/api/join", { code, name: name || null, seat: seat ?? null });
-export const leaveTable = (tableId, token) => call("POST", `/api/tables/${encodeURIComponent(tableId)}/leave`, { token });
+export const createTable = (body) => call("POST", "/api/tables", body, { auth: true });
+export const joinTable = (code, name, seat) => call("POST", "/api/join", { code, name: name || null, seat: seat ?? null }, { auth: true });
+export const leaveTable = (tableId, token) => call("POST", `/api/tables/${encodeURIComponent(tableId)}/leave`, { token }, { auth: true });
 export const tableInfo = (tableId) => call("GET", `/api/tables/${encodeURIComponent(tableId)}`);
 export const openTables = () => call("GET", "/api/tables");
 export const allowedPlayers = (game, options) => call("POST", `/api/games/${encodeURIComponent(game)}/players`, { options });
@@ -62,3 +72,14 @@ export function deck(game) {
   }
   return deckCache.get(game);
 }
+
+// -- players, history and ratings (docs/protocol.md) --------------------------------------------
+const pid = (id) => encodeURIComponent(id);
+const page = (offset, limit) => new URLSearchParams({ offset: String(offset), limit: String(limit) });
+export const newPlayer = (name) => call("POST", "/api/players", { name: name || null });
+export const renamePlayer = (id, name) => call("PUT", `/api/players/${pid(id)}/name`, { name }, { auth: true });
+export const setPassword = (id, password) => call("POST", `/api/players/${pid(id)}/password`, { password }, { auth: true });
+export const login = (name, password) => call("POST", "/api/login", { name, password });
+export const player = (id) => call("GET", `/api/players/${pid(id)}`);
+export const playerMatches = (id, offset = 0, limit = 20) => call("GET", `/api/players/${pid(id)}/matches?${page(offset, limit)}`);
+export const ratings = (game, offset = 0, limit = 20) => call("GET", `/api/ratings/${encodeURIComponent(game)}?${page(offset, limit)}`);

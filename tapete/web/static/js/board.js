@@ -4,6 +4,9 @@
 
 import { h } from "./dom.js";
 
+// the smallest the cards get; below it the board scrolls inside its holder, the hand pinned at its foot
+const MIN_FIT = 0.45;
+
 const reducedMotion = () => window.matchMedia?.("(prefers-reduced-motion: reduce)").matches;
 
 function rects(root) {
@@ -33,10 +36,44 @@ export class Board {
     const anims = events.length && this.game.animations ? this.game.animations(events, ctx) : [];
     const view = this.game.render(ctx);
     root.replaceChildren(view);
+    this.fit();
     if (focusKey) root.querySelector(`[data-key="${CSS.escape(focusKey)}"]`)?.focus({ preventScroll: true });
     if (reducedMotion()) return;
     this.flip(root, oldFaces);
     if (anims.length) requestAnimationFrame(() => this.fly(anims, before, root));
+  }
+
+  /** Shrink the cards (the --fit scale of the CSS sizes) until the whole board fits the room its
+   * holder has on screen, so the table and the hand are seen without scrolling. Text keeps its size
+   * and some rows are as wide as the screen allows, so the largest scale that fits is searched for. */
+  fit() {
+    const root = this.el;
+    const holder = root.parentElement;
+    if (!root.isConnected || !holder) return;
+    this.watch(holder);
+    if (!holder.clientHeight) return;
+    const fits = (scale) => {
+      root.style.setProperty("--fit", scale.toFixed(3));
+      return root.scrollHeight <= holder.clientHeight + 1 && holder.scrollWidth <= holder.clientWidth + 1;
+    };
+    if (fits(1)) return;
+    if (!fits(MIN_FIT)) return; // too much to show even small: the board scrolls, the hand pinned at its foot
+    let [low, high] = [MIN_FIT, 1];
+    while (high - low > 0.02) {
+      const mid = (low + high) / 2;
+      if (fits(mid)) low = mid;
+      else high = mid;
+    }
+    fits(low);
+  }
+
+  /** Fit again whenever the room changes: a resized window, a longer prompt, more seat chips. */
+  watch(holder) {
+    if (this.watched === holder || typeof ResizeObserver === "undefined") return;
+    this.watcher ||= new ResizeObserver(() => this.fit());
+    this.watcher.disconnect();
+    this.watcher.observe(holder);
+    this.watched = holder;
   }
 
   flip(root, oldFaces) {

@@ -6,6 +6,7 @@ import { h } from "./dom.js";
 import { topBar } from "./frame.js";
 import { gameName, GAME_IDS } from "./games/index.js";
 import { lang, t, tx } from "./i18n.js";
+import { withIdentity } from "./identity.js";
 import { markdown } from "./markdown.js";
 import * as store from "./store.js";
 import { errorText } from "./util.js";
@@ -56,7 +57,10 @@ export async function renderHome(root) {
   root.replaceChildren(...page(t("home.bar"),
     h("section", { class: "hero" },
       h("h1", {}, "tapete"),
-      h("p", { class: "tagline" }, t("home.tagline"))),
+      h("p", { class: "tagline" }, t("home.tagline")),
+      h("nav", { class: "home-links", "aria-label": t("home.more") },
+        h("a", { class: "button", href: "#/me", "data-testid": "my-profile" }, t("profile.title")),
+        h("a", { class: "button", href: "#/ratings", "data-testid": "leaderboards" }, t("ratings.title")))),
     h("section", { class: "home-me card-panel" }, nameField(), h("div", { class: "field" }, h("span", {}, t("home.code")), joinForm)),
     h("h2", {}, t("home.chooseGame")),
     gamesBox,
@@ -175,7 +179,7 @@ export async function renderNewTable(root, gameId) {
       name: store.playerName() || null,
     };
     try {
-      const made = await api.createTable(body);
+      const made = await withIdentity(body.name, () => api.createTable(body));
       store.saveSeat(made.table.id, made.seat, made.token);
       store.saveInviteCode(made.table.id, made.invite_code);
       store.rememberTable(made.table.id, gameId, "play");
@@ -221,7 +225,7 @@ export function renderJoin(root, code) {
   const join = async (event) => {
     event.preventDefault();
     try {
-      const joined = await api.joinTable(code, store.playerName());
+      const joined = await withIdentity(store.playerName(), () => api.joinTable(code, store.playerName()));
       store.saveSeat(joined.table.id, joined.seat, joined.token);
       store.saveInviteCode(joined.table.id, code);
       store.rememberTable(joined.table.id, joined.table.game, "play");

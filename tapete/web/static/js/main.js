@@ -1,7 +1,9 @@
 // The client's entry point: a hash router over the lobby, tables, replays and rules.
 
 import { onLang, t } from "./i18n.js";
+import { renderLeaderboard } from "./leaderboard.js";
 import { renderHome, renderJoin, renderNewTable, renderRules } from "./lobby.js";
+import { renderPlayer, renderProfile } from "./profile.js";
 import { ReplayScreen } from "./replay.js";
 import { TableScreen } from "./table.js";
 
@@ -29,6 +31,12 @@ function route() {
     renderJoin(root, arg.toUpperCase());
   } else if (head === "rules" && arg) {
     renderRules(root, arg);
+  } else if (head === "me") {
+    renderProfile(root);
+  } else if (head === "player" && arg) {
+    renderPlayer(root, arg);
+  } else if (head === "ratings") {
+    renderLeaderboard(root, arg);
   } else {
     renderHome(root);
   }

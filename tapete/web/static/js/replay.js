@@ -168,5 +168,6 @@ export class ReplayScreen {
         h("main", { class: "board-col" }, seatChips(state, this.seat), controls, action, h("div", { class: "board-holder" }, this.board.el)),
         h("aside", { class: "side" }, h("h2", { class: "side-title" }, t("replay.thisStep")), h("div", { class: "panel" }, log),
           h("p", {}, h("a", { href: `#/table/${this.matchId}` }, t("replay.backToTable")))))));
+    this.board.fit(); // on the page now: the cards shrink until the board fits the screen
   }
 }

@@ -1,6 +1,8 @@
 // One table WebSocket: hello with the seat token (none for a spectator), then
 // state messages in and actions out. Reconnects by itself after a drop.
 
+import { forgetIdentity, helloPlayer } from "./identity.js";
+
 // Closes after which another try cannot help (docs/protocol.md): a refused
 // token, no such table, the seat was left, a broken protocol. After any other
 // close (1012: the server restarts or the table moved to another process;
@@ -22,7 +24,7 @@ export class TableSocket {
     this.tableId = tableId;
     this.token = token;
     this.lang = lang; // the server describes moves and events in the socket's language
-    this.handlers = handlers; // {state, error, accepted, welcome, status, closed}
+    this.handlers = handlers; // {state, error, accepted, welcome, status, closed, chat, rematch, rematchStart}
     this.seq = 0;
     this.ws = null;
     this.stopped = false;
@@ -31,6 +33,7 @@ export class TableSocket {
     this.timer = null;
     this.welcomed = false; // the current socket got its welcome
     this.refusal = null; // an error the server sent before closing a socket it never welcomed
+    this.withoutPlayer = false; // the server refused our hello's player: say hello without it
     this.pending = new Map(); // seq -> {action, version} until answered: sent again after a reconnection
     this.resent = new Set(); // seqs sent again
     this.open();
@@ -47,7 +50,13 @@ export class TableSocket {
     this.ws = ws;
     this.welcomed = false;
     this.refusal = null;
-    ws.onopen = () => ws.send(JSON.stringify({ type: "hello", token: this.token || null, lang: this.lang }));
+    ws.onopen = () => {
+      const hello = { type: "hello", token: this.token || null, lang: this.lang };
+      const player = this.withoutPlayer ? null : helloPlayer(); // who this is across tables, when known
+      if (player) hello.player = player;
+      this.sentPlayer = Boolean(player);
+      ws.send(JSON.stringify(hello));
+    };
     ws.onmessage = (message) => {
       if (this.ws === ws) this.receive(message.data);
     };
@@ -56,6 +65,14 @@ export class TableSocket {
       this.ws = null;
       if (this.stopped) return;
       const refusal = this.refusal;
+      if (this.sentPlayer && !this.welcomed && ["bad_identity", "bad_message"].includes(refusal?.code)) {
+        // the server no longer knows this device's player (or an older one knows no players):
+        // the seat's token still holds, so come back at once without the player
+        if (refusal.code === "bad_identity") forgetIdentity();
+        this.withoutPlayer = true;
+        this.open();
+        return;
+      }
       if (FINAL_CLOSES.has(event.code)) {
         if (refusal) this.handlers.error?.(refusal, undefined, false);
         this.handlers.status?.("closed");
@@ -85,6 +102,9 @@ export class TableSocket {
       this.handlers.accepted?.(message);
     } else if (message.type === "welcome") this.onWelcome(message);
     else if (message.type === "left") this.handlers.closed?.(4000);
+    else if (message.type === "chat") this.handlers.chat?.(message);
+    else if (message.type === "rematch") this.handlers.rematch?.(message);
+    else if (message.type === "rematch_start") this.handlers.rematchStart?.(message);
   }
 
   onWelcome(message) {
@@ -136,6 +156,13 @@ export class TableSocket {
     if (old) old.close(1000, "language");
     if (this.timer) return; // a reconnection is already waiting: it will speak the new language
     if (!this.stopped) this.open();
+  }
+
+  /** A message that is not a move (chat, rematch); false when the socket is not open. */
+  send(message) {
+    if (!this.ws || this.ws.readyState !== WebSocket.OPEN || !this.welcomed) return false;
+    this.ws.send(JSON.stringify(message));
+    return true;
   }
 
   sync() {

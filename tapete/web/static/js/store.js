@@ -43,3 +43,12 @@ export const saveScoreHistory = (tableId, rows) => write(`scores.${tableId}`, ro
 
 export const inviteCode = (tableId) => read(`code.${tableId}`, null);
 export const saveInviteCode = (tableId, code) => code && write(`code.${tableId}`, code);
+
+// The player's identity on this server: {player_id, secret, name}; the secret is this device's key.
+export const identity = () => read("identity", null);
+export const saveIdentity = (who) => write("identity", { player_id: who.player_id, secret: who.secret, name: who.name ?? null });
+export const forgetIdentity = () => localStorage.removeItem(PREFIX + "identity");
+
+/** Names this person muted at the table chat (kept for every table). */
+export const mutedNames = () => read("muted", []);
+export const saveMutedNames = (names) => write("muted", names.slice(-200));

@@ -5,7 +5,7 @@ import { scoreUnit, scoresPanel } from "./frame.js";
 import { t } from "./i18n.js";
 import { seatLabel } from "./util.js";
 
-export function summaryDialog({ game, view, outcome, seats, me, history, tableId, close }) {
+export function summaryDialog({ game, view, outcome, seats, me, history, tableId, close, rematch = null }) {
   const winners = outcome?.winners ?? view.winners ?? [];
   const scores = view.scores || outcome?.scores || [];
   const order = scores.map((score, seat) => ({ seat, score }));
@@ -33,6 +33,7 @@ export function summaryDialog({ game, view, outcome, seats, me, history, tableId
       h("p", { class: "muted" }, t(`summary.rounds.${game}`, { n: outcome?.rounds ?? view.round }, null) ?? t("summary.rounds", { n: outcome?.rounds ?? view.round })),
       history.filter((row) => !row.final).length ? h("details", {}, h("summary", {}, t("summary.byRound")),
         scoresPanel(game, seats, me, history, scores, view.round)) : null,
+      rematch,
       h("div", { class: "dialog-buttons" },
         h("a", { class: "button primary", href: `#/replay/${tableId}`, "data-testid": "open-replay" }, t("summary.replay")),
         h("a", { class: "button", href: `#/new/${game}` }, t("summary.again")),

@@ -4,10 +4,12 @@
 
 import * as api from "./api.js";
 import { Board } from "./board.js";
+import { Chat } from "./chat.js";
 import { h } from "./dom.js";
 import { logPanel, movesPanel, scoresPanel, seatChips, tabs, toast, topBar } from "./frame.js";
 import { gameModule, gameName } from "./games/index.js";
 import { lang, t, tx } from "./i18n.js";
+import { followRematch, nextMatchOf, rematchBlock, rematchOf } from "./rematch.js";
 import { TableSocket } from "./socket.js";
 import * as store from "./store.js";
 import { errorText, matches, same, seatLabel, shortName } from "./util.js";
@@ -28,6 +30,7 @@ export class TableScreen {
     this.results = []; // round results on screen until the person dismisses them
     this.held = null; // {seq, why}: a move of ours the server holds (a reaction window, a result pause)
     this.tab = "log";
+    this.sheetOpen = false; // on a phone the panels are a sheet over the board, shut until a tab is tapped
     this.summaryOpen = false;
     this.summarySeen = false;
     this.connection = "connecting";
@@ -43,6 +46,9 @@ export class TableScreen {
     this.me = saved ? saved.seat : null;
     this.code = store.inviteCode(tableId);
     this.chain = Promise.resolve();
+    this.rematch = null; // who answered the rematch at a finished match (docs/protocol.md)
+    this.nextMatch = null; // the rematch's match once it started
+    this.chat = new Chat({ send: (message) => this.socket?.send(message) ?? false, me: () => this.me, seats: () => this.state?.seats });
     // Actions sent and answered (accepted or refused): tests wait for the answers.
     this.replies = { sent: 0, answered: 0 };
     window.tapeteReplies = this.replies;
@@ -69,11 +75,15 @@ export class TableScreen {
       accepted: (message) => { this.replies.answered += 1; this.landed(message.seq); },
       status: (status, refusal = null) => { this.connection = status; this.refusal = refusal; this.renderStatus(); },
       closed: (code) => this.onClosed(code),
+      chat: (line) => this.chat.add(line),
+      rematch: (message) => { this.rematch = rematchOf({ rematch: message }); this.render(); },
+      rematchStart: (message) => followRematch(this.tableId, message, this.me),
     });
   }
 
   destroy() {
     this.socket?.close();
+    this.chat.destroy();
     clearInterval(this.timer);
     document.removeEventListener("keydown", this.keyHandler);
   }
@@ -106,6 +116,8 @@ export class TableScreen {
     }
     if (this.log.length > LOG_LIMIT) this.log.splice(0, this.log.length - LOG_LIMIT);
     this.state = message;
+    if (Array.isArray(message.chat)) this.chat.load(message.chat); // hello / sync: the table's last lines
+    if ("rematch" in message || "next_match" in message) [this.rematch, this.nextMatch] = [rematchOf(message), nextMatchOf(message)];
     this.trackScores(message.view);
     const ctx = this.context();
     this.game.observe?.(events, ctx);
@@ -123,6 +135,7 @@ export class TableScreen {
       this.landed(error.seq);
     }
     if (quiet) return; // an action sent again after a reconnection, already applied before the drop
+    if (this.chat.error(error)) return; // said in the chat drawer, in words
     // "stale": someone moved first (a mirror race); say it in words, not in versions
     toast(() => (error.code === "stale" ? t("error.stale") : errorText(error)));
     this.game?.rejected?.(error, action, this.context());
@@ -309,7 +322,7 @@ export class TableScreen {
     }
     this.sideEl = h("aside", { class: "side", "aria-label": t("table.panels") });
     const screen = h("div", { class: `table-screen screen-${view.game}`, "data-testid": "table" },
-      topBar(title, [this.statusEl]),
+      topBar(title, [this.statusEl, this.chat.button]),
       this.noticeEl,
       h("div", { class: "table-layout" },
         h("main", { class: "board-col" }, seatChips(state, this.me), this.promptEl, boardHolder),
@@ -317,13 +330,14 @@ export class TableScreen {
     if (this.summaryOpen && view.over) {
       screen.append(summaryDialog({
         game: view.game, view, outcome: state.outcome, seats: state.seats, me: this.me, history: this.history,
-        tableId: this.tableId, close: () => { this.summaryOpen = false; this.render(); },
+        tableId: this.tableId, close: () => { this.summaryOpen = false; this.render(); }, rematch: this.rematchPart(),
       }));
     }
     this.root.replaceChildren(screen);
     this.renderStatus();
     this.renderPrompt();
     this.renderSide();
+    this.board?.fit(); // now that the board is on the page: its cards shrink until the table and the hand fit
     if (refocus && !this.root.contains(document.activeElement)) this.root.querySelector(refocus)?.focus({ preventScroll: true });
     clearInterval(this.timer);
     if (state.window_ms > 0 || (state.clocks || []).length) {
@@ -400,9 +414,13 @@ export class TableScreen {
     else panel = this.tablePanel();
     // replaceChildren writes a null as the text "null": leave the result panel out instead
     const result = this.results.length ? [this.resultPanel()] : []; // above the tabs, never over the board
+    const choose = (key) => { this.tab = key; this.sheetOpen = true; this.renderSide(); };
+    const close = h("button", { type: "button", class: "side-close small", "aria-label": t("tab.close"), title: t("tab.close"),
+      onclick: () => { this.sheetOpen = false; this.renderSide(); } }, "✕");
+    this.sideEl.classList.toggle("open", this.sheetOpen);
     this.sideEl.replaceChildren(
       ...result,
-      tabs(this.tab, (key) => { this.tab = key; this.renderSide(); }, names),
+      h("div", { class: "tabs-row" }, tabs(this.tab, choose, names), close),
       h("div", { class: "panel", role: "tabpanel" }, panel));
   }
 
@@ -418,6 +436,11 @@ export class TableScreen {
           type: "button",
           onclick: () => navigator.clipboard?.writeText(link).then(() => toast(() => t("invite.copied"), "info"), () => toast(() => t("invite.copyFailed"))),
         }, t("invite.copy"))));
+  }
+
+  rematchPart() {
+    const send = (accept) => this.socket?.send(accept ? { type: "rematch" } : { type: "rematch", accept: false }) || toast(() => t("table.offline"));
+    return rematchBlock({ rematch: this.rematch, nextMatch: this.nextMatch, seats: this.state.seats, me: this.me, send });
   }
 
   waitingPanel() {

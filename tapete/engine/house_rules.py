@@ -1,9 +1,10 @@
 """House rules: where tapete decided what the printed rulebook leaves open
 or gets wrong, said to the players in their words (es and en).
 
-Each game lists its decisions in `games/<g>/house_rules.py`; its rules text
-ends with them, so the rules page and `tapete rules` show a group where the
-table decided and which option of the new-table form changes it. No rule id
+Each game lists its decisions in `games/<g>/house_rules.py` and names them
+in `Game.house_rules`; `Game.rules_text` ends with them, so the rules page
+and `tapete rules` show a group where the table decided and which option of
+the new-table form changes it. No rule id
 and no option key goes into a sentence: an option is named by its label.
 """
 

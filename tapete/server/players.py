@@ -1,0 +1,310 @@
+"""Player identities without passwords: a random id and a secret per device.
+
+A client asks once for an identity (`POST /api/players`) and keeps the id
+and the secret it gets (the browser in localStorage, the terminal in its
+config file); it sends them with lobby calls (`X-Tapete-Player: id:secret`)
+and on a socket's hello. The server keeps only a SHA-256 of each secret (a
+fast hash is right for 192 random bits: nobody can try them all) and
+compares in constant time. A person may protect the identity with a
+password (argon2id, a slow hash: passwords are guessable) to sign in on
+another device, which then gets a secret of its own.
+
+Neither a secret nor a password is ever logged, nor sent anywhere but in
+the answer that hands the secret out.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import hmac
+import secrets
+import time
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from typing import Any
+
+import sqlalchemy as sa
+from argon2 import PasswordHasher
+from argon2.exceptions import InvalidHashError, VerificationError
+
+from . import logs
+from .errors import Forbidden, RateLimited, ServerError
+from .limits import AddressRates
+from .names import clean_name
+from .store import Store, player_secrets, players
+
+HEADER = "X-Tapete-Player"
+PLAYER_ID_BYTES = 12  # 16 characters, 96 random bits: ids are public, but not guessable nor sequential
+SECRET_BYTES = 24  # 32 characters, 192 random bits
+MAX_ID_LENGTH = 32
+MAX_SECRET_LENGTH = 128
+PASSWORD_MIN = 8
+PASSWORD_MAX = 128
+MAX_DEVICES = 20  # secrets one player holds at once; signing in on one more forgets the oldest
+# Sign-in attempts: per address and per name, a minute's worth in a burst (wrong passwords are cheap to send).
+LOGINS_PER_MINUTE_ADDRESS = 10
+LOGINS_PER_MINUTE_NAME = 5
+# New identities per address and minute (a client asks once, on its first visit).
+IDENTITIES_PER_MINUTE = 10
+
+
+class BadIdentity(ServerError):
+    code = "bad_identity"
+    status = 401
+
+
+class BadLogin(ServerError):
+    code = "bad_login"
+    status = 401
+
+
+class NameTaken(ServerError):
+    code = "name_taken"
+    status = 409
+
+
+class PlayerNotFound(ServerError):
+    code = "player_not_found"
+    status = 404
+
+
+def bad_identity() -> BadIdentity:
+    return BadIdentity(
+        "Identidad de jugador no válida (id o secreto desconocidos).",
+        "Invalid player identity (unknown id or secret).",
+        rule="identity",
+    )
+
+
+def bad_login() -> BadLogin:
+    return BadLogin("Nombre o contraseña incorrectos.", "Wrong name or password.", rule="login")
+
+
+def player_not_found() -> PlayerNotFound:
+    return PlayerNotFound("No existe ese jugador.", "There is no such player.", rule="identity")
+
+
+def not_yours() -> Forbidden:
+    return Forbidden(
+        "Solo el propio jugador puede cambiar su identidad.",
+        "Only the player themselves may change their identity.",
+        rule="identity",
+    )
+
+
+def hash_secret(secret: str) -> str:
+    return hashlib.sha256(secret.encode()).hexdigest()
+
+
+def login_key(name: str) -> str:
+    """The form of a protected player's name that must be unique: "Ana" and "ana" are one."""
+    return name.casefold()
+
+
+@dataclass(frozen=True)
+class Identity:
+    """What the creation and sign-in answers carry: the only places a secret is ever sent."""
+
+    player_id: str
+    secret: str
+    name: str | None
+
+    def to_json(self) -> dict[str, Any]:
+        return {"player_id": self.player_id, "secret": self.secret, "name": self.name}
+
+
+def parse_header(value: str) -> tuple[str, str]:
+    """`<player_id>:<secret>` as its two parts; BadIdentity when it is not that."""
+    player_id, sep, secret = value.strip().partition(":")
+    if not sep or not player_id or not secret or len(player_id) > MAX_ID_LENGTH or len(secret) > MAX_SECRET_LENGTH:
+        raise bad_identity()
+    return player_id, secret
+
+
+# A hash to check unknown names against, so that a wrong name costs the same time as a wrong password.
+_hasher = PasswordHasher()  # argon2id, the library's (RFC 9106) parameters
+_DUMMY_HASH = _hasher.hash(secrets.token_urlsafe(16))
+
+
+def _password_ok(stored: str | None, password: str) -> bool:
+    try:
+        return _hasher.verify(stored or _DUMMY_HASH, password) and stored is not None
+    except (VerificationError, InvalidHashError):
+        return False
+
+
+# -- the database side (synchronous, inside Store.transact / Store.read) --------------------------
+def _secret_matches(conn: sa.Connection, player_id: str, secret: str) -> bool:
+    wanted = hash_secret(secret)
+    stored = conn.execute(sa.select(player_secrets.c.secret_hash).where(player_secrets.c.player_id == player_id))
+    found = False
+    for (secret_hash,) in stored:  # every one compared, in constant time
+        found |= hmac.compare_digest(secret_hash, wanted)
+    return found
+
+
+def _add_secret(conn: sa.Connection, player_id: str, now: float) -> str:
+    """A new device secret for the player; the oldest are forgotten beyond MAX_DEVICES."""
+    secret = secrets.token_urlsafe(SECRET_BYTES)
+    conn.execute(player_secrets.insert().values(player_id=player_id, secret_hash=hash_secret(secret), created_at=now))
+    kept = (
+        sa.select(player_secrets.c.secret_hash)
+        .where(player_secrets.c.player_id == player_id)
+        .order_by(player_secrets.c.created_at.desc())
+        .limit(MAX_DEVICES)
+    )
+    conn.execute(
+        player_secrets.delete().where(
+            player_secrets.c.player_id == player_id, player_secrets.c.secret_hash.not_in(kept.scalar_subquery())
+        )
+    )
+    return secret
+
+
+def _create(conn: sa.Connection, name: str | None) -> Identity:
+    now = time.time()
+    player_id = secrets.token_urlsafe(PLAYER_ID_BYTES)
+    conn.execute(players.insert().values(id=player_id, name=name, created_at=now))
+    return Identity(player_id, _add_secret(conn, player_id, now), name)
+
+
+def _rename(conn: sa.Connection, player_id: str, name: str | None) -> None:
+    row = conn.execute(sa.select(players.c.password_hash).where(players.c.id == player_id)).first()
+    if row is None:
+        raise player_not_found()
+    protected = row.password_hash is not None
+    if protected and name is None:
+        raise _name_needed()
+    values: dict[str, Any] = {"name": name}
+    if protected:
+        assert name is not None
+        _check_free(conn, player_id, name)
+        values["login_name"] = login_key(name)
+    conn.execute(players.update().where(players.c.id == player_id).values(**values))
+
+
+def _protect(conn: sa.Connection, player_id: str, password_hash: str) -> None:
+    row = conn.execute(sa.select(players.c.name).where(players.c.id == player_id)).first()
+    if row is None:
+        raise player_not_found()
+    if row.name is None:
+        raise _name_needed()
+    _check_free(conn, player_id, row.name)
+    conn.execute(
+        players.update()
+        .where(players.c.id == player_id)
+        .values(password_hash=password_hash, login_name=login_key(row.name))
+    )
+
+
+def _check_free(conn: sa.Connection, player_id: str, name: str) -> None:
+    """A protected player's name is theirs alone (the unique index is the last word on a race)."""
+    holder = conn.scalar(sa.select(players.c.id).where(players.c.login_name == login_key(name)))
+    if holder is not None and holder != player_id:
+        raise NameTaken(
+            "Ese nombre ya lo usa otro jugador con contraseña; elige otro.",
+            "Another player with a password already uses that name; choose another.",
+            rule="identity",
+        )
+
+
+def _name_needed() -> ServerError:
+    from .errors import BadRequest
+
+    return BadRequest(
+        "Para proteger tu identidad con contraseña necesitas un nombre.",
+        "To protect your identity with a password you need a name.",
+        rule="identity",
+    )
+
+
+class Players:
+    """The identities, in the store's database."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        # argon2id takes ~50 ms of one core: in a thread of its own, never on the loop nor
+        # among the bots' thinking threads; one at a time, which also slows down guessing
+        self._hashing = ThreadPoolExecutor(max_workers=1, thread_name_prefix="tapete-passwords")
+        self._by_address = AddressRates(LOGINS_PER_MINUTE_ADDRESS / 60.0, LOGINS_PER_MINUTE_ADDRESS)
+        self._by_name = AddressRates(LOGINS_PER_MINUTE_NAME / 60.0, LOGINS_PER_MINUTE_NAME)
+
+    def close(self) -> None:
+        self._hashing.shutdown(wait=False, cancel_futures=True)
+
+    async def create(self, name: str | None) -> Identity:
+        identity = await self.store.transact(lambda conn: _create(conn, clean_name(name)))
+        logs.event("player created", detail=identity.player_id)
+        return identity
+
+    async def check(self, player_id: str, secret: str) -> str:
+        """The player's id when `secret` is one of theirs; BadIdentity otherwise."""
+        if len(player_id) > MAX_ID_LENGTH or len(secret) > MAX_SECRET_LENGTH:
+            raise bad_identity()
+        if not await self.store.read(lambda conn: _secret_matches(conn, player_id, secret)):
+            raise bad_identity()
+        return player_id
+
+    async def from_header(self, value: str | None) -> str | None:
+        """The caller's player id from `X-Tapete-Player` (None without the header)."""
+        if value is None:
+            return None
+        return await self.check(*parse_header(value))
+
+    async def name_of(self, player_id: str | None) -> str | None:
+        """The player's name (None for no player, or a player without one): a seat's name when none is given."""
+        if player_id is None:
+            return None
+        query = sa.select(players.c.name).where(players.c.id == player_id)
+        found = await self.store.read(lambda conn: conn.scalar(query))
+        return None if found is None else str(found)
+
+    async def rename(self, player_id: str, name: str | None) -> str | None:
+        cleaned = clean_name(name)
+        await self.store.transact(lambda conn: _rename(conn, player_id, cleaned))
+        return cleaned
+
+    async def protect(self, player_id: str, password: str) -> None:
+        check_password(password)
+        loop = asyncio.get_running_loop()
+        hashed = await loop.run_in_executor(self._hashing, _hasher.hash, password)
+        await self.store.transact(lambda conn: _protect(conn, player_id, hashed))
+        logs.event("player protected by a password", detail=player_id)
+
+    async def login(self, name: str, password: str, address: str) -> Identity:
+        """A new device secret for the protected player called `name`; BadLogin if the password is wrong."""
+        key = login_key(clean_name(name) or "")
+        if not self._by_address.allow(address) or not self._by_name.allow(key):
+            raise RateLimited(
+                "Demasiados intentos de entrar; espera un minuto.",
+                "Too many sign-in attempts; wait a minute.",
+                rule="login",
+            )
+        if len(password) > PASSWORD_MAX:
+            raise bad_login()
+        query = sa.select(players.c.id, players.c.name, players.c.password_hash).where(players.c.login_name == key)
+        found = await self.store.read(lambda conn: conn.execute(query).first()) if key else None
+        stored = None if found is None else found.password_hash
+        loop = asyncio.get_running_loop()
+        if not await loop.run_in_executor(self._hashing, _password_ok, stored, password) or found is None:
+            logs.event("sign-in refused", code="bad_login")
+            raise bad_login()
+        player_id, player_name = str(found.id), found.name
+        secret = await self.store.transact(lambda conn: _add_secret(conn, player_id, time.time()))
+        logs.event("player signed in", detail=player_id)
+        return Identity(player_id, secret, player_name)
+
+
+def check_password(password: str) -> None:
+    from .errors import BadRequest
+
+    if not PASSWORD_MIN <= len(password) <= PASSWORD_MAX:
+        raise BadRequest(
+            f"La contraseña debe tener entre {PASSWORD_MIN} y {PASSWORD_MAX} caracteres.",
+            f"The password must have {PASSWORD_MIN} to {PASSWORD_MAX} characters.",
+            rule="password",
+        )
+
+
+__all__ = ["HEADER", "BadIdentity", "Identity", "Players", "bad_identity", "hash_secret"]

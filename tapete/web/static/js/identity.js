@@ -1,0 +1,45 @@
+// This device's player identity (docs/protocol.md): made on the server the first
+// time the person needs one, kept in localStorage, sent on lobby calls and on hello.
+
+import * as api from "./api.js";
+import * as store from "./store.js";
+
+/** The stored identity, made first (with `name`) when there is none; named when it had no name.
+ * Null when the server cannot give one: the person then plays anonymously, as before. */
+export async function ensureIdentity(name) {
+  const clean = (name || "").trim() || null;
+  let who = store.identity();
+  try {
+    if (!who) {
+      who = await api.newPlayer(clean);
+      store.saveIdentity(who);
+    } else if (!who.name && clean) {
+      await api.renamePlayer(who.player_id, clean);
+      who = { ...who, name: clean };
+      store.saveIdentity(who);
+    }
+  } catch {
+    return store.identity(); // an old server, or a name it refuses: the table works all the same
+  }
+  return who;
+}
+
+/** Run a lobby call with the identity; if the server no longer knows it, once more with a fresh one. */
+export async function withIdentity(name, call) {
+  await ensureIdentity(name);
+  try {
+    return await call();
+  } catch (err) {
+    if (err?.error?.code !== "bad_identity") throw err;
+    await ensureIdentity(name); // the old one was forgotten by api.js
+    return call();
+  }
+}
+
+export const forgetIdentity = store.forgetIdentity;
+
+/** The hello's `player` field, or null. */
+export function helloPlayer() {
+  const who = store.identity();
+  return who ? { id: who.player_id, secret: who.secret } : null;
+}

@@ -1,0 +1,203 @@
+"""Every game fits the screen: at 1280×800 and 390×844 the table and the hand are seen
+without scrolling, mid-match and with a round's result on screen, in Spanish and English.
+
+`TAPETE_SCREENSHOTS=1 pytest tests/web/test_fit.py` also writes the README's screenshots
+to docs/screenshots/<game>-<size>-<lang>.png (and <game>-result-<size>-<lang>.png).
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from .conftest import ROOT
+from .helpers import Page, create_table, state, wait_js, wait_until
+from .play import MOVERS, wait_for_answers
+
+SIZES = {"desktop": {"width": 1280, "height": 800}, "phone": {"width": 390, "height": 844}}
+FAST = {"bot_delay_ms": 30, "reaction_window_ms": 200, "result_pause_seconds": 0}
+SAVE = os.environ.get("TAPETE_SCREENSHOTS", "") not in ("", "0")
+SCREENSHOTS = ROOT / "docs" / "screenshots"
+ENGLISH_SHOTS = {"bacan", "wanted"}  # the README shows every game in Spanish, these two in English too
+
+# (game, players, options, moves before looking, whether this is the README's screenshot)
+CASES: list[tuple[str, int, dict[str, Any] | None, int, bool]] = [
+    ("bacan", 4, None, 2, True),
+    ("bacan", 8, None, 2, False),
+    ("buracco", 4, None, 2, True),
+    ("buracco", 2, None, 2, False),
+    ("nacho-loco", 3, None, 2, True),
+    ("nacho-loco", 6, None, 1, False),
+    ("boon", 4, None, 2, True),
+    ("boon", 3, None, 2, False),
+    ("wanted", 3, {"mode": "tiroteo"}, 1, True),
+    ("wanted", 6, {"mode": "pandillas"}, 1, False),
+]
+
+# What does not fit, measured in the page: a page that scrolls, a board that scrolls inside its
+# holder, a card of the hand outside the viewport, a seat chip whose text is cut.
+FIT_JS = """([needHand, wholeTable]) => {
+  const problems = [];
+  const page = document.scrollingElement;
+  const vw = window.innerWidth, vh = window.innerHeight;
+  if (page.scrollHeight > vh) problems.push(`the page scrolls: ${page.scrollHeight} > ${vh}`);
+  if (page.scrollWidth > vw) problems.push(`the page scrolls sideways: ${page.scrollWidth} > ${vw}`);
+  const holder = document.querySelector('.board-holder');
+  if (wholeTable && holder && holder.scrollHeight > holder.clientHeight + 1) {
+    problems.push(`the table scrolls: ${holder.scrollHeight} > ${holder.clientHeight}`);
+  }
+  const hand = document.querySelectorAll(['.bacan-mine', '.hand-cards', '.rack-tiles', '.nacho-cards', '.wanted-cards']
+    .map((where) => `${where} .card-btn`).join(', '));
+  if (needHand && !hand.length) problems.push('no hand on screen');
+  for (const card of hand) {
+    const r = card.getBoundingClientRect();
+    if (r.top < 0 || r.left < 0 || r.bottom > vh + 0.5 || r.right > vw + 0.5) {
+      const where = `${Math.round(r.left)},${Math.round(r.top)}`;
+      problems.push(`a hand card outside the screen: ${card.getAttribute('aria-label')} at ${where}`);
+    }
+  }
+  const chips = document.querySelector('.seat-chips');
+  if (chips && chips.scrollWidth > chips.clientWidth) problems.push('the seat chips run off the side');
+  for (const el of document.querySelectorAll('.seat-chip, .seat-chip *')) {
+    if (el.scrollWidth > el.clientWidth + 1) problems.push(`a seat chip is cut: ${el.textContent}`);
+    const r = el.getBoundingClientRect();
+    if (r.right > vw + 0.5 || r.bottom > vh) problems.push(`a seat chip off the screen: ${el.textContent}`);
+  }
+  const result = document.querySelector('[data-testid=result-panel]');
+  if (result) {
+    const r = result.getBoundingClientRect();
+    if (r.top < 0 || r.bottom > vh + 0.5 || r.right > vw + 0.5) problems.push('the result panel is off the screen');
+    const button = result.querySelector('[data-testid=dismiss-result]').getBoundingClientRect();
+    if (button.bottom > Math.min(vh, r.bottom) + 0.5) problems.push('the result panel\\'s button is hidden');
+  }
+  return problems;
+}"""
+
+
+def look(page: Page, shot: str | None, lang: str, result: bool = False) -> dict[str, list[str]]:
+    """Check the fit at both sizes; save the screenshots when asked. Returns the problems by size.
+
+    With a round's result on screen the hand may be empty (Boon plays every card, a player goes
+    out), and on a phone the result takes the foot of the screen above the tabs: the board shrinks
+    and may scroll inside its holder while the hand stays pinned in sight and the page stays put."""
+    found = {}
+    for size, viewport in SIZES.items():
+        page.set_viewport_size(viewport)
+        page.wait_for_timeout(900)  # flips, dice and flying cards land; the board fits itself on resize
+        found[size] = page.evaluate(FIT_JS, [not result, not (result and size == "phone")])
+        if SAVE and shot:
+            SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+            page.screenshot(path=str(SCREENSHOTS / f"{shot}-{size}-{lang}.png"))
+    return {size: problems for size, problems in found.items() if problems}
+
+
+def switch_language(page: Page, lang: str) -> None:
+    if page.evaluate("document.documentElement.lang") != lang:
+        page.click("[data-testid=lang-switch]")
+        wait_js(page, f"document.documentElement.lang === '{lang}'")
+        wait_js(page, "!document.querySelector('[data-testid=log]')?.innerText.includes('…')")
+
+
+def play_until_a_result(page: Page, game: str, timeout: float = 240.0) -> None:
+    """Play this seat's moves through the board until a round's result panel is on screen."""
+    panel = page.locator("[data-testid=result-panel]")
+    version = -1
+    end = time.monotonic() + timeout
+    while not panel.count():
+        assert time.monotonic() < end, f"no round ended within {timeout} s"
+        s = state(page)
+        if s["seat"] in s["required"] and s["legal"] and s["version"] != version and not s.get("pause_ms"):
+            version = s["version"]
+            MOVERS[game](page, s)
+            wait_for_answers(page)
+        else:
+            time.sleep(0.05)
+
+
+def play(page: Page, game: str, moves: int) -> None:
+    """Make `moves` moves of this seat, then wait for its turn (the hand is then the one to act with)."""
+    made, version = 0, -1
+    end = time.monotonic() + 60
+    while made < moves and time.monotonic() < end:
+        s = state(page)
+        if s["seat"] in s["required"] and s["legal"] and s["version"] != version:
+            version = s["version"]
+            MOVERS[game](page, s)
+            made += 1
+            wait_for_answers(page)
+        else:
+            time.sleep(0.05)
+    wait_until(page, lambda s: s["seat"] in s["required"] and bool(s["legal"]), what="this seat's turn")
+
+
+@pytest.mark.parametrize(("game", "players", "options", "moves", "shot"), CASES,
+                         ids=[f"{c[0]}-{c[1]}" for c in CASES])
+def test_the_table_fits_the_screen(
+    game: str, players: int, options: dict[str, Any] | None, moves: int, shot: bool, open_page: Any
+) -> None:
+    page = open_page(SIZES["desktop"])
+    create_table(page, game, players=players, options=options, table_options=FAST, name="Ana")
+    wait_until(page, lambda s: s["status"] == "playing", what="the match to start")
+    play(page, game, moves)
+    problems = {}
+    for lang in ("es", "en"):
+        switch_language(page, lang)
+        name = game if shot and (lang == "es" or game in ENGLISH_SHOTS) else None
+        problems.update({f"{lang} {size}": p for size, p in look(page, name, lang).items()})
+    assert not problems, problems
+    assert not page.errors, page.errors
+
+
+@pytest.mark.parametrize("game", ["bacan", "buracco", "nacho-loco", "boon", "wanted"])
+def test_the_round_result_fits_the_screen(game: str, open_page: Any) -> None:
+    """With a round's result on screen the page still does not scroll and the panel and its button are seen."""
+    page = open_page(SIZES["desktop"])
+    setup: dict[str, Any] = {
+        "bacan": {"players": 2}, "buracco": {"players": 2, "options": {"hand_size": 9}}, "nacho-loco": {"players": 2},
+        "boon": {"players": 3}, "wanted": {"players": 3, "options": {"mode": "tiroteo"}},
+    }[game]
+    table = {"bot_delay_ms": 20, "reaction_window_ms": 150}  # the round pause stays: the table waits on the panel
+    create_table(page, game, players=setup["players"], options=setup.get("options"), table_options=table, name="Ana")
+    wait_until(page, lambda s: s["status"] == "playing", what="the match to start")
+    play_until_a_result(page, game)
+    problems = {}
+    for lang in ("es", "en"):
+        switch_language(page, lang)
+        name = f"{game}-result" if lang == "es" or game in ENGLISH_SHOTS else None
+        problems.update({f"{lang} {size}": p for size, p in look(page, name, lang, result=True).items()})
+    assert not problems, problems
+    page.set_viewport_size(SIZES["phone"])
+    page.click("[data-testid=dismiss-result]")
+    assert not page.locator("[data-testid=result-panel]").count()
+    assert not page.errors, page.errors
+
+
+def test_phone_panels_open_as_a_sheet_and_close(open_page: Any) -> None:
+    """On a phone the log, scores, moves and table panels are tabs at the foot; a tab opens its panel
+    over the board, the ✕ closes it; the page never scrolls."""
+    page = open_page(SIZES["phone"])
+    create_table(page, "boon", players=3, table_options=FAST, name="Ana")
+    wait_until(page, lambda s: s["status"] == "playing", what="the match to start")
+    log = page.locator("[data-testid=log]")
+    assert not log.is_visible()
+    page.click("[data-tab=log]")
+    assert log.is_visible()
+    page.click("[data-tab=moves]")
+    page.wait_for_selector("[data-testid=moves], .side .panel .muted")
+    assert page.evaluate("document.scrollingElement.scrollHeight <= innerHeight")
+    page.click(".side-close")
+    assert not page.locator(".side .panel").is_visible()
+    assert page.evaluate("document.scrollingElement.scrollHeight <= innerHeight")
+    assert not page.errors, page.errors
+
+
+def test_screenshots_are_linked_from_the_readme() -> None:
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    shots = sorted(p.name for p in Path(SCREENSHOTS).glob("*.png"))
+    assert shots, "no screenshots in docs/screenshots"
+    missing = [name for name in shots if f"docs/screenshots/{name}" not in readme]
+    assert not missing, f"screenshots the README does not link: {missing}"
