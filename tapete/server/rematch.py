@@ -25,6 +25,7 @@ from typing import Any
 
 from tapete.engine import Game
 
+from .errors import NotFinished, RematchRefused, WrongSeat
 from .seats import SeatInfo, hash_token
 
 # Tries at drawing a seed whose first player is the wanted seat (each seat is first with
@@ -111,6 +112,17 @@ class RematchVotes:
         people_in = any(s.human and s.index in self.accepted for s in seats)
         return people_in and not self.pending(seats)
 
+    def start_message(self, seat: int | None, token: str | None) -> dict[str, Any]:
+        """Where a socket goes next, with its seat's token there (none: a spectator, or its seat
+        declined). `token`: the one the socket said hello with, from which the new one is derived."""
+        new_token = None
+        wanted = self.accepted.get(seat) if seat is not None else None
+        if wanted is not None and token is not None:
+            candidate = rematch_token(token, self.next_match)
+            if secrets.compare_digest(hash_token(candidate), wanted):
+                new_token = candidate
+        return {"type": "rematch_start", "match_id": self.next_match, "token": new_token}
+
     def message(self, seats: list[SeatInfo]) -> dict[str, Any]:
         """The protocol's `rematch` object (the message's fields without its type)."""
         return {"accepted": sorted(self.accepted), "declined": sorted(self.declined), "pending": self.pending(seats)}
@@ -121,3 +133,15 @@ def opening(seats: list[SeatInfo]) -> dict[str, Any]:
     votes = RematchVotes(next_match="")
     votes.settle(seats)
     return votes.message(seats)
+
+
+def check_answer(seat: int | None, status: str, votes: RematchVotes | None) -> None:
+    """Raise why a socket may not answer now: not a seat's socket, the match not over, too late."""
+    if seat is None:
+        raise WrongSeat("Solo quien juega puede pedir la revancha.", "Only a player may ask for a rematch.",
+                        rule="rematch")
+    if status != "finished":
+        raise NotFinished("La revancha se pide cuando la partida ha terminado.",
+                          "A rematch is asked for once the match is over.", rule="rematch")
+    if votes is not None and votes.started:
+        raise RematchRefused("La revancha ya ha empezado.", "The rematch has already started.", rule="rematch")

@@ -27,9 +27,9 @@ from tapete.engine.table import Applied, Held, Ready, Rejected, Release, TableCo
 
 from . import logs
 from .alarm import Alarm
-from .chat import ChatHistory, ChatLine, chat_off, clean_text
+from .chat import ChatLine, TableChat
 from .connection import CLOSE_BAD_TOKEN, CLOSE_LEFT, Connection, dumps
-from .errors import NotFinished, RematchRefused, StorageFailed, WrongSeat, bad_token, internal_error
+from .errors import StorageFailed, WrongSeat, bad_token, internal_error
 from .faults import crashpoint
 from .messages import (
     Attach,
@@ -50,7 +50,7 @@ from .messages import (
 from .pacer import BotPacer
 from .presenter import Moment, Presenter
 from .ratings import settle_ratings
-from .rematch import RematchVotes, opening, rematch_token
+from .rematch import RematchVotes, check_answer, opening
 from .seatbot import BotDesk, SeatBot
 from .seats import SeatInfo, SeatRegistry, hash_token, new_token, restart_grace
 from .settings import ServerSettings, TableOptions
@@ -127,13 +127,11 @@ class TableRunner:
         self._seats_told: list[dict[str, Any]] = []
         self._restored = False  # rebuilt from a record (after a restart, or taken over)
         # -- chat and rematch (neither touches the game: no version, no state) --
-        self.room = room or table_id  # a chain of rematches shares one chat
-        self.chat = ChatHistory(chat)
+        self.chat = TableChat(table_id, room or table_id, chat, store)  # a chain of rematches shares one room
         self.votes = RematchVotes.from_json(rematch, started=next_match is not None)
         self.next_match = next_match  # once the rematch was made
         # makes the next match from this finished one (set by the table registry)
         self.make_rematch: Callable[[TableRunner], Awaitable[None]] | None = None
-        self._chores: set[asyncio.Task[None]] = set()
 
     @property
     def state(self) -> State:
@@ -266,7 +264,8 @@ class TableRunner:
                     await self.begin()
                 message.done.set_result(None)
             case Chat():
-                self._on_chat(message)
+                self.chat.say(message.conn, message.text, message.phrase, self.seats,
+                              self.table_options.spectator_chat, self.registry.connections())
             case Rematch():
                 await self._on_rematch(message)
 
@@ -470,8 +469,8 @@ class TableRunner:
         msg.done.set_result(conn.seat)
         conn.send(self.presenter.welcome(conn.seat, len(self.seats)))
         conn.send(self._state_message(conn, []))
-        if self.next_match is not None:  # a reload of the finished match finds the next one
-            conn.send(self._rematch_start(conn))
+        if self.next_match is not None and self.votes is not None:  # a reload of the finished match finds the next one
+            conn.send(self.votes.start_message(conn.seat, conn.token))
         logs.event("socket attached", table=self.id, seat=conn.seat, version=self.version)
 
     def _on_detach(self, msg: Detach) -> None:
@@ -520,63 +519,15 @@ class TableRunner:
             votes.settle(self.seats)
             await self._vote(votes, None)
 
-    # -- chat ---------------------------------------------------------------------------------
-    def _on_chat(self, msg: Chat) -> None:
-        conn = msg.conn
-        try:
-            line = self._chat_line(conn, msg.text, msg.phrase)
-        except TapeteError as err:
-            conn.send_error(err)
-            return
-        self.chat.add(line)
-        self._chore(self._store_chat(line))
-        rendered: dict[str, str] = {}
-        for conns in self.registry.connections():
-            for other in conns:
-                if other.lang not in rendered:
-                    rendered[other.lang] = dumps(line.render(other.lang))
-                other.send_text(rendered[other.lang])
-
-    def _chat_line(self, conn: Connection, text: str | None, phrase: str | None) -> ChatLine:
-        """The line as kept: cleaned words (or a phrase), the seat and its name, or a spectator."""
-        words = clean_text(text) if text is not None else None
-        if conn.seat is None:
-            if not self.table_options.spectator_chat:
-                raise chat_off()
-            return ChatLine(None, None, True, words, phrase, time.time())
-        return ChatLine(conn.seat, self.seats[conn.seat].name, False, words, phrase, time.time())
-
-    async def _store_chat(self, line: ChatLine) -> None:
-        # not awaited by the table: a chat line never holds up a move (it is told at once, kept soon after)
-        try:
-            await self.store.add_chat(self.id, self.room, line.to_json())
-        except Exception:
-            logs.log.exception("could not store a chat line", extra={"table": self.id})
-
-    def _chore(self, work: Awaitable[None]) -> None:
-        async def run() -> None:
-            await work
-
-        task = asyncio.create_task(run())
-        self._chores.add(task)
-        task.add_done_callback(self._chores.discard)
-
     # -- rematch ----------------------------------------------------------------------------------
     async def _on_rematch(self, msg: Rematch) -> None:
         conn = msg.conn
         try:
-            if conn.seat is None:
-                raise WrongSeat("Solo quien juega puede pedir la revancha.", "Only a player may ask for a rematch.",
-                                rule="rematch")
-            if self.status != "finished":
-                raise NotFinished("La revancha se pide cuando la partida ha terminado.",
-                                  "A rematch is asked for once the match is over.", rule="rematch")
-            if self.votes is not None and self.votes.started:
-                raise RematchRefused("La revancha ya ha empezado.", "The rematch has already started.",
-                                     rule="rematch")
+            check_answer(conn.seat, self.status, self.votes)
         except TapeteError as err:
             conn.send_error(err)
             return
+        assert conn.seat is not None
         votes = (self.votes or RematchVotes()).copy()  # kept only once stored
         votes.answer(self.seats[conn.seat], msg.accept, conn.token)
         votes.settle(self.seats)
@@ -614,7 +565,7 @@ class TableRunner:
         logs.event("rematch started", table=self.id, detail=self.next_match)
         for conns in self.registry.connections():
             for conn in conns:
-                conn.send(self._rematch_start(conn))
+                conn.send(self.votes.start_message(conn.seat, conn.token))
         self._broadcast([])  # the states now name the next match
 
     def _rematch_json(self) -> dict[str, Any] | None:
@@ -628,17 +579,6 @@ class TableRunner:
             for conn in conns:
                 conn.send_text(text)
 
-    def _rematch_start(self, conn: Connection) -> dict[str, Any]:
-        """Where a socket goes next, with its seat's token there (none: a spectator, or it declined)."""
-        assert self.votes is not None
-        token = None
-        wanted = self.votes.accepted.get(conn.seat) if conn.seat is not None else None
-        if wanted is not None and conn.token is not None:
-            candidate = rematch_token(conn.token, self.votes.next_match)
-            if secrets.compare_digest(hash_token(candidate), wanted):
-                token = candidate
-        return {"type": "rematch_start", "match_id": self.votes.next_match, "token": token}
-
     # -- what each socket is told (built by the presenter) ----------------------------------
     def seats_json(self) -> list[dict[str, Any]]:
         playing = self.status == "playing"
@@ -651,7 +591,7 @@ class TableRunner:
     def _state_message(self, conn: Connection, events: list[Event]) -> dict[str, Any]:
         """A state with the whole story: the log and the chat's last lines (hello, sync)."""
         message = self.presenter.state(self.state, self._moment(), conn.seat, conn.lang, conn.texts, events)
-        message["chat"] = self.chat.render(conn.lang)
+        message["chat"] = self.chat.history(conn.lang)
         return message
 
     def _broadcast(self, events: list[Event]) -> None:
