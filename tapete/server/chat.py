@@ -47,13 +47,13 @@ BIDI_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u206
 
 def clean_text(raw: str) -> str:
     """A line as people may read it: NFC, without control or bidi-override characters,
-    without surrounding white space; `BadChat` unless 1..TEXT_MAX characters remain.
-    Line breaks are control characters too: a chat line is one line."""
+    without surrounding white space; `BadChat` unless 1..TEXT_MAX characters remain, some
+    of them visible. Line breaks are control characters too: a chat line is one line."""
     text = unicodedata.normalize("NFC", raw)
     kept = "".join(" " if ch in "\t\n\r" else ch for ch in text
                    if ch in "\t\n\r" or (unicodedata.category(ch) != "Cc" and ch not in BIDI_CONTROLS))
     kept = kept.strip()
-    if not kept:
+    if not any(unicodedata.category(ch)[0] not in "ZC" for ch in kept):  # only spaces and invisible marks
         raise BadChat("El mensaje está vacío.", "The message is empty.", rule="chat")
     if len(kept) > TEXT_MAX:
         raise BadChat(
