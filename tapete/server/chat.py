@@ -25,6 +25,7 @@ from .connection import Connection, dumps
 from .errors import BadChat, ChatOff
 
 if TYPE_CHECKING:
+    from .runner import TableRunner
     from .seats import SeatInfo
     from .store import Store
 
@@ -119,18 +120,17 @@ class TableChat:
         self.lines: deque[ChatLine] = deque(lines, maxlen=HISTORY)
         self._writes: set[asyncio.Task[None]] = set()
 
-    def say(self, conn: Connection, text: str | None, phrase: str | None, seats: Sequence[SeatInfo],
-            spectators_may: bool, audiences: Iterable[Iterable[Connection]]) -> None:
-        """A socket's line to everyone (one text per language), or an error to that socket alone."""
+    def say(self, conn: Connection, text: str | None, phrase: str | None, table: TableRunner) -> None:
+        """A socket's line to everyone at `table` (one text per language), or an error to that socket alone."""
         try:
-            line = self._line(conn, text, phrase, seats, spectators_may)
+            line = self._line(conn, text, phrase, table.seats, table.table_options.spectator_chat)
         except TapeteError as err:
             conn.send_error(err)
             return
         self.lines.append(line)
         self._keep(line)
         rendered: dict[str, str] = {}
-        for conns in audiences:
+        for conns in table.registry.connections():
             for other in conns:
                 if other.lang not in rendered:
                     rendered[other.lang] = dumps(line.render(other.lang))

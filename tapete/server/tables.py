@@ -14,7 +14,7 @@ from tapete.engine import BadOption, Game, MatchRecord, WrongRulesVersion, check
 from tapete.games import get_game
 
 from . import logs
-from .chat import ChatLine
+from .chat import ChatLine, TableChat
 from .codes import new_code
 from .connection import CLOSE_NOT_FOUND
 from .errors import (
@@ -172,12 +172,9 @@ class Tables:
             on_stop=self._forget,
             stats=self.stats,
             pacer=self.pacer,
-            room=row.room,
-            chat=[ChatLine.from_json(line) for line in row.chat],
-            rematch=row.rematch,
-            next_match=row.next_match,
+            chat=TableChat(row.id, row.chat_room, [ChatLine.from_json(line) for line in row.chat], self.store),
         )
-        runner.make_rematch = self._rematch_of
+        runner.rematch.restore(row.rematch, row.next_match, make=self._rematch_of)
         runner.replay(row.actions, row.action_times)
         self.created_at[row.id] = row.created_at
         return runner
