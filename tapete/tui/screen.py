@@ -352,17 +352,22 @@ class TableScreen(Screen[str]):
         return Text(t("table.waiting", lang, who=who), style="dim")
 
     def _keys(self, snap: Snapshot) -> Text:
+        """The keys that work now: the board's own first, then the screen's,
+        leaving out the least needed ones when the line is too short for all."""
         lang = self.lang
         extra = self.board.hotkeys_help(snap, lang)
         parts = [] if extra else [("1-9", "jugada" if lang == "es" else "move")]
         parts += [
             ("F1", t("key.rules", lang)),
+            ("^Q", t("key.quit", lang)),
+            ("Esc", t("key.menu", lang)),
             ("F2", "english" if lang == "es" else "español"),
             ("+/-", "bots"),
-            ("Esc", t("key.menu", lang)),
-            ("^Q", t("key.quit", lang)),
         ]
-        text = Text()
+        room = max(20, self.size.width - 2)
+        while parts and len(extra) + 2 + sum(len(k) + len(w) + 3 for k, w in parts) > room:
+            parts.pop()
+        text = Text(no_wrap=True, overflow="ellipsis")
         if extra:
             text.append(extra + "  ", style="bold yellow")
         for key, what in parts:
