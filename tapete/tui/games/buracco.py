@@ -320,6 +320,12 @@ class BuraccoBoard(Board):
             return [m.action for m in snap.moves if m.data.get("type") == "extend" and m.data["meld"] == payload[2]]
         return []
 
+    def confirmation(self, move: Move, lang: str) -> str | None:
+        """Ending the hand scores it for everyone: Enter asks first."""
+        if move.data.get("type") != "end_hand":
+            return None
+        return say(lang, "¿Cerrar la mano? Pulsa Enter otra vez.", "End the hand? Press Enter again.")
+
     def hotkeys_help(self, snap: Snapshot, lang: str) -> str:
         if self._extending:
             if self._tile is None:
