@@ -132,3 +132,43 @@ def test_enter_asks_before_a_move_that_ends_the_round(game_id: str, kind: str) -
     assert board.confirmation(Move(0, data, "", False), "en")
     others = {state.action_to_json(a)["type"]: state.action_to_json(a) for a in range(state.num_actions())}
     assert [k for k, d in others.items() if board.confirmation(Move(0, d, "", False), "es")] == [kind]
+
+
+async def test_the_board_shows_the_choice_a_key_made() -> None:
+    """After space and a tile's letter (Buracco, adding to a meld) the board on
+    screen is the board of that choice: trying keys for the move list's key
+    column must not leave another choice painted."""
+    from tapete.tui.boards import Canvas
+    from tapete.tui.screen import TableScreen
+
+    from .helpers import wait_for
+    from .test_fit import app_at
+
+    game = get_game("buracco")
+    state, seed = None, 0
+    for seed in range(30):
+        rng, state = random.Random(seed), game.new_match(4, seed)
+        for _ in range(MAX_STEPS):
+            if state.is_terminal() or (0 in state.actors() and any(
+                    state.action_to_json(a)["type"] == "extend" for a in state.legal_actions(0))):
+                break
+            actor = rng.choice(state.actors())
+            state.apply(actor, pick(state, actor, rng))
+        if not state.is_terminal():
+            break
+    assert state is not None and not state.is_terminal()
+    app, _ = app_at(game, state, 4, seed)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: app.table is not None and app.table.snap is not None)
+        screen = app.table
+        assert isinstance(screen, TableScreen)
+        board = screen.board
+        assert isinstance(board, BuraccoBoard)
+        await pilot.press("space")
+        await pilot.pause()
+        letter = RACK_LETTERS[min(board._usable(screen.snap))]  # type: ignore[arg-type]
+        await pilot.press(letter)
+        await pilot.pause()
+        assert board.key_state()[1] is not None  # type: ignore[index]
+        painted = board.paint(screen.snap, "es")  # type: ignore[arg-type]
+        assert str(board.query_one("#board-body", Canvas).render()) == painted.text().plain  # type: ignore[union-attr]

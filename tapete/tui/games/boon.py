@@ -66,7 +66,6 @@ class BoonBoard(Board):
         if turned is None or not any(m.data.get("type") in ("play", "bury") for m in snap.moves):
             return False
         self.page = turned
-        self.repaint()
         return True
 
     def paint(self, snap: Snapshot, lang: str) -> Painter:

@@ -269,7 +269,6 @@ class BuraccoBoard(Board):
         and a digit the meld when the tile fits both its ends."""
         if key == EXTEND_KEY and (self._extending or self._extends(snap)):
             self._extending, self._tile, self._meld_slot = not self._extending, None, None
-            self.repaint()
             return True
         if not self._extending:
             return False
@@ -279,7 +278,6 @@ class BuraccoBoard(Board):
             if face is None or not self._extends(snap, face) or face == self._tile:
                 return False
             self._tile, self._meld_slot = face, None
-            self.repaint()
             return True
         if self._tile is not None and self._meld_slot is None and key in self._meld_digits(snap):
             slot = self._meld_digits(snap)[key]

@@ -88,7 +88,6 @@ class WantedBoard(Board):
         if turned is None or not any(m.data.get("type") in ("commit",) for m in snap.moves):
             return False
         self.page = turned
-        self.repaint()
         return True
 
     def paint(self, snap: Snapshot, lang: str) -> Painter:
