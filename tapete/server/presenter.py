@@ -39,9 +39,12 @@ class Moment:
     pause_ms: int
     clocks: list[dict[str, Any]]
     seats: list[dict[str, Any]]
+    rematch: dict[str, Any] | None = None  # at a finished match: who answered "another match?"
+    next_match: str | None = None  # the rematch's match id, once made
 
     @classmethod
-    def of(cls, status: str, core: TableCore, now: float, seats: list[dict[str, Any]]) -> Moment:
+    def of(cls, status: str, core: TableCore, now: float, seats: list[dict[str, Any]],
+           rematch: dict[str, Any] | None = None, next_match: str | None = None) -> Moment:
         """The table's times as the core has them (clocks run only for seats people play)."""
         clocks = []
         for seat in sorted(core.clock_since):
@@ -49,7 +52,7 @@ class Moment:
             if deadline is not None:
                 clocks.append({"seat": seat, "remaining_ms": max(0, round((deadline - now) * 1000))})
         return cls(status, core.version, round(core.window_left(now) * 1000), round(core.pause_left(now) * 1000),
-                   clocks, seats)
+                   clocks, seats, rematch, next_match)
 
 
 class Presenter:
@@ -125,6 +128,8 @@ class Presenter:
             "clocks": moment.clocks,
             "seats": moment.seats,
             "outcome": state.outcome().to_json() if state.is_terminal() else None,
+            "rematch": moment.rematch,
+            "next_match": moment.next_match,
         }
         if with_log:
             message["log"] = self.log.entries(seat, lang, reader.names)

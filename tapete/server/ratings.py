@@ -28,7 +28,8 @@ from openskill.models import PlackettLuce
 from tapete.engine import Game
 
 from . import logs
-from .store import Store, matches, players, ratings, seats
+from .schema import matches, players, ratings, seats
+from .store import Store
 
 MODEL = PlackettLuce()
 BOT_PREFIX = "bot:"

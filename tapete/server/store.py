@@ -19,88 +19,14 @@ from typing import Any, TypeVar
 import sqlalchemy as sa
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
 
+# The tables are declared in `schema.py`; the rest of the server may import them from here too.
+from .schema import actions, chat_lines, matches, metadata, player_secrets, players, ratings, seats  # noqa: F401
+
+CHAT_KEPT = 100  # lines of a room read back (the history a hello gets)
+
 log = logging.getLogger("tapete.server.store")
 
 T = TypeVar("T")
-
-metadata = sa.MetaData()
-
-matches = sa.Table(
-    "matches",
-    metadata,
-    sa.Column("id", sa.String(24), primary_key=True),
-    sa.Column("game", sa.String(32), nullable=False),
-    sa.Column("options", sa.JSON, nullable=False),
-    sa.Column("table_options", sa.JSON, nullable=False),
-    sa.Column("seed", sa.BigInteger, nullable=False),
-    sa.Column("num_players", sa.Integer, nullable=False),
-    sa.Column("status", sa.String(16), nullable=False, index=True),
-    sa.Column("invite_code", sa.String(16), nullable=False, unique=True),
-    sa.Column("public", sa.Boolean, nullable=False),
-    sa.Column("created_at", sa.Float, nullable=False),
-    sa.Column("started_at", sa.Float, nullable=True),
-    sa.Column("finished_at", sa.Float, nullable=True),
-    sa.Column("outcome", sa.JSON, nullable=True),
-    sa.Column("rules_version", sa.Integer, nullable=False, server_default="1"),
-    sa.Column("rated", sa.Boolean, nullable=False, server_default=sa.true()),  # the table option `rated`
-    sa.Column("rated_at", sa.Float, nullable=True),  # when the ratings took the finished match into account
-)
-
-seats = sa.Table(
-    "seats",
-    metadata,
-    sa.Column("match_id", sa.String(24), sa.ForeignKey("matches.id"), primary_key=True),
-    sa.Column("seat", sa.Integer, primary_key=True),
-    sa.Column("kind", sa.String(8), nullable=False),  # "human" | "bot"
-    sa.Column("level", sa.String(32), nullable=True),  # the bot kind, for bot seats
-    sa.Column("name", sa.String(64), nullable=True),
-    sa.Column("token_hash", sa.String(64), nullable=True),
-    # the identity that took the seat (none for bots and anonymous people)
-    sa.Column("player_id", sa.String(24), sa.ForeignKey("players.id", name="fk_seats_player_id"), nullable=True,
-              index=True),
-)
-
-players = sa.Table(
-    "players",
-    metadata,
-    sa.Column("id", sa.String(24), primary_key=True),
-    sa.Column("name", sa.String(64), nullable=True),
-    sa.Column("created_at", sa.Float, nullable=False),
-    sa.Column("password_hash", sa.String(255), nullable=True),  # argon2id, once protected by a password
-    sa.Column("login_name", sa.String(64), nullable=True, unique=True),  # casefolded name of a protected player
-)
-
-player_secrets = sa.Table(
-    "player_secrets",
-    metadata,
-    sa.Column("player_id", sa.String(24), sa.ForeignKey("players.id"), primary_key=True),
-    sa.Column("secret_hash", sa.String(64), primary_key=True),  # SHA-256 of a 128-bit random secret, one a device
-    sa.Column("created_at", sa.Float, nullable=False),
-)
-
-ratings = sa.Table(
-    "ratings",
-    metadata,
-    sa.Column("game", sa.String(32), primary_key=True),
-    sa.Column("subject", sa.String(40), primary_key=True),  # a player id, or "bot:<level>"
-    sa.Column("mu", sa.Float, nullable=False),
-    sa.Column("sigma", sa.Float, nullable=False),
-    sa.Column("ordinal", sa.Float, nullable=False),  # mu - 3 sigma: the leaderboard's order
-    sa.Column("matches", sa.Integer, nullable=False),
-    sa.Column("updated_at", sa.Float, nullable=False),
-    sa.Index("ix_ratings_game_ordinal", "game", "ordinal"),
-)
-
-actions = sa.Table(
-    "actions",
-    metadata,
-    sa.Column("match_id", sa.String(24), sa.ForeignKey("matches.id"), primary_key=True),
-    sa.Column("idx", sa.Integer, primary_key=True),
-    sa.Column("seat", sa.Integer, nullable=False),
-    sa.Column("action", sa.Integer, nullable=False),
-    sa.Column("at", sa.Float, nullable=False),
-)
-
 
 @dataclass
 class SeatRow:
@@ -130,9 +56,17 @@ class MatchRow:
     rules_version: int = 1
     rated: bool = True
     rated_at: float | None = None
+    room: str | None = None
+    rematch: dict[str, Any] | None = None
+    next_match: str | None = None
     seats: list[SeatRow] = field(default_factory=list)
     actions: list[tuple[int, int]] = field(default_factory=list)
     action_times: list[float] = field(default_factory=list)  # when each action was stored (time.time())
+    chat: list[dict[str, Any]] = field(default_factory=list)  # the room's last lines, oldest first
+
+    @property
+    def chat_room(self) -> str:
+        return self.room or self.id
 
 
 @dataclass
@@ -334,13 +268,19 @@ class Store:
         await self.engine.dispose()
 
     # -- the writer -----------------------------------------------------------
-    async def _submit(self, write: Write) -> None:
-        write.done = asyncio.get_running_loop().create_future()
-        if self._inline is not None:
-            self._inline.submit(write)
-        else:
-            self._queue.put_nowait(write)
-        await write.done
+    async def _submit(self, *writes: Write) -> None:
+        """Queue writes (several at once go in one batch, so one transaction) and wait for them."""
+        loop = asyncio.get_running_loop()
+        waits: list[asyncio.Future[None]] = []
+        for write in writes:
+            write.done = loop.create_future()
+            waits.append(write.done)
+            if self._inline is not None:
+                self._inline.submit(write)
+            else:
+                self._queue.put_nowait(write)
+        for done in waits:
+            await done
 
     async def _write_loop(self) -> None:
         while True:
@@ -365,6 +305,7 @@ class Store:
 
     # -- writes ---------------------------------------------------------------
     async def create_match(self, row: MatchRow) -> None:
+        # the match and its seats in one batch (one transaction): never a match without seats
         await self._submit(
             Write(
                 matches,
@@ -382,11 +323,10 @@ class Store:
                         "created_at": row.created_at,
                         "rules_version": row.rules_version,
                         "rated": row.rated,
+                        "room": row.room,
                     }
                 ],
-            )
-        )
-        await self._submit(
+            ),
             Write(
                 seats,
                 rows=[
@@ -394,7 +334,7 @@ class Store:
                      "token_hash": s.token_hash, "player_id": s.player_id}
                     for s in row.seats
                 ],
-            )
+            ),
         )
 
     def _fence(self, match_id: str) -> str | None:
@@ -441,6 +381,28 @@ class Store:
         async with self.engine.connect() as aconn:
             return await aconn.run_sync(work)
 
+    async def add_chat(self, match_id: str, room: str, line: dict[str, Any]) -> None:
+        await self._submit(Write(chat_lines, rows=[{"room": room, "match_id": match_id, **line}],
+                                 fence=self._fence(match_id)))
+
+    async def set_rematch(self, match_id: str, rematch: dict[str, Any], next_match: str | None = None) -> None:
+        """The answers to "another match?"; with `next_match` once it is decided (one write: both or neither)."""
+        values: dict[str, Any] = {"rematch": rematch}
+        if next_match is not None:
+            values["next_match"] = next_match
+        await self._submit(Write(matches, values=values, where={"id": match_id}, fence=self._fence(match_id)))
+
+    async def rematches_due(self) -> list[str]:
+        """Finished matches whose rematch was decided but whose new match was never made (a crash between)."""
+        made = sa.select(matches.c.id).scalar_subquery()
+        query = sa.select(matches.c.id).where(matches.c.next_match.is_not(None), matches.c.next_match.not_in(made))
+        async with self.engine.connect() as conn:
+            return [str(r.id) for r in await conn.execute(query)]
+
+    async def match_exists(self, match_id: str) -> bool:
+        async with self.engine.connect() as conn:
+            return (await conn.scalar(sa.select(matches.c.id).where(matches.c.id == match_id))) is not None
+
     # -- reads ----------------------------------------------------------------
     async def load(self, match_id: str) -> MatchRow | None:
         rows = await self._load(sa.select(matches).where(matches.c.id == match_id))
@@ -469,4 +431,14 @@ class Store:
                     raise RuntimeError(f"match {row.id}: the action record has a gap")
                 row.actions = [(r.seat, r.action) for r in listed]
                 row.action_times = [r.at for r in listed]
+                row.chat = await self._chat(conn, row.chat_room)
         return found
+
+    @staticmethod
+    async def _chat(conn: AsyncConnection, room: str) -> list[dict[str, Any]]:
+        c = chat_lines.c
+        newest = await conn.execute(
+            sa.select(c.seat, c.name, c.spectator, c.text, c.phrase, c.at)
+            .where(c.room == room).order_by(c.id.desc()).limit(CHAT_KEPT)
+        )
+        return [dict(r._mapping) for r in reversed(list(newest))]

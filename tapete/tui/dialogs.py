@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 from textual import events, on
@@ -11,17 +12,18 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Button, Footer, Markdown, Static
+from textual.widgets import Button, Footer, Static
 
 from tapete.engine import Event, Game
 
 from .boards import scores_of
+from .guide import guide_renderables
 from .i18n import other_lang, t
 from .table import Snapshot
 
 
 class RulesScreen(ModalScreen[None]):
-    """The game's rules as Markdown, in es or en (F2 switches)."""
+    """The game's guide then its reglamento, drawn as `tapete rules --full` draws them, in es or en (F2 switches)."""
 
     DEFAULT_CSS = """
     RulesScreen { align: center middle; }
@@ -43,7 +45,7 @@ class RulesScreen(ModalScreen[None]):
         with Vertical(id="rules-box"):
             yield Static(t("rules.title", self.lang, game=self.game.name[self.lang]), id="rules-title")
             with VerticalScroll(id="rules-scroll"):
-                yield Markdown(self.game.rules_text(self.lang), id="rules-md")
+                yield Static(self._guide(), id="rules-md")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -55,7 +57,10 @@ class RulesScreen(ModalScreen[None]):
     async def action_lang(self) -> None:
         self.lang = other_lang(self.lang)
         self.query_one("#rules-title", Static).update(t("rules.title", self.lang, game=self.game.name[self.lang]))
-        await self.query_one("#rules-md", Markdown).update(self.game.rules_text(self.lang))
+        self.query_one("#rules-md", Static).update(self._guide())
+
+    def _guide(self) -> Group:
+        return Group(*guide_renderables(self.game, self.lang, full=True))
 
 
 # Events that close a round (or a battle) with its breakdown, by game: shown until a key.

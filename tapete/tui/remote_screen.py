@@ -86,12 +86,25 @@ class RemoteTableScreen(TableScreen):
         return sum(1 for line in new if line.get("from") != source.seat or line.get("spectator"))
 
     def _keys(self, snap: Snapshot) -> Text:
-        text = super()._keys(snap)
-        text.append("F3", style="bold")
-        text.append(f" {t('key.chat', self.lang)}")
+        """The keys line of a server's seat: no bot speed here (the server paces its bots), F3 chat instead."""
+        lang = self.lang
+        extra = self.board.hotkeys_help(snap, lang)
         unread = self.unread()
-        if unread:
-            text.append(f" ({t('chat.unread', self.lang, n=unread)})", style="bold magenta")
+        chat = t("key.chat", lang) + (f" ({t('chat.unread', lang, n=unread)})" if unread else "")
+        parts = [] if extra else [("1-9", "jugada" if lang == "es" else "move")]
+        parts += [
+            ("F1", t("key.rules", lang)),
+            ("F2", "english" if lang == "es" else "español"),
+            ("F3", chat),
+            ("Esc", t("key.menu", lang)),
+            ("^Q", t("key.quit", lang)),
+        ]
+        text = Text()
+        if extra:
+            text.append(extra + "  ", style="bold yellow")
+        for key, what in parts:
+            text.append(key, style="bold")
+            text.append(f" {what}  ", style="bold magenta" if key == "F3" and unread else "")
         return text
 
     def action_chat(self) -> None:

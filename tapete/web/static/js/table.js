@@ -76,8 +76,8 @@ export class TableScreen {
       status: (status, refusal = null) => { this.connection = status; this.refusal = refusal; this.renderStatus(); },
       closed: (code) => this.onClosed(code),
       chat: (line) => this.chat.add(line),
-      rematch: (message) => { this.rematch = rematchOf({ rematch: message }); this.render(); },
-      rematchStart: (message) => followRematch(this.tableId, message, this.me),
+      rematch: (message) => this.onRematch(rematchOf({ rematch: message })),
+      rematchStart: (message) => this.onRematchStart(message),
     });
   }
 
@@ -436,6 +436,27 @@ export class TableScreen {
           type: "button",
           onclick: () => navigator.clipboard?.writeText(link).then(() => toast(() => t("invite.copied"), "info"), () => toast(() => t("invite.copyFailed"))),
         }, t("invite.copy"))));
+  }
+
+  /** Who answered the rematch changed: when someone else just asked for it, show the end of the match. */
+  onRematch(rematch) {
+    const before = new Set(this.rematch?.accepted || []);
+    const seats = this.state?.seats || [];
+    const asked = (rematch?.accepted || []).some((s) => s !== this.me && !before.has(s) && seats[s]?.kind === "human");
+    this.rematch = rematch;
+    if (asked) this.summaryOpen = true;
+    this.render();
+  }
+
+  /** The rematch started: a seat with a new token and a spectator go there; a person who
+   * declined stays here, with a way to watch it. */
+  onRematchStart(message) {
+    if (message.token || this.me === null) {
+      followRematch(message, this.me);
+      return;
+    }
+    this.nextMatch = message.match_id;
+    this.render();
   }
 
   rematchPart() {

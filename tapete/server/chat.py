@@ -1,0 +1,113 @@
+"""Table chat: cleaning a line, quick phrases in each reader's language, the kept history.
+
+A chat line is words people type for each other: it never touches the game
+(no version, no state), it carries nothing hidden (a seat's own words, its
+public name), and it is kept per table (the last `HISTORY` lines, also in
+the store, so a hello after a restart still shows them). A line is stored
+as neutral data (`ChatLine`) and rendered for each reader: a quick phrase
+in the reader's language, a nameless seat as "Jugador N"/"Player N".
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections import deque
+from collections.abc import Iterable
+from dataclasses import asdict, dataclass
+from typing import Any
+
+from .errors import BadChat, ChatOff
+
+TEXT_MAX = 300
+HISTORY = 100
+
+# Quick phrases, one tap away; each reader reads them in their own language.
+PHRASES: dict[str, tuple[str, str]] = {
+    "good_game": ("¡Bien jugado!", "Good game!"),
+    "good_luck": ("¡Suerte!", "Good luck!"),
+    "oops": ("¡Uy!", "Oops!"),
+    "thanks": ("¡Gracias!", "Thanks!"),
+    "well_done": ("¡Muy bien!", "Well done!"),
+}
+PHRASE_IDS: tuple[str, ...] = tuple(PHRASES)
+
+# Bidirectional embeddings, overrides and isolates: they can make a line read as something else.
+BIDI_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\u200e\u200f\u061c")
+
+
+def clean_text(raw: str) -> str:
+    """A line as people may read it: NFC, without control or bidi-override characters,
+    without surrounding white space; `BadChat` unless 1..TEXT_MAX characters remain.
+    Line breaks are control characters too: a chat line is one line."""
+    text = unicodedata.normalize("NFC", raw)
+    kept = "".join(" " if ch in "\t\n\r" else ch for ch in text
+                   if ch in "\t\n\r" or (unicodedata.category(ch) != "Cc" and ch not in BIDI_CONTROLS))
+    kept = kept.strip()
+    if not kept:
+        raise BadChat("El mensaje está vacío.", "The message is empty.", rule="chat")
+    if len(kept) > TEXT_MAX:
+        raise BadChat(
+            f"El mensaje es demasiado largo ({len(kept)} caracteres; máximo {TEXT_MAX}).",
+            f"The message is too long ({len(kept)} characters; at most {TEXT_MAX}).",
+            rule="chat",
+        )
+    return kept
+
+
+def chat_off() -> ChatOff:
+    return ChatOff(
+        "En esta mesa los espectadores no pueden escribir en el chat.",
+        "Spectators may not write in this table's chat.",
+        rule="chat",
+    )
+
+
+@dataclass(frozen=True)
+class ChatLine:
+    """One line as stored: who (a seat, or a spectator), their name then, and what they said."""
+
+    seat: int | None
+    name: str | None
+    spectator: bool
+    text: str | None  # typed words, or None for a quick phrase
+    phrase: str | None
+    at: float  # time.time() on the server
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> ChatLine:
+        return cls(data.get("seat"), data.get("name"), bool(data.get("spectator")), data.get("text"),
+                   data.get("phrase"), float(data.get("at") or 0.0))
+
+    def render(self, lang: str) -> dict[str, Any]:
+        """The line as the protocol's `chat` message, in `lang`."""
+        english = lang == "en"
+        if self.phrase is not None:
+            es, en = PHRASES.get(self.phrase, (self.phrase, self.phrase))
+            text = en if english else es
+        else:
+            text = self.text or ""
+        if self.name:
+            name = self.name
+        elif self.spectator:
+            name = "Spectator" if english else "Espectador"
+        else:
+            number = (self.seat or 0) + 1
+            name = f"Player {number}" if english else f"Jugador {number}"
+        return {"type": "chat", "from": self.seat, "name": name, "spectator": self.spectator, "text": text,
+                "phrase": self.phrase, "at": self.at}
+
+
+class ChatHistory:
+    """The last `HISTORY` lines of a table, oldest first."""
+
+    def __init__(self, lines: Iterable[ChatLine] = ()) -> None:
+        self.lines: deque[ChatLine] = deque(lines, maxlen=HISTORY)
+
+    def add(self, line: ChatLine) -> None:
+        self.lines.append(line)
+
+    def render(self, lang: str) -> list[dict[str, Any]]:
+        return [line.render(lang) for line in self.lines]
