@@ -33,7 +33,8 @@ from . import logs
 from .errors import Forbidden, RateLimited, ServerError
 from .limits import AddressRates
 from .names import clean_name
-from .store import Store, player_secrets, players
+from .schema import player_secrets, players
+from .store import Store
 
 HEADER = "X-Tapete-Player"
 PLAYER_ID_BYTES = 12  # 16 characters, 96 random bits: ids are public, but not guessable nor sequential
@@ -207,11 +208,15 @@ def _check_free(conn: sa.Connection, player_id: str, name: str) -> None:
     """A protected player's name is theirs alone (the unique index is the last word on a race)."""
     holder = conn.scalar(sa.select(players.c.id).where(players.c.login_name == login_key(name)))
     if holder is not None and holder != player_id:
-        raise NameTaken(
-            "Ese nombre ya lo usa otro jugador con contraseña; elige otro.",
-            "Another player with a password already uses that name; choose another.",
-            rule="identity",
-        )
+        raise name_taken()
+
+
+def name_taken() -> NameTaken:
+    return NameTaken(
+        "Ese nombre ya lo usa otro jugador con contraseña; elige otro.",
+        "Another player with a password already uses that name; choose another.",
+        rule="identity",
+    )
 
 
 def _name_needed() -> ServerError:
@@ -312,14 +317,20 @@ class Players:
 
     async def rename(self, player_id: str, name: str | None) -> str | None:
         cleaned = clean_name(name)
-        await self.store.transact(lambda conn: _rename(conn, player_id, cleaned))
+        try:
+            await self.store.transact(lambda conn: _rename(conn, player_id, cleaned))
+        except sa.exc.IntegrityError:  # another player took the name in the same instant
+            raise name_taken() from None
         return cleaned
 
     async def protect(self, player_id: str, password: str) -> None:
         check_password(password)
         loop = asyncio.get_running_loop()
         hashed = await loop.run_in_executor(self._hashing, _hasher.hash, password)
-        await self.store.transact(lambda conn: _protect(conn, player_id, hashed))
+        try:
+            await self.store.transact(lambda conn: _protect(conn, player_id, hashed))
+        except sa.exc.IntegrityError:  # another player took the name in the same instant (never logged: it
+            raise name_taken() from None  # would carry the hash)
         logs.event("player protected by a password", detail=player_id)
 
     async def login(self, name: str, password: str, address: str) -> Identity:

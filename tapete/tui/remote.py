@@ -343,11 +343,13 @@ class RemoteTable:
     def say(self, text: str) -> None:
         """A chat line typed by the person."""
         if text.strip():
+            self._notice = None  # an earlier refusal no longer applies
             self._outbox.put_nowait({"type": "chat", "text": text.strip()})
 
     def say_phrase(self, phrase: str) -> None:
         """A quick phrase: each reader reads it in their own language."""
         if phrase in PHRASES:
+            self._notice = None
             self._outbox.put_nowait({"type": "chat", "phrase": phrase})
 
     def answer_rematch(self, accept: bool) -> None:

@@ -16,7 +16,7 @@ from tapete.games.boon.texts import PHASE_NAMES, describe_result
 
 from ..boards import DIGITS, Board, Painter
 from ..table import Snapshot
-from .common import PAGE_KEY, blank, box, cell, hand_row, keyed_by_position, moves_of, next_page, say, wrapped
+from .common import PAGE_KEY, blank, box, cell, flow, hand_row, keyed_by_position, moves_of, next_page, say, wrapped
 
 SUIT_STYLES = {
     "azul": "bold white on blue3",
@@ -66,46 +66,54 @@ class BoonBoard(Board):
         if turned is None or not any(m.data.get("type") in ("play", "bury") for m in snap.moves):
             return False
         self.page = turned
-        self.repaint()
         return True
 
     def paint(self, snap: Snapshot, lang: str) -> Painter:
+        picture = self._picture(snap, lang, compact=False)
+        if self.size.height and len(picture.lines) > self.size.height:
+            picture = self._picture(snap, lang, compact=True)  # no blank line, no labels the eye can spare
+        return picture
+
+    def _picture(self, snap: Snapshot, lang: str, *, compact: bool) -> Painter:
         view = snap.view
-        width = max(40, self.size.width - 1)
+        width = max(30, self.size.width - 2)
         hand = view.get("hand") or []
         big = self.size.height >= 21 and width >= 6 * len(hand) + 2
         p = Painter()
-        self._header(p, snap, lang)
-        p.newline()
-        self._table(p, snap, lang, width, big)
-        self._last_trick(p, snap, lang)
-        if view.get("buried"):
+        self._header(p, snap, lang, width)
+        if not compact:
             p.newline()
-            p.add(say(lang, "Enterradas: ", "Buried: "), "bold")
+        self._table(p, snap, lang, width, big)
+        p.newline()
+        self._last_trick(p, snap, lang, width)
+        if view.get("buried"):
+            flow(p, Text(say(lang, "Enterradas:", "Buried:"), "bold"), width, "  ")
             for face in view["buried"]:
-                p.add(cell(*card_text(face)))
-                p.add(" ")
+                flow(p, cell(*card_text(face)), width, " ")
+        if not p.lines[-1].cell_len:
+            p.lines.pop()
         if snap.seat is not None:
-            self._hand(p, snap, lang, big)
+            self._hand(p, snap, lang, big, compact)
         result = view.get("last_result")
         if result and view["phase"] in ("round_over", "over"):
             wrapped(p, describe_result(result, lang), width, "cyan")
         return p
 
-    def _header(self, p: Painter, snap: Snapshot, lang: str) -> None:
+    def _header(self, p: Painter, snap: Snapshot, lang: str, width: int) -> None:
         view = snap.view
         phase = PHASE_NAMES["en" if lang == "en" else "es"].get(view["phase"], view["phase"])
         p.add(say(lang, "Reparte ", "Dealer ") + snap.names[view["dealer"]], "dim")
-        p.add(f" · {phase}", "bold")
+        flow(p, Text(phase, "bold"), width, " · ")
         if view.get("taker") is not None:
-            p.add(say(lang, " · solitario: ", " · taker: ") + snap.names[view["taker"]], "magenta")
+            flow(p, Text(say(lang, "solitario: ", "taker: ") + snap.names[view["taker"]], "magenta"), width, " · ")
         elif view.get("leaster"):
-            p.add(say(lang, " · Modo Menor", " · Leaster"), "magenta")
+            flow(p, Text(say(lang, "Modo Menor", "Leaster"), "magenta"), width, " · ")
         if view.get("led_suit"):
-            p.add(say(lang, " · palo: ", " · led: "))
             led = view["led_suit"]
             name = SUIT_NAMES[lang if lang in SUIT_NAMES else "es"][SUITS.index(led)] if led in SUITS else led
-            p.add(cell(f"{SUIT_SHAPES.get(led, '')} {name}", SUIT_STYLES.get(led, ""), 0))
+            piece = Text(say(lang, "palo: ", "led: "))
+            piece.append_text(cell(f"{SUIT_SHAPES.get(led, '')} {name}", SUIT_STYLES.get(led, ""), 0))
+            flow(p, piece, width, " · ")
 
     def _seat_info(self, snap: Snapshot, seat: int, lang: str) -> Text:
         view = snap.view
@@ -160,25 +168,25 @@ class BoonBoard(Board):
         card_rows(trick_card(played.get(spots["bottom"]), big), centre - card_w // 2)
         centred(self._seat_info(snap, spots["bottom"], lang))
 
-    def _last_trick(self, p: Painter, snap: Snapshot, lang: str) -> None:
+    def _last_trick(self, p: Painter, snap: Snapshot, lang: str, width: int) -> None:
         last = snap.view.get("last_trick")
         if not last:
             return
-        p.newline()
         p.add(say(lang, "Última baza: ", "Last trick: "), "dim")
         for play in last["cards"]:
             p.add(cell(*card_text(play["card"])))
             p.add(" ")
         p.add("→ " + snap.names[last["winner"]], "dim")
 
-    def _hand(self, p: Painter, snap: Snapshot, lang: str, big: bool) -> None:
+    def _hand(self, p: Painter, snap: Snapshot, lang: str, big: bool, compact: bool = False) -> None:
         view = snap.view
         hand: list[str] = view.get("hand") or []
         keys = {action: key for key, action in self.shortcuts(snap).items()}
         playable = {m.data["card"]: m.action for m in snap.moves if m.data.get("type") in ("play", "bury")}
-        p.newline()
-        p.add(say(lang, "Tu mano", "Your hand"), "bold")
-        hand_row(p, hand, playable, keys, card_text, big, max(20, self.size.width - 1))
+        if not compact:
+            p.newline()
+            p.add(say(lang, "Tu mano", "Your hand"), "bold")
+        hand_row(p, hand, playable, keys, card_text, big, max(20, self.size.width - 2))
 
     # -- clicks and keys ---------------------------------------------------------
     def clicked(self, payload: Any, snap: Snapshot) -> list[int]:
@@ -198,8 +206,10 @@ class BoonBoard(Board):
     def hotkeys_help(self, snap: Snapshot, lang: str) -> str:
         kinds = {m.data.get("type") for m in snap.moves}
         if kinds & {"play", "bury"}:
-            last = min(len(snap.view.get("hand") or []), len(DIGITS))
-            return say(lang, f"1-{DIGITS[last - 1]} carta", f"1-{DIGITS[last - 1]} card")
+            size = len(snap.view.get("hand") or [])
+            last = min(size, len(DIGITS))
+            more = say(lang, " · espacio: más", " · space: more") if size > len(DIGITS) else ""
+            return say(lang, f"1-{DIGITS[last - 1]} carta", f"1-{DIGITS[last - 1]} card") + more
         if "take" in kinds:
             return say(lang, "t tomar · p pasar", "t take · p pass")
         if "deal" in kinds:

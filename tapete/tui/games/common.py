@@ -129,3 +129,18 @@ def hand_row(
             line_keys.append(f"{key:^3} ", "bold cyan")
         p.newline()
         p.add(line_keys)
+
+
+def flow(p: Painter, piece: Text, width: int, gap: str, hit: Any = None) -> None:
+    """Add `piece` after `gap` on the current line, or on a new line when it would not fit;
+    a piece wider than a whole line is cut into lines."""
+    line = p.lines[-1]
+    if line.cell_len and line.cell_len + len(gap) + piece.cell_len > width:
+        p.newline()
+    elif line.cell_len:
+        p.add(gap)
+    while piece.cell_len > width:
+        head, piece = piece[:width], piece[width:]
+        p.add(head, hit=hit)
+        p.newline()
+    p.add(piece, hit=hit)

@@ -88,19 +88,28 @@ class WantedBoard(Board):
         if turned is None or not any(m.data.get("type") in ("commit",) for m in snap.moves):
             return False
         self.page = turned
-        self.repaint()
         return True
 
     def paint(self, snap: Snapshot, lang: str) -> Painter:
+        picture = self._picture(snap, lang, compact=False)
+        if self.size.height and len(picture.lines) > self.size.height:
+            # many players: the battle's winner and you (the result panel had it all), two seats a line
+            picture = self._picture(snap, lang, compact=True)
+        return picture
+
+    def _picture(self, snap: Snapshot, lang: str, *, compact: bool) -> Painter:
         view = snap.view
         p = Painter()
         self._header(p, snap, lang)
         battle = view.get("battle")
         if battle:
-            self._battle(p, snap, battle, lang)
-        self._seats(p, snap, lang)
+            self._battle(p, snap, battle, lang, compact)
+        if compact:
+            self._seats_compact(p, snap, lang)
+        else:
+            self._seats(p, snap, lang)
         if view.get("hand") is not None:
-            self._hand(p, snap, lang)
+            self._hand(p, snap, lang, compact)
         return p
 
     def _header(self, p: Painter, snap: Snapshot, lang: str) -> None:
@@ -115,11 +124,15 @@ class WantedBoard(Board):
             p.add(say(lang, f" · desempate {view['replay']}", f" · replay {view['replay']}"), "magenta")
         p.add(say(lang, f" · mazo {view['deck_count']}", f" · deck {view['deck_count']}"), "dim")
 
-    def _battle(self, p: Painter, snap: Snapshot, battle: dict[str, Any], lang: str) -> None:
-        p.newline()
-        p.add(say(lang, f"Batalla {battle['number']}", f"Battle {battle['number']}"), "bold underline")
+    def _battle(self, p: Painter, snap: Snapshot, battle: dict[str, Any], lang: str, compact: bool = False) -> None:
+        if not compact:  # compact: the lines speak for themselves (the header has the battle's number)
+            p.newline()
+            p.add(say(lang, f"Batalla {battle['number']}", f"Battle {battle['number']}"), "bold underline")
+        shown = {battle["winner"], snap.seat} if compact else None
         if battle["kind"] == "single":
             for entry in battle["seats"]:
+                if shown is not None and entry["seat"] not in shown:
+                    continue
                 p.newline()
                 won = entry["seat"] == battle["winner"]
                 p.add(("★ " if won else "  ") + f"{snap.names[entry['seat']]:<7}", "bold yellow" if won else "")
@@ -129,6 +142,8 @@ class WantedBoard(Board):
                 p.add(str(entry["total"]), "bold")
             return
         for gang in battle["gangs"]:
+            if shown is not None and gang["seat"] not in shown:
+                continue
             p.newline()
             won = gang["seat"] == battle["winner"]
             p.add(("★ " if won else "  ") + f"{snap.names[gang['seat']]:<7}", "bold yellow" if won else "")
@@ -159,12 +174,30 @@ class WantedBoard(Board):
                 p.add(str(pile["winners_count"]))
             p.add(say(lang, f" · ▼{pile['face_down_count']}", f" · ▼{pile['face_down_count']}"), "dim")
 
-    def _hand(self, p: Painter, snap: Snapshot, lang: str) -> None:
+    def _seats_compact(self, p: Painter, snap: Snapshot, lang: str) -> None:
+        """Two seats a line: cards in hand, bounty, battles won, cards face down."""
+        view = snap.view
+        p.newline()
+        p.add(say(lang, "mano · botín · ✓ ganadas · ▼ abajo", "hand · bounty · ✓ won · ▼ down"), "dim")
+        for seat, pile in enumerate(view["piles"]):
+            if seat % 2 == 0:
+                p.newline()
+            else:
+                p.add(" ")
+            chose = view["phase"] == "commit" and view["committed"][seat]
+            style = ("bold " if seat == snap.seat else "") + ("green" if chose else "")
+            p.add(("✔" if chose else " ") + f"{snap.names[seat][:6]:<6}", style.strip())
+            p.add(f"{view['held'][seat]:>2}", "dim")
+            p.add(f" ${view['scores'][seat]:<4}", "yellow")
+            p.add(f"✓{pile['winners_count']:<2}▼{pile['face_down_count']:<2}")
+
+    def _hand(self, p: Painter, snap: Snapshot, lang: str, compact: bool = False) -> None:
         view = snap.view
         hand: list[str] = view["hand"]
         keys = {action: key for key, action in self.shortcuts(snap).items()}
         playable = {m.data["card"]: m.action for m in snap.moves if m.data.get("type") == "commit"}
-        p.newline()
+        if not compact:
+            p.newline()
         p.newline()
         p.add(say(lang, "Tu mano", "Your hand"), "bold")
         if view.get("my_commit"):
@@ -173,7 +206,7 @@ class WantedBoard(Board):
                 p.add(cell(*card_text(face)))
                 p.add(" ")
         big = self.size.height >= 18 and self.size.width >= 6 * len(hand) + 2
-        hand_row(p, hand, playable, keys, card_text, big, max(20, self.size.width - 1))
+        hand_row(p, hand, playable, keys, card_text, big, max(20, self.size.width - 2))
 
     # -- clicks and keys ---------------------------------------------------------
     def clicked(self, payload: Any, snap: Snapshot) -> list[int]:
@@ -199,7 +232,8 @@ class WantedBoard(Board):
 
     def hotkeys_help(self, snap: Snapshot, lang: str) -> str:
         if any(m.data.get("type") == "commit" for m in snap.moves):
-            return say(lang, "1-9 elegir forajido", "1-9 pick an outlaw")
+            more = say(lang, " · espacio: más", " · space: more") if len(snap.view.get("hand") or []) > 10 else ""
+            return say(lang, "1-9 elegir forajido", "1-9 pick an outlaw") + more
         return ""
 
 

@@ -9,6 +9,7 @@ import { t, tx } from "./i18n.js";
 import { withIdentity } from "./identity.js";
 import * as store from "./store.js";
 import { errorText } from "./util.js";
+import { when } from "./profile.js";
 import { optionValue } from "./table.js";
 
 function page(title, ...children) {
@@ -67,7 +68,7 @@ export async function renderHome(root) {
     tablesBox,
     recent.length ? h("section", {}, h("h2", {}, t("home.recent")),
       h("ul", { class: "recent" }, recent.map((r) => h("li", {},
-        h("a", { href: `#/table/${r.id}` }, `${gameName(r.game)} · ${r.id}`), " ",
+        h("a", { href: `#/table/${r.id}` }, `${gameName(r.game)} · ${when(r.at / 1000)}`), " ",
         h("span", { class: "muted" }, r.role === "watch" ? t("home.watching") : t("home.playing")), " ",
         h("a", { href: `#/replay/${r.id}`, class: "muted" }, t("summary.replay")))))) : null));
   try {

@@ -77,7 +77,7 @@ export class TableScreen {
       closed: (code) => this.onClosed(code),
       chat: (line) => this.chat.add(line),
       rematch: (message) => this.onRematch(rematchOf({ rematch: message })),
-      rematchStart: (message) => followRematch(this.tableId, message, this.me),
+      rematchStart: (message) => this.onRematchStart(message),
     });
   }
 
@@ -445,6 +445,17 @@ export class TableScreen {
     const asked = (rematch?.accepted || []).some((s) => s !== this.me && !before.has(s) && seats[s]?.kind === "human");
     this.rematch = rematch;
     if (asked) this.summaryOpen = true;
+    this.render();
+  }
+
+  /** The rematch started: a seat with a new token and a spectator go there; a person who
+   * declined stays here, with a way to watch it. */
+  onRematchStart(message) {
+    if (message.token || this.me === null) {
+      followRematch(message, this.me);
+      return;
+    }
+    this.nextMatch = message.match_id;
     this.render();
   }
 
