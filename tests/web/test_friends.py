@@ -142,6 +142,10 @@ def test_friends_chat_rematch_profiles_and_leaderboard(open_page: Any, shots: Pa
     play_to_the_end([ana, beto])
     for page in (ana, beto):
         page.wait_for_selector("[data-testid=rematch-yes]")
+    beto.click("[data-testid=summary-chat]")  # the summary covers the top bar: the chat opens from it
+    beto.click("[data-phrase=good_game]")
+    shows(ana, "chat-button", "1")  # Ana's unread count, on the button the summary hides
+    beto.keyboard.press("Escape")
     ana.click("[data-testid=rematch-yes]")
     shows(beto, "rematch-answers", "Ana")
     shoot(ana, shots, "friends-rematch-es", SIZES)
