@@ -131,7 +131,7 @@ def in_columns(text: str, width: int, height: int) -> str:
     """`text` in at most `height` lines if it can be: its longest runs of indented
     lines (a list: "  Ana: 3 puntos") are laid out in columns, read downwards."""
     lines = text.split("\n")
-    while len(lines) > height:
+    while _shown_lines(lines, width) > height:
         runs = _indented_runs(lines)
         best = None
         for start, end in sorted(runs, key=lambda r: r[0] - r[1]):  # longest first
@@ -151,6 +151,11 @@ def in_columns(text: str, width: int, height: int) -> str:
         if rows == end - start:  # nothing gained
             break
     return "\n".join(lines)
+
+
+def _shown_lines(lines: list[str], width: int) -> int:
+    """Lines on screen once the long ones wrap."""
+    return sum(max(1, -(-Text(line).cell_len // width)) for line in lines)
 
 
 def _indented_runs(lines: list[str]) -> list[tuple[int, int]]:

@@ -32,6 +32,7 @@ from .table import LocalTable, Move, Snapshot
 LOG_LINES = 120  # latest events kept on screen (the whole log stays in the source)
 KEY_DEPTH = 6  # the longest key sequence shown beside a move (Bacan: rows both ways, a power, a slot)
 KEY_SIGNS = {"space": "␣"}
+KEY_COLUMN = 5  # the widest key sequence shown beside a move ("a a 3")
 
 
 class TableSource(Protocol):
@@ -299,6 +300,7 @@ class TableScreen(Screen[str]):
         # each move with the keys that play it from here (one key, or a few: `a 3` mirrors a rival's slot)
         keys = {action: " ".join(KEY_SIGNS.get(k, k) for k in path)
                 for action, path in key_paths(self.board, snap, KEY_DEPTH).items()}
+        keys = {action: key for action, key in keys.items() if len(key) <= KEY_COLUMN}  # the hint line says the rest
         queued = snap.queued.action if snap.queued else None
         cache = (tuple((m.action, m.text, keys.get(m.action)) for m in snap.moves), queued)
         if cache == self._moves_key:

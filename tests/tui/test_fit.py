@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 from rich.text import Text
+from textual.app import App
 from textual.widget import Widget
 from textual.widgets import Static
 
@@ -171,3 +172,27 @@ async def test_round_result_fits_and_stays(game_id: str, options: dict[str, Any]
 
 def results_in(table: LocalTable) -> int:
     return sum(1 for e in table.events if is_round_result(table.game.id, e))
+
+
+async def test_a_long_result_lays_its_lists_in_columns() -> None:
+    """Eight revealed Bacan rows (some wrapping) and eight scores: the scores go in
+    columns so the whole result shows at 80x24 without scrolling."""
+    rows = [f"  Player {i}: red 3, purple 4, Espía (spy) and green {i} = 13 → +13" for i in range(7)]
+    rows.append("  Player 7: yellow +1, purple +1, green Intercambio (swap) and blue +1 = 40 → +42")  # wraps
+    scores = [f"  Player {i}: {10 * i} points" for i in range(8)]
+    text = "\n".join(["End of round 1: failed Bacan (adds the row and a penalty card) (called by you)",
+                      *rows, "  Penalty card: blue 2", "Scores:", *scores])
+
+    class Shows(App[None]):
+        def on_mount(self) -> None:
+            self.push_screen(ResultScreen(text, "en"))
+
+    app = Shows()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause(0.2)
+        panel = app.screen
+        assert isinstance(panel, ResultScreen)
+        scroll = panel.query_one("#result-scroll")
+        assert scroll.max_scroll_y == 0, f"the result needs {scroll.virtual_size.height} lines"
+        shown = str(panel.query_one("#result-text", Static).render())
+        assert all(score.strip() in shown for score in scores)

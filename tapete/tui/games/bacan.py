@@ -62,7 +62,7 @@ OTHER_ROW_ORDER = ("mirror_other", "spy", "exchange")  # what a digit does on an
 # Keys that make the digits use a power or the comodín from the row (BAC-17..20).
 VERBS = {"c": "row_joker", "s": "secret", "e": "spy", "i": "exchange"}
 VERB_NAMES = {
-    "row_joker": ("Comodín", "Comodín"),
+    "row_joker": ("comodín", "comodín"),
     "secret": ("Secreto", "Secreto"),
     "spy": ("Espía", "Espía"),
     "exchange": ("Intercambio", "Intercambio"),
@@ -430,10 +430,13 @@ class BacanBoard(Board):
             where = "" if row == snap.seat else f" » {snap.names[row] if row is not None else ''}"
             return f"{_say(lang, name)}{where} 1-8{row_help}"
         if self._row is not None:  # short: the line also holds F1, F2... at 80 columns
-            return _say(lang, ("» {who} 1-8", "» {who} 1-8"), who=snap.names[self._row]) + row_help
+            plus = " · p +1" if _find(snap.moves, "plus_one", seat=self._row) else ""
+            return _say(lang, ("» {who} 1-8", "» {who} 1-8"), who=snap.names[self._row]) + plus + row_help
         kinds = {m.data.get("type") for m in snap.moves}
-        powers = "".join(k for k, verb in VERBS.items() if verb in kinds)
-        power_help = f" · {powers}" if powers else ""
+        powers = [f"{k} {_say(lang, VERB_NAMES[verb])}" for k, verb in VERBS.items() if verb in kinds]
+        if "plus_one" in kinds:
+            powers.append(_say(lang, ("a·p +1", "a·p +1")))
+        power_help = " · " + " ".join(powers) if powers else ""
         if "mirror" in kinds:
             return _say(lang, ("⚡ 1-8 espejo", "⚡ 1-8 mirror")) + row_help
         if "mirror_other" in kinds:

@@ -66,7 +66,6 @@ class BoonBoard(Board):
         if turned is None or not any(m.data.get("type") in ("play", "bury") for m in snap.moves):
             return False
         self.page = turned
-        self.repaint()
         return True
 
     def paint(self, snap: Snapshot, lang: str) -> Painter:
@@ -207,8 +206,10 @@ class BoonBoard(Board):
     def hotkeys_help(self, snap: Snapshot, lang: str) -> str:
         kinds = {m.data.get("type") for m in snap.moves}
         if kinds & {"play", "bury"}:
-            last = min(len(snap.view.get("hand") or []), len(DIGITS))
-            return say(lang, f"1-{DIGITS[last - 1]} carta", f"1-{DIGITS[last - 1]} card")
+            size = len(snap.view.get("hand") or [])
+            last = min(size, len(DIGITS))
+            more = say(lang, " · espacio: más", " · space: more") if size > len(DIGITS) else ""
+            return say(lang, f"1-{DIGITS[last - 1]} carta", f"1-{DIGITS[last - 1]} card") + more
         if "take" in kinds:
             return say(lang, "t tomar · p pasar", "t take · p pass")
         if "deal" in kinds:

@@ -269,7 +269,6 @@ class BuraccoBoard(Board):
         and a digit the meld when the tile fits both its ends."""
         if key == EXTEND_KEY and (self._extending or self._extends(snap)):
             self._extending, self._tile, self._meld_slot = not self._extending, None, None
-            self.repaint()
             return True
         if not self._extending:
             return False
@@ -279,7 +278,6 @@ class BuraccoBoard(Board):
             if face is None or not self._extends(snap, face) or face == self._tile:
                 return False
             self._tile, self._meld_slot = face, None
-            self.repaint()
             return True
         if self._tile is not None and self._meld_slot is None and key in self._meld_digits(snap):
             slot = self._meld_digits(snap)[key]
@@ -319,6 +317,12 @@ class BuraccoBoard(Board):
         if kind == "meld" and payload[1] == snap.view.get("side"):
             return [m.action for m in snap.moves if m.data.get("type") == "extend" and m.data["meld"] == payload[2]]
         return []
+
+    def confirmation(self, move: Move, lang: str) -> str | None:
+        """Ending the hand scores it for everyone: Enter asks first."""
+        if move.data.get("type") != "end_hand":
+            return None
+        return say(lang, "¿Cerrar la mano? Pulsa Enter otra vez.", "End the hand? Press Enter again.")
 
     def hotkeys_help(self, snap: Snapshot, lang: str) -> str:
         if self._extending:

@@ -217,19 +217,16 @@ class NachoLocoBoard(Board):
         if key == PAGE_KEY and len(hand) > len(DIGITS):
             self.page = (self.page + 1) % -(-len(hand) // len(DIGITS))
             self.cell = None
-            self.repaint()
             return True
         if key in DIGITS and self.cell is None:
             index = self.page * len(DIGITS) + DIGITS.index(key)
             if index >= len(hand) or hand[index] not in placements:
                 return False
             self.selected = None if self.selected == hand[index] else hand[index]
-            self.repaint()
             return True
         for letter, cell, moves in self._cells(snap):
             if key == letter and len(moves) > 1:
                 self.cell = None if self.cell == cell else cell
-                self.repaint()
                 return True
         return False
 

@@ -88,7 +88,6 @@ class WantedBoard(Board):
         if turned is None or not any(m.data.get("type") in ("commit",) for m in snap.moves):
             return False
         self.page = turned
-        self.repaint()
         return True
 
     def paint(self, snap: Snapshot, lang: str) -> Painter:
@@ -233,7 +232,8 @@ class WantedBoard(Board):
 
     def hotkeys_help(self, snap: Snapshot, lang: str) -> str:
         if any(m.data.get("type") == "commit" for m in snap.moves):
-            return say(lang, "1-9 elegir forajido", "1-9 pick an outlaw")
+            more = say(lang, " · espacio: más", " · space: more") if len(snap.view.get("hand") or []) > 10 else ""
+            return say(lang, "1-9 elegir forajido", "1-9 pick an outlaw") + more
         return ""
 
 
