@@ -89,7 +89,8 @@ def _call(base: str, method: str, path: str, body: dict[str, Any], player: Ident
 
 def ensure_identity(base_url: str, name: str | None = None) -> Identity | None:
     """This terminal's identity on the server (from its config file), made first when there is none
-    and named when it had no name. None when the server keeps no players: play goes on anonymously."""
+    and renamed when another name is given (a name the server refuses leaves it as it was).
+    None when the server keeps no players: play goes on anonymously."""
     base = base_url.rstrip("/")
     clean = (name or "").strip() or None
     who = load_identity(base)
@@ -98,7 +99,7 @@ def ensure_identity(base_url: str, name: str | None = None) -> Identity | None:
             data = _call(base, "POST", "/api/players", {"name": clean})
             who = Identity(str(data["player_id"]), str(data["secret"]), data.get("name"))
             save_identity(base, who)
-        elif who.name is None and clean:
+        elif clean and clean != who.name:  # another name given: the identity takes it
             _call(base, "PUT", f"/api/players/{who.player_id}/name", {"name": clean}, who)
             who = replace(who, name=clean)
             save_identity(base, who)

@@ -142,6 +142,10 @@ def test_friends_chat_rematch_profiles_and_leaderboard(open_page: Any, shots: Pa
     play_to_the_end([ana, beto])
     for page in (ana, beto):
         page.wait_for_selector("[data-testid=rematch-yes]")
+    beto.click("[data-testid=summary-chat]")  # the summary covers the top bar: the chat opens from it
+    beto.click("[data-phrase=good_game]")
+    shows(ana, "chat-button", "1")  # Ana's unread count, on the button the summary hides
+    beto.keyboard.press("Escape")
     ana.click("[data-testid=rematch-yes]")
     shows(beto, "rematch-answers", "Ana")
     shoot(ana, shots, "friends-rematch-es", SIZES)
@@ -206,6 +210,11 @@ def test_friends_chat_rematch_profiles_and_leaderboard(open_page: Any, shots: Pa
         assert page.locator("[data-testid=leaderboard] tr.me").count() == 1
         no_codes_on_screen(page)
     shoot(ana, shots, "friends-leaderboard-es", SIZES)
+    ana.click("[data-testid=leaderboard] a:text('Beto')")  # someone's public profile
+    wait_js(ana, "document.querySelectorAll('[data-testid=history] [data-match]').length === 2")
+    assert ana.locator("[data-testid=profile-title]").inner_text() == "Beto"
+    assert ana.locator("[data-testid=rename]").count() == 0  # nothing to change on someone else's
+    assert re.search(r"\b(Ganó|No ganó)\b", ana.locator("[data-testid=history]").inner_text())
     shoot(beto, shots, "friends-leaderboard-en", SIZES)
     assert not spanish_leftovers(beto), spanish_leftovers(beto)
     for page in (ana, beto, watcher, phone):
