@@ -284,6 +284,15 @@ class NachoLocoBoard(Board):
                 col, line = frame.label_spot(x, y, cell["up"])
                 if frame.scale > 1:
                     grid.put(col, line, "•", "bold white")
+        if frame.scale > 1:  # each edge also carries its segment's shape (smaller: the move list says them)
+            for cell in placed:
+                x, y = cell["cell"]
+                edges = frame.edges(x, y, cell["up"])
+                for side in range(3):
+                    spots = [(col, line) for s, col, line, _ in edges if s == side]
+                    segment = cell["sides"][side]
+                    col, line = spots[len(spots) // 2]
+                    grid.put(col, line, SEGMENT_GLYPHS.get(segment, "·"), SEGMENT_STYLES.get(segment, ""))
         for cell in open_cells:
             if not cell.get("live"):
                 continue
