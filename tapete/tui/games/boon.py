@@ -1,7 +1,8 @@
 """Boon on the terminal: the table around the trick, your hand in colour.
 
-Digits play (or bury) the N-th card of your hand; `t` takes the Boon, `p`
-passes, `r` deals the next round. Cards you may not play are dimmed.
+Digits play (or bury) the N-th card of your hand (space: the next ten);
+`t` takes the Boon, `p` passes, `r` deals the next round. Cards you may not
+play are dimmed; each suit has a shape as well as a colour.
 """
 
 from __future__ import annotations

@@ -1,9 +1,12 @@
 """Nacho Loco on the terminal: the triangular playfield drawn edge by edge.
 
-Each card is a triangle whose three edges carry its segments' colours; a
-shared edge is drawn once. Digits pick a card of your hand; the cells where
-it fits then show letters, and a letter places it (one letter per cell and
-rotation). `d` draws, `p` passes, `n` deals the next round.
+Each card is a triangle whose three edges carry its segments' colours (and,
+when there is room, their shapes); a shared edge is drawn once, at the
+largest scale that fits (the smallest: one line per row of triangles).
+Digits pick a card of your hand (space: the next ten cards); the cells
+where it fits then show letters: a letter places it, or, for a cell marked
++ where it fits in several turns, picks the cell and a digit the turn.
+`d` draws, `p` passes, `n` deals the next round.
 """
 
 from __future__ import annotations

@@ -1,9 +1,10 @@
 """WANTED on the terminal: your outlaws, the latest battle with its dice, the piles.
 
 Digits commit the N-th outlaw of your hand face down (everyone chooses at
-once); when a gang's leader or a tied discard must be chosen, digits name
-the cards of the list. Each outlaw in the list shows its skill, what it is
-strong and weak against, and its reward.
+once; space: the next ten); when a gang's leader or a tied discard must be
+chosen, digits name the cards of the list. Each outlaw in the list shows
+its skill, what it is strong and weak against, and its reward. With many
+players the seats take two a line and the battle shows its winner and you.
 """
 
 from __future__ import annotations
