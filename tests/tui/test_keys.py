@@ -172,3 +172,25 @@ async def test_the_board_shows_the_choice_a_key_made() -> None:
         assert board.key_state()[1] is not None  # type: ignore[index]
         painted = board.paint(screen.snap, "es")  # type: ignore[arg-type]
         assert str(board.query_one("#board-body", Canvas).render()) == painted.text().plain  # type: ignore[union-attr]
+
+
+def test_wanted_cards_keep_their_digits_while_a_gang_is_picked() -> None:
+    """Pandillas: three picks one by one; after each, every card left keeps its digit."""
+    from tapete.tui.games.wanted import WantedBoard
+
+    game = get_game("wanted")
+    state = game.new_match(3, 4, {"mode": "pandillas"})
+    board = WantedBoard(game)
+    while 0 not in state.actors():
+        state.apply(state.actors()[0], state.legal_actions(state.actors()[0])[0])
+    for _ in range(2):
+        snap = snapshot(state, 0)
+        board.show(snap, "es")
+        digits = {k: state.action_to_json(a)["card"] for k, a in board.shortcuts(snap).items()}
+        picked = sorted(digits)[len(digits) // 2]  # a card from the middle of the hand
+        state.apply(0, board.shortcuts(snap)[picked])
+        after = snapshot(state, 0)
+        board.show(after, "es")
+        now = {k: state.action_to_json(a)["card"] for k, a in board.shortcuts(after).items()}
+        assert picked not in now
+        assert now == {k: card for k, card in digits.items() if k != picked}
