@@ -194,3 +194,42 @@ def test_wanted_cards_keep_their_digits_while_a_gang_is_picked() -> None:
         now = {k: state.action_to_json(a)["card"] for k, a in board.shortcuts(after).items()}
         assert picked not in now
         assert now == {k: card for k, card in digits.items() if k != picked}
+
+
+def test_boon_cards_keep_their_digits_while_the_taker_buries() -> None:
+    """The taker buries one card at a time; after each, every card left keeps its digit."""
+    from tapete.tui.games.boon import BoonBoard
+
+    game = get_game("boon")
+    board = BoonBoard(game)
+    for seed in range(40):
+        state, rng = game.new_match(4, seed), random.Random(seed)
+        for _ in range(200):  # play until the person takes the Boon and buries (others pass)
+            if 0 in state.actors():
+                kinds = {state.action_to_json(a)["type"]: a for a in state.legal_actions(0)}
+                if "bury" in kinds or "take" in kinds or "deal" in kinds:
+                    if "bury" in kinds:
+                        break
+                    state.apply(0, kinds.get("take", kinds.get("deal", 0)))
+                    continue
+            seat = rng.choice(state.actors())
+            legal = state.legal_actions(seat)
+            passes = [a for a in legal if state.action_to_json(a)["type"] == "pass"]
+            state.apply(seat, (passes or legal)[0])
+        if any(state.action_to_json(a)["type"] == "bury" for a in state.legal_actions(0)):
+            break
+    snap = snapshot(state, 0)
+    board.show(snap, "es")
+    for _ in range(2):
+        digits = {k: state.action_to_json(a)["card"] for k, a in board.shortcuts(snap).items()}
+        picked = sorted(digits)[len(digits) // 2]
+        state.apply(0, board.shortcuts(snap)[picked])
+        snap = snapshot(state, 0)
+        if not any(m.data["type"] == "bury" for m in snap.moves):
+            break
+        board.show(snap, "es")
+        now = {k: state.action_to_json(a)["card"] for k, a in board.shortcuts(snap).items()}
+        assert now == {k: card for k, card in digits.items() if k != picked}
+    else:
+        return
+    raise AssertionError("the taker buried a single card: nothing to check")
