@@ -10,13 +10,24 @@ in the reader's language, a nameless seat as "Jugador N"/"Player N".
 
 from __future__ import annotations
 
+import asyncio
+import time
 import unicodedata
 from collections import deque
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import asdict, dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from tapete.engine import TapeteError
+
+from . import logs
+from .connection import Connection, dumps
 from .errors import BadChat, ChatOff
+
+if TYPE_CHECKING:
+    from .runner import TableRunner
+    from .seats import SeatInfo
+    from .store import Store
 
 TEXT_MAX = 300
 HISTORY = 100
@@ -37,13 +48,13 @@ BIDI_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u206
 
 def clean_text(raw: str) -> str:
     """A line as people may read it: NFC, without control or bidi-override characters,
-    without surrounding white space; `BadChat` unless 1..TEXT_MAX characters remain.
-    Line breaks are control characters too: a chat line is one line."""
+    without surrounding white space; `BadChat` unless 1..TEXT_MAX characters remain, some
+    of them visible. Line breaks are control characters too: a chat line is one line."""
     text = unicodedata.normalize("NFC", raw)
     kept = "".join(" " if ch in "\t\n\r" else ch for ch in text
                    if ch in "\t\n\r" or (unicodedata.category(ch) != "Cc" and ch not in BIDI_CONTROLS))
     kept = kept.strip()
-    if not kept:
+    if not any(unicodedata.category(ch)[0] not in "ZC" for ch in kept):  # only spaces and invisible marks
         raise BadChat("El mensaje está vacío.", "The message is empty.", rule="chat")
     if len(kept) > TEXT_MAX:
         raise BadChat(
@@ -100,14 +111,53 @@ class ChatLine:
                 "phrase": self.phrase, "at": self.at}
 
 
-class ChatHistory:
-    """The last `HISTORY` lines of a table, oldest first."""
+class TableChat:
+    """One table's chat: a line is cleaned, told to every socket of the table at once and kept
+    (the last `HISTORY` in memory for hellos; all in the store, under the table's room)."""
 
-    def __init__(self, lines: Iterable[ChatLine] = ()) -> None:
+    def __init__(self, table_id: str, room: str, lines: Iterable[ChatLine], store: Store) -> None:
+        self.table_id, self.room, self.store = table_id, room, store
         self.lines: deque[ChatLine] = deque(lines, maxlen=HISTORY)
+        self._writes: set[asyncio.Task[None]] = set()
 
-    def add(self, line: ChatLine) -> None:
+    def say(self, conn: Connection, text: str | None, phrase: str | None, table: TableRunner) -> None:
+        """A socket's line to everyone at `table` (one text per language), or an error to that socket alone."""
+        try:
+            line = self._line(conn, text, phrase, table.seats, table.table_options.spectator_chat)
+        except TapeteError as err:
+            conn.send_error(err)
+            return
         self.lines.append(line)
+        self._keep(line)
+        rendered: dict[str, str] = {}
+        for conns in table.registry.connections():
+            for other in conns:
+                if other.lang not in rendered:
+                    rendered[other.lang] = dumps(line.render(other.lang))
+                other.send_text(rendered[other.lang])
 
-    def render(self, lang: str) -> list[dict[str, Any]]:
+    @staticmethod
+    def _line(conn: Connection, text: str | None, phrase: str | None, seats: Sequence[SeatInfo],
+              spectators_may: bool) -> ChatLine:
+        words = clean_text(text) if text is not None else None
+        if conn.seat is None:
+            if not spectators_may:
+                raise chat_off()
+            return ChatLine(None, None, True, words, phrase, time.time())
+        return ChatLine(conn.seat, seats[conn.seat].name, False, words, phrase, time.time())
+
+    def _keep(self, line: ChatLine) -> None:
+        """Store the line without holding up the table: it is told at once, written just after."""
+
+        async def write() -> None:
+            try:
+                await self.store.add_chat(self.table_id, self.room, line.to_json())
+            except Exception:
+                logs.log.exception("could not store a chat line", extra={"table": self.table_id})
+
+        task = asyncio.create_task(write())
+        self._writes.add(task)
+        task.add_done_callback(self._writes.discard)
+
+    def history(self, lang: str) -> list[dict[str, Any]]:
         return [line.render(lang) for line in self.lines]

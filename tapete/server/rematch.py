@@ -25,6 +25,8 @@ from typing import Any
 
 from tapete.engine import Game
 
+from .codes import new_code
+from .errors import NotFinished, RematchRefused, WrongSeat
 from .seats import SeatInfo, hash_token
 
 # Tries at drawing a seed whose first player is the wanted seat (each seat is first with
@@ -65,26 +67,28 @@ def rotated_seed(game: Game, num_players: int, old_seed: int, options: Any, draw
 @dataclass
 class RematchVotes:
     """The answers at one finished match. `accepted` maps a seat to its token hash in the next
-    match (None for a bot); the next match's id is drawn at the first answer."""
+    match (None for a bot); the next match's id and invitation code are drawn at the first answer."""
 
     next_match: str = field(default_factory=lambda: secrets.token_urlsafe(9))
     accepted: dict[int, str | None] = field(default_factory=dict)
     declined: set[int] = field(default_factory=set)
     started: bool = False  # the next match was decided (every person answered)
+    invite_code: str = field(default_factory=new_code)
 
     @classmethod
     def from_json(cls, data: dict[str, Any] | None, started: bool) -> RematchVotes | None:
         if not data:
             return None
         accepted = {int(seat): token_hash for seat, token_hash in dict(data.get("accepted") or {}).items()}
-        return cls(str(data["next"]), accepted, {int(s) for s in data.get("declined") or []}, started)
+        declined = {int(s) for s in data.get("declined") or []}
+        return cls(str(data["next"]), accepted, declined, started, str(data.get("code") or new_code()))
 
     def to_json(self) -> dict[str, Any]:
-        return {"next": self.next_match, "accepted": {str(s): h for s, h in sorted(self.accepted.items())},
-                "declined": sorted(self.declined)}
+        return {"next": self.next_match, "code": self.invite_code,
+                "accepted": {str(s): h for s, h in sorted(self.accepted.items())}, "declined": sorted(self.declined)}
 
     def copy(self) -> RematchVotes:
-        return RematchVotes(self.next_match, dict(self.accepted), set(self.declined), self.started)
+        return RematchVotes(self.next_match, dict(self.accepted), set(self.declined), self.started, self.invite_code)
 
     def answer(self, info: SeatInfo, accept: bool, token: str | None) -> None:
         """A person's answer (their socket's token, to derive the new one); a later answer replaces it."""
@@ -111,6 +115,19 @@ class RematchVotes:
         people_in = any(s.human and s.index in self.accepted for s in seats)
         return people_in and not self.pending(seats)
 
+    def start_message(self, seat: int | None, token: str | None) -> dict[str, Any]:
+        """Where a socket goes next, with its seat's token there and the match's invitation code (for a
+        free seat), both null for a spectator or a seat that declined. `token`: the one the socket
+        said hello with, from which the new one is derived."""
+        new_token = None
+        wanted = self.accepted.get(seat) if seat is not None else None
+        if wanted is not None and token is not None:
+            candidate = rematch_token(token, self.next_match)
+            if secrets.compare_digest(hash_token(candidate), wanted):
+                new_token = candidate
+        return {"type": "rematch_start", "match_id": self.next_match, "token": new_token,
+                "invite_code": self.invite_code if new_token is not None else None}
+
     def message(self, seats: list[SeatInfo]) -> dict[str, Any]:
         """The protocol's `rematch` object (the message's fields without its type)."""
         return {"accepted": sorted(self.accepted), "declined": sorted(self.declined), "pending": self.pending(seats)}
@@ -118,6 +135,18 @@ class RematchVotes:
 
 def opening(seats: list[SeatInfo]) -> dict[str, Any]:
     """The `rematch` object of a finished match nobody answered yet: the bots accept, the people are asked."""
-    votes = RematchVotes(next_match="")
+    votes = RematchVotes(next_match="", invite_code="")
     votes.settle(seats)
     return votes.message(seats)
+
+
+def check_answer(seat: int | None, status: str, votes: RematchVotes | None) -> None:
+    """Raise why a socket may not answer now: not a seat's socket, the match not over, too late."""
+    if seat is None:
+        raise WrongSeat("Solo quien juega puede pedir la revancha.", "Only a player may ask for a rematch.",
+                        rule="rematch")
+    if status != "finished":
+        raise NotFinished("La revancha se pide cuando la partida ha terminado.",
+                          "A rematch is asked for once the match is over.", rule="rematch")
+    if votes is not None and votes.started:
+        raise RematchRefused("La revancha ya ha empezado.", "The rematch has already started.", rule="rematch")

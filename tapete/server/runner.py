@@ -19,42 +19,26 @@ import asyncio
 import logging
 import secrets
 import time
-from collections.abc import Awaitable, Callable, Iterable, Mapping
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from tapete.engine import BadAction, Event, Game, State, TapeteError
 from tapete.engine.table import Applied, Held, Ready, Rejected, Release, TableCore, Timeout, Timing, superseded, voided
 
-from . import logs
+from . import logs, messages
 from .alarm import Alarm
-from .chat import ChatHistory, ChatLine, chat_off, clean_text
-from .connection import CLOSE_BAD_TOKEN, CLOSE_LEFT, Connection, dumps
-from .errors import NotFinished, RematchRefused, StorageFailed, WrongSeat, bad_token, internal_error
-from .faults import crashpoint
-from .messages import (
-    Attach,
-    BotMove,
-    Chat,
-    Detach,
-    Dismiss,
-    Join,
-    Leave,
-    Message,
-    Rematch,
-    Sender,
-    Start,
-    Submit,
-    Sync,
-    Wake,
-)
+from .chat import TableChat
+from .connection import CLOSE_BAD_TOKEN, CLOSE_LEFT, Connection
+from .errors import StorageFailed, WrongSeat, bad_token, internal_error
+from .messages import Attach, BotMove, Detach, Dismiss, Join, Leave, Message, Sender, Start, Submit, Sync, Wake
 from .pacer import BotPacer
 from .presenter import Moment, Presenter
 from .ratings import settle_ratings
-from .rematch import RematchVotes, opening, rematch_token
 from .seatbot import BotDesk, SeatBot
 from .seats import SeatInfo, SeatRegistry, hash_token, new_token, restart_grace
 from .settings import ServerSettings, TableOptions
 from .stats import Stats
+from .table_rematch import TableRematch
 
 if TYPE_CHECKING:
     from .store import Store
@@ -82,10 +66,7 @@ class TableRunner:
         on_stop: Callable[[TableRunner], None] | None = None,
         stats: Stats | None = None,
         pacer: BotPacer | None = None,
-        room: str | None = None,
-        chat: Iterable[ChatLine] = (),
-        rematch: dict[str, Any] | None = None,
-        next_match: str | None = None,
+        chat: TableChat | None = None,
     ) -> None:
         self.id = table_id
         self.game = game
@@ -126,14 +107,8 @@ class TableRunner:
         self._idle_since: float | None = None
         self._seats_told: list[dict[str, Any]] = []
         self._restored = False  # rebuilt from a record (after a restart, or taken over)
-        # -- chat and rematch (neither touches the game: no version, no state) --
-        self.room = room or table_id  # a chain of rematches shares one chat
-        self.chat = ChatHistory(chat)
-        self.votes = RematchVotes.from_json(rematch, started=next_match is not None)
-        self.next_match = next_match  # once the rematch was made
-        # makes the next match from this finished one (set by the table registry)
-        self.make_rematch: Callable[[TableRunner], Awaitable[None]] | None = None
-        self._chores: set[asyncio.Task[None]] = set()
+        self.chat = chat or TableChat(table_id, table_id, (), store)  # neither touches the game (no version)
+        self.rematch = TableRematch(self)
 
     @property
     def state(self) -> State:
@@ -242,10 +217,8 @@ class TableRunner:
             case BotMove():
                 await self._on_bot_move(message)
             case Attach():
-                self._on_attach(message)
-                if self.status == "finished" and self.votes is not None and self.votes.started \
-                        and self.next_match is None:
-                    await self._start_rematch()  # decided, but making it failed before: try again
+                if self._on_attach(message):
+                    await self.rematch.attached(message.conn)
             case Detach():
                 self._on_detach(message)
             case Sync():
@@ -265,10 +238,10 @@ class TableRunner:
                 if self.status == "waiting" and not any(s.human for s in self.seats):
                     await self.begin()
                 message.done.set_result(None)
-            case Chat():
-                self._on_chat(message)
-            case Rematch():
-                await self._on_rematch(message)
+            case messages.Chat():
+                self.chat.say(message.conn, message.text, message.phrase, self)
+            case messages.Rematch():
+                await self.rematch.answer(message.conn, message.accept)
 
     # -- actions ---------------------------------------------------------------
     async def _on_submit(self, msg: Submit) -> None:
@@ -460,19 +433,18 @@ class TableRunner:
         )
 
     # -- sockets -------------------------------------------------------------------
-    def _on_attach(self, msg: Attach) -> None:
+    def _on_attach(self, msg: Attach) -> bool:
         conn = msg.conn
         try:
             self.registry.attach(conn, msg.token)
         except TapeteError as err:
             msg.done.set_exception(err)
-            return
+            return False
         msg.done.set_result(conn.seat)
         conn.send(self.presenter.welcome(conn.seat, len(self.seats)))
         conn.send(self._state_message(conn, []))
-        if self.next_match is not None:  # a reload of the finished match finds the next one
-            conn.send(self._rematch_start(conn))
         logs.event("socket attached", table=self.id, seat=conn.seat, version=self.version)
+        return True
 
     def _on_detach(self, msg: Detach) -> None:
         if self.registry.detach(msg.conn, time.monotonic()):
@@ -509,135 +481,15 @@ class TableRunner:
         if info is None:
             msg.done.set_exception(bad_token())
             return
-        await self.store.set_seat(self.id, info.index, None, None)
+        # a match under way or over stays in the leaver's history and ratings (a stand-in plays it out)
+        kept_player = info.player_id if self.status != "waiting" else None
+        await self.store.set_seat(self.id, info.index, None, None, kept_player)
         for conn in self.registry.free(info):
             conn.send(self.presenter.left(info.index))
             conn.close(CLOSE_LEFT, "seat left")
         msg.done.set_result(info.index)
         logs.event("seat left", table=self.id, seat=info.index, version=self.version)
-        if self.status == "finished" and not (self.votes is not None and self.votes.started):
-            votes = (self.votes or RematchVotes()).copy()  # leaving a finished match declines its rematch
-            votes.settle(self.seats)
-            await self._vote(votes, None)
-
-    # -- chat ---------------------------------------------------------------------------------
-    def _on_chat(self, msg: Chat) -> None:
-        conn = msg.conn
-        try:
-            line = self._chat_line(conn, msg.text, msg.phrase)
-        except TapeteError as err:
-            conn.send_error(err)
-            return
-        self.chat.add(line)
-        self._chore(self._store_chat(line))
-        rendered: dict[str, str] = {}
-        for conns in self.registry.connections():
-            for other in conns:
-                if other.lang not in rendered:
-                    rendered[other.lang] = dumps(line.render(other.lang))
-                other.send_text(rendered[other.lang])
-
-    def _chat_line(self, conn: Connection, text: str | None, phrase: str | None) -> ChatLine:
-        """The line as kept: cleaned words (or a phrase), the seat and its name, or a spectator."""
-        words = clean_text(text) if text is not None else None
-        if conn.seat is None:
-            if not self.table_options.spectator_chat:
-                raise chat_off()
-            return ChatLine(None, None, True, words, phrase, time.time())
-        return ChatLine(conn.seat, self.seats[conn.seat].name, False, words, phrase, time.time())
-
-    async def _store_chat(self, line: ChatLine) -> None:
-        # not awaited by the table: a chat line never holds up a move (it is told at once, kept soon after)
-        try:
-            await self.store.add_chat(self.id, self.room, line.to_json())
-        except Exception:
-            logs.log.exception("could not store a chat line", extra={"table": self.id})
-
-    def _chore(self, work: Awaitable[None]) -> None:
-        async def run() -> None:
-            await work
-
-        task = asyncio.create_task(run())
-        self._chores.add(task)
-        task.add_done_callback(self._chores.discard)
-
-    # -- rematch ----------------------------------------------------------------------------------
-    async def _on_rematch(self, msg: Rematch) -> None:
-        conn = msg.conn
-        try:
-            if conn.seat is None:
-                raise WrongSeat("Solo quien juega puede pedir la revancha.", "Only a player may ask for a rematch.",
-                                rule="rematch")
-            if self.status != "finished":
-                raise NotFinished("La revancha se pide cuando la partida ha terminado.",
-                                  "A rematch is asked for once the match is over.", rule="rematch")
-            if self.votes is not None and self.votes.started:
-                raise RematchRefused("La revancha ya ha empezado.", "The rematch has already started.",
-                                     rule="rematch")
-        except TapeteError as err:
-            conn.send_error(err)
-            return
-        votes = (self.votes or RematchVotes()).copy()  # kept only once stored
-        votes.answer(self.seats[conn.seat], msg.accept, conn.token)
-        votes.settle(self.seats)
-        await self._vote(votes, conn)
-
-    async def _vote(self, votes: RematchVotes, conn: Connection | None) -> None:
-        """Keep the answers (and, once every person answered, the next match's id: in the same
-        write), tell everyone, and make the next match when it is decided."""
-        decided = votes.decided(self.seats)
-        try:
-            await self.store.set_rematch(self.id, votes.to_json(), votes.next_match if decided else None)
-        except Exception:
-            logs.log.exception("could not store a rematch answer", extra={"table": self.id})
-            if conn is not None:
-                conn.send_error(StorageFailed("No se pudo guardar tu respuesta; inténtalo de nuevo.",
-                                              "Your answer could not be stored; try again.", rule="storage"))
-            return
-        votes.started = decided
-        self.votes = votes
-        self._tell_rematch()
-        if decided:
-            crashpoint("rematch-decided")
-            await self._start_rematch()
-
-    async def _start_rematch(self) -> None:
-        assert self.votes is not None and self.make_rematch is not None
-        try:
-            await self.make_rematch(self)
-        except Exception:
-            # its id is stored: the next load of this match (or a restart) makes it
-            logs.log.exception("could not make the rematch", extra={"table": self.id})
-            return
-        crashpoint("rematch-made")
-        self.next_match = self.votes.next_match
-        logs.event("rematch started", table=self.id, detail=self.next_match)
-        for conns in self.registry.connections():
-            for conn in conns:
-                conn.send(self._rematch_start(conn))
-        self._broadcast([])  # the states now name the next match
-
-    def _rematch_json(self) -> dict[str, Any] | None:
-        if self.status != "finished":
-            return None
-        return self.votes.message(self.seats) if self.votes is not None else opening(self.seats)
-
-    def _tell_rematch(self) -> None:
-        text = dumps({"type": "rematch", **(self._rematch_json() or {})})
-        for conns in self.registry.connections():
-            for conn in conns:
-                conn.send_text(text)
-
-    def _rematch_start(self, conn: Connection) -> dict[str, Any]:
-        """Where a socket goes next, with its seat's token there (none: a spectator, or it declined)."""
-        assert self.votes is not None
-        token = None
-        wanted = self.votes.accepted.get(conn.seat) if conn.seat is not None else None
-        if wanted is not None and conn.token is not None:
-            candidate = rematch_token(conn.token, self.votes.next_match)
-            if secrets.compare_digest(hash_token(candidate), wanted):
-                token = candidate
-        return {"type": "rematch_start", "match_id": self.votes.next_match, "token": token}
+        await self.rematch.seat_left()  # leaving a finished match declines its rematch
 
     # -- what each socket is told (built by the presenter) ----------------------------------
     def seats_json(self) -> list[dict[str, Any]]:
@@ -646,13 +498,15 @@ class TableRunner:
 
     def _moment(self, seats: list[dict[str, Any]] | None = None) -> Moment:
         return Moment.of(self.status, self.core, time.monotonic(), self.seats_json() if seats is None else seats,
-                         self._rematch_json(), self.next_match)
+                         self.rematch.json(), self.rematch.next_match)
 
     def _state_message(self, conn: Connection, events: list[Event]) -> dict[str, Any]:
-        """A state with the whole story: the log and the chat's last lines (hello, sync)."""
         message = self.presenter.state(self.state, self._moment(), conn.seat, conn.lang, conn.texts, events)
-        message["chat"] = self.chat.render(conn.lang)
+        message["chat"] = self.chat.history(conn.lang)  # hello and sync: the whole story, and the chat
         return message
+
+    def tell_states(self) -> None:  # something the states show changed, not the game
+        self._broadcast([])
 
     def _broadcast(self, events: list[Event]) -> None:
         self._seats_told = self.seats_json()
@@ -664,15 +518,5 @@ class TableRunner:
                                       self.invite_code if self.public else None, self.public)
 
 
-__all__ = [
-    "CLOSE_BAD_TOKEN",
-    "Detach",
-    "Dismiss",
-    "Message",
-    "RunnerStopped",
-    "SeatInfo",
-    "Submit",
-    "Sync",
-    "TableRunner",
-    "hash_token",
-]
+__all__ = ["CLOSE_BAD_TOKEN", "Detach", "Dismiss", "Message", "RunnerStopped",
+           "SeatInfo", "Submit", "Sync", "TableRunner", "hash_token"]

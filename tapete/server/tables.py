@@ -14,7 +14,8 @@ from tapete.engine import BadOption, Game, MatchRecord, WrongRulesVersion, check
 from tapete.games import get_game
 
 from . import logs
-from .chat import ChatLine
+from .chat import ChatLine, TableChat
+from .codes import new_code
 from .connection import CLOSE_NOT_FOUND
 from .errors import (
     AlreadyStarted,
@@ -34,9 +35,6 @@ from .settings import ServerSettings, parse_table_options, table_options_schema
 from .stats import Stats
 from .store import MatchRow, SeatRow, Store
 
-# Invitation codes: no 0/O, 1/I/L, so they can be read aloud and typed.
-CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
-CODE_LENGTH = 8
 # A table that never started and never will: closed by its creator, or expired while waiting.
 ENDED_UNPLAYED = ("closed", "expired")
 
@@ -55,10 +53,6 @@ class SeatSpec:
     kind: str  # "human" | "bot"
     level: str | None = None
     name: str | None = None
-
-
-def new_code() -> str:
-    return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
 
 
 class Tables:
@@ -178,12 +172,9 @@ class Tables:
             on_stop=self._forget,
             stats=self.stats,
             pacer=self.pacer,
-            room=row.room,
-            chat=[ChatLine.from_json(line) for line in row.chat],
-            rematch=row.rematch,
-            next_match=row.next_match,
+            chat=TableChat(row.id, row.chat_room, [ChatLine.from_json(line) for line in row.chat], self.store),
         )
-        runner.make_rematch = self._rematch_of
+        runner.rematch.restore(row.rematch, row.next_match, make=self._rematch_of)
         runner.replay(row.actions, row.action_times)
         self.created_at[row.id] = row.created_at
         return runner
@@ -376,7 +367,7 @@ class Tables:
             seed=rotated_seed(game, old.num_players, old.seed, game.parse_options(old.options), new_match_seed),
             num_players=old.num_players,
             status="waiting",
-            invite_code=new_code(),
+            invite_code=votes.invite_code,
             public=old.public,
             created_at=time.time(),
             rules_version=game.rules_version,

@@ -72,6 +72,7 @@ async def test_quick_phrases_read_in_each_readers_language(server: Server) -> No
         ({"type": "chat", "text": " \t \n "}, "bad_chat"),
         ({"type": "chat", "text": "x" * 301}, "bad_chat"),
         ({"type": "chat", "text": "\u0000\u0007\u202e\u2066"}, "bad_chat"),
+        ({"type": "chat", "text": "\u200b\u200d \u2060"}, "bad_chat"),
         ({"type": "chat", "text": "hola", "phrase": "oops"}, "bad_message"),
         ({"type": "chat"}, "bad_message"),
         ({"type": "chat", "phrase": "you_lose"}, "bad_message"),

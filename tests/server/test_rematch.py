@@ -74,7 +74,7 @@ async def test_everyone_accepts_and_the_next_match_has_the_same_seats(server: Se
     spectator_start = await watcher.next_of("rematch_start")
     new_id = starts[0]["match_id"]
     assert new_id != table_id and starts[1]["match_id"] == spectator_start["match_id"] == new_id
-    assert spectator_start["token"] is None
+    assert spectator_start["token"] is None and spectator_start["invite_code"] is None
     new_tokens = {seat: start["token"] for seat, start in starts.items()}
     assert len({*new_tokens.values(), *tokens.values()}) == 4  # each seat its own, none of the old ones
 
@@ -82,6 +82,7 @@ async def test_everyone_accepts_and_the_next_match_has_the_same_seats(server: Se
     old = (await server.http.get(f"/api/tables/{table_id}")).json()
     new = (await server.http.get(f"/api/tables/{new_id}")).json()
     assert new["status"] == "playing" and new["options"] == old["options"]
+    assert starts[0]["invite_code"] == starts[1]["invite_code"] == new["invite_code"] != old["invite_code"]
     assert new["table_options"] == old["table_options"]
     assert [(s["seat"], s["kind"], s["name"], s.get("level")) for s in new["seats"]] == \
         [(s["seat"], s["kind"], s["name"], s.get("level")) for s in old["seats"]]
@@ -121,9 +122,10 @@ async def test_a_person_declining_frees_the_seat_for_the_invite_code(server: Ser
     assert (await next_rematch(ana))["declined"] == [1]
     await ana.send({"type": "rematch"})
     starts = {seat: await client.next_of("rematch_start") for seat, client in clients.items()}
-    assert starts[0]["token"] and starts[1]["token"] is None
+    assert starts[0]["token"] and starts[1]["token"] is None and starts[1]["invite_code"] is None
     new_id = starts[0]["match_id"]
     new = (await server.http.get(f"/api/tables/{new_id}")).json()
+    assert starts[0]["invite_code"] == new["invite_code"]
     assert new["status"] == "waiting"
     assert new["seats"][1] == {"seat": 1, "kind": "human", "name": None, "taken": False, "connected": False,
                                "stand_in": False}

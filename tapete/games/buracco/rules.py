@@ -14,20 +14,7 @@ import random
 from collections.abc import Iterable, Mapping
 from typing import Any, Self
 
-from tapete.engine import (
-    LIST,
-    LISTS,
-    RESET,
-    Event,
-    Field,
-    FieldState,
-    Outcome,
-    Rejection,
-    Rng,
-    private,
-    public,
-    redeal,
-)
+from tapete.engine import LIST, LISTS, RESET, Event, Field, FieldState, Outcome, Rejection, Rng, private, public, redeal
 
 from . import actions as act
 from .cards import FACES, LOST, MUERTO_SIZE, NUM_FACES, NUM_TILES, NUMBERS, TAKEN, WAITING, WILD_CAPABLE
