@@ -160,6 +160,10 @@ def test_friends_chat_rematch_profiles_and_leaderboard(open_page: Any, shots: Pa
         s = wait_until(page, lambda s: s["status"] == "playing" and s["seat"] is not None, what="the rematch to start")
         assert s["seat"] == seats[name]
         assert {seat["name"] for seat in s["seats"]} == {"Ana", "Beto"}
+    # Reload-safe: opening the finished match again leads on to the rematch, still in the same seat.
+    ana.goto(f"/#/table/{first}")
+    ana.wait_for_url(lambda url: url.endswith(f"#/table/{second}"))
+    wait_until(ana, lambda s: s["table"] == second and s["seat"] == seats["Ana"], what="Ana back in the rematch")
     play_to_the_end([ana, beto])
 
     # Each profile: both matches, newest first, with replays that open.
