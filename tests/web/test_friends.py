@@ -245,3 +245,24 @@ def test_who_declines_the_rematch_stays(open_page: Any) -> None:
     for page in (ana, beto):
         no_codes_on_screen(page)
         assert not page.errors, page.errors
+
+
+def test_a_spectator_is_told_in_words_when_only_players_may_chat(open_page: Any) -> None:
+    ana = open_page(LAPTOP)
+    table = create_table(ana, "wanted", players=2, name="Ana", options=OPTIONS,
+                         table_options={**TABLE, "spectator_chat": False})
+    wait_until(ana, lambda s: s["status"] == "playing", what="the duel against a bot")
+    watcher = open_page(PHONE)
+    watcher.goto(f"/#/table/{table}")
+    wait_until(watcher, lambda s: s["seat"] is None, what="the spectator's view")
+    watcher.click("[data-testid=chat-button]")
+    watcher.fill("[data-testid=chat-input]", "hola")
+    watcher.click("[data-testid=chat-send]")
+    shows(watcher, "chat-status", "los espectadores no pueden escribir")
+    ana.click("[data-testid=chat-button]")
+    ana.click("[data-phrase=good_luck]")  # the players still may
+    shows(watcher, "chat-lines", "¡Suerte!")
+    assert "hola" not in chat_lines(ana)
+    for page in (ana, watcher):
+        no_codes_on_screen(page)
+        assert not page.errors, page.errors
