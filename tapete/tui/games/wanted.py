@@ -1,9 +1,10 @@
 """WANTED on the terminal: your outlaws, the latest battle with its dice, the piles.
 
 Digits commit the N-th outlaw of your hand face down (everyone chooses at
-once); when a gang's leader or a tied discard must be chosen, digits name
-the cards of the list. Each outlaw in the list shows its skill, what it is
-strong and weak against, and its reward.
+once; space: the next ten); when a gang's leader or a tied discard must be
+chosen, digits name the cards of the list. Each outlaw in the list shows
+its skill, what it is strong and weak against, and its reward. With many
+players the seats take two a line and the battle shows its winner and you.
 """
 
 from __future__ import annotations
@@ -29,7 +30,7 @@ from tapete.games.wanted.cards import (
 
 from ..boards import Board, Painter, number_moves
 from ..table import Move, Snapshot
-from .common import PAGE_KEY, cell, hand_row, keyed_by_position, next_page, say
+from .common import PAGE_KEY, cell, hand_row, keyed_by_position, next_page, say, stable_slots
 
 RED = "bold red3 on grey93"
 BLACK = "bold grey7 on grey93"
@@ -68,11 +69,16 @@ class WantedBoard(Board):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.page = 0  # which ten cards of the hand the digits play (space: the next ten)
+        self.slots: list[str | None] = []  # the hand as shown: a card picked for a gang leaves a gap
+
+    def _arrange(self, snap: Snapshot) -> None:
+        """Cards keep their digits while a gang is picked one by one; a new hand is laid out afresh."""
+        hand: list[str] = snap.view.get("hand") or []
+        self.slots = stable_slots(self.slots, hand) if snap.view.get("my_commit") else list(hand)
 
     def show(self, snap: Snapshot, lang: str) -> None:
-        if next_page(self.page, len(snap.view.get("hand") or [])) is None or self.page * 10 >= len(
-            snap.view.get("hand") or []
-        ):
+        self._arrange(snap)
+        if next_page(self.page, len(self.slots)) is None or self.page * 10 >= len(self.slots):
             self.page = 0
         super().show(snap, lang)
 
@@ -84,7 +90,7 @@ class WantedBoard(Board):
 
     def press(self, key: str, snap: Snapshot) -> bool:
         """Space: the digits move on to the next ten cards of a long hand."""
-        turned = next_page(self.page, len(snap.view.get("hand") or [])) if key == PAGE_KEY else None
+        turned = next_page(self.page, len(self.slots)) if key == PAGE_KEY else None
         if turned is None or not any(m.data.get("type") in ("commit",) for m in snap.moves):
             return False
         self.page = turned
@@ -206,7 +212,7 @@ class WantedBoard(Board):
                 p.add(cell(*card_text(face)))
                 p.add(" ")
         big = self.size.height >= 18 and self.size.width >= 6 * len(hand) + 2
-        hand_row(p, hand, playable, keys, card_text, big, max(20, self.size.width - 2))
+        hand_row(p, self.slots, playable, keys, card_text, big, max(20, self.size.width - 2))
 
     # -- clicks and keys ---------------------------------------------------------
     def clicked(self, payload: Any, snap: Snapshot) -> list[int]:
@@ -215,8 +221,7 @@ class WantedBoard(Board):
         return []
 
     def shortcuts(self, snap: Snapshot) -> dict[str, int]:
-        hand = snap.view.get("hand") or []
-        keys = keyed_by_position(snap.moves, hand, ("commit",), self.page)
+        keys = keyed_by_position(snap.moves, self.slots, ("commit",), self.page)
         if keys:
             return keys
         return number_moves(snap.moves, {})
