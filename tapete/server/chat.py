@@ -46,14 +46,33 @@ PHRASE_IDS: tuple[str, ...] = tuple(PHRASES)
 BIDI_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\u200e\u200f\u061c")
 
 
+# Control, format (zero-width, bidi, invisible tag letters that smuggle hidden words), surrogate,
+# private-use and unassigned characters go, as in names; line and paragraph separators become spaces.
+DROPPED_CATEGORIES = frozenset({"Cc", "Cf", "Cs", "Co", "Cn"})
+SPACED_CATEGORIES = frozenset({"Zl", "Zp"})
+ZWJ = "\u200d"  # kept only between two visible characters: it joins emoji (👨‍👩‍👧)
+
+
+def _visible_text(text: str) -> str:
+    kept: list[str] = []
+    for i, ch in enumerate(text):
+        category = unicodedata.category(ch)
+        if ch in "\t\n\r" or category in SPACED_CATEGORIES:
+            kept.append(" ")
+        elif ch == ZWJ:
+            after = text[i + 1] if i + 1 < len(text) else ""
+            if kept and kept[-1] not in (" ", ZWJ) and after and unicodedata.category(after) not in DROPPED_CATEGORIES:
+                kept.append(ch)
+        elif category not in DROPPED_CATEGORIES and ch not in BIDI_CONTROLS:
+            kept.append(ch)
+    return "".join(kept)
+
+
 def clean_text(raw: str) -> str:
-    """A line as people may read it: NFC, without control or bidi-override characters,
-    without surrounding white space; `BadChat` unless 1..TEXT_MAX characters remain, some
-    of them visible. Line breaks are control characters too: a chat line is one line."""
-    text = unicodedata.normalize("NFC", raw)
-    kept = "".join(" " if ch in "\t\n\r" else ch for ch in text
-                   if ch in "\t\n\r" or (unicodedata.category(ch) != "Cc" and ch not in BIDI_CONTROLS))
-    kept = kept.strip()
+    """A line as people may read it: NFC, without control, format or bidi characters (see
+    DROPPED_CATEGORIES), without surrounding white space; `BadChat` unless 1..TEXT_MAX characters
+    remain, some of them visible. Line breaks become spaces: a chat line is one line."""
+    kept = _visible_text(unicodedata.normalize("NFC", raw)).strip()
     if not any(unicodedata.category(ch)[0] not in "ZC" for ch in kept):  # only spaces and invisible marks
         raise BadChat("El mensaje está vacío.", "The message is empty.", rule="chat")
     if len(kept) > TEXT_MAX:

@@ -30,6 +30,7 @@ from .connection import (
     RateLimiter,
 )
 from .errors import BadJson, BadMessage, RateLimited, TooLarge, UnknownMessage, internal_error
+from .limits import AddressRates
 from .messages import Chat, Rematch
 from .models import (
     MAX_INT,
@@ -215,6 +216,8 @@ async def _attach(svc: Services, table_id: str, conn: Connection, token: str | N
 async def _serve(websocket: WebSocket, conn: Connection, runner: TableRunner, settings: ServerSettings) -> None:
     limiter = RateLimiter(settings.rate_per_s, settings.rate_burst)
     chat_limiter = RateLimiter(settings.chat_per_s, settings.chat_burst)
+    chat_by_address = _chat_rates_by_address(websocket, settings)
+    chat_key = f"{runner.id}|{websocket.client.host if websocket.client else 'unknown'}"
     strikes = 0
     while not conn.closing:
         text = await _receive_text(websocket)
@@ -237,7 +240,7 @@ async def _serve(websocket: WebSocket, conn: Connection, runner: TableRunner, se
             data = _parse(text, settings)
             seq = data.get("seq")
             message = _read(data, IN_PLAY)
-            if isinstance(message, ChatMessage) and not chat_limiter.allow():
+            if isinstance(message, ChatMessage) and not (chat_limiter.allow() and chat_by_address.allow(chat_key)):
                 raise chat_flood(settings)
             _dispatch(message, conn, runner, arrived)
         except TapeteError as err:
@@ -245,6 +248,19 @@ async def _serve(websocket: WebSocket, conn: Connection, runner: TableRunner, se
 
 
 IN_PLAY = ("action", "sync", "dismiss", "ping", "chat", "rematch")
+# One address at one table may chat as much as this many sockets: a household playing together,
+# not a flood spread over every socket an address may open.
+CHAT_SOCKETS_PER_ADDRESS = 3
+
+
+def _chat_rates_by_address(websocket: WebSocket, settings: ServerSettings) -> AddressRates:
+    """This process's chat buckets per (table, address), made with the first socket."""
+    state = websocket.app.state
+    rates: AddressRates | None = getattr(state, "chat_by_address", None)
+    if rates is None:
+        share = CHAT_SOCKETS_PER_ADDRESS
+        rates = state.chat_by_address = AddressRates(settings.chat_per_s * share, settings.chat_burst * share)
+    return rates
 
 
 def chat_flood(settings: ServerSettings) -> RateLimited:
