@@ -46,9 +46,18 @@ def card_style(face: str) -> str:
     return RED if SUIT_SYMBOLS[SUIT[card]] in ("♥", "♦") else BLACK
 
 
-def card_text(face: str) -> tuple[str, str]:
+# The jokers differ in colour only, so each also carries its colour's initial, as the
+# texts name them ("JK rojo" / "JK red"): JKr / JKn in Spanish, JKr / JKb in English.
+JOKER_INITIAL = {"es": {"rojo": "r", "negro": "n"}, "en": {"rojo": "r", "negro": "b"}}
+
+
+def card_text(face: str, lang: str) -> tuple[str, str]:
     card = FACE_TO_ID[face]
-    label = "JK" if SUIT[card] == NO_SUIT else short_label(card)
+    if SUIT[card] == NO_SUIT:
+        colour = face.partition("-")[2]
+        label = "JK" + JOKER_INITIAL.get(lang, JOKER_INITIAL["en"])[colour]
+    else:
+        label = short_label(card)
     return label, card_style(face)
 
 
@@ -142,7 +151,7 @@ class WantedBoard(Board):
                 p.newline()
                 won = entry["seat"] == battle["winner"]
                 p.add(("★ " if won else "  ") + f"{snap.names[entry['seat']]:<7}", "bold yellow" if won else "")
-                p.add(cell(*card_text(entry["card"])))
+                p.add(cell(*card_text(entry["card"], lang)))
                 die = DICE[entry["die"] - 1] if 1 <= entry["die"] <= 6 else "?"
                 p.add(f" {entry['skill']} + {die} {entry['die']} {entry['modifier']:+d} = ")
                 p.add(str(entry["total"]), "bold")
@@ -154,7 +163,7 @@ class WantedBoard(Board):
             won = gang["seat"] == battle["winner"]
             p.add(("★ " if won else "  ") + f"{snap.names[gang['seat']]:<7}", "bold yellow" if won else "")
             for c in gang["cards"]:
-                label, style = card_text(c["card"])
+                label, style = card_text(c["card"], lang)
                 p.add(cell(label, style + (" underline" if c["leader"] else "")))
                 die = DICE[c["die"] - 1] if 1 <= c["die"] <= 6 else "?"
                 p.add(f" {die} ", "dim")
@@ -175,7 +184,7 @@ class WantedBoard(Board):
             p.add(say(lang, f" · botín ${view['scores'][seat]}", f" · bounty ${view['scores'][seat]}"), "yellow")
             p.add(" · ✓")
             for face in pile["winners"]:
-                p.add(cell(*card_text(face)))
+                p.add(cell(*card_text(face, lang)))
             if not pile["winners"]:
                 p.add(str(pile["winners_count"]))
             p.add(say(lang, f" · ▼{pile['face_down_count']}", f" · ▼{pile['face_down_count']}"), "dim")
@@ -209,10 +218,10 @@ class WantedBoard(Board):
         if view.get("my_commit"):
             p.add(say(lang, " · boca abajo: ", " · face down: "), "dim")
             for face in view["my_commit"]:
-                p.add(cell(*card_text(face)))
+                p.add(cell(*card_text(face, lang)))
                 p.add(" ")
         big = self.size.height >= 18 and self.size.width >= 6 * len(hand) + 2
-        hand_row(p, self.slots, playable, keys, card_text, big, max(20, self.size.width - 2))
+        hand_row(p, self.slots, playable, keys, lambda face: card_text(face, lang), big, max(20, self.size.width - 2))
 
     # -- clicks and keys ---------------------------------------------------------
     def clicked(self, payload: Any, snap: Snapshot) -> list[int]:
