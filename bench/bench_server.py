@@ -3,6 +3,7 @@
     python bench/bench_server.py [--tables 200] [--seconds 30] [--warmup 5]
                                  [--game bacan] [--players 4] [--humans 1] [--bots random]
                                  [--bot-delay-ms 0] [--window-ms 0] [--no-texts] [--no-ws-compression]
+                                 [--chat-every 5]
                                  [--url http://127.0.0.1:8000] [--json]
                                  [--workers N --db postgresql://... --redis redis://...]
 
@@ -15,7 +16,10 @@ client: each table has `--humans` seats played from here over WebSockets
 (uniformly random legal moves, sent the moment the seat may act) and the
 other seats are bots inside the server; no thinking delay, no reaction
 window. When a match ends its table is replaced, so `--tables` matches run
-at every moment.
+at every moment. With `--chat-every N`, each table's remote seats also send
+one chat line every N seconds (each table at its own phase), which every
+socket of the table receives: the cost of chat to play shows as the
+difference in send -> view between a run with and one without.
 
 Printed: actions per second applied by the server (bots' and remote
 seats'), and the time from sending an action to receiving the view that
@@ -35,6 +39,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import os
 import random
@@ -61,6 +66,8 @@ class Tally:
     matches: int = 0
     reconnects: int = 0
     failures: int = 0
+    chat_sent: int = 0
+    chat_heard: int = 0
     measuring: bool = False
 
     def reset(self) -> None:
@@ -68,6 +75,7 @@ class Tally:
         self.sent = 0
         self.errors.clear()
         self.matches = 0
+        self.chat_sent = self.chat_heard = 0
 
 
 def percentile(values: list[float], p: float) -> float:
@@ -118,6 +126,9 @@ class Seat:
                     await self.maybe_act(self.last)
             elif kind == "accepted":
                 self.shows = message["version"]
+            elif kind == "chat":
+                if self.tally.measuring:
+                    self.tally.chat_heard += 1
             elif kind == "state":
                 self.last = message
                 if self.sent_at is not None and self.shows is not None and message["version"] >= self.shows:
@@ -151,6 +162,19 @@ async def table_loop(args: argparse.Namespace, http: httpx.AsyncClient, ws_url: 
     seats = [{"type": "human"}] * args.humans + [{"type": "bot", "level": args.bots}] * (args.players - args.humans)
     body = {"game": args.game, "seats": seats, "options": json.loads(args.options),
             "table_options": {"reaction_window_ms": args.window_ms, "bot_delay_ms": args.bot_delay_ms}}
+    seated: list[Seat] = []  # the remote seats of the table's current match (one after another)
+    talker = asyncio.create_task(chatter(args, seated, tally, rng)) if args.chat_every > 0 else None
+    try:
+        await play_tables(args, http, ws_url, tally, stop, rng, body, seated)
+    finally:
+        if talker is not None:
+            talker.cancel()
+            await asyncio.gather(talker, return_exceptions=True)
+
+
+async def play_tables(args: argparse.Namespace, http: httpx.AsyncClient, ws_url: str, tally: Tally,
+                      stop: asyncio.Event, rng: random.Random, body: dict[str, Any], seated: list[Seat]) -> None:
+    """One match after another at this table slot, until `stop`."""
     while not stop.is_set():
         created = (await http.post("/api/tables", json=body)).json()
         table_id = created["table"]["id"]
@@ -168,10 +192,12 @@ async def table_loop(args: argparse.Namespace, http: httpx.AsyncClient, ws_url: 
                 return ws
 
             players.append(Seat(connect, seat, rng, tally))
+        seated[:] = players
         done: asyncio.Future[Any] = asyncio.gather(*(p.play() for p in players))
         stopper: asyncio.Future[Any] = asyncio.create_task(stop.wait())
         await asyncio.wait({done, stopper}, return_when=asyncio.FIRST_COMPLETED)
         stopper.cancel()
+        seated.clear()
         if not done.done():
             done.cancel()
             await asyncio.gather(done, return_exceptions=True)
@@ -179,6 +205,23 @@ async def table_loop(args: argparse.Namespace, http: httpx.AsyncClient, ws_url: 
             tally.failures += 1  # a socket failed otherwise: this table is left to its stand-ins
         elif tally.measuring:
             tally.matches += 1
+
+
+async def chatter(args: argparse.Namespace, seated: list[Seat], tally: Tally, rng: random.Random) -> None:
+    """One chat line from one of the table's remote seats every `--chat-every` seconds (at a random
+    phase per table), whichever match the table is at (between two matches: at the next one)."""
+    await asyncio.sleep(rng.uniform(0, args.chat_every))
+    line = 0
+    while True:
+        line += 1
+        while not seated or seated[line % len(seated)].ws is None:
+            await asyncio.sleep(0.05)
+        seat = seated[line % len(seated)]
+        with contextlib.suppress(websockets.ConnectionClosed):
+            await seat.ws.send(json.dumps({"type": "chat", "text": f"¿Otra ronda? ({line})"}))
+            if tally.measuring:
+                tally.chat_sent += 1
+        await asyncio.sleep(args.chat_every)
 
 
 async def server_stats(http: httpx.AsyncClient, urls: list[str], headers: dict[str, str],
@@ -266,6 +309,9 @@ async def run(args: argparse.Namespace, url: str, own_urls: list[str], headers: 
                                    "count": len(lat)},
         "server_arrival_to_views_ms": [one["arrival_to_views_ms"] for one in after],
         "errors": dict(tally.errors),
+        "chat_every_s": args.chat_every,
+        "chat_lines_sent": tally.chat_sent,
+        "chat_lines_heard": tally.chat_heard,
         "stale_by_reason": merged_stale(after),
         "cpu_server_pct": round(100 * sum(cpu) / wall, 1),
         # CPU time per applied action: the figure that holds when other work shares the cores
@@ -307,6 +353,9 @@ def report(result: dict[str, Any], args: argparse.Namespace) -> None:
               f"{one['tables']['playing']} tables playing, {one['sockets']} sockets")
         print(f"    stages (ms): {shown}")
         print(f"    write batches: {batches}")
+    if args.chat_every > 0:
+        print(f"  chat: a line per table every {args.chat_every:g} s; {result['chat_lines_sent']} sent, "
+              f"{result['chat_lines_heard']} received by the remote seats")
 
 
 def main() -> None:
@@ -323,6 +372,8 @@ def main() -> None:
     parser.add_argument("--window-ms", type=int, default=0, help="reaction window (0 = none)")
     parser.add_argument("--no-texts", action="store_true", help="remote seats ask for no sentences with legal moves")
     parser.add_argument("--no-ws-compression", action="store_true", help="start the server without permessage-deflate")
+    parser.add_argument("--chat-every", type=float, default=0.0,
+                        help="seconds between chat lines of each table's remote seats (0 = no chat)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--url", help="an already running server (else one is started)")
     parser.add_argument("--workers", type=int, default=0,

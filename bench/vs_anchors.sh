@@ -5,12 +5,16 @@
 # Then prints each tapete rate as a ratio to the anchors of the same pass.
 #   bash bench/vs_anchors.sh            # ~6 min (anchors venv made on first use)
 #   ANCHORS_SCALE=0.2 bash bench/vs_anchors.sh
+# From a git worktree without a venv of its own: TAPETE_PYTHON names the
+# interpreter, TAPETE_ANCHORS the anchors' folder; the tapete measured is
+# always this checkout's (PYTHONPATH), not the one the venv installed.
 set -u -o pipefail
 HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 ROOT="$(dirname "$HERE")"
 ANCHORS="${TAPETE_ANCHORS:-$ROOT/../shared/anchors}"
 OUT="${VS_ANCHORS_OUT:-/tmp/tapete-vs-anchors.txt}"
-PY="$ROOT/.venv/bin/python"
+PY="${TAPETE_PYTHON:-$ROOT/.venv/bin/python}"
+export TAPETE_ANCHORS="$ANCHORS" PYTHONPATH="$ROOT${PYTHONPATH:+:$PYTHONPATH}"
 export PYTHONHASHSEED=0 OMP_NUM_THREADS=1
 : > "$OUT"
 ANCHORS_SKIP_MCTS=1 ANCHORS_ONLY='rlcard-game uno|rlcard-game gin-rummy|openspiel hearts|openspiel skat|openspiel gin_rummy' \

@@ -11,7 +11,6 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
-from rich.markdown import Markdown
 from rich.markup import escape
 
 from tapete.cli_input import (
@@ -71,10 +70,17 @@ def _players(game: Game, players: int | None, options: dict[str, Any], lang: str
 
 
 @app.command()
-def rules(game_id: GameArg, lang: LangOpt = "es") -> None:
-    """Show a game's rules (es/en)."""
+def rules(
+    game_id: GameArg,
+    lang: LangOpt = "es",
+    full: Annotated[bool, typer.Option("--full", help="add the rulebook: rule numbers and option names")] = False,
+) -> None:
+    """Teach a game: goal, cards, a turn, scoring, examples, options (es/en); --full adds the rulebook."""
     check_lang(lang)
-    console.print(Markdown(_game(game_id, lang).rules_text(lang)))
+    from tapete.tui.guide import guide_renderables
+
+    for part in guide_renderables(_game(game_id, lang), lang, full=full):
+        console.print(part)
 
 
 @app.command()

@@ -16,6 +16,8 @@ copies:
 
 `redeal(places, rng)` is the one "pool, shuffle, deal back" for
 `determinize`: a game lists the places that hold what a seat cannot see.
+Where hidden cards lie among known ones (a row where some cards were seen,
+a rack with tiles taken from a public pile), it deals single slots too.
 """
 
 from __future__ import annotations
@@ -185,14 +187,25 @@ def _options_json(options: Any) -> dict[str, Any]:
     return options_to_json(options)
 
 
-def redeal(places: Sequence[list[int]], rng: random.Random) -> None:
-    """Pool the cards of `places`, shuffle them with `rng` and deal them back
-    into the same places, each keeping its size (a seat's hidden hands, the
-    deck: what a determinization may not know)."""
+def redeal(
+    places: Sequence[list[int]], rng: random.Random, slots: Sequence[tuple[list[int], int]] = ()
+) -> list[int]:
+    """Pool the cards of `places` and of single `slots` (place, index: a
+    hidden card among known ones), shuffle them with `rng` and deal them back
+    into the same places, each keeping its size, then into the slots: what a
+    determinization may not know (a seat's hidden hand, the deck). Returns
+    the cards dealt into `slots`, in order, so a game can carry what belongs
+    to a position (who has seen it) to the card dealt there."""
     pool = [c for place in places for c in place]
+    if slots:
+        pool += [place[i] for place, i in slots]
     rng.shuffle(pool)
     start = 0
     for place in places:
         end = start + len(place)
         place[:] = pool[start:end]
         start = end
+    dealt = pool[start:] if start else pool
+    for (place, i), card in zip(slots, dealt, strict=True):
+        place[i] = card
+    return dealt

@@ -18,6 +18,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from tapete.bots import BOT_KINDS
 from tapete.engine import BadOption, BadPlayers, Game, TapeteError, UnknownGame
 from tapete.games import game_ids, get_game
+from tapete.games.guide import guide_json, guide_markdown
 
 from . import logs, ratings, viewer
 from . import tables as table_registry
@@ -97,7 +98,10 @@ async def list_games() -> dict[str, Any]:
 
 @router.get("/games/{game_id}/rules")
 async def game_rules(game_id: str, lang: Literal["es", "en"] = "es") -> dict[str, Any]:
-    return {"game": game_id, "lang": lang, "markdown": get_game(game_id).rules_text(lang)}
+    """The player's guide (sections of blocks, cards by face and name, the
+    reglamento last) and the same as Markdown, for one language."""
+    game = get_game(game_id)
+    return {"game": game_id, "lang": lang, "markdown": guide_markdown(game, lang), "guide": guide_json(game, lang)}
 
 
 @router.post("/tables", status_code=201)
@@ -321,7 +325,7 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
         )
         restored = await tables.restore()
         tables.start_housekeeping()
-        players = Players(store)
+        players = Players(store, settings.redis_url)  # with several processes, sign-in limits count in Redis
         settling = asyncio.create_task(_settle_ratings_forever(store), name="tapete-ratings")
         app.state.tapete = Services(settings, store, tables, stats, players)
         logs.event(f"server ready; {restored} tables restored")
@@ -331,7 +335,7 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
             settling.cancel()
             await asyncio.gather(settling, return_exceptions=True)
             await tables.close()
-            players.close()
+            await players.close()
             await store.close()
 
     app = FastAPI(title="tapete", version="1", lifespan=lifespan)

@@ -43,6 +43,7 @@ from .leases import (
     new_owner_id,
     table_moved,
 )
+from .messages import Chat, Rematch
 from .runner import Detach, Dismiss, RunnerStopped, Submit, Sync, TableRunner
 from .settings import ServerSettings, async_db_url
 from .stats import Stats
@@ -76,6 +77,7 @@ class ClusterTables(Tables):
     async def restore(self) -> int:
         """Take the tables nobody owns (all of them, for the first process to start)."""
         count = await self._take_orphans()
+        await self.finish_rematches()
         self._maintenance = asyncio.create_task(self._maintain(), name="tapete-cluster")
         return count
 
@@ -169,6 +171,7 @@ class ClusterTables(Tables):
             runner.status = "finished"
         elif row.status == "waiting" and not any(s.free for s in runner.seats):
             await runner.begin()  # every seat was taken but the start was not stored: start it now
+        await self._finish_rematch(row)
         self._add(runner)
         logs.event("table taken", table=table_id, version=runner.version, status=runner.status)
         return runner
@@ -256,7 +259,7 @@ class ClusterTables(Tables):
             runner = None
         if op == "attach":
             self._remote_attach(item, runner)
-        elif op in ("submit", "sync", "dismiss", "detach"):
+        elif op in ("submit", "sync", "dismiss", "detach", "chat", "rematch"):
             self._remote_message(item)
         elif runner is None:
             self.bus.send(sender, {"rid": item["rid"], "moved": True})
@@ -309,6 +312,12 @@ class ClusterTables(Tables):
                 runner.post(Sync(conn))
             elif op == "dismiss":
                 runner.post(Dismiss(conn))
+            elif op == "chat":
+                text, phrase = item.get("text"), item.get("phrase")
+                runner.post(Chat(conn, text if isinstance(text, str) else None,
+                                 phrase if isinstance(phrase, str) else None))
+            elif op == "rematch":
+                runner.post(Rematch(conn, item.get("accept") is not False))
             else:
                 del self.remote_conns[sender, cid]
                 runner.post(Detach(conn))

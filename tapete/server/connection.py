@@ -57,6 +57,9 @@ class Connection:
         self.send_timeout = send_timeout
         self.abort = abort
         self.seat: int | None = None
+        # the seat token this socket said hello with (kept only while it is open: a rematch
+        # derives the seat's next token from it); None for a spectator
+        self.token: str | None = None
         self.lang = "es"  # of the texts describing moves and events
         self.texts = True  # a sentence for every legal move (programs may not need them)
         self.outbox_limit = outbox_limit

@@ -141,3 +141,23 @@ class Forbidden(ServerError):
 class RequestTimeout(ServerError):
     code = "request_timeout"
     status = 408
+
+
+class BadChat(ServerError):
+    """A chat line with nothing readable in it, or too long."""
+
+    code = "bad_chat"
+
+
+class ChatOff(ServerError):
+    """A spectator writing at a table whose spectators may not chat."""
+
+    code = "chat_off"
+    status = 403
+
+
+class RematchRefused(ServerError):
+    """A rematch answer that cannot be taken: not a seat's socket, not a finished match, too late."""
+
+    code = "rematch_refused"
+    status = 409

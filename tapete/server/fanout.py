@@ -30,6 +30,7 @@ from tapete.engine import TapeteError
 from . import logs
 from .connection import CLOSE_MOVED, Connection
 from .errors import ServerError
+from .messages import Chat, Rematch
 from .runner import Detach, Dismiss, Message, RunnerStopped, SeatInfo, Submit, Sync, TableRunner
 
 ALIVE_PREFIX = "tapete:alive:"
@@ -302,6 +303,10 @@ class RemoteRunner(TableRunner):
             item.update(op="sync")
         elif isinstance(message, Dismiss):
             item.update(op="dismiss")
+        elif isinstance(message, Chat):
+            item.update(op="chat", text=message.text, phrase=message.phrase)
+        elif isinstance(message, Rematch):
+            item.update(op="rematch", accept=message.accept)
         else:
             return
         self.bus.send(self.owner, item)

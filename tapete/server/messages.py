@@ -77,7 +77,24 @@ class Start:
     done: asyncio.Future[None]
 
 
-Message = Submit | BotMove | Attach | Detach | Sync | Dismiss | Join | Leave | Wake | Start
+@dataclass
+class Chat:
+    """A chat line from a socket: typed words or a quick phrase (one of the two)."""
+
+    conn: Connection
+    text: str | None
+    phrase: str | None
+
+
+@dataclass
+class Rematch:
+    """A seat's answer to "another match?" at a finished match."""
+
+    conn: Connection
+    accept: bool
+
+
+Message = Submit | BotMove | Attach | Detach | Sync | Dismiss | Join | Leave | Wake | Start | Chat | Rematch
 
 
 @dataclass

@@ -92,12 +92,36 @@ class Ping(Strict):
     seq: Seq | None = None
 
 
-ClientMessage = Annotated[Hello | ActionMessage | Sync | Dismiss | Ping, Field(discriminator="type")]
-MESSAGE_TYPES: tuple[str, ...] = ("hello", "action", "sync", "dismiss", "ping")
-_client_message: TypeAdapter[Hello | ActionMessage | Sync | Dismiss | Ping] = TypeAdapter(ClientMessage)
+class ChatMessage(Strict):
+    """A chat line for everyone at the table: typed words (`text`) or a quick phrase (`phrase`)."""
+
+    type: Literal["chat"]
+    text: str | None = Field(None, description="1-300 characters once cleaned (exactly one of text, phrase)")
+    phrase: Literal["good_game", "good_luck", "oops", "thanks", "well_done"] | None = Field(
+        None, description="a quick phrase, shown to each reader in their language (exactly one of text, phrase)"
+    )
+
+    @model_validator(mode="after")
+    def _one_of_text_or_phrase(self) -> ChatMessage:
+        if (self.text is None) == (self.phrase is None):
+            raise ValueError("exactly one of text (a string) or phrase")
+        return self
 
 
-def read_message(data: Mapping[str, Any]) -> Hello | ActionMessage | Sync | Dismiss | Ping:
+class RematchMessage(Strict):
+    """At a finished match: I want another one with the same seats (`accept` false: I do not)."""
+
+    type: Literal["rematch"]
+    accept: bool = Field(True, description="false to decline")
+
+
+AnyClientMessage = Hello | ActionMessage | Sync | Dismiss | Ping | ChatMessage | RematchMessage
+ClientMessage = Annotated[AnyClientMessage, Field(discriminator="type")]
+MESSAGE_TYPES: tuple[str, ...] = ("hello", "action", "sync", "dismiss", "ping", "chat", "rematch")
+_client_message: TypeAdapter[AnyClientMessage] = TypeAdapter(ClientMessage)
+
+
+def read_message(data: Mapping[str, Any]) -> AnyClientMessage:
     """A message already known to be an object with a known `type`; ValidationError if it is not right."""
     return _client_message.validate_python(data)
 

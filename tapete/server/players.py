@@ -16,6 +16,7 @@ the answer that hands the secret out.
 from __future__ import annotations
 
 import asyncio
+import functools
 import hashlib
 import hmac
 import secrets
@@ -32,7 +33,8 @@ from . import logs
 from .errors import Forbidden, RateLimited, ServerError
 from .limits import AddressRates
 from .names import clean_name
-from .store import Store, player_secrets, players
+from .schema import player_secrets, players
+from .store import Store
 
 HEADER = "X-Tapete-Player"
 PLAYER_ID_BYTES = 12  # 16 characters, 96 random bits: ids are public, but not guessable nor sequential
@@ -122,14 +124,18 @@ def parse_header(value: str) -> tuple[str, str]:
     return player_id, secret
 
 
-# A hash to check unknown names against, so that a wrong name costs the same time as a wrong password.
 _hasher = PasswordHasher()  # argon2id, the library's (RFC 9106) parameters
-_DUMMY_HASH = _hasher.hash(secrets.token_urlsafe(16))
+
+
+@functools.cache
+def _dummy_hash() -> str:
+    """A hash to check unknown names against, so that a wrong name costs the time a wrong password does."""
+    return _hasher.hash(secrets.token_urlsafe(16))
 
 
 def _password_ok(stored: str | None, password: str) -> bool:
     try:
-        return _hasher.verify(stored or _DUMMY_HASH, password) and stored is not None
+        return _hasher.verify(stored or _dummy_hash(), password) and stored is not None
     except (VerificationError, InvalidHashError):
         return False
 
@@ -202,11 +208,15 @@ def _check_free(conn: sa.Connection, player_id: str, name: str) -> None:
     """A protected player's name is theirs alone (the unique index is the last word on a race)."""
     holder = conn.scalar(sa.select(players.c.id).where(players.c.login_name == login_key(name)))
     if holder is not None and holder != player_id:
-        raise NameTaken(
-            "Ese nombre ya lo usa otro jugador con contraseña; elige otro.",
-            "Another player with a password already uses that name; choose another.",
-            rule="identity",
-        )
+        raise name_taken()
+
+
+def name_taken() -> NameTaken:
+    return NameTaken(
+        "Ese nombre ya lo usa otro jugador con contraseña; elige otro.",
+        "Another player with a password already uses that name; choose another.",
+        rule="identity",
+    )
 
 
 def _name_needed() -> ServerError:
@@ -219,19 +229,64 @@ def _name_needed() -> ServerError:
     )
 
 
+class LoginRates:
+    """Sign-in attempts per address and per name, in this process: a token bucket each."""
+
+    def __init__(self) -> None:
+        self._by_address = AddressRates(LOGINS_PER_MINUTE_ADDRESS / 60.0, LOGINS_PER_MINUTE_ADDRESS)
+        self._by_name = AddressRates(LOGINS_PER_MINUTE_NAME / 60.0, LOGINS_PER_MINUTE_NAME)
+
+    async def allow(self, address: str, name_key: str) -> bool:
+        return self._by_address.allow(address) and self._by_name.allow(name_key)
+
+    async def close(self) -> None:
+        return None
+
+
+class SharedLoginRates(LoginRates):
+    """The same limits counted in Redis, shared by every process (a minute's window each): with
+    several processes a guesser gets no more tries. If Redis does not answer, this process counts alone."""
+
+    WINDOW_S = 60
+
+    def __init__(self, url: str, deployment: str) -> None:
+        import redis.asyncio as redis
+
+        super().__init__()
+        self.redis = redis.from_url(url)
+        # the processes of one deployment (one database) share counts; another deployment on this Redis does not
+        self.prefix = f"tapete:login:{hash_secret(deployment)[:16]}:"
+
+    async def allow(self, address: str, name_key: str) -> bool:
+        keys = (f"{self.prefix}address:{address}", f"{self.prefix}name:{hash_secret(name_key)}")
+        try:
+            async with self.redis.pipeline(transaction=True) as pipe:
+                for key in keys:
+                    pipe.incr(key)
+                    pipe.expire(key, self.WINDOW_S, nx=True)
+                counts = await pipe.execute()
+        except Exception:
+            logs.log.warning("sign-in rates: Redis did not answer; counting in this process")
+            return await super().allow(address, name_key)
+        return int(counts[0]) <= LOGINS_PER_MINUTE_ADDRESS and int(counts[2]) <= LOGINS_PER_MINUTE_NAME
+
+    async def close(self) -> None:
+        await self.redis.aclose()
+
+
 class Players:
     """The identities, in the store's database."""
 
-    def __init__(self, store: Store) -> None:
+    def __init__(self, store: Store, redis_url: str | None = None) -> None:
         self.store = store
         # argon2id takes ~50 ms of one core: in a thread of its own, never on the loop nor
         # among the bots' thinking threads; one at a time, which also slows down guessing
         self._hashing = ThreadPoolExecutor(max_workers=1, thread_name_prefix="tapete-passwords")
-        self._by_address = AddressRates(LOGINS_PER_MINUTE_ADDRESS / 60.0, LOGINS_PER_MINUTE_ADDRESS)
-        self._by_name = AddressRates(LOGINS_PER_MINUTE_NAME / 60.0, LOGINS_PER_MINUTE_NAME)
+        self._rates = SharedLoginRates(redis_url, store.url) if redis_url else LoginRates()
 
-    def close(self) -> None:
+    async def close(self) -> None:
         self._hashing.shutdown(wait=False, cancel_futures=True)
+        await self._rates.close()
 
     async def create(self, name: str | None) -> Identity:
         identity = await self.store.transact(lambda conn: _create(conn, clean_name(name)))
@@ -262,20 +317,26 @@ class Players:
 
     async def rename(self, player_id: str, name: str | None) -> str | None:
         cleaned = clean_name(name)
-        await self.store.transact(lambda conn: _rename(conn, player_id, cleaned))
+        try:
+            await self.store.transact(lambda conn: _rename(conn, player_id, cleaned))
+        except sa.exc.IntegrityError:  # another player took the name in the same instant
+            raise name_taken() from None
         return cleaned
 
     async def protect(self, player_id: str, password: str) -> None:
         check_password(password)
         loop = asyncio.get_running_loop()
         hashed = await loop.run_in_executor(self._hashing, _hasher.hash, password)
-        await self.store.transact(lambda conn: _protect(conn, player_id, hashed))
+        try:
+            await self.store.transact(lambda conn: _protect(conn, player_id, hashed))
+        except sa.exc.IntegrityError:  # another player took the name in the same instant (never logged: it
+            raise name_taken() from None  # would carry the hash)
         logs.event("player protected by a password", detail=player_id)
 
     async def login(self, name: str, password: str, address: str) -> Identity:
         """A new device secret for the protected player called `name`; BadLogin if the password is wrong."""
         key = login_key(clean_name(name) or "")
-        if not self._by_address.allow(address) or not self._by_name.allow(key):
+        if not await self._rates.allow(address, key):
             raise RateLimited(
                 "Demasiados intentos de entrar; espera un minuto.",
                 "Too many sign-in attempts; wait a minute.",
@@ -291,6 +352,11 @@ class Players:
             logs.event("sign-in refused", code="bad_login")
             raise bad_login()
         player_id, player_name = str(found.id), found.name
+        if stored is not None and _hasher.check_needs_rehash(stored):  # older parameters: bring it up to date
+            rehashed = await loop.run_in_executor(self._hashing, _hasher.hash, password)
+            await self.store.transact(lambda conn: conn.execute(
+                players.update().where(players.c.id == player_id, players.c.password_hash == stored)
+                .values(password_hash=rehashed)))
         secret = await self.store.transact(lambda conn: _add_secret(conn, player_id, time.time()))
         logs.event("player signed in", detail=player_id)
         return Identity(player_id, secret, player_name)

@@ -39,9 +39,12 @@ class Moment:
     pause_ms: int
     clocks: list[dict[str, Any]]
     seats: list[dict[str, Any]]
+    rematch: dict[str, Any] | None = None  # at a finished match: who answered "another match?"
+    next_match: str | None = None  # the rematch's match id, once made
 
     @classmethod
-    def of(cls, status: str, core: TableCore, now: float, seats: list[dict[str, Any]]) -> Moment:
+    def of(cls, status: str, core: TableCore, now: float, seats: list[dict[str, Any]],
+           rematch: dict[str, Any] | None = None, next_match: str | None = None) -> Moment:
         """The table's times as the core has them (clocks run only for seats people play)."""
         clocks = []
         for seat in sorted(core.clock_since):
@@ -49,7 +52,7 @@ class Moment:
             if deadline is not None:
                 clocks.append({"seat": seat, "remaining_ms": max(0, round((deadline - now) * 1000))})
         return cls(status, core.version, round(core.window_left(now) * 1000), round(core.pause_left(now) * 1000),
-                   clocks, seats)
+                   clocks, seats, rematch, next_match)
 
 
 class Presenter:
@@ -104,9 +107,11 @@ class Presenter:
         texts: bool,
         events: list[Event],
         with_log: bool = True,
+        chat: list[dict[str, Any]] | None = None,
     ) -> dict[str, Any]:
         """What one socket is told: its seat's view, legal moves and events, in its language,
-        with everyone's names. `with_log`: also the seat's whole log so far (hello, sync)."""
+        with everyone's names. `with_log`: also the seat's whole log so far (hello, sync);
+        `chat`: the table's last chat lines, in its language (the same)."""
         playing = moment.status == "playing"
         reader = Reader(lang, [entry.get("name") or "" for entry in moment.seats], seat)
         message = {
@@ -125,9 +130,13 @@ class Presenter:
             "clocks": moment.clocks,
             "seats": moment.seats,
             "outcome": state.outcome().to_json() if state.is_terminal() else None,
+            "rematch": moment.rematch,
+            "next_match": moment.next_match,
         }
         if with_log:
             message["log"] = self.log.entries(seat, lang, reader.names)
+        if chat is not None:
+            message["chat"] = chat
         return message
 
     def legal(self, state: State, seat: int | None, reader: Reader | None) -> list[dict[str, Any]]:

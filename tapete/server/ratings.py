@@ -28,7 +28,8 @@ from openskill.models import PlackettLuce
 from tapete.engine import Game
 
 from . import logs
-from .store import Store, matches, players, ratings, seats
+from .schema import matches, players, ratings, seats
+from .store import Store
 
 MODEL = PlackettLuce()
 BOT_PREFIX = "bot:"
@@ -100,9 +101,13 @@ def updated(
 
 
 def _sides_of(game: Game | None, num_players: int, options: Mapping[str, Any]) -> tuple[tuple[int, ...], ...]:
+    alone = tuple((seat,) for seat in range(num_players))
     if game is None:
-        return tuple((seat,) for seat in range(num_players))
-    return game.sides(num_players, game.parse_options(options))
+        return alone
+    try:
+        return game.sides(num_players, game.parse_options(options))
+    except Exception:  # options this server's game no longer reads: better alone than never settled
+        return alone
 
 
 def _lock_game(conn: sa.Connection, game_id: str) -> None:

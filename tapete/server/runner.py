@@ -26,8 +26,9 @@ from typing import TYPE_CHECKING, Any
 from tapete.engine import BadAction, Event, Game, State, TapeteError
 from tapete.engine.table import Applied, Held, Ready, Rejected, Release, TableCore, Timeout, Timing, superseded, voided
 
-from . import logs
+from . import logs, messages
 from .alarm import Alarm
+from .chat import TableChat
 from .connection import CLOSE_BAD_TOKEN, CLOSE_LEFT, Connection
 from .errors import StorageFailed, WrongSeat, bad_token, internal_error
 from .messages import Attach, BotMove, Detach, Dismiss, Join, Leave, Message, Sender, Start, Submit, Sync, Wake
@@ -38,6 +39,7 @@ from .seatbot import BotDesk, SeatBot
 from .seats import SeatInfo, SeatRegistry, hash_token, new_token, restart_grace
 from .settings import ServerSettings, TableOptions
 from .stats import Stats
+from .table_rematch import TableRematch
 
 if TYPE_CHECKING:
     from .store import Store
@@ -68,6 +70,7 @@ class TableRunner:
         on_stop: Callable[[TableRunner], None] | None = None,
         stats: Stats | None = None,
         pacer: BotPacer | None = None,
+        chat: TableChat | None = None,
     ) -> None:
         self.id = table_id
         self.game = game
@@ -114,6 +117,8 @@ class TableRunner:
         self._idle_since: float | None = None
         self._seats_told: list[dict[str, Any]] = []
         self._restored = False  # rebuilt from a record (after a restart, or taken over)
+        self.chat = chat or TableChat(table_id, table_id, (), store)  # neither touches the game (no version)
+        self.rematch = TableRematch(self)
 
     @property
     def state(self) -> State:
@@ -222,7 +227,7 @@ class TableRunner:
             case BotMove():
                 await self._on_bot_move(message)
             case Attach():
-                self._on_attach(message)
+                await self._on_attach(message)
             case Detach():
                 self._on_detach(message)
             case Sync():
@@ -242,6 +247,10 @@ class TableRunner:
                 if self.status == "waiting" and not any(s.human for s in self.seats):
                     await self.begin()
                 message.done.set_result(None)
+            case messages.Chat():
+                self.chat.say(message.conn, message.text, message.phrase, self)
+            case messages.Rematch():
+                await self.rematch.answer(message.conn, message.accept)
 
     # -- actions ---------------------------------------------------------------
     async def _on_submit(self, msg: Submit) -> None:
@@ -470,7 +479,7 @@ class TableRunner:
         )
 
     # -- sockets -------------------------------------------------------------------
-    def _on_attach(self, msg: Attach) -> None:
+    async def _on_attach(self, msg: Attach) -> None:
         conn = msg.conn
         try:
             self.registry.attach(conn, msg.token)
@@ -481,6 +490,7 @@ class TableRunner:
         conn.send(self.presenter.welcome(conn.seat, len(self.seats)))
         conn.send(self._state_message(conn, []))
         logs.event("socket attached", table=self.id, seat=conn.seat, version=self.version)
+        await self.rematch.attached(conn)  # a reload of a finished match is sent on to the next one
 
     def _on_detach(self, msg: Detach) -> None:
         if self.registry.detach(msg.conn, time.monotonic()):
@@ -517,12 +527,15 @@ class TableRunner:
         if info is None:
             msg.done.set_exception(bad_token())
             return
-        await self.store.set_seat(self.id, info.index, None, None)
+        # a match under way or over stays in the leaver's history and ratings (a stand-in plays it out)
+        kept_player = info.player_id if self.status != "waiting" else None
+        await self.store.set_seat(self.id, info.index, None, None, kept_player)
         for conn in self.registry.free(info):
             conn.send(self.presenter.left(info.index))
             conn.close(CLOSE_LEFT, "seat left")
         msg.done.set_result(info.index)
         logs.event("seat left", table=self.id, seat=info.index, version=self.version)
+        await self.rematch.seat_left()  # leaving a finished match declines its rematch
 
     # -- what each socket is told (built by the presenter) ----------------------------------
     def seats_json(self) -> list[dict[str, Any]]:
@@ -530,10 +543,15 @@ class TableRunner:
         return self.presenter.seats(self.seats, lambda s: playing and self._bot_controls(s))
 
     def _moment(self, seats: list[dict[str, Any]] | None = None) -> Moment:
-        return Moment.of(self.status, self.core, time.monotonic(), self.seats_json() if seats is None else seats)
+        return Moment.of(self.status, self.core, time.monotonic(), self.seats_json() if seats is None else seats,
+                         self.rematch.json(), self.rematch.next_match)
 
     def _state_message(self, conn: Connection, events: list[Event]) -> dict[str, Any]:
-        return self.presenter.state(self.state, self._moment(), conn.seat, conn.lang, conn.texts, events)
+        return self.presenter.state(self.state, self._moment(), conn.seat, conn.lang, conn.texts, events,
+                                    chat=self.chat.history(conn.lang))
+
+    def tell_states(self) -> None:  # something the states show changed, not the game
+        self._broadcast([])
 
     def _broadcast(self, events: list[Event]) -> None:
         if not self._told or self._told[-1][0] != self.version:
@@ -547,15 +565,5 @@ class TableRunner:
                                       self.invite_code if self.public else None, self.public)
 
 
-__all__ = [
-    "CLOSE_BAD_TOKEN",
-    "Detach",
-    "Dismiss",
-    "Message",
-    "RunnerStopped",
-    "SeatInfo",
-    "Submit",
-    "Sync",
-    "TableRunner",
-    "hash_token",
-]
+__all__ = ["CLOSE_BAD_TOKEN", "Detach", "Dismiss", "Message", "RunnerStopped",
+           "SeatInfo", "Submit", "Sync", "TableRunner", "hash_token"]

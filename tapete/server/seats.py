@@ -99,7 +99,7 @@ class SeatRegistry:
         if len(info.conns) >= self.max_per_seat:
             raise _too_many("Demasiadas conexiones para este asiento", "Too many sockets for this seat",
                             self.max_per_seat)
-        conn.seat = info.index
+        conn.seat, conn.token = info.index, token
         info.conns.add(conn)
         info.gone_since = None
 

@@ -62,6 +62,22 @@ class TableOptions:
         help_es="El resultado cambia la clasificación de los jugadores con identidad y de los bots.",
         help_en="The result changes the ratings of the players with an identity and of the bots.",
     )
+    spectator_chat: bool = option(
+        True,
+        es="Los espectadores pueden escribir en el chat",
+        en="Spectators may write in the chat",
+        help_es="Si no, los espectadores solo leen el chat de la mesa.",
+        help_en="If not, spectators only read the table's chat.",
+    )
+    rematch_bots: bool = option(
+        False,
+        es="Revancha: un bot ocupa los asientos que quedan libres",
+        en="Rematch: a bot takes the seats left free",
+        help_es="Si alguien no quiere la revancha (o se ha ido), un bot del nivel suplente juega su asiento; "
+                "si no, el asiento queda libre para quien tenga el código de invitación.",
+        help_en="If someone declines the rematch (or has left), a bot of the stand-in level plays their seat; "
+                "if not, the seat stays open to whoever has the invitation code.",
+    )
 
 
 def parse_table_options(raw: Any) -> TableOptions:
@@ -131,6 +147,9 @@ class ServerSettings:
     rate_burst: int = 60
     # A connection that breaks the rate this many times in a row is closed.
     rate_strikes: int = 50
+    # Chat lines per second one socket may send (sustained), with bursts of `chat_burst`.
+    chat_per_s: float = 0.5
+    chat_burst: int = 5
     # Messages waiting to be sent to one client before it is dropped as too slow.
     outbox_limit: int = 512
     # Sockets one seat may hold at once (a phone and a laptop), and watchers per table.

@@ -30,7 +30,21 @@ from .connection import (
     RateLimiter,
 )
 from .errors import BadJson, BadMessage, RateLimited, TooLarge, UnknownMessage, internal_error
-from .models import MAX_INT, MESSAGE_TYPES, ActionMessage, Dismiss, Hello, Ping, Sync, explain, read_message
+from .limits import AddressRates
+from .messages import Chat, Rematch
+from .models import (
+    MAX_INT,
+    MESSAGE_TYPES,
+    ActionMessage,
+    ChatMessage,
+    Dismiss,
+    Hello,
+    Ping,
+    RematchMessage,
+    Sync,
+    explain,
+    read_message,
+)
 from .runner import Detach, RunnerStopped, Submit, TableRunner
 from .runner import Dismiss as RunnerDismiss
 from .runner import Sync as RunnerSync
@@ -40,7 +54,7 @@ if TYPE_CHECKING:
     from .settings import ServerSettings
 
 
-Message = Hello | ActionMessage | Sync | Dismiss | Ping
+Message = Hello | ActionMessage | Sync | Dismiss | Ping | ChatMessage | RematchMessage
 CLOSE_CODES = {"bad_token": CLOSE_BAD_TOKEN, "bad_identity": CLOSE_BAD_TOKEN, "table_not_found": CLOSE_NOT_FOUND}
 
 
@@ -201,6 +215,9 @@ async def _attach(svc: Services, table_id: str, conn: Connection, token: str | N
 
 async def _serve(websocket: WebSocket, conn: Connection, runner: TableRunner, settings: ServerSettings) -> None:
     limiter = RateLimiter(settings.rate_per_s, settings.rate_burst)
+    chat_limiter = RateLimiter(settings.chat_per_s, settings.chat_burst)
+    chat_by_address = _chat_rates_by_address(websocket, settings)
+    chat_key = f"{runner.id}|{websocket.client.host if websocket.client else 'unknown'}"
     strikes = 0
     while not conn.closing:
         text = await _receive_text(websocket)
@@ -222,12 +239,38 @@ async def _serve(websocket: WebSocket, conn: Connection, runner: TableRunner, se
         try:
             data = _parse(text, settings)
             seq = data.get("seq")
-            _dispatch(_read(data, IN_PLAY), conn, runner, arrived)
+            message = _read(data, IN_PLAY)
+            if isinstance(message, ChatMessage) and not (chat_limiter.allow() and chat_by_address.allow(chat_key)):
+                raise chat_flood(settings)
+            _dispatch(message, conn, runner, arrived)
         except TapeteError as err:
             conn.send_error(err, seq if _is_int(seq) else None)
 
 
-IN_PLAY = ("action", "sync", "dismiss", "ping")
+IN_PLAY = ("action", "sync", "dismiss", "ping", "chat", "rematch")
+# One address at one table may chat as much as this many sockets: a household playing together,
+# not a flood spread over every socket an address may open.
+CHAT_SOCKETS_PER_ADDRESS = 3
+
+
+def _chat_rates_by_address(websocket: WebSocket, settings: ServerSettings) -> AddressRates:
+    """This process's chat buckets per (table, address), made with the first socket."""
+    state = websocket.app.state
+    rates: AddressRates | None = getattr(state, "chat_by_address", None)
+    if rates is None:
+        share = CHAT_SOCKETS_PER_ADDRESS
+        rates = state.chat_by_address = AddressRates(settings.chat_per_s * share, settings.chat_burst * share)
+    return rates
+
+
+def chat_flood(settings: ServerSettings) -> RateLimited:
+    """Chat has a rate of its own, far below the socket's: people talk, floods are refused."""
+    per_minute = settings.chat_per_s * 60
+    return RateLimited(
+        f"Demasiados mensajes de chat (máximo {per_minute:g} por minuto); este no se ha enviado.",
+        f"Too many chat messages (at most {per_minute:g} a minute); this one was not sent.",
+        rule="chat",
+    )
 
 
 def _dispatch(message: Message, conn: Connection, runner: TableRunner, arrived: float) -> None:
@@ -240,6 +283,10 @@ def _dispatch(message: Message, conn: Connection, runner: TableRunner, arrived: 
         runner.post(RunnerDismiss(conn))
     elif isinstance(message, Ping):
         conn.send({"type": "pong", "seq": message.seq})
+    elif isinstance(message, ChatMessage):
+        runner.post(Chat(conn, message.text, message.phrase))
+    elif isinstance(message, RematchMessage):
+        runner.post(Rematch(conn, message.accept))
 
 
 def _is_int(value: Any) -> bool:

@@ -25,88 +25,14 @@ from typing import Any, TypeVar
 import sqlalchemy as sa
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
 
+# The tables are declared in `schema.py`; the rest of the server may import them from here too.
+from .schema import actions, chat_lines, matches, metadata, player_secrets, players, ratings, seats  # noqa: F401
+
+CHAT_KEPT = 100  # lines of a room read back (the history a hello gets)
+
 log = logging.getLogger("tapete.server.store")
 
 T = TypeVar("T")
-
-metadata = sa.MetaData()
-
-matches = sa.Table(
-    "matches",
-    metadata,
-    sa.Column("id", sa.String(24), primary_key=True),
-    sa.Column("game", sa.String(32), nullable=False),
-    sa.Column("options", sa.JSON, nullable=False),
-    sa.Column("table_options", sa.JSON, nullable=False),
-    sa.Column("seed", sa.BigInteger, nullable=False),
-    sa.Column("num_players", sa.Integer, nullable=False),
-    sa.Column("status", sa.String(16), nullable=False, index=True),
-    sa.Column("invite_code", sa.String(16), nullable=False, unique=True),
-    sa.Column("public", sa.Boolean, nullable=False),
-    sa.Column("created_at", sa.Float, nullable=False),
-    sa.Column("started_at", sa.Float, nullable=True),
-    sa.Column("finished_at", sa.Float, nullable=True),
-    sa.Column("outcome", sa.JSON, nullable=True),
-    sa.Column("rules_version", sa.Integer, nullable=False, server_default="1"),
-    sa.Column("rated", sa.Boolean, nullable=False, server_default=sa.true()),  # the table option `rated`
-    sa.Column("rated_at", sa.Float, nullable=True),  # when the ratings took the finished match into account
-)
-
-seats = sa.Table(
-    "seats",
-    metadata,
-    sa.Column("match_id", sa.String(24), sa.ForeignKey("matches.id"), primary_key=True),
-    sa.Column("seat", sa.Integer, primary_key=True),
-    sa.Column("kind", sa.String(8), nullable=False),  # "human" | "bot"
-    sa.Column("level", sa.String(32), nullable=True),  # the bot kind, for bot seats
-    sa.Column("name", sa.String(64), nullable=True),
-    sa.Column("token_hash", sa.String(64), nullable=True),
-    # the identity that took the seat (none for bots and anonymous people)
-    sa.Column("player_id", sa.String(24), sa.ForeignKey("players.id", name="fk_seats_player_id"), nullable=True,
-              index=True),
-)
-
-players = sa.Table(
-    "players",
-    metadata,
-    sa.Column("id", sa.String(24), primary_key=True),
-    sa.Column("name", sa.String(64), nullable=True),
-    sa.Column("created_at", sa.Float, nullable=False),
-    sa.Column("password_hash", sa.String(255), nullable=True),  # argon2id, once protected by a password
-    sa.Column("login_name", sa.String(64), nullable=True, unique=True),  # casefolded name of a protected player
-)
-
-player_secrets = sa.Table(
-    "player_secrets",
-    metadata,
-    sa.Column("player_id", sa.String(24), sa.ForeignKey("players.id"), primary_key=True),
-    sa.Column("secret_hash", sa.String(64), primary_key=True),  # SHA-256 of a 128-bit random secret, one a device
-    sa.Column("created_at", sa.Float, nullable=False),
-)
-
-ratings = sa.Table(
-    "ratings",
-    metadata,
-    sa.Column("game", sa.String(32), primary_key=True),
-    sa.Column("subject", sa.String(40), primary_key=True),  # a player id, or "bot:<level>"
-    sa.Column("mu", sa.Float, nullable=False),
-    sa.Column("sigma", sa.Float, nullable=False),
-    sa.Column("ordinal", sa.Float, nullable=False),  # mu - 3 sigma: the leaderboard's order
-    sa.Column("matches", sa.Integer, nullable=False),
-    sa.Column("updated_at", sa.Float, nullable=False),
-    sa.Index("ix_ratings_game_ordinal", "game", "ordinal"),
-)
-
-actions = sa.Table(
-    "actions",
-    metadata,
-    sa.Column("match_id", sa.String(24), sa.ForeignKey("matches.id"), primary_key=True),
-    sa.Column("idx", sa.Integer, primary_key=True),
-    sa.Column("seat", sa.Integer, nullable=False),
-    sa.Column("action", sa.Integer, nullable=False),
-    sa.Column("at", sa.Float, nullable=False),
-)
-
 
 @dataclass
 class SeatRow:
@@ -136,9 +62,17 @@ class MatchRow:
     rules_version: int = 1
     rated: bool = True
     rated_at: float | None = None
+    room: str | None = None
+    rematch: dict[str, Any] | None = None
+    next_match: str | None = None
     seats: list[SeatRow] = field(default_factory=list)
     actions: list[tuple[int, int]] = field(default_factory=list)
     action_times: list[float] = field(default_factory=list)  # when each action was stored (time.time())
+    chat: list[dict[str, Any]] = field(default_factory=list)  # the room's last lines, oldest first
+
+    @property
+    def chat_room(self) -> str:
+        return self.room or self.id
 
 
 @dataclass
@@ -153,6 +87,8 @@ class Write:
     done: asyncio.Future[None] | None = None
     # A table whose lease this process must hold for the write to happen (several processes).
     fence: str | None = None
+    # The writes submitted with this one (itself included): they commit in one transaction.
+    unit: list[Write] | None = field(default=None, repr=False)
 
     @property
     def key(self) -> str:
@@ -290,22 +226,32 @@ def action_columns(writes: Sequence[Write]) -> tuple[list[str], list[int], list[
             [r["action"] for r in rows], [r["at"] for r in rows])
 
 
+def units_of(writes: Sequence[Write]) -> list[list[Write]]:
+    """The writes grouped as they were submitted together (in order)."""
+    units: dict[int, list[Write]] = {}
+    for write in writes:
+        units.setdefault(id(write.unit) if write.unit is not None else id(write), []).append(write)
+    return list(units.values())
+
+
 async def _each_alone_on_failure(writes: Sequence[Write], commit: Callable[[Sequence[Write]], Any]) -> None:
-    """`commit(writes)`; if it fails, each write alone, and a write that still fails gets its error."""
+    """`commit(writes)`; if it fails, each unit (writes submitted together) alone, and a unit that
+    still fails gets its error."""
     try:
         await commit(writes)
         return
     except Exception as err:
-        if len(writes) == 1:
+        units = units_of(writes)
+        if len(units) == 1:
             log.exception("write failed", extra={"table": writes[0].table.name})
-            _settle(writes, [err])
+            _settle(writes, [err] * len(writes))
             return
-    for write in writes:
+    for unit in units:
         try:
-            await commit([write])
+            await commit(unit)
         except Exception as err:
-            log.exception("write failed", extra={"table": write.table.name})
-            _settle([write], [err])
+            log.exception("write failed", extra={"table": unit[0].table.name})
+            _settle(unit, [err] * len(unit))
 
 
 class PgWriter(AsyncWriter):
@@ -329,8 +275,11 @@ class PgWriter(AsyncWriter):
         """Commit a batch (of one write per table, see `Store._take_batch`): the actions first, then
         the rest in a transaction; a part that fails is retried write by write, and a write that
         still fails fails alone (the rest of the batch is committed once, never again)."""
-        inserts = [w for w in batch if w.table is actions and w.rows is not None]
-        others = sorted((w for w in batch if not (w.table is actions and w.rows is not None)),
+        inserts = [w for w in batch if w.table is actions and w.rows is not None and len(w.unit or ()) <= 1]
+        taken = {id(w) for w in inserts}
+        # the rest in one transaction, grouped by statement shape (a unit's writes are of distinct
+        # tables here, and its matches row sorts before its seats rows)
+        others = sorted((w for w in batch if id(w) not in taken),
                         key=lambda w: (w.table.name, w.rows is None, sorted(w.values or ()), sorted(w.where or ())))
         if inserts:
             await _each_alone_on_failure(inserts, self._insert)
@@ -446,7 +395,7 @@ class Store:
         self._inline = _InlineWriter(url) if url.startswith("sqlite+aiosqlite") else None
         self._writer_impl: AsyncWriter = PgWriter(self.engine) if url.startswith("postgresql") else AsyncWriter(
             self.engine)
-        self._pending: deque[Write] = deque()
+        self._pending: deque[list[Write]] = deque()  # units: the writes submitted together
         self._busy: set[str] = set()  # tables with a batch in flight: their next write waits for it
         self._in_flight: set[asyncio.Task[None]] = set()
         self._kick_armed = False
@@ -472,16 +421,24 @@ class Store:
         await self.engine.dispose()
 
     # -- the writer -----------------------------------------------------------
-    async def _submit(self, write: Write) -> None:
-        write.done = asyncio.get_running_loop().create_future()
+    async def _submit(self, *writes: Write) -> None:
+        """Queue writes (several at once go in one batch, so one transaction) and wait for them."""
+        loop = asyncio.get_running_loop()
+        unit = list(writes)
+        for write in unit:
+            write.done = loop.create_future()
+            write.unit = unit
         if self._inline is not None:
-            self._inline.submit(write)
+            for write in unit:
+                self._inline.submit(write)
         else:
-            self._pending.append(write)
+            self._pending.append(unit)
             if not self._kick_armed:  # the writes of this loop turn start together, at its end
                 self._kick_armed = True
-                asyncio.get_running_loop().call_soon(self._kick)
-        await write.done
+                loop.call_soon(self._kick)
+        for write in unit:
+            assert write.done is not None
+            await write.done
 
     def _kick(self) -> None:
         """Start batches while a connection is free and writes wait (at most IN_FLIGHT at once)."""
@@ -492,21 +449,23 @@ class Store:
             task.add_done_callback(self._in_flight.discard)
 
     def _take_batch(self) -> list[Write]:
-        """The waiting writes that may commit now: not one of a table that has a write in flight
-        or earlier in this batch (a table's writes commit in order)."""
+        """The waiting writes that may commit now: not those of a table that has a write in flight
+        or earlier in this batch (a table's writes commit in order). Writes submitted together
+        stay together."""
         batch: list[Write] = []
-        later: list[Write] = []
+        later: list[list[Write]] = []
         blocked: set[str] = set()
         while self._pending and len(batch) < self.BATCH:
-            write = self._pending.popleft()
-            key = write.key
-            if key in self._busy or key in blocked:
-                later.append(write)
+            unit = self._pending.popleft()
+            keys = {write.key for write in unit}
+            if keys & self._busy or keys & blocked:
+                later.append(unit)
+                blocked |= keys  # what comes after it waits too
                 continue
-            batch.append(write)
-            blocked.add(key)
+            batch.extend(unit)
+            blocked |= keys
         self._pending.extendleft(reversed(later))
-        self._busy |= blocked
+        self._busy |= {write.key for write in batch}
         return batch
 
     async def _commit(self, batch: list[Write]) -> None:
@@ -515,14 +474,13 @@ class Store:
                 await self._writer_impl.commit(batch)
                 self.on_batch(len(batch), len(self._in_flight))
             except Exception:
-                # One bad write must not fail its neighbours: retry alone.
-                for write in batch:
+                # One bad write must not fail its neighbours: retry each unit alone.
+                for unit in units_of(batch):
                     try:
-                        await self._writer_impl.commit([write])
+                        await self._writer_impl.commit(unit)
                     except Exception as err:
-                        log.exception("write failed", extra={"table": write.table.name})
-                        if write.done is not None and not write.done.done():
-                            write.done.set_exception(err)
+                        log.exception("write failed", extra={"table": unit[0].table.name})
+                        _settle(unit, [err] * len(unit))
             _settle(batch, [None] * len(batch))
         finally:
             self._busy.difference_update(w.key for w in batch)
@@ -531,6 +489,7 @@ class Store:
 
     # -- writes ---------------------------------------------------------------
     async def create_match(self, row: MatchRow) -> None:
+        # the match and its seats in one batch (one transaction): never a match without seats
         await self._submit(
             Write(
                 matches,
@@ -548,11 +507,10 @@ class Store:
                         "created_at": row.created_at,
                         "rules_version": row.rules_version,
                         "rated": row.rated,
+                        "room": row.room,
                     }
                 ],
-            )
-        )
-        await self._submit(
+            ),
             Write(
                 seats,
                 rows=[
@@ -560,7 +518,7 @@ class Store:
                      "token_hash": s.token_hash, "player_id": s.player_id}
                     for s in row.seats
                 ],
-            )
+            ),
         )
 
     def _fence(self, match_id: str) -> str | None:
@@ -607,6 +565,28 @@ class Store:
         async with self.engine.connect() as aconn:
             return await aconn.run_sync(work)
 
+    async def add_chat(self, match_id: str, room: str, line: dict[str, Any]) -> None:
+        await self._submit(Write(chat_lines, rows=[{"room": room, "match_id": match_id, **line}],
+                                 fence=self._fence(match_id)))
+
+    async def set_rematch(self, match_id: str, rematch: dict[str, Any], next_match: str | None = None) -> None:
+        """The answers to "another match?"; with `next_match` once it is decided (one write: both or neither)."""
+        values: dict[str, Any] = {"rematch": rematch}
+        if next_match is not None:
+            values["next_match"] = next_match
+        await self._submit(Write(matches, values=values, where={"id": match_id}, fence=self._fence(match_id)))
+
+    async def rematches_due(self) -> list[str]:
+        """Finished matches whose rematch was decided but whose new match was never made (a crash between)."""
+        made = sa.select(matches.c.id).scalar_subquery()
+        query = sa.select(matches.c.id).where(matches.c.next_match.is_not(None), matches.c.next_match.not_in(made))
+        async with self.engine.connect() as conn:
+            return [str(r.id) for r in await conn.execute(query)]
+
+    async def match_exists(self, match_id: str) -> bool:
+        async with self.engine.connect() as conn:
+            return (await conn.scalar(sa.select(matches.c.id).where(matches.c.id == match_id))) is not None
+
     # -- reads ----------------------------------------------------------------
     async def load(self, match_id: str) -> MatchRow | None:
         rows = await self._load(sa.select(matches).where(matches.c.id == match_id))
@@ -635,4 +615,14 @@ class Store:
                     raise RuntimeError(f"match {row.id}: the action record has a gap")
                 row.actions = [(r.seat, r.action) for r in listed]
                 row.action_times = [r.at for r in listed]
+                row.chat = await self._chat(conn, row.chat_room)
         return found
+
+    @staticmethod
+    async def _chat(conn: AsyncConnection, room: str) -> list[dict[str, Any]]:
+        c = chat_lines.c
+        newest = await conn.execute(
+            sa.select(c.seat, c.name, c.spectator, c.text, c.phrase, c.at)
+            .where(c.room == room).order_by(c.id.desc()).limit(CHAT_KEPT)
+        )
+        return [dict(r._mapping) for r in reversed(list(newest))]

@@ -14,6 +14,8 @@ from tapete.engine import BadOption, Game, MatchRecord, WrongRulesVersion, check
 from tapete.games import get_game
 
 from . import logs
+from .chat import ChatLine, TableChat
+from .codes import new_code
 from .connection import CLOSE_NOT_FOUND
 from .errors import (
     AlreadyStarted,
@@ -26,15 +28,13 @@ from .errors import (
 )
 from .names import clean_name
 from .pacer import BotPacer
+from .rematch import RematchVotes, rotated_seed
 from .runner import RunnerStopped, SeatInfo, TableRunner, hash_token
 from .seatbot import INLINE_KINDS
 from .settings import ServerSettings, parse_table_options, table_options_schema
 from .stats import Stats
 from .store import MatchRow, SeatRow, Store
 
-# Invitation codes: no 0/O, 1/I/L, so they can be read aloud and typed.
-CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
-CODE_LENGTH = 8
 # A table that never started and never will: closed by its creator, or expired while waiting.
 ENDED_UNPLAYED = ("closed", "expired")
 
@@ -53,10 +53,6 @@ class SeatSpec:
     kind: str  # "human" | "bot"
     level: str | None = None
     name: str | None = None
-
-
-def new_code() -> str:
-    return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
 
 
 class Tables:
@@ -104,7 +100,16 @@ class Tables:
             self._add(runner)
             count += 1
             logs.event("table restored", table=row.id, version=runner.version, status=runner.status)
+        await self.finish_rematches()
         return count
+
+    async def finish_rematches(self) -> None:
+        """Rematches decided but never made (the server was killed between the two): make them now."""
+        for old_id in await self.store.rematches_due():
+            try:
+                await self.get(old_id)  # loading the finished match makes its rematch
+            except Exception:
+                logs.log.exception("could not make a pending rematch", extra={"table": old_id})
 
     def start_housekeeping(self) -> None:
         """Close waiting tables that outlived `waiting_ttl`, now and then."""
@@ -167,7 +172,9 @@ class Tables:
             on_stop=self._forget,
             stats=self.stats,
             pacer=self.pacer,
+            chat=TableChat(row.id, row.chat_room, [ChatLine.from_json(line) for line in row.chat], self.store),
         )
+        runner.rematch.restore(row.rematch, row.next_match, make=self._rematch_of)
         runner.replay(row.actions, row.action_times)
         self.created_at[row.id] = row.created_at
         return runner
@@ -316,7 +323,65 @@ class Tables:
             # e.g. a game whose rules changed under an old record
             logs.log.exception("could not rebuild a table", extra={"table": table_id})
             raise table_unavailable(table_id) from None
+        await self._finish_rematch(row)
         self._add(runner)
+        return runner
+
+    # -- rematches --------------------------------------------------------------------
+    async def _rematch_of(self, runner: TableRunner) -> None:
+        """Make the rematch of a finished table whose every person answered (its answers are stored)."""
+        row = await self.store.load(runner.id)
+        if row is None or not row.next_match:
+            raise RuntimeError(f"table {runner.id}: no rematch decided in the store")
+        if not await self.store.match_exists(row.next_match):  # (an earlier try may have made it)
+            await self._make_rematch(row)
+
+    async def _finish_rematch(self, row: MatchRow) -> None:
+        """A finished match loaded whose rematch was decided but not made (a crash between): make it."""
+        if row.next_match and not await self.store.match_exists(row.next_match):
+            await self._make_rematch(row)
+
+    async def _make_rematch(self, old: MatchRow) -> TableRunner:
+        """The next match at the same table: same game, options, table options, seats, names and
+        bot levels, the first player rotated; a seat whose person declined or left is free (or,
+        with the table option `rematch_bots`, a stand-in level bot's)."""
+        votes = RematchVotes.from_json(old.rematch, started=True)
+        assert votes is not None and old.next_match == votes.next_match
+        game = get_game(old.game)
+        table_options = parse_table_options(old.table_options)
+        seats: list[SeatRow] = []
+        for s in old.seats:
+            if s.kind == "bot":
+                seats.append(SeatRow(s.seat, "bot", s.level, s.name, None))
+            elif votes.accepted.get(s.seat):  # the person plays on: their name and player link go along
+                seats.append(SeatRow(s.seat, "human", None, s.name, votes.accepted[s.seat], s.player_id))
+            elif table_options.rematch_bots:
+                seats.append(SeatRow(s.seat, "bot", table_options.stand_in, None, None))
+            else:
+                seats.append(SeatRow(s.seat, "human", None, None, None))
+        row = MatchRow(
+            id=votes.next_match,
+            game=game.id,
+            options=old.options,
+            table_options=old.table_options,
+            seed=rotated_seed(game, old.num_players, old.seed, game.parse_options(old.options), new_match_seed),
+            num_players=old.num_players,
+            status="waiting",
+            invite_code=votes.invite_code,
+            public=old.public,
+            created_at=time.time(),
+            rules_version=game.rules_version,
+            rated=table_options.rated,
+            room=old.chat_room,
+            seats=seats,
+            chat=old.chat,
+        )
+        await self.store.create_match(row)
+        runner = self._from_row(row)
+        if not any(s.free for s in runner.seats):
+            await runner.begin()
+        self._add(runner)
+        logs.event("rematch made", table=row.id, status=runner.status, detail=old.id)
         return runner
 
     async def join(

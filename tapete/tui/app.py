@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable
+from dataclasses import replace
 
 from textual.app import App
 from textual.widget import Widget
 
 from tapete.engine import Game
+from tapete.engine.table import RESULT_PAUSE_S
 from tapete.games import game_ids, get_game
 
 from .config import MatchConfig, default_kinds
@@ -33,7 +35,7 @@ def local_source(game: Game, config: MatchConfig, screen: Widget) -> TableSource
         config.seed,
         WidgetScheduler(screen),
         ThreadThinker(screen),
-        config.timing(),
+        replace(config.timing(), result_pause=RESULT_PAUSE_S),  # the bots wait while the person reads a result
     )
 
 

@@ -178,7 +178,9 @@ class Board(VerticalScroll):
         return None
 
     def press(self, key: str, snap: Snapshot) -> bool:
-        """A key the board uses itself, not a move (select a card). True: used."""
+        """A key the board uses itself, not a move (select a card). True: used.
+        Only the choice changes (no painting: `key_paths` tries keys the person
+        never pressed); the screen shows the board again after a key that counted."""
         return False
 
     def key(self, key: str, snap: Snapshot) -> int | bool | None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 from textual import events, on
@@ -11,17 +12,18 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Button, Footer, Markdown, Static
+from textual.widgets import Button, Footer, Static
 
 from tapete.engine import Event, Game
 
 from .boards import scores_of
+from .guide import guide_renderables
 from .i18n import other_lang, t
 from .table import Snapshot
 
 
 class RulesScreen(ModalScreen[None]):
-    """The game's rules as Markdown, in es or en (F2 switches)."""
+    """The game's guide then its reglamento, drawn as `tapete rules --full` draws them, in es or en (F2 switches)."""
 
     DEFAULT_CSS = """
     RulesScreen { align: center middle; }
@@ -43,7 +45,7 @@ class RulesScreen(ModalScreen[None]):
         with Vertical(id="rules-box"):
             yield Static(t("rules.title", self.lang, game=self.game.name[self.lang]), id="rules-title")
             with VerticalScroll(id="rules-scroll"):
-                yield Markdown(self.game.rules_text(self.lang), id="rules-md")
+                yield Static(self._guide(), id="rules-md")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -55,7 +57,10 @@ class RulesScreen(ModalScreen[None]):
     async def action_lang(self) -> None:
         self.lang = other_lang(self.lang)
         self.query_one("#rules-title", Static).update(t("rules.title", self.lang, game=self.game.name[self.lang]))
-        await self.query_one("#rules-md", Markdown).update(self.game.rules_text(self.lang))
+        self.query_one("#rules-md", Static).update(self._guide())
+
+    def _guide(self) -> Group:
+        return Group(*guide_renderables(self.game, self.lang, full=True))
 
 
 # Events that close a round (or a battle) with its breakdown, by game: shown until a key.
@@ -75,14 +80,16 @@ def is_round_result(game_id: str, event: Event) -> bool:
 
 
 class ResultScreen(ModalScreen[None]):
-    """A round's result in the catalogue's words; it stays until a key is pressed."""
+    """A round's result in the catalogue's words; it stays until a key is pressed.
+    A result taller than the window lays its lists (points per player...) in columns,
+    since a key closes the panel and it could not be scrolled."""
 
     DEFAULT_CSS = """
     ResultScreen { align: center middle; }
-    #result-box { width: 78; max-width: 98%; height: auto; max-height: 96%;
+    #result-box { width: 78; max-width: 98%; height: auto; max-height: 100%;
                   border: round $accent; background: $surface; }
     #result-title { text-style: bold; padding: 0 1; color: $accent; }
-    #result-scroll { height: auto; max-height: 18; padding: 0 1; }
+    #result-scroll { height: auto; padding: 0 1; }
     #result-hint { color: $text-muted; padding: 0 1; }
     """
 
@@ -94,18 +101,74 @@ class ResultScreen(ModalScreen[None]):
         with Vertical(id="result-box"):
             yield Static(t("result.title", self.lang), id="result-title")
             with VerticalScroll(id="result-scroll"):
-                yield Static(Text(self.text), id="result-text")
+                yield Static(Text(self._fitted()), id="result-text")
             yield Static(t("result.hint", self.lang), id="result-hint")
+
+    def _room(self) -> tuple[int, int]:
+        """Columns and lines the result text may use in this window."""
+        width, height = self.app.size
+        return min(78, int(width * 0.98)) - 4, height - 4  # border, padding; border, title, hint
+
+    def _fitted(self) -> str:
+        width, height = self._room()
+        return in_columns(self.text, width, height)
+
+    def on_mount(self) -> None:
+        self.query_one("#result-scroll").styles.max_height = self._room()[1]
 
     def add(self, text: str) -> None:
         """Another result arrived while this one is up: shown below it, one panel, one key."""
         self.text += "\n\n" + text
         for shown in self.query("#result-text").results(Static):  # none yet when pushed this very turn
-            shown.update(Text(self.text))
+            shown.update(Text(self._fitted()))
 
     def on_key(self, event: events.Key) -> None:
         event.stop()
         self.dismiss(None)
+
+
+def in_columns(text: str, width: int, height: int) -> str:
+    """`text` in at most `height` lines if it can be: its longest runs of indented
+    lines (a list: "  Ana: 3 puntos") are laid out in columns, read downwards."""
+    lines = text.split("\n")
+    while _shown_lines(lines, width) > height:
+        runs = _indented_runs(lines)
+        best = None
+        for start, end in sorted(runs, key=lambda r: r[0] - r[1]):  # longest first
+            item = max(len(line) for line in lines[start:end]) + 3
+            if width // item >= 2:
+                best = (start, end, width // item, item)
+                break
+        if best is None:
+            break
+        start, end, cols, item = best
+        items = lines[start:end]
+        rows = -(-len(items) // cols)
+        lines[start:end] = [
+            "".join(items[r + c * rows].ljust(item) for c in range(cols) if r + c * rows < len(items)).rstrip()
+            for r in range(rows)
+        ]
+        if rows == end - start:  # nothing gained
+            break
+    return "\n".join(lines)
+
+
+def _shown_lines(lines: list[str], width: int) -> int:
+    """Lines on screen once the long ones wrap."""
+    return sum(max(1, -(-Text(line).cell_len // width)) for line in lines)
+
+
+def _indented_runs(lines: list[str]) -> list[tuple[int, int]]:
+    runs, start = [], None
+    for i, line in enumerate([*lines, ""]):
+        listed = line.startswith("  ") and "   " not in line.strip()  # a list item, not columns already
+        if listed and start is None:
+            start = i
+        elif not listed and start is not None:
+            if i - start > 1:
+                runs.append((start, i))
+            start = None
+    return runs
 
 
 def result_lines(snap: Snapshot, lang: str) -> Text:

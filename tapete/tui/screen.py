@@ -32,6 +32,7 @@ from .table import LocalTable, Move, Snapshot
 LOG_LINES = 120  # latest events kept on screen (the whole log stays in the source)
 KEY_DEPTH = 6  # the longest key sequence shown beside a move (Bacan: rows both ways, a power, a slot)
 KEY_SIGNS = {"space": "␣"}
+KEY_COLUMN = 5  # the widest key sequence shown beside a move ("a a 3")
 
 
 class TableSource(Protocol):
@@ -299,6 +300,7 @@ class TableScreen(Screen[str]):
         # each move with the keys that play it from here (one key, or a few: `a 3` mirrors a rival's slot)
         keys = {action: " ".join(KEY_SIGNS.get(k, k) for k in path)
                 for action, path in key_paths(self.board, snap, KEY_DEPTH).items()}
+        keys = {action: key for action, key in keys.items() if len(key) <= KEY_COLUMN}  # the hint line says the rest
         queued = snap.queued.action if snap.queued else None
         cache = (tuple((m.action, m.text, keys.get(m.action)) for m in snap.moves), queued)
         if cache == self._moves_key:
@@ -352,17 +354,22 @@ class TableScreen(Screen[str]):
         return Text(t("table.waiting", lang, who=who), style="dim")
 
     def _keys(self, snap: Snapshot) -> Text:
+        """The keys that work now: the board's own first, then the screen's,
+        leaving out the least needed ones when the line is too short for all."""
         lang = self.lang
         extra = self.board.hotkeys_help(snap, lang)
         parts = [] if extra else [("1-9", "jugada" if lang == "es" else "move")]
         parts += [
             ("F1", t("key.rules", lang)),
+            ("^Q", t("key.quit", lang)),
+            ("Esc", t("key.menu", lang)),
             ("F2", "english" if lang == "es" else "español"),
             ("+/-", "bots"),
-            ("Esc", t("key.menu", lang)),
-            ("^Q", t("key.quit", lang)),
         ]
-        text = Text()
+        room = max(20, self.size.width - 2)
+        while parts and len(extra) + 2 + sum(len(k) + len(w) + 3 for k, w in parts) > room:
+            parts.pop()
+        text = Text(no_wrap=True, overflow="ellipsis")
         if extra:
             text.append(extra + "  ", style="bold yellow")
         for key, what in parts:

@@ -12,6 +12,7 @@ import pytest
 import sqlalchemy as sa
 
 from tapete.games import get_game
+from tapete.server.players import LOGINS_PER_MINUTE_NAME
 from tapete.server.ratings import match_finished
 from tapete.server.settings import async_db_url
 from tapete.server.store import MatchRow, SeatRow, Store, matches, players, ratings, seats
@@ -106,6 +107,18 @@ async def test_two_worker_processes_rate_exactly_once_and_link_relayed_seats(
             wrong = await http.post(f"{b.url}/api/join", json={"code": created["invite_code"]},
                                     headers={"X-Tapete-Player": f"{bea['player_id']}:wrong"})
             assert wrong.status_code == 401
+
+            # sign-in attempts are counted across the processes: alternating between them gains nothing
+            protected = await http.post(f"{a.url}/api/players/{ana['player_id']}/password",
+                                        json={"password": "correct horse"},
+                                        headers={"X-Tapete-Player": f"{ana['player_id']}:{ana['secret']}"})
+            assert protected.status_code == 200, protected.text
+            codes = []
+            for i in range(LOGINS_PER_MINUTE_NAME + 1):
+                worker = (a, b)[i % 2]
+                answer = await http.post(f"{worker.url}/api/login", json={"name": "Ana", "password": "a guess!"})
+                codes.append(answer.json()["error"]["code"])
+            assert codes == ["bad_login"] * LOGINS_PER_MINUTE_NAME + ["rate_limited"]
     finally:
         for worker in (a, b):
             worker.stop()

@@ -18,7 +18,7 @@ from pettingzoo.test import api_test
 from tapete.engine import BadOption, Game
 from tapete.envs import EnvSettings, ObservationEncoder, TapeteAEC, TapeteGym, gym_env, pettingzoo_env
 from tapete.games import game_ids
-from tests.toygame import TOY
+from tests.toygame import ECO, TOY
 
 GAMES: list[Any] = [TOY, *game_ids()]
 
@@ -80,8 +80,9 @@ def test_illegal_action_ends_the_episode_without_touching_the_match() -> None:
 
 
 @pytest.mark.parametrize("reactions", ["once", "all"])
-def test_reaction_window_offers_pass_to_optional_seats_in_turn_order(reactions: str) -> None:
-    env = TapeteAEC(TOY, reactions=reactions)
+@pytest.mark.parametrize("game", [TOY, ECO], ids=["toy", "eco"])  # eco: every other seat may snap, so order shows
+def test_reaction_window_offers_pass_to_optional_seats_in_turn_order(reactions: str, game: Game) -> None:
+    env = TapeteAEC(game, 3, reactions=reactions)
     env.reset(seed=0)
     passed: set[int] = set()
     windows = 0

@@ -47,11 +47,11 @@ def test_option_labels_lose_their_rule_id() -> None:
         option_label(schema, "nope", "en")
 
 
-def test_tapete_rules_prints_the_house_rules() -> None:
+def test_tapete_rules_full_prints_the_house_rules() -> None:
     from typer.testing import CliRunner
 
     from tapete.cli import app
 
-    result = CliRunner().invoke(app, ["rules", "nacho-loco", "--lang", "en"])
+    result = CliRunner().invoke(app, ["rules", "nacho-loco", "--lang", "en", "--full"])
     assert result.exit_code == 0, result.output
     assert "House rules" in result.output and "no edge" in result.output

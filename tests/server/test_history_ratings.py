@@ -276,3 +276,74 @@ async def test_the_sweep_marks_matches_that_cannot_be_rated_at_once(server: Serv
     entries = (await board(server))["items"]
     assert [(e["player_id"] or e["bot_level"], e["matches"]) for e in entries] == [(ana["player_id"], 1),
                                                                                   ("heuristic", 1)]
+
+
+async def test_a_rematch_keeps_the_players_and_both_matches_count(server: Server) -> None:
+    """After a rematch the new match's seats are the same players': each history lists both, each rating counts 2."""
+    ana, bea = await new_player(server, "Ana"), await new_player(server, "Bea")
+    made = await server.http.post("/api/tables", json={"game": "eco", "seats": TWO_HUMANS, "table_options": FAST},
+                                  headers=header(ana))
+    created = made.json()
+    joined = (await server.http.post("/api/join", json={"code": created["invite_code"]}, headers=header(bea))).json()
+    first = created["table"]["id"]
+    a = await server.connect(first, created["token"])
+    b = await server.connect(first, joined["token"])
+    await take_turns({0: a, 1: b})
+    for client in (a, b):
+        await client.send({"type": "rematch"})
+    starts = [await client.next_of("rematch_start") for client in (a, b)]
+    second = starts[0]["match_id"]
+    await a.close()
+    await b.close()
+    a2 = await server.connect(second, starts[0]["token"])
+    b2 = await server.connect(second, starts[1]["token"])
+    await take_turns({0: a2, 1: b2})
+    await a2.close()
+    await b2.close()
+    await settled(server, first)
+    await settled(server, second)
+    for player in (ana, bea):
+        page = (await server.http.get(f"/api/players/{player['player_id']}/matches")).json()
+        assert [i["match_id"] for i in page["items"]] == [second, first]
+    assert [e["matches"] for e in (await board(server))["items"]] == [2, 2]
+
+
+async def test_leaving_a_match_under_way_or_over_keeps_it_in_the_history(server: Server) -> None:
+    """A stand-in plays out the seat of who left; the match stays theirs (no escaping a loss by leaving)."""
+    ana, bea = await new_player(server, "Ana"), await new_player(server, "Bea")
+    made = await server.http.post("/api/tables", json={"game": "eco", "seats": TWO_HUMANS, "table_options": FAST},
+                                  headers=header(ana))
+    created = made.json()
+    joined = (await server.http.post("/api/join", json={"code": created["invite_code"]}, headers=header(bea))).json()
+    table_id = created["table"]["id"]
+    left = await server.http.post(f"/api/tables/{table_id}/leave", json={"token": joined["token"]})
+    assert left.status_code == 200
+    a = await server.connect(table_id, created["token"])
+    acted = -1
+    while a.state["status"] != "finished":  # Ana plays; Bea's stand-in plays for her
+        if 0 in a.state["required"] and a.state["version"] > acted:
+            acted = a.state["version"]
+            legal = [e for e in a.state["legal"] if not e["reaction"]]
+            await a.reply(await a.act(index=legal[0]["index"]))
+        else:
+            await a.recv()
+    await server.http.post(f"/api/tables/{table_id}/leave", json={"token": created["token"]})  # and Ana, at the end
+    await a.close()
+    await settled(server, table_id)
+    for player in (ana, bea):
+        items = (await server.http.get(f"/api/players/{player['player_id']}/matches")).json()["items"]
+        assert [i["match_id"] for i in items] == [table_id]
+    assert sorted(e["player_id"] for e in (await board(server))["items"]) == sorted([ana["player_id"],
+                                                                                     bea["player_id"]])
+
+
+async def test_leaving_before_the_start_unlinks_the_seat(server: Server) -> None:
+    ana, bea = await new_player(server, "Ana"), await new_player(server, "Bea")
+    made = await server.http.post("/api/tables", json={"game": "eco", "seats": [*TWO_HUMANS, {"type": "human"}],
+                                                       "table_options": FAST}, headers=header(ana))
+    created = made.json()
+    joined = (await server.http.post("/api/join", json={"code": created["invite_code"]}, headers=header(bea))).json()
+    await server.http.post(f"/api/tables/{created['table']['id']}/leave", json={"token": joined["token"]})
+    store: Store = server.app.state.tapete.store
+    row = await store.load(created["table"]["id"])
+    assert row is not None and [s.player_id for s in row.seats] == [ana["player_id"], None, None]

@@ -231,3 +231,33 @@ async def test_seats_taken_with_an_identity_are_linked_and_secrets_never_leak(
     assert "player created" in logged and "signed in" in logged  # the capture does see the server's lines
     for secret in secrets_[:4]:
         assert secret not in logged and hash_secret(secret) not in logged
+
+
+async def test_a_password_hashed_under_older_parameters_is_rehashed_at_sign_in(server: Server) -> None:
+    from argon2 import PasswordHasher
+
+    ana = await new_player(server, "Ana")
+    await server.http.post(f"/api/players/{ana['player_id']}/password", json={"password": "correct horse"},
+                           headers=header(ana))
+    weak = PasswordHasher(time_cost=1, memory_cost=8192, parallelism=1).hash("correct horse")
+    async with server.app.state.tapete.store.engine.begin() as conn:
+        await conn.execute(players.update().values(password_hash=weak))
+    signed = await server.http.post("/api/login", json={"name": "Ana", "password": "correct horse"})
+    assert signed.status_code == 200, signed.text
+    now = (await stored(server, players))[0]["password_hash"]
+    assert now != weak and now.startswith("$argon2id$") and not PasswordHasher().check_needs_rehash(now)
+
+
+async def test_two_players_protecting_one_name_at_once_get_name_taken(
+    server: Server, monkeypatch: pytest.MonkeyPatch, captured_logs: Captured
+) -> None:
+    """The check before the write can be passed by both in a race; the unique index decides, cleanly."""
+    monkeypatch.setattr("tapete.server.players._check_free", lambda *_args: None)
+    ana, other = await new_player(server, "Ana"), await new_player(server, "ana")
+    first = await server.http.post(f"/api/players/{ana['player_id']}/password", json={"password": "correct horse"},
+                                   headers=header(ana))
+    assert first.status_code == 200
+    second = await server.http.post(f"/api/players/{other['player_id']}/password",
+                                    json={"password": "other horse"}, headers=header(other))
+    assert second.status_code == 409 and second.json()["error"]["code"] == "name_taken"
+    assert "argon2" not in "\n".join(captured_logs.lines)  # no stored hash in a logged error either

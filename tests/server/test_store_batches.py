@@ -13,8 +13,8 @@ def action(table_id: str, idx: int) -> Write:
 
 def test_a_batch_takes_one_write_per_table_and_none_of_a_table_in_flight(tmp_path: Path) -> None:
     store = Store(f"sqlite+aiosqlite:///{tmp_path / 'w.db'}")
-    store._pending.extend([action("a", 0), action("a", 1), action("b", 0),
-                           Write(matches, values={"status": "finished"}, where={"id": "b"}), action("c", 0)])
+    store._pending.extend([[action("a", 0)], [action("a", 1)], [action("b", 0)],
+                           [Write(matches, values={"status": "finished"}, where={"id": "b"})], [action("c", 0)]])
     first = store._take_batch()
     assert [(w.key, w.rows[0]["idx"] if w.rows else "status") for w in first] == [("a", 0), ("b", 0), ("c", 0)]
     second = store._take_batch()
@@ -23,6 +23,21 @@ def test_a_batch_takes_one_write_per_table_and_none_of_a_table_in_flight(tmp_pat
     third = store._take_batch()
     assert [(w.key, w.rows[0]["idx"] if w.rows else "status") for w in third] == [("a", 1), ("b", "status")]
     assert list(store._pending) == []
+
+
+def test_writes_submitted_together_stay_in_one_batch(tmp_path: Path) -> None:
+    from tapete.server.store import seats
+
+    store = Store(f"sqlite+aiosqlite:///{tmp_path / 'w.db'}")
+    match = Write(matches, rows=[{"id": "a"}])
+    seat = Write(seats, rows=[{"match_id": "a", "seat": 0}])
+    later = action("a", 0)
+    store._pending.extend([[action("b", 0)], [match, seat], [later]])
+    first = store._take_batch()
+    assert first[1:] == [match, seat] and first[0].key == "b"  # one batch: one transaction
+    assert store._take_batch() == []  # table a's next write waits for that batch
+    store._busy.clear()
+    assert store._take_batch() == [later]
 
 
 def test_updates_of_the_same_columns_become_one_executemany(tmp_path: Path) -> None:

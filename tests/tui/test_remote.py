@@ -15,7 +15,7 @@ import pytest
 
 from tapete.games import game_ids, get_game
 from tapete.tui.app import TapeteApp
-from tapete.tui.config import CONFIG_ENV
+from tapete.tui.config import CONFIG_ENV, load_identity
 from tapete.tui.dialogs import ResultScreen
 from tapete.tui.remote import JoinError, RemoteTable, Seat, join_table
 from tapete.tui.screen import TableScreen
@@ -57,6 +57,12 @@ def post(url: str, body: dict[str, Any]) -> dict[str, Any]:
         url, data=json.dumps(body).encode(), headers={"Content-Type": "application/json"}, method="POST"
     )
     with urllib.request.urlopen(request, timeout=10) as response:
+        data: dict[str, Any] = json.loads(response.read())
+        return data
+
+
+def read_json(url: str) -> dict[str, Any]:
+    with urllib.request.urlopen(url, timeout=10) as response:
         data: dict[str, Any] = json.loads(response.read())
         return data
 
@@ -113,6 +119,26 @@ async def test_join_and_play_several_moves(server_url: str) -> None:
         # the server told us of our own moves, in the second person, and of the bots by their names
         assert re.search(r"\b(repartes|robas|miraste|descartas|cambias)\b", texts.lower()), texts
         assert re.search(r"\b(Bruno|Carmen|Diego)\b", texts), texts
+
+
+async def test_the_identity_is_kept_in_the_config_file(server_url: str, config_file: Path) -> None:
+    code = await bacan_table(server_url)
+    seat = await asyncio.to_thread(join_table, server_url, code, None, "Ana")
+    stored = load_identity(server_url)
+    assert stored is not None and seat.player == stored and stored.name == "Ana"
+    assert config_file.stat().st_mode & 0o077 == 0  # it holds a secret: readable by its owner only
+    again = await asyncio.to_thread(join_table, server_url, await bacan_table(server_url), None, "Ana")
+    assert again.player == stored  # the same person at the next table
+    renamed = await asyncio.to_thread(join_table, server_url, await bacan_table(server_url), None, "Ana B.")
+    assert renamed.player is not None and renamed.player.player_id == stored.player_id  # another name, same person
+    profile = await asyncio.to_thread(read_json, f"{server_url}/api/players/{stored.player_id}")
+    assert profile["name"] == "Ana B." and load_identity(server_url) == renamed.player
+    stored = renamed.player
+    # a secret the server does not know: refused, forgotten, and a fresh identity made for the join
+    config_file.write_text(config_file.read_text().replace(stored.secret, "x" * len(stored.secret)))
+    third = await asyncio.to_thread(join_table, server_url, await bacan_table(server_url), None, "Ana B.")
+    assert third.player is not None and third.player.player_id != stored.player_id
+    assert load_identity(server_url) == third.player
 
 
 async def test_a_bad_code_is_a_clear_error(server_url: str) -> None:

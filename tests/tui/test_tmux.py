@@ -89,3 +89,35 @@ def test_play_bacan_in_tmux(pane: Pane) -> None:
     while pane.alive() and time.monotonic() < end:
         time.sleep(0.2)
     assert not pane.alive()
+
+
+# The quickest way each game reaches a round result (players, options) in a real terminal.
+RESULT_CASES = {
+    "bacan": (4, []),
+    "buracco": (4, []),
+    "nacho-loco": (6, []),
+    "boon": (4, []),
+    "wanted": (2, ["mode=pandillas"]),
+}
+
+
+@pytest.mark.parametrize("lang", ["es", "en"])
+@pytest.mark.parametrize("game_id", sorted(RESULT_CASES))
+def test_round_result_stays_until_a_key_in_tmux(game_id: str, lang: str) -> None:
+    """At 80x24 in a real terminal: the first round result stays on screen, whole,
+    while time passes; one key closes it and the table is back."""
+    players, options = RESULT_CASES[game_id]
+    root = Path(__file__).resolve().parents[2]
+    app = f"{sys.executable} -m tests.tui.tmux_app {game_id} {players} 5 {lang} {' '.join(options)}"
+    command = f"env PYTHONPATH={root} {app}"
+    pane = Pane(f"tapete-result-{game_id}-{lang}-{os.getpid()}", 80, 24, command)
+    title, hint = ("Resultado", "Pulsa una tecla") if lang == "es" else ("Result", "Press a key")
+    try:
+        shown = pane.wait_for(lambda s: title in s and hint in s, timeout=120)
+        time.sleep(3.0)  # the quick bots would have dealt the next round by now
+        assert pane.screen() == shown, "the result panel changed without a key"
+        assert "╰" in shown.split(hint)[1].splitlines()[1], "the panel's bottom edge is not right under its hint"
+        pane.keys("Space")
+        pane.wait_for(lambda s: hint not in s and ("Historial" in s or "Log" in s))
+    finally:
+        pane.kill()

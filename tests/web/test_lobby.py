@@ -103,9 +103,12 @@ def test_join_by_code_and_watch_a_table(open_page: Any) -> None:
 def test_rules_page_in_both_languages(open_page: Any) -> None:
     page = open_page(DESKTOP)
     page.goto("/#/rules/bacan")
-    page.wait_for_selector(".markdown h2")
+    page.wait_for_selector("[data-testid=reglamento] summary")
+    page.click("[data-testid=reglamento] summary")
     assert "Mazo y valores" in page.locator(".markdown").inner_text()
     page.click("[data-testid=lang-switch]")
+    page.wait_for_selector("text=Rulebook")
+    page.click("[data-testid=reglamento] summary")
     page.wait_for_selector("text=Deck and values")
     assert "Mazo y valores" not in page.locator(".markdown").inner_text()
     assert not page.errors, page.errors

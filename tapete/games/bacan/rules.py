@@ -30,7 +30,19 @@ from collections.abc import Callable, Mapping
 from functools import cache
 from typing import Any, Self
 
-from tapete.engine import LIST, LISTS, Event, Field, FieldState, Outcome, Rejection, Rng, options_to_json, parse_options
+from tapete.engine import (
+    LIST,
+    LISTS,
+    Event,
+    Field,
+    FieldState,
+    Outcome,
+    Rejection,
+    Rng,
+    options_to_json,
+    parse_options,
+    redeal,
+)
 
 from . import actions as act
 from .cards import COMODIN, FACE, JOKERS, NUM_CARDS, RANK, VALUE
@@ -404,19 +416,16 @@ class BacanState(FieldState):
         world = self.clone()
         bit = 1 << seat
         known = self.known
-        places: list[tuple[list[int], int]] = []
+        slots: list[tuple[list[int], int]] = []
         for row in world.rows:
-            places.extend((row, i) for i, c in enumerate(row) if c >= 0 and not known[c] & bit)
-        places.extend((world.deck, i) for i, c in enumerate(world.deck) if not known[c] & bit)
+            slots.extend((row, i) for i, c in enumerate(row) if c >= 0 and not known[c] & bit)
+        slots.extend((world.deck, i) for i, c in enumerate(world.deck) if not known[c] & bit)
         held_slot = [world.held]
         if world.held >= 0 and not known[world.held] & bit:
-            places.append((held_slot, 0))
-        cards = [place[i] for place, i in places]
-        rng.shuffle(cards)
+            slots.append((held_slot, 0))
         spent = self.spent
-        for (place, i), card in zip(places, cards, strict=True):
-            old = place[i]
-            place[i] = card
+        before = [place[i] for place, i in slots]
+        for old, card in zip(before, redeal((), rng, slots), strict=True):
             world.known[card] = known[old]
             world.moved[card] = self.moved[old]
             world.spent = (world.spent & ~(1 << card)) | ((spent >> old & 1) << card)

@@ -14,7 +14,7 @@ import random
 from collections.abc import Iterable, Mapping
 from typing import Any, Self
 
-from tapete.engine import LIST, LISTS, RESET, Event, Field, FieldState, Outcome, Rejection, Rng, private, public
+from tapete.engine import LIST, LISTS, RESET, Event, Field, FieldState, Outcome, Rejection, Rng, private, public, redeal
 
 from . import actions as act
 from .cards import FACES, LOST, MUERTO_SIZE, NUM_FACES, NUM_TILES, NUMBERS, TAKEN, WAITING, WILD_CAPABLE
@@ -470,19 +470,19 @@ class BuraccoState(FieldState):
         return out
 
     def determinize(self, seat: int, rng: random.Random) -> Self:
+        """Redeal the stock, the muertos and, until the hand is over, the
+        others' rack tiles nobody saw taken from the pozo (the order of
+        `hidden_cards`)."""
         world = self.clone()
-        pool = self.hidden_cards(seat)
-        rng.shuffle(pool)
-        it = iter(pool)
-        world.stock = [next(it) for _ in self.stock]
-        world.muertos = [[next(it) for _ in m] for m in self.muertos]
+        slots: list[tuple[list[int], int]] = []
         if not self.revealed():
-            for other, rack in enumerate(self.racks):
+            for other, rack in enumerate(world.racks):
                 if other != seat:
                     known = self.known[other]
-                    world.racks[other] = [t if t in known else next(it) for t in rack]
+                    slots.extend((rack, i) for i, t in enumerate(rack) if t not in known)
             if self.turn != seat:
                 world.pending = []  # what the player is building is their secret
+        redeal([world.stock, *world.muertos], rng, slots)
         world.rng = Rng(rng.getrandbits(63))
         world._legal = {}
         world._info = None

@@ -8,7 +8,7 @@ from typing import Any
 from tapete.engine import Event, State
 from tapete.engine.messages import Card, Cards, Catalogue, Lines, Message, Num, Player, Side, Term, msg
 
-from . import actions as A
+from . import actions as act
 from .cards import FACE_TO_ID, FACES, face_name
 from .rules import BuraccoState
 
@@ -296,23 +296,23 @@ CATALOGUE = Catalogue(
 )
 
 _SIMPLE = {
-    A.DRAW: "act.draw",
-    A.TAKE_POZO: "act.take_pozo",
-    A.KEEP: "act.keep",
-    A.REDRAW: "act.redraw",
-    A.END_HAND: "act.end_hand",
-    A.COMMIT: "act.commit",
-    A.COMMIT_HIGH: "act.commit_high",
-    A.CANCEL: "act.cancel",
-    A.DONE: "act.done",
-    A.DEAL: "act.deal",
+    act.DRAW: "act.draw",
+    act.TAKE_POZO: "act.take_pozo",
+    act.KEEP: "act.keep",
+    act.REDRAW: "act.redraw",
+    act.END_HAND: "act.end_hand",
+    act.COMMIT: "act.commit",
+    act.COMMIT_HIGH: "act.commit_high",
+    act.CANCEL: "act.cancel",
+    act.DONE: "act.done",
+    act.DEAL: "act.deal",
 }
 
 
 def action_message(state: State, action: int) -> Message:
     if action in _SIMPLE:
         return msg(_SIMPLE[action])
-    data = A.to_json(action)
+    data = act.to_json(action)
     tile = Card(data["tile"])
     if data["type"] == "stage":
         return msg("act.stage", tile=tile)

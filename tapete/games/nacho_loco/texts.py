@@ -8,7 +8,7 @@ from typing import Any
 from tapete.engine import Event, State
 from tapete.engine.messages import Card, Cards, Catalogue, Lines, Message, Player, Players, Term, msg
 
-from . import actions as A
+from . import actions as act
 from .cards import ACTIONS, BLANK, CLOSER, CLOSER_NAME, CLOSER_SIDE, COLOURS, DESIGN_TOKENS, SEGMENT_NAMES
 from .geometry import SIDES, cell_coords, is_up, pattern_needs
 from .rules import NachoLocoState
@@ -421,8 +421,8 @@ CATALOGUE = Catalogue(MESSAGES, card_name, TERMS)
 
 def action_message(state: State, action: int) -> Message:
     own = state if isinstance(state, NachoLocoState) else None
-    if A.is_place(action):
-        slot, design, rotation = A.unplace(action)
+    if act.is_place(action):
+        slot, design, rotation = act.unplace(action)
         slots = own.field.slots() if own is not None else []
         if slot >= len(slots):
             return msg("act.place_anywhere", card=Card(DESIGN_TOKENS[design]))
@@ -440,11 +440,11 @@ def action_message(state: State, action: int) -> Message:
         card = Card(DESIGN_TOKENS[design])
         # the gap is counted from 1 in the field's own order: people never read coordinates
         return msg("act.place", card=card, spot=slot + 1, sides=sides, matches=matches)
-    simple = {A.DRAW: "act.draw", A.PASS: "act.pass", A.NEXT_ROUND: "act.next_round"}
+    simple = {act.DRAW: "act.draw", act.PASS: "act.pass", act.NEXT_ROUND: "act.next_round"}
     if action in simple:
         return msg(simple[action])
-    if A.is_target(action):
-        return msg("act.target", p=Player(action - A.TARGET))
+    if act.is_target(action):
+        return msg("act.target", p=Player(action - act.TARGET))
     raise KeyError(f"no message for the Nacho Loco move {action}")
 
 

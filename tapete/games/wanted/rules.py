@@ -35,7 +35,7 @@ import random
 from collections.abc import Mapping
 from typing import Any, Self
 
-from tapete.engine import LIST, LISTS, Event, Field, FieldState, Outcome, Rejection, Rng, public
+from tapete.engine import LIST, LISTS, Event, Field, FieldState, Outcome, Rejection, Rng, public, redeal
 
 from . import actions as act
 from .battle import single_battle
@@ -447,35 +447,21 @@ class WantedState(FieldState):
         return hidden
 
     def determinize(self, seat: int, rng: random.Random) -> Self:
-        """Redeal what `seat` does not know; reseed future chance."""
+        """Redeal what `seat` does not know; reseed future chance. When the
+        hands are known (`hands_public`) that is which of its cards each other
+        seat committed, and the deck; otherwise the others' hands, their
+        commits and the deck."""
         world = self.clone()
         world.rng = Rng(rng.getrandbits(64))
         others = [s for s in range(self.num_players) if s != seat]
         if self.hands_public():
-            for s in others:  # which of its known cards each seat committed
-                held = self.hands[s] + self.pending[s]
-                rng.shuffle(held)
-                k = len(self.pending[s])
-                world.pending[s] = held[:k]
-                world.hands[s] = sorted(held[k:])
-            pool = list(self.deck)
-            rng.shuffle(pool)
-            world.deck = pool
+            for s in others:
+                redeal([world.pending[s], world.hands[s]], rng)
+            redeal([world.deck], rng)
         else:
-            pool = list(self.deck)
-            for s in others:
-                pool.extend(self.hands[s])
-                pool.extend(self.pending[s])
-            rng.shuffle(pool)
-            i = 0
-            for s in others:
-                k = len(self.pending[s])
-                world.pending[s] = pool[i : i + k]
-                i += k
-                k = len(self.hands[s])
-                world.hands[s] = sorted(pool[i : i + k])
-                i += k
-            world.deck = pool[i:]
+            redeal([*(place for s in others for place in (world.pending[s], world.hands[s])), world.deck], rng)
+        for s in others:
+            world.hands[s].sort()
         world.rolls = world.rng.dice(len(self.rolls)) if self.rolls else []
         for s in others:  # a tied player's hidden discard (WAN-10)
             if self.discard[s] >= 0:

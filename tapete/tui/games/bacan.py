@@ -1,14 +1,17 @@
 """Bacan on the terminal: rows of face-down cards, the live discard, mirrors by key.
 
-Digits act on your own slots: while a discard is live they claim a mirror
-(the speed part: press before the bots), with a drawn card they swap it in,
-when you owe a card (espejo ajeno) they give it. `a` moves the digits to
-another player's row (and on, back to yours): there a digit mirrors that
-row's slot (espejo ajeno), spies on it or picks it for Intercambio, and `p`
-gives that player +1. `m` draws from the deck,
-`t` takes the discard, `d` discards the drawn card, `b` calls Bacan; the
-dealer picks how many cards everyone peeks at with 0-4. In classic memory a
-card you peek at shows for a few seconds, then turns face down again.
+Digits act on a row's slots, your own unless `a` (`A`: backwards) moved
+them to another player's row. On your row a digit claims a mirror while a
+discard is live (the speed part: press before the bots), else swaps the
+drawn card in, gives the card you owe (espejo ajeno) or picks the second
+slot of an Intercambio; on another row it mirrors that slot (espejo
+ajeno), spies on it or picks it for Intercambio, and `p` gives that player
++1. `c`, `s`, `e`, `i` make the digits use the comodín from your row,
+Secreto, Espía or Intercambio (again: back to the usual). `m` draws from
+the deck, `t` takes the discard, `d` discards the drawn card, `b` calls
+Bacan; the dealer picks how many cards everyone peeks at with 0-4, then
+each picks the slots to peek at digit by digit. In classic memory a card
+you peek at shows for a few seconds, then turns face down again.
 """
 
 from __future__ import annotations
@@ -33,12 +36,13 @@ SUIT_STYLES = {
 }
 JOKER_STYLE = "bold black on grey85"
 BACK = ("░░░", "grey50")
+NAME_WIDTH = 8  # a longer name is cut with … beside its row (the scores panel has it whole)
 RANK_LABELS = {"secreto": "Se", "espia": "Es", "intercambio": "In", "mas1": "+1", "comodin": "★"}
 # A shape per suit (as on the web), so colour is never the only cue
 SUIT_SHAPES = {"rojo": "●", "azul": "■", "verde": "▲", "amarillo": "★", "violeta": "◆"}
 
 PHASES = {
-    "deal": ("{who} reparte: ¿cuántas cartas mira cada uno? (0-4)", "{who} deals: how many cards to peek at? (0-4)"),
+    "deal": ("{who} reparte: ¿cuántas mirar? (0-4)", "{who} deals: how many to peek at? (0-4)"),
     "peek": ("Cada uno elige qué cartas mirar.", "Everyone chooses which cards to peek at."),
     "turn": ("Turno de {who}.", "{who}'s turn."),
     "drawn": ("{who} tiene una carta en la mano.", "{who} holds a drawn card."),
@@ -61,7 +65,7 @@ OTHER_ROW_ORDER = ("mirror_other", "spy", "exchange")  # what a digit does on an
 # Keys that make the digits use a power or the comodín from the row (BAC-17..20).
 VERBS = {"c": "row_joker", "s": "secret", "e": "spy", "i": "exchange"}
 VERB_NAMES = {
-    "row_joker": ("Comodín", "Comodín"),
+    "row_joker": ("comodín", "comodín"),
     "secret": ("Secreto", "Secreto"),
     "spy": ("Espía", "Espía"),
     "exchange": ("Intercambio", "Intercambio"),
@@ -156,17 +160,19 @@ class BacanBoard(Board):
         view = snap.view
         rows = view["rows"]
         longest = max((row["size"] for row in rows), default=0)
-        width = max(len(n) for n in snap.names) + 1
+        width = min(NAME_WIDTH, max(len(n) for n in snap.names)) + 1
         big = self.size.height >= 9 + 3 * len(rows) and self.size.width >= width + 14 + 6 * longest
+        # the score column goes when the row would not fit (the scores panel has it too)
+        scored = big or self.size.width == 0 or self.size.width - 2 >= 2 + width + 6 + 4 * longest + 4
         p = Painter()
         self._paint_piles(p, snap, lang, big)
         self._paint_hint(p, snap, lang)
         p.newline()
-        p.add(" " * (width + 8))
+        p.add(" " * (width + (8 if scored else 1)))
         for i in range(longest):
             p.add(f"{i + 1:^5} " if big else f"{i + 1:^3} ", "dim")
         for row in rows:
-            self._paint_row(p, snap, row, width, lang, big)
+            self._paint_row(p, snap, row, width, lang, big, scored)
         self._paint_held(p, snap, lang)
         return p
 
@@ -201,16 +207,22 @@ class BacanBoard(Board):
         p.add(f" {view['discard']}")
         p.add(window, "bold yellow")
 
-    def _paint_row(self, p: Painter, snap: Snapshot, row: dict[str, Any], width: int, lang: str, big: bool) -> None:
+    def _paint_row(
+        self, p: Painter, snap: Snapshot, row: dict[str, Any], width: int, lang: str, big: bool, scored: bool = True
+    ) -> None:
         view, seat = snap.view, row["seat"]
         turn = view.get("turn") == seat
         me = seat == snap.seat
-        name = Text(f"{snap.names[seat]:<{width}}", style=(("bold " if me else "") + ("green" if turn else "")).strip())
-        marker = Text("▶ " if turn else "  ", "bold green")
+        shown = snap.names[seat] if len(snap.names[seat]) < width else snap.names[seat][: width - 2] + "…"
+        name = Text(f"{shown:<{width}}", style=(("bold " if me else "") + ("green" if turn else "")).strip())
+        gap = " " if scored else ""  # a narrow board keeps one column for the marker
+        marker = Text(("▶" if turn else " ") + gap, "bold green")
         if seat == self._row:
-            marker = Text("» ", "bold yellow")  # the digits act on this row
-        score = Text(f"{view['scores'][seat]:>4}  ", "bold" if me else "")
-        after = self._row_tail(view, row)
+            marker = Text("»" + gap, "bold yellow")  # the digits act on this row
+        score = Text(f"{view['scores'][seat]:>4}  ", "bold" if me else "") if scored else Text("")
+        used = len(marker) + width + len(score) + 4 * row["size"]
+        room = self.size.width - 2 - used if self.size.width else 99
+        after = self._row_tail(view, row, room)
         if not row["in_play"]:
             p.newline()
             p.add(marker + name + score)
@@ -231,19 +243,29 @@ class BacanBoard(Board):
         p.add(marker)
         p.add(name + score, hit=("seat", seat))
         for slot, (face, flashed) in enumerate(faces):
+            if slot:
+                p.add(" ")
             p.add(card_cell(face, flash=flashed and face is not None, marked=slot in marked), hit=("slot", seat, slot))
+        if after:
             p.add(" ")
-        p.add(after)
+            p.add(after)
 
     @staticmethod
-    def _row_tail(view: dict[str, Any], row: dict[str, Any]) -> Text:
-        """Penalty points, and the round's total once the rows are revealed."""
-        tail = Text()
-        if row["penalty_points"]:
-            tail.append(f"+{row['penalty_points']}", "red")
+    def _row_tail(view: dict[str, Any], row: dict[str, Any], room: int = 99) -> Text:
+        """Penalty points, and the round's total once the rows are revealed, as
+        much as `room` takes (the total first: the result panel has the rest)."""
+        penalty = f"+{row['penalty_points']}" if row["penalty_points"] else ""
         last, seat = view.get("last_round"), row["seat"]
+        tail = Text()
         if view.get("revealed") and last and last["totals"][seat] is not None:
-            tail.append(f" = {last['totals'][seat]} ({last['deltas'][seat]:+d})", "cyan")
+            total, delta = f"={last['totals'][seat]}", f" ({last['deltas'][seat]:+d})"
+            for parts in ((penalty, " " + total + delta), (penalty, total), ("", total)):
+                if sum(len(x) for x in parts) <= room:
+                    tail.append(parts[0], "red")
+                    tail.append(parts[1], "cyan")
+                    break
+        elif len(penalty) <= room:
+            tail.append(penalty, "red")
         return tail
 
     def _paint_held(self, p: Painter, snap: Snapshot, lang: str) -> None:
@@ -411,10 +433,13 @@ class BacanBoard(Board):
             where = "" if row == snap.seat else f" » {snap.names[row] if row is not None else ''}"
             return f"{_say(lang, name)}{where} 1-8{row_help}"
         if self._row is not None:  # short: the line also holds F1, F2... at 80 columns
-            return _say(lang, ("» {who} 1-8", "» {who} 1-8"), who=snap.names[self._row]) + row_help
+            plus = " · p +1" if _find(snap.moves, "plus_one", seat=self._row) else ""
+            return _say(lang, ("» {who} 1-8", "» {who} 1-8"), who=snap.names[self._row]) + plus + row_help
         kinds = {m.data.get("type") for m in snap.moves}
-        powers = "".join(k for k, verb in VERBS.items() if verb in kinds)
-        power_help = f" · {powers}" if powers else ""
+        powers = [f"{k} {_say(lang, VERB_NAMES[verb])}" for k, verb in VERBS.items() if verb in kinds]
+        if "plus_one" in kinds:
+            powers.append(_say(lang, ("a·p +1", "a·p +1")))
+        power_help = " · " + " ".join(powers) if powers else ""
         if "mirror" in kinds:
             return _say(lang, ("⚡ 1-8 espejo", "⚡ 1-8 mirror")) + row_help
         if "mirror_other" in kinds:

@@ -1,7 +1,8 @@
 """Boon on the terminal: the table around the trick, your hand in colour.
 
-Digits play (or bury) the N-th card of your hand; `t` takes the Boon, `p`
-passes, `r` deals the next round. Cards you may not play are dimmed.
+Digits play (or bury) the N-th card of your hand (space: the next ten);
+`t` takes the Boon, `p` passes, `r` deals the next round. Cards you may not
+play are dimmed; each suit has a shape as well as a colour.
 """
 
 from __future__ import annotations
@@ -16,7 +17,20 @@ from tapete.games.boon.texts import PHASE_NAMES, describe_result
 
 from ..boards import DIGITS, Board, Painter
 from ..table import Snapshot
-from .common import PAGE_KEY, blank, box, cell, hand_row, keyed_by_position, moves_of, next_page, say, wrapped
+from .common import (
+    PAGE_KEY,
+    blank,
+    box,
+    cell,
+    flow,
+    hand_row,
+    keyed_by_position,
+    moves_of,
+    next_page,
+    say,
+    stable_slots,
+    wrapped,
+)
 
 SUIT_STYLES = {
     "azul": "bold white on blue3",
@@ -46,11 +60,17 @@ class BoonBoard(Board):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.page = 0  # which ten cards of the hand the digits play (space: the next ten)
+        self.slots: list[str | None] = []  # the hand as shown: a card buried leaves a gap
+
+    def _arrange(self, snap: Snapshot) -> None:
+        """Cards keep their digits while the taker buries one by one; otherwise the hand as dealt."""
+        hand: list[str] = snap.view.get("hand") or []
+        burying = snap.view.get("phase") == "bury" and snap.view.get("taker") == snap.seat
+        self.slots = stable_slots(self.slots, hand) if burying and self.slots else list(hand)
 
     def show(self, snap: Snapshot, lang: str) -> None:
-        if next_page(self.page, len(snap.view.get("hand") or [])) is None or self.page * 10 >= len(
-            snap.view.get("hand") or []
-        ):
+        self._arrange(snap)
+        if next_page(self.page, len(self.slots)) is None or self.page * 10 >= len(self.slots):
             self.page = 0
         super().show(snap, lang)
 
@@ -62,50 +82,58 @@ class BoonBoard(Board):
 
     def press(self, key: str, snap: Snapshot) -> bool:
         """Space: the digits move on to the next ten cards of a long hand."""
-        turned = next_page(self.page, len(snap.view.get("hand") or [])) if key == PAGE_KEY else None
+        turned = next_page(self.page, len(self.slots)) if key == PAGE_KEY else None
         if turned is None or not any(m.data.get("type") in ("play", "bury") for m in snap.moves):
             return False
         self.page = turned
-        self.repaint()
         return True
 
     def paint(self, snap: Snapshot, lang: str) -> Painter:
+        picture = self._picture(snap, lang, compact=False)
+        if self.size.height and len(picture.lines) > self.size.height:
+            picture = self._picture(snap, lang, compact=True)  # no blank line, no labels the eye can spare
+        return picture
+
+    def _picture(self, snap: Snapshot, lang: str, *, compact: bool) -> Painter:
         view = snap.view
-        width = max(40, self.size.width - 1)
+        width = max(30, self.size.width - 2)
         hand = view.get("hand") or []
         big = self.size.height >= 21 and width >= 6 * len(hand) + 2
         p = Painter()
-        self._header(p, snap, lang)
-        p.newline()
-        self._table(p, snap, lang, width, big)
-        self._last_trick(p, snap, lang)
-        if view.get("buried"):
+        self._header(p, snap, lang, width)
+        if not compact:
             p.newline()
-            p.add(say(lang, "Enterradas: ", "Buried: "), "bold")
+        self._table(p, snap, lang, width, big)
+        p.newline()
+        self._last_trick(p, snap, lang, width)
+        if view.get("buried"):
+            flow(p, Text(say(lang, "Enterradas:", "Buried:"), "bold"), width, "  ")
             for face in view["buried"]:
-                p.add(cell(*card_text(face)))
-                p.add(" ")
+                flow(p, cell(*card_text(face)), width, " ")
+        if not p.lines[-1].cell_len:
+            p.lines.pop()
         if snap.seat is not None:
-            self._hand(p, snap, lang, big)
+            self._hand(p, snap, lang, big, compact)
         result = view.get("last_result")
         if result and view["phase"] in ("round_over", "over"):
             wrapped(p, describe_result(result, lang), width, "cyan")
         return p
 
-    def _header(self, p: Painter, snap: Snapshot, lang: str) -> None:
+    def _header(self, p: Painter, snap: Snapshot, lang: str, width: int) -> None:
         view = snap.view
         phase = PHASE_NAMES["en" if lang == "en" else "es"].get(view["phase"], view["phase"])
         p.add(say(lang, "Reparte ", "Dealer ") + snap.names[view["dealer"]], "dim")
-        p.add(f" · {phase}", "bold")
+        flow(p, Text(phase, "bold"), width, " · ")
         if view.get("taker") is not None:
-            p.add(say(lang, " · solitario: ", " · taker: ") + snap.names[view["taker"]], "magenta")
+            flow(p, Text(say(lang, "solitario: ", "taker: ") + snap.names[view["taker"]], "magenta"), width, " · ")
         elif view.get("leaster"):
-            p.add(say(lang, " · Modo Menor", " · Leaster"), "magenta")
+            flow(p, Text(say(lang, "Modo Menor", "Leaster"), "magenta"), width, " · ")
         if view.get("led_suit"):
-            p.add(say(lang, " · palo: ", " · led: "))
             led = view["led_suit"]
             name = SUIT_NAMES[lang if lang in SUIT_NAMES else "es"][SUITS.index(led)] if led in SUITS else led
-            p.add(cell(f"{SUIT_SHAPES.get(led, '')} {name}", SUIT_STYLES.get(led, ""), 0))
+            piece = Text(say(lang, "palo: ", "led: "))
+            piece.append_text(cell(f"{SUIT_SHAPES.get(led, '')} {name}", SUIT_STYLES.get(led, ""), 0))
+            flow(p, piece, width, " · ")
 
     def _seat_info(self, snap: Snapshot, seat: int, lang: str) -> Text:
         view = snap.view
@@ -160,25 +188,23 @@ class BoonBoard(Board):
         card_rows(trick_card(played.get(spots["bottom"]), big), centre - card_w // 2)
         centred(self._seat_info(snap, spots["bottom"], lang))
 
-    def _last_trick(self, p: Painter, snap: Snapshot, lang: str) -> None:
+    def _last_trick(self, p: Painter, snap: Snapshot, lang: str, width: int) -> None:
         last = snap.view.get("last_trick")
         if not last:
             return
-        p.newline()
         p.add(say(lang, "Última baza: ", "Last trick: "), "dim")
         for play in last["cards"]:
             p.add(cell(*card_text(play["card"])))
             p.add(" ")
         p.add("→ " + snap.names[last["winner"]], "dim")
 
-    def _hand(self, p: Painter, snap: Snapshot, lang: str, big: bool) -> None:
-        view = snap.view
-        hand: list[str] = view.get("hand") or []
+    def _hand(self, p: Painter, snap: Snapshot, lang: str, big: bool, compact: bool = False) -> None:
         keys = {action: key for key, action in self.shortcuts(snap).items()}
         playable = {m.data["card"]: m.action for m in snap.moves if m.data.get("type") in ("play", "bury")}
-        p.newline()
-        p.add(say(lang, "Tu mano", "Your hand"), "bold")
-        hand_row(p, hand, playable, keys, card_text, big, max(20, self.size.width - 1))
+        if not compact:
+            p.newline()
+            p.add(say(lang, "Tu mano", "Your hand"), "bold")
+        hand_row(p, self.slots, playable, keys, card_text, big, max(20, self.size.width - 2))
 
     # -- clicks and keys ---------------------------------------------------------
     def clicked(self, payload: Any, snap: Snapshot) -> list[int]:
@@ -187,8 +213,7 @@ class BoonBoard(Board):
         return []
 
     def shortcuts(self, snap: Snapshot) -> dict[str, int]:
-        hand = snap.view.get("hand") or []
-        keys = keyed_by_position(snap.moves, hand, ("play", "bury"), self.page)
+        keys = keyed_by_position(snap.moves, self.slots, ("play", "bury"), self.page)
         for key, kind in LETTERS.items():
             found = moves_of(snap, kind)
             if found:
@@ -198,8 +223,10 @@ class BoonBoard(Board):
     def hotkeys_help(self, snap: Snapshot, lang: str) -> str:
         kinds = {m.data.get("type") for m in snap.moves}
         if kinds & {"play", "bury"}:
-            last = min(len(snap.view.get("hand") or []), len(DIGITS))
-            return say(lang, f"1-{DIGITS[last - 1]} carta", f"1-{DIGITS[last - 1]} card")
+            size = len(self.slots)
+            last = min(size, len(DIGITS))
+            more = say(lang, " · espacio: más", " · space: more") if size > len(DIGITS) else ""
+            return say(lang, f"1-{DIGITS[last - 1]} carta", f"1-{DIGITS[last - 1]} card") + more
         if "take" in kinds:
             return say(lang, "t tomar · p pasar", "t take · p pass")
         if "deal" in kinds:

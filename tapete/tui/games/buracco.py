@@ -1,9 +1,11 @@
 """Buracco on the terminal: both sides' melds, the pozo and your rack as tiles.
 
-Letters under your rack stage a tile into the meld you are building (or
-discard it, when discarding is what is left); digits are the other moves
-(draw, take the pozo, lay the meld down...). A click on a meld shows the
-ways to extend it.
+Letters under your rack (a-z, then A-Z) stage a tile into the meld you are
+building (or discard it, when discarding is what is left); a tile keeps its
+letter while you pick (a staged tile leaves a gap). Digits are the other
+moves (draw, take the pozo, lay the meld down...). Space starts adding a
+tile to a meld on the table: a letter picks the tile, the meld's digit
+(shown before it) the meld, and 1/2 the low or high end when both fit.
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ from rich.text import Text
 
 from ..boards import DIGITS, Board, Painter, number_moves
 from ..table import Move, Snapshot
-from .common import box, cell, say
+from .common import box, cell, flow, say
 
 TILE_STYLES = {
     "rojo": "bold white on red3",
@@ -52,21 +54,6 @@ def tile(face: str, *, wild: bool = False, dim: bool = False) -> Text:
     if dim:
         text.stylize("dim")
     return text
-
-
-def flow(p: Painter, piece: Text, width: int, gap: str, hit: Any = None) -> None:
-    """Add `piece` after `gap` on the current line, or on a new line when it would not fit;
-    a piece wider than a whole line is cut into lines."""
-    line = p.lines[-1]
-    if line.cell_len and line.cell_len + len(gap) + piece.cell_len > width:
-        p.newline()
-    elif line.cell_len:
-        p.add(gap)
-    while piece.cell_len > width:
-        head, piece = piece[:width], piece[width:]
-        p.add(head, hit=hit)
-        p.newline()
-    p.add(piece, hit=hit)
 
 
 class BuraccoBoard(Board):
@@ -113,8 +100,14 @@ class BuraccoBoard(Board):
             self._letters.pop()
 
     def paint(self, snap: Snapshot, lang: str) -> Painter:
+        picture = self._picture(snap, lang, compact=False)
+        if self.size.height and len(picture.lines) > self.size.height:
+            picture = self._picture(snap, lang, compact=True)  # the rack without its title
+        return picture
+
+    def _picture(self, snap: Snapshot, lang: str, *, compact: bool) -> Painter:
         view = snap.view
-        width = max(40, self.size.width - 1)
+        width = max(30, self.size.width - 2)
         p = Painter()
         self._header(p, snap, lang)
         for side in (0, 1):
@@ -130,13 +123,12 @@ class BuraccoBoard(Board):
             p.add(" ")
         if view.get("pending"):
             p.newline()
-            p.add(say(lang, "Preparando: ", "Building: "), "bold yellow")
+            p.add(say(lang, "Preparando:", "Building:"), "bold yellow")
             for face in view["pending"]:
-                p.add(tile(face))
-                p.add(" ")
+                flow(p, tile(face), width, " ")
         if "rack" in view:
-            self._rack(p, snap, lang, width)
-        self._revealed(p, snap, lang)
+            self._rack(p, snap, lang, width, compact)
+        self._revealed(p, snap, lang, width)
         return p
 
     def _header(self, p: Painter, snap: Snapshot, lang: str) -> None:
@@ -155,11 +147,17 @@ class BuraccoBoard(Board):
         mine = view.get("side") == side
         p.newline()
         p.add(say(lang, f"Equipo {side + 1}", f"Side {side + 1}"), "bold" + (" green" if mine else ""))
-        p.add(f" {view['side_scores'][side]:>5}", "bold")
+        p.add(f" {view['side_scores'][side]}", "bold")
         muerto = view["muertos"][side]
         p.add(" · muerto " + MUERTO_MARKS.get(muerto["state"], "?"), "dim")
-        for seat in seats:  # each player and their tile count, on as many lines as it takes
+        known_all = view.get("known") or []
+        for seat in seats:  # each player, their tile count and the tiles all saw them take from the pozo
             flow(p, Text(f"{snap.names[seat]} {view['rack_counts'][seat]}"), width, " · ")
+            known = known_all[seat] if seat < len(known_all) else []
+            if known:
+                flow(p, Text(say(lang, "con", "with"), "dim"), width, " ")
+                for face in known:
+                    flow(p, tile(face), width, " ")
         p.newline()
         digits = self._meld_digits(snap) if mine else {}
         fits = {m.data["meld"] for m in self._extends(snap, self._tile)} if self._tile else set()
@@ -168,13 +166,6 @@ class BuraccoBoard(Board):
             label = labels.get(meld["slot"], "")
             piece = self._meld(meld, lang, label, bold=meld["slot"] in fits)
             flow(p, piece, width, "  ", hit=("meld", side, meld["slot"]))
-        for seat in seats:
-            known = (view.get("known") or [])[seat] if seat < len(view.get("known") or []) else []
-            if known:  # tiles this player picked up from the pozo, seen by the whole table
-                p.newline()
-                p.add(say(lang, f" {snap.names[seat]} tiene:", f" {snap.names[seat]} holds:"), "dim")
-                for face in known:
-                    flow(p, tile(face), width, " ")
 
     @staticmethod
     def _meld(meld: dict[str, Any], lang: str, label: str, *, bold: bool) -> Text:
@@ -188,12 +179,13 @@ class BuraccoBoard(Board):
             text.append(say(lang, "pura" if clean else "impura", "clean" if clean else "dirty"), "yellow")
         return text
 
-    def _rack(self, p: Painter, snap: Snapshot, lang: str, width: int) -> None:
+    def _rack(self, p: Painter, snap: Snapshot, lang: str, width: int, compact: bool = False) -> None:
         usable = self._usable(snap)
         placed = [(i, face) for i, face in enumerate(self._letters) if face is not None]
         dim = bool(usable)
-        p.newline()
-        p.add(say(lang, "Tu atril", "Your rack"), "bold")
+        if not compact:
+            p.newline()
+            p.add(say(lang, "Tu atril", "Your rack"), "bold")
         if self.size.height >= 24 and width >= 60:  # room for tall tiles
             per_line = max(4, (width - 1) // 6)
             for start in range(0, len(placed), per_line):
@@ -221,7 +213,7 @@ class BuraccoBoard(Board):
                 p.newline()
                 p.add(keys)
 
-    def _revealed(self, p: Painter, snap: Snapshot, lang: str) -> None:
+    def _revealed(self, p: Painter, snap: Snapshot, lang: str, width: int) -> None:
         view = snap.view
         racks = view.get("racks")
         if not racks:
@@ -230,9 +222,9 @@ class BuraccoBoard(Board):
             if not rack:
                 continue
             p.newline()
-            p.add(f"{snap.names[seat]}: ", "dim")
+            p.add(f"{snap.names[seat]}:", "dim")
             for face in rack:
-                p.add(tile(face))
+                flow(p, tile(face), width, " ")
         last = view.get("last_hand")
         if last:
             p.newline()
@@ -279,7 +271,6 @@ class BuraccoBoard(Board):
         and a digit the meld when the tile fits both its ends."""
         if key == EXTEND_KEY and (self._extending or self._extends(snap)):
             self._extending, self._tile, self._meld_slot = not self._extending, None, None
-            self.repaint()
             return True
         if not self._extending:
             return False
@@ -289,7 +280,6 @@ class BuraccoBoard(Board):
             if face is None or not self._extends(snap, face) or face == self._tile:
                 return False
             self._tile, self._meld_slot = face, None
-            self.repaint()
             return True
         if self._tile is not None and self._meld_slot is None and key in self._meld_digits(snap):
             slot = self._meld_digits(snap)[key]
@@ -329,6 +319,12 @@ class BuraccoBoard(Board):
         if kind == "meld" and payload[1] == snap.view.get("side"):
             return [m.action for m in snap.moves if m.data.get("type") == "extend" and m.data["meld"] == payload[2]]
         return []
+
+    def confirmation(self, move: Move, lang: str) -> str | None:
+        """Ending the hand scores it for everyone: Enter asks first."""
+        if move.data.get("type") != "end_hand":
+            return None
+        return say(lang, "¿Cerrar la mano? Pulsa Enter otra vez.", "End the hand? Press Enter again.")
 
     def hotkeys_help(self, snap: Snapshot, lang: str) -> str:
         if self._extending:

@@ -1,9 +1,12 @@
 """Nacho Loco on the terminal: the triangular playfield drawn edge by edge.
 
-Each card is a triangle whose three edges carry its segments' colours; a
-shared edge is drawn once. Digits pick a card of your hand; the cells where
-it fits then show letters, and a letter places it (one letter per cell and
-rotation). `d` draws, `p` passes, `n` deals the next round.
+Each card is a triangle whose three edges carry its segments' colours (and,
+when there is room, their shapes); a shared edge is drawn once, at the
+largest scale that fits (the smallest: one line per row of triangles).
+Digits pick a card of your hand (space: the next ten cards); the cells
+where it fits then show letters: a letter places it, or, for a cell marked
++ where it fits in several turns, picks the cell and a digit the turn.
+`d` draws, `p` passes, `n` deals the next round.
 """
 
 from __future__ import annotations
@@ -18,7 +21,7 @@ from tapete.games.nacho_loco.texts import PHASE_NAMES, card_label
 
 from ..boards import DIGITS, Board, Painter, number_moves
 from ..table import Move, Snapshot
-from .common import moves_of, say
+from .common import flow, moves_of, say
 
 SEGMENT_STYLES = {
     "rojo": "bold red",
@@ -91,16 +94,20 @@ class Frame:
 
     @property
     def w(self) -> int:  # columns per half triangle
-        return 2 * self.scale
+        return max(2, 2 * self.scale)
 
     @property
-    def h(self) -> int:  # lines per row of triangles
-        return 2 * self.scale
+    def h(self) -> int:  # lines per row of triangles (scale 0: one line, ╱▁╲ and ╲▔╱)
+        return max(1, 2 * self.scale)
 
     def edges(self, x: int, y: int, up: bool) -> list[tuple[int, int, int, str]]:
         """(side, col, line, char) of every edge character of the cell."""
         w, h = self.w, self.h
         base_col, top = w * (x - self.min_x) + 1, h * (y - self.min_y)
+        if self.scale == 0:
+            if up:
+                return [(0, base_col, top, "╱"), (2, base_col + 1, top, "▁"), (1, base_col + 2, top, "╲")]
+            return [(2, base_col, top, "╲"), (0, base_col + 1, top, "▔"), (1, base_col + 2, top, "╱")]
         out = []
         for i in range(h):
             if up:
@@ -119,6 +126,8 @@ class Frame:
         """The column and line of a two-character label inside the cell."""
         col = self.w * (x - self.min_x) + 1 + self.w - 1
         top = self.h * (y - self.min_y)
+        if self.scale == 0:
+            return self.w * (x - self.min_x) + 2, top
         if up:
             return col, top + (self.h - 1 if self.scale == 1 else self.h - 2)
         return col, top + (0 if self.scale == 1 else 1)
@@ -211,19 +220,16 @@ class NachoLocoBoard(Board):
         if key == PAGE_KEY and len(hand) > len(DIGITS):
             self.page = (self.page + 1) % -(-len(hand) // len(DIGITS))
             self.cell = None
-            self.repaint()
             return True
         if key in DIGITS and self.cell is None:
             index = self.page * len(DIGITS) + DIGITS.index(key)
             if index >= len(hand) or hand[index] not in placements:
                 return False
             self.selected = None if self.selected == hand[index] else hand[index]
-            self.repaint()
             return True
         for letter, cell, moves in self._cells(snap):
             if key == letter and len(moves) > 1:
                 self.cell = None if self.cell == cell else cell
-                self.repaint()
                 return True
         return False
 
@@ -231,7 +237,9 @@ class NachoLocoBoard(Board):
     def paint(self, snap: Snapshot, lang: str) -> Painter:
         p = Painter()
         self._header(p, snap, lang)
-        self._field(p, snap)
+        below = Painter()  # the hand, measured first: the field gets the lines left
+        self._hand(below, snap, lang)
+        self._field(p, snap, self.size.height - len(p.lines) - (len(below.lines) - 1))
         self._hand(p, snap, lang)
         return p
 
@@ -239,33 +247,36 @@ class NachoLocoBoard(Board):
         view = snap.view
         phase = PHASE_NAMES["en" if lang == "en" else "es"].get(view["phase"], view["phase"])
         turn = view.get("turn")
+        width = max(30, self.size.width - 2)
         if turn is not None and 0 <= turn < len(snap.names):
             p.add(("▶ " + snap.names[turn]), "bold green" if turn == snap.seat else "bold")
-            p.add(f" · {phase}")
-        p.add(say(lang, f" · mazo {view['draw_pile']}", f" · pile {view['draw_pile']}"), "dim")
-        p.add(say(lang, f" · meta {view['target']}", f" · target {view['target']}"), "dim")
+            flow(p, Text(phase), width, " · ")
+        flow(p, Text(say(lang, f"mazo {view['draw_pile']}", f"pile {view['draw_pile']}"), "dim"), width, " · ")
+        flow(p, Text(say(lang, f"meta {view['target']}", f"target {view['target']}"), "dim"), width, " · ")
         pending = view.get("pending") or {}
         if pending.get("again"):
-            p.add(say(lang, " · ¡otra vez!", " · go again!"), "bold bright_magenta")
+            flow(p, Text(say(lang, "¡otra vez!", "go again!"), "bold bright_magenta"), width, " · ")
 
     def _frame(self, cells: list[tuple[int, int]], lines_left: int) -> Frame:
+        """The largest scale at which the field fits: 2, 1, or 0 (a line per row of triangles)."""
         xs, ys = [c[0] for c in cells], [c[1] for c in cells]
         min_x, min_y = min(xs), min(ys)
-        big = Frame(2, min_x, min_y)
-        wide = big.w * (max(xs) - min_x + 2) + 2
-        tall = big.h * (max(ys) - min_y + 1)
-        if wide <= self.size.width - 1 and tall <= lines_left:
-            return big
-        return Frame(1, min_x, min_y)
+        for scale in (2, 1):
+            frame = Frame(scale, min_x, min_y)
+            wide = frame.w * (max(xs) - min_x + 2) + 2
+            tall = frame.h * (max(ys) - min_y + 1)
+            if wide <= self.size.width - 2 and tall <= lines_left:
+                return frame
+        return Frame(0, min_x, min_y)
 
-    def _field(self, p: Painter, snap: Snapshot) -> None:
+    def _field(self, p: Painter, snap: Snapshot, lines_left: int) -> None:
         view = snap.view
         placed = view.get("field") or []
         open_cells = view.get("open") or []
         cells = [(c["cell"][0], c["cell"][1]) for c in [*placed, *open_cells]]
         if not cells:
             return
-        frame = self._frame(cells, self.size.height - 6)
+        frame = self._frame(cells, lines_left)
         xs, ys = [c[0] for c in cells], [c[1] for c in cells]
         grid = Grid(frame.w * (max(xs) - frame.min_x + 2) + 2, frame.h * (max(ys) - frame.min_y + 1))
         for i, cell in enumerate(placed):
@@ -276,6 +287,15 @@ class NachoLocoBoard(Board):
                 col, line = frame.label_spot(x, y, cell["up"])
                 if frame.scale > 1:
                     grid.put(col, line, "•", "bold white")
+        if frame.scale > 1:  # each edge also carries its segment's shape (smaller: the move list says them)
+            for cell in placed:
+                x, y = cell["cell"]
+                edges = frame.edges(x, y, cell["up"])
+                for side in range(3):
+                    spots = [(col, line) for s, col, line, _ in edges if s == side]
+                    segment = cell["sides"][side]
+                    col, line = spots[len(spots) // 2]
+                    grid.put(col, line, SEGMENT_GLYPHS.get(segment, "·"), SEGMENT_STYLES.get(segment, ""))
         for cell in open_cells:
             if not cell.get("live"):
                 continue

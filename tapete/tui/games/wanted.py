@@ -1,9 +1,10 @@
 """WANTED on the terminal: your outlaws, the latest battle with its dice, the piles.
 
 Digits commit the N-th outlaw of your hand face down (everyone chooses at
-once); when a gang's leader or a tied discard must be chosen, digits name
-the cards of the list. Each outlaw in the list shows its skill, what it is
-strong and weak against, and its reward.
+once; space: the next ten); when a gang's leader or a tied discard must be
+chosen, digits name the cards of the list. Each outlaw in the list shows
+its skill, what it is strong and weak against, and its reward. With many
+players the seats take two a line and the battle shows its winner and you.
 """
 
 from __future__ import annotations
@@ -29,7 +30,7 @@ from tapete.games.wanted.cards import (
 
 from ..boards import Board, Painter, number_moves
 from ..table import Move, Snapshot
-from .common import PAGE_KEY, cell, hand_row, keyed_by_position, next_page, say
+from .common import PAGE_KEY, cell, hand_row, keyed_by_position, next_page, say, stable_slots
 
 RED = "bold red3 on grey93"
 BLACK = "bold grey7 on grey93"
@@ -45,9 +46,18 @@ def card_style(face: str) -> str:
     return RED if SUIT_SYMBOLS[SUIT[card]] in ("♥", "♦") else BLACK
 
 
-def card_text(face: str) -> tuple[str, str]:
+# The jokers differ in colour only, so each also carries its colour's initial, as the
+# texts name them ("JK rojo" / "JK red"): JKr / JKn in Spanish, JKr / JKb in English.
+JOKER_INITIAL = {"es": {"rojo": "r", "negro": "n"}, "en": {"rojo": "r", "negro": "b"}}
+
+
+def card_text(face: str, lang: str) -> tuple[str, str]:
     card = FACE_TO_ID[face]
-    label = "JK" if SUIT[card] == NO_SUIT else short_label(card)
+    if SUIT[card] == NO_SUIT:
+        colour = face.partition("-")[2]
+        label = "JK" + JOKER_INITIAL.get(lang, JOKER_INITIAL["en"])[colour]
+    else:
+        label = short_label(card)
     return label, card_style(face)
 
 
@@ -68,11 +78,16 @@ class WantedBoard(Board):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.page = 0  # which ten cards of the hand the digits play (space: the next ten)
+        self.slots: list[str | None] = []  # the hand as shown: a card picked for a gang leaves a gap
+
+    def _arrange(self, snap: Snapshot) -> None:
+        """Cards keep their digits while a gang is picked one by one; a new hand is laid out afresh."""
+        hand: list[str] = snap.view.get("hand") or []
+        self.slots = stable_slots(self.slots, hand) if snap.view.get("my_commit") else list(hand)
 
     def show(self, snap: Snapshot, lang: str) -> None:
-        if next_page(self.page, len(snap.view.get("hand") or [])) is None or self.page * 10 >= len(
-            snap.view.get("hand") or []
-        ):
+        self._arrange(snap)
+        if next_page(self.page, len(self.slots)) is None or self.page * 10 >= len(self.slots):
             self.page = 0
         super().show(snap, lang)
 
@@ -84,23 +99,32 @@ class WantedBoard(Board):
 
     def press(self, key: str, snap: Snapshot) -> bool:
         """Space: the digits move on to the next ten cards of a long hand."""
-        turned = next_page(self.page, len(snap.view.get("hand") or [])) if key == PAGE_KEY else None
+        turned = next_page(self.page, len(self.slots)) if key == PAGE_KEY else None
         if turned is None or not any(m.data.get("type") in ("commit",) for m in snap.moves):
             return False
         self.page = turned
-        self.repaint()
         return True
 
     def paint(self, snap: Snapshot, lang: str) -> Painter:
+        picture = self._picture(snap, lang, compact=False)
+        if self.size.height and len(picture.lines) > self.size.height:
+            # many players: the battle's winner and you (the result panel had it all), two seats a line
+            picture = self._picture(snap, lang, compact=True)
+        return picture
+
+    def _picture(self, snap: Snapshot, lang: str, *, compact: bool) -> Painter:
         view = snap.view
         p = Painter()
         self._header(p, snap, lang)
         battle = view.get("battle")
         if battle:
-            self._battle(p, snap, battle, lang)
-        self._seats(p, snap, lang)
+            self._battle(p, snap, battle, lang, compact)
+        if compact:
+            self._seats_compact(p, snap, lang)
+        else:
+            self._seats(p, snap, lang)
         if view.get("hand") is not None:
-            self._hand(p, snap, lang)
+            self._hand(p, snap, lang, compact)
         return p
 
     def _header(self, p: Painter, snap: Snapshot, lang: str) -> None:
@@ -115,25 +139,31 @@ class WantedBoard(Board):
             p.add(say(lang, f" · desempate {view['replay']}", f" · replay {view['replay']}"), "magenta")
         p.add(say(lang, f" · mazo {view['deck_count']}", f" · deck {view['deck_count']}"), "dim")
 
-    def _battle(self, p: Painter, snap: Snapshot, battle: dict[str, Any], lang: str) -> None:
-        p.newline()
-        p.add(say(lang, f"Batalla {battle['number']}", f"Battle {battle['number']}"), "bold underline")
+    def _battle(self, p: Painter, snap: Snapshot, battle: dict[str, Any], lang: str, compact: bool = False) -> None:
+        if not compact:  # compact: the lines speak for themselves (the header has the battle's number)
+            p.newline()
+            p.add(say(lang, f"Batalla {battle['number']}", f"Battle {battle['number']}"), "bold underline")
+        shown = {battle["winner"], snap.seat} if compact else None
         if battle["kind"] == "single":
             for entry in battle["seats"]:
+                if shown is not None and entry["seat"] not in shown:
+                    continue
                 p.newline()
                 won = entry["seat"] == battle["winner"]
                 p.add(("★ " if won else "  ") + f"{snap.names[entry['seat']]:<7}", "bold yellow" if won else "")
-                p.add(cell(*card_text(entry["card"])))
+                p.add(cell(*card_text(entry["card"], lang)))
                 die = DICE[entry["die"] - 1] if 1 <= entry["die"] <= 6 else "?"
                 p.add(f" {entry['skill']} + {die} {entry['die']} {entry['modifier']:+d} = ")
                 p.add(str(entry["total"]), "bold")
             return
         for gang in battle["gangs"]:
+            if shown is not None and gang["seat"] not in shown:
+                continue
             p.newline()
             won = gang["seat"] == battle["winner"]
             p.add(("★ " if won else "  ") + f"{snap.names[gang['seat']]:<7}", "bold yellow" if won else "")
             for c in gang["cards"]:
-                label, style = card_text(c["card"])
+                label, style = card_text(c["card"], lang)
                 p.add(cell(label, style + (" underline" if c["leader"] else "")))
                 die = DICE[c["die"] - 1] if 1 <= c["die"] <= 6 else "?"
                 p.add(f" {die} ", "dim")
@@ -154,26 +184,44 @@ class WantedBoard(Board):
             p.add(say(lang, f" · botín ${view['scores'][seat]}", f" · bounty ${view['scores'][seat]}"), "yellow")
             p.add(" · ✓")
             for face in pile["winners"]:
-                p.add(cell(*card_text(face)))
+                p.add(cell(*card_text(face, lang)))
             if not pile["winners"]:
                 p.add(str(pile["winners_count"]))
             p.add(say(lang, f" · ▼{pile['face_down_count']}", f" · ▼{pile['face_down_count']}"), "dim")
 
-    def _hand(self, p: Painter, snap: Snapshot, lang: str) -> None:
+    def _seats_compact(self, p: Painter, snap: Snapshot, lang: str) -> None:
+        """Two seats a line: cards in hand, bounty, battles won, cards face down."""
+        view = snap.view
+        p.newline()
+        p.add(say(lang, "mano · botín · ✓ ganadas · ▼ abajo", "hand · bounty · ✓ won · ▼ down"), "dim")
+        for seat, pile in enumerate(view["piles"]):
+            if seat % 2 == 0:
+                p.newline()
+            else:
+                p.add(" ")
+            chose = view["phase"] == "commit" and view["committed"][seat]
+            style = ("bold " if seat == snap.seat else "") + ("green" if chose else "")
+            p.add(("✔" if chose else " ") + f"{snap.names[seat][:6]:<6}", style.strip())
+            p.add(f"{view['held'][seat]:>2}", "dim")
+            p.add(f" ${view['scores'][seat]:<4}", "yellow")
+            p.add(f"✓{pile['winners_count']:<2}▼{pile['face_down_count']:<2}")
+
+    def _hand(self, p: Painter, snap: Snapshot, lang: str, compact: bool = False) -> None:
         view = snap.view
         hand: list[str] = view["hand"]
         keys = {action: key for key, action in self.shortcuts(snap).items()}
         playable = {m.data["card"]: m.action for m in snap.moves if m.data.get("type") == "commit"}
-        p.newline()
+        if not compact:
+            p.newline()
         p.newline()
         p.add(say(lang, "Tu mano", "Your hand"), "bold")
         if view.get("my_commit"):
             p.add(say(lang, " · boca abajo: ", " · face down: "), "dim")
             for face in view["my_commit"]:
-                p.add(cell(*card_text(face)))
+                p.add(cell(*card_text(face, lang)))
                 p.add(" ")
         big = self.size.height >= 18 and self.size.width >= 6 * len(hand) + 2
-        hand_row(p, hand, playable, keys, card_text, big, max(20, self.size.width - 1))
+        hand_row(p, self.slots, playable, keys, lambda face: card_text(face, lang), big, max(20, self.size.width - 2))
 
     # -- clicks and keys ---------------------------------------------------------
     def clicked(self, payload: Any, snap: Snapshot) -> list[int]:
@@ -182,8 +230,7 @@ class WantedBoard(Board):
         return []
 
     def shortcuts(self, snap: Snapshot) -> dict[str, int]:
-        hand = snap.view.get("hand") or []
-        keys = keyed_by_position(snap.moves, hand, ("commit",), self.page)
+        keys = keyed_by_position(snap.moves, self.slots, ("commit",), self.page)
         if keys:
             return keys
         return number_moves(snap.moves, {})
@@ -199,7 +246,8 @@ class WantedBoard(Board):
 
     def hotkeys_help(self, snap: Snapshot, lang: str) -> str:
         if any(m.data.get("type") == "commit" for m in snap.moves):
-            return say(lang, "1-9 elegir forajido", "1-9 pick an outlaw")
+            more = say(lang, " · espacio: más", " · space: more") if len(snap.view.get("hand") or []) > 10 else ""
+            return say(lang, "1-9 elegir forajido", "1-9 pick an outlaw") + more
         return ""
 
 

@@ -10,7 +10,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from tapete.engine import Event
-from tapete.games.buracco import actions as A
 from tapete.games.buracco.cards import FACE_TO_ID, FACES, NUM_TILES, WILD_CAPABLE
 from tapete.games.buracco.melds import RUN, SET, Meld, build, natural_face
 from tapete.games.buracco.options import Options
@@ -136,4 +135,4 @@ def total_tiles(state: BuraccoState) -> int:
     return len(state.card_ids())
 
 
-__all__ = ["A", "Tiles", "extend", "faces", "lay", "new_match", "pierna", "play", "run", "table", "total_tiles"]
+__all__ = ["Tiles", "extend", "faces", "lay", "new_match", "pierna", "play", "run", "table", "total_tiles"]

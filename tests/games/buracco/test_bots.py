@@ -6,7 +6,7 @@ import random
 
 from tapete.engine import Observation, State
 from tapete.games.buracco import GAME
-from tapete.games.buracco import actions as A
+from tapete.games.buracco import actions as act
 from tapete.games.buracco.bots import BuraccoBot, natural_plan
 from tapete.games.buracco.cards import FACE_TO_ID, NUM_FACES
 from tapete.games.buracco.rules import DISCARD, DRAW, TAKEN
@@ -23,13 +23,13 @@ def _bot(seat: int) -> BuraccoBot:
 
 def test_bot_takes_a_pozo_that_melds_and_leaves_a_useless_one() -> None:
     good = table(racks=[["rojo-5", "rojo-6", "azul-9", "negro-12"], ["negro-3"]], pozo=["rojo-7", "rojo-8"], phase=DRAW)
-    assert _bot(0).decide(Observation(good, 0)).action == A.TAKE_POZO  # type: ignore[union-attr]
+    assert _bot(0).decide(Observation(good, 0)).action == act.TAKE_POZO  # type: ignore[union-attr]
     bad = table(
         racks=[["rojo-5", "rojo-6", "azul-9", "negro-12"], ["negro-3"]],
         pozo=["amarillo-3", "negro-8", "azul-13", "rojo-11"],
         phase=DRAW,
     )
-    assert _bot(0).decide(Observation(bad, 0)).action == A.DRAW  # type: ignore[union-attr]
+    assert _bot(0).decide(Observation(bad, 0)).action == act.DRAW  # type: ignore[union-attr]
 
 
 def test_bot_extends_toward_a_canasta_and_lays_natural_melds() -> None:
@@ -40,7 +40,7 @@ def test_bot_extends_toward_a_canasta_and_lays_natural_melds() -> None:
     )
     bot = _bot(0)
     first = bot.decide(Observation(state, 0)).action  # type: ignore[union-attr]
-    assert A.is_extend(first) and A.extend_parts(first)[1] == FACE_TO_ID["azul-9"]
+    assert act.is_extend(first) and act.extend_parts(first)[1] == FACE_TO_ID["azul-9"]
     state.apply(0, first)
     while state.phase != DISCARD:
         state.apply(0, bot.decide(Observation(state, 0)).action)  # type: ignore[union-attr]
@@ -59,7 +59,7 @@ def test_bot_does_not_feed_the_opponents_melds() -> None:
         phase=DISCARD,
     )
     action = _bot(0).decide(Observation(state, 0)).action  # type: ignore[union-attr]
-    assert action == A.discard(FACE_TO_ID["rojo-13"])  # not the negro 8 they need, not the wild
+    assert action == act.discard(FACE_TO_ID["rojo-13"])  # not the negro 8 they need, not the wild
 
 
 def test_natural_plan_counts_tiles_placeable_without_wilds() -> None:
@@ -115,10 +115,10 @@ def test_bot_leaves_a_pozo_it_could_not_place_under_bur18() -> None:
         muertos=("taken", "taken"),
         phase=DRAW,
     )
-    assert _bot(0).decide(Observation(state, 0)).action == A.DRAW  # type: ignore[union-attr]
+    assert _bot(0).decide(Observation(state, 0)).action == act.DRAW  # type: ignore[union-attr]
     state.muerto_state[0] = 0  # with the muerto still waiting the same pozo pays
     state._legal.clear()
-    assert _bot(0).decide(Observation(state, 0)).action == A.TAKE_POZO  # type: ignore[union-attr]
+    assert _bot(0).decide(Observation(state, 0)).action == act.TAKE_POZO  # type: ignore[union-attr]
 
 
 def test_ismcts_searches_all_but_the_steps_of_a_meld_being_built() -> None:

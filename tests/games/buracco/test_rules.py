@@ -12,7 +12,7 @@ import pytest
 
 from tapete.engine import BadPlayers, IllegalAction, NotYourTurn
 from tapete.games.buracco import GAME
-from tapete.games.buracco import actions as A
+from tapete.games.buracco import actions as act
 from tapete.games.buracco.cards import COLOURS, FACE_TO_ID, VALUES, WILD_CAPABLE
 from tapete.games.buracco.rules import (
     DISCARD,
@@ -116,7 +116,7 @@ def test_bur5_first_player_by_die_then_rotating_and_turns_pass_right() -> None:
     first = state.turn
     assert state.hand_first() == first
     with pytest.raises(NotYourTurn) as err:
-        state.apply((first + 1) % 4, A.DRAW)
+        state.apply((first + 1) % 4, act.DRAW)
     assert err.value.rule == "BUR-5"
     play(state, first, {"type": "draw"}, {"type": "keep"}, {"type": "done"})
     face = state.view(first)["rack"][0]
@@ -285,12 +285,12 @@ def test_bur15_several_melds_in_one_turn_step_by_step_and_cancel() -> None:
 
 def test_bur15_the_number_of_melds_per_side_is_bounded() -> None:
     """BUR-15 (ruling): a side holds at most 24 melds."""
-    assert A.MAX_MELDS == 24
+    assert act.MAX_MELDS == 24
     t = Tiles()
     filler = pierna(t, "negro-7", "azul-7", "rojo-7")
     state = table(tiles=t, melds=([filler], []), racks=[["rojo-3", "rojo-4", "rojo-5", "azul-9"], ["negro-3"]])
     assert any(a["type"] == "stage" for a in legal_json(state, 0))
-    state.melds[0] = [filler] * A.MAX_MELDS  # the bound on the action space
+    state.melds[0] = [filler] * act.MAX_MELDS  # the bound on the action space
     state._legal.clear()
     assert not any(a["type"] == "stage" for a in legal_json(state, 0))
     assert rule_of(state, 0, {"type": "stage", "tile": "rojo-3"}) == "BUR-15"

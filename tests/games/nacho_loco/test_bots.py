@@ -6,7 +6,7 @@ import random
 
 from tapete.engine import Observation
 from tapete.games.nacho_loco import GAME
-from tapete.games.nacho_loco import actions as A
+from tapete.games.nacho_loco import actions as act
 from tapete.games.nacho_loco.rules import NachoLocoState
 from tapete.sim.runner import play_match
 from tapete.sim.stats import wilson
@@ -39,7 +39,7 @@ def test_bot_sends_draw_three_to_the_shortest_hand() -> None:
     hands = [["roba3/verde/X", "azul/X/X"], ["azul/X/X", "verde/X/X"], ["marron/X/X"], ["amarillo/X/X", "rojo/X/X"]]
     state = build(4, hands=hands, field=field)
     state.apply(0, place(state, 1, 0, "roba3/verde/X", 1))
-    assert _decide(state, 0) == A.TARGET + 2
+    assert _decide(state, 0) == act.TARGET + 2
 
 
 def test_bot_limits_what_a_last_card_can_fit() -> None:

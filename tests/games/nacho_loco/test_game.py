@@ -10,7 +10,7 @@ from rich.text import Text
 
 from tapete.engine import BadAction, BadOption
 from tapete.games.nacho_loco import GAME
-from tapete.games.nacho_loco import actions as A
+from tapete.games.nacho_loco import actions as act
 from tapete.games.nacho_loco.cards import CLOSER, DESIGN_TOKENS, NUM_DESIGNS, SEGMENT_CODE, TOKEN_DESIGN, card_token
 from tapete.games.nacho_loco.geometry import (
     FIT_TABLES,
@@ -31,10 +31,10 @@ ORIGIN_RNA = [(0, 0, "rojo/naranja/amarillo", 0)]
 
 def test_action_space_layout_is_stable() -> None:
     assert MAX_OPEN == 96
-    assert A.PLACES == MAX_OPEN * NUM_DESIGNS * 3
-    assert A.NUM_ACTIONS == A.PLACES + 3 + 6
-    assert A.unplace(A.place(7, 5, 2)) == (7, 5, 2)
-    assert A.to_json(A.place(3, TOKEN_DESIGN["rojo/X/X"], 1)) == {
+    assert act.PLACES == MAX_OPEN * NUM_DESIGNS * 3
+    assert act.NUM_ACTIONS == act.PLACES + 3 + 6
+    assert act.unplace(act.place(7, 5, 2)) == (7, 5, 2)
+    assert act.to_json(act.place(3, TOKEN_DESIGN["rojo/X/X"], 1)) == {
         "type": "place",
         "card": "rojo/X/X",
         "slot": 3,
@@ -44,10 +44,19 @@ def test_action_space_layout_is_stable() -> None:
 
 @pytest.mark.parametrize(
     "action",
-    [0, A.PLACES - 1, A.place(MAX_OPEN - 1, CLOSER, 0), A.DRAW, A.PASS, A.NEXT_ROUND, A.TARGET, A.NUM_ACTIONS - 1],
+    [
+        0,
+        act.PLACES - 1,
+        act.place(MAX_OPEN - 1, CLOSER, 0),
+        act.DRAW,
+        act.PASS,
+        act.NEXT_ROUND,
+        act.TARGET,
+        act.NUM_ACTIONS - 1,
+    ],
 )
 def test_actions_round_trip_through_json(action: int) -> None:
-    assert A.from_json(json.loads(json.dumps(A.to_json(action)))) == action
+    assert act.from_json(json.loads(json.dumps(act.to_json(action)))) == action
 
 
 @pytest.mark.parametrize(
@@ -68,9 +77,9 @@ def test_actions_round_trip_through_json(action: int) -> None:
 )
 def test_bad_json_actions_are_rejected(data: dict[str, object]) -> None:
     with pytest.raises(BadAction):
-        A.from_json(data)
+        act.from_json(data)
     with pytest.raises(BadAction):
-        A.to_json(A.NUM_ACTIONS)
+        act.to_json(act.NUM_ACTIONS)
 
 
 def test_options_are_typed_and_validated() -> None:
@@ -100,7 +109,7 @@ def test_views_show_own_hand_and_public_field_only() -> None:
 
 def test_only_the_drawer_sees_which_card_was_drawn() -> None:
     state = build(hands=[["verde/X/X"], ["azul/X/X"], ["azul/X/X"]], field=ORIGIN_RNA, pile=["rojo/X/X"])
-    state.apply(0, A.DRAW)
+    state.apply(0, act.DRAW)
     assert state.phase == DRAWN
     assert state.view(0)["drawn"] == 1
     assert state.view(1)["drawn"] is None and "drawn" not in state.view(None)
@@ -178,7 +187,7 @@ def test_why_illegal_speaks_both_languages() -> None:
     state = build(hands=[["rojo/X/X"], ["azul/X/X"], ["azul/X/X"]], field=ORIGIN_RNA)
     why = state.why_illegal(0, place(state, 1, 0, "rojo/X/X", 0))
     assert why.rule == "NAC-4" and why.es and why.en
-    assert state.why_illegal(0, A.NUM_ACTIONS + 5).rule == "actions"
+    assert state.why_illegal(0, act.NUM_ACTIONS + 5).rule == "actions"
     assert cell_coords(cell_id(3, -2)) == (3, -2)
 
 

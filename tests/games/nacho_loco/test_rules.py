@@ -10,7 +10,7 @@ import pytest
 
 from tapete.engine import BadAction, IllegalAction
 from tapete.games.nacho_loco import GAME
-from tapete.games.nacho_loco import actions as A
+from tapete.games.nacho_loco import actions as act
 from tapete.games.nacho_loco.cards import (
     ACTIONS,
     CARD_DESIGN,
@@ -140,7 +140,7 @@ def test_nac_3_a_card_needs_a_contact_and_an_empty_cell() -> None:
         with pytest.raises(BadAction) as caught:
             state.action_from_json({"type": "place", "card": "rojo/X/X", "cell": cell, "rotation": 1})
         assert caught.value.rule == "NAC-3"
-    beyond = A.place(len(state.field.slots()), TOKEN_DESIGN["rojo/X/X"], 1)  # a slot the field does not have
+    beyond = act.place(len(state.field.slots()), TOKEN_DESIGN["rojo/X/X"], 1)  # a slot the field does not have
     assert _illegal(state, 0, beyond).rule == "NAC-3"
 
 
@@ -218,7 +218,7 @@ def test_nac_5_the_closer_needs_two_x_contacts() -> None:
     assert _illegal(two_x, 0, place(two_x, 1, 0, "cerrador", 1)).rule == "NAC-5"
     one_x = build(hands=[["cerrador"], ["azul/X/X"], ["azul/X/X"]], field=surround(1, 0, [None, "X", "rojo"]) + LIVE)
     assert _illegal(one_x, 0, place(one_x, 1, 0, "cerrador", 0)).rule == "NAC-5"
-    assert one_x.legal_actions(0) == [A.DRAW]
+    assert one_x.legal_actions(0) == [act.DRAW]
 
 
 # -- NAC-6: the deal --------------------------------------------------------------------
@@ -252,7 +252,7 @@ def test_nac_6_play_goes_clockwise() -> None:
     state = build(hands=[["rojo/X/X", "azul/X/X"], ["azul/X/X"], ["marron/X/X"]], field=ORIGIN_RNA)
     state.apply(0, place(state, -1, 0, "rojo/X/X", 1))
     assert state.actors() == (1,)
-    err = _illegal(state, 0, A.DRAW)
+    err = _illegal(state, 0, act.DRAW)
     assert err.rule == "NAC-6"
 
 
@@ -260,21 +260,21 @@ def test_nac_6_play_goes_clockwise() -> None:
 def test_nac_7_you_must_play_if_you_can() -> None:
     """NAC-7: drawing is illegal while a card can be played."""
     state = build(hands=[["rojo/X/X", "verde/X/X"], ["azul/X/X"], ["azul/X/X"]], field=ORIGIN_RNA)
-    assert A.DRAW not in state.legal_actions(0)
-    assert _illegal(state, 0, A.DRAW).rule == "NAC-7"
-    assert _illegal(state, 0, A.PASS).rule == "NAC-7"
+    assert act.DRAW not in state.legal_actions(0)
+    assert _illegal(state, 0, act.DRAW).rule == "NAC-7"
+    assert _illegal(state, 0, act.PASS).rule == "NAC-7"
     assert _illegal(state, 0, place(state, -1, 0, "azul/X/X", 1)).rule == "NAC-7"  # not in hand
 
 
 def test_nac_7_draw_then_place_the_drawn_card() -> None:
     """NAC-7: with nothing to play, draw; a playable drawn card may go at once."""
     state = build(hands=[["verde/X/X"], ["azul/X/X"], ["azul/X/X"]], field=ORIGIN_RNA, pile=["rojo/X/X"])
-    assert state.legal_actions(0) == [A.DRAW]
-    events = state.apply(0, A.DRAW)
+    assert state.legal_actions(0) == [act.DRAW]
+    events = state.apply(0, act.DRAW)
     assert find(events, "drew")[0]["cards"] == ["rojo/X/X"]
     assert state.phase == DRAWN and state.actors() == (0,)
     legal = state.legal_actions(0)
-    assert place(state, -1, 0, "rojo/X/X", 1) in legal and legal[-1] == A.PASS
+    assert place(state, -1, 0, "rojo/X/X", 1) in legal and legal[-1] == act.PASS
     state.apply(0, place(state, -1, 0, "rojo/X/X", 1))
     assert _hand_tokens(state, 0) == ["verde/X/X"] and state.turn == 1
 
@@ -282,9 +282,9 @@ def test_nac_7_draw_then_place_the_drawn_card() -> None:
 def test_nac_7_an_unplayable_drawn_card_ends_the_turn() -> None:
     """NAC-7: an unplayable drawn card: the only choice is to pass."""
     state = build(hands=[["verde/X/X"], ["azul/X/X"], ["azul/X/X"]], field=ORIGIN_RNA, pile=["marron/X/X"])
-    state.apply(0, A.DRAW)
-    assert state.legal_actions(0) == [A.PASS]
-    state.apply(0, A.PASS)
+    state.apply(0, act.DRAW)
+    assert state.legal_actions(0) == [act.PASS]
+    state.apply(0, act.PASS)
     assert state.turn == 1 and state.phase == PLAY
     assert _hand_tokens(state, 0) == ["verde/X/X", "marron/X/X"]
 
@@ -292,9 +292,9 @@ def test_nac_7_an_unplayable_drawn_card_ends_the_turn() -> None:
 def test_nac_7_only_the_drawn_card_may_be_placed() -> None:
     """NAC-7: after drawing, only that card may go down."""
     state = build(hands=[["verde/X/X"], ["azul/X/X"], ["azul/X/X"]], field=ORIGIN_RNA, pile=["rojo/X/X"])
-    state.apply(0, A.DRAW)
+    state.apply(0, act.DRAW)
     assert _illegal(state, 0, place(state, 1, 0, "verde/X/X", 0)).rule == "NAC-7"
-    assert _illegal(state, 0, A.DRAW).rule == "NAC-7"
+    assert _illegal(state, 0, act.DRAW).rule == "NAC-7"
 
 
 # -- NAC-8: multiple matches ------------------------------------------------------------
@@ -345,8 +345,8 @@ def test_nac_9_go_again_is_one_optional_card_without_drawing() -> None:
     state.apply(0, place(state, 1, 0, "otravez/verde/X", 1))
     assert state.phase == AGAIN and state.actors() == (0,)
     legal = state.legal_actions(0)
-    assert A.PASS in legal and any(A.is_place(a) for a in legal)
-    state.apply(0, A.PASS)
+    assert act.PASS in legal and any(act.is_place(a) for a in legal)
+    state.apply(0, act.PASS)
     assert state.turn == 1 and _hand_tokens(state, 0) == ["verde/X/X"]
 
 
@@ -355,8 +355,8 @@ def test_nac_9_go_again_without_a_playable_card_only_passes() -> None:
     hands = [["otravez/verde/X", "amarillo/X/X"], ["azul/X/X"], ["marron/X/X"]]
     state = build(hands=hands, field=_action_field("otravez"))
     state.apply(0, place(state, 1, 0, "otravez/verde/X", 1))
-    assert state.legal_actions(0) == [A.PASS]
-    assert _illegal(state, 0, A.DRAW).rule == "NAC-7"
+    assert state.legal_actions(0) == [act.PASS]
+    assert _illegal(state, 0, act.DRAW).rule == "NAC-7"
 
 
 def test_nac_9_opponent_draws_three_chosen_by_the_player() -> None:
@@ -365,10 +365,10 @@ def test_nac_9_opponent_draws_three_chosen_by_the_player() -> None:
     state = build(4, hands=hands, field=_action_field("roba3"))
     state.apply(0, place(state, 1, 0, "roba3/verde/X", 1))
     assert state.phase == CHOOSE
-    assert state.legal_actions(0) == [A.TARGET + 1, A.TARGET + 2, A.TARGET + 3]
-    assert _illegal(state, 0, A.TARGET + 0).rule == "NAC-9"
-    assert _illegal(state, 0, A.DRAW).rule == "NAC-9"
-    events = state.apply(0, A.TARGET + 2)
+    assert state.legal_actions(0) == [act.TARGET + 1, act.TARGET + 2, act.TARGET + 3]
+    assert _illegal(state, 0, act.TARGET + 0).rule == "NAC-9"
+    assert _illegal(state, 0, act.DRAW).rule == "NAC-9"
+    events = state.apply(0, act.TARGET + 2)
     assert find(events, "target") == [{"seat": 0, "target": 2}]
     assert [len(h) for h in state.hands] == [1, 1, 4, 1]
     assert state.turn == 1 and state.phase == PLAY
@@ -394,8 +394,8 @@ def test_nac_10_cleared_fields_become_the_new_pile() -> None:
     """NAC-10: an empty pile is refilled from cleared fields, never the current one."""
     cleared = ["marron/X/X", "marron/X/X"]
     state = build(hands=[["verde/X/X"], ["azul/X/X"], ["azul/X/X"]], field=ORIGIN_RNA, cleared=cleared, fill=False)
-    assert state.pile == [] and state.legal_actions(0) == [A.DRAW]
-    events = state.apply(0, A.DRAW)
+    assert state.pile == [] and state.legal_actions(0) == [act.DRAW]
+    events = state.apply(0, act.DRAW)
     assert find(events, "refill") == [{"count": 2}]
     assert len(state.pile) == 1 and state.cleared == []
     assert [p[0] for p in state.placed] != [] and all(p[0] not in state.pile for p in state.placed)
@@ -404,9 +404,9 @@ def test_nac_10_cleared_fields_become_the_new_pile() -> None:
 def test_nac_10_nothing_to_draw_means_pass() -> None:
     """NAC-10: with nothing to draw at all, the player passes."""
     state = build(hands=[["verde/X/X"], ["azul/X/X"], ["azul/X/X"]], field=ORIGIN_RNA, fill=False)
-    assert state.legal_actions(0) == [A.PASS]
-    assert _illegal(state, 0, A.DRAW).rule == "NAC-10"
-    state.apply(0, A.PASS)
+    assert state.legal_actions(0) == [act.PASS]
+    assert _illegal(state, 0, act.DRAW).rule == "NAC-10"
+    state.apply(0, act.PASS)
     assert state.turn == 1 and _hand_tokens(state, 0) == ["verde/X/X"]
 
 
@@ -457,7 +457,7 @@ def test_nac_11_is_tested_against_the_catalogue_not_the_hands() -> None:
     state = build(hands=[["rojo/naranja/X", "verde/X/X"], ["azul/X/X"], ["azul/X/X"]], field=field, pile=["marron/X/X"])
     events = state.apply(0, place(state, -1, 0, "rojo/naranja/X", 1))  # opens (-2, 0) needing naranja
     assert "close" not in kinds(events)
-    assert state.legal_actions(1) == [A.DRAW]  # nobody can play, yet the field stays
+    assert state.legal_actions(1) == [act.DRAW]  # nobody can play, yet the field stays
     assert len(state.placed) == 2
 
 
@@ -472,9 +472,9 @@ def test_nac_12_everyone_draws_and_the_last_matcher_closes() -> None:
     state.apply(0, place(state, -1, 0, "rojo/naranja/X", 1))
     events = []
     for seat in (1, 2, 0):
-        assert state.turn == seat and state.legal_actions(seat) == [A.DRAW]
-        state.apply(seat, A.DRAW)
-        events = state.apply(seat, A.PASS)
+        assert state.turn == seat and state.legal_actions(seat) == [act.DRAW]
+        state.apply(seat, act.DRAW)
+        events = state.apply(seat, act.PASS)
     assert find(events, "close") == [{"seat": 0, "how": "stalled"}]
     assert [len(h) for h in state.hands] == [2, 3, 3]  # own draws, then the gifts
     assert state.turn == 0 and len(state.placed) == 1
@@ -487,11 +487,11 @@ def test_nac_12_a_declined_drawn_card_counts_as_not_playing() -> None:
     field = [(0, 0, "rojo/X/X", 0)]
     pile = ["rojo/X/X", "marron/X/X"]
     state = build(2, hands=[["verde/X/X"], ["azul/X/X"]], field=field, pile=pile)
-    state.apply(0, A.DRAW)
+    state.apply(0, act.DRAW)
     assert len(state.legal_actions(0)) > 1
-    state.apply(0, A.PASS)
-    state.apply(1, A.DRAW)
-    events = state.apply(1, A.PASS)
+    state.apply(0, act.PASS)
+    state.apply(1, act.DRAW)
+    events = state.apply(1, act.PASS)
     assert find(events, "close") == [{"seat": None, "how": "stalled"}]
 
 
@@ -502,8 +502,8 @@ def test_nac_12_nobody_matched_clears_the_field_without_gifts() -> None:
     pile = ["marron/X/X", "marron/X/X", "azul/X/X", "verde/azul/X"]
     state = build(hands=[["verde/X/X"], ["azul/X/X"], ["amarillo/X/X"]], field=field, pile=pile, turn=1)
     for seat in (1, 2, 0):
-        state.apply(seat, A.DRAW)
-        events = state.apply(seat, A.PASS)
+        state.apply(seat, act.DRAW)
+        events = state.apply(seat, act.PASS)
     assert find(events, "close") == [{"seat": None, "how": "stalled"}]
     assert "draw" not in kinds(events)  # no gifts
     assert [len(h) for h in state.hands] == [2, 2, 2]
@@ -587,7 +587,7 @@ def test_nac_15_consequences_of_the_last_card_come_first() -> None:
     # roba3 on side 1 and naranja on side 2: two matches, everyone else draws 1
     state.apply(0, place(state, 1, 0, "roba3/naranja/X", 1))
     assert state.phase == CHOOSE and state.hands[0] == []
-    events = state.apply(0, A.TARGET + 3)
+    events = state.apply(0, act.TARGET + 3)
     assert find(events, "round_end")[0]["points"] == 2 + 2 + 5
     assert state.scores[0] == 9
 
@@ -613,9 +613,9 @@ def test_nac_16_next_round_is_dealt_and_the_winner_starts() -> None:
     """NAC-16: all cards gathered and shuffled, 6 each, a new field, the winner first."""
     state = build(hands=[["rojo/X/X"], ["azul/X/X", "verde/X/X"], ["marron/X/X"]], field=ORIGIN_RNA, turn=0)
     state.apply(0, place(state, -1, 0, "rojo/X/X", 1))
-    assert state.actors() == (0,) and state.legal_actions(0) == [A.NEXT_ROUND]
-    assert _illegal(state, 0, A.DRAW).rule == "NAC-16"
-    events = state.apply(0, A.NEXT_ROUND)
+    assert state.actors() == (0,) and state.legal_actions(0) == [act.NEXT_ROUND]
+    assert _illegal(state, 0, act.DRAW).rule == "NAC-16"
+    events = state.apply(0, act.NEXT_ROUND)
     assert kinds(events)[:2] == ["round_start", "field_start"]
     assert state.round == 2 and state.turn == 0 and state.phase == PLAY
     assert [len(h) for h in state.hands] == [6, 6, 6]
@@ -626,7 +626,7 @@ def test_nac_16_next_round_is_dealt_and_the_winner_starts() -> None:
 def test_nac_16_next_round_only_when_the_round_is_over() -> None:
     """NAC-16: dealing mid-round is illegal."""
     state = build(hands=[["rojo/X/X"], ["azul/X/X"], ["marron/X/X"]], field=ORIGIN_RNA)
-    assert _illegal(state, 0, A.NEXT_ROUND).rule == "NAC-16"
+    assert _illegal(state, 0, act.NEXT_ROUND).rule == "NAC-16"
 
 
 # -- NAC-17: the match ------------------------------------------------------------------

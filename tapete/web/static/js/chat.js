@@ -33,15 +33,22 @@ export class Chat {
     this.input = h("input", { type: "text", maxlength: MAX_TEXT, autocomplete: "off", enterkeyhint: "send", "data-testid": "chat-input" });
     this.drawer = h("aside", { class: "chat-drawer", hidden: true, "aria-labelledby": "chat-title", "data-testid": "chat" });
     this.drawer.addEventListener("keydown", (event) => {
-      event.stopPropagation(); // the table's shortcut keys are not for the chat
-      if (event.key === "Escape") this.close();
+      if (event.key !== "Escape") event.stopPropagation(); // the table's shortcut keys are not for the chat
     });
     document.body.append(this.drawer);
+    // Esc closes the open drawer wherever the focus is (before the board's own Esc)
+    this.escape = (event) => {
+      if (event.key !== "Escape" || !this.isOpen) return;
+      event.stopImmediatePropagation();
+      this.close();
+    };
+    document.addEventListener("keydown", this.escape);
     this.forgetLang = onLang(() => this.renderAll());
     this.renderAll();
   }
 
   destroy() {
+    document.removeEventListener("keydown", this.escape);
     this.forgetLang();
     this.drawer.remove();
   }

@@ -4,7 +4,8 @@
 import * as api from "./api.js";
 import * as store from "./store.js";
 
-/** The stored identity, made first (with `name`) when there is none; named when it had no name.
+/** The stored identity, made first (with `name`) when there is none; renamed when the person
+ * typed another name (a name the server refuses, say one a protected player holds, is kept as it was).
  * Null when the server cannot give one: the person then plays anonymously, as before. */
 export async function ensureIdentity(name) {
   const clean = (name || "").trim() || null;
@@ -13,7 +14,7 @@ export async function ensureIdentity(name) {
     if (!who) {
       who = await api.newPlayer(clean);
       store.saveIdentity(who);
-    } else if (!who.name && clean) {
+    } else if (clean && clean !== who.name) {
       await api.renamePlayer(who.player_id, clean);
       who = { ...who, name: clean };
       store.saveIdentity(who);

@@ -1,15 +1,15 @@
 // The lobby: the home page (games, join by code, open tables, recent tables),
-// the new-table form (options and seats), joining by link and the rules page.
+// the new-table form (options and seats) and joining by link (the rules page: rules.js).
 
 import * as api from "./api.js";
 import { h } from "./dom.js";
 import { topBar } from "./frame.js";
 import { gameName, GAME_IDS } from "./games/index.js";
-import { lang, t, tx } from "./i18n.js";
+import { t, tx } from "./i18n.js";
 import { withIdentity } from "./identity.js";
-import { markdown } from "./markdown.js";
 import * as store from "./store.js";
 import { errorText } from "./util.js";
+import { when } from "./profile.js";
 import { optionValue } from "./table.js";
 
 function page(title, ...children) {
@@ -68,7 +68,7 @@ export async function renderHome(root) {
     tablesBox,
     recent.length ? h("section", {}, h("h2", {}, t("home.recent")),
       h("ul", { class: "recent" }, recent.map((r) => h("li", {},
-        h("a", { href: `#/table/${r.id}` }, `${gameName(r.game)} · ${r.id}`), " ",
+        h("a", { href: `#/table/${r.id}` }, `${gameName(r.game)} · ${when(r.at / 1000)}`), " ",
         h("span", { class: "muted" }, r.role === "watch" ? t("home.watching") : t("home.playing")), " ",
         h("a", { href: `#/replay/${r.id}`, class: "muted" }, t("summary.replay")))))) : null));
   try {
@@ -241,16 +241,4 @@ export function renderJoin(root, code) {
       nameField(),
       error,
       h("button", { type: "submit", class: "primary big", "data-testid": "join" }, t("join.sit")))));
-}
-
-// -- rules ----------------------------------------------------------------------------------------
-export async function renderRules(root, gameId) {
-  const body = h("article", { class: "card-panel rules" }, h("p", { class: "muted" }, t("table.loading")));
-  root.replaceChildren(...page(t("rules.title"), h("p", {}, h("a", { href: `#/new/${gameId}` }, t("rules.play"))), body));
-  try {
-    const data = await api.rules(gameId, lang());
-    body.replaceChildren(markdown(data.markdown));
-  } catch (err) {
-    body.replaceChildren(h("p", { class: "error" }, errorText(err.error)));
-  }
 }

@@ -2,9 +2,10 @@
 
 import { onLang, t } from "./i18n.js";
 import { renderLeaderboard } from "./leaderboard.js";
-import { renderHome, renderJoin, renderNewTable, renderRules } from "./lobby.js";
+import { renderHome, renderJoin, renderNewTable } from "./lobby.js";
 import { renderPlayer, renderProfile } from "./profile.js";
 import { ReplayScreen } from "./replay.js";
+import { renderRules } from "./rules.js";
 import { TableScreen } from "./table.js";
 
 const root = document.getElementById("app");

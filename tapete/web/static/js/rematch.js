@@ -17,10 +17,9 @@ export function nextMatchOf(message) {
 }
 
 /** The new match started: keep its seat token (as after a join) and open it. */
-export function followRematch(tableId, message, me) {
+export function followRematch(message, me) {
+  // (the new match has an invitation code of its own: the old one is not carried over)
   if (message.token && me !== null && me !== undefined) store.saveSeat(message.match_id, me, message.token);
-  const code = store.inviteCode(tableId);
-  if (code) store.saveInviteCode(message.match_id, code);
   location.hash = `#/table/${encodeURIComponent(message.match_id)}`;
 }
 

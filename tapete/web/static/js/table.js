@@ -76,8 +76,8 @@ export class TableScreen {
       status: (status, refusal = null) => { this.connection = status; this.refusal = refusal; this.renderStatus(); },
       closed: (code) => this.onClosed(code),
       chat: (line) => this.chat.add(line),
-      rematch: (message) => { this.rematch = rematchOf({ rematch: message }); this.render(); },
-      rematchStart: (message) => followRematch(this.tableId, message, this.me),
+      rematch: (message) => this.onRematch(rematchOf({ rematch: message })),
+      rematchStart: (message) => this.onRematchStart(message),
     });
   }
 
@@ -438,9 +438,33 @@ export class TableScreen {
         }, t("invite.copy"))));
   }
 
+  /** Who answered the rematch changed: when someone else just asked for it, show the end of the match. */
+  onRematch(rematch) {
+    const before = new Set(this.rematch?.accepted || []);
+    const seats = this.state?.seats || [];
+    const asked = (rematch?.accepted || []).some((s) => s !== this.me && !before.has(s) && seats[s]?.kind === "human");
+    this.rematch = rematch;
+    if (asked) this.summaryOpen = true;
+    this.render();
+  }
+
+  /** The rematch started: a seat with a new token and a spectator go there; a person who
+   * declined stays here, with a way to watch it. */
+  onRematchStart(message) {
+    if (message.token || this.me === null) {
+      followRematch(message, this.me);
+      return;
+    }
+    this.nextMatch = message.match_id;
+    this.render();
+  }
+
   rematchPart() {
     const send = (accept) => this.socket?.send(accept ? { type: "rematch" } : { type: "rematch", accept: false }) || toast(() => t("table.offline"));
-    return rematchBlock({ rematch: this.rematch, nextMatch: this.nextMatch, seats: this.state.seats, me: this.me, send });
+    // the summary covers the top bar: the chat (a "¡Bien jugado!" at the end) opens from it too
+    const chat = h("button", { type: "button", class: "small", onclick: () => this.chat.open(), "data-testid": "summary-chat" }, t("chat.open"));
+    return h("div", { class: "summary-friends" },
+      rematchBlock({ rematch: this.rematch, nextMatch: this.nextMatch, seats: this.state.seats, me: this.me, send }), chat);
   }
 
   waitingPanel() {

@@ -1,0 +1,182 @@
+"""Table chat: cleaning a line, quick phrases in each reader's language, the kept history.
+
+A chat line is words people type for each other: it never touches the game
+(no version, no state), it carries nothing hidden (a seat's own words, its
+public name), and it is kept per table (the last `HISTORY` lines, also in
+the store, so a hello after a restart still shows them). A line is stored
+as neutral data (`ChatLine`) and rendered for each reader: a quick phrase
+in the reader's language, a nameless seat as "Jugador N"/"Player N".
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+import unicodedata
+from collections import deque
+from collections.abc import Iterable, Sequence
+from dataclasses import asdict, dataclass
+from typing import TYPE_CHECKING, Any
+
+from tapete.engine import TapeteError
+
+from . import logs
+from .connection import Connection, dumps
+from .errors import BadChat, ChatOff
+
+if TYPE_CHECKING:
+    from .runner import TableRunner
+    from .seats import SeatInfo
+    from .store import Store
+
+TEXT_MAX = 300
+HISTORY = 100
+
+# Quick phrases, one tap away; each reader reads them in their own language.
+PHRASES: dict[str, tuple[str, str]] = {
+    "good_game": ("¡Bien jugado!", "Good game!"),
+    "good_luck": ("¡Suerte!", "Good luck!"),
+    "oops": ("¡Uy!", "Oops!"),
+    "thanks": ("¡Gracias!", "Thanks!"),
+    "well_done": ("¡Muy bien!", "Well done!"),
+}
+PHRASE_IDS: tuple[str, ...] = tuple(PHRASES)
+
+# Bidirectional embeddings, overrides and isolates: they can make a line read as something else.
+BIDI_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\u200e\u200f\u061c")
+
+
+# Control, format (zero-width, bidi, invisible tag letters that smuggle hidden words), surrogate,
+# private-use and unassigned characters go, as in names; line and paragraph separators become spaces.
+DROPPED_CATEGORIES = frozenset({"Cc", "Cf", "Cs", "Co", "Cn"})
+SPACED_CATEGORIES = frozenset({"Zl", "Zp"})
+ZWJ = "\u200d"  # kept only between two visible characters: it joins emoji (👨‍👩‍👧)
+
+
+def _visible_text(text: str) -> str:
+    kept: list[str] = []
+    for i, ch in enumerate(text):
+        category = unicodedata.category(ch)
+        if ch in "\t\n\r" or category in SPACED_CATEGORIES:
+            kept.append(" ")
+        elif ch == ZWJ:
+            after = text[i + 1] if i + 1 < len(text) else ""
+            if kept and kept[-1] not in (" ", ZWJ) and after and unicodedata.category(after) not in DROPPED_CATEGORIES:
+                kept.append(ch)
+        elif category not in DROPPED_CATEGORIES and ch not in BIDI_CONTROLS:
+            kept.append(ch)
+    return "".join(kept)
+
+
+def clean_text(raw: str) -> str:
+    """A line as people may read it: NFC, without control, format or bidi characters (see
+    DROPPED_CATEGORIES), without surrounding white space; `BadChat` unless 1..TEXT_MAX characters
+    remain, some of them visible. Line breaks become spaces: a chat line is one line."""
+    kept = _visible_text(unicodedata.normalize("NFC", raw)).strip()
+    if not any(unicodedata.category(ch)[0] not in "ZC" for ch in kept):  # only spaces and invisible marks
+        raise BadChat("El mensaje está vacío.", "The message is empty.", rule="chat")
+    if len(kept) > TEXT_MAX:
+        raise BadChat(
+            f"El mensaje es demasiado largo ({len(kept)} caracteres; máximo {TEXT_MAX}).",
+            f"The message is too long ({len(kept)} characters; at most {TEXT_MAX}).",
+            rule="chat",
+        )
+    return kept
+
+
+def chat_off() -> ChatOff:
+    return ChatOff(
+        "En esta mesa los espectadores no pueden escribir en el chat.",
+        "Spectators may not write in this table's chat.",
+        rule="chat",
+    )
+
+
+@dataclass(frozen=True)
+class ChatLine:
+    """One line as stored: who (a seat, or a spectator), their name then, and what they said."""
+
+    seat: int | None
+    name: str | None
+    spectator: bool
+    text: str | None  # typed words, or None for a quick phrase
+    phrase: str | None
+    at: float  # time.time() on the server
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> ChatLine:
+        return cls(data.get("seat"), data.get("name"), bool(data.get("spectator")), data.get("text"),
+                   data.get("phrase"), float(data.get("at") or 0.0))
+
+    def render(self, lang: str) -> dict[str, Any]:
+        """The line as the protocol's `chat` message, in `lang`."""
+        english = lang == "en"
+        if self.phrase is not None:
+            es, en = PHRASES.get(self.phrase, (self.phrase, self.phrase))
+            text = en if english else es
+        else:
+            text = self.text or ""
+        if self.name:
+            name = self.name
+        elif self.spectator:
+            name = "Spectator" if english else "Espectador"
+        else:
+            number = (self.seat or 0) + 1
+            name = f"Player {number}" if english else f"Jugador {number}"
+        return {"type": "chat", "from": self.seat, "name": name, "spectator": self.spectator, "text": text,
+                "phrase": self.phrase, "at": self.at}
+
+
+class TableChat:
+    """One table's chat: a line is cleaned, told to every socket of the table at once and kept
+    (the last `HISTORY` in memory for hellos; all in the store, under the table's room)."""
+
+    def __init__(self, table_id: str, room: str, lines: Iterable[ChatLine], store: Store) -> None:
+        self.table_id, self.room, self.store = table_id, room, store
+        self.lines: deque[ChatLine] = deque(lines, maxlen=HISTORY)
+        self._writes: set[asyncio.Task[None]] = set()
+
+    def say(self, conn: Connection, text: str | None, phrase: str | None, table: TableRunner) -> None:
+        """A socket's line to everyone at `table` (one text per language), or an error to that socket alone."""
+        try:
+            line = self._line(conn, text, phrase, table.seats, table.table_options.spectator_chat)
+        except TapeteError as err:
+            conn.send_error(err)
+            return
+        self.lines.append(line)
+        self._keep(line)
+        rendered: dict[str, str] = {}
+        for conns in table.registry.connections():
+            for other in conns:
+                if other.lang not in rendered:
+                    rendered[other.lang] = dumps(line.render(other.lang))
+                other.send_text(rendered[other.lang])
+
+    @staticmethod
+    def _line(conn: Connection, text: str | None, phrase: str | None, seats: Sequence[SeatInfo],
+              spectators_may: bool) -> ChatLine:
+        words = clean_text(text) if text is not None else None
+        if conn.seat is None:
+            if not spectators_may:
+                raise chat_off()
+            return ChatLine(None, None, True, words, phrase, time.time())
+        return ChatLine(conn.seat, seats[conn.seat].name, False, words, phrase, time.time())
+
+    def _keep(self, line: ChatLine) -> None:
+        """Store the line without holding up the table: it is told at once, written just after."""
+
+        async def write() -> None:
+            try:
+                await self.store.add_chat(self.table_id, self.room, line.to_json())
+            except Exception:
+                logs.log.exception("could not store a chat line", extra={"table": self.table_id})
+
+        task = asyncio.create_task(write())
+        self._writes.add(task)
+        task.add_done_callback(self._writes.discard)
+
+    def history(self, lang: str) -> list[dict[str, Any]]:
+        return [line.render(lang) for line in self.lines]

@@ -1,0 +1,112 @@
+"""The tables of the server's database, as the Alembic migrations (`migrations/versions`) make them.
+
+Every migration's result is checked against these definitions (tests/server/test_migration_0003.py):
+a column added here needs a migration that adds it to existing databases.
+"""
+
+from __future__ import annotations
+
+import sqlalchemy as sa
+
+metadata = sa.MetaData()
+
+matches = sa.Table(
+    "matches",
+    metadata,
+    sa.Column("id", sa.String(24), primary_key=True),
+    sa.Column("game", sa.String(32), nullable=False),
+    sa.Column("options", sa.JSON, nullable=False),
+    sa.Column("table_options", sa.JSON, nullable=False),
+    sa.Column("seed", sa.BigInteger, nullable=False),
+    sa.Column("num_players", sa.Integer, nullable=False),
+    sa.Column("status", sa.String(16), nullable=False, index=True),
+    sa.Column("invite_code", sa.String(16), nullable=False, unique=True),
+    sa.Column("public", sa.Boolean, nullable=False),
+    sa.Column("created_at", sa.Float, nullable=False),
+    sa.Column("started_at", sa.Float, nullable=True),
+    sa.Column("finished_at", sa.Float, nullable=True),
+    sa.Column("outcome", sa.JSON, nullable=True),
+    sa.Column("rules_version", sa.Integer, nullable=False, server_default="1"),
+    sa.Column("rated", sa.Boolean, nullable=False, server_default=sa.true()),  # the table option `rated`
+    sa.Column("rated_at", sa.Float, nullable=True),  # when the ratings took the finished match into account
+    # A chain of rematches shares one chat: the first match's id (null: this match's own).
+    sa.Column("room", sa.String(24), nullable=True),
+    # At a finished match: who answered "another match?" (`Rematch.to_json`), and the new match's id
+    # once every person answered (written before the new match is, so a restart finishes making it).
+    sa.Column("rematch", sa.JSON, nullable=True),
+    sa.Column("next_match", sa.String(24), nullable=True),
+)
+
+seats = sa.Table(
+    "seats",
+    metadata,
+    sa.Column("match_id", sa.String(24), sa.ForeignKey("matches.id"), primary_key=True),
+    sa.Column("seat", sa.Integer, primary_key=True),
+    sa.Column("kind", sa.String(8), nullable=False),  # "human" | "bot"
+    sa.Column("level", sa.String(32), nullable=True),  # the bot kind, for bot seats
+    sa.Column("name", sa.String(64), nullable=True),
+    sa.Column("token_hash", sa.String(64), nullable=True),
+    # the identity that took the seat (none for bots and anonymous people)
+    sa.Column("player_id", sa.String(24), sa.ForeignKey("players.id", name="fk_seats_player_id"), nullable=True,
+              index=True),
+)
+
+players = sa.Table(
+    "players",
+    metadata,
+    sa.Column("id", sa.String(24), primary_key=True),
+    sa.Column("name", sa.String(64), nullable=True),
+    sa.Column("created_at", sa.Float, nullable=False),
+    sa.Column("password_hash", sa.String(255), nullable=True),  # argon2id, once protected by a password
+    sa.Column("login_name", sa.String(64), nullable=True, unique=True),  # casefolded name of a protected player
+)
+
+player_secrets = sa.Table(
+    "player_secrets",
+    metadata,
+    sa.Column("player_id", sa.String(24), sa.ForeignKey("players.id"), primary_key=True),
+    sa.Column("secret_hash", sa.String(64), primary_key=True),  # SHA-256 of a 128-bit random secret, one a device
+    sa.Column("created_at", sa.Float, nullable=False),
+)
+
+ratings = sa.Table(
+    "ratings",
+    metadata,
+    sa.Column("game", sa.String(32), primary_key=True),
+    sa.Column("subject", sa.String(40), primary_key=True),  # a player id, or "bot:<level>"
+    sa.Column("mu", sa.Float, nullable=False),
+    sa.Column("sigma", sa.Float, nullable=False),
+    sa.Column("ordinal", sa.Float, nullable=False),  # mu - 3 sigma: the leaderboard's order
+    sa.Column("matches", sa.Integer, nullable=False),
+    sa.Column("updated_at", sa.Float, nullable=False),
+    sa.Index("ix_ratings_game_ordinal", "game", "ordinal"),
+)
+
+actions = sa.Table(
+    "actions",
+    metadata,
+    sa.Column("match_id", sa.String(24), sa.ForeignKey("matches.id"), primary_key=True),
+    sa.Column("idx", sa.Integer, primary_key=True),
+    sa.Column("seat", sa.Integer, nullable=False),
+    sa.Column("action", sa.Integer, nullable=False),
+    sa.Column("at", sa.Float, nullable=False),
+)
+
+
+chat_lines = sa.Table(
+    "chat_lines",
+    metadata,
+    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+    sa.Column("room", sa.String(24), nullable=False),
+    sa.Column("match_id", sa.String(24), nullable=False),
+    sa.Column("seat", sa.Integer, nullable=True),  # null: a spectator
+    sa.Column("name", sa.String(64), nullable=True),
+    sa.Column("spectator", sa.Boolean, nullable=False),
+    sa.Column("text", sa.Text, nullable=True),
+    sa.Column("phrase", sa.String(16), nullable=True),
+    sa.Column("at", sa.Float, nullable=False),
+    sa.Index("ix_chat_lines_room_id", "room", "id"),
+)
+
+
+__all__ = ["actions", "chat_lines", "matches", "metadata", "player_secrets", "players", "ratings", "seats"]
