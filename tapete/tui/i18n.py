@@ -57,7 +57,7 @@ STRINGS: dict[str, tuple[str, str]] = {
     ),
     "table.no_moves": ("No puedes jugar ahora.", "You cannot move now."),
     "table.spectator": ("Miras una partida entre bots.", "You are watching bots play."),
-    "table.illegal": ("Jugada no válida [{rule}]: {text}", "Illegal move [{rule}]: {text}"),
+    "table.illegal": ("Jugada no válida: {text}", "Illegal move: {text}"),
     "table.bot_error": ("Error del bot del asiento {seat}: {error}", "Bot error at seat {seat}: {error}"),
     "table.lang_set": ("Idioma: español", "Language: English"),
     "table.speed_set": ("Reflejos de los bots ×{scale}", "Bot reflexes ×{scale}"),
@@ -87,7 +87,8 @@ STRINGS: dict[str, tuple[str, str]] = {
     # remote
     "remote.connecting": ("Conectando con {url}…", "Connecting to {url}…"),
     "remote.lost": ("Se perdió la conexión: {error}", "Connection lost: {error}"),
-    "remote.error": ("El servidor dice [{rule}]: {text}", "The server says [{rule}]: {text}"),
+    "remote.error": ("El servidor dice: {text}", "The server says: {text}"),
+    "remote.refused": ("no se ha podido hacer.", "that could not be done."),
     "remote.waiting_start": ("Esperando a que empiece la partida…", "Waiting for the match to start…"),
     # table chat and rematch (a seat on a server)
     "key.chat": ("chat", "chat"),

@@ -320,10 +320,10 @@ class RemoteTable:
             if message.get("rule") == WINDOW_RULE and self._legal(pending[1]):
                 self._send(pending[1])  # the table moved on but the move still stands: offer it again
                 return
-        rule = message.get("rule") or message.get("code") or "-"
+        # the server's sentence only: its rule id and code are for the program, not the player
         self._notice = (
-            t("remote.error", "es", rule=rule, text=message.get("es", "")),
-            t("remote.error", "en", rule=rule, text=message.get("en", "")),
+            t("remote.error", "es", text=message.get("es") or t("remote.refused", "es")),
+            t("remote.error", "en", text=message.get("en") or t("remote.refused", "en")),
         )
 
     def _legal(self, action: int) -> bool:

@@ -198,8 +198,14 @@ async def test_a_refused_move_shows_the_server_error() -> None:
     table = RemoteTable(get_game("bacan"), join_seat())
     table._receive(state_message(2, [3], actors=[0], required=[0]))
     table.choose(3)
-    table._receive({"type": "error", "seq": 1, "rule": "BAC-12", "code": "illegal_action", "es": "No.", "en": "No."})
-    assert table.snapshot("en").notice == "The server says [BAC-12]: No."
+    table._receive({"type": "error", "seq": 1, "rule": "BAC-12", "code": "illegal_action",
+                    "es": "No puedes robar ahora.", "en": "You cannot draw now."})
+    # the sentence a player reads, never the rule id or the code behind it
+    assert table.snapshot("es").notice == "El servidor dice: No puedes robar ahora."
+    assert table.snapshot("en").notice == "The server says: You cannot draw now."
+    for lang in ("es", "en"):
+        notice = table.snapshot(lang).notice or ""
+        assert "BAC-12" not in notice and "illegal_action" not in notice
     assert not table.awaiting_reply
 
 
