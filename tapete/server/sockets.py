@@ -187,7 +187,8 @@ async def _hello(websocket: WebSocket, conn: Connection, svc: Services) -> str |
         hello = _read(_parse(text, settings), ("hello",))
         assert isinstance(hello, Hello)
         if hello.player is not None:  # a wrong identity is refused as a wrong token is
-            await svc.players.check(hello.player.id, hello.player.secret)
+            conn.player_id = await svc.players.check(hello.player.id, hello.player.secret)
+            conn.player_name = await svc.players.name_of(conn.player_id)
     except TapeteError as err:
         conn.send_error(err)
         conn.close(CLOSE_CODES.get(err.code, CLOSE_POLICY), err.code)
