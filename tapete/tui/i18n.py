@@ -101,6 +101,7 @@ STRINGS: dict[str, tuple[str, str]] = {
         "Silenciados (solo para ti; /escuchar Nombre los vuelve a mostrar): {who}",
         "Muted (for you only; /unmute Name shows them again): {who}",
     ),
+    "chat.nobody": ("Nadie se llama «{name}» en esta mesa.", "Nobody at this table is called “{name}”."),
     "chat.placeholder": ("Escribe un mensaje…", "Write a message…"),
     "chat.empty": ("Nadie ha escrito aún.", "Nobody has written yet."),
     "chat.spectator": ("espectador", "spectator"),

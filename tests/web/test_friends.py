@@ -118,7 +118,9 @@ def test_friends_chat_rematch_profiles_and_leaderboard(open_page: Any, shots: Pa
     shows(ana, "chat-lines", "Gracias")
     shows(beto, "chat-lines", "hidden messages from muted people")
     assert "Thanks" not in chat_lines(beto) and "¡Hola, Beto!" not in chat_lines(beto)
-    assert beto.evaluate("JSON.parse(localStorage.getItem('tapete.muted'))") == ["Ana"]
+    # kept by who Ana is (her player identity's key), not by a name someone else may share
+    assert beto.evaluate("JSON.parse(localStorage.getItem('tapete.mutedSenders'))") == [
+        f"player:{identities[0]['player_id']}"]
     beto.uncheck("[data-mute=Ana]")
     shows(beto, "chat-lines", "Thanks")
     # Someone watching writes too, marked as a spectator for everyone.
@@ -131,6 +133,23 @@ def test_friends_chat_rematch_profiles_and_leaderboard(open_page: Any, shots: Pa
     watcher.click("[data-testid=chat-send]")
     wait_js(ana, "[...document.querySelectorAll('.chat-line.spectator')].some(l => l.innerText.includes('¡Vamos!'))")
     assert "espectador" in ana.locator(".chat-line.spectator").last.inner_text()
+    # A second spectator: the two are told apart by name, and muting one leaves the other's lines.
+    other = open_page(PHONE)
+    other.goto(f"/#/table/{first}")
+    wait_until(other, lambda s: s["status"] == "playing" and s["seat"] is None, what="a second spectator")
+    other.click("[data-testid=chat-button]")
+    other.fill("[data-testid=chat-input]", "¡Ánimo!")
+    other.click("[data-testid=chat-send]")
+    shows(ana, "chat-lines", "¡Ánimo!")
+    names = ana.eval_on_selector_all(".chat-line.spectator .chat-name", "els => els.map(e => e.innerText)")
+    assert len(names) == 2 and names[0] != names[1], names
+    ana.click("[data-testid=chat-mutes] summary")
+    ana.check(f"[data-mute='{names[0]}']")
+    wait_js(ana, "!document.querySelector('[data-testid=chat-lines]').innerText.includes('¡Vamos!')")
+    assert "¡Vamos!" not in chat_lines(ana) and "¡Ánimo!" in chat_lines(ana)
+    ana.uncheck(f"[data-mute='{names[0]}']")
+    shows(ana, "chat-lines", "¡Vamos!")
+    ana.click("[data-testid=chat-mutes] summary")
     shoot(ana, shots, "friends-chat-es", SIZES)
     shoot(beto, shots, "friends-chat-en", SIZES)
     assert not spanish_leftovers(beto), spanish_leftovers(beto)
@@ -222,7 +241,7 @@ def test_friends_chat_rematch_profiles_and_leaderboard(open_page: Any, shots: Pa
     assert re.search(r"\b(Ganó|No ganó)\b", ana.locator("[data-testid=history]").inner_text())
     shoot(beto, shots, "friends-leaderboard-en", SIZES)
     assert not spanish_leftovers(beto), spanish_leftovers(beto)
-    for page in (ana, beto, watcher, phone):
+    for page in (ana, beto, watcher, other, phone):
         assert not page.errors, page.errors
 
 
