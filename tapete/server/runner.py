@@ -217,8 +217,7 @@ class TableRunner:
             case BotMove():
                 await self._on_bot_move(message)
             case Attach():
-                if self._on_attach(message):
-                    await self.rematch.attached(message.conn)
+                await self._on_attach(message)
             case Detach():
                 self._on_detach(message)
             case Sync():
@@ -433,18 +432,18 @@ class TableRunner:
         )
 
     # -- sockets -------------------------------------------------------------------
-    def _on_attach(self, msg: Attach) -> bool:
+    async def _on_attach(self, msg: Attach) -> None:
         conn = msg.conn
         try:
             self.registry.attach(conn, msg.token)
         except TapeteError as err:
             msg.done.set_exception(err)
-            return False
+            return
         msg.done.set_result(conn.seat)
         conn.send(self.presenter.welcome(conn.seat, len(self.seats)))
         conn.send(self._state_message(conn, []))
         logs.event("socket attached", table=self.id, seat=conn.seat, version=self.version)
-        return True
+        await self.rematch.attached(conn)  # a reload of a finished match is sent on to the next one
 
     def _on_detach(self, msg: Detach) -> None:
         if self.registry.detach(msg.conn, time.monotonic()):
@@ -501,9 +500,8 @@ class TableRunner:
                          self.rematch.json(), self.rematch.next_match)
 
     def _state_message(self, conn: Connection, events: list[Event]) -> dict[str, Any]:
-        message = self.presenter.state(self.state, self._moment(), conn.seat, conn.lang, conn.texts, events)
-        message["chat"] = self.chat.history(conn.lang)  # hello and sync: the whole story, and the chat
-        return message
+        return self.presenter.state(self.state, self._moment(), conn.seat, conn.lang, conn.texts, events,
+                                    chat=self.chat.history(conn.lang))
 
     def tell_states(self) -> None:  # something the states show changed, not the game
         self._broadcast([])

@@ -136,3 +136,15 @@ def save_identity(base_url: str, who: Identity | None) -> None:
     else:
         identities[server_key(base_url)] = {"player_id": who.player_id, "secret": who.secret, "name": who.name}
     save_settings(data)
+
+
+def muted_names() -> list[str]:
+    """The people this person muted at table chats (by name, for every table)."""
+    names = load_settings().get("muted", [])
+    return [str(name) for name in names] if isinstance(names, list) else []
+
+
+def save_muted_names(names: list[str]) -> None:
+    data = load_settings()
+    data["muted"] = sorted(names)[:200]
+    save_settings(data)

@@ -31,7 +31,7 @@ def _boon(face: str, lang: str) -> Text:
 
 
 def _wanted(face: str, lang: str) -> Text:
-    label, style = wanted.card_text(face)
+    label, style = wanted.card_text(face, lang)
     return cell(label, style, width=4)
 
 

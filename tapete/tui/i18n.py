@@ -93,8 +93,12 @@ STRINGS: dict[str, tuple[str, str]] = {
     "key.chat": ("chat", "chat"),
     "chat.title": ("Chat de la mesa", "Table chat"),
     "chat.hint": (
-        "Intro envía · Tab: frases rápidas (1-5) · Esc cierra",
-        "Enter sends · Tab: quick phrases (1-5) · Esc closes",
+        "Intro envía · Tab: frases (1-5) · /silenciar Nombre · Esc cierra",
+        "Enter sends · Tab: phrases (1-5) · /mute Name · Esc closes",
+    ),
+    "chat.muted": (
+        "Silenciados (solo para ti; /escuchar Nombre los vuelve a mostrar): {who}",
+        "Muted (for you only; /unmute Name shows them again): {who}",
     ),
     "chat.placeholder": ("Escribe un mensaje…", "Write a message…"),
     "chat.empty": ("Nadie ha escrito aún.", "Nobody has written yet."),

@@ -31,7 +31,7 @@ from typing import Any
 from tapete.engine import Event, Game
 from tapete.engine.messages import default_name
 
-from .config import Identity, load_identity, save_identity
+from .config import Identity, load_identity, muted_names, save_identity, save_muted_names
 from .i18n import t
 from .table import Move, Snapshot
 
@@ -89,7 +89,8 @@ def _call(base: str, method: str, path: str, body: dict[str, Any], player: Ident
 
 def ensure_identity(base_url: str, name: str | None = None) -> Identity | None:
     """This terminal's identity on the server (from its config file), made first when there is none
-    and named when it had no name. None when the server keeps no players: play goes on anonymously."""
+    and renamed when another name is given (a name the server refuses leaves it as it was).
+    None when the server keeps no players: play goes on anonymously."""
     base = base_url.rstrip("/")
     clean = (name or "").strip() or None
     who = load_identity(base)
@@ -98,7 +99,7 @@ def ensure_identity(base_url: str, name: str | None = None) -> Identity | None:
             data = _call(base, "POST", "/api/players", {"name": clean})
             who = Identity(str(data["player_id"]), str(data["secret"]), data.get("name"))
             save_identity(base, who)
-        elif who.name is None and clean:
+        elif clean and clean != who.name:  # another name given: the identity takes it
             _call(base, "PUT", f"/api/players/{who.player_id}/name", {"name": clean}, who)
             who = replace(who, name=clean)
             save_identity(base, who)
@@ -166,6 +167,7 @@ class RemoteTable:
         self.rematch: dict[str, Any] | None = None  # who answered the rematch (at a finished match)
         self.next_match: str | None = None  # the rematch's match, once it started
         self.rematch_seat: Seat | None = None  # our seat at the rematch: the screen moves there
+        self.muted = set(muted_names())  # people whose chat lines this person does not want to read
 
     # -- the connection ------------------------------------------------------------
     def start(self) -> None:
@@ -355,11 +357,30 @@ class RemoteTable:
     def answer_rematch(self, accept: bool) -> None:
         self._outbox.put_nowait({"type": "rematch"} if accept else {"type": "rematch", "accept": False})
 
+    def speaker(self, line: dict[str, Any], lang: str) -> str:
+        """Who wrote a line, as muting knows them: their name, or the seat's when unnamed."""
+        seat = line.get("from")
+        unnamed = default_name(seat, lang) if isinstance(seat, int) else t("chat.spectator", lang)
+        return str(line.get("name") or unnamed)
+
+    def is_mine(self, line: dict[str, Any]) -> bool:
+        return line.get("from") == self.seat and not line.get("spectator")
+
+    def is_muted(self, line: dict[str, Any], lang: str) -> bool:
+        return not self.is_mine(line) and self.speaker(line, lang) in self.muted
+
+    def mute(self, name: str, muted: bool = True) -> None:
+        """Hide (or show again) a person's chat lines, for this person only, at every table."""
+        if muted:
+            self.muted.add(name)
+        else:
+            self.muted.discard(name)
+        save_muted_names(sorted(self.muted))
+
     def chat_line(self, line: dict[str, Any], lang: str) -> str:
         """A chat line as the person reads it: "Ana: ¡Suerte!", "Eva (espectador): hola"."""
         seat = line.get("from")
-        unnamed = default_name(seat, lang) if isinstance(seat, int) else t("chat.spectator", lang)
-        name = str(line.get("name") or unnamed)
+        name = self.speaker(line, lang)
         if line.get("spectator"):
             name += f" ({t('chat.spectator', lang)})"
         elif seat == self.seat:
@@ -369,14 +390,16 @@ class RemoteTable:
         return f"{name}: {text}"
 
     def chat_lines(self, lang: str) -> list[str]:
-        return [self.chat_line(line, lang) for line in self.chat]
+        """The lines of everyone not muted."""
+        return [self.chat_line(line, lang) for line in self.chat if not self.is_muted(line, lang)]
 
     def timeline(self, lang: str) -> list[tuple[str, str]]:
         """Events and chat lines in the order they arrived, as ("event" | "chat", text)."""
         out = []
         for kind, index in self.feed:
             if kind == "chat":
-                out.append(("chat", self.chat_line(self.chat[index], lang)))
+                if not self.is_muted(self.chat[index], lang):
+                    out.append(("chat", self.chat_line(self.chat[index], lang)))
             else:
                 out.append(("event", self.texts[index]["en" if lang == "en" else "es"]))
         return out

@@ -172,3 +172,64 @@ async def test_the_board_shows_the_choice_a_key_made() -> None:
         assert board.key_state()[1] is not None  # type: ignore[index]
         painted = board.paint(screen.snap, "es")  # type: ignore[arg-type]
         assert str(board.query_one("#board-body", Canvas).render()) == painted.text().plain  # type: ignore[union-attr]
+
+
+def test_wanted_cards_keep_their_digits_while_a_gang_is_picked() -> None:
+    """Pandillas: three picks one by one; after each, every card left keeps its digit."""
+    from tapete.tui.games.wanted import WantedBoard
+
+    game = get_game("wanted")
+    state = game.new_match(3, 4, {"mode": "pandillas"})
+    board = WantedBoard(game)
+    while 0 not in state.actors():
+        state.apply(state.actors()[0], state.legal_actions(state.actors()[0])[0])
+    for _ in range(2):
+        snap = snapshot(state, 0)
+        board.show(snap, "es")
+        digits = {k: state.action_to_json(a)["card"] for k, a in board.shortcuts(snap).items()}
+        picked = sorted(digits)[len(digits) // 2]  # a card from the middle of the hand
+        state.apply(0, board.shortcuts(snap)[picked])
+        after = snapshot(state, 0)
+        board.show(after, "es")
+        now = {k: state.action_to_json(a)["card"] for k, a in board.shortcuts(after).items()}
+        assert picked not in now
+        assert now == {k: card for k, card in digits.items() if k != picked}
+
+
+def test_boon_cards_keep_their_digits_while_the_taker_buries() -> None:
+    """The taker buries one card at a time; after each, every card left keeps its digit."""
+    from tapete.tui.games.boon import BoonBoard
+
+    game = get_game("boon")
+    board = BoonBoard(game)
+    for seed in range(40):
+        state, rng = game.new_match(4, seed), random.Random(seed)
+        for _ in range(200):  # play until the person takes the Boon and buries (others pass)
+            if 0 in state.actors():
+                kinds = {state.action_to_json(a)["type"]: a for a in state.legal_actions(0)}
+                if "bury" in kinds or "take" in kinds or "deal" in kinds:
+                    if "bury" in kinds:
+                        break
+                    state.apply(0, kinds.get("take", kinds.get("deal", 0)))
+                    continue
+            seat = rng.choice(state.actors())
+            legal = state.legal_actions(seat)
+            passes = [a for a in legal if state.action_to_json(a)["type"] == "pass"]
+            state.apply(seat, (passes or legal)[0])
+        if any(state.action_to_json(a)["type"] == "bury" for a in state.legal_actions(0)):
+            break
+    snap = snapshot(state, 0)
+    board.show(snap, "es")
+    for _ in range(2):
+        digits = {k: state.action_to_json(a)["card"] for k, a in board.shortcuts(snap).items()}
+        picked = sorted(digits)[len(digits) // 2]
+        state.apply(0, board.shortcuts(snap)[picked])
+        snap = snapshot(state, 0)
+        if not any(m.data["type"] == "bury" for m in snap.moves):
+            break
+        board.show(snap, "es")
+        now = {k: state.action_to_json(a)["card"] for k, a in board.shortcuts(snap).items()}
+        assert now == {k: card for k, card in digits.items() if k != picked}
+    else:
+        return
+    raise AssertionError("the taker buried a single card: nothing to check")

@@ -129,11 +129,14 @@ async def test_the_identity_is_kept_in_the_config_file(server_url: str, config_f
     assert config_file.stat().st_mode & 0o077 == 0  # it holds a secret: readable by its owner only
     again = await asyncio.to_thread(join_table, server_url, await bacan_table(server_url), None, "Ana")
     assert again.player == stored  # the same person at the next table
+    renamed = await asyncio.to_thread(join_table, server_url, await bacan_table(server_url), None, "Ana B.")
+    assert renamed.player is not None and renamed.player.player_id == stored.player_id  # another name, same person
     profile = await asyncio.to_thread(read_json, f"{server_url}/api/players/{stored.player_id}")
-    assert profile["name"] == "Ana"
+    assert profile["name"] == "Ana B." and load_identity(server_url) == renamed.player
+    stored = renamed.player
     # a secret the server does not know: refused, forgotten, and a fresh identity made for the join
     config_file.write_text(config_file.read_text().replace(stored.secret, "x" * len(stored.secret)))
-    third = await asyncio.to_thread(join_table, server_url, await bacan_table(server_url), None, "Ana")
+    third = await asyncio.to_thread(join_table, server_url, await bacan_table(server_url), None, "Ana B.")
     assert third.player is not None and third.player.player_id != stored.player_id
     assert load_identity(server_url) == third.player
 

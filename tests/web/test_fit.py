@@ -38,7 +38,7 @@ CASES: list[tuple[str, int, dict[str, Any] | None, int, bool]] = [
     ("boon", 4, None, 2, True),
     ("boon", 3, None, 2, False),
     ("wanted", 3, {"mode": "tiroteo"}, 1, True),
-    ("wanted", 6, {"mode": "pandillas"}, 1, False),
+    ("wanted", 10, {"mode": "pandillas"}, 1, False),
 ]
 
 # What does not fit, measured in the page: a page that scrolls, a board that scrolls inside its

@@ -142,6 +142,10 @@ def test_friends_chat_rematch_profiles_and_leaderboard(open_page: Any, shots: Pa
     play_to_the_end([ana, beto])
     for page in (ana, beto):
         page.wait_for_selector("[data-testid=rematch-yes]")
+    beto.click("[data-testid=summary-chat]")  # the summary covers the top bar: the chat opens from it
+    beto.click("[data-phrase=good_game]")
+    shows(ana, "chat-button", "1")  # Ana's unread count, on the button the summary hides
+    beto.keyboard.press("Escape")
     ana.click("[data-testid=rematch-yes]")
     shows(beto, "rematch-answers", "Ana")
     shoot(ana, shots, "friends-rematch-es", SIZES)
@@ -156,6 +160,10 @@ def test_friends_chat_rematch_profiles_and_leaderboard(open_page: Any, shots: Pa
         s = wait_until(page, lambda s: s["status"] == "playing" and s["seat"] is not None, what="the rematch to start")
         assert s["seat"] == seats[name]
         assert {seat["name"] for seat in s["seats"]} == {"Ana", "Beto"}
+    # Reload-safe: opening the finished match again leads on to the rematch, still in the same seat.
+    ana.goto(f"/#/table/{first}")
+    ana.wait_for_url(lambda url: url.endswith(f"#/table/{second}"))
+    wait_until(ana, lambda s: s["table"] == second and s["seat"] == seats["Ana"], what="Ana back in the rematch")
     play_to_the_end([ana, beto])
 
     # Each profile: both matches, newest first, with replays that open.
@@ -206,6 +214,11 @@ def test_friends_chat_rematch_profiles_and_leaderboard(open_page: Any, shots: Pa
         assert page.locator("[data-testid=leaderboard] tr.me").count() == 1
         no_codes_on_screen(page)
     shoot(ana, shots, "friends-leaderboard-es", SIZES)
+    ana.click("[data-testid=leaderboard] a:text('Beto')")  # someone's public profile
+    wait_js(ana, "document.querySelectorAll('[data-testid=history] [data-match]').length === 2")
+    assert ana.locator("[data-testid=profile-title]").inner_text() == "Beto"
+    assert ana.locator("[data-testid=rename]").count() == 0  # nothing to change on someone else's
+    assert re.search(r"\b(Ganó|No ganó)\b", ana.locator("[data-testid=history]").inner_text())
     shoot(beto, shots, "friends-leaderboard-en", SIZES)
     assert not spanish_leftovers(beto), spanish_leftovers(beto)
     for page in (ana, beto, watcher, phone):
@@ -230,5 +243,26 @@ def test_who_declines_the_rematch_stays(open_page: Any) -> None:
     wait_until(beto, lambda s: s["seat"] is None and s["status"] == "waiting", what="Beto watching the rematch")
     assert beto.url.endswith(ana.url.rsplit("/", 1)[-1])
     for page in (ana, beto):
+        no_codes_on_screen(page)
+        assert not page.errors, page.errors
+
+
+def test_a_spectator_is_told_in_words_when_only_players_may_chat(open_page: Any) -> None:
+    ana = open_page(LAPTOP)
+    table = create_table(ana, "wanted", players=2, name="Ana", options=OPTIONS,
+                         table_options={**TABLE, "spectator_chat": False})
+    wait_until(ana, lambda s: s["status"] == "playing", what="the duel against a bot")
+    watcher = open_page(PHONE)
+    watcher.goto(f"/#/table/{table}")
+    wait_until(watcher, lambda s: s["seat"] is None, what="the spectator's view")
+    watcher.click("[data-testid=chat-button]")
+    watcher.fill("[data-testid=chat-input]", "hola")
+    watcher.click("[data-testid=chat-send]")
+    shows(watcher, "chat-status", "los espectadores no pueden escribir")
+    ana.click("[data-testid=chat-button]")
+    ana.click("[data-phrase=good_luck]")  # the players still may
+    shows(watcher, "chat-lines", "¡Suerte!")
+    assert "hola" not in chat_lines(ana)
+    for page in (ana, watcher):
         no_codes_on_screen(page)
         assert not page.errors, page.errors

@@ -51,3 +51,14 @@ def test_the_profile_page_makes_an_identity_and_renames_it(open_page: Any) -> No
     assert page.locator("[data-testid=profile-title]").inner_text() == "Carla M."  # as the server has it
     assert "Aún no hay partidas terminadas" in page.locator("[data-testid=history]").locator("..").inner_text()
     assert not page.errors, page.errors
+
+
+def test_a_profile_the_server_does_not_know_asks_for_a_new_one(open_page: Any) -> None:
+    page = open_page()
+    page.goto("/")
+    stranger = {"player_id": "nobody-here", "secret": "not-a-secret", "name": "Ana"}
+    page.evaluate(f"localStorage.setItem('tapete.identity', {json.dumps(json.dumps(stranger))})")
+    page.goto("/#/me")
+    page.wait_for_selector("[data-testid=make-profile]")
+    assert page.evaluate(IDENTITY) is None
+    assert not page.errors, page.errors

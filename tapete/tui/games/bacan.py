@@ -1,14 +1,17 @@
 """Bacan on the terminal: rows of face-down cards, the live discard, mirrors by key.
 
-Digits act on your own slots: while a discard is live they claim a mirror
-(the speed part: press before the bots), with a drawn card they swap it in,
-when you owe a card (espejo ajeno) they give it. `a` moves the digits to
-another player's row (and on, back to yours): there a digit mirrors that
-row's slot (espejo ajeno), spies on it or picks it for Intercambio, and `p`
-gives that player +1. `m` draws from the deck,
-`t` takes the discard, `d` discards the drawn card, `b` calls Bacan; the
-dealer picks how many cards everyone peeks at with 0-4. In classic memory a
-card you peek at shows for a few seconds, then turns face down again.
+Digits act on a row's slots, your own unless `a` (`A`: backwards) moved
+them to another player's row. On your row a digit claims a mirror while a
+discard is live (the speed part: press before the bots), else swaps the
+drawn card in, gives the card you owe (espejo ajeno) or picks the second
+slot of an Intercambio; on another row it mirrors that slot (espejo
+ajeno), spies on it or picks it for Intercambio, and `p` gives that player
++1. `c`, `s`, `e`, `i` make the digits use the comodín from your row,
+Secreto, Espía or Intercambio (again: back to the usual). `m` draws from
+the deck, `t` takes the discard, `d` discards the drawn card, `b` calls
+Bacan; the dealer picks how many cards everyone peeks at with 0-4, then
+each picks the slots to peek at digit by digit. In classic memory a card
+you peek at shows for a few seconds, then turns face down again.
 """
 
 from __future__ import annotations

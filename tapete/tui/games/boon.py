@@ -1,7 +1,8 @@
 """Boon on the terminal: the table around the trick, your hand in colour.
 
-Digits play (or bury) the N-th card of your hand; `t` takes the Boon, `p`
-passes, `r` deals the next round. Cards you may not play are dimmed.
+Digits play (or bury) the N-th card of your hand (space: the next ten);
+`t` takes the Boon, `p` passes, `r` deals the next round. Cards you may not
+play are dimmed; each suit has a shape as well as a colour.
 """
 
 from __future__ import annotations
@@ -16,7 +17,20 @@ from tapete.games.boon.texts import PHASE_NAMES, describe_result
 
 from ..boards import DIGITS, Board, Painter
 from ..table import Snapshot
-from .common import PAGE_KEY, blank, box, cell, flow, hand_row, keyed_by_position, moves_of, next_page, say, wrapped
+from .common import (
+    PAGE_KEY,
+    blank,
+    box,
+    cell,
+    flow,
+    hand_row,
+    keyed_by_position,
+    moves_of,
+    next_page,
+    say,
+    stable_slots,
+    wrapped,
+)
 
 SUIT_STYLES = {
     "azul": "bold white on blue3",
@@ -46,11 +60,17 @@ class BoonBoard(Board):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.page = 0  # which ten cards of the hand the digits play (space: the next ten)
+        self.slots: list[str | None] = []  # the hand as shown: a card buried leaves a gap
+
+    def _arrange(self, snap: Snapshot) -> None:
+        """Cards keep their digits while the taker buries one by one; otherwise the hand as dealt."""
+        hand: list[str] = snap.view.get("hand") or []
+        burying = snap.view.get("phase") == "bury" and snap.view.get("taker") == snap.seat
+        self.slots = stable_slots(self.slots, hand) if burying and self.slots else list(hand)
 
     def show(self, snap: Snapshot, lang: str) -> None:
-        if next_page(self.page, len(snap.view.get("hand") or [])) is None or self.page * 10 >= len(
-            snap.view.get("hand") or []
-        ):
+        self._arrange(snap)
+        if next_page(self.page, len(self.slots)) is None or self.page * 10 >= len(self.slots):
             self.page = 0
         super().show(snap, lang)
 
@@ -62,7 +82,7 @@ class BoonBoard(Board):
 
     def press(self, key: str, snap: Snapshot) -> bool:
         """Space: the digits move on to the next ten cards of a long hand."""
-        turned = next_page(self.page, len(snap.view.get("hand") or [])) if key == PAGE_KEY else None
+        turned = next_page(self.page, len(self.slots)) if key == PAGE_KEY else None
         if turned is None or not any(m.data.get("type") in ("play", "bury") for m in snap.moves):
             return False
         self.page = turned
@@ -179,14 +199,12 @@ class BoonBoard(Board):
         p.add("→ " + snap.names[last["winner"]], "dim")
 
     def _hand(self, p: Painter, snap: Snapshot, lang: str, big: bool, compact: bool = False) -> None:
-        view = snap.view
-        hand: list[str] = view.get("hand") or []
         keys = {action: key for key, action in self.shortcuts(snap).items()}
         playable = {m.data["card"]: m.action for m in snap.moves if m.data.get("type") in ("play", "bury")}
         if not compact:
             p.newline()
             p.add(say(lang, "Tu mano", "Your hand"), "bold")
-        hand_row(p, hand, playable, keys, card_text, big, max(20, self.size.width - 2))
+        hand_row(p, self.slots, playable, keys, card_text, big, max(20, self.size.width - 2))
 
     # -- clicks and keys ---------------------------------------------------------
     def clicked(self, payload: Any, snap: Snapshot) -> list[int]:
@@ -195,8 +213,7 @@ class BoonBoard(Board):
         return []
 
     def shortcuts(self, snap: Snapshot) -> dict[str, int]:
-        hand = snap.view.get("hand") or []
-        keys = keyed_by_position(snap.moves, hand, ("play", "bury"), self.page)
+        keys = keyed_by_position(snap.moves, self.slots, ("play", "bury"), self.page)
         for key, kind in LETTERS.items():
             found = moves_of(snap, kind)
             if found:
@@ -206,7 +223,7 @@ class BoonBoard(Board):
     def hotkeys_help(self, snap: Snapshot, lang: str) -> str:
         kinds = {m.data.get("type") for m in snap.moves}
         if kinds & {"play", "bury"}:
-            size = len(snap.view.get("hand") or [])
+            size = len(self.slots)
             last = min(size, len(DIGITS))
             more = say(lang, " · espacio: más", " · space: more") if size > len(DIGITS) else ""
             return say(lang, f"1-{DIGITS[last - 1]} carta", f"1-{DIGITS[last - 1]} card") + more

@@ -1,9 +1,11 @@
 """Buracco on the terminal: both sides' melds, the pozo and your rack as tiles.
 
-Letters under your rack stage a tile into the meld you are building (or
-discard it, when discarding is what is left); digits are the other moves
-(draw, take the pozo, lay the meld down...). A click on a meld shows the
-ways to extend it.
+Letters under your rack (a-z, then A-Z) stage a tile into the meld you are
+building (or discard it, when discarding is what is left); a tile keeps its
+letter while you pick (a staged tile leaves a gap). Digits are the other
+moves (draw, take the pozo, lay the meld down...). Space starts adding a
+tile to a meld on the table: a letter picks the tile, the meld's digit
+(shown before it) the meld, and 1/2 the low or high end when both fit.
 """
 
 from __future__ import annotations

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import textwrap
+from collections import Counter
+from collections.abc import Sequence
 from typing import Any
 
 from rich.text import Text
@@ -70,11 +72,16 @@ def moves_of(snap: Snapshot, kind: str, **fields: Any) -> list[Move]:
 PAGE_KEY = "space"  # the digits move on to the next ten cards of a long hand
 
 
-def keyed_by_position(moves: list[Move], faces: list[str], kinds: tuple[str, ...], page: int = 0) -> dict[str, int]:
-    """Digit N plays the N-th card of the hand's page (1..9, then 0), if that is legal."""
+def keyed_by_position(
+    moves: list[Move], faces: Sequence[str | None], kinds: tuple[str, ...], page: int = 0
+) -> dict[str, int]:
+    """Digit N plays the N-th card of the hand's page (1..9, then 0), if that is legal
+    (a None is a gap a card left: its digit plays nothing)."""
     keys: dict[str, int] = {}
     first = page * len(DIGITS)
     for i, face in enumerate(faces[first : first + len(DIGITS)]):
+        if face is None:
+            continue
         for move in moves:
             if move.data.get("type") in kinds and move.data.get("card") == face:
                 keys[DIGITS[i]] = move.action
@@ -93,9 +100,33 @@ def seat_label(snap: Snapshot, seat: int) -> str:
     return snap.names[seat] if 0 <= seat < len(snap.names) else str(seat)
 
 
+def stable_slots(slots: list[str | None], hand: list[str]) -> list[str | None]:
+    """`hand` laid on `slots` so that cards keep their places: a card gone leaves a
+    gap (None), a card come in fills the first gap (or goes at the end)."""
+    out = list(slots)
+    wanted = Counter(hand)
+    held = Counter(f for f in out if f is not None)
+    for i in reversed(range(len(out))):
+        face = out[i]
+        if face is not None and held[face] > wanted[face]:
+            held[face] -= 1
+            out[i] = None
+    for face in hand:
+        if held[face] < wanted[face]:
+            held[face] += 1
+            gap = next((i for i, f in enumerate(out) if f is None), len(out))
+            if gap == len(out):
+                out.append(face)
+            else:
+                out[gap] = face
+    while out and out[-1] is None:
+        out.pop()
+    return out
+
+
 def hand_row(
     p: Painter,
-    hand: list[str],
+    hand: Sequence[str | None],
     playable: dict[str, int],
     keys: dict[int, str],
     card_text: Any,
@@ -111,6 +142,10 @@ def hand_row(
         if big:
             p.block(4)
             for face in row:
+                if face is None:  # a gap a card left (its key stays free)
+                    p.column(blank(5, 4))
+                    p.column([Text(" ")] * 4)
+                    continue
                 label, style = card_text(face)
                 action = playable.get(face)
                 key = keys.get(action, "") if action is not None else ""
@@ -121,6 +156,10 @@ def hand_row(
         p.newline()
         line_keys = Text()
         for face in row:
+            if face is None:
+                p.add("    ")
+                line_keys.append("    ")
+                continue
             label, style = card_text(face)
             action = playable.get(face)
             p.add(cell(label, style, dim=bool(playable) and action is None), hit=("card", face))

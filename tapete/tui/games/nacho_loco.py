@@ -1,9 +1,12 @@
 """Nacho Loco on the terminal: the triangular playfield drawn edge by edge.
 
-Each card is a triangle whose three edges carry its segments' colours; a
-shared edge is drawn once. Digits pick a card of your hand; the cells where
-it fits then show letters, and a letter places it (one letter per cell and
-rotation). `d` draws, `p` passes, `n` deals the next round.
+Each card is a triangle whose three edges carry its segments' colours (and,
+when there is room, their shapes); a shared edge is drawn once, at the
+largest scale that fits (the smallest: one line per row of triangles).
+Digits pick a card of your hand (space: the next ten cards); the cells
+where it fits then show letters: a letter places it, or, for a cell marked
++ where it fits in several turns, picks the cell and a digit the turn.
+`d` draws, `p` passes, `n` deals the next round.
 """
 
 from __future__ import annotations
@@ -284,6 +287,15 @@ class NachoLocoBoard(Board):
                 col, line = frame.label_spot(x, y, cell["up"])
                 if frame.scale > 1:
                     grid.put(col, line, "•", "bold white")
+        if frame.scale > 1:  # each edge also carries its segment's shape (smaller: the move list says them)
+            for cell in placed:
+                x, y = cell["cell"]
+                edges = frame.edges(x, y, cell["up"])
+                for side in range(3):
+                    spots = [(col, line) for s, col, line, _ in edges if s == side]
+                    segment = cell["sides"][side]
+                    col, line = spots[len(spots) // 2]
+                    grid.put(col, line, SEGMENT_GLYPHS.get(segment, "·"), SEGMENT_STYLES.get(segment, ""))
         for cell in open_cells:
             if not cell.get("live"):
                 continue

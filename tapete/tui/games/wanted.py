@@ -1,9 +1,10 @@
 """WANTED on the terminal: your outlaws, the latest battle with its dice, the piles.
 
 Digits commit the N-th outlaw of your hand face down (everyone chooses at
-once); when a gang's leader or a tied discard must be chosen, digits name
-the cards of the list. Each outlaw in the list shows its skill, what it is
-strong and weak against, and its reward.
+once; space: the next ten); when a gang's leader or a tied discard must be
+chosen, digits name the cards of the list. Each outlaw in the list shows
+its skill, what it is strong and weak against, and its reward. With many
+players the seats take two a line and the battle shows its winner and you.
 """
 
 from __future__ import annotations
@@ -29,7 +30,7 @@ from tapete.games.wanted.cards import (
 
 from ..boards import Board, Painter, number_moves
 from ..table import Move, Snapshot
-from .common import PAGE_KEY, cell, hand_row, keyed_by_position, next_page, say
+from .common import PAGE_KEY, cell, hand_row, keyed_by_position, next_page, say, stable_slots
 
 RED = "bold red3 on grey93"
 BLACK = "bold grey7 on grey93"
@@ -45,9 +46,18 @@ def card_style(face: str) -> str:
     return RED if SUIT_SYMBOLS[SUIT[card]] in ("♥", "♦") else BLACK
 
 
-def card_text(face: str) -> tuple[str, str]:
+# The jokers differ in colour only, so each also carries its colour's initial, as the
+# texts name them ("JK rojo" / "JK red"): JKr / JKn in Spanish, JKr / JKb in English.
+JOKER_INITIAL = {"es": {"rojo": "r", "negro": "n"}, "en": {"rojo": "r", "negro": "b"}}
+
+
+def card_text(face: str, lang: str) -> tuple[str, str]:
     card = FACE_TO_ID[face]
-    label = "JK" if SUIT[card] == NO_SUIT else short_label(card)
+    if SUIT[card] == NO_SUIT:
+        colour = face.partition("-")[2]
+        label = "JK" + JOKER_INITIAL.get(lang, JOKER_INITIAL["en"])[colour]
+    else:
+        label = short_label(card)
     return label, card_style(face)
 
 
@@ -68,11 +78,16 @@ class WantedBoard(Board):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.page = 0  # which ten cards of the hand the digits play (space: the next ten)
+        self.slots: list[str | None] = []  # the hand as shown: a card picked for a gang leaves a gap
+
+    def _arrange(self, snap: Snapshot) -> None:
+        """Cards keep their digits while a gang is picked one by one; a new hand is laid out afresh."""
+        hand: list[str] = snap.view.get("hand") or []
+        self.slots = stable_slots(self.slots, hand) if snap.view.get("my_commit") else list(hand)
 
     def show(self, snap: Snapshot, lang: str) -> None:
-        if next_page(self.page, len(snap.view.get("hand") or [])) is None or self.page * 10 >= len(
-            snap.view.get("hand") or []
-        ):
+        self._arrange(snap)
+        if next_page(self.page, len(self.slots)) is None or self.page * 10 >= len(self.slots):
             self.page = 0
         super().show(snap, lang)
 
@@ -84,7 +99,7 @@ class WantedBoard(Board):
 
     def press(self, key: str, snap: Snapshot) -> bool:
         """Space: the digits move on to the next ten cards of a long hand."""
-        turned = next_page(self.page, len(snap.view.get("hand") or [])) if key == PAGE_KEY else None
+        turned = next_page(self.page, len(self.slots)) if key == PAGE_KEY else None
         if turned is None or not any(m.data.get("type") in ("commit",) for m in snap.moves):
             return False
         self.page = turned
@@ -136,7 +151,7 @@ class WantedBoard(Board):
                 p.newline()
                 won = entry["seat"] == battle["winner"]
                 p.add(("★ " if won else "  ") + f"{snap.names[entry['seat']]:<7}", "bold yellow" if won else "")
-                p.add(cell(*card_text(entry["card"])))
+                p.add(cell(*card_text(entry["card"], lang)))
                 die = DICE[entry["die"] - 1] if 1 <= entry["die"] <= 6 else "?"
                 p.add(f" {entry['skill']} + {die} {entry['die']} {entry['modifier']:+d} = ")
                 p.add(str(entry["total"]), "bold")
@@ -148,7 +163,7 @@ class WantedBoard(Board):
             won = gang["seat"] == battle["winner"]
             p.add(("★ " if won else "  ") + f"{snap.names[gang['seat']]:<7}", "bold yellow" if won else "")
             for c in gang["cards"]:
-                label, style = card_text(c["card"])
+                label, style = card_text(c["card"], lang)
                 p.add(cell(label, style + (" underline" if c["leader"] else "")))
                 die = DICE[c["die"] - 1] if 1 <= c["die"] <= 6 else "?"
                 p.add(f" {die} ", "dim")
@@ -169,7 +184,7 @@ class WantedBoard(Board):
             p.add(say(lang, f" · botín ${view['scores'][seat]}", f" · bounty ${view['scores'][seat]}"), "yellow")
             p.add(" · ✓")
             for face in pile["winners"]:
-                p.add(cell(*card_text(face)))
+                p.add(cell(*card_text(face, lang)))
             if not pile["winners"]:
                 p.add(str(pile["winners_count"]))
             p.add(say(lang, f" · ▼{pile['face_down_count']}", f" · ▼{pile['face_down_count']}"), "dim")
@@ -203,10 +218,10 @@ class WantedBoard(Board):
         if view.get("my_commit"):
             p.add(say(lang, " · boca abajo: ", " · face down: "), "dim")
             for face in view["my_commit"]:
-                p.add(cell(*card_text(face)))
+                p.add(cell(*card_text(face, lang)))
                 p.add(" ")
         big = self.size.height >= 18 and self.size.width >= 6 * len(hand) + 2
-        hand_row(p, hand, playable, keys, card_text, big, max(20, self.size.width - 2))
+        hand_row(p, self.slots, playable, keys, lambda face: card_text(face, lang), big, max(20, self.size.width - 2))
 
     # -- clicks and keys ---------------------------------------------------------
     def clicked(self, payload: Any, snap: Snapshot) -> list[int]:
@@ -215,8 +230,7 @@ class WantedBoard(Board):
         return []
 
     def shortcuts(self, snap: Snapshot) -> dict[str, int]:
-        hand = snap.view.get("hand") or []
-        keys = keyed_by_position(snap.moves, hand, ("commit",), self.page)
+        keys = keyed_by_position(snap.moves, self.slots, ("commit",), self.page)
         if keys:
             return keys
         return number_moves(snap.moves, {})

@@ -336,8 +336,14 @@ export function wantedCard(face, info, opts = {}) {
     cardBase(w, h, "#f4e4c1", "#4a2f12"),
     s("rect", { x: 5, y: 5, width: w - 10, height: 16, rx: 3, fill: "#4a2f12" }),
     text(w / 2, 13.5, "WANTED", { "font-size": 10, "font-weight": 800, fill: "#f4e4c1", "letter-spacing": 1.5 }),
-    text(w / 2, 42, joker ? "JOKER" : `${rank}${suit.symbol}`, { "font-size": joker ? 15 : 24, "font-weight": 800, fill: suit.color }),
   ];
+  if (joker) {
+    // The two jokers differ in colour only; their colour's word says which one without it.
+    children.push(text(w / 2, 36, "JOKER", { "font-size": 15, "font-weight": 800, fill: suit.color }));
+    children.push(text(w / 2, 50, t(`wanted.joker.${suitName}`).toUpperCase(), { "font-size": 10, "font-weight": 800, "letter-spacing": 1, fill: suit.color }));
+  } else {
+    children.push(text(w / 2, 42, `${rank}${suit.symbol}`, { "font-size": 24, "font-weight": 800, fill: suit.color }));
+  }
   if (info) {
     twoLines(info.name, 17).forEach((line, i) => {
       children.push(text(w / 2, 63 + i * 10, line, { "font-size": 8, "font-style": "italic", fill: "#3b2a14" }));

@@ -215,6 +215,10 @@ export async function renderProfile(root) {
   try {
     data = await api.player(who.player_id);
   } catch (err) {
+    if (err.error?.code === "player_not_found") {
+      store.forgetIdentity(); // this server does not know the player (say, a fresh database)
+      return newcomer(root);
+    }
     body.replaceChildren(h("p", { class: "error" }, errorText(err.error)));
     return;
   }

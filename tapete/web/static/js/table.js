@@ -461,7 +461,10 @@ export class TableScreen {
 
   rematchPart() {
     const send = (accept) => this.socket?.send(accept ? { type: "rematch" } : { type: "rematch", accept: false }) || toast(() => t("table.offline"));
-    return rematchBlock({ rematch: this.rematch, nextMatch: this.nextMatch, seats: this.state.seats, me: this.me, send });
+    // the summary covers the top bar: the chat (a "¡Bien jugado!" at the end) opens from it too
+    const chat = h("button", { type: "button", class: "small", onclick: () => this.chat.open(), "data-testid": "summary-chat" }, t("chat.open"));
+    return h("div", { class: "summary-friends" },
+      rematchBlock({ rematch: this.rematch, nextMatch: this.nextMatch, seats: this.state.seats, me: this.me, send }), chat);
   }
 
   waitingPanel() {
