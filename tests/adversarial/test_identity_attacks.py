@@ -11,16 +11,23 @@ the profile, history and leaderboard pages page within bounds.
 from __future__ import annotations
 
 import itertools
+import json
 import time
 from collections.abc import Iterator
 from typing import Any
 
 import httpx
 import pytest
+from websockets.exceptions import ConnectionClosed
 
-from tapete.server.players import IDENTITIES_PER_MINUTE, LOGINS_PER_MINUTE_ADDRESS, LOGINS_PER_MINUTE_NAME
+from tapete.server.players import (
+    IDENTITIES_PER_MINUTE,
+    LOGINS_PER_MINUTE_ADDRESS,
+    LOGINS_PER_MINUTE_NAME,
+    hash_secret,
+)
 
-from .conftest import TIMEOUT, ThreadServer, own_server
+from .conftest import TIMEOUT, LogLines, Socket, ThreadServer, own_server
 
 HEADER = "X-Tapete-Player"
 TABLE = {"game": "bacan", "seats": [{"type": "human"}, {"type": "human"}]}
@@ -184,3 +191,41 @@ def test_unknown_players_and_games_are_clear_404s(server: ThreadServer) -> None:
             answer = client.get(f"/api/ratings/{game}")
             assert answer.status_code == 404 and error(answer)["code"] == "unknown_game", answer.text
             assert len(answer.content) < 1000  # the unknown id is not echoed back at any length
+
+
+def test_a_socket_hello_with_a_wrong_identity_is_closed_and_no_secret_is_logged(
+    server: ThreadServer, log_lines: LogLines
+) -> None:
+    with client_from(server) as client:
+        ana = identity(client, "Ana")
+        created = client.post("/api/tables", json=TABLE, headers=header(ana)).json()
+        table_id = created["table"]["id"]
+    wrong = "W" * 32
+    hellos: list[Any] = [
+        {"id": ana["player_id"], "secret": wrong},  # a wrong secret
+        {"id": "A" + ana["player_id"][1:], "secret": ana["secret"]},  # someone's secret, another id
+        {"id": "x" * 33, "secret": ana["secret"]},
+        {"id": ana["player_id"], "secret": "s" * 129},
+        {"id": "\u00e9\u202e", "secret": "\u00fc\x00"},
+        {"id": ana["player_id"], "secret": ana["secret"], "admin": True},
+        f"{ana['player_id']}:{ana['secret']}",
+        {"id": ana["player_id"]},
+    ]
+    for player in hellos:
+        sock = Socket(server, table_id)
+        sock.send({"type": "hello", "token": created["token"], "player": player})
+        refused = sock.recv()
+        assert refused["type"] == "error" and refused["code"] in ("bad_identity", "bad_message"), (player, refused)
+        assert ana["secret"] not in json.dumps(refused) and wrong not in json.dumps(refused)
+        with pytest.raises(ConnectionClosed):  # closed, as for a wrong token
+            sock.recv()
+    good = Socket(server, table_id)
+    good.send({"type": "hello", "token": created["token"], "player": {"id": ana["player_id"], "secret": ana["secret"]}})
+    welcome = good.recv()
+    assert welcome["type"] == "welcome" and welcome["seat"] == 0
+    seen = json.dumps(welcome) + json.dumps(good.recv())
+    good.close()
+    logged = "\n".join(log_lines.snapshot())
+    assert "socket attached" in logged  # the capture does see the server's lines
+    for secret in (ana["secret"], hash_secret(ana["secret"]), wrong, created["token"]):
+        assert secret not in logged and secret not in seen
