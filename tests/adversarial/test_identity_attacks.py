@@ -24,6 +24,7 @@ from tapete.server.players import (
     IDENTITIES_PER_MINUTE,
     LOGINS_PER_MINUTE_ADDRESS,
     LOGINS_PER_MINUTE_NAME,
+    PASSWORDS_PER_MINUTE,
     hash_secret,
 )
 
@@ -229,3 +230,20 @@ def test_a_socket_hello_with_a_wrong_identity_is_closed_and_no_secret_is_logged(
     assert "socket attached" in logged  # the capture does see the server's lines
     for secret in (ana["secret"], hash_secret(ana["secret"]), wrong, created["token"]):
         assert secret not in logged and secret not in seen
+
+
+def test_setting_a_password_again_and_again_is_rate_limited(server: ThreadServer) -> None:
+    """Each password is hashed with argon2id (~50 ms of a core, in the one thread sign-ins use too):
+    without a limit one identity could keep that thread busy and sign-ins waiting behind it."""
+    with client_from(server) as client:
+        mallory = identity(client, "Mallory")
+        started = time.monotonic()
+        codes = [client.post(f"/api/players/{mallory['player_id']}/password", json={"password": f"password {i}"},
+                             headers=header(mallory)).status_code for i in range(3 * PASSWORDS_PER_MINUTE)]
+        refilled = (time.monotonic() - started) * PASSWORDS_PER_MINUTE / 60
+        assert codes[0] == 200 and codes[-1] == 429, codes
+        assert codes.count(200) <= PASSWORDS_PER_MINUTE + refilled + 1, codes
+        # the limit is this player's: another one protects theirs at once
+        other = identity(client, "Olga")
+        assert client.post(f"/api/players/{other['player_id']}/password", json={"password": "olga's own"},
+                           headers=header(other)).status_code == 200
