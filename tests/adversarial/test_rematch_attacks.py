@@ -3,7 +3,8 @@
 Against a live server with two people and a bot at a finished Bacan match
 (the helpers of tests/server/test_rematch.py): answers sent at the same
 instant from every socket make exactly one next match; a person toggling
-yes/no a hundred times decides nothing and is answered in order; a seat
+yes/no sixty times at once is refused beyond a few answers (each is stored
+and told to every socket) and decides nothing; a seat
 that declined gets nothing of the next match (no token, no code, its old
 token opens nothing there); and no page, record or spectator learns the
 next match's tokens or its invitation code.
@@ -18,6 +19,7 @@ import pytest
 
 from tapete.games import game_ids
 from tapete.server.seats import hash_token
+from tapete.server.sockets import REMATCH_BURST, REMATCH_PER_S
 from tests.server.conftest import Client, ServeFactory, Server, serve  # noqa: F401  (the fixtures)
 from tests.server.test_rematch import SEATS, finished_table, play_out, raw_hello
 
@@ -60,12 +62,18 @@ async def test_toggling_yes_and_no_decides_nothing_until_both_say_yes(server: Se
     table_id, _tokens, clients = await finished_table(server)
     ana, bea = clients[0], clients[1]
     watcher = await server.connect(table_id, None)
-    for i in range(100):
+    started = asyncio.get_running_loop().time()
+    for i in range(60):  # each answer is stored and told to every socket: a toggling flood is refused
         await ana.send({"type": "rematch", "accept": i % 2 == 0})
-    await ana.send({"type": "rematch", "accept": False})  # the last word: no
-    told = [m for m in await quiet(watcher, 1.0) if m["type"] == "rematch"]
-    assert len(told) <= 101  # one message per answer at most: no amplification
-    assert told[-1]["declined"] == [0] and told[-1]["pending"] == [1]
+    refused = [m for m in await quiet(ana, 1.0) if m["type"] == "error"]
+    assert refused and {m["code"] for m in refused} == {"rate_limited"}
+    elapsed = asyncio.get_running_loop().time() - started
+    told = [m for m in await quiet(watcher) if m["type"] == "rematch"]
+    assert len(told) == 60 - len(refused) <= REMATCH_BURST + elapsed * REMATCH_PER_S + 1, len(told)
+    await asyncio.sleep(1.5 / REMATCH_PER_S)
+    await ana.send({"type": "rematch", "accept": False})  # the last word, once the flood is over: no
+    last = await watcher.next_of("rematch")
+    assert last["declined"] == [0] and last["pending"] == [1]
     assert not [m for m in watcher.seen if m["type"] == "rematch_start"]
     await bea.send({"type": "rematch"})  # Bea alone accepts: the next match has her and the bot
     start = await bea.next_of("rematch_start")
