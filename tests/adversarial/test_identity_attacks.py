@@ -247,3 +247,20 @@ def test_setting_a_password_again_and_again_is_rate_limited(server: ThreadServer
         other = identity(client, "Olga")
         assert client.post(f"/api/players/{other['player_id']}/password", json={"password": "olga's own"},
                            headers=header(other)).status_code == 200
+
+
+def test_a_match_under_way_is_in_no_history_nor_profile(server: ThreadServer) -> None:
+    """A public history lists finished matches only: one under way would point anyone at its record
+    and replay while its seats still hold hidden cards."""
+    with client_from(server) as client:
+        ana, bea = identity(client, "Ana"), identity(client, "Bea")
+        created = client.post("/api/tables", json=TABLE, headers=header(ana)).json()
+        client.post("/api/join", json={"code": created["invite_code"]}, headers=header(bea)).raise_for_status()
+        table_id = created["table"]["id"]
+        assert client.get(f"/api/tables/{table_id}").json()["status"] == "playing"
+        for player in (ana, bea):
+            page = client.get(f"/api/players/{player['player_id']}/matches").json()
+            assert page["total"] == 0 and page["items"] == []
+            assert client.get(f"/api/players/{player['player_id']}").json()["games"] == {}
+        assert client.get(f"/api/matches/{table_id}/record").status_code == 409
+        assert table_id not in client.get("/api/ratings/bacan").text
