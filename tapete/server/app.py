@@ -318,6 +318,7 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
             store = Store(async_db_url(settings.db_url))
             await store.open()
             tables = Tables(store, settings, stats)
+        store.on_batch = stats.batch
         # search bots think in the loop's default executor: a small pool shared in turn, on a budget
         asyncio.get_running_loop().set_default_executor(
             ThinkingPool(settings.thinking_threads, settings.thinking_share)

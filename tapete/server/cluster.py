@@ -33,7 +33,7 @@ from tapete.engine import TapeteError
 from . import logs
 from .connection import CLOSE_MOVED
 from .errors import BadRequest, table_unavailable
-from .fanout import Bus, RemoteConnection, RemoteRunner, answer_later, log_moved
+from .fanout import Bus, RemoteConnection, RemoteRunner, answer_later, arrival_here, log_moved
 from .leases import (
     CREATE_LEASES,
     RENEW,
@@ -48,7 +48,7 @@ from .runner import Detach, Dismiss, RunnerStopped, Submit, Sync, TableRunner
 from .settings import ServerSettings, async_db_url
 from .stats import Stats
 from .store import actions, matches, seats
-from .tables import Tables, clean_name
+from .tables import ENDED_UNPLAYED, Tables, clean_name
 
 ORPHANS_PER_TICK = 200
 LISTED_MAX = 200
@@ -126,17 +126,19 @@ class ClusterTables(Tables):
             remote.moved()
 
     async def _load(self, table_id: str) -> TableRunner | None:
-        row = await self.store.load(table_id)
-        if row is None:
+        status = await self.store.status(table_id)
+        if status is None or status in ENDED_UNPLAYED:
             return None
         if table_id in self.broken:
             raise table_unavailable(table_id)
         for _ in range(3):
-            if await self.leases.acquire(table_id):
-                return await self._take(table_id)
+            # who owns it first (a plain read): a socket relayed to its owner costs no lock and no
+            # load of the record, and waits for none of the owner's writes in flight
             owner = (await self.leases.owners([table_id])).get(table_id)
-            if owner is None or not owner[1]:
-                continue  # released or expired meanwhile: try again
+            if owner is None or not owner[1] or owner[0] == self.leases.owner:
+                if await self.leases.acquire(table_id):
+                    return await self._take(table_id)
+                continue  # taken meanwhile: ask again who owns it
             remote = RemoteRunner(table_id, owner[0], self.bus, self.timeout)
             try:
                 await remote.refresh()
@@ -276,6 +278,9 @@ class ClusterTables(Tables):
         conn = RemoteConnection(
             self.bus, sender, cid, item.get("lang", "es"), bool(item.get("texts", True)), self.settings.outbox_limit
         )
+        player_id, player_name = item.get("player_id"), item.get("player_name")
+        conn.player_id = player_id if isinstance(player_id, str) else None  # checked by the socket's process
+        conn.player_name = player_name if isinstance(player_name, str) else None
         self.remote_conns[sender, cid] = (conn, runner)
 
         async def attach() -> None:
@@ -303,7 +308,8 @@ class ClusterTables(Tables):
         try:
             if op == "submit":
                 runner.post(
-                    Submit(conn, item["seq"], item["version"], item["payload"], item.get("seat"), time.perf_counter())
+                    Submit(conn, item["seq"], item["version"], item["payload"], item.get("seat"),
+                           arrival_here(item.get("at")))
                 )
             elif op == "sync":
                 runner.post(Sync(conn))

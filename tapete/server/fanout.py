@@ -122,12 +122,22 @@ class Bus:
             self._sends.put_nowait((channel(proc), orjson.dumps(items)))
 
     async def _write(self) -> None:
+        """Publish what is queued: everything waiting goes in one pipeline (one round trip), in order."""
         while True:
-            target, payload = await self._sends.get()
+            sends = [await self._sends.get()]
+            while not self._sends.empty():
+                sends.append(self._sends.get_nowait())
             try:
-                await self.redis.publish(target, payload)
+                if len(sends) == 1:
+                    await self.redis.publish(*sends[0])
+                else:
+                    async with self.redis.pipeline(transaction=False) as pipe:
+                        for target, payload in sends:
+                            pipe.publish(target, payload)
+                        await pipe.execute()
             except Exception:
-                logs.log.exception("could not publish to another process", extra={"detail": target})
+                logs.log.exception("could not publish to another process",
+                                   extra={"detail": ", ".join(sorted({t for t, _ in sends}))})
 
     def spawn(self, work: Awaitable[Any]) -> None:
         """Run `work` in the background (a reference is kept until it ends)."""
@@ -252,7 +262,8 @@ class RemoteRunner(TableRunner):
         answer: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
         self.bus.waiting[cid] = answer
         self.bus.send(self.owner, {"op": "attach", "table": self.id, "from": self.bus.proc, "cid": cid,
-                                   "token": token, "lang": conn.lang, "texts": conn.texts})
+                                   "token": token, "lang": conn.lang, "texts": conn.texts,
+                                   "player_id": conn.player_id, "player_name": conn.player_name})
         try:
             reply = await asyncio.wait_for(answer, self.timeout)
         except TimeoutError:
@@ -288,7 +299,7 @@ class RemoteRunner(TableRunner):
         item: dict[str, Any] = {"table": self.id, "from": self.bus.proc, "cid": cid}
         if isinstance(message, Submit):
             item.update(op="submit", seq=message.seq, version=message.version, payload=message.payload,
-                        seat=message.seat)
+                        seat=message.seat, at=wall_time(message.arrived))
         elif isinstance(message, Sync):
             item.update(op="sync")
         elif isinstance(message, Dismiss):
@@ -368,6 +379,20 @@ def answer_later(bus: Bus, item: dict[str, Any], work: Awaitable[Any]) -> None:
         bus.send(item["from"], reply)
 
     bus.spawn(run())
+
+
+def wall_time(perf: float | None) -> float:
+    """The wall-clock time of a perf_counter reading (to carry an arrival time to another process)."""
+    return time.time() - (0.0 if perf is None else max(0.0, time.perf_counter() - perf))
+
+
+def arrival_here(at: Any) -> float:
+    """A relayed action's arrival at its first process, on this process's perf_counter (so the
+    relay's hop counts in its wait); the clocks of two machines agree only as well as NTP keeps them."""
+    now = time.perf_counter()
+    if not isinstance(at, int | float):
+        return now
+    return now - min(60.0, max(0.0, time.time() - float(at)))
 
 
 def log_moved(table_id: str, why: str) -> None:

@@ -19,7 +19,7 @@ import sqlalchemy as sa
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
 from .errors import ServerError
-from .store import AsyncWriter, MatchRow, Store, Write, matches
+from .store import MatchRow, PgWriter, Store, Write, action_columns, matches
 
 NOW = "extract(epoch from clock_timestamp())"
 SCHEMA_LOCK = 0x7A9E7E  # advisory lock: one process at a time migrates the schema
@@ -46,6 +46,21 @@ ORDER BY m.created_at LIMIT :k"""
 HOLD = """SELECT match_id FROM table_leases WHERE owner = :o AND match_id = ANY(:ids)
 ORDER BY match_id FOR KEY SHARE"""
 LOCK_ONE = "SELECT 1 FROM table_leases WHERE match_id = :m FOR UPDATE"
+# A batch of actions with its fence, in one statement (one round trip, committed by itself): lock
+# the batch's lease rows held by this process (as HOLD), insert the actions of those tables only,
+# and name them; a table missing from the answer was lost. A locking CTE referenced twice is
+# evaluated once, before the insert that reads it.
+FENCED_INSERT_ACTIONS = """WITH held AS (
+    SELECT match_id FROM table_leases WHERE owner = $6 AND match_id = ANY($1::varchar[])
+    ORDER BY match_id FOR KEY SHARE
+), written AS (
+    INSERT INTO actions (match_id, idx, seat, action, "at")
+    SELECT u.m, u.i, u.s, u.a, u.t
+    FROM unnest($1::varchar[], $2::int[], $3::int[], $4::int[], $5::float8[]) AS u(m, i, s, a, t)
+    WHERE u.m IN (SELECT match_id FROM held)
+    RETURNING 1
+)
+SELECT match_id FROM held"""
 
 
 class TableMoved(ServerError):
@@ -113,12 +128,14 @@ class Leases:
         return [r.id for r in await self._rows(ORPHANS, k=limit)]
 
 
-class FencedWriter(AsyncWriter):
-    """Group commit with fences: one transaction locks the leases of every table in the batch.
+class FencedWriter(PgWriter):
+    """Group commit with fences: a batch's statement locks the leases of every table in it.
 
     A write of a table whose lease this process no longer holds fails with
     `table_moved` (and the store hears of the loss); the others commit
-    together, as with one process.
+    together, as with one process. A batch's actions and their fence are one
+    statement (FENCED_INSERT_ACTIONS); other writes lock the leases first in
+    their transaction (HOLD).
     """
 
     def __init__(self, engine: AsyncEngine, store: ClusterStore) -> None:
@@ -130,7 +147,19 @@ class FencedWriter(AsyncWriter):
         if not fences:
             return batch
         result = await conn.execute(sa.text(HOLD), {"o": self.store.leases.owner, "ids": fences})
-        held = {r.match_id for r in result}
+        return self._refuse_lost(batch, fences, {r.match_id for r in result})
+
+    async def insert_actions(self, conn: Any, writes: Sequence[Write]) -> None:
+        if any(w.fence is None for w in writes):  # not fenced (none are, today): as with one process
+            await super().insert_actions(conn, [w for w in writes if w.fence is None])
+            writes = [w for w in writes if w.fence is not None]
+            if not writes:
+                return
+        rows = await conn.fetch(FENCED_INSERT_ACTIONS, *action_columns(writes), self.store.leases.owner)
+        self._refuse_lost(writes, sorted({str(w.fence) for w in writes}), {r["match_id"] for r in rows})
+
+    def _refuse_lost(self, batch: Sequence[Write], fences: list[str], held: set[str]) -> list[Write]:
+        """The writes whose table's lease is `held`; the others fail with `table_moved`."""
         for lost in set(fences) - held:
             if lost in self.store.leases.held:
                 self.store.leases.held.discard(lost)
@@ -173,6 +202,12 @@ class ClusterStore(Store):
         if not await self.leases.acquire(row.id):
             raise table_moved(row.id)
         await super().create_match(row)
+
+    async def status(self, table_id: str) -> str | None:
+        """A table's status (None: no such table), without loading its record."""
+        async with self.engine.connect() as conn:
+            found = await conn.scalar(sa.select(matches.c.status).where(matches.c.id == table_id))
+        return None if found is None else str(found)
 
     async def table_for_code(self, code: str) -> str | None:
         async with self.engine.connect() as conn:

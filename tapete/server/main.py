@@ -54,11 +54,14 @@ def _safe_url(url: str) -> str:
 
 
 def main(argv: list[str] | None = None) -> None:
-    """Every ServerSettings field as a flag (for benchmarks and tests)."""
+    """Every ServerSettings field as a flag (for benchmarks and tests); `--workers N` runs N processes
+    on one port (PostgreSQL and Redis required), as `tapete serve --workers N`."""
     parser = argparse.ArgumentParser(prog="python -m tapete.server")
     parser.add_argument("--host", default="127.0.0.1")
     parser.add_argument("--port", type=int, default=8000)
     parser.add_argument("--log-level", default="info")
+    parser.add_argument("--workers", type=int, default=0,
+                        help="processes on one port, sharing --db-url postgresql://... and --redis-url (0: this one)")
     for f in fields(ServerSettings):
         flag = f"--{f.name.replace('_', '-')}"
         if f.type in ("bool", bool):
@@ -68,5 +71,10 @@ def main(argv: list[str] | None = None) -> None:
         parser.add_argument(flag, type=kind, default=f.default)
     args = vars(parser.parse_args(argv if argv is not None else sys.argv[1:]))
     args["admin_token"] = args["admin_token"] or os.environ.get(ADMIN_TOKEN_ENV)
-    host, port, level = args.pop("host"), args.pop("port"), args.pop("log_level")
+    host, port, level, workers = args.pop("host"), args.pop("port"), args.pop("log_level"), args.pop("workers")
+    if workers:
+        from .workers import serve
+
+        serve(ServerSettings(**args), host, port, level, workers)
+        return
     run(ServerSettings(**args), host, port, level)

@@ -24,6 +24,7 @@ class BotMove:
     seat: int
     action: int
     version: int
+    posted: float | None = None  # perf_counter when it entered the runner's queue
 
 
 @dataclass
@@ -104,3 +105,4 @@ class Sender:
     conn: Connection | None
     seq: int | None
     source: str  # "human" | "bot"
+    arrived: float | None = None  # perf_counter when the action reached the table (a held one's, for fairness)

@@ -22,6 +22,7 @@ router = APIRouter(prefix="/api")
 
 PAGE_SIZE = 20
 PAGE_MAX = 100
+GAME_ID_MAX = 32
 
 PlayerHeader = Annotated[
     str | None,
@@ -136,7 +137,8 @@ async def ratings_board(
     limit: int | None = Query(None, ge=1, le=PAGE_MAX),
 ) -> dict[str, Any]:
     """The game's leaderboard: people and bot levels, best first."""
-    game = table_registry.get_game(game_id)  # UnknownGame: 404 unknown_game
+    # UnknownGame: 404 unknown_game, naming the id it was given: cut to a game id's length, not echoed at any size
+    game = table_registry.get_game(game_id[:GAME_ID_MAX])
     start, size = _page(offset, limit)
     board = await the_players(request).store.read(lambda conn: leaderboard(conn, game.id, start, size))
     board["game"] = game.id

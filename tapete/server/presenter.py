@@ -107,9 +107,11 @@ class Presenter:
         texts: bool,
         events: list[Event],
         with_log: bool = True,
+        chat: list[dict[str, Any]] | None = None,
     ) -> dict[str, Any]:
         """What one socket is told: its seat's view, legal moves and events, in its language,
-        with everyone's names. `with_log`: also the seat's whole log so far (hello, sync)."""
+        with everyone's names. `with_log`: also the seat's whole log so far (hello, sync);
+        `chat`: the table's last chat lines, in its language (the same)."""
         playing = moment.status == "playing"
         reader = Reader(lang, [entry.get("name") or "" for entry in moment.seats], seat)
         message = {
@@ -133,6 +135,8 @@ class Presenter:
         }
         if with_log:
             message["log"] = self.log.entries(seat, lang, reader.names)
+        if chat is not None:
+            message["chat"] = chat
         return message
 
     def legal(self, state: State, seat: int | None, reader: Reader | None) -> list[dict[str, Any]]:

@@ -19,6 +19,7 @@ import asyncio
 import logging
 import secrets
 import time
+from collections import deque
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
@@ -42,6 +43,9 @@ from .table_rematch import TableRematch
 
 if TYPE_CHECKING:
     from .store import Store
+
+
+STALE_MEMORY = 256  # versions remembered to tell why a person's action was stale
 
 
 class RunnerStopped(Exception):
@@ -86,6 +90,12 @@ class TableRunner:
         self.pacer = pacer
         self.presenter = Presenter(game, table_id)
         self._arrived: float | None = None  # of the socket action being handled
+        self._offered: float | None = None  # when the action being handled reached this table (perf_counter)
+        # For telling a fair race from the server's own latency when a person's action is stale:
+        # when the action that made each recent version reached the table, and when each version's
+        # views were handed to the sockets (version, perf_counter), newest last.
+        self._reached: deque[tuple[int, float]] = deque(maxlen=STALE_MEMORY)
+        self._told: deque[tuple[int, float]] = deque(maxlen=STALE_MEMORY)
         # The record itself lives only in the store: a long match's actions held here too cost
         # ~110 bytes each, and a server's memory grew with the length of its matches.
         results = game.round_result_events
@@ -217,8 +227,7 @@ class TableRunner:
             case BotMove():
                 await self._on_bot_move(message)
             case Attach():
-                if self._on_attach(message):
-                    await self.rematch.attached(message.conn)
+                await self._on_attach(message)
             case Detach():
                 self._on_detach(message)
             case Sync():
@@ -254,14 +263,34 @@ class TableRunner:
                     rule="seat-token",
                 )
             action = self._parse_action(msg.payload)
-            self._arrived = msg.arrived
-            await self._offer(seat, action, Sender(msg.version, conn, msg.seq, "human"))
+            self._arrived = self._offered = msg.arrived
+            await self._offer(seat, action, Sender(msg.version, conn, msg.seq, "human", msg.arrived))
         except TapeteError as err:
-            conn.send_error(err, msg.seq)
+            self._refuse(conn, msg.seq, err, msg.version, msg.arrived)
             logs.event("action rejected", logging.DEBUG, table=self.id, seat=seat, version=self.version,
                        source="human", code=err.code)
         finally:
-            self._arrived = None
+            self._arrived = self._offered = None
+
+    def _refuse(self, conn: Connection, seq: int | None, err: TapeteError, version: int,
+                arrived: float | None) -> None:
+        """Answer a person's refused action; a stale one says why (and is counted)."""
+        if err.code != "stale":
+            conn.send_error(err, seq)
+            return
+        reason = self._stale_reason(version, arrived)
+        self.stats.refused_stale(reason)
+        conn.send({"type": "error", "seq": seq, **err.to_json(), "stale": reason})
+
+    def _stale_reason(self, version: int, arrived: float | None) -> str:
+        """`race` when the action that outdated a person's version reached the table after that
+        version's views went out and before the person's action arrived; else `late`: the server
+        let it in first, or judged it before telling the person (see stats)."""
+        reached = next((t for v, t in self._reached if v == version + 1), None)
+        told = next((t for v, t in self._told if v == version), None)
+        if reached is None or told is None or arrived is None:
+            return "race"  # older than the kept history: the person was far behind
+        return "race" if told <= reached <= arrived else "late"
 
     def _parse_action(self, payload: dict[str, Any]) -> int:
         if self.status == "waiting":
@@ -281,28 +310,36 @@ class TableRunner:
         if msg.version != self.version or not self._bot_controls(msg.seat):
             return  # the bot thinks again on the new state, or its seat's owner is back
         try:
-            await self._offer(msg.seat, msg.action, Sender(msg.version, None, None, "bot"))
+            self._offered = msg.posted
+            await self._offer(msg.seat, msg.action, Sender(msg.version, None, None, "bot", msg.posted))
         except TapeteError as err:
             if err.code != "stale":  # a stale bot thinks again on the new state
                 logs.event("bot action rejected", logging.WARNING, table=self.id, seat=msg.seat,
                            version=self.version, source="bot", code=err.code)
+        finally:
+            self._offered = None
 
     async def _offer(self, seat: int, action: int, sender: Sender) -> None:
         """Ask the core: apply the action, hold it (the window, a round result), or refuse it."""
         if self.status == "waiting":
             raise self.presenter.not_started()
         verdict = self.core.judge(seat, action, time.monotonic(), sender.version)
+        if self._arrived is not None:
+            self.stats.stage("wait", time.perf_counter() - self._arrived)
         if isinstance(verdict, Rejected):
             raise verdict.error
         if isinstance(verdict, Held):
             earlier = self.core.hold(verdict, sender).superseded
             if isinstance(earlier, Sender) and earlier.conn is not None:
                 earlier.conn.send_error(superseded(), earlier.seq)
+                self.stats.refused_stale("superseded")
             return
         assert isinstance(verdict, Ready)
         await self._apply(seat, action, sender)
 
     async def _apply(self, seat: int, action: int, sender: Sender) -> None:
+        reached = time.perf_counter() if self._offered is None else self._offered
+        queued = time.perf_counter()
         try:
             await self.store.append_action(self.id, self.version, seat, action, time.time())
         except Exception:
@@ -317,9 +354,13 @@ class TableRunner:
         except Exception:
             await self._undo_stored(seat)
             raise internal_error() from None
+        committed = time.perf_counter()
+        self.stats.stage("write", committed - queued)
+        self._reached.append((self.version, reached))
         if sender.conn is not None:
             sender.conn.send(self.presenter.accepted(sender.seq, self.version))
         await self._after_change(applied, sender.source)
+        self.stats.stage("publish", time.perf_counter() - committed)
 
     async def _undo_stored(self, seat: int) -> None:
         """A checked action failed inside the game (a bug there): take it out of
@@ -338,6 +379,7 @@ class TableRunner:
         for sender in applied.voided:
             if isinstance(sender, Sender) and sender.conn is not None:
                 sender.conn.send_error(voided(), sender.seq)
+                self.stats.refused_stale("window")
         if self.state.is_terminal():
             await self._finish()
         self._broadcast(applied.events)
@@ -372,6 +414,7 @@ class TableRunner:
 
         def post() -> None:
             if not self.stopped:
+                move.posted = time.perf_counter()
                 self.queue.put_nowait(move)
 
         if self.pacer is None:
@@ -387,10 +430,13 @@ class TableRunner:
             if isinstance(due, Release):
                 sender = due.tag if isinstance(due.tag, Sender) else Sender(self.version, None, None, "bot")
                 try:
+                    self._offered = sender.arrived or time.perf_counter()  # a held action reached the table then
                     await self._offer(due.seat, due.action, sender)
                 except TapeteError as err:
                     if sender.conn is not None:
-                        sender.conn.send_error(err, sender.seq)
+                        self._refuse(sender.conn, sender.seq, err, sender.version, sender.arrived)
+                finally:
+                    self._offered = None
             elif isinstance(due, Timeout):
                 logs.event("turn clock ran out", table=self.id, seat=due.seat, version=self.version,
                            detail="for good" if due.for_good else "one decision")
@@ -433,18 +479,18 @@ class TableRunner:
         )
 
     # -- sockets -------------------------------------------------------------------
-    def _on_attach(self, msg: Attach) -> bool:
+    async def _on_attach(self, msg: Attach) -> None:
         conn = msg.conn
         try:
             self.registry.attach(conn, msg.token)
         except TapeteError as err:
             msg.done.set_exception(err)
-            return False
+            return
         msg.done.set_result(conn.seat)
         conn.send(self.presenter.welcome(conn.seat, len(self.seats)))
         conn.send(self._state_message(conn, []))
         logs.event("socket attached", table=self.id, seat=conn.seat, version=self.version)
-        return True
+        await self.rematch.attached(conn)  # a reload of a finished match is sent on to the next one
 
     def _on_detach(self, msg: Detach) -> None:
         if self.registry.detach(msg.conn, time.monotonic()):
@@ -501,14 +547,15 @@ class TableRunner:
                          self.rematch.json(), self.rematch.next_match)
 
     def _state_message(self, conn: Connection, events: list[Event]) -> dict[str, Any]:
-        message = self.presenter.state(self.state, self._moment(), conn.seat, conn.lang, conn.texts, events)
-        message["chat"] = self.chat.history(conn.lang)  # hello and sync: the whole story, and the chat
-        return message
+        return self.presenter.state(self.state, self._moment(), conn.seat, conn.lang, conn.texts, events,
+                                    chat=self.chat.history(conn.lang))
 
     def tell_states(self) -> None:  # something the states show changed, not the game
         self._broadcast([])
 
     def _broadcast(self, events: list[Event]) -> None:
+        if not self._told or self._told[-1][0] != self.version:
+            self._told.append((self.version, time.perf_counter()))
         self._seats_told = self.seats_json()
         self.presenter.broadcast(self.registry.connections(), self.state, self._moment(self._seats_told), events)
 

@@ -1,9 +1,14 @@
 """The match records in a database (SQLite in WAL mode, or PostgreSQL).
 
-Every write goes through one writer task that commits queued writes in
-batches (group commit): a table's action is on disk before its runner tells
-anyone about it, and 200 busy tables cost a few transactions per tick
-instead of one each. Reads use the engine's pool directly.
+Every write is committed in batches (group commit): a table's action is on
+disk before its runner tells anyone about it, and 200 busy tables cost a
+few transactions per tick instead of one each. On SQLite the batch of each
+loop turn commits inline (see `_InlineWriter`). On PostgreSQL a writer task
+keeps up to `Store.IN_FLIGHT` batches committing at once, each on a
+connection of its own, and a batch's actions go in one statement (arrays
+unnested: one round trip that inserts and commits, see `PgWriter`); the
+writes of one table still commit in the order they were submitted (a table's
+next write waits for its batch). Reads use the engine's pool directly.
 """
 
 from __future__ import annotations
@@ -11,6 +16,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import os
+from collections import deque
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -81,6 +87,14 @@ class Write:
     done: asyncio.Future[None] | None = None
     # A table whose lease this process must hold for the write to happen (several processes).
     fence: str | None = None
+    # The writes submitted with this one (itself included): they commit in one transaction.
+    unit: list[Write] | None = field(default=None, repr=False)
+
+    @property
+    def key(self) -> str:
+        """The table (match) this write belongs to; "" when it names none (such writes keep their order too)."""
+        found = self.rows[0] if self.rows else self.where or {}
+        return str(found.get("match_id", found.get("id", "")) if self.table.name in TABLE_KEYED else "")
 
     def statement(self) -> sa.Executable:
         assert self.where is not None
@@ -91,21 +105,37 @@ class Write:
         return self.table.update().where(*cond).values(**self.values)
 
 
+TABLE_KEYED = frozenset({"matches", "seats", "actions"})  # tables whose rows belong to one match
+
 Plan = list[tuple[sa.Executable, list[dict[str, Any]] | None]]
 
 
 def plan(batch: Sequence[Write]) -> Plan:
-    """The statements of a batch, in order; consecutive inserts into one table become one executemany."""
+    """The statements of a batch, in order; consecutive inserts into one table, and consecutive
+    updates of the same columns of one table, become one executemany each (one round trip)."""
     steps: Plan = []
+    last_shape: tuple[Any, ...] | None = None
     for write in batch:
-        if write.rows is None:
+        if write.rows is not None:
+            shape: tuple[Any, ...] | None = ("insert", write.table)
+            if shape == last_shape:
+                steps[-1][1].extend(write.rows)  # type: ignore[union-attr]
+            else:
+                steps.append((write.table.insert(), list(write.rows)))
+        elif write.delete or write.values is None or write.where is None:
+            shape = None
             steps.append((write.statement(), None))
-            continue
-        last = steps[-1] if steps else None
-        if last is not None and last[1] is not None and getattr(last[0], "table", None) is write.table:
-            last[1].extend(write.rows)
         else:
-            steps.append((write.table.insert(), list(write.rows)))
+            shape = ("update", write.table, tuple(sorted(write.values)), tuple(sorted(write.where)))
+            params = {**{f"w_{k}": v for k, v in write.where.items()}, **{f"v_{k}": v for k, v in write.values.items()}}
+            if shape == last_shape:
+                steps[-1][1].append(params)  # type: ignore[union-attr]
+            else:
+                table = write.table
+                statement = table.update().where(*(table.c[k] == sa.bindparam(f"w_{k}") for k in shape[3])).values(
+                    {k: sa.bindparam(f"v_{k}", type_=table.c[k].type) for k in shape[2]})
+                steps.append((statement, [params]))
+        last_shape = shape
     return steps
 
 
@@ -145,30 +175,142 @@ def make_engine(url: str) -> AsyncEngine:
 
 
 class AsyncWriter:
-    """Commits batches on one async connection (PostgreSQL through asyncpg), from a task."""
+    """Commits batches through SQLAlchemy's async engine, one connection per batch in flight."""
 
     def __init__(self, engine: AsyncEngine) -> None:
         self.engine = engine
-        self.conn: AsyncConnection | None = None
+        self._free: list[AsyncConnection] = []
+        self._open: list[AsyncConnection] = []
+
+    async def _connection(self) -> AsyncConnection:
+        if self._free:
+            return self._free.pop()
+        conn = await self.engine.connect()
+        self._open.append(conn)
+        return conn
 
     async def commit(self, batch: Sequence[Write]) -> None:
-        if self.conn is None:
-            self.conn = await self.engine.connect()
+        conn = await self._connection()
         try:
-            for statement, rows in plan(await self.admit(self.conn, batch)):
-                await self.conn.execute(statement, rows)
-            await self.conn.commit()
+            for statement, rows in plan(await self.admit(conn, batch)):
+                await conn.execute(statement, rows)
+            await conn.commit()
         except Exception:
-            await self.conn.rollback()
+            await conn.rollback()
             raise
+        finally:
+            self._free.append(conn)
 
     async def admit(self, conn: AsyncConnection, batch: Sequence[Write]) -> Sequence[Write]:
         """The writes of `batch` that may happen (all; a fenced writer refuses some)."""
         return batch
 
     async def close(self) -> None:
-        if self.conn is not None:
-            await self.conn.close()
+        for conn in self._open:
+            await conn.close()
+        self._open.clear()
+        self._free.clear()
+
+
+INSERT_ACTIONS = """INSERT INTO actions (match_id, idx, seat, action, "at")
+SELECT * FROM unnest($1::varchar[], $2::int[], $3::int[], $4::int[], $5::float8[])"""
+
+
+INSERT_ACTIONS_SQLITE = 'INSERT INTO actions (match_id, idx, seat, action, "at") VALUES (?, ?, ?, ?, ?)'
+
+
+def action_columns(writes: Sequence[Write]) -> tuple[list[str], list[int], list[int], list[int], list[float]]:
+    """The rows of action inserts as five arrays (the parameters of INSERT_ACTIONS)."""
+    rows = [row for write in writes for row in write.rows or ()]
+    return ([r["match_id"] for r in rows], [r["idx"] for r in rows], [r["seat"] for r in rows],
+            [r["action"] for r in rows], [r["at"] for r in rows])
+
+
+def units_of(writes: Sequence[Write]) -> list[list[Write]]:
+    """The writes grouped as they were submitted together (in order)."""
+    units: dict[int, list[Write]] = {}
+    for write in writes:
+        units.setdefault(id(write.unit) if write.unit is not None else id(write), []).append(write)
+    return list(units.values())
+
+
+async def _each_alone_on_failure(writes: Sequence[Write], commit: Callable[[Sequence[Write]], Any]) -> None:
+    """`commit(writes)`; if it fails, each unit (writes submitted together) alone, and a unit that
+    still fails gets its error."""
+    try:
+        await commit(writes)
+        return
+    except Exception as err:
+        units = units_of(writes)
+        if len(units) == 1:
+            log.exception("write failed", extra={"table": writes[0].table.name})
+            _settle(writes, [err] * len(writes))
+            return
+    for unit in units:
+        try:
+            await commit(unit)
+        except Exception as err:
+            log.exception("write failed", extra={"table": unit[0].table.name})
+            _settle(unit, [err] * len(unit))
+
+
+class PgWriter(AsyncWriter):
+    """PostgreSQL: a batch's actions in one statement on a plain asyncpg connection.
+
+    Without a transaction block the statement commits itself, so the batch's
+    actions cost one round trip (the statement is prepared once per
+    connection); SQLAlchemy's executemany would cost a BEGIN, an INSERT
+    rendered and prepared anew for each batch size, and a COMMIT, each a
+    round trip and a turn of a busy event loop. Other writes (new matches,
+    seats, statuses: a few per match) keep the transaction of `AsyncWriter`.
+    """
+
+    def __init__(self, engine: AsyncEngine) -> None:
+        super().__init__(engine)
+        self.dsn = engine.url.set(drivername="postgresql").render_as_string(hide_password=False)
+        self._raw_free: list[Any] = []
+        self._raw_open: list[Any] = []
+
+    async def commit(self, batch: Sequence[Write]) -> None:
+        """Commit a batch (of one write per table, see `Store._take_batch`): the actions first, then
+        the rest in a transaction; a part that fails is retried write by write, and a write that
+        still fails fails alone (the rest of the batch is committed once, never again)."""
+        inserts = [w for w in batch if w.table is actions and w.rows is not None and len(w.unit or ()) <= 1]
+        taken = {id(w) for w in inserts}
+        # the rest in one transaction, grouped by statement shape (a unit's writes are of distinct
+        # tables here, and its matches row sorts before its seats rows)
+        others = sorted((w for w in batch if id(w) not in taken),
+                        key=lambda w: (w.table.name, w.rows is None, sorted(w.values or ()), sorted(w.where or ())))
+        if inserts:
+            await _each_alone_on_failure(inserts, self._insert)
+        if others:
+            await _each_alone_on_failure(others, super().commit)
+
+    async def _insert(self, writes: Sequence[Write]) -> None:
+        conn = await self._raw()
+        try:
+            await self.insert_actions(conn, writes)
+        finally:
+            self._raw_free.append(conn)
+
+    async def _raw(self) -> Any:
+        if self._raw_free:
+            return self._raw_free.pop()
+        import asyncpg
+
+        conn = await asyncpg.connect(self.dsn)
+        self._raw_open.append(conn)
+        return conn
+
+    async def insert_actions(self, conn: Any, writes: Sequence[Write]) -> None:
+        await conn.execute(INSERT_ACTIONS, *action_columns(writes))
+
+    async def close(self) -> None:
+        for conn in self._raw_open:
+            await conn.close()
+        self._raw_open.clear()
+        self._raw_free.clear()
+        await super().close()
 
 
 class _InlineWriter:
@@ -186,6 +328,7 @@ class _InlineWriter:
         self.engine = sa.create_engine(sync_url, connect_args={"timeout": 30}, poolclass=sa.pool.StaticPool)
         sa.event.listen(self.engine, "connect", _sqlite_pragmas)
         self.pending: list[Write] = []
+        self.on_batch: Callable[[int, int], None] = lambda _writes, _in_flight: None
 
     def submit(self, write: Write) -> None:
         if not self.pending:
@@ -195,6 +338,7 @@ class _InlineWriter:
     def flush(self) -> None:
         batch, self.pending = self.pending, []
         if batch:
+            self.on_batch(len(batch), 1)
             _settle(batch, self._commit_or_split(batch))
 
     def _commit_or_split(self, batch: list[Write]) -> list[BaseException | None]:
@@ -214,9 +358,14 @@ class _InlineWriter:
             return errors
 
     def _commit(self, batch: Sequence[Write]) -> None:
+        inserts = [w for w in batch if w.table is actions and w.rows is not None]
         with self.engine.begin() as conn:
-            for statement, rows in plan(batch):
+            for statement, rows in plan([w for w in batch if not (w.table is actions and w.rows is not None)]):
                 conn.execute(statement, rows)
+            if inserts:
+                # the driver's executemany with a fixed statement: compiling the Core insert and building
+                # its parameters cost more than the insert itself (profiled at people's pace)
+                conn.exec_driver_sql(INSERT_ACTIONS_SQLITE, list(zip(*action_columns(inserts), strict=True)))
 
     def close(self) -> None:
         self.flush()
@@ -237,15 +386,23 @@ class Store:
     """Async access to matches, seats and actions."""
 
     BATCH = 1000
+    IN_FLIGHT = 3  # batches committing at once (a connection each)
 
     def __init__(self, url: str) -> None:
         self.url = url
         keep_private(url)  # before anything opens it: SQLite gives its -wal and -shm files the same mode
         self.engine = make_engine(url)
         self._inline = _InlineWriter(url) if url.startswith("sqlite+aiosqlite") else None
-        self._writer_impl = AsyncWriter(self.engine)
-        self._queue: asyncio.Queue[Write] = asyncio.Queue()
-        self._writer: asyncio.Task[None] | None = None
+        self._writer_impl: AsyncWriter = PgWriter(self.engine) if url.startswith("postgresql") else AsyncWriter(
+            self.engine)
+        self._pending: deque[list[Write]] = deque()  # units: the writes submitted together
+        self._busy: set[str] = set()  # tables with a batch in flight: their next write waits for it
+        self._in_flight: set[asyncio.Task[None]] = set()
+        self._kick_armed = False
+        # told of each committed batch: its writes, and the batches in flight meanwhile (Stats.batch)
+        self.on_batch: Callable[[int, int], None] = lambda _writes, _in_flight: None
+        if self._inline is not None:
+            self._inline.on_batch = lambda writes, in_flight: self.on_batch(writes, in_flight)
 
     # -- lifecycle ----------------------------------------------------------
     async def open(self) -> None:
@@ -254,14 +411,10 @@ class Store:
 
         async with self.engine.begin() as conn:
             await conn.run_sync(upgrade)
-        if self._inline is None:
-            self._writer = asyncio.create_task(self._write_loop(), name="tapete-store-writer")
 
     async def close(self) -> None:
-        if self._writer is not None:
-            await self._queue.join()
-            self._writer.cancel()
-            await asyncio.gather(self._writer, return_exceptions=True)
+        while self._pending or self._in_flight:  # every write submitted is committed first
+            await asyncio.sleep(0.005)
         await self._writer_impl.close()
         if self._inline is not None:
             self._inline.close()
@@ -271,37 +424,68 @@ class Store:
     async def _submit(self, *writes: Write) -> None:
         """Queue writes (several at once go in one batch, so one transaction) and wait for them."""
         loop = asyncio.get_running_loop()
-        waits: list[asyncio.Future[None]] = []
-        for write in writes:
+        unit = list(writes)
+        for write in unit:
             write.done = loop.create_future()
-            waits.append(write.done)
-            if self._inline is not None:
+            write.unit = unit
+        if self._inline is not None:
+            for write in unit:
                 self._inline.submit(write)
-            else:
-                self._queue.put_nowait(write)
-        for done in waits:
-            await done
+        else:
+            self._pending.append(unit)
+            if not self._kick_armed:  # the writes of this loop turn start together, at its end
+                self._kick_armed = True
+                loop.call_soon(self._kick)
+        for write in unit:
+            assert write.done is not None
+            await write.done
 
-    async def _write_loop(self) -> None:
-        while True:
-            batch = [await self._queue.get()]
-            while len(batch) < self.BATCH and not self._queue.empty():
-                batch.append(self._queue.get_nowait())
+    def _kick(self) -> None:
+        """Start batches while a connection is free and writes wait (at most IN_FLIGHT at once)."""
+        self._kick_armed = False
+        while len(self._in_flight) < self.IN_FLIGHT and (batch := self._take_batch()):
+            task = asyncio.create_task(self._commit(batch), name="tapete-store-batch")
+            self._in_flight.add(task)
+            task.add_done_callback(self._in_flight.discard)
+
+    def _take_batch(self) -> list[Write]:
+        """The waiting writes that may commit now: not those of a table that has a write in flight
+        or earlier in this batch (a table's writes commit in order). Writes submitted together
+        stay together."""
+        batch: list[Write] = []
+        later: list[list[Write]] = []
+        blocked: set[str] = set()
+        while self._pending and len(batch) < self.BATCH:
+            unit = self._pending.popleft()
+            keys = {write.key for write in unit}
+            if keys & self._busy or keys & blocked:
+                later.append(unit)
+                blocked |= keys  # what comes after it waits too
+                continue
+            batch.extend(unit)
+            blocked |= keys
+        self._pending.extendleft(reversed(later))
+        self._busy |= {write.key for write in batch}
+        return batch
+
+    async def _commit(self, batch: list[Write]) -> None:
+        try:
             try:
                 await self._writer_impl.commit(batch)
+                self.on_batch(len(batch), len(self._in_flight))
             except Exception:
-                # One bad write must not fail its neighbours: retry alone.
-                for write in batch:
+                # One bad write must not fail its neighbours: retry each unit alone.
+                for unit in units_of(batch):
                     try:
-                        await self._writer_impl.commit([write])
+                        await self._writer_impl.commit(unit)
                     except Exception as err:
-                        log.exception("write failed", extra={"table": write.table.name})
-                        if write.done is not None and not write.done.done():
-                            write.done.set_exception(err)
-            for write in batch:
-                if write.done is not None and not write.done.done():
-                    write.done.set_result(None)
-                self._queue.task_done()
+                        log.exception("write failed", extra={"table": unit[0].table.name})
+                        _settle(unit, [err] * len(unit))
+            _settle(batch, [None] * len(batch))
+        finally:
+            self._busy.difference_update(w.key for w in batch)
+            self._in_flight.discard(asyncio.current_task())
+            self._kick()  # the writes that waited for this connection, or for this batch's tables
 
     # -- writes ---------------------------------------------------------------
     async def create_match(self, row: MatchRow) -> None:
@@ -438,7 +622,7 @@ class Store:
     async def _chat(conn: AsyncConnection, room: str) -> list[dict[str, Any]]:
         c = chat_lines.c
         newest = await conn.execute(
-            sa.select(c.seat, c.name, c.spectator, c.text, c.phrase, c.at)
+            sa.select(c.seat, c.name, c.spectator, c.text, c.phrase, c.at, c.sender)
             .where(c.room == room).order_by(c.id.desc()).limit(CHAT_KEPT)
         )
         return [dict(r._mapping) for r in reversed(list(newest))]

@@ -136,3 +136,16 @@ def save_identity(base_url: str, who: Identity | None) -> None:
     else:
         identities[server_key(base_url)] = {"player_id": who.player_id, "secret": who.secret, "name": who.name}
     save_settings(data)
+
+
+def muted_senders() -> list[str]:
+    """The people this person muted at table chats, by the chat lines' `sender` keys (the same in
+    every language and told apart across tables, so kept for every table)."""
+    keys = load_settings().get("muted_senders", [])
+    return [str(key) for key in keys] if isinstance(keys, list) else []
+
+
+def save_muted_senders(keys: list[str]) -> None:
+    data = load_settings()
+    data["muted_senders"] = sorted(keys)[:200]
+    save_settings(data)

@@ -83,7 +83,7 @@ class RemoteTableScreen(TableScreen):
         if source is None:
             return 0
         new = source.chat[self._chat_read:]
-        return sum(1 for line in new if line.get("from") != source.seat or line.get("spectator"))
+        return sum(1 for line in new if not source.is_mine(line) and not source.is_muted(line, self.lang))
 
     def _keys(self, snap: Snapshot) -> Text:
         """The keys line of a server's seat: no bot speed here (the server paces its bots), F3 chat instead."""
@@ -132,6 +132,10 @@ class RemoteTableScreen(TableScreen):
         self.app.push_screen(RemoteOverScreen(self.snap, self.lang, source), after)
 
 
+# Chat commands that hide a person's lines for oneself (True) or show them again (False), in es and en.
+MUTE_COMMANDS = {"/silenciar": True, "/mute": True, "/escuchar": False, "/unmute": False}
+
+
 class ChatScreen(ModalScreen[None]):
     """The table's chat: every line, a box to write one, and the quick phrases (Tab, 1-5)."""
 
@@ -171,6 +175,9 @@ class ChatScreen(ModalScreen[None]):
         """The lines again (a new one came, or an error about ours)."""
         lines = self.source.chat_lines(self.lang)
         text = Text("\n".join(lines)) if lines else Text(t("chat.empty", self.lang), style="dim")
+        muted = self.source.muted_here(self.lang)
+        if muted:
+            text.append("\n" + t("chat.muted", self.lang, who=", ".join(muted)), style="dim")
         notice = self.source.snapshot(self.lang).notice
         if notice:
             text.append("\n" + notice, style="bold red")
@@ -180,7 +187,12 @@ class ChatScreen(ModalScreen[None]):
 
     @on(Input.Submitted, "#chat-input")
     def _typed(self, event: Input.Submitted) -> None:
-        self.source.say(event.value)
+        command, _, name = event.value.strip().partition(" ")
+        if command in MUTE_COMMANDS and name.strip():  # "/silenciar Ana" / "/mute Ana": for oneself only
+            self.source.mute(name.strip(), MUTE_COMMANDS[command])
+            self.update()
+        else:
+            self.source.say(event.value)
         event.input.value = ""
 
     @on(OptionList.OptionSelected, "#chat-phrases")

@@ -1,0 +1,405 @@
+"""Capacity at a human pace: how many tables a server holds before p99 send -> view passes 50 ms.
+
+    python bench/bench_capacity.py [--start 250] [--step 250] [--max-tables 4000]
+                                   [--people 4] [--players 4] [--game bacan]
+                                   [--settle 15] [--measure 20] [--limit-ms 50] [--clients 2]
+                                   [--workers N --db postgresql://... --redis redis://...] [--json]
+
+Tables of Bacan where every person (`--people` seats per table, the rest
+bots at the server's default thinking time) plays over a WebSocket at a
+person's pace: when a move is theirs, they answer after 1-3 s (uniformly),
+a random legal move; now and then (5%) they also try a move that is not
+required of them (a mirror) after 0.5-1.5 s; a round result is read for
+1-3 s. Reaction windows and clocks are the tables' defaults. A match that
+ends is replaced by a new table, so the number of tables holds.
+
+The number of tables rises by `--step` every `--settle + --measure`
+seconds; after each step's settling time the step is measured: the
+client's send -> view times (p50/p90/p99), the tables and sockets each
+server process holds, their RSS and CPU, and the `stale` answers by reason.
+It stops after the first step whose p99 passes `--limit-ms` (or at
+`--max-tables`); the capacity is the last step under the limit.
+
+The server is started here: one process on SQLite (default), or `--workers
+N` processes on a fresh PostgreSQL database and Redis (see bench/servers.py).
+The people are played by `--clients` processes (each holds its share of the
+tables); their CPU is printed too, since they share the machine.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import json
+import multiprocessing
+import os
+import random
+import subprocess
+import tempfile
+import time
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from multiprocessing.synchronize import Event as EventType
+from pathlib import Path
+from typing import Any
+
+import httpx
+import orjson
+import servers as procs
+import websockets
+
+
+@dataclass
+class Window:
+    """What one client process saw during one step's measured window."""
+
+    latencies: list[float] = field(default_factory=list)
+    sent: int = 0
+    errors: dict[str, int] = field(default_factory=dict)
+
+
+class Person:
+    """One seat played by a person: a random legal move after a person's pause."""
+
+    def __init__(self, connect: Callable[[], Awaitable[Any]], rng: random.Random, client: Client) -> None:
+        self.connect, self.rng, self.client = connect, rng, client
+        self.ws: Any = None
+        self.seq = 0
+        self.seat: int | None = None
+        self.acted = -1
+        self.dismissed = -1  # the version whose round result this person has read
+        self.sent_at: float | None = None
+        self.shows: int | None = None
+        self.thinking: asyncio.Task[None] | None = None
+        self.reading: asyncio.Task[None] | None = None  # a round result being read
+        # A move sent while the reaction window is open is held until it closes (the table's rule,
+        # not the server's latency): such moves are counted apart, not timed.
+        self.window_until = 0.0
+        self.timed = True
+
+    async def play(self) -> None:
+        """Play until the match ends; a socket closed because its table moved to another process
+        (1012, or 4409 while it moves) connects again with its token, as the clients do."""
+        while True:
+            self.ws = await self.connect()
+            try:
+                await self._play()
+                return
+            except websockets.ConnectionClosed as closed:
+                if closed.rcvd is None or closed.rcvd.code not in (1012, 4409):
+                    raise
+                self.client.error("reconnected")
+                self.sent_at = None
+                await asyncio.sleep(0.2)
+            finally:
+                for task in (self.thinking, self.reading):
+                    if task is not None:
+                        task.cancel()
+                await self.ws.close()
+
+    async def _play(self) -> None:
+        async for raw in self.ws:
+            message = orjson.loads(raw)
+            kind = message["type"]
+            if kind == "welcome":
+                self.seat = message["seat"]
+            elif kind == "error":  # a stale answer says why: a fair race, or the server's own latency
+                code = message["code"]
+                why = f" ({message.get('rule')}, {message.get('stale')})" if code == "stale" else ""
+                self.client.error(code + why)
+                self.sent_at = None
+            elif kind == "accepted":
+                self.shows = message["version"]
+            elif kind == "state":
+                self.seen(message)
+                if message["status"] == "finished":
+                    return
+
+    def seen(self, state: dict[str, Any]) -> None:
+        now = time.perf_counter()
+        if self.sent_at is not None and self.shows is not None and state["version"] >= self.shows:
+            if self.timed:
+                self.client.latency(now - self.sent_at)
+            self.sent_at = self.shows = None
+        self.window_until = now + state.get("window_ms", 0) / 1000
+        if state["version"] > self.acted and self.thinking is not None:
+            self.thinking.cancel()  # the table moved on while this person thought: think again
+            self.thinking = None
+        if state.get("pause_ms"):
+            if state["version"] > self.dismissed:  # a round result: read it, then dismiss it
+                self.dismissed = state["version"]
+                self.reading = asyncio.create_task(self._send_after(self.rng.uniform(1, 3), {"type": "dismiss"},
+                                                                    None, False))
+            return  # nothing is applied until everyone has read it
+        legal = state["legal"]
+        if not legal or self.sent_at is not None or state["version"] <= self.acted:
+            return
+        self.acted = state["version"]
+        if self.seat in state["required"]:
+            pause = self.rng.uniform(1, 3)
+        elif self.rng.random() < 0.05:
+            pause = self.rng.uniform(0.5, 1.5)
+        else:
+            return
+        self.seq += 1
+        entry = self.rng.choice(legal)
+        action = {"type": "action", "seq": self.seq, "version": state["version"], "index": entry["index"]}
+        self.later(pause, action, state["version"], held=self.seat in state["required"] and not entry["reaction"])
+
+    def later(self, pause: float, message: dict[str, Any], version: int | None, held: bool = False) -> None:
+        if self.thinking is not None:
+            self.thinking.cancel()  # a newer state: the person thinks again
+        self.thinking = asyncio.create_task(self._send_after(pause, message, version, held))
+
+    async def _send_after(self, pause: float, message: dict[str, Any], version: int | None, held: bool) -> None:
+        await asyncio.sleep(pause)
+        if version is not None:
+            self.sent_at = time.perf_counter()
+            # a required move that is not a reaction waits for an open window (with a margin for the
+            # state's trip here, which makes the window look open a little longer than it is)
+            self.timed = not (held and self.sent_at < self.window_until + 0.05)
+            if not self.timed:
+                self.client.error("held by the reaction window (not timed)")
+            self.client.sent()
+        with contextlib.suppress(websockets.ConnectionClosed):
+            await self.ws.send(json.dumps(message))
+
+
+class Client:
+    """The people of this process's share of the tables."""
+
+    def __init__(self, args: argparse.Namespace, url: str, seed: int) -> None:
+        self.args, self.url = args, url
+        self.rng = random.Random(seed)
+        self.window: Window | None = None
+        self.tables = 0
+        self.sockets = 0
+        self.tasks: list[asyncio.Task[None]] = []
+
+    def latency(self, seconds: float) -> None:
+        if self.window is not None:
+            self.window.latencies.append(seconds)
+
+    def sent(self) -> None:
+        if self.window is not None:
+            self.window.sent += 1
+
+    def error(self, code: str) -> None:
+        if self.window is not None:
+            self.window.errors[code] = self.window.errors.get(code, 0) + 1
+
+    async def table(self, http: httpx.AsyncClient, stop: asyncio.Event) -> None:
+        args = self.args
+        seats = [{"type": "human"}] * args.people + [{"type": "bot", "level": "random"}] * (args.players - args.people)
+        while not stop.is_set():
+            created = (await http.post("/api/tables", json={"game": args.game, "seats": seats})).json()
+            table_id = created["table"]["id"]
+            tokens = [created["token"]]
+            for _ in range(args.people - 1):
+                tokens.append((await http.post("/api/join", json={"code": created["invite_code"]})).json()["token"])
+            people = []
+            for token in tokens:
+
+                async def connect(token: str = token, table_id: str = table_id) -> Any:
+                    ws = await websockets.connect(f"{self.url.replace('http', 'ws')}/ws/tables/{table_id}",
+                                                  max_size=2**22, ping_interval=None, open_timeout=60)
+                    await ws.send(json.dumps({"type": "hello", "token": token}))
+                    return ws
+
+                people.append(Person(connect, self.rng, self))
+            self.tables += 1
+            self.sockets += len(people)
+            try:
+                done = asyncio.gather(*(p.play() for p in people))
+                stopper = asyncio.create_task(stop.wait())
+                await asyncio.wait({done, stopper}, return_when=asyncio.FIRST_COMPLETED)
+                stopper.cancel()
+                if not done.done():
+                    done.cancel()
+                await asyncio.gather(done, return_exceptions=True)
+            finally:
+                self.tables -= 1
+                self.sockets -= len(people)
+
+    async def run(self, index: int, t0: float, results: Any, stop_all: EventType) -> None:
+        args = self.args
+        stop = asyncio.Event()
+        limits = httpx.Limits(max_connections=20)
+        async with httpx.AsyncClient(base_url=self.url, timeout=120, limits=limits) as http:
+            for step, total in enumerate(range(args.start, args.max_tables + 1, args.step)):
+                begins = t0 + step * (args.settle + args.measure)
+                await asyncio.sleep(max(0.0, begins - time.time()))
+                if stop_all.is_set():
+                    break
+                mine = total // args.clients + (1 if index < total % args.clients else 0)
+                while len(self.tasks) < mine:  # opened gently: a burst of hellos is not what people do
+                    self.tasks.append(asyncio.create_task(self.table(http, stop)))
+                    await asyncio.sleep(min(0.02, args.settle / 2 / max(1, mine)))
+                await asyncio.sleep(max(0.0, begins + args.settle - time.time()))
+                self.window = Window()
+                await asyncio.sleep(args.measure)
+                window, self.window = self.window, None
+                results.put((index, step, window.latencies, window.sent, window.errors, self.tables, self.sockets,
+                             procs.cpu_seconds(os.getpid())))
+                if stop_all.is_set():
+                    break
+            while not stop_all.is_set():  # the tables stay until the last step's servers are sampled
+                await asyncio.sleep(0.2)
+            stop.set()
+            await asyncio.gather(*self.tasks, return_exceptions=True)
+
+
+def client_process(args: argparse.Namespace, url: str, index: int, t0: float, results: Any,
+                   stop_all: EventType) -> None:
+    asyncio.run(Client(args, url, args.seed * 1000 + index).run(index, t0, results, stop_all))
+
+
+def pct(values: list[float], p: float) -> float:
+    ordered = sorted(values)
+    return round(ordered[min(len(ordered) - 1, int(p * len(ordered)))] * 1000, 1) if ordered else float("nan")
+
+
+def server_sample(started: procs.Servers) -> dict[str, Any]:
+    found = []
+    for url, pid in zip(started.own_urls, started.pids, strict=True):
+        stats = httpx.get(f"{url}/api/stats", params={"reset": "true"}, headers=started.headers(), timeout=30).json()
+        found.append({"pid": pid, "cpu": procs.cpu_seconds(pid), "rss_mb": round(procs.rss_mb(pid), 1),
+                      "tables": stats["tables"]["playing"] + stats["tables"]["waiting"], "sockets": stats["sockets"],
+                      "actions": stats["actions"], "stale": stats["stale"], "stages": stats["stages_ms"]})
+    return {"at": time.perf_counter(), "processes": found}
+
+
+def measure(args: argparse.Namespace, started: procs.Servers) -> list[dict[str, Any]]:
+    context = multiprocessing.get_context("spawn")
+    results = context.Queue()
+    stop_all = context.Event()
+    t0 = time.time() + 3
+    clients = [context.Process(target=client_process, args=(args, started.url, i, t0, results, stop_all))
+               for i in range(args.clients)]
+    for c in clients:
+        c.start()
+    client_cpu0 = [0.0] * args.clients
+    rows: list[dict[str, Any]] = []
+    db_pids: list[int] = []
+    try:
+        for step, total in enumerate(range(args.start, args.max_tables + 1, args.step)):
+            window_start = t0 + step * (args.settle + args.measure) + args.settle
+            time.sleep(max(0.0, window_start - time.time()))
+            if not db_pids and args.workers:
+                db_pids = procs.find_db_pids(started)
+            before = server_sample(started)
+            db0 = procs.cpu_of(db_pids)
+            profilers = [subprocess.Popen(
+                ["py-spy", "record", "--pid", str(pid), "--duration", str(int(args.measure)), "--rate", "50",
+                 "--format", "raw", "--output", f"{args.profile}.{total}.{i}.txt"],
+                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL) for i, pid in enumerate(started.pids)
+            ] if args.profile else []
+            seen = [results.get(timeout=args.measure + args.settle + 300) for _ in range(args.clients)]
+            after = server_sample(started)
+            for profiler in profilers:
+                profiler.wait(60)
+            wall = after["at"] - before["at"]
+            lat = [x for s in seen for x in s[2]]
+            errors: dict[str, int] = {}
+            for s in seen:
+                for code, n in s[4].items():
+                    errors[code] = errors.get(code, 0) + n
+            actions = sum(p["actions"] for p in after["processes"])
+            stale: dict[str, int] = {}
+            for p in after["processes"]:
+                for reason, n in p["stale"].items():
+                    stale[reason] = stale.get(reason, 0) + n
+            row = {
+                "tables_asked": total,
+                "tables_held": sum(p["tables"] for p in after["processes"]),
+                "sockets_held": sum(p["sockets"] for p in after["processes"]),
+                "person_actions": len(lat),
+                "actions_per_s": round(actions / wall, 1),
+                "send_to_view_ms": {"p50": pct(lat, 0.5), "p90": pct(lat, 0.9), "p99": pct(lat, 0.99)},
+                "errors": errors,
+                "stale": stale,
+                "processes": [
+                    {"tables": a["tables"], "sockets": a["sockets"], "rss_mb": a["rss_mb"],
+                     "cpu_pct": round(100 * (a["cpu"] - b["cpu"]) / wall, 1),
+                     "cpu_us_per_action": round(1e6 * (a["cpu"] - b["cpu"]) / max(1, actions), 1),
+                     "stages_p50_p99_ms": {name: (v["p50"], v["p99"]) for name, v in a["stages"].items()}}
+                    for a, b in zip(after["processes"], before["processes"], strict=True)
+                ],
+                "postgresql_cpu_pct": round(100 * (procs.cpu_of(db_pids) - db0) / wall, 1) if db_pids else None,
+                "client_cpu_pct": [round(100 * (s[7] - client_cpu0[s[0]]) / (args.settle + args.measure), 1)
+                                   for s in sorted(seen)],
+                "loadavg": Path("/proc/loadavg").read_text().split()[:3],
+            }
+            for s in seen:
+                client_cpu0[s[0]] = s[7]
+            rows.append(row)
+            print_row(row)
+            if not lat or row["send_to_view_ms"]["p99"] > args.limit_ms:
+                break
+    finally:
+        stop_all.set()
+        for c in clients:
+            c.join(120)
+            if c.is_alive():
+                c.terminate()
+    return rows
+
+
+def print_row(row: dict[str, Any]) -> None:
+    lat = row["send_to_view_ms"]
+    per = "; ".join(f"{p['tables']} tables/{p['sockets']} sockets, RSS {p['rss_mb']} MB, CPU {p['cpu_pct']}% "
+                    f"({p['cpu_us_per_action']} µs/action), stages p50/p99 {p['stages_p50_p99_ms']}"
+                    for p in row["processes"])
+    print(f"  {row['tables_held']:>5} tables {row['sockets_held']:>6} sockets  "
+          f"{row['actions_per_s']:>7,.0f} actions/s  "
+          f"send->view p50 {lat['p50']} p90 {lat['p90']} p99 {lat['p99']} ms (n={row['person_actions']})  "
+          f"stale {row['stale']}  errors {row['errors']}", flush=True)
+    print(f"        server: {per}; PostgreSQL CPU {row['postgresql_cpu_pct']}%; clients CPU {row['client_cpu_pct']}%;"
+          f" load {' '.join(row['loadavg'])}", flush=True)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--start", type=int, default=250)
+    parser.add_argument("--step", type=int, default=250)
+    parser.add_argument("--max-tables", type=int, default=4000)
+    parser.add_argument("--game", default="bacan")
+    parser.add_argument("--players", type=int, default=4)
+    parser.add_argument("--people", type=int, default=4, help="seats played by people per table (the rest: bots)")
+    parser.add_argument("--settle", type=float, default=15.0, help="seconds after each rise before measuring")
+    parser.add_argument("--measure", type=float, default=20.0, help="seconds measured at each step")
+    parser.add_argument("--limit-ms", type=float, default=50.0, help="the p99 send -> view that ends the rise")
+    parser.add_argument("--clients", type=int, default=2, help="client processes playing the people")
+    parser.add_argument("--workers", type=int, default=0, help="N processes on PostgreSQL + Redis (0: SQLite)")
+    parser.add_argument("--db", help="PostgreSQL server for --workers (a scratch database is made there)")
+    parser.add_argument("--redis", help="Redis for --workers")
+    parser.add_argument("--server-flags", default="", help="extra server flags")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--json", action="store_true", help="print the steps as one JSON object at the end")
+    parser.add_argument("--profile", help="sample each server process with py-spy in each measured window: "
+                        "collapsed stacks in PROFILE.<tables>.<process>.txt (pip install py-spy)")
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as tmp:
+        started = procs.start(args.workers, args.db, args.redis, Path(tmp),
+                              ["--finished-ttl", "5", *args.server_flags.split()])
+        print(f"{started.label}: {args.game}, {args.people} people + {args.players - args.people} bots per table, "
+              f"people answer in 1-3 s; +{args.step} tables every {args.settle + args.measure:g} s "
+              f"({args.measure:g} s measured), until p99 send -> view > {args.limit_ms:g} ms", flush=True)
+        try:
+            rows = measure(args, started)
+        finally:
+            started.stop()
+    under = [r for r in rows if r["person_actions"] and r["send_to_view_ms"]["p99"] <= args.limit_ms]
+    best = under[-1] if under else None
+    if best is not None:
+        print(f"capacity ({started.label}): {best['tables_held']} tables, {best['sockets_held']} sockets with p99 "
+              f"send -> view {best['send_to_view_ms']['p99']} ms <= {args.limit_ms:g} ms")
+    else:
+        print(f"capacity ({started.label}): not even the first step stayed under {args.limit_ms:g} ms")
+    if args.json:
+        print(json.dumps({"server": started.label, "steps": rows, "capacity": best}))
+
+
+if __name__ == "__main__":
+    main()
