@@ -5,7 +5,13 @@ A chat line is words people type for each other: it never touches the game
 public name), and it is kept per table (the last `HISTORY` lines, also in
 the store, so a hello after a restart still shows them). A line is stored
 as neutral data (`ChatLine`) and rendered for each reader: a quick phrase
-in the reader's language, a nameless seat as "Jugador N"/"Player N".
+in the reader's language, a nameless seat as "Jugador N"/"Player N", a
+spectator by their player's name or as "Espectador N"/"Spectator N".
+
+Every line carries its writer's `sender` key, the same in every language and
+unique across tables, for the clients' mute lists: `player:<player id>` for
+someone with a player identity (a seat linked to one, or a spectator whose
+hello carried it), else `seat:<room>:<seat>` or `spectator:<room>:<n>`.
 """
 
 from __future__ import annotations
@@ -15,7 +21,7 @@ import time
 import unicodedata
 from collections import deque
 from collections.abc import Iterable, Sequence
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from tapete.engine import TapeteError
@@ -23,6 +29,7 @@ from tapete.engine import TapeteError
 from . import logs
 from .connection import Connection, dumps
 from .errors import BadChat, ChatOff
+from .names import clean_name
 
 if TYPE_CHECKING:
     from .runner import TableRunner
@@ -102,6 +109,7 @@ class ChatLine:
     text: str | None  # typed words, or None for a quick phrase
     phrase: str | None
     at: float  # time.time() on the server
+    sender: str | None = None  # the writer's key (see the module); None: a line kept before keys
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)
@@ -109,7 +117,22 @@ class ChatLine:
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> ChatLine:
         return cls(data.get("seat"), data.get("name"), bool(data.get("spectator")), data.get("text"),
-                   data.get("phrase"), float(data.get("at") or 0.0))
+                   data.get("phrase"), float(data.get("at") or 0.0), data.get("sender"))
+
+    @property
+    def spectator_number(self) -> int | None:
+        """N of an anonymous spectator's "Espectador N" (in its key), None for anyone else."""
+        if not self.spectator or not self.sender or not self.sender.startswith("spectator:"):
+            return None
+        number = self.sender.rsplit(":", 1)[-1]
+        return int(number) if number.isdigit() else None
+
+    @property
+    def key(self) -> str:
+        """The sender key, also for a line kept before keys (by its seat, or as one spectator)."""
+        if self.sender:
+            return self.sender
+        return "spectator" if self.seat is None else f"seat:{self.seat}"
 
     def render(self, lang: str) -> dict[str, Any]:
         """The line as the protocol's `chat` message, in `lang`."""
@@ -123,11 +146,13 @@ class ChatLine:
             name = self.name
         elif self.spectator:
             name = "Spectator" if english else "Espectador"
+            if self.spectator_number is not None:
+                name = f"{name} {self.spectator_number}"
         else:
             number = (self.seat or 0) + 1
             name = f"Player {number}" if english else f"Jugador {number}"
         return {"type": "chat", "from": self.seat, "name": name, "spectator": self.spectator, "text": text,
-                "phrase": self.phrase, "at": self.at}
+                "phrase": self.phrase, "at": self.at, "sender": self.key}
 
 
 class TableChat:
@@ -138,11 +163,15 @@ class TableChat:
         self.table_id, self.room, self.store = table_id, room, store
         self.lines: deque[ChatLine] = deque(lines, maxlen=HISTORY)
         self._writes: set[asyncio.Task[None]] = set()
+        # anonymous spectators are numbered in the order they first write, after those of the
+        # room's kept lines (a rematch's chat goes on from its match's, and so do the numbers)
+        self._spectators = max((line.spectator_number or 0 for line in self.lines), default=0)
 
     def say(self, conn: Connection, text: str | None, phrase: str | None, table: TableRunner) -> None:
         """A socket's line to everyone at `table` (one text per language), or an error to that socket alone."""
         try:
             line = self._line(conn, text, phrase, table.seats, table.table_options.spectator_chat)
+            line = replace(line, sender=self._sender(conn, line, table.seats))
         except TapeteError as err:
             conn.send_error(err)
             return
@@ -162,8 +191,20 @@ class TableChat:
         if conn.seat is None:
             if not spectators_may:
                 raise chat_off()
-            return ChatLine(None, None, True, words, phrase, time.time())
+            return ChatLine(None, clean_name(conn.player_name), True, words, phrase, time.time())
         return ChatLine(conn.seat, seats[conn.seat].name, False, words, phrase, time.time())
+
+    def _sender(self, conn: Connection, line: ChatLine, seats: Sequence[SeatInfo]) -> str:
+        """The writer's key: their player identity, else their seat, else their number here."""
+        player = conn.player_id if conn.seat is None else seats[conn.seat].player_id
+        if player:
+            return f"player:{player}"
+        if conn.seat is not None:
+            return f"seat:{self.room}:{conn.seat}"
+        if conn.chat_number is None:
+            self._spectators += 1
+            conn.chat_number = self._spectators
+        return f"spectator:{self.room}:{conn.chat_number}"
 
     def _keep(self, line: ChatLine) -> None:
         """Store the line without holding up the table: it is told at once, written just after."""

@@ -278,6 +278,9 @@ class ClusterTables(Tables):
         conn = RemoteConnection(
             self.bus, sender, cid, item.get("lang", "es"), bool(item.get("texts", True)), self.settings.outbox_limit
         )
+        player_id, player_name = item.get("player_id"), item.get("player_name")
+        conn.player_id = player_id if isinstance(player_id, str) else None  # checked by the socket's process
+        conn.player_name = player_name if isinstance(player_name, str) else None
         self.remote_conns[sender, cid] = (conn, runner)
 
         async def attach() -> None:

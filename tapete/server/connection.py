@@ -62,6 +62,10 @@ class Connection:
         self.token: str | None = None
         self.lang = "es"  # of the texts describing moves and events
         self.texts = True  # a sentence for every legal move (programs may not need them)
+        # the player identity the hello proved and that player's name then (a spectator's chat name)
+        self.player_id: str | None = None
+        self.player_name: str | None = None
+        self.chat_number: int | None = None  # N of "Espectador N" once this spectator socket wrote
         self.outbox_limit = outbox_limit
         self._outbox: asyncio.Queue[str | tuple[int, str]] = asyncio.Queue()
         self.closing = False

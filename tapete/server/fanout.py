@@ -262,7 +262,8 @@ class RemoteRunner(TableRunner):
         answer: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
         self.bus.waiting[cid] = answer
         self.bus.send(self.owner, {"op": "attach", "table": self.id, "from": self.bus.proc, "cid": cid,
-                                   "token": token, "lang": conn.lang, "texts": conn.texts})
+                                   "token": token, "lang": conn.lang, "texts": conn.texts,
+                                   "player_id": conn.player_id, "player_name": conn.player_name})
         try:
             reply = await asyncio.wait_for(answer, self.timeout)
         except TimeoutError:

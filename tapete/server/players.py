@@ -49,6 +49,8 @@ LOGINS_PER_MINUTE_ADDRESS = 10
 LOGINS_PER_MINUTE_NAME = 5
 # New identities per address and minute (a client asks once, on its first visit).
 IDENTITIES_PER_MINUTE = 10
+# Passwords set per player and minute: each costs an argon2id hash in the thread sign-ins wait on.
+PASSWORDS_PER_MINUTE = 5
 
 
 class BadIdentity(ServerError):
@@ -283,6 +285,7 @@ class Players:
         # among the bots' thinking threads; one at a time, which also slows down guessing
         self._hashing = ThreadPoolExecutor(max_workers=1, thread_name_prefix="tapete-passwords")
         self._rates = SharedLoginRates(redis_url, store.url) if redis_url else LoginRates()
+        self._passwords_set = AddressRates(PASSWORDS_PER_MINUTE / 60.0, PASSWORDS_PER_MINUTE)  # per player id
 
     async def close(self) -> None:
         self._hashing.shutdown(wait=False, cancel_futures=True)
@@ -325,6 +328,12 @@ class Players:
 
     async def protect(self, player_id: str, password: str) -> None:
         check_password(password)
+        if not self._passwords_set.allow(player_id):
+            raise RateLimited(
+                "Demasiados cambios de contraseña; espera un minuto.",
+                "Too many password changes; wait a minute.",
+                rule="password",
+            )
         loop = asyncio.get_running_loop()
         hashed = await loop.run_in_executor(self._hashing, _hasher.hash, password)
         try:

@@ -105,6 +105,7 @@ chat_lines = sa.Table(
     sa.Column("text", sa.Text, nullable=True),
     sa.Column("phrase", sa.String(16), nullable=True),
     sa.Column("at", sa.Float, nullable=False),
+    sa.Column("sender", sa.String(80), nullable=True),  # the writer's key (server/chat.py); null before 0005
     sa.Index("ix_chat_lines_room_id", "room", "id"),
 )
 

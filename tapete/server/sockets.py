@@ -187,7 +187,8 @@ async def _hello(websocket: WebSocket, conn: Connection, svc: Services) -> str |
         hello = _read(_parse(text, settings), ("hello",))
         assert isinstance(hello, Hello)
         if hello.player is not None:  # a wrong identity is refused as a wrong token is
-            await svc.players.check(hello.player.id, hello.player.secret)
+            conn.player_id = await svc.players.check(hello.player.id, hello.player.secret)
+            conn.player_name = await svc.players.name_of(conn.player_id)
     except TapeteError as err:
         conn.send_error(err)
         conn.close(CLOSE_CODES.get(err.code, CLOSE_POLICY), err.code)
@@ -217,6 +218,7 @@ async def _serve(websocket: WebSocket, conn: Connection, runner: TableRunner, se
     limiter = RateLimiter(settings.rate_per_s, settings.rate_burst)
     chat_limiter = RateLimiter(settings.chat_per_s, settings.chat_burst)
     chat_by_address = _chat_rates_by_address(websocket, settings)
+    rematch_limiter = RateLimiter(REMATCH_PER_S, REMATCH_BURST)
     chat_key = f"{runner.id}|{websocket.client.host if websocket.client else 'unknown'}"
     strikes = 0
     while not conn.closing:
@@ -242,12 +244,18 @@ async def _serve(websocket: WebSocket, conn: Connection, runner: TableRunner, se
             message = _read(data, IN_PLAY)
             if isinstance(message, ChatMessage) and not (chat_limiter.allow() and chat_by_address.allow(chat_key)):
                 raise chat_flood(settings)
+            if isinstance(message, RematchMessage) and not rematch_limiter.allow():
+                raise rematch_flood()
             _dispatch(message, conn, runner, arrived)
         except TapeteError as err:
             conn.send_error(err, seq if _is_int(seq) else None)
 
 
 IN_PLAY = ("action", "sync", "dismiss", "ping", "chat", "rematch")
+# Rematch answers a socket may send: each is stored and told to every socket of the table, and a
+# person answers once or twice; yes/no toggled at the socket's full rate is refused.
+REMATCH_PER_S = 1.0
+REMATCH_BURST = 5
 # One address at one table may chat as much as this many sockets: a household playing together,
 # not a flood spread over every socket an address may open.
 CHAT_SOCKETS_PER_ADDRESS = 3
@@ -270,6 +278,14 @@ def chat_flood(settings: ServerSettings) -> RateLimited:
         f"Demasiados mensajes de chat (máximo {per_minute:g} por minuto); este no se ha enviado.",
         f"Too many chat messages (at most {per_minute:g} a minute); this one was not sent.",
         rule="chat",
+    )
+
+
+def rematch_flood() -> RateLimited:
+    return RateLimited(
+        "Demasiadas respuestas a la revancha; espera un momento.",
+        "Too many rematch answers; wait a moment.",
+        rule="rematch",
     )
 
 

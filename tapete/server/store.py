@@ -640,7 +640,7 @@ class Store:
     async def _chat(conn: AsyncConnection, room: str) -> list[dict[str, Any]]:
         c = chat_lines.c
         newest = await conn.execute(
-            sa.select(c.seat, c.name, c.spectator, c.text, c.phrase, c.at)
+            sa.select(c.seat, c.name, c.spectator, c.text, c.phrase, c.at, c.sender)
             .where(c.room == room).order_by(c.id.desc()).limit(CHAT_KEPT)
         )
         return [dict(r._mapping) for r in reversed(list(newest))]

@@ -138,13 +138,14 @@ def save_identity(base_url: str, who: Identity | None) -> None:
     save_settings(data)
 
 
-def muted_names() -> list[str]:
-    """The people this person muted at table chats (by name, for every table)."""
-    names = load_settings().get("muted", [])
-    return [str(name) for name in names] if isinstance(names, list) else []
+def muted_senders() -> list[str]:
+    """The people this person muted at table chats, by the chat lines' `sender` keys (the same in
+    every language and told apart across tables, so kept for every table)."""
+    keys = load_settings().get("muted_senders", [])
+    return [str(key) for key in keys] if isinstance(keys, list) else []
 
 
-def save_muted_names(names: list[str]) -> None:
+def save_muted_senders(keys: list[str]) -> None:
     data = load_settings()
-    data["muted"] = sorted(names)[:200]
+    data["muted_senders"] = sorted(keys)[:200]
     save_settings(data)

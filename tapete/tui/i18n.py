@@ -57,7 +57,7 @@ STRINGS: dict[str, tuple[str, str]] = {
     ),
     "table.no_moves": ("No puedes jugar ahora.", "You cannot move now."),
     "table.spectator": ("Miras una partida entre bots.", "You are watching bots play."),
-    "table.illegal": ("Jugada no válida [{rule}]: {text}", "Illegal move [{rule}]: {text}"),
+    "table.illegal": ("Jugada no válida: {text}", "Illegal move: {text}"),
     "table.bot_error": ("Error del bot del asiento {seat}: {error}", "Bot error at seat {seat}: {error}"),
     "table.lang_set": ("Idioma: español", "Language: English"),
     "table.speed_set": ("Reflejos de los bots ×{scale}", "Bot reflexes ×{scale}"),
@@ -87,7 +87,8 @@ STRINGS: dict[str, tuple[str, str]] = {
     # remote
     "remote.connecting": ("Conectando con {url}…", "Connecting to {url}…"),
     "remote.lost": ("Se perdió la conexión: {error}", "Connection lost: {error}"),
-    "remote.error": ("El servidor dice [{rule}]: {text}", "The server says [{rule}]: {text}"),
+    "remote.error": ("El servidor dice: {text}", "The server says: {text}"),
+    "remote.refused": ("no se ha podido hacer.", "that could not be done."),
     "remote.waiting_start": ("Esperando a que empiece la partida…", "Waiting for the match to start…"),
     # table chat and rematch (a seat on a server)
     "key.chat": ("chat", "chat"),
@@ -100,6 +101,7 @@ STRINGS: dict[str, tuple[str, str]] = {
         "Silenciados (solo para ti; /escuchar Nombre los vuelve a mostrar): {who}",
         "Muted (for you only; /unmute Name shows them again): {who}",
     ),
+    "chat.nobody": ("Nadie se llama «{name}» en esta mesa.", "Nobody at this table is called “{name}”."),
     "chat.placeholder": ("Escribe un mensaje…", "Write a message…"),
     "chat.empty": ("Nadie ha escrito aún.", "Nobody has written yet."),
     "chat.spectator": ("espectador", "spectator"),

@@ -31,7 +31,7 @@ from typing import Any
 from tapete.engine import Event, Game
 from tapete.engine.messages import default_name
 
-from .config import Identity, load_identity, muted_names, save_identity, save_muted_names
+from .config import Identity, load_identity, muted_senders, save_identity, save_muted_senders
 from .i18n import t
 from .table import Move, Snapshot
 
@@ -167,7 +167,9 @@ class RemoteTable:
         self.rematch: dict[str, Any] | None = None  # who answered the rematch (at a finished match)
         self.next_match: str | None = None  # the rematch's match, once it started
         self.rematch_seat: Seat | None = None  # our seat at the rematch: the screen moves there
-        self.muted = set(muted_names())  # people whose chat lines this person does not want to read
+        # people whose chat lines this person does not want to read, by sender key (docs/protocol.md)
+        self.muted = set(muted_senders())
+        self.seat_mutes: set[int] = set()  # seats muted before they wrote: keyed by their first line
 
     # -- the connection ------------------------------------------------------------
     def start(self) -> None:
@@ -276,8 +278,9 @@ class RemoteTable:
 
     def _on_state(self, message: dict[str, Any]) -> None:
         self.state = message
+        known = {_line_id(line) for line in self.chat}  # by writer and time: the same in either language
         for line in message.get("chat") or []:  # hello / sync: the table's last lines (again after a reconnection)
-            if _chat_fields(line) not in self.chat:
+            if _line_id(line) not in known:
                 self._add_chat(line)
         if "rematch" in message:
             self.rematch = message.get("rematch")
@@ -292,6 +295,11 @@ class RemoteTable:
             self.feed.append(("event", len(self.texts) - 1))
 
     def _add_chat(self, line: dict[str, Any]) -> None:
+        seat = line.get("from")
+        if not line.get("spectator") and seat in self.seat_mutes:  # muted before they wrote
+            self.seat_mutes.discard(seat)
+            self.muted.add(sender_of(line))
+            save_muted_senders(sorted(self.muted))
         self.chat.append(_chat_fields(line))
         self.feed.append(("chat", len(self.chat) - 1))
         if len(self.chat) > CHAT_KEPT * 2:  # keep the newest; the feed's indexes move with them
@@ -320,10 +328,10 @@ class RemoteTable:
             if message.get("rule") == WINDOW_RULE and self._legal(pending[1]):
                 self._send(pending[1])  # the table moved on but the move still stands: offer it again
                 return
-        rule = message.get("rule") or message.get("code") or "-"
+        # the server's sentence only: its rule id and code are for the program, not the player
         self._notice = (
-            t("remote.error", "es", rule=rule, text=message.get("es", "")),
-            t("remote.error", "en", rule=rule, text=message.get("en", "")),
+            t("remote.error", "es", text=message.get("es") or t("remote.refused", "es")),
+            t("remote.error", "en", text=message.get("en") or t("remote.refused", "en")),
         )
 
     def _legal(self, action: int) -> bool:
@@ -367,21 +375,43 @@ class RemoteTable:
         return line.get("from") == self.seat and not line.get("spectator")
 
     def is_muted(self, line: dict[str, Any], lang: str) -> bool:
-        return not self.is_mine(line) and self.speaker(line, lang) in self.muted
+        return not self.is_mine(line) and sender_of(line) in self.muted
 
-    def mute(self, name: str, muted: bool = True) -> None:
-        """Hide (or show again) a person's chat lines, for this person only, at every table."""
+    def mute(self, name: str, muted: bool = True) -> bool:
+        """Hide (or show again) the chat lines of whoever goes by `name` here, for this person only,
+        at every table: kept by who they are (their sender key), so a namesake elsewhere, or the
+        same person read in the other language, is not mixed up. False: nobody here by that name."""
+        wanted = name.strip().casefold()
+        keys = {sender_of(line) for line in self.chat
+                if not self.is_mine(line) and self.speaker(line, self.lang).casefold() == wanted}
+        wrote = {line.get("from") for line in self.chat if not line.get("spectator")}
+        seats = {i for i, info in enumerate((self.state or {}).get("seats") or [])
+                 if i != self.seat and i not in wrote and str(info.get("name") or "").casefold() == wanted}
+        if not keys and not seats:
+            self._notice = (t("chat.nobody", "es", name=name.strip()), t("chat.nobody", "en", name=name.strip()))
+            return False
+        self._notice = None
         if muted:
-            self.muted.add(name)
+            self.muted |= keys
+            self.seat_mutes |= seats
         else:
-            self.muted.discard(name)
-        save_muted_names(sorted(self.muted))
+            self.muted -= keys
+            self.seat_mutes -= seats
+        save_muted_senders(sorted(self.muted))
+        return True
+
+    def muted_here(self, lang: str) -> list[str]:
+        """The names of the people muted at this table, as the chat shows them."""
+        names = {self.speaker(line, lang) for line in self.chat if not self.is_mine(line) and self.is_muted(line, lang)}
+        seats = (self.state or {}).get("seats") or []
+        names |= {str(seats[i].get("name")) for i in self.seat_mutes if i < len(seats) and seats[i].get("name")}
+        return sorted(names)
 
     def chat_line(self, line: dict[str, Any], lang: str) -> str:
         """A chat line as the person reads it: "Ana: ¡Suerte!", "Eva (espectador): hola"."""
         seat = line.get("from")
         name = self.speaker(line, lang)
-        if line.get("spectator"):
+        if line.get("spectator") and not sender_of(line).startswith("spectator"):  # "Espectador 2" says it
             name += f" ({t('chat.spectator', lang)})"
         elif seat == self.seat:
             name += f" ({t('seat.you', lang)})"
@@ -522,7 +552,20 @@ def _websockets_connect(url: str) -> Any:
 
 
 def _chat_fields(line: dict[str, Any]) -> dict[str, Any]:
-    return {key: line.get(key) for key in ("from", "name", "spectator", "text", "phrase", "at")}
+    return {key: line.get(key) for key in ("from", "name", "spectator", "text", "phrase", "at", "sender")}
+
+
+def sender_of(line: dict[str, Any]) -> str:
+    """Who wrote a chat line, the same in every language: the server's key (older servers: the seat)."""
+    key = line.get("sender")
+    if isinstance(key, str) and key:
+        return key
+    seat = line.get("from")
+    return f"seat:{seat}" if isinstance(seat, int) and not line.get("spectator") else "spectator"
+
+
+def _line_id(line: dict[str, Any]) -> tuple[str, Any, Any]:
+    return sender_of(line), line.get("at"), line.get("phrase") or line.get("text")
 
 
 def _texts(text: Any) -> dict[str, str]:

@@ -175,8 +175,9 @@ class ChatScreen(ModalScreen[None]):
         """The lines again (a new one came, or an error about ours)."""
         lines = self.source.chat_lines(self.lang)
         text = Text("\n".join(lines)) if lines else Text(t("chat.empty", self.lang), style="dim")
-        if self.source.muted:
-            text.append("\n" + t("chat.muted", self.lang, who=", ".join(sorted(self.source.muted))), style="dim")
+        muted = self.source.muted_here(self.lang)
+        if muted:
+            text.append("\n" + t("chat.muted", self.lang, who=", ".join(muted)), style="dim")
         notice = self.source.snapshot(self.lang).notice
         if notice:
             text.append("\n" + notice, style="bold red")

@@ -386,7 +386,8 @@ class TableScreen(Screen[str]):
             self.source.choose(action)
         except TapeteError as err:
             text = err.en if self.lang == "en" else err.es
-            self.notify(t("table.illegal", self.lang, rule=err.rule or "-", text=text), severity="error")
+            # the sentence only: the rule id is for the rules, never in what a player reads
+            self.notify(t("table.illegal", self.lang, text=text), severity="error")
         self.refresh_table()
 
     @on(OptionList.OptionSelected, "#moves")

@@ -11,16 +11,24 @@ the profile, history and leaderboard pages page within bounds.
 from __future__ import annotations
 
 import itertools
+import json
 import time
 from collections.abc import Iterator
 from typing import Any
 
 import httpx
 import pytest
+from websockets.exceptions import ConnectionClosed
 
-from tapete.server.players import IDENTITIES_PER_MINUTE, LOGINS_PER_MINUTE_ADDRESS, LOGINS_PER_MINUTE_NAME
+from tapete.server.players import (
+    IDENTITIES_PER_MINUTE,
+    LOGINS_PER_MINUTE_ADDRESS,
+    LOGINS_PER_MINUTE_NAME,
+    PASSWORDS_PER_MINUTE,
+    hash_secret,
+)
 
-from .conftest import TIMEOUT, ThreadServer, own_server
+from .conftest import TIMEOUT, LogLines, Socket, ThreadServer, own_server
 
 HEADER = "X-Tapete-Player"
 TABLE = {"game": "bacan", "seats": [{"type": "human"}, {"type": "human"}]}
@@ -52,6 +60,12 @@ def header(player: dict[str, Any], secret: str | None = None) -> dict[str, str]:
     return {HEADER: f"{player['player_id']}:{secret or player['secret']}"}
 
 
+def other_id(player: dict[str, Any]) -> str:
+    """The player's id with its first character changed: an id nobody has."""
+    first = "B" if player["player_id"][0] == "A" else "A"
+    return first + player["player_id"][1:]
+
+
 def error(answer: httpx.Response) -> dict[str, Any]:
     found: dict[str, Any] = answer.json()["error"]
     return found
@@ -81,7 +95,7 @@ def test_a_wrong_identity_does_not_say_which_part_was_wrong(server: ThreadServer
     with client_from(server) as client:
         ana, bea = identity(client, "Ana"), identity(client, "Bea")
         wrong_secret = client.post("/api/tables", json=TABLE, headers=header(ana, bea["secret"]))
-        unknown = {HEADER: f"A{ana['player_id'][1:]}:{ana['secret']}"}
+        unknown = {HEADER: f"{other_id(ana)}:{ana['secret']}"}
         unknown_id = client.post("/api/tables", json=TABLE, headers=unknown)
         nobody = client.post("/api/tables", json=TABLE, headers={HEADER: "x:y"})
         assert wrong_secret.status_code == unknown_id.status_code == nobody.status_code == 401
@@ -184,3 +198,75 @@ def test_unknown_players_and_games_are_clear_404s(server: ThreadServer) -> None:
             answer = client.get(f"/api/ratings/{game}")
             assert answer.status_code == 404 and error(answer)["code"] == "unknown_game", answer.text
             assert len(answer.content) < 1000  # the unknown id is not echoed back at any length
+
+
+def test_a_socket_hello_with_a_wrong_identity_is_closed_and_no_secret_is_logged(
+    server: ThreadServer, log_lines: LogLines
+) -> None:
+    with client_from(server) as client:
+        ana = identity(client, "Ana")
+        created = client.post("/api/tables", json=TABLE, headers=header(ana)).json()
+        table_id = created["table"]["id"]
+    wrong = "W" * 32
+    hellos: list[Any] = [
+        {"id": ana["player_id"], "secret": wrong},  # a wrong secret
+        {"id": other_id(ana), "secret": ana["secret"]},  # someone's secret, another id
+        {"id": "x" * 33, "secret": ana["secret"]},
+        {"id": ana["player_id"], "secret": "s" * 129},
+        {"id": "\u00e9\u202e", "secret": "\u00fc\x00"},
+        {"id": ana["player_id"], "secret": ana["secret"], "admin": True},
+        f"{ana['player_id']}:{ana['secret']}",
+        {"id": ana["player_id"]},
+    ]
+    for player in hellos:
+        sock = Socket(server, table_id)
+        sock.send({"type": "hello", "token": created["token"], "player": player})
+        refused = sock.recv()
+        assert refused["type"] == "error" and refused["code"] in ("bad_identity", "bad_message"), (player, refused)
+        assert ana["secret"] not in json.dumps(refused) and wrong not in json.dumps(refused)
+        with pytest.raises(ConnectionClosed):  # closed, as for a wrong token
+            sock.recv()
+    good = Socket(server, table_id)
+    good.send({"type": "hello", "token": created["token"], "player": {"id": ana["player_id"], "secret": ana["secret"]}})
+    welcome = good.recv()
+    assert welcome["type"] == "welcome" and welcome["seat"] == 0
+    seen = json.dumps(welcome) + json.dumps(good.recv())
+    good.close()
+    logged = "\n".join(log_lines.snapshot())
+    assert "socket attached" in logged  # the capture does see the server's lines
+    for secret in (ana["secret"], hash_secret(ana["secret"]), wrong, created["token"]):
+        assert secret not in logged and secret not in seen
+
+
+def test_setting_a_password_again_and_again_is_rate_limited(server: ThreadServer) -> None:
+    """Each password is hashed with argon2id (~50 ms of a core, in the one thread sign-ins use too):
+    without a limit one identity could keep that thread busy and sign-ins waiting behind it."""
+    with client_from(server) as client:
+        mallory = identity(client, "Mallory")
+        started = time.monotonic()
+        codes = [client.post(f"/api/players/{mallory['player_id']}/password", json={"password": f"password {i}"},
+                             headers=header(mallory)).status_code for i in range(3 * PASSWORDS_PER_MINUTE)]
+        refilled = (time.monotonic() - started) * PASSWORDS_PER_MINUTE / 60
+        assert codes[0] == 200 and codes[-1] == 429, codes
+        assert codes.count(200) <= PASSWORDS_PER_MINUTE + refilled + 1, codes
+        # the limit is this player's: another one protects theirs at once
+        other = identity(client, "Olga")
+        assert client.post(f"/api/players/{other['player_id']}/password", json={"password": "olga's own"},
+                           headers=header(other)).status_code == 200
+
+
+def test_a_match_under_way_is_in_no_history_nor_profile(server: ThreadServer) -> None:
+    """A public history lists finished matches only: one under way would point anyone at its record
+    and replay while its seats still hold hidden cards."""
+    with client_from(server) as client:
+        ana, bea = identity(client, "Ana"), identity(client, "Bea")
+        created = client.post("/api/tables", json=TABLE, headers=header(ana)).json()
+        client.post("/api/join", json={"code": created["invite_code"]}, headers=header(bea)).raise_for_status()
+        table_id = created["table"]["id"]
+        assert client.get(f"/api/tables/{table_id}").json()["status"] == "playing"
+        for player in (ana, bea):
+            page = client.get(f"/api/players/{player['player_id']}/matches").json()
+            assert page["total"] == 0 and page["items"] == []
+            assert client.get(f"/api/players/{player['player_id']}").json()["games"] == {}
+        assert client.get(f"/api/matches/{table_id}/record").status_code == 409
+        assert table_id not in client.get("/api/ratings/bacan").text

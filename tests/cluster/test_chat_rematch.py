@@ -112,6 +112,21 @@ async def test_chat_and_rematch_reach_sockets_on_both_processes(
             assert (line["from"], line["name"], line["text"]) == (1, "Bea", "desde B")
         await clients[0].send({"type": "chat", "phrase": "good_game"})
         assert (await watcher.next_of("chat"))["text"] == "¡Bien jugado!"
+        await clients[0].next_of("chat")  # its own line
+        # a spectator on B with a player identity is named by it on the owner: the identity went along
+        async with httpx.AsyncClient(timeout=30) as http:
+            dora = (await http.post(f"{b.url}/api/players", json={"name": "Dora"})).json()
+        named = Client(await websockets.connect(f"{b.url.replace('http', 'ws')}/ws/tables/{table_id}"))
+        await named.send({"type": "hello", "token": None,
+                          "player": {"id": dora["player_id"], "secret": dora["secret"]}})
+        named.state = await named.next_of("state")
+        await named.send({"type": "chat", "phrase": "good_game"})
+        line = await clients[0].next_of("chat")
+        assert (line["name"], line["sender"], line["spectator"]) == ("Dora", f"player:{dora['player_id']}", True)
+        await watcher.send({"type": "chat", "text": "anónimo"})
+        line = await clients[0].next_of("chat")
+        assert line["name"] == "Espectador 1" and line["sender"].startswith("spectator:")
+        await named.close()
 
         await clients[1].send({"type": "rematch"})  # relayed from B to the owner
         for client in (clients[0], watcher):
@@ -123,7 +138,8 @@ async def test_chat_and_rematch_reach_sockets_on_both_processes(
         # the new match from either process, with the new tokens; the chat went along
         again = {0: await connect(b, new_id, starts[0]["token"]), 1: await connect(a, new_id, starts[1]["token"])}
         assert {seat: c.seat for seat, c in again.items()} == {0: 0, 1: 1}
-        assert [line["text"] for line in again[0].state["chat"]] == ["desde B", "¡Bien jugado!"]
+        assert [line["text"] for line in again[0].state["chat"]] == [
+            "desde B", "¡Bien jugado!", "¡Bien jugado!", "anónimo"]
         assert (await play_out(again))["status"] == "finished"
     finally:
         for worker in (a, b):

@@ -27,11 +27,15 @@ async def connect(server: Server, table_id: str, token: str | None, lang: str = 
     return client
 
 
-async def connect_in(server: Server, table_id: str, token: str | None, lang: str) -> Client:
+async def connect_in(server: Server, table_id: str, token: str | None, lang: str,
+                     player: dict[str, Any] | None = None) -> Client:
     import websockets
 
     client = Client(await websockets.connect(f"{server.ws_url}/ws/tables/{table_id}"))
-    await client.send({"type": "hello", "token": token, "lang": lang})
+    hello: dict[str, Any] = {"type": "hello", "token": token, "lang": lang}
+    if player is not None:
+        hello["player"] = {"id": player["player_id"], "secret": player["secret"]}
+    await client.send(hello)
     client.seat = (await client.next_of("welcome"))["seat"]
     client.state = await client.next_of("state")
     return client
@@ -128,7 +132,7 @@ async def test_spectators_write_marked_as_such_unless_the_table_says_no(server: 
     watcher = await connect(server, table_id, None, lang="en")
     await watcher.send({"type": "chat", "phrase": "good_luck"})
     line = await ana.next_of("chat")
-    assert line["from"] is None and line["spectator"] is True and line["name"] == "Espectador"
+    assert line["from"] is None and line["spectator"] is True and line["name"] == "Espectador 1"
     assert line["text"] == "¡Suerte!"
 
     quiet_id, quiet_tokens = await table(server, spectator_chat=False)
@@ -138,6 +142,66 @@ async def test_spectators_write_marked_as_such_unless_the_table_says_no(server: 
     assert (await silent.next_of("error"))["code"] == "chat_off"
     await player.send({"type": "chat", "text": "los jugadores sí"})
     assert (await silent.next_of("chat"))["text"] == "los jugadores sí"  # spectators still read
+
+
+async def test_spectators_are_told_apart_and_every_line_has_a_sender_key_for_muting(serve: ServeFactory) -> None:
+    """Each spectator has a name of their own (their player's, or "Espectador N"/"Spectator N" numbered
+    per table), and every line a `sender` key, the same in every language, to mute one person by."""
+    server = await serve()
+    table_id, tokens = await table(server)
+    ana = await connect(server, table_id, tokens[0])  # reads in Spanish
+    bea = await connect(server, table_id, tokens[1], lang="en")
+    first = await connect(server, table_id, None, lang="en")
+    second = await connect(server, table_id, None)
+    made = await server.http.post("/api/players", json={"name": "  Carla\u202e  "})
+    assert made.status_code == 201, made.text
+    carla_id = made.json()
+    carla = await connect_in(server, table_id, None, "es", player=carla_id)
+    await carla.drain()
+
+    async def said(writer: Client, message: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
+        await writer.send({"type": "chat", **message})
+        return await ana.next_of("chat"), await bea.next_of("chat")
+
+    lines = {
+        "first": await said(first, {"text": "hola"}),
+        "second": await said(second, {"phrase": "good_luck"}),
+        "carla": await said(carla, {"text": "¡vamos!"}),
+        "first again": await said(first, {"text": "otra vez"}),
+        "ana": await said(ana, {"phrase": "thanks"}),
+    }
+    names = {who: (es["name"], en["name"]) for who, (es, en) in lines.items()}
+    assert names == {
+        "first": ("Espectador 1", "Spectator 1"),
+        "second": ("Espectador 2", "Spectator 2"),
+        "carla": ("Carla", "Carla"),  # the player's name, cleaned as names are
+        "first again": ("Espectador 1", "Spectator 1"),
+        "ana": ("Ana", "Ana"),
+    }
+    for es, en in lines.values():
+        assert es["sender"] == en["sender"]  # one key in every language
+    keys = {who: es["sender"] for who, (es, _en) in lines.items()}
+    assert keys["first"] == keys["first again"]
+    assert len({keys["first"], keys["second"], keys["carla"], keys["ana"]}) == 4
+    assert keys["carla"] == f"player:{carla_id['player_id']}"
+    assert lines["carla"][0]["spectator"] is True and lines["carla"][0]["from"] is None
+    assert lines["ana"][0]["from"] == 0 and lines["ana"][0]["spectator"] is False
+    for value in keys.values():
+        assert carla_id["secret"] not in value and tokens[0] not in value and tokens[1] not in value
+
+    # the history a hello gets carries the same names and keys; after a restart too, and a spectator
+    # who writes later is numbered after those already in the chat
+    late = await server.connect(table_id, None)
+    assert [(line["name"], line["sender"]) for line in late.state["chat"]] == [
+        (es["name"], es["sender"]) for es, _en in lines.values()]
+    await asyncio.sleep(0.2)  # the lines are written just after they are told
+    again = await serve()
+    fresh = await again.connect(table_id, None)
+    assert [line["sender"] for line in fresh.state["chat"]] == list(keys.values())
+    third = await again.connect(table_id, None)
+    await third.send({"type": "chat", "text": "llego tarde"})
+    line = await fresh.next_of("chat")
+    assert line["name"] == "Espectador 3" and line["sender"] not in keys.values()
 
 
 async def test_hello_and_sync_carry_the_last_100_lines_and_another_process_reads_them(serve: ServeFactory) -> None:

@@ -145,6 +145,19 @@ async def test_setup_refuses_two_people() -> None:
         assert "«tú»" in text_of(screen.query_one("#setup-error", Static))
 
 
+async def test_a_refused_move_says_why_in_words_without_the_rule_id() -> None:
+    app = snap_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: app.table is not None and app.table.snap is not None)
+        screen = table_of(app)
+        await wait_for(pilot, lambda: screen.snap is not None and screen.snap.must_move)
+        screen.choose(10**6)  # not a move of this game: the engine refuses it (rule ECO-1)
+        await pilot.pause()
+        said = [str(note.message) for note in app._notifications]
+        assert said == ["Jugada no válida: Esa carta no se puede jugar."], said
+
+
 async def test_watching_bots_to_the_end() -> None:
     config = MatchConfig("snap", 3, ["heuristic", "random", "heuristic"], seed=12)
     app = TapeteApp(config, games={"snap": SnapGame()}, source_factory=fast_source, quick=True)

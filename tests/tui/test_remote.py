@@ -15,7 +15,7 @@ import pytest
 
 from tapete.games import game_ids, get_game
 from tapete.tui.app import TapeteApp
-from tapete.tui.config import CONFIG_ENV, load_identity
+from tapete.tui.config import CONFIG_ENV, load_identity, muted_senders
 from tapete.tui.dialogs import ResultScreen
 from tapete.tui.remote import JoinError, RemoteTable, Seat, join_table
 from tapete.tui.screen import TableScreen
@@ -198,9 +198,41 @@ async def test_a_refused_move_shows_the_server_error() -> None:
     table = RemoteTable(get_game("bacan"), join_seat())
     table._receive(state_message(2, [3], actors=[0], required=[0]))
     table.choose(3)
-    table._receive({"type": "error", "seq": 1, "rule": "BAC-12", "code": "illegal_action", "es": "No.", "en": "No."})
-    assert table.snapshot("en").notice == "The server says [BAC-12]: No."
+    table._receive({"type": "error", "seq": 1, "rule": "BAC-12", "code": "illegal_action",
+                    "es": "No puedes robar ahora.", "en": "You cannot draw now."})
+    # the sentence a player reads, never the rule id or the code behind it
+    assert table.snapshot("es").notice == "El servidor dice: No puedes robar ahora."
+    assert table.snapshot("en").notice == "The server says: You cannot draw now."
+    for lang in ("es", "en"):
+        notice = table.snapshot(lang).notice or ""
+        assert "BAC-12" not in notice and "illegal_action" not in notice
     assert not table.awaiting_reply
+
+
+def chat(seat: int | None, name: str, sender: str, text: str, at: float) -> dict[str, Any]:
+    return {"type": "chat", "from": seat, "name": name, "spectator": seat is None, "text": text,
+            "phrase": None, "at": at, "sender": sender}
+
+
+async def test_muting_is_by_sender_so_two_spectators_and_two_languages_stay_apart(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv(CONFIG_ENV, str(tmp_path / "config.toml"))
+    table = RemoteTable(get_game("bacan"), join_seat())
+    table._receive(state_message(2, [3], actors=[0], required=[0]))
+    table._receive(chat(None, "Espectador 1", "spectator:t1:1", "hola", 1.0))
+    table._receive(chat(None, "Espectador 2", "spectator:t1:2", "buenas", 2.0))
+    assert table.mute("espectador 1")
+    assert table.chat_lines("es") == ["Espectador 2: buenas"]
+    assert table.muted_here("es") == ["Espectador 1"]
+    # the same person read in English (the socket reconnected in the other language): still muted
+    table._receive(chat(None, "Spectator 1", "spectator:t1:1", "again", 3.0))
+    assert [line for line in table.chat_lines("en") if "again" in line or "hola" in line] == []
+    assert muted_senders() == ["spectator:t1:1"]
+    assert not table.mute("Nadie")  # nobody by that name: nothing muted, and said so
+    assert "Nadie" in (table.snapshot("es").notice or "")
+    assert table.mute("Espectador 1", muted=False) and muted_senders() == []
+    assert len(table.chat_lines("es")) == 3
 
 
 def join_seat() -> Seat:

@@ -18,7 +18,7 @@ from textual.widgets import Static
 
 from tapete.games import game_ids, get_game
 from tapete.tui.app import TapeteApp
-from tapete.tui.config import CONFIG_ENV, muted_names
+from tapete.tui.config import CONFIG_ENV, muted_senders
 from tapete.tui.dialogs import ResultScreen
 from tapete.tui.remote import RemoteTable, join_table
 from tapete.tui.remote_screen import ChatScreen, RemoteOverScreen, RemoteTableScreen
@@ -156,11 +156,11 @@ async def test_chat_and_rematch_in_the_terminal(server_url: str) -> None:
             # Ana mutes Beto for herself (kept in the config file): his lines leave her chat and log.
             await pilot.press("f3", *"/silenciar Beto", "enter")
             assert "Beto:" not in shown(app.screen, "#chat-lines") and "Silenciados" in shown(app.screen, "#chat-lines")
-            assert muted_names() == ["Beto"]
+            assert muted_senders() == [f"seat:{seat.table_id}:1"]  # by who he is here, not by a name
             await friend.send({"type": "chat", "text": "no me leas"})
             await wait_for(pilot, lambda: any(line["text"] == "no me leas" for line in source.chat))
             await pilot.press(*"/escuchar Beto", "enter")
-            assert "Beto: no me leas" in shown(app.screen, "#chat-lines") and muted_names() == []
+            assert "Beto: no me leas" in shown(app.screen, "#chat-lines") and muted_senders() == []
             await pilot.press("escape")
 
             # The duel: Ana picks her first outlaw each battle (key 1), Beto his first legal move.

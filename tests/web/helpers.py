@@ -45,8 +45,10 @@ def create_table(
     options: dict[str, Any] | None = None,
     table_options: dict[str, Any] | None = None,
     name: str | None = None,
+    public: bool | None = None,
 ) -> str:
-    """Fill the new-table form (options, seats, table options) and create; return the table id."""
+    """Fill the new-table form (options, seats, table options, listed or private) and create;
+    return the table id."""
     page.goto(f"/#/new/{game}")
     page.wait_for_selector("[data-testid=new-table]")
     if name is not None:
@@ -57,11 +59,13 @@ def create_table(
         page.select_option("[data-testid=players]", str(players))
     for seat, kind in (seats or {}).items():
         page.select_option(f"[data-seat-type='{seat}']", kind)
-    if table_options:
+    if table_options or public is not None:
         if not page.eval_on_selector("form details", "d => d.open"):
             page.click("form details summary")
-        for key, value in table_options.items():
+        for key, value in (table_options or {}).items():
             set_field(page, f"#topt-{key}", value)
+        if public is not None:
+            page.set_checked("#public", public)
     page.click("[data-testid=create]")
     page.wait_for_url(re.compile(r"#/table/"))
     table_id: str = page.url.rsplit("/", 1)[-1]

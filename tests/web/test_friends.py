@@ -62,10 +62,11 @@ def no_codes_on_screen(page: Page) -> None:
         assert not re.search(rf"\b{word}\b", text), f"{word!r} on screen: {text[:400]}"
 
 
-def sit_two(open_page: Any, viewport: dict[str, int] = LAPTOP) -> tuple[Page, Page, str]:
+def sit_two(open_page: Any, viewport: dict[str, int] = LAPTOP, public: bool | None = None) -> tuple[Page, Page, str]:
     """Ana makes a duel table and Beto joins it by its code; both see it start. The match id too."""
     ana = open_page(viewport)
-    first = create_table(ana, "wanted", players=2, seats={1: "human"}, options=OPTIONS, table_options=TABLE, name="Ana")
+    first = create_table(ana, "wanted", players=2, seats={1: "human"}, options=OPTIONS, table_options=TABLE, name="Ana",
+                         public=public)
     code = ana.locator("[data-testid=invite-code]").inner_text().strip()
     beto = open_page(viewport)
     beto.goto(f"/#/join/{code}")
@@ -117,7 +118,9 @@ def test_friends_chat_rematch_profiles_and_leaderboard(open_page: Any, shots: Pa
     shows(ana, "chat-lines", "Gracias")
     shows(beto, "chat-lines", "hidden messages from muted people")
     assert "Thanks" not in chat_lines(beto) and "¡Hola, Beto!" not in chat_lines(beto)
-    assert beto.evaluate("JSON.parse(localStorage.getItem('tapete.muted'))") == ["Ana"]
+    # kept by who Ana is (her player identity's key), not by a name someone else may share
+    assert beto.evaluate("JSON.parse(localStorage.getItem('tapete.mutedSenders'))") == [
+        f"player:{identities[0]['player_id']}"]
     beto.uncheck("[data-mute=Ana]")
     shows(beto, "chat-lines", "Thanks")
     # Someone watching writes too, marked as a spectator for everyone.
@@ -130,6 +133,23 @@ def test_friends_chat_rematch_profiles_and_leaderboard(open_page: Any, shots: Pa
     watcher.click("[data-testid=chat-send]")
     wait_js(ana, "[...document.querySelectorAll('.chat-line.spectator')].some(l => l.innerText.includes('¡Vamos!'))")
     assert "espectador" in ana.locator(".chat-line.spectator").last.inner_text()
+    # A second spectator: the two are told apart by name, and muting one leaves the other's lines.
+    other = open_page(PHONE)
+    other.goto(f"/#/table/{first}")
+    wait_until(other, lambda s: s["status"] == "playing" and s["seat"] is None, what="a second spectator")
+    other.click("[data-testid=chat-button]")
+    other.fill("[data-testid=chat-input]", "¡Ánimo!")
+    other.click("[data-testid=chat-send]")
+    shows(ana, "chat-lines", "¡Ánimo!")
+    names = ana.eval_on_selector_all(".chat-line.spectator .chat-name", "els => els.map(e => e.innerText)")
+    assert len(names) == 2 and names[0] != names[1], names
+    ana.click("[data-testid=chat-mutes] summary")
+    ana.check(f"[data-mute='{names[0]}']")
+    wait_js(ana, "!document.querySelector('[data-testid=chat-lines]').innerText.includes('¡Vamos!')")
+    assert "¡Vamos!" not in chat_lines(ana) and "¡Ánimo!" in chat_lines(ana)
+    ana.uncheck(f"[data-mute='{names[0]}']")
+    shows(ana, "chat-lines", "¡Vamos!")
+    ana.click("[data-testid=chat-mutes] summary")
     shoot(ana, shots, "friends-chat-es", SIZES)
     shoot(beto, shots, "friends-chat-en", SIZES)
     assert not spanish_leftovers(beto), spanish_leftovers(beto)
@@ -221,7 +241,7 @@ def test_friends_chat_rematch_profiles_and_leaderboard(open_page: Any, shots: Pa
     assert re.search(r"\b(Ganó|No ganó)\b", ana.locator("[data-testid=history]").inner_text())
     shoot(beto, shots, "friends-leaderboard-en", SIZES)
     assert not spanish_leftovers(beto), spanish_leftovers(beto)
-    for page in (ana, beto, watcher, phone):
+    for page in (ana, beto, watcher, other, phone):
         assert not page.errors, page.errors
 
 
@@ -243,6 +263,38 @@ def test_who_declines_the_rematch_stays(open_page: Any) -> None:
     wait_until(beto, lambda s: s["seat"] is None and s["status"] == "waiting", what="Beto watching the rematch")
     assert beto.url.endswith(ana.url.rsplit("/", 1)[-1])
     for page in (ana, beto):
+        no_codes_on_screen(page)
+        assert not page.errors, page.errors
+
+
+def test_a_private_rematch_invites_someone_to_the_declined_seat(open_page: Any) -> None:
+    """At a private table (no code in the lobby) Beto declines the rematch: Ana, waiting at the new
+    match, has its own invitation code and link to share, and Carla sits in Beto's seat with it."""
+    ana, beto, first = sit_two(open_page, public=False)
+    old_code = ana.evaluate(f"localStorage.getItem('tapete.code.{first}')")
+    beto_seat = state(beto)["seat"]
+    play_to_the_end([ana, beto])
+    beto.click("[data-testid=rematch-no]")
+    shows(ana, "rematch-answers", "Beto")
+    ana.click("[data-testid=rematch-yes]")
+    ana.wait_for_url(lambda url: "#/table/" in url and not url.endswith(first))
+    second = ana.url.rsplit("/", 1)[-1]
+    wait_until(ana, lambda s: s["status"] == "waiting" and s["seat"] is not None, what="the rematch waiting for a seat")
+    ana.wait_for_selector("[data-testid=waiting] [data-testid=invite-code]")
+    code = ana.locator("[data-testid=waiting] [data-testid=invite-code]").inner_text().strip()
+    assert code and code != old_code
+    link = ana.locator("[data-testid=waiting] [data-testid=invite-link]").input_value()
+    assert link.endswith(f"#/join/{code}")
+    carla = open_page(PHONE)
+    carla.goto(link)
+    carla.fill("[data-testid=player-name]", "Carla")
+    carla.click("[data-testid=join]")
+    carla.wait_for_url(lambda url: url.endswith(f"#/table/{second}"))
+    for page in (ana, carla):
+        s = wait_until(page, lambda s: s["status"] == "playing" and s["seat"] is not None, what="the rematch to start")
+    assert s["seat"] == beto_seat
+    assert {seat["name"] for seat in s["seats"]} == {"Ana", "Carla"}
+    for page in (ana, beto, carla):
         no_codes_on_screen(page)
         assert not page.errors, page.errors
 

@@ -51,10 +51,13 @@ def test_result_stays_log_survives_and_spectators_read(game: str, open_page: Any
                             name="Ana")
     wait_until(page, lambda s: s["status"] == "playing", what="the match to start")
     panel = play_until_a_result(page, game)
-    ended = state(page)["version"]
-    time.sleep(10)
+    ended = state(page)
+    assert ended["pause_ms"] >= 15_000, "the table did not announce the round-result pause"
+    # bots 20 ms apart would have dealt on many times over in this while, were the table not
+    # paused (the page has no timer of its own on the panel; the pause's length: test_timing.py)
+    time.sleep(1.5)
     assert panel.is_visible(), "the result vanished before it was dismissed"
-    assert state(page)["version"] == ended, "the next round went on before the result was read"
+    assert state(page)["version"] == ended["version"], "the next round went on before the result was read"
     assert not ENGINE_TEXT.search(page.locator("body").inner_text())
 
     log_before = page.locator("[data-testid=log]").inner_text()

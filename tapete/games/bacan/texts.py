@@ -416,7 +416,7 @@ MESSAGES: dict[str, dict[str, str]] = {
 
 TERMS: dict[str, dict[str, str]] = {
     "result.super_bacan": {"es": "¡Super Bacan! Gana la partida", "en": "Super Bacan! Wins the match"},
-    "result.success": {"es": "Bacan conseguido (−5)", "en": "successful Bacan (−5)"},
+    "result.success": {"es": "Bacan exitoso (−5)", "en": "successful Bacan (−5)"},
     "result.failed": {
         "es": "Bacan fallido (suma su fila y una carta de castigo)",
         "en": "failed Bacan (adds the row and a penalty card)",

@@ -51,11 +51,11 @@ PHASES = {
     "over": ("Partida terminada.", "Match over."),
 }
 RESULTS = {
-    "success": ("¡Bacan!", "Bacan!"),
+    "success": ("Bacan exitoso", "Successful Bacan"),
     "super_bacan": ("¡Super Bacan!", "Super Bacan!"),
     "failed": ("Bacan fallido", "Failed Bacan"),
     "tied": ("Bacan empatado o superado", "Bacan tied or beaten"),
-    "exhausted": ("sin cartas que robar", "nothing left to draw"),
+    "exhausted": ("no queda nada que robar", "nothing left to draw"),
 }
 OWN_ROW_ORDER = ("mirror", "swap", "give", "exchange")  # what a digit does on your row, first legal wins
 LETTERS = {"m": ("draw", "deck"), "t": ("draw", "discard"), "d": ("discard", None), "b": ("call_bacan", None)}

@@ -24,7 +24,8 @@ export class Chat {
     this.unread = 0;
     this.isOpen = false;
     this.lastSent = 0;
-    this.muted = new Set(store.mutedNames());
+    this.muted = new Set(store.mutedSenders()); // sender keys (docs/protocol.md, Chat)
+    this.seatMutes = new Set(); // seats muted before they wrote: their key comes with their first line
     this.count = h("span", { class: "chat-count", "aria-hidden": "true" });
     this.button = h("button", { type: "button", class: "chat-button", "data-testid": "chat-button", "aria-expanded": "false", onclick: () => this.toggle() },
       h("span", { class: "chat-button-label" }, t("chat.open")), this.count);
@@ -57,11 +58,13 @@ export class Chat {
   /** The table's history (hello, sync): replaces what we hold; nothing in it counts as unread. */
   load(lines) {
     this.lines = lines.slice(-MAX_LINES);
+    this.lines.forEach((line) => this.settleSeatMute(line));
     this.renderLines();
     this.renderMutes();
   }
 
   add(line) {
+    this.settleSeatMute(line);
     this.lines.push(line);
     if (this.lines.length > MAX_LINES) this.lines.splice(0, this.lines.length - MAX_LINES);
     if (!this.isOpen && !this.isMuted(line) && !this.isMine(line)) this.unread += 1;
@@ -125,11 +128,25 @@ export class Chat {
   }
 
   // -- who is who ----------------------------------------------------------------------
-  /** A person as the mute list knows them: their name, or the seat's place when unnamed. */
+  /** A person as the chat shows them: their name (the server names spectators), or the seat's place. */
   nameOf(line) {
     if (line.name) return line.name;
     if (line.from !== null && line.from !== undefined) return t("seat.n", { n: line.from + 1 });
     return t("chat.spectator");
+  }
+
+  /** Who wrote a line, the same in every language: the server's key (older servers: by seat). */
+  senderOf(line) {
+    if (line.sender) return line.sender;
+    return line.from !== null && line.from !== undefined && !line.spectator ? `seat:${line.from}` : "spectator";
+  }
+
+  /** A seat muted before it wrote is muted by its key from its first line on. */
+  settleSeatMute(line) {
+    if (line.spectator || !this.seatMutes.has(line.from)) return;
+    this.seatMutes.delete(line.from);
+    this.muted.add(this.senderOf(line));
+    store.saveMutedSenders([...this.muted]);
   }
 
   isMine(line) {
@@ -138,13 +155,15 @@ export class Chat {
   }
 
   isMuted(line) {
-    return !this.isMine(line) && this.muted.has(this.nameOf(line));
+    return !this.isMine(line) && this.muted.has(this.senderOf(line));
   }
 
-  setMuted(name, muted) {
-    if (muted) this.muted.add(name);
-    else this.muted.delete(name);
-    store.saveMutedNames([...this.muted]);
+  /** `who` is {key} (someone who wrote) or {seat} (a seat that has not written yet). */
+  setMuted(who, muted) {
+    const [set, value] = who.key !== undefined ? [this.muted, who.key] : [this.seatMutes, who.seat];
+    if (muted) set.add(value);
+    else set.delete(value);
+    store.saveMutedSenders([...this.muted]);
     this.renderLines();
   }
 
@@ -200,21 +219,31 @@ export class Chat {
     if (this.isOpen) this.list.scrollTop = this.list.scrollHeight;
   }
 
-  /** Everyone else who is at the table or has written: a box each to mute them for oneself. */
+  /** Everyone else who has written or sits at the table: a box each to mute them for oneself,
+   * by who they are (their sender key), not by a name two people may share. */
   renderMutes() {
     if (!this.mutes) return;
-    const names = new Set();
+    const people = new Map(); // key -> {who, name, muted}
+    const wrote = new Set();
+    for (const line of this.lines) {
+      if (this.isMine(line)) continue;
+      const key = this.senderOf(line);
+      if (!line.spectator) wrote.add(line.from);
+      people.set(key, { who: { key }, name: this.nameOf(line), muted: this.muted.has(key) }); // the latest name
+    }
     const me = this.me();
     (this.seats() || []).forEach((seat, i) => {
-      if (i !== me && seat?.kind === "human" && seat.name) names.add(seat.name);
+      if (i !== me && seat?.kind === "human" && seat.name && !wrote.has(i)) {
+        people.set(`seat-before:${i}`, { who: { seat: i }, name: seat.name, muted: this.seatMutes.has(i) });
+      }
     });
-    for (const line of this.lines) if (!this.isMine(line)) names.add(this.nameOf(line));
+    const rows = [...people.values()].sort((a, b) => a.name.localeCompare(b.name));
     const open = this.mutes.open;
     this.mutes.replaceChildren(
       h("summary", {}, t("chat.mute")),
       h("p", { class: "muted" }, t("chat.muteHint")),
-      names.size ? h("ul", { class: "chat-mute-list" }, [...names].sort().map((name) => h("li", {},
-        h("label", {}, h("input", { type: "checkbox", checked: this.muted.has(name), "data-mute": name, onchange: (event) => this.setMuted(name, event.target.checked) }), " ", name))))
+      rows.length ? h("ul", { class: "chat-mute-list" }, rows.map(({ who, name, muted }) => h("li", {},
+        h("label", {}, h("input", { type: "checkbox", checked: muted, "data-mute": name, onchange: (event) => this.setMuted(who, event.target.checked) }), " ", name))))
         : h("p", { class: "muted" }, t("chat.nobodyToMute")));
     this.mutes.open = open;
   }

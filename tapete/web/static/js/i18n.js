@@ -373,7 +373,7 @@ export const STRINGS = {
   "bacan.result.success": { es: "Bacan exitoso (−5).", en: "successful Bacan (−5)." },
   "bacan.result.failed": { es: "Bacan fallido.", en: "failed Bacan." },
   "bacan.result.tied": { es: "Bacan empatado o superado: todos suman.", en: "Bacan tied or beaten: everyone adds." },
-  "bacan.result.exhausted": { es: "no quedan cartas: todos suman.", en: "no cards left: everyone adds." },
+  "bacan.result.exhausted": { es: "no queda nada que robar: todos suman.", en: "nothing left to draw: everyone adds." },
   "bacan.prompt.deal": { es: "Repartes tú: elige cuántas cartas mira cada jugador.", en: "You deal: choose how many cards each player peeks at." },
   "bacan.prompt.peek": { es: "Toca {n} de tus cartas para mirarlas.", en: "Tap {n} of your cards to peek at them." },
   "bacan.prompt.peekAll": { es: "Pulsa para mirar tus cartas.", en: "Press to peek at your cards." },

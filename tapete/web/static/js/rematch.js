@@ -16,10 +16,11 @@ export function nextMatchOf(message) {
   return message?.next_match ?? message?.view?.next_match ?? null;
 }
 
-/** The new match started: keep its seat token (as after a join) and open it. */
+/** The new match started: keep its seat token and its invitation code (as after creating a
+ * table: a seat someone declined is joined with it, also at a private table) and open it. */
 export function followRematch(message, me) {
-  // (the new match has an invitation code of its own: the old one is not carried over)
   if (message.token && me !== null && me !== undefined) store.saveSeat(message.match_id, me, message.token);
+  if (message.invite_code) store.saveInviteCode(message.match_id, message.invite_code);
   location.hash = `#/table/${encodeURIComponent(message.match_id)}`;
 }
 

@@ -49,6 +49,7 @@ export const identity = () => read("identity", null);
 export const saveIdentity = (who) => write("identity", { player_id: who.player_id, secret: who.secret, name: who.name ?? null });
 export const forgetIdentity = () => localStorage.removeItem(PREFIX + "identity");
 
-/** Names this person muted at the table chat (kept for every table). */
-export const mutedNames = () => read("muted", []);
-export const saveMutedNames = (names) => write("muted", names.slice(-200));
+/** The people this person muted at the table chat, by the lines' `sender` keys (the same in every
+ * language and told apart across tables, so the list is kept for every table). */
+export const mutedSenders = () => read("mutedSenders", []);
+export const saveMutedSenders = (keys) => write("mutedSenders", keys.slice(-200));
