@@ -58,7 +58,18 @@ STRINGS: dict[str, tuple[str, str]] = {
     "table.no_moves": ("No puedes jugar ahora.", "You cannot move now."),
     "table.spectator": ("Miras una partida entre bots.", "You are watching bots play."),
     "table.illegal": ("Jugada no válida: {text}", "Illegal move: {text}"),
-    "table.bot_error": ("Error del bot del asiento {seat}: {error}", "Bot error at seat {seat}: {error}"),
+    "table.bot_error": (
+        "El bot {name} ha fallado y la partida se para: {error}",
+        "The bot {name} failed and the match stops: {error}",
+    ),
+    "table.bot_illegal": (
+        "{name} ha propuesto una jugada que no vale y la partida se para: {error}",
+        "{name} proposed a move that is not allowed and the match stops: {error}",
+    ),
+    "table.bot_passed": (
+        "{name} tenía que jugar y no ha jugado: la partida se para.",
+        "{name} had to play and did not: the match stops.",
+    ),
     "table.lang_set": ("Idioma: español", "Language: English"),
     "table.speed_set": ("Reflejos de los bots ×{scale}", "Bot reflexes ×{scale}"),
     "seat.you": ("Tú", "You"),

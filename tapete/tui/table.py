@@ -167,7 +167,8 @@ class LocalTable:
         self.events: list[Event] = []  # what the keyboard's seat (or a spectator) may see
         self.actions: list[tuple[int, int]] = []
         self.version = 0
-        self.failure: tuple[int, str] | None = None  # (seat, traceback) of a bot that broke
+        # a bot that broke: (seat, text key, detail in es, detail in en)
+        self.failure: tuple[int, str, str, str] | None = None
         self._notice: tuple[str, int | None] | None = None  # (string key, action it names)
         self._pending: dict[int, _Pending] = {}
         self._since: dict[int, float] = {}  # actor seat -> when it began waiting to act
@@ -232,8 +233,8 @@ class LocalTable:
     def error(self, lang: str) -> str | None:
         if self.failure is None:
             return None
-        seat, detail = self.failure
-        return t("table.bot_error", lang, seat=seat, error=detail.strip().splitlines()[-1])
+        seat, key, es, en = self.failure
+        return t(key, lang, name=self.names(lang)[seat], error=en if lang == "en" else es)
 
     def log(self, lang: str) -> list[str]:
         reader = Reader(lang, table_names([None] * len(self.kinds)), self.seat)
@@ -337,17 +338,17 @@ class LocalTable:
 
     def _on_observed(self, seat: int, result: Any) -> None:
         if isinstance(result, _Failure):
-            self._fail(seat, result.error)
+            self._crash(seat, result.error)
 
     def _on_decision(self, asked: _Asked, result: Any) -> None:
         if self._closed or asked.version != self.version:
             return  # the table moved on; the bot is asked again
         if isinstance(result, _Failure):
-            self._fail(asked.seat, result.error)
+            self._crash(asked.seat, result.error)
             return
         if result is None:
             if asked.seat in asked.required:
-                self._fail(asked.seat, "a required seat's bot passed")
+                self._fail(asked.seat, "table.bot_passed")
             return
         decision: Decision = result
         self._pending[asked.seat] = _Pending(self._due(asked, decision), decision.action)
@@ -386,10 +387,15 @@ class LocalTable:
         try:
             self._apply(seat, pending.action)
         except IllegalAction as err:  # a bot proposed an illegal move: say so, do not replace it
-            self._fail(seat, f"[{err.rule}] {err.en}")
+            self._fail(seat, "table.bot_illegal", err.es, err.en)  # the rule's sentence; its id is for the log
 
-    def _fail(self, seat: int, error: str) -> None:
-        self.failure = (seat, error)
+    def _crash(self, seat: int, trace: str) -> None:
+        """A bot raised: the exception's own line (a program's words, the same in either language)."""
+        last = trace.strip().splitlines()[-1]
+        self._fail(seat, "table.bot_error", last, last)
+
+    def _fail(self, seat: int, key: str, es: str = "", en: str = "") -> None:
+        self.failure = (seat, key, es, en)
         self.close()
         self.on_change()
 

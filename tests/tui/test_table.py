@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from tapete.engine import IllegalAction
+from tapete.engine import Decision, IllegalAction
 from tapete.tui.table import LocalTable, Timing
 from tests.toygame import COVER, PLAY, SNAP, EcoState, SnapGame
 
@@ -172,3 +172,24 @@ def test_after_a_round_result_the_bots_wait_until_the_person_dismisses_it(monkey
     assert tab.paused() == 0
     clock.advance(1.0)
     assert len(tab.actions) > 2
+
+
+def test_a_bots_illegal_move_is_told_by_its_name_in_either_language(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A bot that proposes a move the rules refuse stops the match; the person reads who (the bot's
+    name, not a seat number) and why (the rule's sentence, not its id), in es and in en."""
+    tab, clock = table([[0, 1, 2], [7, 8, 9], [13, 10, 11]], [None, "heuristic", "heuristic"])
+    monkeypatch.setattr(tab.bots[1], "decide", lambda obs: Decision(SNAP, 0.1))  # nothing to snap
+    tab.choose(PLAY)
+    with pytest.raises(IllegalAction) as refused:  # what the rules say of seat 1's snap now
+        tab.state.clone().apply(1, SNAP)
+    after_play = tab.state.to_json()
+    clock.advance(2.0)
+    assert tab.actions == [(0, PLAY)] and tab.state.to_json() == after_play  # refused, not replaced
+    name = tab.names("es")[1]
+    es, en = tab.snapshot("es").error, tab.snapshot("en").error
+    assert es and en and es != en
+    assert name in es and name in en
+    assert refused.value.rule and refused.value.rule not in es + en and "[" not in es + en
+    assert refused.value.es in es and refused.value.en in en
+    assert "asiento" not in es and "seat" not in en.casefold()
+    assert "se para" in es and "stops" in en
