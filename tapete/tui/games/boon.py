@@ -7,7 +7,6 @@ play are dimmed; each suit has a shape as well as a colour.
 
 from __future__ import annotations
 
-from collections.abc import Hashable
 from typing import Any
 
 from rich.text import Text
@@ -15,10 +14,10 @@ from rich.text import Text
 from tapete.games.boon.cards import SUIT_NAMES, SUITS
 from tapete.games.boon.texts import PHASE_NAMES, describe_result
 
-from ..boards import DIGITS, Board, Painter
+from ..boards import DIGITS, Painter
 from ..table import Snapshot
 from .common import (
-    PAGE_KEY,
+    PagedHandBoard,
     blank,
     box,
     cell,
@@ -26,7 +25,6 @@ from .common import (
     hand_row,
     keyed_by_position,
     moves_of,
-    next_page,
     say,
     stable_slots,
     wrapped,
@@ -56,37 +54,14 @@ def trick_card(face: str | None, big: bool) -> list[Text]:
     return box(label, style) if big else [cell(label, style)]
 
 
-class BoonBoard(Board):
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self.page = 0  # which ten cards of the hand the digits play (space: the next ten)
-        self.slots: list[str | None] = []  # the hand as shown: a card buried leaves a gap
+class BoonBoard(PagedHandBoard):
+    PAGED_MOVES = ("play", "bury")
 
     def _arrange(self, snap: Snapshot) -> None:
         """Cards keep their digits while the taker buries one by one; otherwise the hand as dealt."""
         hand: list[str] = snap.view.get("hand") or []
         burying = snap.view.get("phase") == "bury" and snap.view.get("taker") == snap.seat
         self.slots = stable_slots(self.slots, hand) if burying and self.slots else list(hand)
-
-    def show(self, snap: Snapshot, lang: str) -> None:
-        self._arrange(snap)
-        if next_page(self.page, len(self.slots)) is None or self.page * 10 >= len(self.slots):
-            self.page = 0
-        super().show(snap, lang)
-
-    def key_state(self) -> Hashable:
-        return self.page
-
-    def set_key_state(self, state: Hashable) -> None:
-        self.page = state  # type: ignore[assignment]
-
-    def press(self, key: str, snap: Snapshot) -> bool:
-        """Space: the digits move on to the next ten cards of a long hand."""
-        turned = next_page(self.page, len(self.slots)) if key == PAGE_KEY else None
-        if turned is None or not any(m.data.get("type") in ("play", "bury") for m in snap.moves):
-            return False
-        self.page = turned
-        return True
 
     def paint(self, snap: Snapshot, lang: str) -> Painter:
         picture = self._picture(snap, lang, compact=False)

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import textwrap
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from typing import Any
 
 from rich.text import Text
 
-from ..boards import DIGITS, Painter
+from ..boards import DIGITS, Board, Painter
 from ..table import Move, Snapshot
 
 BACK_STYLE = "grey50"
@@ -183,3 +183,39 @@ def flow(p: Painter, piece: Text, width: int, gap: str, hit: Any = None) -> None
         p.add(head, hit=hit)
         p.newline()
     p.add(piece, hit=hit)
+
+
+class PagedHandBoard(Board):
+    """A board whose hand keeps its cards' digits (`slots`: a card gone leaves a gap) and
+    shows ten of them at a time: space turns to the next ten while a move of one of
+    `PAGED_MOVES` is open. A subclass lays out `slots` in `_arrange`."""
+
+    PAGED_MOVES: tuple[str, ...] = ()
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.page = 0  # which ten cards of the hand the digits play (space: the next ten)
+        self.slots: list[str | None] = []  # the hand as shown
+
+    def _arrange(self, snap: Snapshot) -> None:
+        raise NotImplementedError
+
+    def show(self, snap: Snapshot, lang: str) -> None:
+        self._arrange(snap)
+        if next_page(self.page, len(self.slots)) is None or self.page * 10 >= len(self.slots):
+            self.page = 0
+        super().show(snap, lang)
+
+    def key_state(self) -> Hashable:
+        return self.page
+
+    def set_key_state(self, state: Hashable) -> None:
+        self.page = state  # type: ignore[assignment]
+
+    def press(self, key: str, snap: Snapshot) -> bool:
+        """Space: the digits move on to the next ten cards of a long hand."""
+        turned = next_page(self.page, len(self.slots)) if key == PAGE_KEY else None
+        if turned is None or not any(m.data.get("type") in self.PAGED_MOVES for m in snap.moves):
+            return False
+        self.page = turned
+        return True

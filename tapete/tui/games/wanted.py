@@ -9,7 +9,6 @@ players the seats take two a line and the battle shows its winner and you.
 
 from __future__ import annotations
 
-from collections.abc import Hashable
 from typing import Any
 
 from rich.text import Text
@@ -28,9 +27,9 @@ from tapete.games.wanted.cards import (
     short_label,
 )
 
-from ..boards import Board, Painter, number_moves
+from ..boards import Painter, number_moves
 from ..table import Move, Snapshot
-from .common import PAGE_KEY, cell, hand_row, keyed_by_position, next_page, say, stable_slots
+from .common import PagedHandBoard, cell, hand_row, keyed_by_position, say, stable_slots
 
 RED = "bold red3 on grey93"
 BLACK = "bold grey7 on grey93"
@@ -74,36 +73,13 @@ def outlaw_facts(face: str, lang: str) -> Text:
     return text
 
 
-class WantedBoard(Board):
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self.page = 0  # which ten cards of the hand the digits play (space: the next ten)
-        self.slots: list[str | None] = []  # the hand as shown: a card picked for a gang leaves a gap
+class WantedBoard(PagedHandBoard):
+    PAGED_MOVES = ("commit",)
 
     def _arrange(self, snap: Snapshot) -> None:
         """Cards keep their digits while a gang is picked one by one; a new hand is laid out afresh."""
         hand: list[str] = snap.view.get("hand") or []
         self.slots = stable_slots(self.slots, hand) if snap.view.get("my_commit") else list(hand)
-
-    def show(self, snap: Snapshot, lang: str) -> None:
-        self._arrange(snap)
-        if next_page(self.page, len(self.slots)) is None or self.page * 10 >= len(self.slots):
-            self.page = 0
-        super().show(snap, lang)
-
-    def key_state(self) -> Hashable:
-        return self.page
-
-    def set_key_state(self, state: Hashable) -> None:
-        self.page = state  # type: ignore[assignment]
-
-    def press(self, key: str, snap: Snapshot) -> bool:
-        """Space: the digits move on to the next ten cards of a long hand."""
-        turned = next_page(self.page, len(self.slots)) if key == PAGE_KEY else None
-        if turned is None or not any(m.data.get("type") in ("commit",) for m in snap.moves):
-            return False
-        self.page = turned
-        return True
 
     def paint(self, snap: Snapshot, lang: str) -> Painter:
         picture = self._picture(snap, lang, compact=False)
