@@ -135,6 +135,24 @@ def play_moves(page: Page, game: str, count: int, timeout: float = 40.0) -> int:
     return made
 
 
+def play_until_a_result(page: Page, game: str, timeout: float = 240.0) -> Any:
+    """Play this seat's moves through the board until a round's result panel is on screen; the panel."""
+    panel = page.locator("[data-testid=result-panel]")
+    version = -1
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        if panel.count():
+            return panel
+        s = state(page)
+        if s["seat"] in s["required"] and s["legal"] and s["version"] != version and not s.get("pause_ms"):
+            version = s["version"]
+            MOVERS[game](page, s)
+            wait_for_answers(page)
+        else:
+            time.sleep(0.05)
+    raise AssertionError(f"no round ended within {timeout} s")
+
+
 def wait_for_answers(page: Page, timeout: float = 10.0) -> None:
     """Until the server has answered (accepted or refused) every action this page sent."""
     end = time.monotonic() + timeout

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import os
 import re
-import time
 from pathlib import Path
 from typing import Any
 
@@ -19,7 +18,7 @@ import pytest
 
 from .conftest import ROOT
 from .helpers import Page, create_table, state, wait_js, wait_until
-from .play import MOVERS, wait_for_answers
+from .play import play_moves, play_until_a_result
 
 SIZES = {"desktop": {"width": 1280, "height": 800}, "phone": {"width": 390, "height": 844}}
 FAST = {"bot_delay_ms": 30, "reaction_window_ms": 200, "result_pause_seconds": 0}
@@ -151,35 +150,9 @@ def switch_language(page: Page, lang: str) -> None:
         wait_js(page, "!document.querySelector('[data-testid=log]')?.innerText.includes('…')")
 
 
-def play_until_a_result(page: Page, game: str, timeout: float = 240.0) -> None:
-    """Play this seat's moves through the board until a round's result panel is on screen."""
-    panel = page.locator("[data-testid=result-panel]")
-    version = -1
-    end = time.monotonic() + timeout
-    while not panel.count():
-        assert time.monotonic() < end, f"no round ended within {timeout} s"
-        s = state(page)
-        if s["seat"] in s["required"] and s["legal"] and s["version"] != version and not s.get("pause_ms"):
-            version = s["version"]
-            MOVERS[game](page, s)
-            wait_for_answers(page)
-        else:
-            time.sleep(0.05)
-
-
 def play(page: Page, game: str, moves: int) -> None:
     """Make `moves` moves of this seat, then wait for its turn (the hand is then the one to act with)."""
-    made, version = 0, -1
-    end = time.monotonic() + 60
-    while made < moves and time.monotonic() < end:
-        s = state(page)
-        if s["seat"] in s["required"] and s["legal"] and s["version"] != version:
-            version = s["version"]
-            MOVERS[game](page, s)
-            made += 1
-            wait_for_answers(page)
-        else:
-            time.sleep(0.05)
+    play_moves(page, game, moves, timeout=60)
     wait_until(page, lambda s: s["seat"] in s["required"] and bool(s["legal"]), what="this seat's turn")
 
 

@@ -11,7 +11,7 @@ import pytest
 
 from .conftest import DESKTOP
 from .helpers import create_table, state, wait_until
-from .play import MOVERS, wait_for_answers, wanted_move
+from .play import play_until_a_result, wait_for_answers, wanted_move
 from .test_story import ENGINE_TEXT
 
 TABLE = {"bot_delay_ms": 20, "reaction_window_ms": 150}  # the default round pause (20 s) stays
@@ -23,24 +23,6 @@ GAMES: dict[str, dict[str, Any]] = {
     "nacho-loco": {"players": 2},
     "boon": {"players": 3},
 }
-
-
-def play_until_a_result(page: Any, game: str, timeout: float = 240.0) -> Any:
-    """Play this seat's moves until a round's result panel is on screen."""
-    panel = page.locator("[data-testid=result-panel]")
-    version = -1
-    end = time.monotonic() + timeout
-    while time.monotonic() < end:
-        if panel.count():
-            return panel
-        s = state(page)
-        if s["seat"] in s["required"] and s["legal"] and s["version"] != version and not s.get("pause_ms"):
-            version = s["version"]
-            MOVERS[game](page, s)
-            wait_for_answers(page)
-        else:
-            time.sleep(0.05)
-    raise AssertionError(f"no round ended within {timeout} s")
 
 
 @pytest.mark.parametrize("game", list(GAMES))
