@@ -14,7 +14,7 @@ from tapete.server.ratings import MODEL, match_finished, side_ranks, sweep
 from tapete.server.store import MatchRow, SeatRow, Store, matches
 from tapete.server.store import ratings as ratings_table
 
-from .conftest import ServeFactory, Server, lookup, take_turns
+from .conftest import Client, ServeFactory, Server, lookup, take_turns
 from .test_identity import FAST, TWO_HUMANS, header, new_player
 
 
@@ -42,6 +42,19 @@ async def play_two(server: Server, first: dict[str, Any] | None, second: dict[st
     await a.close()
     await b.close()
     return table_id, final
+
+
+async def play_alone(a: Client) -> None:
+    """Seat 0 plays its first legal move (not a reaction) at each turn until the match is finished;
+    the other seats are bots or stand-ins."""
+    acted = -1
+    while a.state["status"] != "finished":
+        if 0 in a.state["required"] and a.state["version"] > acted:
+            acted = a.state["version"]
+            legal = [e for e in a.state["legal"] if not e["reaction"]]
+            await a.reply(await a.act(index=legal[0]["index"]))
+        else:
+            await a.recv()
 
 
 async def board(server: Server, game: str = "eco", **params: Any) -> dict[str, Any]:
@@ -115,14 +128,7 @@ async def test_bot_levels_are_rated_as_their_own_entries(server: Server) -> None
     created = (await server.http.post("/api/tables", json=body, headers=header(ana))).json()
     table_id = created["table"]["id"]
     a = await server.connect(table_id, created["token"])
-    acted = -1
-    while a.state["status"] != "finished":
-        if 0 in a.state["required"] and a.state["version"] > acted:
-            acted = a.state["version"]
-            legal = [e for e in a.state["legal"] if not e["reaction"]]
-            await a.reply(await a.act(index=legal[0]["index"]))
-        else:
-            await a.recv()
+    await play_alone(a)
     await a.close()
     await settled(server, table_id)
     entries = (await board(server))["items"]
@@ -321,14 +327,7 @@ async def test_leaving_a_match_under_way_or_over_keeps_it_in_the_history(server:
     left = await server.http.post(f"/api/tables/{table_id}/leave", json={"token": joined["token"]})
     assert left.status_code == 200
     a = await server.connect(table_id, created["token"])
-    acted = -1
-    while a.state["status"] != "finished":  # Ana plays; Bea's stand-in plays for her
-        if 0 in a.state["required"] and a.state["version"] > acted:
-            acted = a.state["version"]
-            legal = [e for e in a.state["legal"] if not e["reaction"]]
-            await a.reply(await a.act(index=legal[0]["index"]))
-        else:
-            await a.recv()
+    await play_alone(a)  # Ana plays; Bea's stand-in plays for her
     await server.http.post(f"/api/tables/{table_id}/leave", json={"token": created["token"]})  # and Ana, at the end
     await a.close()
     await settled(server, table_id)
