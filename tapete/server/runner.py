@@ -19,7 +19,6 @@ import asyncio
 import logging
 import secrets
 import time
-from collections import deque
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
@@ -38,15 +37,13 @@ from .ratings import settle_ratings
 from .seatbot import BotDesk, SeatBot
 from .seats import SeatInfo, SeatRegistry, hash_token, restart_grace
 from .settings import ServerSettings, TableOptions
+from .stale import StaleHistory
 from .stats import Stats
 from .table_rematch import TableRematch
 from .table_seating import TableSeating
 
 if TYPE_CHECKING:
     from .store import Store
-
-
-STALE_MEMORY = 256  # versions remembered to tell why a person's action was stale
 
 
 class RunnerStopped(Exception):
@@ -92,11 +89,7 @@ class TableRunner:
         self.presenter = Presenter(game, table_id)
         self._arrived: float | None = None  # of the socket action being handled
         self._offered: float | None = None  # when the action being handled reached this table (perf_counter)
-        # For telling a fair race from the server's own latency when a person's action is stale:
-        # when the action that made each recent version reached the table, and when each version's
-        # views were handed to the sockets (version, perf_counter), newest last.
-        self._reached: deque[tuple[int, float]] = deque(maxlen=STALE_MEMORY)
-        self._told: deque[tuple[int, float]] = deque(maxlen=STALE_MEMORY)
+        self.stale = StaleHistory()  # to tell a fair race from the server's own latency
         # The record itself lives only in the store: a long match's actions held here too cost
         # ~110 bytes each, and a server's memory grew with the length of its matches.
         results = game.round_result_events
@@ -280,19 +273,9 @@ class TableRunner:
         if err.code != "stale":
             conn.send_error(err, seq)
             return
-        reason = self._stale_reason(version, arrived)
+        reason = self.stale.reason(version, arrived)
         self.stats.refused_stale(reason)
         conn.send({"type": "error", "seq": seq, **err.to_json(), "stale": reason})
-
-    def _stale_reason(self, version: int, arrived: float | None) -> str:
-        """`race` when the action that outdated a person's version reached the table after that
-        version's views went out and before the person's action arrived; else `late`: the server
-        let it in first, or judged it before telling the person (see stats)."""
-        reached = next((t for v, t in self._reached if v == version + 1), None)
-        told = next((t for v, t in self._told if v == version), None)
-        if reached is None or told is None or arrived is None:
-            return "race"  # older than the kept history: the person was far behind
-        return "race" if told <= reached <= arrived else "late"
 
     def _parse_action(self, payload: dict[str, Any]) -> int:
         if self.status == "waiting":
@@ -358,7 +341,7 @@ class TableRunner:
             raise internal_error() from None
         committed = time.perf_counter()
         self.stats.stage("write", committed - queued)
-        self._reached.append((self.version, reached))
+        self.stale.reached(self.version, reached)
         if sender.conn is not None:
             sender.conn.send(self.presenter.accepted(sender.seq, self.version))
         await self._after_change(applied, sender.source)
@@ -505,8 +488,7 @@ class TableRunner:
         self._broadcast([])
 
     def _broadcast(self, events: list[Event]) -> None:
-        if not self._told or self._told[-1][0] != self.version:
-            self._told.append((self.version, time.perf_counter()))
+        self.stale.told(self.version)
         self._seats_told = self.seats_json()
         self.presenter.broadcast(self.registry.connections(), self.state, self._moment(self._seats_told), events)
 
