@@ -3,10 +3,11 @@
 Every write is committed in batches (group commit): a table's action is on
 disk before its runner tells anyone about it, and 200 busy tables cost a
 few transactions per tick instead of one each. On SQLite the batch of each
-loop turn commits inline (see `_InlineWriter`). On PostgreSQL a writer task
-keeps up to `Store.IN_FLIGHT` batches committing at once, each on a
-connection of its own, and a batch's actions go in one statement (arrays
-unnested: one round trip that inserts and commits, see `PgWriter`); the
+loop turn commits inline (see `_InlineWriter`). On PostgreSQL up to
+`Store.IN_FLIGHT` batches commit at once, each on a connection of its own
+(two for moves' actions, two for the rest), and a batch's actions go in one
+statement (arrays unnested: one round trip that inserts and commits, see
+`PgWriter`); the
 writes of one table still commit in the order they were submitted (a table's
 next write waits for its batch). Reads use the engine's pool directly.
 """
@@ -20,7 +21,7 @@ from collections import deque
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, ClassVar, TypeVar
 
 import sqlalchemy as sa
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
@@ -226,6 +227,11 @@ def action_columns(writes: Sequence[Write]) -> tuple[list[str], list[int], list[
             [r["action"] for r in rows], [r["at"] for r in rows])
 
 
+def lane_of(unit: Sequence[Write]) -> str:
+    """`actions` for one action of a move (the writes people wait for), `other` for the rest."""
+    return "actions" if len(unit) == 1 and unit[0].table is actions and unit[0].rows is not None else "other"
+
+
 def units_of(writes: Sequence[Write]) -> list[list[Write]]:
     """The writes grouped as they were submitted together (in order)."""
     units: dict[int, list[Write]] = {}
@@ -386,7 +392,9 @@ class Store:
     """Async access to matches, seats and actions."""
 
     BATCH = 1000
-    IN_FLIGHT = 3  # batches committing at once (a connection each)
+    # batches committing at once (a connection each), per lane: a move's action, and the rest
+    LANES: ClassVar[dict[str, int]] = {"actions": 2, "other": 2}
+    IN_FLIGHT = sum(LANES.values())
 
     def __init__(self, url: str) -> None:
         self.url = url
@@ -398,6 +406,7 @@ class Store:
         self._pending: deque[list[Write]] = deque()  # units: the writes submitted together
         self._busy: set[str] = set()  # tables with a batch in flight: their next write waits for it
         self._in_flight: set[asyncio.Task[None]] = set()
+        self._lanes: dict[str, set[asyncio.Task[None]]] = {}
         self._kick_armed = False
         # told of each committed batch: its writes, and the batches in flight meanwhile (Stats.batch)
         self.on_batch: Callable[[int, int], None] = lambda _writes, _in_flight: None
@@ -441,24 +450,30 @@ class Store:
             await write.done
 
     def _kick(self) -> None:
-        """Start batches while a connection is free and writes wait (at most IN_FLIGHT at once)."""
+        """Start batches while a connection of their lane is free and writes wait. Actions have
+        lanes of their own: a table opening its seats (a transaction of several round trips)
+        never holds up another table's moves."""
         self._kick_armed = False
-        while len(self._in_flight) < self.IN_FLIGHT and (batch := self._take_batch()):
-            task = asyncio.create_task(self._commit(batch), name="tapete-store-batch")
-            self._in_flight.add(task)
-            task.add_done_callback(self._in_flight.discard)
+        for lane, limit in self.LANES.items():
+            running = self._lanes.setdefault(lane, set())
+            while len(running) < limit and (batch := self._take_batch(lane)):
+                task = asyncio.create_task(self._commit(batch), name=f"tapete-store-{lane}")
+                self._in_flight.add(task)
+                running.add(task)
+                task.add_done_callback(self._in_flight.discard)
+                task.add_done_callback(running.discard)
 
-    def _take_batch(self) -> list[Write]:
-        """The waiting writes that may commit now: not those of a table that has a write in flight
-        or earlier in this batch (a table's writes commit in order). Writes submitted together
-        stay together."""
+    def _take_batch(self, lane: str | None = None) -> list[Write]:
+        """The waiting writes that may commit now (of `lane`, if given): not those of a table that
+        has a write in flight or earlier in the queue (a table's writes commit in order). Writes
+        submitted together stay together."""
         batch: list[Write] = []
         later: list[list[Write]] = []
         blocked: set[str] = set()
         while self._pending and len(batch) < self.BATCH:
             unit = self._pending.popleft()
             keys = {write.key for write in unit}
-            if keys & self._busy or keys & blocked:
+            if keys & self._busy or keys & blocked or (lane is not None and lane_of(unit) != lane):
                 later.append(unit)
                 blocked |= keys  # what comes after it waits too
                 continue
@@ -484,7 +499,10 @@ class Store:
             _settle(batch, [None] * len(batch))
         finally:
             self._busy.difference_update(w.key for w in batch)
-            self._in_flight.discard(asyncio.current_task())
+            task = asyncio.current_task()
+            self._in_flight.discard(task)
+            for running in self._lanes.values():
+                running.discard(task)
             self._kick()  # the writes that waited for this connection, or for this batch's tables
 
     # -- writes ---------------------------------------------------------------

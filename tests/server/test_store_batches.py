@@ -63,3 +63,15 @@ def test_updates_of_the_same_columns_become_one_executemany(tmp_path: Path) -> N
         names = dict(conn.execute(sa.select(seats.c.match_id, seats.c.name)).all())
         assert names == {"m0": "P0", "m1": "P1", "m2": "P2"}
         assert conn.execute(sa.select(matches.c.status).where(matches.c.id == "m0")).scalar() == "playing"
+
+
+def test_moves_have_lanes_of_their_own_but_a_table_keeps_its_order(tmp_path: Path) -> None:
+    store = Store(f"sqlite+aiosqlite:///{tmp_path / 'w.db'}")
+    status_b = Write(matches, values={"status": "playing"}, where={"id": "b"})
+    status_c = Write(matches, values={"status": "finished"}, where={"id": "c"})
+    store._pending.extend([[action("a", 0)], [status_b], [status_c], [action("c", 5)], [action("d", 0)]])
+    moves = store._take_batch("actions")
+    assert [w.key for w in moves] == ["a", "d"]  # c's action waits for c's earlier status
+    assert store._take_batch("other") == [status_b, status_c]
+    store._busy.clear()
+    assert [w.key for w in store._take_batch("actions")] == ["c"]
