@@ -48,6 +48,7 @@ import httpx
 import orjson
 import servers as procs
 import websockets
+from seats import ReconnectingSeat
 
 
 @dataclass
@@ -59,7 +60,7 @@ class Window:
     errors: dict[str, int] = field(default_factory=dict)
 
 
-class Person:
+class Person(ReconnectingSeat):
     """One seat played by a person: a random legal move after a person's pause."""
 
     def __init__(self, connect: Callable[[], Awaitable[Any]], rng: random.Random, client: Client) -> None:
@@ -78,25 +79,13 @@ class Person:
         self.window_until = 0.0
         self.timed = True
 
-    async def play(self) -> None:
-        """Play until the match ends; a socket closed because its table moved to another process
-        (1012, or 4409 while it moves) connects again with its token, as the clients do."""
-        while True:
-            self.ws = await self.connect()
-            try:
-                await self._play()
-                return
-            except websockets.ConnectionClosed as closed:
-                if closed.rcvd is None or closed.rcvd.code not in (1012, 4409):
-                    raise
-                self.client.error("reconnected")
-                self.sent_at = None
-                await asyncio.sleep(0.2)
-            finally:
-                for task in (self.thinking, self.reading):
-                    if task is not None:
-                        task.cancel()
-                await self.ws.close()
+    def reconnected(self) -> None:
+        self.client.error("reconnected")
+
+    def closing(self) -> None:
+        for task in (self.thinking, self.reading):
+            if task is not None:
+                task.cancel()
 
     async def _play(self) -> None:
         async for raw in self.ws:

@@ -56,6 +56,7 @@ import httpx
 import orjson
 import servers as procs
 import websockets
+from seats import ReconnectingSeat
 
 
 @dataclass
@@ -83,7 +84,7 @@ def percentile(values: list[float], p: float) -> float:
     return ordered[min(len(ordered) - 1, int(p * len(ordered)))] if ordered else float("nan")
 
 
-class Seat:
+class Seat(ReconnectingSeat):
     """One remote seat: plays a random legal move whenever it may act, and times it."""
 
     def __init__(self, connect: Callable[[], Awaitable[Any]], seat: int, rng: random.Random, tally: Tally) -> None:
@@ -95,22 +96,8 @@ class Seat:
         self.shows: int | None = None  # the version that will show it, once accepted
         self.last: dict[str, Any] | None = None
 
-    async def play(self) -> None:
-        """Play until the match ends; a socket closed because its table moved to another process
-        (1012, or 4409 while it moves) connects again with its token, as the clients do."""
-        while True:
-            self.ws = await self.connect()
-            try:
-                await self._play()
-                return
-            except websockets.ConnectionClosed as closed:
-                if closed.rcvd is None or closed.rcvd.code not in (1012, 4409):
-                    raise
-                self.tally.reconnects += 1
-                self.sent_at = None  # its answer may be lost: a new state comes with the new socket
-                await asyncio.sleep(0.2)
-            finally:
-                await self.ws.close()
+    def reconnected(self) -> None:
+        self.tally.reconnects += 1
 
     async def _play(self) -> None:
         async for raw in self.ws:

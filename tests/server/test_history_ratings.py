@@ -18,15 +18,23 @@ from .conftest import ServeFactory, Server, lookup, take_turns
 from .test_identity import FAST, TWO_HUMANS, header, new_player
 
 
-async def play_two(server: Server, first: dict[str, Any] | None, second: dict[str, Any] | None,
-                   **table_options: Any) -> tuple[str, dict[str, Any]]:
-    """An eco match between two people (with these identities, or anonymous), played to its end."""
+async def open_two(server: Server, first: dict[str, Any] | None, second: dict[str, Any] | None,
+                   **table_options: Any) -> tuple[dict[str, Any], dict[str, Any]]:
+    """An eco table for two people made by `first` and joined by `second` (identities, or anonymous):
+    the creation's answer and the join's."""
     made = await server.http.post(
         "/api/tables", json={"game": "eco", "seats": TWO_HUMANS, "table_options": {**FAST, **table_options}},
         headers=header(first) if first else {})
-    created = made.json()
-    joined = (await server.http.post("/api/join", json={"code": created["invite_code"]},
-                                     headers=header(second) if second else {})).json()
+    created: dict[str, Any] = made.json()
+    joined: dict[str, Any] = (await server.http.post("/api/join", json={"code": created["invite_code"]},
+                                                     headers=header(second) if second else {})).json()
+    return created, joined
+
+
+async def play_two(server: Server, first: dict[str, Any] | None, second: dict[str, Any] | None,
+                   **table_options: Any) -> tuple[str, dict[str, Any]]:
+    """An eco match between two people (with these identities, or anonymous), played to its end."""
+    created, joined = await open_two(server, first, second, **table_options)
     table_id = created["table"]["id"]
     a = await server.connect(table_id, created["token"])
     b = await server.connect(table_id, joined["token"])
@@ -281,10 +289,7 @@ async def test_the_sweep_marks_matches_that_cannot_be_rated_at_once(server: Serv
 async def test_a_rematch_keeps_the_players_and_both_matches_count(server: Server) -> None:
     """After a rematch the new match's seats are the same players': each history lists both, each rating counts 2."""
     ana, bea = await new_player(server, "Ana"), await new_player(server, "Bea")
-    made = await server.http.post("/api/tables", json={"game": "eco", "seats": TWO_HUMANS, "table_options": FAST},
-                                  headers=header(ana))
-    created = made.json()
-    joined = (await server.http.post("/api/join", json={"code": created["invite_code"]}, headers=header(bea))).json()
+    created, joined = await open_two(server, ana, bea)
     first = created["table"]["id"]
     a = await server.connect(first, created["token"])
     b = await server.connect(first, joined["token"])
@@ -311,10 +316,7 @@ async def test_a_rematch_keeps_the_players_and_both_matches_count(server: Server
 async def test_leaving_a_match_under_way_or_over_keeps_it_in_the_history(server: Server) -> None:
     """A stand-in plays out the seat of who left; the match stays theirs (no escaping a loss by leaving)."""
     ana, bea = await new_player(server, "Ana"), await new_player(server, "Bea")
-    made = await server.http.post("/api/tables", json={"game": "eco", "seats": TWO_HUMANS, "table_options": FAST},
-                                  headers=header(ana))
-    created = made.json()
-    joined = (await server.http.post("/api/join", json={"code": created["invite_code"]}, headers=header(bea))).json()
+    created, joined = await open_two(server, ana, bea)
     table_id = created["table"]["id"]
     left = await server.http.post(f"/api/tables/{table_id}/leave", json={"token": joined["token"]})
     assert left.status_code == 200

@@ -13,10 +13,6 @@ the chat they had.
 from __future__ import annotations
 
 import asyncio
-import os
-import subprocess
-import sys
-import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -24,58 +20,26 @@ import httpx
 import pytest
 
 from tapete.games import game_ids
-from tapete.server.faults import CRASH_ENV
 
-from .conftest import TEST_PG, Client, reset_test_postgres
+from .conftest import Client, reset_test_postgres
+from .processes import ServerProcess
 from .test_rematch import play_out
-from .test_restart import connect, free_port
+from .test_restart import connect
 
 pytestmark = pytest.mark.skipif("bacan" not in game_ids(), reason="Bacan is not registered yet")
 
 
-class Process:
-    def __init__(self, db: Path, log: Path) -> None:
-        self.db, self.log = db, log
-        self.proc: subprocess.Popen[bytes] | None = None
-        self.url = ""
-
-    def start(self, crash_at: str | None = None) -> None:
-        port = free_port()
-        self.url = f"http://127.0.0.1:{port}"
-        env = {k: v for k, v in os.environ.items() if k != CRASH_ENV}
-        if crash_at is not None:
-            env[CRASH_ENV] = crash_at
-        with self.log.open("ab") as out:
-            self.proc = subprocess.Popen(
-                [sys.executable, "-m", "tapete.server", "--port", str(port), "--db-url",
-                 TEST_PG or f"sqlite:///{self.db}", "--disconnect-grace", "60", "--log-level", "warning"],
-                stdout=out, stderr=out, env=env,
-            )
-        deadline = time.monotonic() + 30
-        while time.monotonic() < deadline:
-            assert self.proc.poll() is None, self.log.read_text()[-2000:]
-            try:
-                if httpx.get(f"{self.url}/api/games", timeout=1).status_code == 200:
-                    return
-            except httpx.HTTPError:
-                time.sleep(0.1)
-        raise AssertionError("the server did not start")
-
-    def stop(self) -> None:
-        if self.proc is not None and self.proc.poll() is None:
-            self.proc.terminate()
-            self.proc.wait(10)
-
-
 @pytest.fixture
-def process(tmp_path: Path) -> Iterator[Process]:
-    proc = Process(tmp_path / "tapete.db", tmp_path / "server.log")
+def process(tmp_path: Path) -> Iterator[ServerProcess]:
+    proc = ServerProcess(tmp_path / "tapete.db", tmp_path / "server.log")
     yield proc
     proc.stop()
 
 
 @pytest.mark.parametrize("crash_at", ["rematch-decided", "rematch-made"])
-async def test_kill_between_the_last_answer_and_the_new_match_loses_nothing(process: Process, crash_at: str) -> None:
+async def test_kill_between_the_last_answer_and_the_new_match_loses_nothing(
+    process: ServerProcess, crash_at: str
+) -> None:
     await reset_test_postgres()
     await asyncio.to_thread(process.start, crash_at)
     async with httpx.AsyncClient(base_url=process.url) as http:

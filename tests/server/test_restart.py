@@ -10,12 +10,6 @@ its end.
 from __future__ import annotations
 
 import asyncio
-import os
-import signal
-import socket
-import subprocess
-import sys
-import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -26,53 +20,11 @@ import websockets
 from tapete.engine import MatchRecord, replay
 from tapete.games import game_ids, get_game
 
-from .conftest import TEST_PG, Client, reset_test_postgres
+from .conftest import Client, reset_test_postgres
 from .players import Humans
+from .processes import ServerProcess
 
 pytestmark = pytest.mark.skipif("bacan" not in game_ids(), reason="Bacan is not registered yet")
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-        return port
-
-
-class ServerProcess:
-    def __init__(self, db: Path, log: Path) -> None:
-        self.db, self.log = db, log
-        self.proc: subprocess.Popen[bytes] | None = None
-        self.url = ""
-
-    def start(self) -> None:
-        port = free_port()
-        self.url = f"http://127.0.0.1:{port}"
-        with self.log.open("ab") as out:
-            self.proc = subprocess.Popen(
-                [sys.executable, "-m", "tapete.server", "--port", str(port), "--db-url", TEST_PG or f"sqlite:///{self.db}",
-                 "--disconnect-grace", "60", "--log-level", "warning"],
-                stdout=out, stderr=out,
-            )
-        deadline = time.monotonic() + 30
-        while time.monotonic() < deadline:
-            assert self.proc.poll() is None, self.log.read_text()[-2000:]
-            try:
-                if httpx.get(f"{self.url}/api/games", timeout=1).status_code == 200:
-                    return
-            except httpx.HTTPError:
-                time.sleep(0.1)
-        raise AssertionError("the server did not start")
-
-    def kill(self) -> None:
-        assert self.proc is not None
-        os.kill(self.proc.pid, signal.SIGKILL)
-        self.proc.wait(10)
-
-    def stop(self) -> None:
-        if self.proc is not None and self.proc.poll() is None:
-            self.proc.terminate()
-            self.proc.wait(10)
 
 
 @pytest.fixture

@@ -7,7 +7,6 @@ import asyncio
 import json
 import re
 import urllib.request
-from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
@@ -25,31 +24,10 @@ from .helpers import wait_for
 server_mod = pytest.importorskip("tapete.server")
 uvicorn = pytest.importorskip("uvicorn")
 
-pytestmark = pytest.mark.skipif("bacan" not in game_ids(), reason="Bacan is not registered yet")
-
-
-@pytest.fixture(autouse=True)
-def config_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """The terminal's config file (identities per server) in the test's folder, not the user's."""
-    path = tmp_path / "terminal" / "config.json"
-    monkeypatch.setenv(CONFIG_ENV, str(path))
-    return path
-
-
-@pytest.fixture
-async def server_url(tmp_path: Path) -> AsyncIterator[str]:
-    settings = server_mod.ServerSettings(db_url=f"sqlite:///{tmp_path / 'tapete.db'}")
-    config = uvicorn.Config(server_mod.create_app(settings), host="127.0.0.1", port=0, log_level="warning")
-    server = uvicorn.Server(config)
-    task = asyncio.get_running_loop().create_task(server.serve())
-    while not server.started:
-        if task.done():
-            task.result()
-        await asyncio.sleep(0.01)
-    port = server.servers[0].sockets[0].getsockname()[1]
-    yield f"http://127.0.0.1:{port}"
-    server.should_exit = True
-    await asyncio.wait_for(task, 10)
+pytestmark = [
+    pytest.mark.usefixtures("config_file"),
+    pytest.mark.skipif("bacan" not in game_ids(), reason="Bacan is not registered yet"),
+]
 
 
 def post(url: str, body: dict[str, Any]) -> dict[str, Any]:

@@ -9,8 +9,6 @@ import asyncio
 import contextlib
 import json
 import urllib.request
-from collections.abc import AsyncIterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -18,7 +16,7 @@ from textual.widgets import Static
 
 from tapete.games import game_ids, get_game
 from tapete.tui.app import TapeteApp
-from tapete.tui.config import CONFIG_ENV, muted_senders
+from tapete.tui.config import muted_senders
 from tapete.tui.dialogs import ResultScreen
 from tapete.tui.remote import RemoteTable, join_table
 from tapete.tui.remote_screen import ChatScreen, RemoteOverScreen, RemoteTableScreen
@@ -29,30 +27,10 @@ server_mod = pytest.importorskip("tapete.server")
 uvicorn = pytest.importorskip("uvicorn")
 websockets = pytest.importorskip("websockets")
 
-pytestmark = pytest.mark.skipif("wanted" not in game_ids(), reason="WANTED is not registered")
-
-
-@pytest.fixture(autouse=True)
-def config_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    path = tmp_path / "terminal" / "config.json"
-    monkeypatch.setenv(CONFIG_ENV, str(path))
-    return path
-
-
-@pytest.fixture
-async def server_url(tmp_path: Path) -> AsyncIterator[str]:
-    settings = server_mod.ServerSettings(db_url=f"sqlite:///{tmp_path / 'tapete.db'}")
-    config = uvicorn.Config(server_mod.create_app(settings), host="127.0.0.1", port=0, log_level="warning")
-    server = uvicorn.Server(config)
-    task = asyncio.get_running_loop().create_task(server.serve())
-    while not server.started:
-        if task.done():
-            task.result()
-        await asyncio.sleep(0.01)
-    port = server.servers[0].sockets[0].getsockname()[1]
-    yield f"http://127.0.0.1:{port}"
-    server.should_exit = True
-    await asyncio.wait_for(task, 10)
+pytestmark = [
+    pytest.mark.usefixtures("config_file"),
+    pytest.mark.skipif("wanted" not in game_ids(), reason="WANTED is not registered"),
+]
 
 
 def call(method: str, url: str, body: dict[str, Any] | None = None) -> dict[str, Any]:
