@@ -6,15 +6,16 @@ import argparse
 import os
 import sys
 from dataclasses import fields
-from typing import Any
 
 import uvicorn
 
 from . import logs
 from .app import create_app
-from .httpguard import ConnectionLimits, guarded_http
 from .settings import ServerSettings, async_db_url
-from .wsprotocol import FastDeflateProtocol
+from .uvicorn_setup import uvicorn_config
+from .workers import serve as serve_workers
+
+__all__ = ["main", "run", "uvicorn_config"]
 
 ADMIN_TOKEN_ENV = "TAPETE_ADMIN_TOKEN"
 
@@ -25,23 +26,6 @@ def run(settings: ServerSettings, host: str = "127.0.0.1", port: int = 8000, log
     db = async_db_url(settings.db_url)
     print(f"tapete: http://{shown}:{port}/  (API: http://{shown}:{port}/docs · db: {_safe_url(db)})", flush=True)
     uvicorn.Server(uvicorn_config(create_app(settings), settings, host=host, port=port, log_level=log_level)).run()
-
-
-def uvicorn_config(app: Any, settings: ServerSettings, **options: Any) -> uvicorn.Config:
-    """uvicorn's configuration for this server: its socket protocol, and the limits on connections."""
-    limits = ConnectionLimits(settings.header_timeout, settings.max_connections_per_address)
-    log_level = options.pop("log_level", "info")
-    return uvicorn.Config(
-        app,
-        log_level=log_level,
-        ws_max_size=settings.max_frame_bytes,
-        ws_per_message_deflate=settings.ws_compression,
-        ws=FastDeflateProtocol,
-        http=guarded_http(limits),
-        timeout_keep_alive=settings.http_idle_timeout,
-        access_log=log_level == "debug",
-        **options,
-    )
 
 
 def _safe_url(url: str) -> str:
@@ -73,8 +57,6 @@ def main(argv: list[str] | None = None) -> None:
     args["admin_token"] = args["admin_token"] or os.environ.get(ADMIN_TOKEN_ENV)
     host, port, level, workers = args.pop("host"), args.pop("port"), args.pop("log_level"), args.pop("workers")
     if workers:
-        from .workers import serve
-
-        serve(ServerSettings(**args), host, port, level, workers)
+        serve_workers(ServerSettings(**args), host, port, level, workers)
         return
     run(ServerSettings(**args), host, port, level)

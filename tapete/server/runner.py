@@ -19,7 +19,6 @@ import asyncio
 import logging
 import secrets
 import time
-from collections import deque
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
@@ -29,23 +28,22 @@ from tapete.engine.table import Applied, Held, Ready, Rejected, Release, TableCo
 from . import logs, messages
 from .alarm import Alarm
 from .chat import TableChat
-from .connection import CLOSE_BAD_TOKEN, CLOSE_LEFT, Connection
-from .errors import StorageFailed, WrongSeat, bad_token, internal_error
+from .connection import CLOSE_BAD_TOKEN, Connection
+from .errors import StorageFailed, WrongSeat, internal_error
 from .messages import Attach, BotMove, Detach, Dismiss, Join, Leave, Message, Sender, Start, Submit, Sync, Wake
 from .pacer import BotPacer
 from .presenter import Moment, Presenter
 from .ratings import settle_ratings
 from .seatbot import BotDesk, SeatBot
-from .seats import SeatInfo, SeatRegistry, hash_token, new_token, restart_grace
+from .seats import SeatInfo, SeatRegistry, hash_token, restart_grace
 from .settings import ServerSettings, TableOptions
+from .stale import StaleHistory
 from .stats import Stats
 from .table_rematch import TableRematch
+from .table_seating import TableSeating
 
 if TYPE_CHECKING:
     from .store import Store
-
-
-STALE_MEMORY = 256  # versions remembered to tell why a person's action was stale
 
 
 class RunnerStopped(Exception):
@@ -91,11 +89,7 @@ class TableRunner:
         self.presenter = Presenter(game, table_id)
         self._arrived: float | None = None  # of the socket action being handled
         self._offered: float | None = None  # when the action being handled reached this table (perf_counter)
-        # For telling a fair race from the server's own latency when a person's action is stale:
-        # when the action that made each recent version reached the table, and when each version's
-        # views were handed to the sockets (version, perf_counter), newest last.
-        self._reached: deque[tuple[int, float]] = deque(maxlen=STALE_MEMORY)
-        self._told: deque[tuple[int, float]] = deque(maxlen=STALE_MEMORY)
+        self.stale = StaleHistory()  # to tell a fair race from the server's own latency
         # The record itself lives only in the store: a long match's actions held here too cost
         # ~110 bytes each, and a server's memory grew with the length of its matches.
         results = game.round_result_events
@@ -119,6 +113,7 @@ class TableRunner:
         self._restored = False  # rebuilt from a record (after a restart, or taken over)
         self.chat = chat or TableChat(table_id, table_id, (), store)  # neither touches the game (no version)
         self.rematch = TableRematch(self)
+        self.seating = TableSeating(self)  # sockets attached and detached, seats taken and left
 
     @property
     def state(self) -> State:
@@ -227,20 +222,20 @@ class TableRunner:
             case BotMove():
                 await self._on_bot_move(message)
             case Attach():
-                await self._on_attach(message)
+                await self.seating.attach(message)
             case Detach():
-                self._on_detach(message)
+                self.seating.detach(message)
             case Sync():
-                message.conn.send(self._state_message(message.conn, []))
+                message.conn.send(self.state_message(message.conn, []))
             case Dismiss():
                 if message.conn.seat is not None and self.core.paused(time.monotonic()):
                     self.core.dismiss(message.conn.seat)
                     if not self.core.paused(time.monotonic()):
                         self._broadcast([])  # everyone has read it: the table goes on
             case Join():
-                await self._on_join(message)
+                await self.seating.join(message)
             case Leave():
-                await self._on_leave(message)
+                await self.seating.leave(message)
             case Wake():
                 await self._on_wake()
             case Start():
@@ -278,19 +273,9 @@ class TableRunner:
         if err.code != "stale":
             conn.send_error(err, seq)
             return
-        reason = self._stale_reason(version, arrived)
+        reason = self.stale.reason(version, arrived)
         self.stats.refused_stale(reason)
         conn.send({"type": "error", "seq": seq, **err.to_json(), "stale": reason})
-
-    def _stale_reason(self, version: int, arrived: float | None) -> str:
-        """`race` when the action that outdated a person's version reached the table after that
-        version's views went out and before the person's action arrived; else `late`: the server
-        let it in first, or judged it before telling the person (see stats)."""
-        reached = next((t for v, t in self._reached if v == version + 1), None)
-        told = next((t for v, t in self._told if v == version), None)
-        if reached is None or told is None or arrived is None:
-            return "race"  # older than the kept history: the person was far behind
-        return "race" if told <= reached <= arrived else "late"
 
     def _parse_action(self, payload: dict[str, Any]) -> int:
         if self.status == "waiting":
@@ -356,7 +341,7 @@ class TableRunner:
             raise internal_error() from None
         committed = time.perf_counter()
         self.stats.stage("write", committed - queued)
-        self._reached.append((self.version, reached))
+        self.stale.reached(self.version, reached)
         if sender.conn is not None:
             sender.conn.send(self.presenter.accepted(sender.seq, self.version))
         await self._after_change(applied, sender.source)
@@ -478,64 +463,13 @@ class TableRunner:
             and self.queue.empty()
         )
 
-    # -- sockets -------------------------------------------------------------------
-    async def _on_attach(self, msg: Attach) -> None:
-        conn = msg.conn
-        try:
-            self.registry.attach(conn, msg.token)
-        except TapeteError as err:
-            msg.done.set_exception(err)
-            return
-        msg.done.set_result(conn.seat)
-        conn.send(self.presenter.welcome(conn.seat, len(self.seats)))
-        conn.send(self._state_message(conn, []))
-        logs.event("socket attached", table=self.id, seat=conn.seat, version=self.version)
-        await self.rematch.attached(conn)  # a reload of a finished match is sent on to the next one
-
-    def _on_detach(self, msg: Detach) -> None:
-        if self.registry.detach(msg.conn, time.monotonic()):
-            logs.event("seat disconnected", table=self.id, seat=msg.conn.seat, version=self.version)
-
-    # -- joining and leaving -----------------------------------------------------------
-    async def _on_join(self, msg: Join) -> None:
-        try:
-            seat, token = await self._seat_someone(msg.seat, msg.name, msg.player_id)
-        except TapeteError as err:
-            msg.done.set_exception(err)
-            return
-        msg.done.set_result((seat, token))
-        if self.status == "waiting" and not self.registry.free_seats():
-            await self.begin()
-
-    async def _seat_someone(self, seat: int | None, name: str | None, player_id: str | None = None) -> tuple[int, str]:
-        chosen = self.registry.choose(seat, open_=self.status != "finished")
-        token = new_token()
-        await self.store.set_seat(self.id, chosen, name, hash_token(token), player_id)
-        self.registry.take(chosen, name, hash_token(token), time.monotonic(), player_id)
-        logs.event("seat taken", table=self.id, seat=chosen, version=self.version)
-        return chosen, token
-
+    # -- starting ---------------------------------------------------------------------
     async def begin(self) -> None:
         """Start the match (every human seat is taken, or there is none)."""
         self.status = "playing"
         await self.store.set_status(self.id, "playing", started_at=time.time())
         self._start_clocks()
         logs.event("match started", table=self.id, status="playing")
-
-    async def _on_leave(self, msg: Leave) -> None:
-        info = self.registry.by_token(msg.token)
-        if info is None:
-            msg.done.set_exception(bad_token())
-            return
-        # a match under way or over stays in the leaver's history and ratings (a stand-in plays it out)
-        kept_player = info.player_id if self.status != "waiting" else None
-        await self.store.set_seat(self.id, info.index, None, None, kept_player)
-        for conn in self.registry.free(info):
-            conn.send(self.presenter.left(info.index))
-            conn.close(CLOSE_LEFT, "seat left")
-        msg.done.set_result(info.index)
-        logs.event("seat left", table=self.id, seat=info.index, version=self.version)
-        await self.rematch.seat_left()  # leaving a finished match declines its rematch
 
     # -- what each socket is told (built by the presenter) ----------------------------------
     def seats_json(self) -> list[dict[str, Any]]:
@@ -546,7 +480,7 @@ class TableRunner:
         return Moment.of(self.status, self.core, time.monotonic(), self.seats_json() if seats is None else seats,
                          self.rematch.json(), self.rematch.next_match)
 
-    def _state_message(self, conn: Connection, events: list[Event]) -> dict[str, Any]:
+    def state_message(self, conn: Connection, events: list[Event]) -> dict[str, Any]:
         return self.presenter.state(self.state, self._moment(), conn.seat, conn.lang, conn.texts, events,
                                     chat=self.chat.history(conn.lang))
 
@@ -554,8 +488,7 @@ class TableRunner:
         self._broadcast([])
 
     def _broadcast(self, events: list[Event]) -> None:
-        if not self._told or self._told[-1][0] != self.version:
-            self._told.append((self.version, time.perf_counter()))
+        self.stale.told(self.version)
         self._seats_told = self.seats_json()
         self.presenter.broadcast(self.registry.connections(), self.state, self._moment(self._seats_told), events)
 

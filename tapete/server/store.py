@@ -3,7 +3,7 @@
 Every write is committed in batches (group commit): a table's action is on
 disk before its runner tells anyone about it, and 200 busy tables cost a
 few transactions per tick instead of one each. On SQLite the batch of each
-loop turn commits inline (see `_InlineWriter`). On PostgreSQL up to
+loop turn commits inline (see `InlineWriter`). On PostgreSQL up to
 `Store.IN_FLIGHT` batches commit at once, each on a connection of its own
 (two for moves' actions, two for the rest), and a batch's actions go in one
 statement (arrays unnested: one round trip that inserts and commits, see
@@ -18,13 +18,25 @@ import asyncio
 import logging
 import os
 from collections import deque
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, ClassVar, TypeVar
 
 import sqlalchemy as sa
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
+
+from .batch_writers import (
+    AsyncWriter,
+    InlineWriter,
+    PgWriter,
+    Write,
+    lane_of,
+    plan,  # noqa: F401  (imported from here too)
+    settle,
+    sqlite_pragmas,
+    units_of,
+)
 
 # The tables are declared in `schema.py`; the rest of the server may import them from here too.
 from .schema import actions, chat_lines, matches, metadata, player_secrets, players, ratings, seats  # noqa: F401
@@ -34,6 +46,7 @@ CHAT_KEPT = 100  # lines of a room read back (the history a hello gets)
 log = logging.getLogger("tapete.server.store")
 
 T = TypeVar("T")
+
 
 @dataclass
 class SeatRow:
@@ -75,82 +88,6 @@ class MatchRow:
     def chat_room(self) -> str:
         return self.room or self.id
 
-
-@dataclass
-class Write:
-    """One queued write: an insert (rows), an update (values where key) or a delete (where key)."""
-
-    table: sa.Table
-    rows: list[dict[str, Any]] | None = None
-    values: dict[str, Any] | None = None
-    where: dict[str, Any] | None = None
-    delete: bool = False
-    done: asyncio.Future[None] | None = None
-    # A table whose lease this process must hold for the write to happen (several processes).
-    fence: str | None = None
-    # The writes submitted with this one (itself included): they commit in one transaction.
-    unit: list[Write] | None = field(default=None, repr=False)
-
-    @property
-    def key(self) -> str:
-        """The table (match) this write belongs to; "" when it names none (such writes keep their order too)."""
-        found = self.rows[0] if self.rows else self.where or {}
-        return str(found.get("match_id", found.get("id", "")) if self.table.name in TABLE_KEYED else "")
-
-    def statement(self) -> sa.Executable:
-        assert self.where is not None
-        cond = [self.table.c[k] == v for k, v in self.where.items()]
-        if self.delete:
-            return self.table.delete().where(*cond)
-        assert self.values is not None
-        return self.table.update().where(*cond).values(**self.values)
-
-
-TABLE_KEYED = frozenset({"matches", "seats", "actions"})  # tables whose rows belong to one match
-
-Plan = list[tuple[sa.Executable, list[dict[str, Any]] | None]]
-
-
-def plan(batch: Sequence[Write]) -> Plan:
-    """The statements of a batch, in order; consecutive inserts into one table, and consecutive
-    updates of the same columns of one table, become one executemany each (one round trip)."""
-    steps: Plan = []
-    last_shape: tuple[Any, ...] | None = None
-    for write in batch:
-        if write.rows is not None:
-            shape: tuple[Any, ...] | None = ("insert", write.table)
-            if shape == last_shape:
-                steps[-1][1].extend(write.rows)  # type: ignore[union-attr]
-            else:
-                steps.append((write.table.insert(), list(write.rows)))
-        elif write.delete or write.values is None or write.where is None:
-            shape = None
-            steps.append((write.statement(), None))
-        else:
-            shape = ("update", write.table, tuple(sorted(write.values)), tuple(sorted(write.where)))
-            params = {**{f"w_{k}": v for k, v in write.where.items()}, **{f"v_{k}": v for k, v in write.values.items()}}
-            if shape == last_shape:
-                steps[-1][1].append(params)  # type: ignore[union-attr]
-            else:
-                table = write.table
-                statement = table.update().where(*(table.c[k] == sa.bindparam(f"w_{k}") for k in shape[3])).values(
-                    {k: sa.bindparam(f"v_{k}", type_=table.c[k].type) for k in shape[2]})
-                steps.append((statement, [params]))
-        last_shape = shape
-    return steps
-
-
-def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
-    cur = dbapi_conn.cursor()
-    cur.execute("PRAGMA journal_mode=WAL")
-    # NORMAL in WAL mode: a commit survives a killed process; only a power
-    # cut may lose the last moments.
-    cur.execute("PRAGMA synchronous=NORMAL")
-    cur.execute("PRAGMA foreign_keys=ON")
-    cur.execute("PRAGMA busy_timeout=30000")
-    cur.close()
-
-
 def keep_private(url: str) -> None:
     """A SQLite file readable by its owner only (0600): it holds the seeds of unfinished matches."""
     parsed = sa.engine.make_url(url)
@@ -170,222 +107,9 @@ def keep_private(url: str) -> None:
 def make_engine(url: str) -> AsyncEngine:
     if url.startswith("sqlite"):
         engine = create_async_engine(url, connect_args={"timeout": 30})
-        sa.event.listen(engine.sync_engine, "connect", _sqlite_pragmas)
+        sa.event.listen(engine.sync_engine, "connect", sqlite_pragmas)
         return engine
     return create_async_engine(url, pool_size=5, max_overflow=5)
-
-
-class AsyncWriter:
-    """Commits batches through SQLAlchemy's async engine, one connection per batch in flight."""
-
-    def __init__(self, engine: AsyncEngine) -> None:
-        self.engine = engine
-        self._free: list[AsyncConnection] = []
-        self._open: list[AsyncConnection] = []
-
-    async def _connection(self) -> AsyncConnection:
-        if self._free:
-            return self._free.pop()
-        conn = await self.engine.connect()
-        self._open.append(conn)
-        return conn
-
-    async def commit(self, batch: Sequence[Write]) -> None:
-        conn = await self._connection()
-        try:
-            for statement, rows in plan(await self.admit(conn, batch)):
-                await conn.execute(statement, rows)
-            await conn.commit()
-        except Exception:
-            await conn.rollback()
-            raise
-        finally:
-            self._free.append(conn)
-
-    async def admit(self, conn: AsyncConnection, batch: Sequence[Write]) -> Sequence[Write]:
-        """The writes of `batch` that may happen (all; a fenced writer refuses some)."""
-        return batch
-
-    async def close(self) -> None:
-        for conn in self._open:
-            await conn.close()
-        self._open.clear()
-        self._free.clear()
-
-
-INSERT_ACTIONS = """INSERT INTO actions (match_id, idx, seat, action, "at")
-SELECT * FROM unnest($1::varchar[], $2::int[], $3::int[], $4::int[], $5::float8[])"""
-
-
-INSERT_ACTIONS_SQLITE = 'INSERT INTO actions (match_id, idx, seat, action, "at") VALUES (?, ?, ?, ?, ?)'
-
-
-def action_columns(writes: Sequence[Write]) -> tuple[list[str], list[int], list[int], list[int], list[float]]:
-    """The rows of action inserts as five arrays (the parameters of INSERT_ACTIONS)."""
-    rows = [row for write in writes for row in write.rows or ()]
-    return ([r["match_id"] for r in rows], [r["idx"] for r in rows], [r["seat"] for r in rows],
-            [r["action"] for r in rows], [r["at"] for r in rows])
-
-
-def lane_of(unit: Sequence[Write]) -> str:
-    """`actions` for one action of a move (the writes people wait for), `other` for the rest."""
-    return "actions" if len(unit) == 1 and unit[0].table is actions and unit[0].rows is not None else "other"
-
-
-def units_of(writes: Sequence[Write]) -> list[list[Write]]:
-    """The writes grouped as they were submitted together (in order)."""
-    units: dict[int, list[Write]] = {}
-    for write in writes:
-        units.setdefault(id(write.unit) if write.unit is not None else id(write), []).append(write)
-    return list(units.values())
-
-
-async def _each_alone_on_failure(writes: Sequence[Write], commit: Callable[[Sequence[Write]], Any]) -> None:
-    """`commit(writes)`; if it fails, each unit (writes submitted together) alone, and a unit that
-    still fails gets its error."""
-    try:
-        await commit(writes)
-        return
-    except Exception as err:
-        units = units_of(writes)
-        if len(units) == 1:
-            log.exception("write failed", extra={"table": writes[0].table.name})
-            _settle(writes, [err] * len(writes))
-            return
-    for unit in units:
-        try:
-            await commit(unit)
-        except Exception as err:
-            log.exception("write failed", extra={"table": unit[0].table.name})
-            _settle(unit, [err] * len(unit))
-
-
-class PgWriter(AsyncWriter):
-    """PostgreSQL: a batch's actions in one statement on a plain asyncpg connection.
-
-    Without a transaction block the statement commits itself, so the batch's
-    actions cost one round trip (the statement is prepared once per
-    connection); SQLAlchemy's executemany would cost a BEGIN, an INSERT
-    rendered and prepared anew for each batch size, and a COMMIT, each a
-    round trip and a turn of a busy event loop. Other writes (new matches,
-    seats, statuses: a few per match) keep the transaction of `AsyncWriter`.
-    """
-
-    def __init__(self, engine: AsyncEngine) -> None:
-        super().__init__(engine)
-        self.dsn = engine.url.set(drivername="postgresql").render_as_string(hide_password=False)
-        self._raw_free: list[Any] = []
-        self._raw_open: list[Any] = []
-
-    async def commit(self, batch: Sequence[Write]) -> None:
-        """Commit a batch (of one write per table, see `Store._take_batch`): the actions first, then
-        the rest in a transaction; a part that fails is retried write by write, and a write that
-        still fails fails alone (the rest of the batch is committed once, never again)."""
-        inserts = [w for w in batch if w.table is actions and w.rows is not None and len(w.unit or ()) <= 1]
-        taken = {id(w) for w in inserts}
-        # the rest in one transaction, grouped by statement shape (a unit's writes are of distinct
-        # tables here, and its matches row sorts before its seats rows)
-        others = sorted((w for w in batch if id(w) not in taken),
-                        key=lambda w: (w.table.name, w.rows is None, sorted(w.values or ()), sorted(w.where or ())))
-        if inserts:
-            await _each_alone_on_failure(inserts, self._insert)
-        if others:
-            await _each_alone_on_failure(others, super().commit)
-
-    async def _insert(self, writes: Sequence[Write]) -> None:
-        conn = await self._raw()
-        try:
-            await self.insert_actions(conn, writes)
-        finally:
-            self._raw_free.append(conn)
-
-    async def _raw(self) -> Any:
-        if self._raw_free:
-            return self._raw_free.pop()
-        import asyncpg
-
-        conn = await asyncpg.connect(self.dsn)
-        self._raw_open.append(conn)
-        return conn
-
-    async def insert_actions(self, conn: Any, writes: Sequence[Write]) -> None:
-        await conn.execute(INSERT_ACTIONS, *action_columns(writes))
-
-    async def close(self) -> None:
-        for conn in self._raw_open:
-            await conn.close()
-        self._raw_open.clear()
-        self._raw_free.clear()
-        await super().close()
-
-
-class _InlineWriter:
-    """Commits SQLite batches on the event loop's own thread, once per loop turn.
-
-    The same Core statements as `AsyncWriter`, through the synchronous
-    driver. A WAL commit without fsync (synchronous=NORMAL) takes a fraction
-    of a millisecond, far less than any hop to a thread and back on a busy
-    loop (a thread waits for the GIL, then for a loop turn, at each hop).
-    Every write submitted during one turn of the loop goes in one commit.
-    """
-
-    def __init__(self, url: str) -> None:
-        sync_url = url.replace("sqlite+aiosqlite", "sqlite+pysqlite", 1)
-        self.engine = sa.create_engine(sync_url, connect_args={"timeout": 30}, poolclass=sa.pool.StaticPool)
-        sa.event.listen(self.engine, "connect", _sqlite_pragmas)
-        self.pending: list[Write] = []
-        self.on_batch: Callable[[int, int], None] = lambda _writes, _in_flight: None
-
-    def submit(self, write: Write) -> None:
-        if not self.pending:
-            asyncio.get_running_loop().call_soon(self.flush)
-        self.pending.append(write)
-
-    def flush(self) -> None:
-        batch, self.pending = self.pending, []
-        if batch:
-            self.on_batch(len(batch), 1)
-            _settle(batch, self._commit_or_split(batch))
-
-    def _commit_or_split(self, batch: list[Write]) -> list[BaseException | None]:
-        try:
-            self._commit(batch)
-            return [None] * len(batch)
-        except Exception:
-            # One bad write must not fail its neighbours: retry alone.
-            errors: list[BaseException | None] = []
-            for write in batch:
-                try:
-                    self._commit([write])
-                    errors.append(None)
-                except Exception as err:
-                    log.exception("write failed", extra={"table": write.table.name})
-                    errors.append(err)
-            return errors
-
-    def _commit(self, batch: Sequence[Write]) -> None:
-        inserts = [w for w in batch if w.table is actions and w.rows is not None]
-        with self.engine.begin() as conn:
-            for statement, rows in plan([w for w in batch if not (w.table is actions and w.rows is not None)]):
-                conn.execute(statement, rows)
-            if inserts:
-                # the driver's executemany with a fixed statement: compiling the Core insert and building
-                # its parameters cost more than the insert itself (profiled at people's pace)
-                conn.exec_driver_sql(INSERT_ACTIONS_SQLITE, list(zip(*action_columns(inserts), strict=True)))
-
-    def close(self) -> None:
-        self.flush()
-        self.engine.dispose()
-
-
-def _settle(batch: Sequence[Write], errors: Sequence[BaseException | None]) -> None:
-    for write, error in zip(batch, errors, strict=True):
-        if write.done is None or write.done.done():
-            continue
-        if error is None:
-            write.done.set_result(None)
-        else:
-            write.done.set_exception(error)
 
 
 class Store:
@@ -400,7 +124,7 @@ class Store:
         self.url = url
         keep_private(url)  # before anything opens it: SQLite gives its -wal and -shm files the same mode
         self.engine = make_engine(url)
-        self._inline = _InlineWriter(url) if url.startswith("sqlite+aiosqlite") else None
+        self._inline = InlineWriter(url) if url.startswith("sqlite+aiosqlite") else None
         self._writer_impl: AsyncWriter = PgWriter(self.engine) if url.startswith("postgresql") else AsyncWriter(
             self.engine)
         self._pending: deque[list[Write]] = deque()  # units: the writes submitted together
@@ -495,8 +219,8 @@ class Store:
                         await self._writer_impl.commit(unit)
                     except Exception as err:
                         log.exception("write failed", extra={"table": unit[0].table.name})
-                        _settle(unit, [err] * len(unit))
-            _settle(batch, [None] * len(batch))
+                        settle(unit, [err] * len(unit))
+            settle(batch, [None] * len(batch))
         finally:
             self._busy.difference_update(w.key for w in batch)
             task = asyncio.current_task()

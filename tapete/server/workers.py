@@ -29,8 +29,8 @@ import uvicorn
 
 from . import logs
 from .app import create_app
-from .main import uvicorn_config
 from .settings import ServerSettings
+from .uvicorn_setup import uvicorn_config
 
 RESTART_PAUSE = 1.0
 

@@ -199,17 +199,25 @@ function rack(ctx) {
     }))));
 }
 
+// Where the board is wide (app.css shows one of the two), the hand's score table lies down: a row per
+// side and a column per line of the count, three rows instead of seven, so the melds keep their room
+// beside a round result. Both are built, so a resized window needs no new render.
 function handBanner(ctx) {
   const view = ctx.view;
   const last = view.last_hand;
   if (!last || (view.phase !== "hand_over" && view.phase !== "over")) return null;
   const rows = ["melded", "canastas", "muerto", "going_out", "in_hand", "total"];
-  return h("div", { class: "banner bur-hand", role: "status" },
-    h("div", {}, t("buracco.handOver", { n: last.hand })),
-    h("table", { class: "mini-table" },
-      h("thead", {}, h("tr", {}, h("th", {}, ""), [0, 1].map((side) => h("th", { scope: "col" }, view.side === side ? t("buracco.us") : view.side === null ? t("buracco.sideN", { n: side + 1 }) : t("buracco.them"))))),
-      h("tbody", {}, rows.map((key) => h("tr", { class: key === "total" ? "total" : "" }, h("th", { scope: "row" }, t(`buracco.score.${key}`)),
-        last.sides.map((s) => h("td", {}, String(s[key]))))))));
+  const sideName = (side) => view.side === side ? t("buracco.us") : view.side === null ? t("buracco.sideN", { n: side + 1 }) : t("buracco.them");
+  const total = (key) => key === "total" ? "total" : "";
+  const upright = h("table", { class: "mini-table upright" },
+    h("thead", {}, h("tr", {}, h("th", {}, ""), [0, 1].map((side) => h("th", { scope: "col" }, sideName(side))))),
+    h("tbody", {}, rows.map((key) => h("tr", { class: total(key) }, h("th", { scope: "row" }, t(`buracco.score.${key}`)),
+      last.sides.map((s) => h("td", {}, String(s[key])))))));
+  const lying = h("table", { class: "mini-table lying" },
+    h("thead", {}, h("tr", {}, h("th", {}, ""), rows.map((key) => h("th", { scope: "col", class: total(key) }, t(`buracco.score.${key}`))))),
+    h("tbody", {}, last.sides.map((s, side) => h("tr", {}, h("th", { scope: "row" }, sideName(side)),
+      rows.map((key) => h("td", { class: total(key) }, String(s[key])))))));
+  return h("div", { class: "banner bur-hand", role: "status" }, h("div", {}, t("buracco.handOver", { n: last.hand })), upright, lying);
 }
 
 export default {
