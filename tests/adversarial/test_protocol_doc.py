@@ -5,7 +5,8 @@ server: HTTP requests (`GET path` / `POST path body`, then `← status
 body`) and one socket at a time (`WS path`, `→ message`, `← message`). An
 answer is matched on the fields it shows: `"..."` stands for any other
 fields (as a key), any value (as a value) or more items (as a list's last
-item); `"<name>"` remembers a value, and later stands for it.
+item); `"<name>"` remembers a value, and later stands for it, also inside a
+string (`"seat:<table>:1"`).
 """
 
 from __future__ import annotations
@@ -68,6 +69,8 @@ class Walk:
             for i, (e, a) in enumerate(zip(expected, actual, strict=True)):
                 self.match(e, a, f"{where}[{i}]")
             return
+        if isinstance(expected, str):  # a known name inside a string ("seat:<table>:1") stands for its value
+            expected = self.fill(expected)
         assert expected == actual, (where, expected, actual)
 
     def step(self, line: str) -> None:
