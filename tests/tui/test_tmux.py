@@ -49,6 +49,19 @@ class Pane:
             time.sleep(0.2)
         raise AssertionError(f"screen never showed what was expected; last screen:\n{text}")
 
+    def settled(self, timeout: float = 5.0) -> str:
+        """The screen once two captures half a second apart agree (the terminal has finished
+        laying out what it just drew)."""
+        end = time.monotonic() + timeout
+        last = self.screen()
+        while time.monotonic() < end:
+            time.sleep(0.5)
+            now = self.screen()
+            if now == last:
+                return now
+            last = now
+        raise AssertionError(f"the screen kept changing; last screen:\n{last}")
+
     def alive(self) -> bool:
         return "play" in self.run("list-sessions", "-F", "#{session_name}")
 
@@ -113,7 +126,8 @@ def test_round_result_stays_until_a_key_in_tmux(game_id: str, lang: str) -> None
     pane = Pane(f"tapete-result-{game_id}-{lang}-{os.getpid()}", 80, 24, command)
     title, hint = ("Resultado", "Pulsa una tecla") if lang == "es" else ("Result", "Press a key")
     try:
-        shown = pane.wait_for(lambda s: title in s and hint in s, timeout=120)
+        pane.wait_for(lambda s: title in s and hint in s, timeout=120)
+        shown = pane.settled()  # a bot playing on behind the panel would keep it changing
         time.sleep(3.0)  # the quick bots would have dealt the next round by now
         assert pane.screen() == shown, "the result panel changed without a key"
         assert "╰" in shown.split(hint)[1].splitlines()[1], "the panel's bottom edge is not right under its hint"
