@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 from .errors import BadPlayers
@@ -206,6 +206,13 @@ class Game(ABC):
 
     def action_message(self, state: State, action: int) -> Message:
         return self._words().action_message(state, action)
+
+    def moves_key(self, state: State) -> Hashable | None:
+        """What the words of a state's moves depend on besides each move, when the game can
+        say it cheaply: two states of one match with equal keys give each action the same
+        `action_message` and the same `is_reaction` flag. The server then words a seat's legal
+        moves once for as long as the key holds. None (the default): each move is worded anew."""
+        return None
 
     def tell_event(self, event: Event, reader: Reader) -> str:
         """An event as `reader` reads it in the log."""

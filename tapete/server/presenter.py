@@ -21,9 +21,10 @@ from tapete.engine.messages import Lines, Message, Reader
 from tapete.engine.names import bot_name
 from tapete.engine.table import TableCore
 
-from .connection import Connection, dumps
+from .connection import Connection
 from .errors import NotStarted
 from .seats import SeatInfo
+from .state_text import StateText
 from .tablelog import TableLog
 
 PROTOCOL = 1
@@ -62,6 +63,7 @@ class Presenter:
         self._action_forms: dict[int, dict[str, Any]] = {}
         self.log = TableLog(game)  # every event since this process holds the table
         self._messages: dict[int, tuple[Event, Message | Lines]] = {}  # this broadcast's events, by id
+        self._texts = StateText(game, table_id, self._action_forms, self._tell)  # a broadcast's messages, as text
 
     # -- messages --------------------------------------------------------------------
     def welcome(self, seat: int | None, num_players: int) -> dict[str, Any]:
@@ -191,19 +193,27 @@ class Presenter:
 
     def broadcast(self, audiences: Iterable[set[Connection]], state: State, moment: Moment,
                   events: list[Event]) -> None:
-        """Tell every socket its seat's state: one text per seat, language and style.
-        The events join the kept log first."""
+        """Tell every socket its seat's state: one text per seat, language and style, built
+        from parts encoded once (`StateText`). The events join the kept log first."""
         if events:
             self.log.extend(moment.version, events)
         self._messages.clear()
+        texts = self._texts
+        texts.begin(state, moment, events)
+        names = [entry.get("name") or "" for entry in moment.seats]
+        readers: dict[tuple[str, int | None], Reader] = {}
         for conns in audiences:
             told: dict[tuple[str, bool], str] = {}
             for conn in conns:
                 style = (conn.lang, conn.texts)
-                if style not in told:
-                    message = self.state(state, moment, conn.seat, conn.lang, conn.texts, events, with_log=False)
-                    told[style] = dumps(message)
-                conn.send_text(told[style])
+                text = told.get(style)
+                if text is None:
+                    reader = readers.get((conn.lang, conn.seat))
+                    if reader is None:
+                        reader = readers[conn.lang, conn.seat] = Reader(conn.lang, names, conn.seat)
+                    text = told[style] = texts.text(conn.seat, reader, conn.texts)
+                conn.send_text(text)
+        texts.end()
 
     # -- errors in words -----------------------------------------------------------------
     @staticmethod

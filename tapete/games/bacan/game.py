@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from typing import Any, ClassVar
 
 from tapete.engine import Bot, Event, Game, State
@@ -41,6 +41,9 @@ class BacanGame(Game):
 
     def heuristic_bot(self, rng: random.Random) -> Bot:
         return BacanBot(rng)
+
+    def moves_key(self, state: State) -> Hashable:
+        return texts.moves_key(state)
 
     def state_problems(self, state: State) -> list[tuple[str, str]]:
         assert isinstance(state, BacanState)

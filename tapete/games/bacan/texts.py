@@ -446,21 +446,27 @@ def _top(state: BacanState) -> Card:
 _MOVES_SAID: dict[tuple[Any, ...], Message] = {}  # a move's message by what it depends on
 
 
-def action_message(state: State, action: int) -> Message:
-    """A move's message depends on the move, the top of the discard pile, the phase and who
-    is owed a card: made once for each such case (the legal list is told after every action)."""
+def moves_key(state: State) -> tuple[Any, ...]:
+    """What a move's message depends on besides the move: the top of the discard pile, the
+    phase and who is owed a card (and the action space, which says what each index is)."""
     assert isinstance(state, BacanState)
-    key = (
+    return (
         state.space,
-        action,
         state.discard[-1] if state.discard else -1,
         state.phase,
         state.pending[0] if state.pending else -1,
     )
+
+
+def action_message(state: State, action: int) -> Message:
+    """A move's message, made once for each move and `moves_key` (the legal list is told after
+    every action)."""
+    key = (moves_key(state), action)
     said = _MOVES_SAID.get(key)
     if said is None:
         if len(_MOVES_SAID) >= 50_000:
             _MOVES_SAID.clear()
+        assert isinstance(state, BacanState)
         said = _MOVES_SAID[key] = _action_message(state, action)
     return said
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Hashable
 from typing import Any, ClassVar
 
 from tapete.engine import Bot, Game, State
@@ -36,6 +37,9 @@ class BoonGame(Game):
 
     def heuristic_bot(self, rng: random.Random) -> Bot:
         return BoonBot(rng)
+
+    def moves_key(self, state: State) -> Hashable:
+        return ()  # a move's message is the move's alone (texts.action_message)
 
     def state_problems(self, state: State) -> list[tuple[str, str]]:
         assert isinstance(state, BoonState)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Hashable
 from typing import Any, ClassVar
 
 from tapete.engine import Bot, Game, State
@@ -48,6 +49,9 @@ class WantedGame(Game):
 
     def heuristic_bot(self, rng: random.Random) -> Bot:
         return WantedBot(rng)
+
+    def moves_key(self, state: State) -> Hashable:
+        return ()  # a move's message is the move's alone (texts.action_message)
 
     def state_problems(self, state: State) -> list[tuple[str, str]]:
         assert isinstance(state, WantedState)
