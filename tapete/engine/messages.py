@@ -113,6 +113,27 @@ def msg(id: str, rule: str | None = None, /, **params: Any) -> Message:
     return Message(id, params, rule)
 
 
+def names_seat(message: Message | Lines, seat: int) -> bool:
+    """Whether `message` names `seat` among its players (a player, players, a side, in it or in a
+    message inside it). A reader it does not name reads it as a spectator does: who "you" is
+    changes only the words for the players a message names."""
+    items = message.items if isinstance(message, Lines) else (message,)
+    for item in items:
+        for value in item.params.values():
+            if isinstance(value, Player):
+                if value.seat == seat:
+                    return True
+            elif isinstance(value, Players):
+                if seat in value.seats:
+                    return True
+            elif isinstance(value, Side):
+                if seat % 2 == value.which:
+                    return True
+            elif isinstance(value, Message | Lines) and names_seat(value, seat):
+                return True
+    return False
+
+
 # -- the reader ---------------------------------------------------------------------
 @dataclass(frozen=True, slots=True)
 class Reader:
@@ -418,4 +439,5 @@ __all__ = [
     "format_number",
     "join_words",
     "msg",
+    "names_seat",
 ]

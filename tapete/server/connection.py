@@ -104,7 +104,8 @@ class Connection:
                     pass  # the client is gone already
                 return
             try:
-                await asyncio.wait_for(self.socket.send_text(item), self.send_timeout)
+                async with asyncio.timeout(self.send_timeout):  # a deadline without a task of its own per send
+                    await self.socket.send_text(item)
             except TimeoutError:
                 self.closing = True
                 self._cut_off()

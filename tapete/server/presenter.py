@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from tapete.engine import Event, Game, State, options_to_json
-from tapete.engine.messages import Lines, Message, Reader
+from tapete.engine.messages import Reader
 from tapete.engine.names import bot_name
 from tapete.engine.table import TableCore
 
@@ -62,8 +62,7 @@ class Presenter:
         self.table_id = table_id
         self._action_forms: dict[int, dict[str, Any]] = {}
         self.log = TableLog(game)  # every event since this process holds the table
-        self._messages: dict[int, tuple[Event, Message | Lines]] = {}  # this broadcast's events, by id
-        self._texts = StateText(game, table_id, self._action_forms, self._tell)  # a broadcast's messages, as text
+        self._texts = StateText(game, table_id, self._action_forms)  # a broadcast's messages, as text
 
     # -- messages --------------------------------------------------------------------
     def welcome(self, seat: int | None, num_players: int) -> dict[str, Any]:
@@ -159,18 +158,8 @@ class Presenter:
 
     def event(self, event: Event, reader: Reader) -> dict[str, Any]:
         out = event.to_json()
-        out["text"] = self._tell(event, reader)
+        out["text"] = self.game.tell_event(event, reader)
         return out
-
-    def _tell(self, event: Event, reader: Reader) -> str:
-        """An event in words for `reader`; its message is made once however many seats read it."""
-        catalogue = self.game.catalogue
-        if catalogue is None:
-            return self.game.tell_event(event, reader)
-        said = self._messages.get(id(event))
-        if said is None or said[0] is not event:
-            said = self._messages[id(event)] = (event, self.game.event_message(event))
-        return catalogue.render(said[1], reader)
 
     @staticmethod
     def seats(infos: Iterable[SeatInfo], stand_in: Callable[[int], bool]) -> list[dict[str, Any]]:
@@ -197,7 +186,6 @@ class Presenter:
         from parts encoded once (`StateText`). The events join the kept log first."""
         if events:
             self.log.extend(moment.version, events)
-        self._messages.clear()
         texts = self._texts
         texts.begin(state, moment, events)
         names = [entry.get("name") or "" for entry in moment.seats]

@@ -21,7 +21,7 @@ send it); tests/server/test_state_text.py holds the two equal.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable
+from collections.abc import Hashable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -29,6 +29,7 @@ from tapete.engine import Event, Game, State
 from tapete.engine.messages import Reader
 
 from .connection import dumps
+from .sentences import Sentences
 
 if TYPE_CHECKING:
     from .presenter import Moment
@@ -50,12 +51,11 @@ class Said:
 class StateText:
     """The state messages of one table's broadcasts, as text (one table: one presenter, one of these)."""
 
-    def __init__(self, game: Game, table_id: str, forms: dict[int, dict[str, Any]],
-                 tell: Callable[[Event, Reader], str]) -> None:
+    def __init__(self, game: Game, table_id: str, forms: dict[int, dict[str, Any]]) -> None:
         self.game = game
         self.table_id = table_id
         self._forms = forms  # each action index's JSON form (the presenter's, shared)
-        self._tell = tell  # an event's sentence for a reader (the presenter's, made once per broadcast)
+        self.sentences = Sentences(game)
         self._said: dict[Hashable, Said] = {}  # by reader (by seat where no sentences are asked for)
         self._words: Hashable | None = None  # this broadcast's `Game.moves_key`
         # this broadcast's parts: the moment, encoded
@@ -71,6 +71,7 @@ class StateText:
         self._state, self._events = state, events
         self._playing = moment.status == "playing"
         self._words = self.game.moves_key(state) if self._playing else None
+        self.sentences.broadcast(self._words)
         self._event_data.clear()
         self._views.clear()
         head = dumps({"type": "state", "table": self.table_id, "status": moment.status, "version": moment.version})
@@ -139,7 +140,7 @@ class StateText:
             form = self._forms[action] = state.action_to_json(action)
         entry: dict[str, Any] = {"index": action, "action": form, "reaction": state.is_reaction(seat, action)}
         if reader is not None:
-            entry["text"] = self.game.tell_action(state, action, reader)
+            entry["text"] = self.sentences.move(state, action, reader)
         return dumps(entry)
 
     # -- events ------------------------------------------------------------------------
@@ -154,7 +155,7 @@ class StateText:
                 data = event.to_json()
                 open_data = None if "text" in data else dumps(data)[:-1]  # "text" of its own: kept in place
                 said = self._event_data[id(event)] = (event, open_data)
-            text = self._tell(event, reader)
+            text = self.sentences.event(event, reader)
             if said[1] is None:
                 data = event.to_json()
                 data["text"] = text
