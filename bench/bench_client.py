@@ -83,6 +83,10 @@ class Tally:
     opened: int = 0  # table slots whose first match's first state arrived
     measuring: bool = False
 
+    def lagged(self, seconds: float) -> None:
+        if self.measuring:
+            self.lags.append(seconds)
+
     def table_opened(self) -> None:
         self.opened += 1
 
@@ -239,14 +243,13 @@ async def chatter(args: argparse.Namespace, seated: list[Seat], tally: Tally, rn
         await asyncio.sleep(args.chat_every)
 
 
-async def loop_lag(tally: Tally, every: float = 0.01) -> None:
+async def loop_lag(record: Callable[[float], None], every: float = 0.01) -> None:
     """How late this process's loop wakes a 10 ms sleep: the part of send -> view that is the
     client's own waiting (its other sockets' turn, or a core it waits for)."""
     while True:
         asked = time.perf_counter()
         await asyncio.sleep(every)
-        if tally.measuring:
-            tally.lags.append(time.perf_counter() - asked - every)
+        record(time.perf_counter() - asked - every)
 
 
 async def ping_probe(tally: Tally, rng: random.Random, every: float = 0.1) -> None:
@@ -277,7 +280,8 @@ async def client_main(args: argparse.Namespace, url: str, index: int, conn: Conn
     async with httpx.AsyncClient(base_url=url, timeout=120, limits=httpx.Limits(max_connections=20)) as http:
         tasks = [asyncio.create_task(table_loop(args, http, url.replace("http", "ws", 1), tally, stop, rng))
                  for _ in range(mine)]
-        probes = [asyncio.create_task(loop_lag(tally)), asyncio.create_task(ping_probe(tally, random.Random(index)))]
+        probes = [asyncio.create_task(loop_lag(tally.lagged)),
+                  asyncio.create_task(ping_probe(tally, random.Random(index)))]
         began = time.perf_counter()
         while tally.opened < mine and time.perf_counter() - began < OPEN_TIMEOUT:
             await asyncio.sleep(0.1)  # the warm-up starts once every table plays

@@ -55,6 +55,7 @@ from typing import Any
 
 import httpx
 import servers as procs
+import sittings
 from bench_client import ClientPool, default_client_procs
 
 CLIENT_BUSY_PCT = 80  # a client process busier than this (% of a core) times its own loop's turns
@@ -151,6 +152,7 @@ def run(args: argparse.Namespace, url: str, own_urls: list[str], headers: dict[s
         "remote_seats_per_table": args.humans,
         "server_bots": args.bots,
         "seconds": round(wall, 1),
+        "client_latencies_ms": lat,  # every sample (for the sittings' pooled figures; not printed)
         "tables_playing": sum(one["tables"]["playing"] for one in after),
         "actions_per_s": round(sum(actions) / wall, 1),
         "remote_actions_per_s": round(len(lat) / wall, 1),
@@ -249,7 +251,7 @@ def report(result: dict[str, Any], args: argparse.Namespace) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--tables", type=int, default=200)
-    parser.add_argument("--seconds", type=float, default=30.0)
+    parser.add_argument("--seconds", type=float, default=None, help="measured (30; 20 in --chat-pair/--sitting21)")
     parser.add_argument("--warmup", type=float, default=5.0)
     parser.add_argument("--game", default="bacan")
     parser.add_argument("--players", type=int, default=4)
@@ -274,30 +276,50 @@ def main() -> None:
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument("--profile", help="sample each server process with py-spy while measuring: "
                         "collapsed stacks in PROFILE.<process>.txt (pip install py-spy)")
+    parser.add_argument("--chat-pair", action="store_true",
+                        help="issue 17's pair: runs without chat and with a line per table every --chat-every "
+                             "(5 s if unset) alternately, --pairs times, each on a fresh server; prints the ratios")
+    parser.add_argument("--sitting21", action="store_true",
+                        help="issue 21's table: one SQLite process, --workers 1 and --workers 2 on PostgreSQL + "
+                             "Redis back to back (--db/--redis, else $TAPETE_CLUSTER_PG/$TAPETE_CLUSTER_REDIS)")
+    parser.add_argument("--pairs", type=int, default=3, help="--chat-pair: pairs of runs (A B A B ...)")
+    parser.add_argument("--rounds", type=int, default=1, help="--sitting21: rounds of the three servers")
     args = parser.parse_args()
+    if args.seconds is None:
+        args.seconds = 20.0 if args.chat_pair or args.sitting21 else 30.0
+    if args.chat_pair:
+        sittings.chat_pair(args, one_run)
+    elif args.sitting21:
+        sittings.sitting21(args, one_run)
+    else:
+        result = one_run(args)
+        result.pop("client_latencies_ms")
+        if args.json:
+            print(json.dumps(result))
+            return
+        report(result, args)
+
+
+def one_run(args: argparse.Namespace) -> dict[str, Any]:
+    """One measured run: start the server(s) (unless --url), play, stop; the figures."""
     args.client_procs = args.client_procs or default_client_procs(args.tables * args.humans)
     flags = ["--finished-ttl", "2", *args.server_flags.split(), *(["--no-ws-compression"] if args.no_ws_compression
                                                                   else [])]
     with tempfile.TemporaryDirectory() as tmp:
         if args.url:
             args.label = args.url
-            result = run(args, args.url, [args.url], {}, [], dict)
-        else:
-            started = procs.start(args.workers, args.db, args.redis, Path(tmp), flags)
-            args.label = started.label
-            try:
-                def others() -> dict[str, list[int]]:
-                    if not args.workers:
-                        return {}
-                    return {"postgresql": procs.find_db_pids(started), "redis": procs.redis_pids()}
+            return run(args, args.url, [args.url], {}, [], dict)
+        started = procs.start(args.workers, args.db, args.redis, Path(tmp), flags)
+        args.label = started.label
+        try:
+            def others() -> dict[str, list[int]]:
+                if not args.workers:
+                    return {}
+                return {"postgresql": procs.find_db_pids(started), "redis": procs.redis_pids()}
 
-                result = run(args, started.url, started.own_urls, started.headers(), started.pids, others)
-            finally:
-                started.stop()
-    if args.json:
-        print(json.dumps(result))
-        return
-    report(result, args)
+            return run(args, started.url, started.own_urls, started.headers(), started.pids, others)
+        finally:
+            started.stop()
 
 
 if __name__ == "__main__":
