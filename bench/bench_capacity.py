@@ -23,7 +23,10 @@ It stops after the first step whose p99 passes `--limit-ms` (or at
 The server is started here: one process on SQLite (default), or `--workers
 N` processes on a fresh PostgreSQL database and Redis (see bench/servers.py).
 The people are played by `--clients` processes (each holds its share of the
-tables); their CPU is printed too, since they share the machine.
+tables, on uvloop when installed, with the open-files limit raised to the
+hard limit, as for the servers started here); their tables, sockets, RSS,
+CPU and loop lag are printed too, since they share the machine, with a
+warning when one passes 80% of a core (the clients would be the limit).
 """
 
 from __future__ import annotations
@@ -48,6 +51,7 @@ import httpx
 import orjson
 import servers as procs
 import websockets
+from bench_client import dumps, loop_lag, raise_open_files, run_loop
 from seats import ReconnectingSeat
 
 
@@ -58,6 +62,7 @@ class Window:
     latencies: list[float] = field(default_factory=list)
     sent: int = 0
     errors: dict[str, int] = field(default_factory=dict)
+    lags: list[float] = field(default_factory=list)  # the client loop's lateness (bench_client.loop_lag)
 
 
 class Person(ReconnectingSeat):
@@ -89,9 +94,14 @@ class Person(ReconnectingSeat):
 
     async def _play(self) -> None:
         async for raw in self.ws:
+            received = time.perf_counter()  # before decoding: the view is here now
             message = orjson.loads(raw)
             kind = message["type"]
-            if kind == "welcome":
+            if kind == "state":
+                self.seen(message, received)
+                if message["status"] == "finished":
+                    return
+            elif kind == "welcome":
                 self.seat = message["seat"]
             elif kind == "error":  # a stale answer says why: a fair race, or the server's own latency
                 code = message["code"]
@@ -100,13 +110,8 @@ class Person(ReconnectingSeat):
                 self.sent_at = None
             elif kind == "accepted":
                 self.shows = message["version"]
-            elif kind == "state":
-                self.seen(message)
-                if message["status"] == "finished":
-                    return
 
-    def seen(self, state: dict[str, Any]) -> None:
-        now = time.perf_counter()
+    def seen(self, state: dict[str, Any], now: float) -> None:
         if self.sent_at is not None and self.shows is not None and state["version"] >= self.shows:
             if self.timed:
                 self.client.latency(now - self.sent_at)
@@ -144,6 +149,7 @@ class Person(ReconnectingSeat):
     async def _send_after(self, pause: float, message: dict[str, Any], version: int | None, held: bool) -> None:
         await asyncio.sleep(pause)
         if version is not None:
+            frame = dumps(message)
             self.sent_at = time.perf_counter()
             # a required move that is not a reaction waits for an open window (with a margin for the
             # state's trip here, which makes the window look open a little longer than it is)
@@ -151,8 +157,10 @@ class Person(ReconnectingSeat):
             if not self.timed:
                 self.client.error("held by the reaction window (not timed)")
             self.client.sent()
+        else:
+            frame = dumps(message)
         with contextlib.suppress(websockets.ConnectionClosed):
-            await self.ws.send(json.dumps(message))
+            await self.ws.send(frame)
 
 
 class Client:
@@ -169,6 +177,10 @@ class Client:
     def latency(self, seconds: float) -> None:
         if self.window is not None:
             self.window.latencies.append(seconds)
+
+    def lagged(self, seconds: float) -> None:
+        if self.window is not None:
+            self.window.lags.append(seconds)
 
     def sent(self) -> None:
         if self.window is not None:
@@ -193,15 +205,15 @@ class Client:
                 async def connect(token: str = token, table_id: str = table_id) -> Any:
                     ws = await websockets.connect(f"{self.url.replace('http', 'ws')}/ws/tables/{table_id}",
                                                   max_size=2**22, ping_interval=None, open_timeout=60)
-                    await ws.send(json.dumps({"type": "hello", "token": token}))
+                    await ws.send(dumps({"type": "hello", "token": token}))
                     return ws
 
                 people.append(Person(connect, self.rng, self))
             self.tables += 1
             self.sockets += len(people)
             try:
-                done = asyncio.gather(*(p.play() for p in people))
-                stopper = asyncio.create_task(stop.wait())
+                done: asyncio.Future[Any] = asyncio.gather(*(p.play() for p in people))
+                stopper: asyncio.Future[Any] = asyncio.create_task(stop.wait())
                 await asyncio.wait({done, stopper}, return_when=asyncio.FIRST_COMPLETED)
                 stopper.cancel()
                 if not done.done():
@@ -215,6 +227,7 @@ class Client:
         args = self.args
         stop = asyncio.Event()
         limits = httpx.Limits(max_connections=20)
+        lagger = asyncio.create_task(loop_lag(self.lagged))
         async with httpx.AsyncClient(base_url=self.url, timeout=120, limits=limits) as http:
             for step, total in enumerate(range(args.start, args.max_tables + 1, args.step)):
                 begins = t0 + step * (args.settle + args.measure)
@@ -230,18 +243,20 @@ class Client:
                 await asyncio.sleep(args.measure)
                 window, self.window = self.window, None
                 results.put((index, step, window.latencies, window.sent, window.errors, self.tables, self.sockets,
-                             procs.cpu_seconds(os.getpid())))
+                             procs.cpu_seconds(os.getpid()), procs.rss_mb(os.getpid()), window.lags))
                 if stop_all.is_set():
                     break
             while not stop_all.is_set():  # the tables stay until the last step's servers are sampled
                 await asyncio.sleep(0.2)
             stop.set()
-            await asyncio.gather(*self.tasks, return_exceptions=True)
+            lagger.cancel()
+            await asyncio.gather(*self.tasks, lagger, return_exceptions=True)
 
 
 def client_process(args: argparse.Namespace, url: str, index: int, t0: float, results: Any,
                    stop_all: EventType) -> None:
-    asyncio.run(Client(args, url, args.seed * 1000 + index).run(index, t0, results, stop_all))
+    raise_open_files()
+    run_loop(Client(args, url, args.seed * 1000 + index).run(index, t0, results, stop_all))
 
 
 def pct(values: list[float], p: float) -> float:
@@ -318,6 +333,10 @@ def measure(args: argparse.Namespace, started: procs.Servers) -> list[dict[str, 
                 "postgresql_cpu_pct": round(100 * (procs.cpu_of(db_pids) - db0) / wall, 1) if db_pids else None,
                 "client_cpu_pct": [round(100 * (s[7] - client_cpu0[s[0]]) / (args.settle + args.measure), 1)
                                    for s in sorted(seen)],
+                "client_rss_mb": [round(s[8], 1) for s in sorted(seen)],
+                "client_tables": [s[5] for s in sorted(seen)],
+                "client_sockets": [s[6] for s in sorted(seen)],
+                "client_loop_lag_p99_ms": [pct(s[9], 0.99) for s in sorted(seen)],
                 "loadavg": Path("/proc/loadavg").read_text().split()[:3],
             }
             for s in seen:
@@ -344,8 +363,15 @@ def print_row(row: dict[str, Any]) -> None:
           f"{row['actions_per_s']:>7,.0f} actions/s  "
           f"send->view p50 {lat['p50']} p90 {lat['p90']} p99 {lat['p99']} ms (n={row['person_actions']})  "
           f"stale {row['stale']}  errors {row['errors']}", flush=True)
-    print(f"        server: {per}; PostgreSQL CPU {row['postgresql_cpu_pct']}%; clients CPU {row['client_cpu_pct']}%;"
-          f" load {' '.join(row['loadavg'])}", flush=True)
+    print(f"        server: {per}; PostgreSQL CPU {row['postgresql_cpu_pct']}%; load {' '.join(row['loadavg'])}",
+          flush=True)
+    clients = "; ".join(f"{t} tables/{n} sockets, RSS {r} MB, CPU {c}%, loop lag p99 {lag} ms" for t, n, r, c, lag in
+                        zip(row["client_tables"], row["client_sockets"], row["client_rss_mb"], row["client_cpu_pct"],
+                            row["client_loop_lag_p99_ms"], strict=True))
+    print(f"        clients: {clients}", flush=True)
+    if max(row["client_cpu_pct"]) > 80:
+        print(f"        WARNING: a client process used {max(row['client_cpu_pct'])}% of a core: the clients may be the "
+              f"limit here; give them more --clients", flush=True)
 
 
 def main() -> None:
@@ -369,6 +395,7 @@ def main() -> None:
     parser.add_argument("--profile", help="sample each server process with py-spy in each measured window: "
                         "collapsed stacks in PROFILE.<tables>.<process>.txt (pip install py-spy)")
     args = parser.parse_args()
+    raise_open_files()  # the servers started here inherit it
     with tempfile.TemporaryDirectory() as tmp:
         started = procs.start(args.workers, args.db, args.redis, Path(tmp),
                               ["--finished-ttl", "5", *args.server_flags.split()])

@@ -198,6 +198,10 @@ class ServerSettings:
     # Pages of other origins allowed to open table sockets (comma-separated, e.g.
     # "https://example.org"); the server's own origin always is, and clients that send no Origin.
     allowed_origins: str = ""
+    # Proxies (load balancers) whose `X-Forwarded-For` names the client, comma-separated addresses or
+    # networks ("10.0.0.5,10.0.1.0/24"; "*" trusts anyone who connects). Empty: the header is ignored and
+    # every per-address limit counts the peer's own address, since anyone may send the header.
+    forwarded_allow_ips: str = ""
     # The token that admin endpoints ask for (`Authorization: Bearer ...`); none: they are refused.
     admin_token: str | None = None
 
