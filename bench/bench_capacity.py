@@ -211,15 +211,20 @@ class Client:
                 people.append(Person(connect, self.rng, self))
             self.tables += 1
             self.sockets += len(people)
+            playing = [asyncio.create_task(p.play()) for p in people]
+            done: asyncio.Future[Any] = asyncio.gather(*playing)
             try:
-                done: asyncio.Future[Any] = asyncio.gather(*(p.play() for p in people))
                 stopper: asyncio.Future[Any] = asyncio.create_task(stop.wait())
                 await asyncio.wait({done, stopper}, return_when=asyncio.FIRST_COMPLETED)
                 stopper.cancel()
-                if not done.done():
-                    done.cancel()
-                await asyncio.gather(done, return_exceptions=True)
+                if done.done() and done.exception() is not None:  # a socket failed: a new table replaces this one
+                    failed = done.exception()
+                    code = getattr(getattr(failed, "rcvd", None), "code", "")
+                    self.error(f"table failed ({type(failed).__name__} {code})".replace(" )", ")"))
             finally:
+                for task in playing:  # a failure leaves the table's other people playing: they leave too
+                    task.cancel()
+                await asyncio.gather(*playing, done, return_exceptions=True)
                 self.tables -= 1
                 self.sockets -= len(people)
 
@@ -359,7 +364,8 @@ def print_row(row: dict[str, Any]) -> None:
     per = "; ".join(f"{p['tables']} tables/{p['sockets']} sockets, RSS {p['rss_mb']} MB, CPU {p['cpu_pct']}% "
                     f"({p['cpu_us_per_action']} µs/action), stages p50/p99 {p['stages_p50_p99_ms']}"
                     for p in row["processes"])
-    print(f"  {row['tables_held']:>5} tables {row['sockets_held']:>6} sockets  "
+    print(f"  {row['tables_held']:>5} tables {row['sockets_held']:>6} sockets (the clients hold "
+          f"{sum(row['client_tables'])} tables, {sum(row['client_sockets'])} sockets)  "
           f"{row['actions_per_s']:>7,.0f} actions/s  "
           f"send->view p50 {lat['p50']} p90 {lat['p90']} p99 {lat['p99']} ms (n={row['person_actions']})  "
           f"stale {row['stale']}  errors {row['errors']}", flush=True)
