@@ -112,7 +112,6 @@ async def create_table(
     tables, players = services(request).tables, services(request).players
     specs = None if body.seats is None else [SeatSpec(s.type, s.level, s.name) for s in body.seats]
     # names checked before the table is made: a refused name leaves nothing behind
-    await players.check_seat_name(clean_name(body.name), player_id)
     name = (clean_name(body.name) or await players.name_of(player_id)) if body.join else None
     check_distinct([clean_name(s.name) for s in specs or () if s.kind == "bot"] + [name])
     runner = await tables.create(
@@ -148,7 +147,6 @@ async def table_info(table_id: str, request: Request) -> dict[str, Any]:
 @router.post("/join")
 async def join_table(body: JoinBody, request: Request, x_tapete_player: PlayerHeader = None) -> dict[str, Any]:
     player_id = await caller(request, x_tapete_player)
-    await services(request).players.check_seat_name(clean_name(body.name), player_id)
     name = clean_name(body.name) or await services(request).players.name_of(player_id)
     runner, seat, token = await services(request).tables.join(body.code, body.seat, name, player_id)
     return {"table": runner.summary(), "seat": seat, "token": token}

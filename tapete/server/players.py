@@ -11,8 +11,8 @@ another device, which then gets a secret of its own.
 
 A name is one identity's (`names.name_key`): no one may take a name another
 identity uses, nor one that reads the same ("ana", "Аna" with a Cyrillic А,
-"Ａna"), to pass for them, whether for their identity or for a seat; nor may
-two seats of one table show names that read alike.
+"Ａna"), to pass for them; nor may two seats of one table show names that
+read alike.
 
 Neither a secret nor a password is ever logged, nor sent anywhere but in
 the answer that hands the secret out.
@@ -354,15 +354,6 @@ class Players:
         query = sa.select(players.c.name).where(players.c.id == player_id)
         found = await self.store.read(lambda conn: conn.scalar(query))
         return None if found is None else str(found)
-
-    async def check_seat_name(self, name: str | None, player_id: str | None) -> None:
-        """A name typed for a seat must not read as another identity's (NameTaken); one's own is fine."""
-        if name is None:
-            return
-        query = sa.select(players.c.id).where(players.c.name_key == name_key(name))
-        holder = await self.store.read(lambda conn: conn.scalar(query))
-        if holder is not None and holder != player_id:
-            raise name_taken()
 
     async def rename(self, player_id: str, name: str | None) -> str | None:
         cleaned = clean_name(name)
