@@ -65,8 +65,8 @@ def no_codes_on_screen(page: Page) -> None:
 def sit_two(open_page: Any, viewport: dict[str, int] = LAPTOP, public: bool | None = None) -> tuple[Page, Page, str]:
     """Anabel makes a duel table and Benito joins it by its code; both see it start. The match id too."""
     ana = open_page(viewport)
-    first = create_table(ana, "wanted", players=2, seats={1: "human"}, options=OPTIONS, table_options=TABLE, name="Anabel",
-                         public=public)
+    first = create_table(ana, "wanted", players=2, seats={1: "human"}, options=OPTIONS, table_options=TABLE,
+                         name="Anabel", public=public)
     code = ana.locator("[data-testid=invite-code]").inner_text().strip()
     beto = open_page(viewport)
     beto.goto(f"/#/join/{code}")
