@@ -30,7 +30,7 @@ from .names import clean_name
 from .pacer import ThinkingPool
 from .player_api import PlayerHeader, caller
 from .player_api import router as player_router
-from .players import IDENTITIES_PER_MINUTE, Players
+from .players import IDENTITIES_PER_MINUTE, Players, check_distinct
 from .settings import ServerSettings, async_db_url, table_options_schema
 from .sockets import table_socket
 from .stats import Stats
@@ -109,15 +109,18 @@ async def create_table(
     body: CreateTableBody, request: Request, x_tapete_player: PlayerHeader = None
 ) -> dict[str, Any]:
     player_id = await caller(request, x_tapete_player)
-    tables = services(request).tables
+    tables, players = services(request).tables, services(request).players
     specs = None if body.seats is None else [SeatSpec(s.type, s.level, s.name) for s in body.seats]
+    # names checked before the table is made: a refused name leaves nothing behind
+    await players.check_seat_name(clean_name(body.name), player_id)
+    name = (clean_name(body.name) or await players.name_of(player_id)) if body.join else None
+    check_distinct([clean_name(s.name) for s in specs or () if s.kind == "bot"] + [name])
     runner = await tables.create(
         body.game, body.options, specs, body.table_options, body.public, client_address(request)
     )
     seat: int | None = None
     token: str | None = None
     if any(s.free for s in runner.seats) and body.join:
-        name = clean_name(body.name) or await services(request).players.name_of(player_id)
         seat, token = await runner.join(None, name, player_id)
     elif not any(s.human for s in runner.seats):
         await runner.start_bots_only()
@@ -145,6 +148,7 @@ async def table_info(table_id: str, request: Request) -> dict[str, Any]:
 @router.post("/join")
 async def join_table(body: JoinBody, request: Request, x_tapete_player: PlayerHeader = None) -> dict[str, Any]:
     player_id = await caller(request, x_tapete_player)
+    await services(request).players.check_seat_name(clean_name(body.name), player_id)
     name = clean_name(body.name) or await services(request).players.name_of(player_id)
     runner, seat, token = await services(request).tables.join(body.code, body.seat, name, player_id)
     return {"table": runner.summary(), "seat": seat, "token": token}
