@@ -181,6 +181,7 @@ async def server_stats(request: Request, reset: bool = False) -> dict[str, Any]:
     out = svc.stats.summary()
     out["tables"] = {status: sum(r.status == status for r in runners) for status in ("waiting", "playing", "finished")}
     out["sockets"] = sum(len(r.spectators) + sum(len(s.conns) for s in r.seats) for r in runners)
+    out.update(svc.tables.cluster_stats())
     if reset:
         svc.stats.reset()
     return out

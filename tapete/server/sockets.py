@@ -71,6 +71,8 @@ async def table_socket(websocket: WebSocket, table_id: str) -> None:
         logs.event("socket refused", logging.INFO, table=table_id, code="origin")
         await websocket.close(CLOSE_POLICY, "origin not allowed")  # before accepting: an HTTP 403
         return
+    if await svc.tables.hand_off(table_id, websocket.scope):
+        return  # the process that runs the table answers the handshake (one process: never)
     await websocket.accept()
     abort = websocket.scope.get("extensions", {}).get("tapete.abort")
     conn = Connection(websocket, settings.outbox_limit, settings.send_timeout, abort)
