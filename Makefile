@@ -30,12 +30,17 @@ run: $(STAMP)
 	$(BIN)/tapete serve
 
 # PostgreSQL and Redis on loopback for the multi-process tests (scripts/services.sh; left running).
+# The tests run in TEST_WORKERS processes (pytest-xdist): much of the suite waits on browsers,
+# terminals and servers rather than computing, so the waits overlap. Work-stealing keeps each
+# worker on a run of neighbouring tests (module fixtures are set up few times). `-x` still stops
+# the whole run at the first failure. `pytest -q tests/DIR` alone runs in one process, as before.
+TEST_WORKERS ?= 2
 test: $(STAMP)
 	bash scripts/need-debian.sh tmux chromium postgresql redis-server
 	$(BIN)/ruff check tapete tests bench
 	$(BIN)/mypy
 	set -a; eval "$$(bash scripts/services.sh start || true)"; set +a; \
-	TAPETE_REQUIRE_RAY=1 $(BIN)/pytest -q -x -p no:cacheprovider
+	TAPETE_REQUIRE_RAY=1 $(BIN)/pytest -q -x -p no:cacheprovider -n $(TEST_WORKERS) --dist worksteal
 
 # A short MaskablePPO training of the example, end to end (about 35 s once installed).
 test-rl: $(RL_STAMP)

@@ -3,7 +3,7 @@
     python bench/bench_server.py [--tables 200] [--seconds 30] [--warmup 5]
                                  [--game bacan] [--players 4] [--humans 1] [--bots random]
                                  [--bot-delay-ms 0] [--window-ms 0] [--no-texts] [--no-ws-compression]
-                                 [--chat-every 5]
+                                 [--chat-every 5] [--client-procs K]
                                  [--url http://127.0.0.1:8000] [--json]
                                  [--workers N --db postgresql://... --redis redis://...]
 
@@ -11,8 +11,10 @@ Unless --url is given, a server process is started on a free loopback port
 with a fresh SQLite file (WAL), and stopped at the end; with `--workers N`,
 N processes on one shared port (as `tapete serve --workers N`) on a fresh
 PostgreSQL database (created on the `--db` server, dropped at the end) and
-Redis, each with an address of its own for its /api/stats. This process is the
-client: each table has `--humans` seats played from here over WebSockets
+Redis, each with an address of its own for its /api/stats. The client is
+`--client-procs` processes (bench/bench_client.py; by default one per ~100
+remote sockets, at most one per core), each owning a share of the tables,
+whose samples this process merges: each table has `--humans` seats played from there over WebSockets
 (uniformly random legal moves, sent the moment the seat may act) and the
 other seats are bots inside the server; no thinking delay, no reaction
 window. When a match ends its table is replaced, so `--tables` matches run
@@ -23,8 +25,12 @@ difference in send -> view between a run with and one without.
 
 Printed: actions per second applied by the server (bots' and remote
 seats'), and the time from sending an action to receiving the view that
-shows it (client-measured, loopback both ways), plus the server's own
-arrival-to-views figure from /api/stats, and both processes' CPU use.
+shows it (client-measured, loopback both ways), beside the server's own
+arrival-to-views figure from /api/stats; the CPU of the server and of each
+client process (a warning when one passes 80% of a core: it would time its
+own loop), each client loop's lateness, and a WebSocket ping's round trip
+(both loops and the kernel with no work of the server's in it). The warm-up
+starts once every table plays (opening 200 tables can take seconds).
 
 Also from /api/stats of every server process: the time an action spends in
 each stage (queue wait, durable write, publish), the write batches, and the
@@ -38,45 +44,21 @@ backends and Redis, which share the machine).
 from __future__ import annotations
 
 import argparse
-import asyncio
-import contextlib
 import json
-import os
-import random
 import subprocess
 import tempfile
 import time
 from collections import Counter
-from collections.abc import Awaitable, Callable
-from dataclasses import dataclass, field
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import httpx
-import orjson
 import servers as procs
-import websockets
-from seats import ReconnectingSeat
+import sittings
+from bench_client import ClientPool, default_client_procs
 
-
-@dataclass
-class Tally:
-    latencies: list[float] = field(default_factory=list)
-    sent: int = 0
-    errors: Counter[str] = field(default_factory=Counter)
-    matches: int = 0
-    reconnects: int = 0
-    failures: int = 0
-    chat_sent: int = 0
-    chat_heard: int = 0
-    measuring: bool = False
-
-    def reset(self) -> None:
-        self.latencies.clear()
-        self.sent = 0
-        self.errors.clear()
-        self.matches = 0
-        self.chat_sent = self.chat_heard = 0
+CLIENT_BUSY_PCT = 80  # a client process busier than this (% of a core) times its own loop's turns
 
 
 def percentile(values: list[float], p: float) -> float:
@@ -84,142 +66,21 @@ def percentile(values: list[float], p: float) -> float:
     return ordered[min(len(ordered) - 1, int(p * len(ordered)))] if ordered else float("nan")
 
 
-class Seat(ReconnectingSeat):
-    """One remote seat: plays a random legal move whenever it may act, and times it."""
-
-    def __init__(self, connect: Callable[[], Awaitable[Any]], seat: int, rng: random.Random, tally: Tally) -> None:
-        self.connect, self.seat, self.rng, self.tally = connect, seat, rng, tally
-        self.ws: Any = None
-        self.seq = 0
-        self.acted = -1
-        self.sent_at: float | None = None  # an action in flight, sent then
-        self.shows: int | None = None  # the version that will show it, once accepted
-        self.last: dict[str, Any] | None = None
-
-    def reconnected(self) -> None:
-        self.tally.reconnects += 1
-
-    async def _play(self) -> None:
-        async for raw in self.ws:
-            message = orjson.loads(raw)
-            kind = message["type"]
-            if kind == "error":  # e.g. stale: a bot's mirror claim arrived first
-                if self.tally.measuring:  # a stale answer's rule says which kind (a race, a window)
-                    code = message["code"]
-                    self.tally.errors[f"{code} ({message.get('rule')}, {message.get('stale')})" if code == "stale"
-                                      else code] += 1
-                self.sent_at = None
-                if self.last is not None:
-                    await self.maybe_act(self.last)
-            elif kind == "accepted":
-                self.shows = message["version"]
-            elif kind == "chat":
-                if self.tally.measuring:
-                    self.tally.chat_heard += 1
-            elif kind == "state":
-                self.last = message
-                if self.sent_at is not None and self.shows is not None and message["version"] >= self.shows:
-                    if self.tally.measuring:
-                        self.tally.latencies.append(time.perf_counter() - self.sent_at)
-                    self.sent_at = self.shows = None
-                if message["status"] == "finished":
-                    return
-                if message.get("pause_ms"):  # a round result: read at once, as a program does
-                    await self.ws.send(json.dumps({"type": "dismiss"}))
-                await self.maybe_act(message)
-
-    async def maybe_act(self, state: dict[str, Any]) -> None:
-        version, legal = state["version"], state["legal"]
-        if not legal or self.sent_at is not None or version <= self.acted:
-            return
-        if self.seat not in state["required"] and self.rng.random() > 0.05:
-            self.acted = version
-            return
-        self.acted = version
-        self.seq += 1
-        entry = self.rng.choice(legal)
-        self.sent_at = time.perf_counter()
-        if self.tally.measuring:
-            self.tally.sent += 1
-        await self.ws.send(json.dumps({"type": "action", "seq": self.seq, "version": version, "index": entry["index"]}))
-
-
-async def table_loop(args: argparse.Namespace, http: httpx.AsyncClient, ws_url: str, tally: Tally,
-                     stop: asyncio.Event, rng: random.Random) -> None:
-    seats = [{"type": "human"}] * args.humans + [{"type": "bot", "level": args.bots}] * (args.players - args.humans)
-    body = {"game": args.game, "seats": seats, "options": json.loads(args.options),
-            "table_options": {"reaction_window_ms": args.window_ms, "bot_delay_ms": args.bot_delay_ms}}
-    seated: list[Seat] = []  # the remote seats of the table's current match (one after another)
-    talker = asyncio.create_task(chatter(args, seated, tally, rng)) if args.chat_every > 0 else None
-    try:
-        await play_tables(args, http, ws_url, tally, stop, rng, body, seated)
-    finally:
-        if talker is not None:
-            talker.cancel()
-            await asyncio.gather(talker, return_exceptions=True)
-
-
-async def play_tables(args: argparse.Namespace, http: httpx.AsyncClient, ws_url: str, tally: Tally,
-                      stop: asyncio.Event, rng: random.Random, body: dict[str, Any], seated: list[Seat]) -> None:
-    """One match after another at this table slot, until `stop`."""
-    while not stop.is_set():
-        created = (await http.post("/api/tables", json=body)).json()
-        table_id = created["table"]["id"]
-        tokens = {created["seat"]: created["token"]}
-        for _ in range(args.humans - 1):
-            joined = (await http.post("/api/join", json={"code": created["invite_code"]})).json()
-            tokens[joined["seat"]] = joined["token"]
-        players = []
-        for seat, token in tokens.items():
-
-            async def connect(token: str = token, table_id: str = table_id) -> Any:
-                ws = await websockets.connect(f"{ws_url}/ws/tables/{table_id}", max_size=2**22,
-                                              ping_interval=None)
-                await ws.send(json.dumps({"type": "hello", "token": token, "texts": not args.no_texts}))
-                return ws
-
-            players.append(Seat(connect, seat, rng, tally))
-        seated[:] = players
-        done: asyncio.Future[Any] = asyncio.gather(*(p.play() for p in players))
-        stopper: asyncio.Future[Any] = asyncio.create_task(stop.wait())
-        await asyncio.wait({done, stopper}, return_when=asyncio.FIRST_COMPLETED)
-        stopper.cancel()
-        seated.clear()
-        if not done.done():
-            done.cancel()
-            await asyncio.gather(done, return_exceptions=True)
-        elif done.exception() is not None:
-            tally.failures += 1  # a socket failed otherwise: this table is left to its stand-ins
-        elif tally.measuring:
-            tally.matches += 1
-
-
-async def chatter(args: argparse.Namespace, seated: list[Seat], tally: Tally, rng: random.Random) -> None:
-    """One chat line from one of the table's remote seats every `--chat-every` seconds (at a random
-    phase per table), whichever match the table is at (between two matches: at the next one)."""
-    await asyncio.sleep(rng.uniform(0, args.chat_every))
-    line = 0
-    while True:
-        line += 1
-        while not seated or seated[line % len(seated)].ws is None:
-            await asyncio.sleep(0.05)
-        seat = seated[line % len(seated)]
-        with contextlib.suppress(websockets.ConnectionClosed):
-            await seat.ws.send(json.dumps({"type": "chat", "text": f"¿Otra ronda? ({line})"}))
-            if tally.measuring:
-                tally.chat_sent += 1
-        await asyncio.sleep(args.chat_every)
-
-
-async def server_stats(http: httpx.AsyncClient, urls: list[str], headers: dict[str, str],
-                       reset: bool = False) -> list[dict[str, Any]]:
+def server_stats(http: httpx.Client, urls: list[str], headers: dict[str, str],
+                 reset: bool = False) -> list[dict[str, Any]]:
     params = {"reset": "true"} if reset else {}
     found = []
     for url in urls:
-        answer = await http.get(f"{url}/api/stats", params=params, headers=headers)
+        answer = http.get(f"{url}/api/stats", params=params, headers=headers)
         answer.raise_for_status()
         found.append(answer.json())
     return found
+
+
+def server_p99(result: dict[str, Any]) -> float | None:
+    """The servers' arrival -> views p99 (the worst process's, with several)."""
+    found = [own["p99"] for own in result["server_arrival_to_views_ms"] if own["p99"] is not None]
+    return max(found) if found else None
 
 
 def merged_stale(stats: list[dict[str, Any]]) -> dict[str, int]:
@@ -229,42 +90,50 @@ def merged_stale(stats: list[dict[str, Any]]) -> dict[str, int]:
     return dict(total)
 
 
-async def run(args: argparse.Namespace, url: str, own_urls: list[str], headers: dict[str, str],
-              pids: list[int], find_others: Callable[[], dict[str, list[int]]]) -> dict[str, Any]:
-    tally = Tally()
-    stop = asyncio.Event()
-    rng = random.Random(args.seed)
-    limits = httpx.Limits(max_connections=50)
-    async with httpx.AsyncClient(base_url=url, timeout=60, limits=limits) as http:
-        tasks = [asyncio.create_task(table_loop(args, http, url.replace("http", "ws"), tally, stop, rng))
-                 for _ in range(args.tables)]
-        await asyncio.sleep(args.warmup)
-        tally.reset()
-        tally.measuring = True
-        extra_pids = await asyncio.to_thread(find_others)  # the database's backends, once all are open
-        before = await server_stats(http, own_urls, headers, reset=bool(headers))
-        cpu0 = [procs.cpu_seconds(pid) for pid in pids]
-        extra0 = {name: procs.cpu_of(group) for name, group in extra_pids.items()}
-        client0, wall0 = procs.cpu_seconds(os.getpid()), time.perf_counter()
-        wait0 = sum(procs.cpu_wait_seconds(pid) for pid in pids)
-        profilers = [subprocess.Popen(["py-spy", "record", "--pid", str(pid), "--duration", str(int(args.seconds)),
-                                       "--rate", "50", "--format", "raw", "--output", f"{args.profile}.{i}.txt"],
-                                      stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-                     for i, pid in enumerate(pids)] if args.profile else []
-        await asyncio.sleep(args.seconds)
-        after = await server_stats(http, own_urls, headers)
-        cpu1 = [procs.cpu_seconds(pid) for pid in pids]
-        extra1 = {name: procs.cpu_of(group) for name, group in extra_pids.items()}
-        client1, wall1 = procs.cpu_seconds(os.getpid()), time.perf_counter()
-        wait1 = sum(procs.cpu_wait_seconds(pid) for pid in pids)
-        rss = [procs.rss_mb(pid) for pid in pids]
-        tally.measuring = False
-        for profiler in profilers:
-            profiler.wait(60)
-        stop.set()
-        await asyncio.gather(*tasks, return_exceptions=True)
+def run(args: argparse.Namespace, url: str, own_urls: list[str], headers: dict[str, str],
+        pids: list[int], find_others: Callable[[], dict[str, list[int]]]) -> dict[str, Any]:
+    pool = ClientPool(args, url)  # the client processes open their tables, then say they are ready
+    try:
+        with httpx.Client(timeout=60) as http:
+            start = time.time() + args.warmup
+            pool.open_window(start, start + args.seconds)
+            time.sleep(max(0.0, start - time.time()))
+            extra_pids = find_others()  # the database's backends, once all are open
+            before = server_stats(http, own_urls, headers, reset=bool(headers))
+            cpu0 = [procs.cpu_seconds(pid) for pid in pids]
+            extra0 = {name: procs.cpu_of(group) for name, group in extra_pids.items()}
+            wall0 = time.perf_counter()
+            wait0 = sum(procs.cpu_wait_seconds(pid) for pid in pids)
+            profilers = [subprocess.Popen(["py-spy", "record", "--pid", str(pid), "--duration",
+                                           str(int(args.seconds)), "--rate", "50", "--format", "raw",
+                                           "--output", f"{args.profile}.{i}.txt"],
+                                          stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+                         for i, pid in enumerate(pids)] if args.profile else []
+            time.sleep(max(0.0, start + args.seconds - time.time()))
+            after = server_stats(http, own_urls, headers)
+            cpu1 = [procs.cpu_seconds(pid) for pid in pids]
+            extra1 = {name: procs.cpu_of(group) for name, group in extra_pids.items()}
+            wall1 = time.perf_counter()
+            wait1 = sum(procs.cpu_wait_seconds(pid) for pid in pids)
+            rss = [procs.rss_mb(pid) for pid in pids]
+            client_rss = [procs.rss_mb(pid) for pid in pool.pids]
+            clients = pool.results()
+            for profiler in profilers:
+                profiler.wait(60)
+    finally:
+        pool.stop()
     wall = wall1 - wall0
-    lat = [x * 1000 for x in tally.latencies]
+    lat = [x * 1000 for one in clients for x in one["latencies"]]
+    pings = [x * 1000 for one in clients for x in one["pings"]]
+    answered = [x * 1000 for one in clients for x in one["answered"]]
+    errors: Counter[str] = Counter()
+    for one in clients:
+        errors.update(one["errors"])
+    client_cpu = [round(100 * one["cpu_s"] / one["wall_s"], 1) for one in clients]
+
+    def summed(key: str) -> int:
+        return sum(one[key] for one in clients)
+
     # counted as differences, so that the figures hold even when the counters could not be reset
     actions = [a["actions"] - (0 if headers else b["actions"]) for a, b in zip(after, before, strict=True)]
     total = max(1, sum(actions))
@@ -284,29 +153,47 @@ async def run(args: argparse.Namespace, url: str, own_urls: list[str], headers: 
         "remote_seats_per_table": args.humans,
         "server_bots": args.bots,
         "seconds": round(wall, 1),
+        "client_latencies_ms": lat,  # every sample (for the sittings' pooled figures; not printed)
         "tables_playing": sum(one["tables"]["playing"] for one in after),
         "actions_per_s": round(sum(actions) / wall, 1),
         "remote_actions_per_s": round(len(lat) / wall, 1),
-        "remote_actions_sent": tally.sent,
-        "matches_finished": tally.matches,
-        "reconnects": tally.reconnects,
-        "tables_failed": tally.failures,
+        "remote_actions_sent": summed("sent"),
+        "matches_finished": summed("matches"),
+        "reconnects": summed("reconnects"),
+        "tables_failed": summed("failures"),
         "client_send_to_view_ms": {"p50": round(percentile(lat, 0.5), 2), "p90": round(percentile(lat, 0.9), 2),
                                    "p99": round(percentile(lat, 0.99), 2), "max": round(max(lat, default=0), 2),
                                    "count": len(lat)},
         "server_arrival_to_views_ms": [one["arrival_to_views_ms"] for one in after],
-        "errors": dict(tally.errors),
+        # send -> the `accepted` answer (sent once the action is written, before the views are built)
+        "client_send_to_accepted_ms": {"p50": round(percentile(answered, 0.5), 2),
+                                       "p99": round(percentile(answered, 0.99), 2), "count": len(answered)},
+        "errors": dict(errors),
         "chat_every_s": args.chat_every,
-        "chat_lines_sent": tally.chat_sent,
-        "chat_lines_heard": tally.chat_heard,
+        "chat_lines_sent": summed("chat_sent"),
+        "chat_lines_heard": summed("chat_heard"),
         "stale_by_reason": merged_stale(after),
         "cpu_server_pct": round(100 * sum(cpu) / wall, 1),
         # CPU time per applied action: the figure that holds when other work shares the cores
         "server_cpu_us_per_action": round(1e6 * sum(cpu) / total, 1),
         "other_cpu_us_per_action": {name: round(1e6 * (extra1[name] - extra0[name]) / total, 1) for name in extra0},
-        "cpu_client_pct": round(100 * (client1 - client0) / wall, 1),
+        "cpu_client_pct": round(sum(client_cpu), 1),  # all client processes together
+        "client_procs": len(clients),
+        "cpu_client_pct_per_process": client_cpu,  # near 100: that client measures its own waiting
+        "client_rss_mb": [round(r, 1) for r in client_rss],
+        "client_tables_per_process": [one["tables"] for one in clients],
+        "client_open_s": pool.open_seconds,  # the time the clients took to open every table
+        # how late each client process's loop woke a 10 ms sleep: its own share of send -> view
+        "client_loop_lag_ms": [{"p50": round(percentile(one["lags"], 0.5) * 1000, 2),
+                                "p99": round(percentile(one["lags"], 0.99) * 1000, 2)} for one in clients],
+        # a WebSocket ping's round trip to the server (no work of the server's in it): both loops' turns
+        "ping_rtt_ms": {"p50": round(percentile(pings, 0.5), 2), "p99": round(percentile(pings, 0.99), 2),
+                        "count": len(pings)},
         "server_waiting_for_cpu_pct": round(100 * (wait1 - wait0) / wall, 1),
         "per_process": per_process,
+        # the servers' counters were reset this late after the window opened (a busy server answers late):
+        # their figures then cover that much less time than the client's
+        "server_reset_late_s": [round(one["since"] - start, 2) for one in after] if headers else None,
         "loadavg": Path("/proc/loadavg").read_text().split()[:3],
     }
 
@@ -322,8 +209,31 @@ def report(result: dict[str, Any], args: argparse.Namespace) -> None:
           f"sockets reconnected (table moved): {result['reconnects']}; tables failed: {result['tables_failed']}")
     print(f"  send -> view (client):    p50 {lat['p50']} ms  p90 {lat['p90']} ms  p99 {lat['p99']} ms  "
           f"max {lat['max']} ms  (n={lat['count']})")
+    for i, own in enumerate(result["server_arrival_to_views_ms"]):
+        print(f"  arrival -> views (server process {i}): p50 {own['p50']} ms  p90 {own['p90']} ms  "
+              f"p99 {own['p99']} ms  max {own['max']} ms  (n={own['count']})")
+    print(f"  p99 side by side: client {lat['p99']} ms, server {server_p99(result)} ms "
+          f"({result['client_procs']} client process(es), tables opened in {result['client_open_s']} s)")
+    answered = result["client_send_to_accepted_ms"]
+    print(f"  send -> accepted (client; the answer once written, before the views): p50 {answered['p50']} ms  "
+          f"p99 {answered['p99']} ms")
+    ping = result["ping_rtt_ms"]
+    print(f"  WebSocket ping -> pong (both loops and the kernel, no server work): p50 {ping['p50']} ms  "
+          f"p99 {ping['p99']} ms (n={ping['count']})")
+    lags = ", ".join(f"p50 {lag['p50']} / p99 {lag['p99']} ms" for lag in result["client_loop_lag_ms"])
+    print(f"  client loop lag (a 10 ms sleep woken late, per process): {lags}")
     print(f"  CPU: server {result['cpu_server_pct']}% (and {result['server_waiting_for_cpu_pct']}% runnable but "
-          f"waiting for a core)  client {result['cpu_client_pct']}%  load average {' '.join(result['loadavg'])}")
+          f"waiting for a core)  client {result['cpu_client_pct']}% (per process: "
+          f"{', '.join(f'{c}%' for c in result['cpu_client_pct_per_process'])}; RSS "
+          f"{', '.join(f'{r} MB' for r in result['client_rss_mb'])})  load average {' '.join(result['loadavg'])}")
+    busy = [c for c in result["cpu_client_pct_per_process"] if c > CLIENT_BUSY_PCT]
+    if busy:
+        print(f"  WARNING: a client process used {max(busy)}% of a core (> {CLIENT_BUSY_PCT}%): the client may be "
+              f"measuring its own waiting; give it more --client-procs")
+    late = result["server_reset_late_s"]
+    if late and max(late) > 1:
+        print(f"  note: the servers' counters were reset {max(late)} s into the window (a busy server answered "
+              f"late): their figures cover that much less time")
     others = "  ".join(f"{k} {v} µs" for k, v in result["other_cpu_us_per_action"].items())
     print(f"  server CPU per applied action: {result['server_cpu_us_per_action']} µs  {others}")
     sent = max(1, result["remote_actions_sent"])
@@ -348,7 +258,7 @@ def report(result: dict[str, Any], args: argparse.Namespace) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--tables", type=int, default=200)
-    parser.add_argument("--seconds", type=float, default=30.0)
+    parser.add_argument("--seconds", type=float, default=None, help="measured (30; 20 in --chat-pair/--sitting21)")
     parser.add_argument("--warmup", type=float, default=5.0)
     parser.add_argument("--game", default="bacan")
     parser.add_argument("--players", type=int, default=4)
@@ -362,6 +272,8 @@ def main() -> None:
     parser.add_argument("--chat-every", type=float, default=0.0,
                         help="seconds between chat lines of each table's remote seats (0 = no chat)")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--client-procs", type=int, default=0,
+                        help="client processes sharing the tables (0: one per ~100 remote sockets, at most one a core)")
     parser.add_argument("--url", help="an already running server (else one is started)")
     parser.add_argument("--workers", type=int, default=0,
                         help="start N processes on PostgreSQL + Redis (0: one process on SQLite)")
@@ -371,29 +283,50 @@ def main() -> None:
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument("--profile", help="sample each server process with py-spy while measuring: "
                         "collapsed stacks in PROFILE.<process>.txt (pip install py-spy)")
+    parser.add_argument("--chat-pair", action="store_true",
+                        help="issue 17's pair: runs without chat and with a line per table every --chat-every "
+                             "(5 s if unset) alternately, --pairs times, each on a fresh server; prints the ratios")
+    parser.add_argument("--sitting21", action="store_true",
+                        help="issue 21's table: one SQLite process, --workers 1 and --workers 2 on PostgreSQL + "
+                             "Redis back to back (--db/--redis, else $TAPETE_CLUSTER_PG/$TAPETE_CLUSTER_REDIS)")
+    parser.add_argument("--pairs", type=int, default=3, help="--chat-pair: pairs of runs (A B A B ...)")
+    parser.add_argument("--rounds", type=int, default=1, help="--sitting21: rounds of the three servers")
     args = parser.parse_args()
+    if args.seconds is None:
+        args.seconds = 20.0 if args.chat_pair or args.sitting21 else 30.0
+    if args.chat_pair:
+        sittings.chat_pair(args, one_run)
+    elif args.sitting21:
+        sittings.sitting21(args, one_run)
+    else:
+        result = one_run(args)
+        result.pop("client_latencies_ms")
+        if args.json:
+            print(json.dumps(result))
+            return
+        report(result, args)
+
+
+def one_run(args: argparse.Namespace) -> dict[str, Any]:
+    """One measured run: start the server(s) (unless --url), play, stop; the figures."""
+    args.client_procs = args.client_procs or default_client_procs(args.tables * args.humans)
     flags = ["--finished-ttl", "2", *args.server_flags.split(), *(["--no-ws-compression"] if args.no_ws_compression
                                                                   else [])]
     with tempfile.TemporaryDirectory() as tmp:
         if args.url:
             args.label = args.url
-            result = asyncio.run(run(args, args.url, [args.url], {}, [], dict))
-        else:
-            started = procs.start(args.workers, args.db, args.redis, Path(tmp), flags)
-            args.label = started.label
-            try:
-                def others() -> dict[str, list[int]]:
-                    if not args.workers:
-                        return {}
-                    return {"postgresql": procs.find_db_pids(started), "redis": procs.redis_pids()}
+            return run(args, args.url, [args.url], {}, [], dict)
+        started = procs.start(args.workers, args.db, args.redis, Path(tmp), flags)
+        args.label = started.label
+        try:
+            def others() -> dict[str, list[int]]:
+                if not args.workers:
+                    return {}
+                return {"postgresql": procs.find_db_pids(started), "redis": procs.redis_pids()}
 
-                result = asyncio.run(run(args, started.url, started.own_urls, started.headers(), started.pids, others))
-            finally:
-                started.stop()
-    if args.json:
-        print(json.dumps(result))
-        return
-    report(result, args)
+            return run(args, started.url, started.own_urls, started.headers(), started.pids, others)
+        finally:
+            started.stop()
 
 
 if __name__ == "__main__":

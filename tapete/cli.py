@@ -473,6 +473,10 @@ def serve(
     allowed_origins: Annotated[
         str, typer.Option(help="other origins whose pages may open table sockets, comma-separated")
     ] = "",
+    forwarded_allow_ips: Annotated[
+        str,
+        typer.Option(help="load balancers whose X-Forwarded-For names the client, comma-separated (default: none)"),
+    ] = "",
     lang: LangOpt = "es",
 ) -> None:
     """Start the table server: lobby API and one WebSocket per seat."""
@@ -488,7 +492,8 @@ def serve(
     from tapete.server.main import run
     from tapete.server.settings import ServerSettings
 
-    settings = ServerSettings(db_url=db, redis_url=redis, admin_token=admin_token, allowed_origins=allowed_origins)
+    settings = ServerSettings(db_url=db, redis_url=redis, admin_token=admin_token, allowed_origins=allowed_origins,
+                              forwarded_allow_ips=forwarded_allow_ips)
     if workers > 1 or redis:
         from tapete.server.workers import serve as serve_workers
 

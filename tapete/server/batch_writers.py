@@ -34,6 +34,8 @@ class Write:
     fence: str | None = None
     # The writes submitted with this one (itself included): they commit in one transaction.
     unit: list[Write] | None = field(default=None, repr=False)
+    # A further condition of an update or delete, beside `where`'s equalities (a subquery, say).
+    also: Any = None
 
     @property
     def key(self) -> str:
@@ -44,6 +46,8 @@ class Write:
     def statement(self) -> sa.Executable:
         assert self.where is not None
         cond = [self.table.c[k] == v for k, v in self.where.items()]
+        if self.also is not None:
+            cond.append(self.also)
         if self.delete:
             return self.table.delete().where(*cond)
         assert self.values is not None

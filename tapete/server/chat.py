@@ -3,7 +3,8 @@
 A chat line is words people type for each other: it never touches the game
 (no version, no state), it carries nothing hidden (a seat's own words, its
 public name), and it is kept per table (the last `HISTORY` lines, also in
-the store, so a hello after a restart still shows them). A line is stored
+the store, so a hello after a restart still shows them; the store holds a
+bounded number per room, see PRUNE_EVERY). A line is stored
 as neutral data (`ChatLine`) and rendered for each reader: a quick phrase
 in the reader's language, a nameless seat as "Jugador N"/"Player N", a
 spectator by their player's name or as "Espectador N"/"Spectator N".
@@ -38,6 +39,9 @@ if TYPE_CHECKING:
 
 TEXT_MAX = 300
 HISTORY = 100
+# The store forgets all but a room's newest HISTORY lines once every PRUNE_EVERY lines a table keeps
+# (and with the first it keeps after loading): a room holds at most HISTORY + PRUNE_EVERY lines.
+PRUNE_EVERY = 50
 
 # Quick phrases, one tap away; each reader reads them in their own language.
 PHRASES: dict[str, tuple[str, str]] = {
@@ -157,12 +161,13 @@ class ChatLine:
 
 class TableChat:
     """One table's chat: a line is cleaned, told to every socket of the table at once and kept
-    (the last `HISTORY` in memory for hellos; all in the store, under the table's room)."""
+    (the last `HISTORY` in memory for hellos; in the store, under the table's room, a bounded number)."""
 
     def __init__(self, table_id: str, room: str, lines: Iterable[ChatLine], store: Store) -> None:
         self.table_id, self.room, self.store = table_id, room, store
         self.lines: deque[ChatLine] = deque(lines, maxlen=HISTORY)
         self._writes: set[asyncio.Task[None]] = set()
+        self._until_prune = 0  # lines to keep before the next prune: the first one prunes what came before
         # anonymous spectators are numbered in the order they first write, after those of the
         # room's kept lines (a rematch's chat goes on from its match's, and so do the numbers)
         self._spectators = max((line.spectator_number or 0 for line in self.lines), default=0)
@@ -176,7 +181,7 @@ class TableChat:
             conn.send_error(err)
             return
         self.lines.append(line)
-        self._keep(line)
+        self.keep(line)
         rendered: dict[str, str] = {}
         for conns in table.registry.connections():
             for other in conns:
@@ -206,12 +211,15 @@ class TableChat:
             conn.chat_number = self._spectators
         return f"spectator:{self.room}:{conn.chat_number}"
 
-    def _keep(self, line: ChatLine) -> None:
+    def keep(self, line: ChatLine) -> None:
         """Store the line without holding up the table: it is told at once, written just after."""
+
+        prune = self._until_prune <= 0
+        self._until_prune = PRUNE_EVERY if prune else self._until_prune - 1
 
         async def write() -> None:
             try:
-                await self.store.add_chat(self.table_id, self.room, line.to_json())
+                await self.store.add_chat(self.table_id, self.room, line.to_json(), prune)
             except Exception:
                 logs.log.exception("could not store a chat line", extra={"table": self.table_id})
 

@@ -24,6 +24,7 @@ import asyncio
 import contextlib
 import logging
 import time
+from collections.abc import MutableMapping
 from typing import Any
 
 import sqlalchemy as sa
@@ -34,6 +35,7 @@ from . import logs
 from .connection import CLOSE_MOVED
 from .errors import BadRequest, table_unavailable
 from .fanout import Bus, RemoteConnection, RemoteRunner, answer_later, arrival_here, log_moved
+from .handoff import HandoffPort, handed, opening_request, same_machine
 from .leases import (
     CREATE_LEASES,
     RENEW,
@@ -70,6 +72,7 @@ class ClusterTables(Tables):
         self.broken: set[str] = set()
         self._elsewhere: list[dict[str, Any]] = []
         self._maintenance: asyncio.Task[None] | None = None
+        self.handoffs = HandoffPort(store.leases.owner)  # listens once the server takes connections (workers)
         bus.on_request = self._on_request
         store.on_lost = lambda table_id: bus.spawn(self._lose(table_id))  # stop it now, not at the next renewal
 
@@ -90,6 +93,7 @@ class ClusterTables(Tables):
         for conn, _runner in list(self.remote_conns.values()):
             conn.close(CLOSE_MOVED, "table moved")
         self.remote_conns.clear()
+        self.handoffs.close()
         await super().close()
         try:
             await self.leases.release(sorted(self.leases.held))  # the others may take them at once
@@ -118,6 +122,37 @@ class ClusterTables(Tables):
             except RunnerStopped:
                 self._drop_remote(table_id)
         raise table_unavailable(table_id)
+
+    async def hand_off(self, table_id: str, scope: MutableMapping[str, Any]) -> bool:
+        """A new socket for a table another process of this machine owns goes to that process
+        (before its handshake is answered) instead of being relayed; False: it stays here."""
+        give = scope.get("extensions", {}).get("tapete.hand_off")
+        if give is None or not self.settings.socket_handoff or handed(scope):
+            return False
+        runner = self.runners.get(table_id)
+        if runner is not None and not runner.stopped:
+            return False
+        owner = await self._owner_elsewhere(table_id)
+        if owner is None or not same_machine(owner):
+            return False
+        request = opening_request(scope)
+        return bool(give(lambda fd: self.handoffs.send(owner, fd, request)))
+
+    async def _owner_elsewhere(self, table_id: str) -> str | None:
+        """The process that owns the table, if it is another one and its lease is alive."""
+        remote = self.remotes.get(table_id)
+        if remote is not None and not remote.stopped:
+            return remote.owner
+        owner = (await self.leases.owners([table_id])).get(table_id)
+        if owner is None or not owner[1] or owner[0] == self.leases.owner:
+            return None
+        return owner[0]
+
+    def cluster_stats(self) -> dict[str, Any]:
+        bus = self.bus
+        return {"sockets_relayed": {"to_owners": len(bus.local), "for_others": len(self.remote_conns)},
+                "sockets_handed": self.handoffs.counts(),
+                "redis": {"published": bus.published, "items_out": bus.items_out, "items_in": bus.items_in}}
 
     def _drop_remote(self, table_id: str) -> None:
         """Forget a relayed table; its sockets here are told to reconnect."""

@@ -70,6 +70,7 @@ class Bus:
         self.waiting: dict[str, asyncio.Future[dict[str, Any]]] = {}  # requests and attaches, by id
         self.on_request: Handler = lambda _item: None  # set by the cluster: requests for tables owned here
         self._ids = itertools.count(1)
+        self.published = self.items_out = self.items_in = 0  # counts since start (/api/stats)
         self._pending: dict[str, list[dict[str, Any]]] = {}
         self._sends: asyncio.Queue[tuple[str, bytes]] = asyncio.Queue()
         self._tasks: list[asyncio.Task[None]] = []
@@ -119,6 +120,7 @@ class Bus:
     def _flush(self) -> None:
         pending, self._pending = self._pending, {}
         for proc, items in pending.items():
+            self.items_out += len(items)
             self._sends.put_nowait((channel(proc), orjson.dumps(items)))
 
     async def _write(self) -> None:
@@ -127,6 +129,7 @@ class Bus:
             sends = [await self._sends.get()]
             while not self._sends.empty():
                 sends.append(self._sends.get_nowait())
+            self.published += len(sends)
             try:
                 if len(sends) == 1:
                     await self.redis.publish(*sends[0])
@@ -176,7 +179,9 @@ class Bus:
                 continue
             if message is None or message.get("type") != "message":
                 continue
-            for item in orjson.loads(message["data"]):
+            items = orjson.loads(message["data"])
+            self.items_in += len(items)
+            for item in items:
                 try:
                     self._dispatch(item)
                 except Exception:

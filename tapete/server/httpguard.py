@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import asyncio
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -41,9 +42,11 @@ class ConnectionLimits:
     header_timeout: float
     max_per_address: int
     held: Counter[str] = field(default_factory=Counter)
+    # a trusted load balancer (`--forwarded-allow-ips`) carries every client's connections: not capped
+    uncapped: Callable[[str], bool] = lambda _address: False
 
     def take(self, address: str) -> bool:
-        if self.held[address] >= self.max_per_address:
+        if self.held[address] >= self.max_per_address and not self.uncapped(address):
             return False
         self.held[address] += 1
         return True

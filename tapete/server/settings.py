@@ -168,6 +168,9 @@ class ServerSettings:
     # a table's owner may go silent before another process takes the table over.
     redis_url: str | None = None
     lease_seconds: float = 10.0
+    # A table socket that reaches a process of this machine other than its table's owner is handed
+    # to the owner (tapete.server.handoff) instead of relayed through Redis.
+    socket_handoff: bool = True
     # -- quotas and lifetimes (per client address: no player identity exists yet) --
     # Open tables (waiting or playing) one address may have created, and how fast it may create them.
     max_tables_per_address: int = 10
@@ -198,6 +201,10 @@ class ServerSettings:
     # Pages of other origins allowed to open table sockets (comma-separated, e.g.
     # "https://example.org"); the server's own origin always is, and clients that send no Origin.
     allowed_origins: str = ""
+    # Proxies (load balancers) whose `X-Forwarded-For` names the client, comma-separated addresses or
+    # networks ("10.0.0.5,10.0.1.0/24"; "*" trusts anyone who connects). Empty: the header is ignored and
+    # every per-address limit counts the peer's own address, since anyone may send the header.
+    forwarded_allow_ips: str = ""
     # The token that admin endpoints ask for (`Authorization: Bearer ...`); none: they are refused.
     admin_token: str | None = None
 

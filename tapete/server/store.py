@@ -307,9 +307,17 @@ class Store:
         async with self.engine.connect() as aconn:
             return await aconn.run_sync(work)
 
-    async def add_chat(self, match_id: str, room: str, line: dict[str, Any]) -> None:
-        await self._submit(Write(chat_lines, rows=[{"room": room, "match_id": match_id, **line}],
-                                 fence=self._fence(match_id)))
+    async def add_chat(self, match_id: str, room: str, line: dict[str, Any], prune: bool = False) -> None:
+        """Keep a chat line; with `prune`, in the same transaction forget all but the room's newest
+        CHAT_KEPT lines (the caller prunes now and then, so a room's lines stay bounded)."""
+        fence = self._fence(match_id)
+        writes = [Write(chat_lines, rows=[{"room": room, "match_id": match_id, **line}], fence=fence)]
+        if prune:
+            c = chat_lines.c
+            oldest_kept = sa.select(c.id).where(c.room == room).order_by(c.id.desc()).offset(CHAT_KEPT).limit(1)
+            writes.append(Write(chat_lines, where={"room": room}, delete=True, fence=fence,
+                                also=c.id <= oldest_kept.scalar_subquery()))  # NULL (nothing) while fewer
+        await self._submit(*writes)
 
     async def set_rematch(self, match_id: str, rematch: dict[str, Any], next_match: str | None = None) -> None:
         """The answers to "another match?"; with `next_match` once it is decided (one write: both or neither)."""

@@ -6,6 +6,7 @@ import asyncio
 import logging
 import secrets
 import time
+from collections.abc import MutableMapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -141,6 +142,14 @@ class Tables:
         await asyncio.gather(*(r.stop() for r in list(self.runners.values())), return_exceptions=True)
         self.runners.clear()
         self._codes.clear()
+
+    async def hand_off(self, table_id: str, scope: MutableMapping[str, Any]) -> bool:
+        """Give a new table socket to the process that runs its table (one process: never)."""
+        return False
+
+    def cluster_stats(self) -> dict[str, Any]:
+        """What /api/stats adds for one process of several."""
+        return {}
 
     def _add(self, runner: TableRunner) -> None:
         self.runners[runner.id] = runner

@@ -3,6 +3,8 @@ processes on one port (`workers`)."""
 
 from __future__ import annotations
 
+import ipaddress
+from collections.abc import Callable
 from typing import Any
 
 import uvicorn
@@ -14,7 +16,8 @@ from .wsprotocol import FastDeflateProtocol
 
 def uvicorn_config(app: Any, settings: ServerSettings, **options: Any) -> uvicorn.Config:
     """uvicorn's configuration for this server: its socket protocol, and the limits on connections."""
-    limits = ConnectionLimits(settings.header_timeout, settings.max_connections_per_address)
+    limits = ConnectionLimits(settings.header_timeout, settings.max_connections_per_address,
+                              uncapped=trusted_proxies(settings.forwarded_allow_ips))
     log_level = options.pop("log_level", "info")
     return uvicorn.Config(
         app,
@@ -25,5 +28,32 @@ def uvicorn_config(app: Any, settings: ServerSettings, **options: Any) -> uvicor
         http=guarded_http(limits),
         timeout_keep_alive=settings.http_idle_timeout,
         access_log=log_level == "debug",
+        # uvicorn would trust `X-Forwarded-For` from loopback (and FORWARDED_ALLOW_IPS): a client on this
+        # machine could then claim a new address in every request. Only the proxies named are trusted.
+        proxy_headers=bool(settings.forwarded_allow_ips.strip()),
+        forwarded_allow_ips=settings.forwarded_allow_ips.strip() or "",
         **options,
     )
+
+
+def trusted_proxies(spec: str) -> Callable[[str], bool]:
+    """Whether an address is one of the proxies `spec` names (addresses or networks, comma-separated;
+    "*" for any), as uvicorn reads `forwarded_allow_ips`."""
+    entries = [entry.strip() for entry in spec.split(",") if entry.strip()]
+    if "*" in entries:
+        return lambda _address: True
+    networks = []
+    for entry in entries:
+        try:
+            networks.append(ipaddress.ip_network(entry, strict=False))
+        except ValueError:
+            raise SystemExit(f"--forwarded-allow-ips: {entry[:64]!r} is not an address or a network") from None
+
+    def trusted(address: str) -> bool:
+        try:
+            found = ipaddress.ip_address(address)
+        except ValueError:
+            return False
+        return any(found in network for network in networks)
+
+    return trusted

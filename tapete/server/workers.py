@@ -16,6 +16,7 @@ A single process on SQLite (`tapete serve`) stays the default.
 from __future__ import annotations
 
 import argparse
+import asyncio
 import multiprocessing
 import signal
 import socket
@@ -24,6 +25,7 @@ import time
 from dataclasses import fields
 from multiprocessing.process import BaseProcess
 from types import FrameType
+from typing import Any
 
 import uvicorn
 
@@ -47,17 +49,42 @@ def shared_socket(host: str, port: int) -> socket.socket:
     return sock
 
 
+class WorkerServer(uvicorn.Server):
+    """uvicorn's server; once it takes connections, its tables take sockets handed by the other
+    processes of this machine (tapete.server.handoff) as connections accepted here."""
+
+    def __init__(self, config: uvicorn.Config, app: Any) -> None:
+        super().__init__(config)
+        self.app = app
+
+    async def startup(self, sockets: list[socket.socket] | None = None) -> None:
+        await super().startup(sockets)
+        services = getattr(self.app.state, "tapete", None)
+        port = getattr(getattr(services, "tables", None), "handoffs", None)
+        if port is None:
+            return
+        config = self.config
+
+        def accepted() -> asyncio.Protocol:
+            return config.http_protocol_class(  # type: ignore[call-arg]
+                config=config, server_state=self.server_state, app_state=self.lifespan.state
+            )
+
+        port.listen(accepted)
+
+
 def run_worker(settings: ServerSettings, host: str, port: int, log_level: str, own_port: int = 0) -> None:
     """One server process on the shared port (blocks until it is stopped); also on `own_port`, if
     given: an address of this process alone (health checks, per-process stats, tests)."""
     logs.configure(log_level)
-    config = uvicorn_config(create_app(settings), settings, log_level=log_level, timeout_graceful_shutdown=5)
+    app = create_app(settings)
+    config = uvicorn_config(app, settings, log_level=log_level, timeout_graceful_shutdown=5)
     sockets = [shared_socket(host, port)]
     if own_port:
         mine = socket.create_server((host, own_port), family=socket.AF_INET6 if ":" in host else socket.AF_INET)
         mine.set_inheritable(True)
         sockets.append(mine)
-    uvicorn.Server(config).run(sockets=sockets)
+    WorkerServer(config, app).run(sockets=sockets)
 
 
 def check(settings: ServerSettings, workers: int) -> None:

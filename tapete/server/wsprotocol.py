@@ -9,12 +9,16 @@ connection gives its address's place back when it ends (`on_lost`, set by
 tapete.server.httpguard), and the application may cut the connection off at
 once (the `tapete.abort` scope extension): a client that does not read
 blocks every send, the close frame included, so a slow reader is aborted.
+Before the handshake is answered, the application may also give the
+connection to another process on this machine (`tapete.hand_off`, see
+tapete.server.handoff).
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
+import os
 from collections.abc import Callable
 from typing import Any
 
@@ -52,12 +56,33 @@ class FastDeflateProtocol(WebSocketsSansIOProtocol):
         super().handle_connect(event)
         scope: Any = getattr(self, "scope", None)
         if scope is not None:
-            scope.setdefault("extensions", {})["tapete.abort"] = self.abort
+            extensions = scope.setdefault("extensions", {})
+            extensions["tapete.abort"] = self.abort
+            extensions["tapete.hand_off"] = self.hand_off
 
     def abort(self) -> None:
         """Drop the connection now, whatever is still buffered for it."""
         if self.transport is not None:
             self.transport.abort()
+
+    def hand_off(self, give: Callable[[int], bool]) -> bool:
+        """Before the handshake is answered: `give(fd)` sends a duplicate of the socket to another
+        process; if it did, this process drops the connection without writing a byte (no rejection
+        once the application returns) and the other one answers the handshake."""
+        if self.transport is None or self.handshake_complete or self.transport.is_closing():
+            return False
+        sock = self.transport.get_extra_info("socket")
+        if sock is None:
+            return False
+        fd = os.dup(sock.fileno())
+        try:
+            given = give(fd)
+        finally:
+            os.close(fd)
+        if given:
+            self.handshake_complete = True  # uvicorn answers nothing more here
+            self.transport.abort()  # closes this process's descriptor only: the connection lives on there
+        return given
 
     def connection_lost(self, exc: Exception | None) -> None:
         super().connection_lost(exc)

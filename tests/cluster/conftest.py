@@ -10,12 +10,14 @@ Each test gets a database of its own, dropped afterwards.
 from __future__ import annotations
 
 import asyncio
+import fcntl
 import os
 import secrets
 import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -79,7 +81,11 @@ def services() -> tuple[str, str]:
     urls = {key: os.environ.get(key, default) for key, default in DEFAULTS.items()}
     problem = _problem(urls["TAPETE_CLUSTER_PG"], urls["TAPETE_CLUSTER_REDIS"])
     if problem is not None:
-        done = subprocess.run(["bash", str(SERVICES), "start"], capture_output=True, text=True, timeout=300)
+        # one starter at a time: pytest-xdist workers may all find the services down at once,
+        # and two `initdb`/`pg_ctl start` on one folder would trip over each other
+        with open(Path(tempfile.gettempdir()) / "tapete-services.lock", "w") as lock:
+            fcntl.flock(lock, fcntl.LOCK_EX)
+            done = subprocess.run(["bash", str(SERVICES), "start"], capture_output=True, text=True, timeout=300)
         for line in done.stdout.splitlines():
             key, _, value = line.partition("=")
             if key in urls and key not in os.environ:

@@ -89,7 +89,9 @@ def workers(database: str, redis: str, tmp_path: Path, crash_at: str | None = No
         a = Worker(port, database, redis, tmp_path / "a.log", LEASE_SECONDS)
     else:
         a = CrashingWorker(port, database, redis, tmp_path / "a.log", LEASE_SECONDS, crash_at=crash_at)
-    return a, Worker(port, database, redis, tmp_path / "b.log", LEASE_SECONDS)
+    b = Worker(port, database, redis, tmp_path / "b.log", LEASE_SECONDS)
+    b.command.append("--no-socket-handoff")  # B relays its sockets through Redis, as between machines
+    return a, b
 
 
 async def started(*procs: Worker) -> None:

@@ -2,7 +2,8 @@
 
 Tables are created on each process (each owns its own), and every table has
 one human seat connected to its owner and one connected to the other
-process, whose messages are relayed through Redis. Mid-match one process is
+process, whose messages are relayed through Redis (or, in the `handed` run,
+which hands that socket to the owner at once). Mid-match one process is
 killed (SIGKILL): its sockets break, the other process takes its tables over
 once their leases expire (replaying their records), relayed sockets are told
 to reconnect, and the clients come back through the shared port, sending
@@ -90,11 +91,17 @@ async def until(condition: Any, timeout: float, what: Any) -> None:
         await asyncio.sleep(0.1)
 
 
+@pytest.mark.parametrize("handoff", [False, True], ids=["relayed", "handed"])
 async def test_two_processes_one_killed_no_action_lost(
-    database: str, services: tuple[str, str], tmp_path: Path
+    database: str, services: tuple[str, str], tmp_path: Path, handoff: bool
 ) -> None:
+    """Relayed: each process relays the other's sockets through Redis (as between machines); handed:
+    a socket reaching the process that does not own its table is handed to the owner."""
     port = free_port()
     a, b = (Worker(port, database, services[1], tmp_path / f"{name}.log", LEASE_SECONDS) for name in "ab")
+    for worker in (a, b):
+        if not handoff:
+            worker.command.append("--no-socket-handoff")
     for worker in (a, b):
         worker.start()
     try:

@@ -59,10 +59,11 @@ def server_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     )
     url = f"http://127.0.0.1:{port}"
     try:
-        deadline = time.monotonic() + 30
+        # generous: under pytest-xdist two workers may start their servers and browsers at once
+        deadline = time.monotonic() + 90
         while True:
             try:
-                with urllib.request.urlopen(f"{url}/api/games", timeout=1) as response:
+                with urllib.request.urlopen(f"{url}/api/games", timeout=5) as response:
                     if response.status == 200:
                         break
             except OSError:
@@ -80,7 +81,11 @@ def server_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         log.close()
 
 
-@pytest.fixture(scope="session")
+# Package scope, not session: sync Playwright runs its event loop in this thread while it is
+# started, and a pytest-asyncio test after it in the same process would fail ("another loop is
+# running"). Under pytest-xdist a worker may run other folders' tests between web tests, so
+# Playwright is stopped whenever the run leaves tests/web, and started again if it comes back.
+@pytest.fixture(scope="package")
 def browser(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
     env = {**os.environ, "HOME": str(tmp_path_factory.mktemp("chromium-home"))}  # Chromium writes under $HOME
     with playwright_api.sync_playwright() as pw:

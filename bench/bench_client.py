@@ -1,0 +1,365 @@
+"""The client side of bench/bench_server.py, spread over several processes.
+
+One Python process holding every socket measures itself: with 200 sockets
+its event loop's turn, not the server, made most of the send -> view time.
+So `ClientPool` starts `--client-procs` processes (spawned), each with its
+own event loop (uvloop when installed) and its share of the tables, and
+merges what they measured in one window of time that the parent sets:
+
+    pool = ClientPool(args, url)       # the processes start, open their tables
+    pool.open_window(start, end)       # wall-clock times: warm-up over, measured until
+    results = pool.results()           # one dict per process (latencies, counts, CPU)
+    pool.stop()
+
+Each table slot plays one match after another (a new table when one ends),
+its `--humans` remote seats playing uniformly random legal moves the moment
+they may act; with `--chat-every N` one of them also sends a chat line every
+N seconds. A seat times an action from just before its send to the receipt
+of the first state that shows it (the version its `accepted` answer named).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import multiprocessing
+import os
+import random
+import resource
+import time
+from collections import Counter
+from collections.abc import Awaitable, Callable, Coroutine
+from dataclasses import dataclass, field
+from multiprocessing.connection import Connection
+from typing import Any
+
+import httpx
+import orjson
+import websockets
+from seats import ReconnectingSeat
+
+OPEN_TIMEOUT = 300.0  # seconds a client process may take to open its tables
+
+
+def raise_open_files() -> int:
+    """Thousands of sockets need as many descriptors: lift the soft limit to the hard one."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if hard == resource.RLIM_INFINITY or soft < hard:
+        with contextlib.suppress(ValueError, OSError):
+            resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+    return resource.getrlimit(resource.RLIMIT_NOFILE)[0]
+
+
+def run_loop(main: Coroutine[Any, Any, None]) -> None:
+    """Run on uvloop when it is installed (it comes with uvicorn[standard]): a leaner loop turn."""
+    try:
+        import uvloop
+    except ImportError:
+        asyncio.run(main)
+        return
+    uvloop.run(main)
+
+
+def dumps(message: dict[str, Any]) -> str:
+    return orjson.dumps(message).decode()  # a text frame: the server reads text frames only
+
+
+@dataclass
+class Tally:
+    """What one client process counts; `measuring` only inside the window."""
+
+    latencies: list[float] = field(default_factory=list)
+    answered: list[float] = field(default_factory=list)  # send -> its `accepted` answer (written, not yet shown)
+    sent: int = 0
+    errors: Counter[str] = field(default_factory=Counter)
+    matches: int = 0
+    reconnects: int = 0
+    failures: int = 0
+    chat_sent: int = 0
+    chat_heard: int = 0
+    lags: list[float] = field(default_factory=list)  # the loop's lateness, sampled (loop_lag)
+    pings: list[float] = field(default_factory=list)  # a WebSocket ping's round trip (ping_probe)
+    live: set[Seat] = field(default_factory=set)  # the seats with an open socket now
+    opened: int = 0  # table slots whose first match's first state arrived
+    measuring: bool = False
+
+    def lagged(self, seconds: float) -> None:
+        if self.measuring:
+            self.lags.append(seconds)
+
+    def table_opened(self) -> None:
+        self.opened += 1
+
+    def reset(self) -> None:
+        self.latencies.clear()
+        self.answered.clear()
+        self.lags.clear()
+        self.pings.clear()
+        self.sent = 0
+        self.errors.clear()
+        self.matches = 0
+        self.chat_sent = self.chat_heard = 0
+
+
+class Seat(ReconnectingSeat):
+    """One remote seat: plays a random legal move whenever it may act, and times it."""
+
+    def __init__(self, connect: Callable[[], Awaitable[Any]], seat: int, rng: random.Random, tally: Tally) -> None:
+        self.connect, self.seat, self.rng, self.tally = connect, seat, rng, tally
+        self.ws: Any = None
+        self.seq = 0
+        self.acted = -1
+        self.sent_at: float | None = None  # an action in flight, sent then
+        self.shows: int | None = None  # the version that will show it, once accepted
+        self.last: dict[str, Any] | None = None
+        self.on_first_state: Callable[[], None] | None = None
+
+    def reconnected(self) -> None:
+        self.tally.reconnects += 1
+
+    async def _play(self) -> None:
+        self.tally.live.add(self)
+        try:
+            await self._read()
+        finally:
+            self.tally.live.discard(self)
+
+    async def _read(self) -> None:
+        tally = self.tally
+        async for raw in self.ws:
+            received = time.perf_counter()  # before decoding: the view is here now
+            message = orjson.loads(raw)
+            kind = message["type"]
+            if kind == "state":
+                if self.on_first_state is not None:
+                    self.on_first_state()
+                    self.on_first_state = None
+                self.last = message
+                if self.sent_at is not None and self.shows is not None and message["version"] >= self.shows:
+                    if tally.measuring:
+                        tally.latencies.append(received - self.sent_at)
+                    self.sent_at = self.shows = None
+                if message["status"] == "finished":
+                    return
+                if message.get("pause_ms"):  # a round result: read at once, as a program does
+                    await self.ws.send('{"type":"dismiss"}')
+                await self.maybe_act(message)
+            elif kind == "accepted":
+                self.shows = message["version"]
+                if tally.measuring and self.sent_at is not None:
+                    tally.answered.append(received - self.sent_at)
+            elif kind == "error":  # e.g. stale: a bot's mirror claim arrived first
+                if tally.measuring:  # a stale answer's rule says which kind (a race, a window)
+                    code = message["code"]
+                    tally.errors[f"{code} ({message.get('rule')}, {message.get('stale')})" if code == "stale"
+                                 else code] += 1
+                self.sent_at = None
+                if self.last is not None:
+                    await self.maybe_act(self.last)
+            elif kind == "chat" and tally.measuring:
+                tally.chat_heard += 1
+
+    async def maybe_act(self, state: dict[str, Any]) -> None:
+        version, legal = state["version"], state["legal"]
+        if not legal or self.sent_at is not None or version <= self.acted:
+            return
+        if self.seat not in state["required"] and self.rng.random() > 0.05:
+            self.acted = version
+            return
+        self.acted = version
+        self.seq += 1
+        frame = dumps({"type": "action", "seq": self.seq, "version": version,
+                       "index": self.rng.choice(legal)["index"]})
+        if self.tally.measuring:
+            self.tally.sent += 1
+        self.sent_at = time.perf_counter()
+        await self.ws.send(frame)
+
+
+async def table_loop(args: argparse.Namespace, http: httpx.AsyncClient, ws_url: str, tally: Tally,
+                     stop: asyncio.Event, rng: random.Random) -> None:
+    seats = [{"type": "human"}] * args.humans + [{"type": "bot", "level": args.bots}] * (args.players - args.humans)
+    body = {"game": args.game, "seats": seats, "options": orjson.loads(args.options),
+            "table_options": {"reaction_window_ms": args.window_ms, "bot_delay_ms": args.bot_delay_ms}}
+    seated: list[Seat] = []  # the remote seats of the table's current match (one after another)
+    talker = asyncio.create_task(chatter(args, seated, tally, rng)) if args.chat_every > 0 else None
+    try:
+        await play_tables(args, http, ws_url, tally, stop, rng, body, seated)
+    finally:
+        if talker is not None:
+            talker.cancel()
+            await asyncio.gather(talker, return_exceptions=True)
+
+
+async def play_tables(args: argparse.Namespace, http: httpx.AsyncClient, ws_url: str, tally: Tally,
+                      stop: asyncio.Event, rng: random.Random, body: dict[str, Any], seated: list[Seat]) -> None:
+    """One match after another at this table slot, until `stop`."""
+    first = True
+    while not stop.is_set():
+        created = (await http.post("/api/tables", json=body)).json()
+        table_id = created["table"]["id"]
+        tokens = {created["seat"]: created["token"]}
+        for _ in range(args.humans - 1):
+            joined = (await http.post("/api/join", json={"code": created["invite_code"]})).json()
+            tokens[joined["seat"]] = joined["token"]
+        players = []
+        for seat, token in tokens.items():
+
+            async def connect(token: str = token, table_id: str = table_id) -> Any:
+                ws = await websockets.connect(f"{ws_url}/ws/tables/{table_id}", max_size=2**22,
+                                              ping_interval=None, open_timeout=60)
+                await ws.send(dumps({"type": "hello", "token": token, "texts": not args.no_texts}))
+                return ws
+
+            players.append(Seat(connect, seat, rng, tally))
+        if first:  # the slot is open once its first match's state arrives
+            players[0].on_first_state, first = tally.table_opened, False
+        seated[:] = players
+        done: asyncio.Future[Any] = asyncio.gather(*(p.play() for p in players))
+        stopper: asyncio.Future[Any] = asyncio.create_task(stop.wait())
+        await asyncio.wait({done, stopper}, return_when=asyncio.FIRST_COMPLETED)
+        stopper.cancel()
+        seated.clear()
+        if not done.done():
+            done.cancel()
+            await asyncio.gather(done, return_exceptions=True)
+        elif done.exception() is not None:
+            tally.failures += 1  # a socket failed otherwise: this table is left to its stand-ins
+        elif tally.measuring:
+            tally.matches += 1
+
+
+async def chatter(args: argparse.Namespace, seated: list[Seat], tally: Tally, rng: random.Random) -> None:
+    """One chat line from one of the table's remote seats every `--chat-every` seconds (at a random
+    phase per table), whichever match the table is at (between two matches: at the next one)."""
+    await asyncio.sleep(rng.uniform(0, args.chat_every))
+    line = 0
+    while True:
+        line += 1
+        while not seated or seated[line % len(seated)].ws is None:
+            await asyncio.sleep(0.05)
+        seat = seated[line % len(seated)]
+        with contextlib.suppress(websockets.ConnectionClosed):
+            await seat.ws.send(dumps({"type": "chat", "text": f"¿Otra ronda? ({line})"}))
+            if tally.measuring:
+                tally.chat_sent += 1
+        await asyncio.sleep(args.chat_every)
+
+
+async def loop_lag(record: Callable[[float], None], every: float = 0.01) -> None:
+    """How late this process's loop wakes a 10 ms sleep: the part of send -> view that is the
+    client's own waiting (its other sockets' turn, or a core it waits for)."""
+    while True:
+        asked = time.perf_counter()
+        await asyncio.sleep(every)
+        record(time.perf_counter() - asked - every)
+
+
+async def ping_probe(tally: Tally, rng: random.Random, every: float = 0.1) -> None:
+    """A WebSocket ping to a random open seat's server every 100 ms, timed to its pong: the
+    round trip through both loops and the kernel with no work of the server's in it."""
+    while True:
+        await asyncio.sleep(every)
+        if not tally.live:
+            continue
+        seat = rng.choice(list(tally.live))
+        with contextlib.suppress(websockets.ConnectionClosed, asyncio.TimeoutError):
+            asked = time.perf_counter()
+            await asyncio.wait_for(await seat.ws.ping(), 10)
+            if tally.measuring:
+                tally.pings.append(time.perf_counter() - asked)
+
+
+def share(total: int, parts: int, index: int) -> int:
+    """Process `index`'s share of `total` tables split over `parts` processes."""
+    return total // parts + (1 if index < total % parts else 0)
+
+
+async def client_main(args: argparse.Namespace, url: str, index: int, conn: Connection) -> None:
+    """One client process: its tables until the parent says stop; the window's figures go back on `conn`."""
+    tally, stop = Tally(), asyncio.Event()
+    rng = random.Random(args.seed * 1000 + index)
+    mine = share(args.tables, args.client_procs, index)
+    async with httpx.AsyncClient(base_url=url, timeout=120, limits=httpx.Limits(max_connections=20)) as http:
+        tasks = [asyncio.create_task(table_loop(args, http, url.replace("http", "ws", 1), tally, stop, rng))
+                 for _ in range(mine)]
+        probes = [asyncio.create_task(loop_lag(tally.lagged)),
+                  asyncio.create_task(ping_probe(tally, random.Random(index)))]
+        began = time.perf_counter()
+        while tally.opened < mine and time.perf_counter() - began < OPEN_TIMEOUT:
+            await asyncio.sleep(0.1)  # the warm-up starts once every table plays
+        conn.send(("ready", os.getpid(), round(time.perf_counter() - began, 1)))
+        _, start, end = await asyncio.to_thread(conn.recv)
+        await asyncio.sleep(max(0.0, start - time.time()))
+        tally.reset()
+        tally.measuring = True
+        cpu0, wall0 = time.process_time(), time.time()
+        await asyncio.sleep(max(0.0, end - time.time()))
+        tally.measuring = False
+        cpu, wall = time.process_time() - cpu0, time.time() - wall0
+        conn.send(("result", {"pid": os.getpid(), "tables": mine, "latencies": tally.latencies,
+                              "answered": tally.answered, "sent": tally.sent,
+                              "errors": dict(tally.errors), "matches": tally.matches, "reconnects": tally.reconnects,
+                              "failures": tally.failures, "chat_sent": tally.chat_sent,
+                              "chat_heard": tally.chat_heard, "lags": tally.lags, "pings": tally.pings,
+                              "cpu_s": cpu, "wall_s": wall}))
+        await asyncio.to_thread(conn.recv)  # stop
+        stop.set()
+        for probe in probes:
+            probe.cancel()
+        await asyncio.gather(*tasks, *probes, return_exceptions=True)
+
+
+def client_process(args: argparse.Namespace, url: str, index: int, conn: Connection) -> None:
+    raise_open_files()
+    run_loop(client_main(args, url, index, conn))
+
+
+def default_client_procs(sockets: int) -> int:
+    """One process per ~100 remote sockets, at most one per core (2 here for 200 tables)."""
+    return max(1, min(os.cpu_count() or 1, -(-sockets // 100)))
+
+
+class ClientPool:
+    """`args.client_procs` client processes, each with its share of `args.tables`."""
+
+    def __init__(self, args: argparse.Namespace, url: str) -> None:
+        context = multiprocessing.get_context("spawn")
+        self.pipes: list[Connection] = []
+        self.procs: list[Any] = []
+        for index in range(args.client_procs):
+            mine, theirs = context.Pipe()
+            proc = context.Process(target=client_process, args=(args, url, index, theirs), daemon=True)
+            proc.start()
+            self.pipes.append(mine)
+            self.procs.append(proc)
+        ready = [self._expect(pipe, "ready", OPEN_TIMEOUT + 120) for pipe in self.pipes]
+        self.pids: list[int] = [message[1] for message in ready]
+        self.open_seconds: float = max(message[2] for message in ready)  # to open every table
+
+    def _expect(self, pipe: Connection, kind: str, timeout: float) -> tuple[Any, ...]:
+        if not pipe.poll(timeout):
+            raise SystemExit(f"a client process did not answer ({kind}) within {timeout:g} s")
+        message: tuple[Any, ...] = pipe.recv()
+        if message[0] != kind:
+            raise SystemExit(f"a client process said {message[0]!r}, not {kind!r}")
+        return message
+
+    def open_window(self, start: float, end: float) -> None:
+        """Every process measures from `start` to `end` (wall-clock, time.time())."""
+        for pipe in self.pipes:
+            pipe.send(("window", start, end))
+
+    def results(self, timeout: float = 120) -> list[dict[str, Any]]:
+        return [self._expect(pipe, "result", timeout)[1] for pipe in self.pipes]
+
+    def stop(self) -> None:
+        for pipe in self.pipes:
+            with contextlib.suppress(OSError):
+                pipe.send(("stop",))
+        for proc in self.procs:
+            proc.join(60)
+            if proc.is_alive():
+                proc.terminate()
+                proc.join(5)
