@@ -34,6 +34,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import ctypes
 import json
 import multiprocessing
 import os
@@ -41,6 +42,7 @@ import random
 import subprocess
 import tempfile
 import time
+from collections import Counter
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from multiprocessing.synchronize import Event as EventType
@@ -173,6 +175,9 @@ class Client:
         self.tables = 0
         self.sockets = 0
         self.tasks: list[asyncio.Task[None]] = []
+        # since the start: tables created, tables whose socket failed by exception and close code (each replaced
+        # by a new one; the server plays on the old one's seats with stand-ins), matches ended
+        self.failed: Counter[str] = Counter()
 
     def latency(self, seconds: float) -> None:
         if self.window is not None:
@@ -196,6 +201,7 @@ class Client:
         while not stop.is_set():
             created = (await http.post("/api/tables", json={"game": args.game, "seats": seats})).json()
             table_id = created["table"]["id"]
+            self.failed["tables created"] += 1
             tokens = [created["token"]]
             for _ in range(args.people - 1):
                 tokens.append((await http.post("/api/join", json={"code": created["invite_code"]})).json()["token"])
@@ -211,26 +217,36 @@ class Client:
                 people.append(Person(connect, self.rng, self))
             self.tables += 1
             self.sockets += len(people)
+            playing = [asyncio.create_task(p.play()) for p in people]
+            done: asyncio.Future[Any] = asyncio.gather(*playing)
             try:
-                done: asyncio.Future[Any] = asyncio.gather(*(p.play() for p in people))
                 stopper: asyncio.Future[Any] = asyncio.create_task(stop.wait())
                 await asyncio.wait({done, stopper}, return_when=asyncio.FIRST_COMPLETED)
                 stopper.cancel()
-                if not done.done():
-                    done.cancel()
-                await asyncio.gather(done, return_exceptions=True)
+                if done.done() and done.exception() is not None:  # a socket failed: a new table replaces this one
+                    failed = done.exception()
+                    code = getattr(getattr(failed, "rcvd", None), "code", "")
+                    self.failed[f"{type(failed).__name__} {code}".strip()] += 1  # counted at any time
             finally:
+                for task in playing:  # a failure leaves the table's other people playing: they leave too
+                    task.cancel()
+                await asyncio.gather(*playing, done, return_exceptions=True)
                 self.tables -= 1
                 self.sockets -= len(people)
+                self.failed[f"matches ended ({'stopped' if stop.is_set() else 'played out or closed'})"] += 1
 
-    async def run(self, index: int, t0: float, results: Any, stop_all: EventType) -> None:
+    async def run(self, index: int, begin: Any, results: Any, stop_all: EventType) -> None:
+        """Step by step: a step's tables open at `begin` (set by the parent once it has sampled the step
+        before: a step that took longer than planned must not open the next one's tables early)."""
         args = self.args
         stop = asyncio.Event()
         limits = httpx.Limits(max_connections=20)
         lagger = asyncio.create_task(loop_lag(self.lagged))
         async with httpx.AsyncClient(base_url=self.url, timeout=120, limits=limits) as http:
             for step, total in enumerate(range(args.start, args.max_tables + 1, args.step)):
-                begins = t0 + step * (args.settle + args.measure)
+                while begin.step < step and not stop_all.is_set():
+                    await asyncio.sleep(0.1)
+                begins = begin.at
                 await asyncio.sleep(max(0.0, begins - time.time()))
                 if stop_all.is_set():
                     break
@@ -243,7 +259,8 @@ class Client:
                 await asyncio.sleep(args.measure)
                 window, self.window = self.window, None
                 results.put((index, step, window.latencies, window.sent, window.errors, self.tables, self.sockets,
-                             procs.cpu_seconds(os.getpid()), procs.rss_mb(os.getpid()), window.lags))
+                             procs.cpu_seconds(os.getpid()), procs.rss_mb(os.getpid()), window.lags,
+                             dict(self.failed)))
                 if stop_all.is_set():
                     break
             while not stop_all.is_set():  # the tables stay until the last step's servers are sampled
@@ -253,10 +270,10 @@ class Client:
             await asyncio.gather(*self.tasks, lagger, return_exceptions=True)
 
 
-def client_process(args: argparse.Namespace, url: str, index: int, t0: float, results: Any,
+def client_process(args: argparse.Namespace, url: str, index: int, begin: Any, results: Any,
                    stop_all: EventType) -> None:
     raise_open_files()
-    run_loop(Client(args, url, args.seed * 1000 + index).run(index, t0, results, stop_all))
+    run_loop(Client(args, url, args.seed * 1000 + index).run(index, begin, results, stop_all))
 
 
 def pct(values: list[float], p: float) -> float:
@@ -267,19 +284,37 @@ def pct(values: list[float], p: float) -> float:
 def server_sample(started: procs.Servers) -> dict[str, Any]:
     found = []
     for url, pid in zip(started.own_urls, started.pids, strict=True):
-        stats = httpx.get(f"{url}/api/stats", params={"reset": "true"}, headers=started.headers(), timeout=30).json()
+        stats = httpx.get(f"{url}/api/stats", params={"reset": "true"}, headers=started.headers(),
+                          timeout=STATS_TIMEOUT).json()
         found.append({"pid": pid, "cpu": procs.cpu_seconds(pid), "rss_mb": round(procs.rss_mb(pid), 1),
                       "tables": stats["tables"]["playing"] + stats["tables"]["waiting"], "sockets": stats["sockets"],
                       "actions": stats["actions"], "stale": stats["stale"], "stages": stats["stages_ms"]})
     return {"at": time.perf_counter(), "processes": found}
 
 
+class StepBegin(ctypes.Structure):
+    _fields_ = [("step", ctypes.c_int), ("at", ctypes.c_double)]
+
+
+STATS_TIMEOUT = 60.0  # a server that cannot answer /api/stats in this time is far past its capacity
+
+
+def sample_or_none(started: procs.Servers, total: int) -> dict[str, Any] | None:
+    """The servers' figures; None (and why) when one of them is too busy to answer."""
+    try:
+        return server_sample(started)
+    except httpx.HTTPError as err:
+        print(f"  {total:>5} tables: a server did not answer /api/stats within {STATS_TIMEOUT:g} s "
+              f"({type(err).__name__}): saturated; the rise stops here", flush=True)
+        return None
+
+
 def measure(args: argparse.Namespace, started: procs.Servers) -> list[dict[str, Any]]:
     context = multiprocessing.get_context("spawn")
     results = context.Queue()
     stop_all = context.Event()
-    t0 = time.time() + 3
-    clients = [context.Process(target=client_process, args=(args, started.url, i, t0, results, stop_all))
+    begin: Any = context.Value(StepBegin, 0, time.time() + 3)  # the step whose tables may open, and when
+    clients = [context.Process(target=client_process, args=(args, started.url, i, begin, results, stop_all))
                for i in range(args.clients)]
     for c in clients:
         c.start()
@@ -288,11 +323,13 @@ def measure(args: argparse.Namespace, started: procs.Servers) -> list[dict[str, 
     db_pids: list[int] = []
     try:
         for step, total in enumerate(range(args.start, args.max_tables + 1, args.step)):
-            window_start = t0 + step * (args.settle + args.measure) + args.settle
+            window_start = begin.at + args.settle
             time.sleep(max(0.0, window_start - time.time()))
             if not db_pids and args.workers:
                 db_pids = procs.find_db_pids(started)
-            before = server_sample(started)
+            before = sample_or_none(started, total)
+            if before is None:
+                break
             db0 = procs.cpu_of(db_pids)
             profilers = [subprocess.Popen(
                 ["py-spy", "record", "--pid", str(pid), "--duration", str(int(args.measure)), "--rate", "50",
@@ -300,7 +337,9 @@ def measure(args: argparse.Namespace, started: procs.Servers) -> list[dict[str, 
                 stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL) for i, pid in enumerate(started.pids)
             ] if args.profile else []
             seen = [results.get(timeout=args.measure + args.settle + 300) for _ in range(args.clients)]
-            after = server_sample(started)
+            after = sample_or_none(started, total)
+            if after is None:
+                break
             for profiler in profilers:
                 profiler.wait(60)
             wall = after["at"] - before["at"]
@@ -337,10 +376,13 @@ def measure(args: argparse.Namespace, started: procs.Servers) -> list[dict[str, 
                 "client_tables": [s[5] for s in sorted(seen)],
                 "client_sockets": [s[6] for s in sorted(seen)],
                 "client_loop_lag_p99_ms": [pct(s[9], 0.99) for s in sorted(seen)],
+                "tables_failed_since_start": sum((Counter(s[10]) for s in seen), Counter()),
                 "loadavg": Path("/proc/loadavg").read_text().split()[:3],
             }
             for s in seen:
                 client_cpu0[s[0]] = s[7]
+            with begin.get_lock():
+                begin.step, begin.at = step + 1, time.time()
             rows.append(row)
             print_row(row)
             if not lat or row["send_to_view_ms"]["p99"] > args.limit_ms:
@@ -359,7 +401,8 @@ def print_row(row: dict[str, Any]) -> None:
     per = "; ".join(f"{p['tables']} tables/{p['sockets']} sockets, RSS {p['rss_mb']} MB, CPU {p['cpu_pct']}% "
                     f"({p['cpu_us_per_action']} µs/action), stages p50/p99 {p['stages_p50_p99_ms']}"
                     for p in row["processes"])
-    print(f"  {row['tables_held']:>5} tables {row['sockets_held']:>6} sockets  "
+    print(f"  {row['tables_held']:>5} tables {row['sockets_held']:>6} sockets (the clients hold "
+          f"{sum(row['client_tables'])} tables, {sum(row['client_sockets'])} sockets)  "
           f"{row['actions_per_s']:>7,.0f} actions/s  "
           f"send->view p50 {lat['p50']} p90 {lat['p90']} p99 {lat['p99']} ms (n={row['person_actions']})  "
           f"stale {row['stale']}  errors {row['errors']}", flush=True)
@@ -368,7 +411,8 @@ def print_row(row: dict[str, Any]) -> None:
     clients = "; ".join(f"{t} tables/{n} sockets, RSS {r} MB, CPU {c}%, loop lag p99 {lag} ms" for t, n, r, c, lag in
                         zip(row["client_tables"], row["client_sockets"], row["client_rss_mb"], row["client_cpu_pct"],
                             row["client_loop_lag_p99_ms"], strict=True))
-    print(f"        clients: {clients}", flush=True)
+    print(f"        clients: {clients}; since the start (tables created, failed and replaced, ended): "
+          f"{dict(row['tables_failed_since_start'])}", flush=True)
     if max(row["client_cpu_pct"]) > 80:
         print(f"        WARNING: a client process used {max(row['client_cpu_pct'])}% of a core: the clients may be the "
               f"limit here; give them more --clients", flush=True)

@@ -70,6 +70,7 @@ class Tally:
     """What one client process counts; `measuring` only inside the window."""
 
     latencies: list[float] = field(default_factory=list)
+    answered: list[float] = field(default_factory=list)  # send -> its `accepted` answer (written, not yet shown)
     sent: int = 0
     errors: Counter[str] = field(default_factory=Counter)
     matches: int = 0
@@ -92,6 +93,7 @@ class Tally:
 
     def reset(self) -> None:
         self.latencies.clear()
+        self.answered.clear()
         self.lags.clear()
         self.pings.clear()
         self.sent = 0
@@ -145,6 +147,8 @@ class Seat(ReconnectingSeat):
                 await self.maybe_act(message)
             elif kind == "accepted":
                 self.shows = message["version"]
+                if tally.measuring and self.sent_at is not None:
+                    tally.answered.append(received - self.sent_at)
             elif kind == "error":  # e.g. stale: a bot's mirror claim arrived first
                 if tally.measuring:  # a stale answer's rule says which kind (a race, a window)
                     code = message["code"]
@@ -294,7 +298,8 @@ async def client_main(args: argparse.Namespace, url: str, index: int, conn: Conn
         await asyncio.sleep(max(0.0, end - time.time()))
         tally.measuring = False
         cpu, wall = time.process_time() - cpu0, time.time() - wall0
-        conn.send(("result", {"pid": os.getpid(), "tables": mine, "latencies": tally.latencies, "sent": tally.sent,
+        conn.send(("result", {"pid": os.getpid(), "tables": mine, "latencies": tally.latencies,
+                              "answered": tally.answered, "sent": tally.sent,
                               "errors": dict(tally.errors), "matches": tally.matches, "reconnects": tally.reconnects,
                               "failures": tally.failures, "chat_sent": tally.chat_sent,
                               "chat_heard": tally.chat_heard, "lags": tally.lags, "pings": tally.pings,

@@ -125,6 +125,7 @@ def run(args: argparse.Namespace, url: str, own_urls: list[str], headers: dict[s
     wall = wall1 - wall0
     lat = [x * 1000 for one in clients for x in one["latencies"]]
     pings = [x * 1000 for one in clients for x in one["pings"]]
+    answered = [x * 1000 for one in clients for x in one["answered"]]
     errors: Counter[str] = Counter()
     for one in clients:
         errors.update(one["errors"])
@@ -164,6 +165,9 @@ def run(args: argparse.Namespace, url: str, own_urls: list[str], headers: dict[s
                                    "p99": round(percentile(lat, 0.99), 2), "max": round(max(lat, default=0), 2),
                                    "count": len(lat)},
         "server_arrival_to_views_ms": [one["arrival_to_views_ms"] for one in after],
+        # send -> the `accepted` answer (sent once the action is written, before the views are built)
+        "client_send_to_accepted_ms": {"p50": round(percentile(answered, 0.5), 2),
+                                       "p99": round(percentile(answered, 0.99), 2), "count": len(answered)},
         "errors": dict(errors),
         "chat_every_s": args.chat_every,
         "chat_lines_sent": summed("chat_sent"),
@@ -210,6 +214,9 @@ def report(result: dict[str, Any], args: argparse.Namespace) -> None:
               f"p99 {own['p99']} ms  max {own['max']} ms  (n={own['count']})")
     print(f"  p99 side by side: client {lat['p99']} ms, server {server_p99(result)} ms "
           f"({result['client_procs']} client process(es), tables opened in {result['client_open_s']} s)")
+    answered = result["client_send_to_accepted_ms"]
+    print(f"  send -> accepted (client; the answer once written, before the views): p50 {answered['p50']} ms  "
+          f"p99 {answered['p99']} ms")
     ping = result["ping_rtt_ms"]
     print(f"  WebSocket ping -> pong (both loops and the kernel, no server work): p50 {ping['p50']} ms  "
           f"p99 {ping['p99']} ms (n={ping['count']})")

@@ -24,15 +24,15 @@ from . import logs, ratings, viewer
 from . import tables as table_registry
 from .errors import BadRequest, Forbidden, RateLimited, ServerError
 from .headers import SecurityHeaders
-from .limits import AddressRates, BodyGuard, RateGuard
+from .limits import AllRates, BodyGuard, RateGuard, Rates
 from .models import CreateTableBody, JoinBody, TokenBody
 from .names import clean_name
 from .pacer import ThinkingPool
 from .player_api import PlayerHeader, caller
 from .player_api import router as player_router
-from .players import IDENTITIES_PER_MINUTE, Players
+from .players import IDENTITIES_PER_MINUTE, Players, check_distinct
 from .settings import ServerSettings, async_db_url, table_options_schema
-from .sockets import table_socket
+from .sockets import address_allowances, table_socket
 from .stats import Stats
 from .store import Store
 from .tables import SeatSpec, Tables
@@ -109,15 +109,17 @@ async def create_table(
     body: CreateTableBody, request: Request, x_tapete_player: PlayerHeader = None
 ) -> dict[str, Any]:
     player_id = await caller(request, x_tapete_player)
-    tables = services(request).tables
+    tables, players = services(request).tables, services(request).players
     specs = None if body.seats is None else [SeatSpec(s.type, s.level, s.name) for s in body.seats]
+    # names checked before the table is made: a refused name leaves nothing behind
+    name = (clean_name(body.name) or await players.name_of(player_id)) if body.join else None
+    check_distinct([clean_name(s.name) for s in specs or () if s.kind == "bot"] + [name])
     runner = await tables.create(
         body.game, body.options, specs, body.table_options, body.public, client_address(request)
     )
     seat: int | None = None
     token: str | None = None
     if any(s.free for s in runner.seats) and body.join:
-        name = clean_name(body.name) or await services(request).players.name_of(player_id)
         seat, token = await runner.join(None, name, player_id)
     elif not any(s.human for s in runner.seats):
         await runner.start_bots_only()
@@ -241,11 +243,13 @@ async def _on_http_error(_request: Request, err: Exception) -> Response:
     return JSONResponse({"error": body}, status_code=err.status_code, headers=getattr(err, "headers", None))
 
 
-def lobby_rates(settings: ServerSettings) -> dict[tuple[str, str], tuple[AddressRates, Callable[[], ServerError]]]:
-    """New tables and joins per address and minute (bursts of as many)."""
+LobbyRates = dict[tuple[str, str], tuple[Rates, Callable[[], ServerError]]]
 
-    def per_minute(count: float) -> AddressRates:
-        return AddressRates(count / 60.0, max(1, int(count)))
+
+def lobby_rates(settings: ServerSettings, rates: AllRates) -> LobbyRates:
+    """New tables, joins and identities per address and minute (bursts of as many), shared by every
+    process when there are several."""
+    per_minute = rates.per_minute
 
     def too_many_tables() -> ServerError:
         return RateLimited(
@@ -269,9 +273,9 @@ def lobby_rates(settings: ServerSettings) -> dict[tuple[str, str], tuple[Address
         )
 
     return {
-        ("POST", "/api/tables"): (per_minute(settings.tables_per_minute), too_many_tables),
-        ("POST", "/api/join"): (per_minute(settings.joins_per_minute), too_many_joins),
-        ("POST", "/api/players"): (per_minute(IDENTITIES_PER_MINUTE), too_many_identities),
+        ("POST", "/api/tables"): (per_minute("tables", settings.tables_per_minute), too_many_tables),
+        ("POST", "/api/join"): (per_minute("joins", settings.joins_per_minute), too_many_joins),
+        ("POST", "/api/players"): (per_minute("identities", IDENTITIES_PER_MINUTE), too_many_identities),
     }
 
 
@@ -305,6 +309,7 @@ async def _settle_ratings_forever(store: Store) -> None:
 
 def create_app(settings: ServerSettings | None = None) -> FastAPI:
     settings = settings or ServerSettings()
+    rates = AllRates(settings.redis_url, async_db_url(settings.db_url))  # in Redis with several processes
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -338,6 +343,7 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
             await tables.close()
             await players.close()
             await store.close()
+            await rates.close()
 
     app = FastAPI(title="tapete", version="1", lifespan=lifespan)
     app.include_router(router)
@@ -349,7 +355,8 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
     app.add_exception_handler(StarletteHTTPException, _on_http_error)
 
     app.add_middleware(BodyGuard, max_bytes=settings.max_body_bytes, timeout=settings.body_timeout)
-    app.add_middleware(RateGuard, rates=lobby_rates(settings))  # floods refused before they are read
+    app.state.allowances = address_allowances(settings, rates)  # chat and rematch, per table and address
+    app.add_middleware(RateGuard, rates=lobby_rates(settings, rates))  # floods refused before they are read
     app.add_middleware(SecurityHeaders)  # outermost: the guard's refusals carry the headers too
 
     if STATIC_DIR.is_dir():

@@ -13,6 +13,8 @@ body already read.
 from __future__ import annotations
 
 import asyncio
+import hashlib
+import logging
 import time
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable, MutableMapping
@@ -168,7 +170,7 @@ class RateGuard:
     flood does not take the event loop from the tables being played.
     """
 
-    def __init__(self, app: ASGIApp, rates: dict[tuple[str, str], tuple[AddressRates, RateLimitedFactory]]) -> None:
+    def __init__(self, app: ASGIApp, rates: dict[tuple[str, str], tuple[Rates, RateLimitedFactory]]) -> None:
         self.app = app
         self.rates = rates
 
@@ -178,7 +180,81 @@ class RateGuard:
             if limited is not None:
                 rates, refusal = limited
                 client = scope.get("client")
-                if not rates.allow(client[0] if client else "unknown"):
+                if not await rates.allow(client[0] if client else "unknown"):
                     await send_error(send, refusal())
                     return
         await self.app(scope, receive, send)
+
+
+class Rates:
+    """Token buckets per key (an address, a table and an address...): `rate` per second in bursts of
+    `burst`, counted in this process."""
+
+    def __init__(self, rate: float, burst: float) -> None:
+        self.rate, self.burst = rate, burst
+        self._here = AddressRates(rate, max(1, int(burst)))
+
+    async def allow(self, key: str) -> bool:
+        return self._here.allow(key)
+
+
+# GCRA, the token bucket as one timestamp a key (the moment its bucket would be full again), on
+# Redis's own clock: every process of a deployment, on any machine, spends from one bucket.
+GCRA = """
+local now = redis.call('TIME')
+now = tonumber(now[1]) * 1000 + math.floor(tonumber(now[2]) / 1000)
+local interval, tolerance = tonumber(ARGV[1]), tonumber(ARGV[2])
+local full_at = math.max(tonumber(redis.call('GET', KEYS[1]) or now), now)
+if full_at - now > tolerance then return 0 end
+full_at = full_at + interval
+redis.call('SET', KEYS[1], full_at, 'PX', math.ceil(full_at - now) + 1000)
+return 1
+"""
+
+
+class SharedRates(Rates):
+    """The same buckets in Redis, shared by every process (`--workers`, or several machines): an
+    address that lands on two processes gets no more than on one. If Redis does not answer, this
+    process counts alone (and says so in its log)."""
+
+    def __init__(self, redis: Any, prefix: str, rate: float, burst: float) -> None:
+        super().__init__(rate, burst)
+        self.redis, self.prefix = redis, prefix
+        # whole milliseconds: Lua writes numbers back with 14 digits, enough for integers only
+        self._interval = max(1, round(1000.0 / rate))  # a token takes this long to come back
+        self._tolerance = self._interval * (max(1, int(burst)) - 1)
+
+    async def allow(self, key: str) -> bool:
+        try:
+            allowed = await self.redis.eval(GCRA, 1, self.prefix + key[:200], self._interval, self._tolerance)
+        except Exception:
+            logging.getLogger("tapete.server").warning("rates: Redis did not answer; counting in this process")
+            return await super().allow(key)
+        return bool(int(allowed))
+
+
+class AllRates:
+    """The allowances counted per address (or per table and address) that several processes must
+    share: made for one app, in Redis when it has one (`--redis`), else in this process."""
+
+    def __init__(self, redis_url: str | None, deployment: str) -> None:
+        self.redis: Any = None
+        self.prefix = ""
+        if redis_url:
+            import redis.asyncio as redis
+
+            self.redis = redis.from_url(redis_url)
+            # the processes of one deployment (one database) share buckets; another on this Redis does not
+            self.prefix = f"tapete:rate:{hashlib.sha256(deployment.encode()).hexdigest()[:16]}:"
+
+    def per_second(self, name: str, rate: float, burst: float) -> Rates:
+        if self.redis is None:
+            return Rates(rate, burst)
+        return SharedRates(self.redis, f"{self.prefix}{name}:", rate, burst)
+
+    def per_minute(self, name: str, count: float) -> Rates:
+        return self.per_second(name, count / 60.0, max(1.0, count))
+
+    async def close(self) -> None:
+        if self.redis is not None:
+            await self.redis.aclose()

@@ -7,10 +7,15 @@ escape recolours a terminal, NUL cuts strings), bidirectional overrides
 (U+202E turns the rest of a line around), zero-width and other format
 characters, unassigned and private code points. Runs of white space become
 one space.
+
+Two names that read alike are one name (`name_key`): "Ana", "ana", "ＡＮＡ"
+and "Аna" (a Cyrillic А) all read as Ana, so no one may take the name Ana
+already uses to pass for her.
 """
 
 from __future__ import annotations
 
+import functools
 import unicodedata
 
 NAME_MAX = 24
@@ -23,6 +28,59 @@ def clean_name(name: str | None) -> str | None:
     if name is None:
         return None
     name = unicodedata.normalize("NFC", name)
-    kept = "".join(" " if ch.isspace() else ch for ch in name if unicodedata.category(ch) not in DROPPED_CATEGORIES)
+    kept = "".join(" " if ch.isspace() else ch for ch in name
+                   if unicodedata.category(ch) not in DROPPED_CATEGORIES and ch not in INVISIBLE)
     cleaned = " ".join(kept.split())[:NAME_MAX].rstrip()
     return cleaned or None
+
+
+# Invisible characters clean_name keeps (they are not of the dropped categories), left out of a key:
+# the combining grapheme joiner, Hangul fillers, Khmer invisible vowels, Mongolian free variation
+# selectors, variation selectors. A name padded with them reads as the name without.
+INVISIBLE = frozenset(
+    "\u034f\u115f\u1160\u17b4\u17b5\u180b\u180c\u180d\u180f\u3164\uffa0"
+    + "".join(chr(c) for c in range(0xFE00, 0xFE10))
+    + "".join(chr(c) for c in range(0xE0100, 0xE01F0))
+)
+NAME_KEY_MAX = 96  # NFKC may make one character several ("ﷺ" is 18): a longer key is cut
+
+
+@functools.cache
+def _reads_as_ascii() -> dict[str, str]:
+    """Each non-ASCII character that reads as an ASCII one, and that one, from Unicode's confusables
+    (through confusable_homoglyphs): Cyrillic "А" → "A", Greek "ο" → "o". Where it reads as several,
+    a letter of its own case is preferred (Cyrillic "І" → "I", not "l")."""
+    from confusable_homoglyphs.confusables import confusables_data
+
+    candidates: dict[str, set[str]] = {}
+    for char, homoglyphs in confusables_data.items():
+        for glyph in (h["c"] for h in homoglyphs):
+            if len(char) == 1 and len(glyph) == 1 and char.isascii() != glyph.isascii():
+                plain, other = (char, glyph) if char.isascii() else (glyph, char)
+                if plain.isprintable():
+                    candidates.setdefault(other, set()).add(plain)
+
+    for char, plains in candidates.items():
+        if "l" in plains and char.isupper():  # Unicode reads "I" as "l" too; here "I" stays apart from "l"
+            plains.add("I")
+
+    def best(char: str, plains: set[str]) -> str:
+        return min(plains, key=lambda p: (not (p.isalpha() and p.isupper() == char.isupper()), not p.isalpha(), p))
+
+    return {char: best(char, plains) for char, plains in candidates.items()}
+
+
+def _as_ascii(text: str) -> str:
+    table = _reads_as_ascii()
+    return "".join(table.get(ch, ch) for ch in text
+                   if ch not in INVISIBLE and unicodedata.category(ch) not in DROPPED_CATEGORIES)
+
+
+def name_key(name: str) -> str:
+    """What a name reads as, the same for every way of writing it: compatibility forms folded (NFKC:
+    fullwidth "Ａ" is "A"), lookalikes of other scripts read as the ASCII letter they look like,
+    case folded ("Ana" is "ana"), invisible characters left out. Two names with one key are one name.
+    (Within ASCII, "I" and "l" or "O" and "0" stay apart: folding them would join "Ian" and "lan".)"""
+    text = _as_ascii(unicodedata.normalize("NFKC", name))  # before folding: Cyrillic "В" reads as "B", "в" not
+    text = _as_ascii(unicodedata.normalize("NFKC", text.casefold()))
+    return " ".join(text.split())[:NAME_KEY_MAX]

@@ -9,6 +9,11 @@ compares in constant time. A person may protect the identity with a
 password (argon2id, a slow hash: passwords are guessable) to sign in on
 another device, which then gets a secret of its own.
 
+A name is one identity's (`names.name_key`): no one may take a name another
+identity uses, nor one that reads the same ("ana", "Аna" with a Cyrillic А,
+"Ａna"), to pass for them; nor may two seats of one table show names that
+read alike.
+
 Neither a secret nor a password is ever logged, nor sent anywhere but in
 the answer that hands the secret out.
 """
@@ -21,6 +26,7 @@ import hashlib
 import hmac
 import secrets
 import time
+from collections.abc import Iterable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any
@@ -32,7 +38,7 @@ from argon2.exceptions import InvalidHashError, VerificationError
 from . import logs
 from .errors import Forbidden, RateLimited, ServerError
 from .limits import AddressRates
-from .names import clean_name
+from .names import clean_name, name_key
 from .schema import player_secrets, players
 from .store import Store
 
@@ -173,7 +179,10 @@ def _add_secret(conn: sa.Connection, player_id: str, now: float) -> str:
 def _create(conn: sa.Connection, name: str | None) -> Identity:
     now = time.time()
     player_id = secrets.token_urlsafe(PLAYER_ID_BYTES)
-    conn.execute(players.insert().values(id=player_id, name=name, created_at=now))
+    key = None if name is None else name_key(name)
+    if key is not None:
+        _check_name_free(conn, player_id, key)
+    conn.execute(players.insert().values(id=player_id, name=name, name_key=key, created_at=now))
     return Identity(player_id, _add_secret(conn, player_id, now), name)
 
 
@@ -184,7 +193,9 @@ def _rename(conn: sa.Connection, player_id: str, name: str | None) -> None:
     protected = row.password_hash is not None
     if protected and name is None:
         raise _name_needed()
-    values: dict[str, Any] = {"name": name}
+    values: dict[str, Any] = {"name": name, "name_key": None if name is None else name_key(name)}
+    if values["name_key"] is not None:
+        _check_name_free(conn, player_id, values["name_key"])
     if protected:
         assert name is not None
         _check_free(conn, player_id, name)
@@ -213,12 +224,34 @@ def _check_free(conn: sa.Connection, player_id: str, name: str) -> None:
         raise name_taken()
 
 
+def _check_name_free(conn: sa.Connection, player_id: str | None, key: str) -> None:
+    """No other identity's name reads as `key` (the unique index is the last word on a race)."""
+    holder = conn.scalar(sa.select(players.c.id).where(players.c.name_key == key))
+    if holder is not None and holder != player_id:
+        raise name_taken()
+
+
 def name_taken() -> NameTaken:
     return NameTaken(
-        "Ese nombre ya lo usa otro jugador con contraseña; elige otro.",
-        "Another player with a password already uses that name; choose another.",
+        "Ese nombre (u otro que se lee igual) ya lo usa otro jugador; elige otro.",
+        "Another player already uses that name (or one that reads the same); choose another.",
         rule="identity",
     )
+
+
+def seat_name_taken() -> NameTaken:
+    return NameTaken(
+        "Ese nombre (u otro que se lee igual) ya lo lleva otro asiento de esta mesa; elige otro.",
+        "Another seat at this table already has that name (or one that reads the same); choose another.",
+        rule="seat-name",
+    )
+
+
+def check_distinct(names: Iterable[str | None]) -> None:
+    """No two of a table's seat names read alike (bots' and people's); NameTaken if two do."""
+    keys = [name_key(name) for name in names if name]
+    if len(keys) != len(set(keys)):
+        raise seat_name_taken()
 
 
 def _name_needed() -> ServerError:
@@ -292,7 +325,11 @@ class Players:
         await self._rates.close()
 
     async def create(self, name: str | None) -> Identity:
-        identity = await self.store.transact(lambda conn: _create(conn, clean_name(name)))
+        cleaned = clean_name(name)
+        try:
+            identity = await self.store.transact(lambda conn: _create(conn, cleaned))
+        except sa.exc.IntegrityError:  # another player took the name in the same instant
+            raise name_taken() from None
         logs.event("player created", detail=identity.player_id)
         return identity
 
@@ -382,4 +419,5 @@ def check_password(password: str) -> None:
         )
 
 
-__all__ = ["HEADER", "BadIdentity", "Identity", "Players", "bad_identity", "hash_secret"]
+__all__ = ["HEADER", "BadIdentity", "Identity", "Players", "bad_identity", "check_distinct", "hash_secret",
+           "seat_name_taken"]

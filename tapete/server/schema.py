@@ -59,6 +59,9 @@ players = sa.Table(
     sa.Column("created_at", sa.Float, nullable=False),
     sa.Column("password_hash", sa.String(255), nullable=True),  # argon2id, once protected by a password
     sa.Column("login_name", sa.String(64), nullable=True, unique=True),  # casefolded name of a protected player
+    # what the name reads as (names.name_key): one identity per name; null for none, or a duplicate before 0006
+    sa.Column("name_key", sa.String(96), nullable=True),
+    sa.UniqueConstraint("name_key", name="uq_players_name_key"),
 )
 
 player_secrets = sa.Table(

@@ -10,6 +10,7 @@ import asyncio
 import contextlib
 import logging
 import time
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import orjson
@@ -30,7 +31,7 @@ from .connection import (
     RateLimiter,
 )
 from .errors import BadJson, BadMessage, RateLimited, TooLarge, UnknownMessage, internal_error
-from .limits import AddressRates
+from .limits import AllRates, Rates
 from .messages import Chat, Rematch
 from .models import (
     MAX_INT,
@@ -219,9 +220,9 @@ async def _attach(svc: Services, table_id: str, conn: Connection, token: str | N
 async def _serve(websocket: WebSocket, conn: Connection, runner: TableRunner, settings: ServerSettings) -> None:
     limiter = RateLimiter(settings.rate_per_s, settings.rate_burst)
     chat_limiter = RateLimiter(settings.chat_per_s, settings.chat_burst)
-    chat_by_address = _chat_rates_by_address(websocket, settings)
+    by_address: AddressAllowances = websocket.app.state.allowances
     rematch_limiter = RateLimiter(REMATCH_PER_S, REMATCH_BURST)
-    chat_key = f"{runner.id}|{websocket.client.host if websocket.client else 'unknown'}"
+    here = f"{runner.id}|{websocket.client.host if websocket.client else 'unknown'}"  # this table, this address
     strikes = 0
     while not conn.closing:
         text = await _receive_text(websocket)
@@ -244,9 +245,11 @@ async def _serve(websocket: WebSocket, conn: Connection, runner: TableRunner, se
             data = _parse(text, settings)
             seq = data.get("seq")
             message = _read(data, IN_PLAY)
-            if isinstance(message, ChatMessage) and not (chat_limiter.allow() and chat_by_address.allow(chat_key)):
+            if isinstance(message, ChatMessage) and not (chat_limiter.allow() and await by_address.chat.allow(here)):
                 raise chat_flood(settings)
-            if isinstance(message, RematchMessage) and not rematch_limiter.allow():
+            if isinstance(message, RematchMessage) and not (
+                rematch_limiter.allow() and await by_address.rematch.allow(here)
+            ):
                 raise rematch_flood()
             _dispatch(message, conn, runner, arrived)
         except TapeteError as err:
@@ -258,19 +261,26 @@ IN_PLAY = ("action", "sync", "dismiss", "ping", "chat", "rematch")
 # person answers once or twice; yes/no toggled at the socket's full rate is refused.
 REMATCH_PER_S = 1.0
 REMATCH_BURST = 5
-# One address at one table may chat as much as this many sockets: a household playing together,
-# not a flood spread over every socket an address may open.
-CHAT_SOCKETS_PER_ADDRESS = 3
+# One address at one table may chat (and answer rematches) as much as this many sockets: a household
+# playing together, not a flood spread over every socket an address may open.
+SOCKETS_PER_ADDRESS = 3
 
 
-def _chat_rates_by_address(websocket: WebSocket, settings: ServerSettings) -> AddressRates:
-    """This process's chat buckets per (table, address), made with the first socket."""
-    state = websocket.app.state
-    rates: AddressRates | None = getattr(state, "chat_by_address", None)
-    if rates is None:
-        share = CHAT_SOCKETS_PER_ADDRESS
-        rates = state.chat_by_address = AddressRates(settings.chat_per_s * share, settings.chat_burst * share)
-    return rates
+@dataclass(frozen=True)
+class AddressAllowances:
+    """What one address may send at one table, over all its sockets and every server process."""
+
+    chat: Rates
+    rematch: Rates
+
+
+def address_allowances(settings: ServerSettings, rates: AllRates) -> AddressAllowances:
+    """Made with the app; in Redis with several processes, so that sockets on two processes share one."""
+    share = SOCKETS_PER_ADDRESS
+    return AddressAllowances(
+        chat=rates.per_second("chat", settings.chat_per_s * share, settings.chat_burst * share),
+        rematch=rates.per_second("rematch", REMATCH_PER_S * share, REMATCH_BURST * share),
+    )
 
 
 def chat_flood(settings: ServerSettings) -> RateLimited:

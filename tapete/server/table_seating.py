@@ -18,6 +18,8 @@ from . import logs
 from .connection import CLOSE_LEFT
 from .errors import bad_token
 from .messages import Attach, Detach, Join, Leave
+from .names import name_key
+from .players import seat_name_taken
 from .seats import hash_token, new_token
 
 if TYPE_CHECKING:
@@ -60,6 +62,11 @@ class TableSeating:
     async def seat_someone(self, seat: int | None, name: str | None, player_id: str | None = None) -> tuple[int, str]:
         runner = self.runner
         chosen = runner.registry.choose(seat, open_=runner.status != "finished")
+        if name is not None:  # two seats never show one name (the same identity at two seats may)
+            key = name_key(name)
+            if any(other.index != chosen and other.name and name_key(other.name) == key
+                   and not (player_id and other.player_id == player_id) for other in runner.seats):
+                raise seat_name_taken()
         token = new_token()
         await runner.store.set_seat(runner.id, chosen, name, hash_token(token), player_id)
         runner.registry.take(chosen, name, hash_token(token), time.monotonic(), player_id)

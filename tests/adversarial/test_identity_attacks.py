@@ -93,7 +93,7 @@ def _common_prefix(a: str, b: str) -> str:
 
 def test_a_wrong_identity_does_not_say_which_part_was_wrong(server: ThreadServer) -> None:
     with client_from(server) as client:
-        ana, bea = identity(client, "Ana"), identity(client, "Bea")
+        ana, bea = identity(client, "Alba"), identity(client, "Berta")
         wrong_secret = client.post("/api/tables", json=TABLE, headers=header(ana, bea["secret"]))
         unknown = {HEADER: f"{other_id(ana)}:{ana['secret']}"}
         unknown_id = client.post("/api/tables", json=TABLE, headers=unknown)
@@ -181,7 +181,7 @@ def test_identities_are_made_on_a_quota_per_address(server: ThreadServer) -> Non
 ])
 def test_paging_parameters_out_of_range_are_a_clear_422(server: ThreadServer, query: str) -> None:
     with client_from(server) as client:
-        ana = identity(client, "Ana")
+        ana = identity(client, "Amelia")
         for path in (f"/api/players/{ana['player_id']}/matches", "/api/ratings/bacan"):
             answer = client.get(f"{path}?{query}")
             assert answer.status_code == 422, (path, query, answer.text)
@@ -204,7 +204,7 @@ def test_a_socket_hello_with_a_wrong_identity_is_closed_and_no_secret_is_logged(
     server: ThreadServer, log_lines: LogLines
 ) -> None:
     with client_from(server) as client:
-        ana = identity(client, "Ana")
+        ana = identity(client, "Aurora")
         created = client.post("/api/tables", json=TABLE, headers=header(ana)).json()
         table_id = created["table"]["id"]
     wrong = "W" * 32
@@ -259,7 +259,7 @@ def test_a_match_under_way_is_in_no_history_nor_profile(server: ThreadServer) ->
     """A public history lists finished matches only: one under way would point anyone at its record
     and replay while its seats still hold hidden cards."""
     with client_from(server) as client:
-        ana, bea = identity(client, "Ana"), identity(client, "Bea")
+        ana, bea = identity(client, "Adela"), identity(client, "Bea")
         created = client.post("/api/tables", json=TABLE, headers=header(ana)).json()
         client.post("/api/join", json={"code": created["invite_code"]}, headers=header(bea)).raise_for_status()
         table_id = created["table"]["id"]

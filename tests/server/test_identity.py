@@ -83,7 +83,10 @@ async def test_a_new_identity_is_random_and_only_its_hash_is_stored(server: Serv
 
 async def test_a_wrong_secret_is_refused_and_changes_nothing(server: Server) -> None:
     ana = await new_player(server, "Ana")
-    created = await server.create(game="eco", seats=TWO_HUMANS, table_options=FAST, name="Ana")
+    made = await server.http.post("/api/tables", json={"game": "eco", "seats": TWO_HUMANS, "table_options": FAST},
+                                  headers=header(ana))  # seated as Ana: her name is hers alone
+    assert made.status_code == 201, made.text
+    created = made.json()
     before = (await server.http.get("/api/tables")).json()["total"]
     wrong_headers = [
         header(ana, "x" * 32),  # a wrong secret
@@ -145,10 +148,8 @@ async def test_password_sign_in_on_another_device(server: Server) -> None:
         made = await server.http.post("/api/tables", json=body, headers=header(identity))
         assert made.status_code == 201, made.text
 
-    # the name of a protected player is theirs: another player may not protect it, nor rename into it
-    eve = await new_player(server, "ANA")
-    taken = await server.http.post(f"/api/players/{eve['player_id']}/password", json={"password": "another one"},
-                                   headers=header(eve))
+    # the name of a protected player is theirs: another player may not take it, nor rename into it
+    taken = await server.http.post("/api/players", json={"name": "ANA"})
     assert taken.status_code == 409 and taken.json()["error"]["code"] == "name_taken"
     bea = await new_player(server, "Bea")
     await server.http.post(f"/api/players/{bea['player_id']}/password", json={"password": "bea's secret"},
@@ -253,7 +254,15 @@ async def test_two_players_protecting_one_name_at_once_get_name_taken(
 ) -> None:
     """The check before the write can be passed by both in a race; the unique index decides, cleanly."""
     monkeypatch.setattr("tapete.server.players._check_free", lambda *_args: None)
-    ana, other = await new_player(server, "Ana"), await new_player(server, "ana")
+    monkeypatch.setattr("tapete.server.players._check_name_free", lambda *_args: None)
+    ana = await new_player(server, "Ana")
+    raced = await server.http.post("/api/players", json={"name": "ana"})  # the name keys' index decides
+    assert raced.status_code == 409 and raced.json()["error"]["code"] == "name_taken"
+    # two identities that read alike from before names were unique (0006 left the later one keyless)
+    other = await new_player(server, "Other")
+    async with server.app.state.tapete.store.engine.begin() as conn:
+        await conn.execute(players.update().where(players.c.id == other["player_id"]).values(name="ana",
+                                                                                             name_key=None))
     first = await server.http.post(f"/api/players/{ana['player_id']}/password", json={"password": "correct horse"},
                                    headers=header(ana))
     assert first.status_code == 200

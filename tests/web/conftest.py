@@ -59,10 +59,11 @@ def server_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     )
     url = f"http://127.0.0.1:{port}"
     try:
-        deadline = time.monotonic() + 30
+        # generous: under pytest-xdist two workers may start their servers and browsers at once
+        deadline = time.monotonic() + 90
         while True:
             try:
-                with urllib.request.urlopen(f"{url}/api/games", timeout=1) as response:
+                with urllib.request.urlopen(f"{url}/api/games", timeout=5) as response:
                     if response.status == 200:
                         break
             except OSError:

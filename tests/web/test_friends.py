@@ -63,14 +63,14 @@ def no_codes_on_screen(page: Page) -> None:
 
 
 def sit_two(open_page: Any, viewport: dict[str, int] = LAPTOP, public: bool | None = None) -> tuple[Page, Page, str]:
-    """Ana makes a duel table and Beto joins it by its code; both see it start. The match id too."""
+    """Anabel makes a duel table and Benito joins it by its code; both see it start. The match id too."""
     ana = open_page(viewport)
-    first = create_table(ana, "wanted", players=2, seats={1: "human"}, options=OPTIONS, table_options=TABLE, name="Ana",
-                         public=public)
+    first = create_table(ana, "wanted", players=2, seats={1: "human"}, options=OPTIONS, table_options=TABLE,
+                         name="Anabel", public=public)
     code = ana.locator("[data-testid=invite-code]").inner_text().strip()
     beto = open_page(viewport)
     beto.goto(f"/#/join/{code}")
-    beto.fill("[data-testid=player-name]", "Beto")
+    beto.fill("[data-testid=player-name]", "Benito")
     beto.click("[data-testid=join]")
     beto.wait_for_url(re.compile(r"#/table/"))
     for page in (ana, beto):
@@ -80,28 +80,28 @@ def sit_two(open_page: Any, viewport: dict[str, int] = LAPTOP, public: bool | No
 
 def test_friends_chat_rematch_profiles_and_leaderboard(open_page: Any, shots: Path) -> None:
     ana, beto, first = sit_two(open_page)
-    seats = {"Ana": state(ana)["seat"], "Beto": state(beto)["seat"]}
+    seats = {"Anabel": state(ana)["seat"], "Benito": state(beto)["seat"]}
     assert sorted(seats.values()) == [0, 1]
     identities = [page.evaluate("JSON.parse(localStorage.getItem('tapete.identity'))") for page in (ana, beto)]
     assert all(who and who["player_id"] and who["secret"] for who in identities), identities
     assert identities[0]["player_id"] != identities[1]["player_id"]
 
-    # Chat: Ana writes, Beto (in English) sees an unread count, reads it and answers with a quick phrase.
+    # Chat: Anabel writes, Benito (in English) sees an unread count, reads it and answers with a quick phrase.
     beto.click("[data-testid=lang-switch]")
     wait_js(beto, "document.documentElement.lang === 'en'")
-    wait_until(beto, lambda s: s["status"] == "playing", what="Beto's socket in English")
+    wait_until(beto, lambda s: s["status"] == "playing", what="Benito's socket in English")
     ana.click("[data-testid=chat-button]")
-    ana.fill("[data-testid=chat-input]", "¡Hola, Beto! <b>suerte</b>")
+    ana.fill("[data-testid=chat-input]", "¡Hola, Benito! <b>suerte</b>")
     ana.click("[data-testid=chat-send]")
-    shows(ana, "chat-lines", "¡Hola, Beto!")
+    shows(ana, "chat-lines", "¡Hola, Benito!")
     wait_js(beto, "document.querySelector('[data-testid=chat-button] .chat-count').innerText === '1'")
     beto.click("[data-testid=chat-button]")
-    assert "¡Hola, Beto! <b>suerte</b>" in chat_lines(beto)  # inserted as text, never as markup
+    assert "¡Hola, Benito! <b>suerte</b>" in chat_lines(beto)  # inserted as text, never as markup
     assert beto.locator("[data-testid=chat-lines] b").count() == 0
     beto.click("[data-phrase=good_luck]")
     shows(ana, "chat-lines", "¡Suerte!")
     shows(beto, "chat-lines", "Good luck!")
-    assert "Beto" in chat_lines(ana) and "Ana" in chat_lines(beto)
+    assert "Benito" in chat_lines(ana) and "Anabel" in chat_lines(beto)
     beto.fill("[data-testid=chat-input]", "x" * 300)  # the longest line the table takes
     beto.click("[data-testid=chat-send]")
     shows(ana, "chat-lines", "x" * 300)
@@ -109,26 +109,26 @@ def test_friends_chat_rematch_profiles_and_leaderboard(open_page: Any, shots: Pa
     beto.fill("[data-testid=chat-input]", "\u202e\u202d")
     beto.click("[data-testid=chat-send]")
     shows(beto, "chat-status", "between 1 and 300 characters")
-    # Beto mutes Ana for himself; then Ana floods the table with quick phrases and is told to slow down.
+    # Benito mutes Anabel for himself; then Anabel floods the table with quick phrases and is told to slow down.
     beto.click("[data-testid=chat-mutes] summary")
-    beto.check("[data-mute=Ana]")
+    beto.check("[data-mute=Anabel]")
     for _ in range(8):
         ana.click("[data-phrase=thanks]")
     shows(ana, "chat-status", "Vas muy rápido")
     shows(ana, "chat-lines", "Gracias")
     shows(beto, "chat-lines", "hidden messages from muted people")
-    assert "Thanks" not in chat_lines(beto) and "¡Hola, Beto!" not in chat_lines(beto)
-    # kept by who Ana is (her player identity's key), not by a name someone else may share
+    assert "Thanks" not in chat_lines(beto) and "¡Hola, Benito!" not in chat_lines(beto)
+    # kept by who Anabel is (her player identity's key), not by a name someone else may share
     assert beto.evaluate("JSON.parse(localStorage.getItem('tapete.mutedSenders'))") == [
         f"player:{identities[0]['player_id']}"]
-    beto.uncheck("[data-mute=Ana]")
+    beto.uncheck("[data-mute=Anabel]")
     shows(beto, "chat-lines", "Thanks")
     # Someone watching writes too, marked as a spectator for everyone.
     watcher = open_page(PHONE)
     watcher.goto(f"/#/table/{first}")
     wait_until(watcher, lambda s: s["status"] == "playing" and s["seat"] is None, what="the spectator's view")
     watcher.click("[data-testid=chat-button]")
-    shows(watcher, "chat-lines", "¡Hola, Beto!")  # the table's last lines, from hello
+    shows(watcher, "chat-lines", "¡Hola, Benito!")  # the table's last lines, from hello
     watcher.fill("[data-testid=chat-input]", "¡Vamos!")
     watcher.click("[data-testid=chat-send]")
     wait_js(ana, "[...document.querySelectorAll('.chat-line.spectator')].some(l => l.innerText.includes('¡Vamos!'))")
@@ -158,16 +158,16 @@ def test_friends_chat_rematch_profiles_and_leaderboard(open_page: Any, shots: Pa
         page.keyboard.press("Escape")  # closes the drawer: the board is all there
         wait_js(page, "document.querySelector('[data-testid=chat]').hidden")
 
-    # The duel, then the rematch: Ana asks, Beto sees her name and accepts; both move to the new match.
+    # The duel, then the rematch: Anabel asks, Benito sees her name and accepts; both move to the new match.
     play_to_the_end([ana, beto])
     for page in (ana, beto):
         page.wait_for_selector("[data-testid=rematch-yes]")
     beto.click("[data-testid=summary-chat]")  # the summary covers the top bar: the chat opens from it
     beto.click("[data-phrase=good_game]")
-    shows(ana, "chat-button", "1")  # Ana's unread count, on the button the summary hides
+    shows(ana, "chat-button", "1")  # Anabel's unread count, on the button the summary hides
     beto.keyboard.press("Escape")
     ana.click("[data-testid=rematch-yes]")
-    shows(beto, "rematch-answers", "Ana")
+    shows(beto, "rematch-answers", "Anabel")
     shoot(ana, shots, "friends-rematch-es", SIZES)
     shoot(beto, shots, "friends-rematch-en", SIZES)
     beto.click("[data-testid=rematch-yes]")
@@ -176,18 +176,18 @@ def test_friends_chat_rematch_profiles_and_leaderboard(open_page: Any, shots: Pa
     second = ana.url.rsplit("/", 1)[-1]
     assert beto.url.rsplit("/", 1)[-1] == second != first
     watcher.wait_for_url(lambda url: url.endswith(f"#/table/{second}"))  # the spectator follows the table
-    for page, name in ((ana, "Ana"), (beto, "Beto")):
+    for page, name in ((ana, "Anabel"), (beto, "Benito")):
         s = wait_until(page, lambda s: s["status"] == "playing" and s["seat"] is not None, what="the rematch to start")
         assert s["seat"] == seats[name]
-        assert {seat["name"] for seat in s["seats"]} == {"Ana", "Beto"}
+        assert {seat["name"] for seat in s["seats"]} == {"Anabel", "Benito"}
     # Reload-safe: opening the finished match again leads on to the rematch, still in the same seat.
     ana.goto(f"/#/table/{first}")
     ana.wait_for_url(lambda url: url.endswith(f"#/table/{second}"))
-    wait_until(ana, lambda s: s["table"] == second and s["seat"] == seats["Ana"], what="Ana back in the rematch")
+    wait_until(ana, lambda s: s["table"] == second and s["seat"] == seats["Anabel"], what="Anabel back in the rematch")
     play_to_the_end([ana, beto])
 
     # Each profile: both matches, newest first, with replays that open.
-    for page, name in ((ana, "Ana"), (beto, "Beto")):
+    for page, name in ((ana, "Anabel"), (beto, "Benito")):
         page.goto("/#/me")
         wait_js(page, "document.querySelectorAll('[data-testid=history] [data-match]').length === 2")
         assert name in page.locator("[data-testid=profile-title]").inner_text()
@@ -206,14 +206,14 @@ def test_friends_chat_rematch_profiles_and_leaderboard(open_page: Any, shots: Pa
         wait_js(ana, "/\\d+ de \\d+/.test(document.querySelector('[data-testid=replay-step]')?.innerText || '')")
         assert ana.url.endswith((second, first)[index])
 
-    # Ana protects her profile with a password and signs in on another device (a phone): same history.
+    # Anabel protects her profile with a password and signs in on another device (a phone): same history.
     ana.goto("/#/me")
     ana.fill("[data-testid=password-input]", "tapete-de-ana")
     ana.click("[data-testid=password] button")
-    wait_js(ana, "document.querySelector('[data-testid=password] .form-message').innerText.includes('Ana')")
+    wait_js(ana, "document.querySelector('[data-testid=password] .form-message').innerText.includes('Anabel')")
     phone = open_page(PHONE)
     phone.goto("/#/me")
-    phone.fill("[data-testid=login-name]", "Ana")
+    phone.fill("[data-testid=login-name]", "Anabel")
     phone.fill("[data-testid=login-password]", "not her password")
     phone.click("[data-testid=login] button")
     wait_js(phone, "document.querySelector('[data-testid=login] .form-message').innerText.length > 0")
@@ -221,7 +221,7 @@ def test_friends_chat_rematch_profiles_and_leaderboard(open_page: Any, shots: Pa
     phone.fill("[data-testid=login-password]", "tapete-de-ana")
     phone.click("[data-testid=login] button")
     wait_js(phone, "document.querySelectorAll('[data-testid=history] [data-match]').length === 2")
-    assert phone.locator("[data-testid=profile-title]").inner_text() == "Ana"
+    assert phone.locator("[data-testid=profile-title]").inner_text() == "Anabel"
     device = phone.evaluate("JSON.parse(localStorage.getItem('tapete.identity'))")
     assert device["player_id"] == identities[0]["player_id"] and device["secret"] != identities[0]["secret"]
 
@@ -230,13 +230,13 @@ def test_friends_chat_rematch_profiles_and_leaderboard(open_page: Any, shots: Pa
         page.goto("/#/ratings/wanted")
         page.wait_for_selector("[data-testid=leaderboard]")
         board = page.locator("[data-testid=leaderboard]").inner_text()
-        assert "Ana" in board and "Beto" in board, board
+        assert "Anabel" in board and "Benito" in board, board
         assert page.locator("[data-testid=leaderboard] tr.me").count() == 1
         no_codes_on_screen(page)
     shoot(ana, shots, "friends-leaderboard-es", SIZES)
-    ana.click("[data-testid=leaderboard] a:text('Beto')")  # someone's public profile
+    ana.click("[data-testid=leaderboard] a:text('Benito')")  # someone's public profile
     wait_js(ana, "document.querySelectorAll('[data-testid=history] [data-match]').length === 2")
-    assert ana.locator("[data-testid=profile-title]").inner_text() == "Beto"
+    assert ana.locator("[data-testid=profile-title]").inner_text() == "Benito"
     assert ana.locator("[data-testid=rename]").count() == 0  # nothing to change on someone else's
     assert re.search(r"\b(Ganó|No ganó)\b", ana.locator("[data-testid=history]").inner_text())
     shoot(beto, shots, "friends-leaderboard-en", SIZES)
@@ -246,12 +246,12 @@ def test_friends_chat_rematch_profiles_and_leaderboard(open_page: Any, shots: Pa
 
 
 def test_who_declines_the_rematch_stays(open_page: Any) -> None:
-    """Beto says no thanks, Ana asks: the rematch starts with Beto's seat open; Ana goes there and
-    waits for a player, Beto stays at the finished match with a way to watch it."""
+    """Benito says no thanks, Anabel asks: the rematch starts with Benito's seat open; Anabel goes there and
+    waits for a player, Benito stays at the finished match with a way to watch it."""
     ana, beto, first = sit_two(open_page, PHONE)
     play_to_the_end([ana, beto])
     beto.click("[data-testid=rematch-no]")
-    shows(ana, "rematch-answers", "No juegan la revancha: Beto")
+    shows(ana, "rematch-answers", "No juegan la revancha: Benito")
     shows(beto, "rematch", "Has dicho que no a la revancha")
     ana.click("[data-testid=rematch-yes]")
     ana.wait_for_url(lambda url: "#/table/" in url and not url.endswith(first))
@@ -260,7 +260,7 @@ def test_who_declines_the_rematch_stays(open_page: Any) -> None:
     assert beto.url.endswith(first)
     assert beto.locator("[data-testid=rematch-go]").inner_text() == "Mirar la revancha"
     beto.click("[data-testid=rematch-go]")
-    wait_until(beto, lambda s: s["seat"] is None and s["status"] == "waiting", what="Beto watching the rematch")
+    wait_until(beto, lambda s: s["seat"] is None and s["status"] == "waiting", what="Benito watching the rematch")
     assert beto.url.endswith(ana.url.rsplit("/", 1)[-1])
     for page in (ana, beto):
         no_codes_on_screen(page)
@@ -268,14 +268,14 @@ def test_who_declines_the_rematch_stays(open_page: Any) -> None:
 
 
 def test_a_private_rematch_invites_someone_to_the_declined_seat(open_page: Any) -> None:
-    """At a private table (no code in the lobby) Beto declines the rematch: Ana, waiting at the new
-    match, has its own invitation code and link to share, and Carla sits in Beto's seat with it."""
+    """At a private table (no code in the lobby) Benito declines the rematch: Anabel, waiting at the new
+    match, has its own invitation code and link to share, and Carla sits in Benito's seat with it."""
     ana, beto, first = sit_two(open_page, public=False)
     old_code = ana.evaluate(f"localStorage.getItem('tapete.code.{first}')")
     beto_seat = state(beto)["seat"]
     play_to_the_end([ana, beto])
     beto.click("[data-testid=rematch-no]")
-    shows(ana, "rematch-answers", "Beto")
+    shows(ana, "rematch-answers", "Benito")
     ana.click("[data-testid=rematch-yes]")
     ana.wait_for_url(lambda url: "#/table/" in url and not url.endswith(first))
     second = ana.url.rsplit("/", 1)[-1]
@@ -293,7 +293,7 @@ def test_a_private_rematch_invites_someone_to_the_declined_seat(open_page: Any) 
     for page in (ana, carla):
         s = wait_until(page, lambda s: s["status"] == "playing" and s["seat"] is not None, what="the rematch to start")
     assert s["seat"] == beto_seat
-    assert {seat["name"] for seat in s["seats"]} == {"Ana", "Carla"}
+    assert {seat["name"] for seat in s["seats"]} == {"Anabel", "Carla"}
     for page in (ana, beto, carla):
         no_codes_on_screen(page)
         assert not page.errors, page.errors
@@ -301,7 +301,7 @@ def test_a_private_rematch_invites_someone_to_the_declined_seat(open_page: Any) 
 
 def test_a_spectator_is_told_in_words_when_only_players_may_chat(open_page: Any) -> None:
     ana = open_page(LAPTOP)
-    table = create_table(ana, "wanted", players=2, name="Ana", options=OPTIONS,
+    table = create_table(ana, "wanted", players=2, name="Anabel", options=OPTIONS,
                          table_options={**TABLE, "spectator_chat": False})
     wait_until(ana, lambda s: s["status"] == "playing", what="the duel against a bot")
     watcher = open_page(PHONE)

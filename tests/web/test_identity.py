@@ -15,15 +15,15 @@ IDENTITY = "JSON.parse(localStorage.getItem('tapete.identity'))"
 def test_an_identity_the_server_does_not_know_is_replaced(open_page: Any) -> None:
     page = open_page()
     page.goto("/")
-    stranger = {"player_id": "nobody-here", "secret": "not-a-secret", "name": "Ana"}
+    stranger = {"player_id": "nobody-here", "secret": "not-a-secret", "name": "Aitana"}
     page.evaluate(f"localStorage.setItem('tapete.identity', {json.dumps(json.dumps(stranger))})")
-    table = create_table(page, "wanted", players=2, name="Ana", table_options={"bot_delay_ms": 0})
+    table = create_table(page, "wanted", players=2, name="Aitana", table_options={"bot_delay_ms": 0})
     wait_until(page, lambda s: s["seat"] == 0, what="the seat")
     made = page.evaluate(IDENTITY)
-    assert made["player_id"] != "nobody-here" and made["name"] == "Ana"
+    assert made["player_id"] != "nobody-here" and made["name"] == "Aitana"
     page.goto("/#/me")
     page.wait_for_selector("[data-testid=profile-title]")
-    assert page.locator("[data-testid=profile-title]").inner_text() == "Ana"
+    assert page.locator("[data-testid=profile-title]").inner_text() == "Aitana"
 
     # A secret the server refuses on hello: the seat opens all the same, and the identity is forgotten.
     page.evaluate(f"localStorage.setItem('tapete.identity', {json.dumps(json.dumps({**made, 'secret': 'wrong'}))})")
