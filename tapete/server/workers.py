@@ -31,6 +31,7 @@ import uvicorn
 
 from . import logs
 from .app import create_app
+from .gcsetup import settle_gc
 from .settings import ServerSettings
 from .uvicorn_setup import uvicorn_config
 
@@ -59,6 +60,7 @@ class WorkerServer(uvicorn.Server):
 
     async def startup(self, sockets: list[socket.socket] | None = None) -> None:
         await super().startup(sockets)
+        settle_gc()  # what start-up made is never scanned again; young collections are rarer
         services = getattr(self.app.state, "tapete", None)
         port = getattr(getattr(services, "tables", None), "handoffs", None)
         if port is None:
