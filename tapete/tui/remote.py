@@ -103,8 +103,9 @@ def ensure_identity(base_url: str, name: str | None = None) -> Identity | None:
             who = replace(who, name=clean)
             save_identity(base, who)
     except JoinError as err:
-        if err.code == "bad_identity":  # the server forgot us: a fresh identity next time
+        if err.code == "bad_identity" and who is not None:  # the server forgot us: a fresh identity now
             save_identity(base, None)
+            return ensure_identity(base, name)
         return load_identity(base)
     except (KeyError, TypeError, ValueError):
         return None

@@ -181,7 +181,7 @@ def test_identities_are_made_on_a_quota_per_address(server: ThreadServer) -> Non
 ])
 def test_paging_parameters_out_of_range_are_a_clear_422(server: ThreadServer, query: str) -> None:
     with client_from(server) as client:
-        ana = identity(client, "Amelia")
+        ana = identity(client)  # a name of the server's choosing: names are one identity's, and this runs per query
         for path in (f"/api/players/{ana['player_id']}/matches", "/api/ratings/bacan"):
             answer = client.get(f"{path}?{query}")
             assert answer.status_code == 422, (path, query, answer.text)
