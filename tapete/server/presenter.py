@@ -24,7 +24,7 @@ from tapete.engine.table import TableCore
 from .connection import Connection
 from .errors import NotStarted
 from .seats import SeatInfo
-from .state_text import StateText
+from .state_text import StateText, tail_fields
 from .tablelog import TableLog
 
 PROTOCOL = 1
@@ -126,13 +126,7 @@ class Presenter:
             "required": list(state.required_actors()),
             "legal": self.legal(state, seat, reader if texts else None) if playing else [],
             "events": [self.event(e, reader) for e in events if e.visible_to(seat)],
-            "window_ms": moment.window_ms,
-            "pause_ms": moment.pause_ms,
-            "clocks": moment.clocks,
-            "seats": moment.seats,
-            "outcome": state.outcome().to_json() if state.is_terminal() else None,
-            "rematch": moment.rematch,
-            "next_match": moment.next_match,
+            **tail_fields(state, moment),
         }
         if with_log:
             message["log"] = self.log.entries(seat, lang, reader.names)

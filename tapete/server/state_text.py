@@ -77,16 +77,7 @@ class StateText:
         head = dumps({"type": "state", "table": self.table_id, "status": moment.status, "version": moment.version})
         self._head = head[:-1] + ',"seat":'
         self._shared = dumps({"actors": list(state.actors()), "required": list(state.required_actors())})[1:-1]
-        tail = dumps({
-            "window_ms": moment.window_ms,
-            "pause_ms": moment.pause_ms,
-            "clocks": moment.clocks,
-            "seats": moment.seats,
-            "outcome": state.outcome().to_json() if state.is_terminal() else None,
-            "rematch": moment.rematch,
-            "next_match": moment.next_match,
-        })
-        self._tail = "," + tail[1:]
+        self._tail = "," + dumps(tail_fields(state, moment))[1:]
 
     def end(self) -> None:
         """The broadcast is told: let go of its state and events."""
@@ -166,3 +157,16 @@ class StateText:
 
 
 __all__ = ["READERS", "Said", "StateText"]
+
+
+def tail_fields(state: State, moment: Moment) -> dict[str, Any]:
+    """The fields that end every state message, the same for every seat (the one place they are named)."""
+    return {
+        "window_ms": moment.window_ms,
+        "pause_ms": moment.pause_ms,
+        "clocks": moment.clocks,
+        "seats": moment.seats,
+        "outcome": state.outcome().to_json() if state.is_terminal() else None,
+        "rematch": moment.rematch,
+        "next_match": moment.next_match,
+    }
