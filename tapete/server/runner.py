@@ -158,7 +158,7 @@ class TableRunner:
 
     def _start_clocks(self) -> None:
         self.core.clocked = self.registry.humans()
-        self.core.present = self.registry.present()
+        self.core.present = self.registry.present(time.monotonic())
         self.core.track(time.monotonic())
 
     async def stop(self) -> None:
@@ -442,7 +442,7 @@ class TableRunner:
         """After every message: bots to think, the next timer to arm, idleness."""
         if self.stopped:
             return
-        self.core.present = self.registry.present()
+        self.core.present = self.registry.present(time.monotonic())
         self._schedule_bots()
         if self.seats_json() != self._seats_told:
             self._broadcast([])  # someone came, went, or a stand-in took over

@@ -145,9 +145,11 @@ class SeatRegistry:
     def humans(self) -> set[int]:
         return {s.index for s in self.seats if s.human}
 
-    def present(self) -> set[int]:
-        """Seats whose person has a socket open now."""
-        return {s.index for s in self.seats if s.human and s.conns}
+    def present(self, now: float) -> set[int]:
+        """Seats whose person is here: a socket open now, or away within the reconnect
+        grace (a reload, a phone between networks), so that a round's result waits
+        for them as it would had they stayed."""
+        return {s.index for s in self.seats if s.human and s.token_hash is not None and not self.gone(s.index, now)}
 
     def gone(self, index: int, now: float) -> bool:
         """The seat has no owner, or its owner has been away longer than the grace."""

@@ -254,3 +254,55 @@ async def test_a_round_result_waits_for_every_person_to_dismiss_it(
     await c[1].send({"type": "dismiss"})
     assert (await c[seat].reply(held, timeout=2))["version"] == after["version"] + 1
     assert (await settle(c))["pause_ms"] == 0
+
+
+async def _eco_round_result(server: Server) -> tuple[str, dict[int, Client], dict[str, Any]]:
+    """Two persons at Eco play to its duel, whose result pauses the table (20 s); the paused state."""
+    table_id, c = await table(server, [{"type": "human"}, {"type": "human"}], result_pause_seconds=20)
+    while True:
+        state = await settle(c)
+        if state["view"]["phase"] == "duel":
+            break
+        seat = state["required"][0]
+        await c[seat].reply(await c[seat].act(PLAY))
+    for seat in (0, 1):
+        await c[seat].reply(await c[seat].act({"type": "commit", "slot": 0}, version=state["version"]))
+    return table_id, c, await settle(c)
+
+
+async def test_a_round_result_waits_for_a_person_who_reloads(
+    serve: ServeFactory, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A reload at the result panel (the socket gone for a moment, within the reconnect grace)
+    does not let the table deal on: the person comes back to the result they were reading."""
+    monkeypatch.setattr(EcoGame, "round_result_events", frozenset({"duel"}))
+    server = await serve(disconnect_grace=3.0)
+    table_id, c, after = await _eco_round_result(server)
+    assert after["pause_ms"] > 15_000
+    await c[0].send({"type": "dismiss"})
+    await c[1].close()  # seat 1 reloads its page
+    await asyncio.sleep(0.5)
+    await c[0].drain(0.05)
+    assert c[0].state["version"] == after["version"] and c[0].state["pause_ms"] > 0, "the pause ended on a reload"
+    back = await server.connect(table_id, TOKENS[table_id, 1])
+    assert back.state["version"] == after["version"] and back.state["pause_ms"] > 0
+    seat = after["required"][0]
+    held = await (c[0] if seat == 0 else back).act(PLAY)
+    await back.send({"type": "dismiss"})
+    assert (await (c[0] if seat == 0 else back).reply(held, timeout=2))["version"] == after["version"] + 1
+
+
+async def test_a_round_result_stops_waiting_once_the_grace_has_passed(
+    serve: ServeFactory, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A person who does not come back within the grace holds the table no longer than that."""
+    monkeypatch.setattr(EcoGame, "round_result_events", frozenset({"duel"}))
+    server = await serve(disconnect_grace=0.5)
+    _, c, after = await _eco_round_result(server)
+    await c[0].send({"type": "dismiss"})
+    await c[1].close()
+    started = time.monotonic()
+    if after["required"] == [0]:  # the person present plays on, once the grace is over
+        await c[0].reply(await c[0].act(PLAY), timeout=5)
+    state = await c[0].until(lambda s: s["version"] > after["version"], timeout=5)  # (or seat 1's stand-in)
+    assert time.monotonic() - started < 3 and state["pause_ms"] == 0

@@ -50,6 +50,9 @@ def test_result_stays_log_survives_and_spectators_read(game: str, open_page: Any
     log_after = page.locator("[data-testid=log]").inner_text()
     missing = [line for line in log_before.splitlines() if line not in log_after]
     assert not missing, f"a reload lost part of the log: {missing}"
+    # the table still waits on this person: the result they were reading is back on screen
+    assert state(page)["version"] == ended["version"], "a reload let the table deal on"
+    page.locator("[data-testid=result-panel]").wait_for(state="visible", timeout=5_000)
 
     watcher = open_page(DESKTOP)
     watcher.goto(f"{server_url}/#/watch/{table_id}")

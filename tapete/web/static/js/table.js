@@ -107,6 +107,10 @@ export class TableScreen {
         kept: true,
         round: /round|hand_end|deal_end|match_end/.test(entry.kind),
       }));
+      // a reload while the table waits on a round's result: that result, the log's newest (the
+      // table applies nothing while paused), is back on screen until read
+      const shown = message.pause_ms > 0 ? this.log.findLast((e) => isRoundResult(message.view.game, e.event)) : null;
+      if (shown && !this.results.length) this.results = [shown];
     }
     for (const event of events) {
       const { text, ...raw } = event;
