@@ -80,6 +80,18 @@ FIT_JS = """([needHand, wholeTable]) => {
 }"""
 
 
+def settled_fit(page: Page, args: list[bool], tries: int = 3) -> list[str]:
+    """FIT_JS's problems, only if they last: the bots play on meanwhile, and a card caught mid-animation
+    (a flip, a landing) may stick out of its row for a frame; a board that does not fit stays so."""
+    problems: list[str] = page.evaluate(FIT_JS, args)
+    for _ in range(tries - 1):
+        if not problems:
+            break
+        page.wait_for_timeout(400)
+        problems = page.evaluate(FIT_JS, args)
+    return problems
+
+
 def look(page: Page, shot: str | None, lang: str, result: bool = False) -> dict[str, list[str]]:
     """Check the fit at both sizes; save the screenshots when asked. Returns the problems by size.
 
@@ -92,7 +104,7 @@ def look(page: Page, shot: str | None, lang: str, result: bool = False) -> dict[
         page.wait_for_timeout(900)  # flips, dice and flying cards land; the board fits itself on resize
         while not result and page.locator("[data-testid=dismiss-result]").count():
             page.click("[data-testid=dismiss-result]")  # a WANTED battle's result: read (it has its own test)
-        found[size] = page.evaluate(FIT_JS, [not result, not (result and size == "phone")])
+        found[size] = settled_fit(page, [not result, not (result and size == "phone")])
         if SAVE and shot:
             SCREENSHOTS.mkdir(parents=True, exist_ok=True)
             save_screenshot(page, SCREENSHOTS / f"{shot}-{size}-{lang}.png")

@@ -62,15 +62,17 @@ def no_codes_on_screen(page: Page) -> None:
         assert not re.search(rf"\b{word}\b", text), f"{word!r} on screen: {text[:400]}"
 
 
-def sit_two(open_page: Any, viewport: dict[str, int] = LAPTOP, public: bool | None = None) -> tuple[Page, Page, str]:
-    """Anabel makes a duel table and Benito joins it by its code; both see it start. The match id too."""
+def sit_two(open_page: Any, viewport: dict[str, int] = LAPTOP, public: bool | None = None,
+            names: tuple[str, str] = ("Anabel", "Benito")) -> tuple[Page, Page, str]:
+    """Anabel makes a duel table and Benito joins it by its code; both see it start. The match id too.
+    A name is one identity's on a server, so each test of the shared server brings names of its own."""
     ana = open_page(viewport)
     first = create_table(ana, "wanted", players=2, seats={1: "human"}, options=OPTIONS, table_options=TABLE,
-                         name="Anabel", public=public)
+                         name=names[0], public=public)
     code = ana.locator("[data-testid=invite-code]").inner_text().strip()
     beto = open_page(viewport)
     beto.goto(f"/#/join/{code}")
-    beto.fill("[data-testid=player-name]", "Benito")
+    beto.fill("[data-testid=player-name]", names[1])
     beto.click("[data-testid=join]")
     beto.wait_for_url(re.compile(r"#/table/"))
     for page in (ana, beto):
@@ -246,12 +248,12 @@ def test_friends_chat_rematch_profiles_and_leaderboard(open_page: Any, shots: Pa
 
 
 def test_who_declines_the_rematch_stays(open_page: Any) -> None:
-    """Benito says no thanks, Anabel asks: the rematch starts with Benito's seat open; Anabel goes there and
-    waits for a player, Benito stays at the finished match with a way to watch it."""
-    ana, beto, first = sit_two(open_page, PHONE)
+    """Baltasar says no thanks, Aurora asks: the rematch starts with Baltasar's seat open; Aurora goes there and
+    waits for a player, Baltasar stays at the finished match with a way to watch it."""
+    ana, beto, first = sit_two(open_page, PHONE, names=("Aurora", "Baltasar"))
     play_to_the_end([ana, beto])
     beto.click("[data-testid=rematch-no]")
-    shows(ana, "rematch-answers", "No juegan la revancha: Benito")
+    shows(ana, "rematch-answers", "No juegan la revancha: Baltasar")
     shows(beto, "rematch", "Has dicho que no a la revancha")
     ana.click("[data-testid=rematch-yes]")
     ana.wait_for_url(lambda url: "#/table/" in url and not url.endswith(first))
@@ -260,7 +262,7 @@ def test_who_declines_the_rematch_stays(open_page: Any) -> None:
     assert beto.url.endswith(first)
     assert beto.locator("[data-testid=rematch-go]").inner_text() == "Mirar la revancha"
     beto.click("[data-testid=rematch-go]")
-    wait_until(beto, lambda s: s["seat"] is None and s["status"] == "waiting", what="Benito watching the rematch")
+    wait_until(beto, lambda s: s["seat"] is None and s["status"] == "waiting", what="Baltasar watching the rematch")
     assert beto.url.endswith(ana.url.rsplit("/", 1)[-1])
     for page in (ana, beto):
         no_codes_on_screen(page)
@@ -268,14 +270,14 @@ def test_who_declines_the_rematch_stays(open_page: Any) -> None:
 
 
 def test_a_private_rematch_invites_someone_to_the_declined_seat(open_page: Any) -> None:
-    """At a private table (no code in the lobby) Benito declines the rematch: Anabel, waiting at the new
-    match, has its own invitation code and link to share, and Carla sits in Benito's seat with it."""
-    ana, beto, first = sit_two(open_page, public=False)
+    """At a private table (no code in the lobby) Bernardo declines the rematch: Alba, waiting at the new
+    match, has its own invitation code and link to share, and Candela sits in Bernardo's seat with it."""
+    ana, beto, first = sit_two(open_page, public=False, names=("Alba", "Bernardo"))
     old_code = ana.evaluate(f"localStorage.getItem('tapete.code.{first}')")
     beto_seat = state(beto)["seat"]
     play_to_the_end([ana, beto])
     beto.click("[data-testid=rematch-no]")
-    shows(ana, "rematch-answers", "Benito")
+    shows(ana, "rematch-answers", "Bernardo")
     ana.click("[data-testid=rematch-yes]")
     ana.wait_for_url(lambda url: "#/table/" in url and not url.endswith(first))
     second = ana.url.rsplit("/", 1)[-1]
@@ -287,13 +289,13 @@ def test_a_private_rematch_invites_someone_to_the_declined_seat(open_page: Any) 
     assert link.endswith(f"#/join/{code}")
     carla = open_page(PHONE)
     carla.goto(link)
-    carla.fill("[data-testid=player-name]", "Carla")
+    carla.fill("[data-testid=player-name]", "Candela")
     carla.click("[data-testid=join]")
     carla.wait_for_url(lambda url: url.endswith(f"#/table/{second}"))
     for page in (ana, carla):
         s = wait_until(page, lambda s: s["status"] == "playing" and s["seat"] is not None, what="the rematch to start")
     assert s["seat"] == beto_seat
-    assert {seat["name"] for seat in s["seats"]} == {"Anabel", "Carla"}
+    assert {seat["name"] for seat in s["seats"]} == {"Alba", "Candela"}
     for page in (ana, beto, carla):
         no_codes_on_screen(page)
         assert not page.errors, page.errors
@@ -301,7 +303,7 @@ def test_a_private_rematch_invites_someone_to_the_declined_seat(open_page: Any) 
 
 def test_a_spectator_is_told_in_words_when_only_players_may_chat(open_page: Any) -> None:
     ana = open_page(LAPTOP)
-    table = create_table(ana, "wanted", players=2, name="Anabel", options=OPTIONS,
+    table = create_table(ana, "wanted", players=2, name="Adela", options=OPTIONS,
                          table_options={**TABLE, "spectator_chat": False})
     wait_until(ana, lambda s: s["status"] == "playing", what="the duel against a bot")
     watcher = open_page(PHONE)
