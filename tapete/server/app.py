@@ -25,6 +25,7 @@ from . import tables as table_registry
 from .errors import BadRequest, Forbidden, RateLimited, ServerError
 from .headers import SecurityHeaders
 from .limits import AllRates, BodyGuard, RateGuard, Rates
+from .loopwatch import LoopWatch
 from .models import CreateTableBody, JoinBody, TokenBody
 from .names import clean_name
 from .pacer import ThinkingPool
@@ -49,6 +50,7 @@ class Services:
     tables: Tables
     stats: Stats
     players: Players
+    watch: LoopWatch
 
 
 def client_address(request: Request) -> str:
@@ -179,11 +181,13 @@ async def server_stats(request: Request, reset: bool = False) -> dict[str, Any]:
         require_admin(request, svc.settings)
     runners = list(svc.tables.runners.values())
     out = svc.stats.summary()
+    out.update(svc.watch.summary())  # the loop's lateness and the collector's pauses
     out["tables"] = {status: sum(r.status == status for r in runners) for status in ("waiting", "playing", "finished")}
     out["sockets"] = sum(len(r.spectators) + sum(len(s.conns) for s in r.seats) for r in runners)
     out.update(svc.tables.cluster_stats())
     if reset:
         svc.stats.reset()
+        svc.watch.reset()
     return out
 
 
@@ -333,11 +337,14 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
         tables.start_housekeeping()
         players = Players(store, settings.redis_url)  # with several processes, sign-in limits count in Redis
         settling = asyncio.create_task(_settle_ratings_forever(store), name="tapete-ratings")
-        app.state.tapete = Services(settings, store, tables, stats, players)
+        watch = LoopWatch()
+        watch.start()
+        app.state.tapete = Services(settings, store, tables, stats, players, watch)
         logs.event(f"server ready; {restored} tables restored")
         try:
             yield
         finally:
+            await watch.stop()
             settling.cancel()
             await asyncio.gather(settling, return_exceptions=True)
             await tables.close()

@@ -15,6 +15,7 @@ from typing import Any
 import sqlalchemy as sa
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
+from .checkpoint import WalCheckpointer
 from .schema import actions
 
 log = logging.getLogger("tapete.server.store")
@@ -258,6 +259,12 @@ class InlineWriter:
         sync_url = url.replace("sqlite+aiosqlite", "sqlite+pysqlite", 1)
         self.engine = sa.create_engine(sync_url, connect_args={"timeout": 30}, poolclass=sa.pool.StaticPool)
         sa.event.listen(self.engine, "connect", sqlite_pragmas)
+        database = sa.engine.make_url(sync_url).database
+        # a file's checkpoints (and their flush to disk) happen on a thread, never in a commit here
+        self.checkpointer = WalCheckpointer(database) if database and database != ":memory:" else None
+        if self.checkpointer is not None:
+            sa.event.listen(self.engine, "connect", _no_autocheckpoint)
+            self.checkpointer.start()
         self.pending: list[Write] = []
         self.on_batch: Callable[[int, int], None] = lambda _writes, _in_flight: None
 
@@ -301,6 +308,15 @@ class InlineWriter:
     def close(self) -> None:
         self.flush()
         self.engine.dispose()
+        if self.checkpointer is not None:
+            self.checkpointer.stop()
+
+
+def _no_autocheckpoint(dbapi_conn: Any, _record: Any) -> None:
+    """The inline writer's connection leaves checkpoints to `WalCheckpointer` (see checkpoint.py)."""
+    cur = dbapi_conn.cursor()
+    cur.execute("PRAGMA wal_autocheckpoint=0")
+    cur.close()
 
 
 def settle(batch: Sequence[Write], errors: Sequence[BaseException | None]) -> None:

@@ -7,12 +7,10 @@ import os
 import sys
 from dataclasses import fields
 
-import uvicorn
-
 from . import logs
 from .app import create_app
 from .settings import ServerSettings, async_db_url
-from .uvicorn_setup import uvicorn_config
+from .uvicorn_setup import SettledServer, uvicorn_config
 from .workers import serve as serve_workers
 
 __all__ = ["main", "run", "uvicorn_config"]
@@ -25,7 +23,8 @@ def run(settings: ServerSettings, host: str = "127.0.0.1", port: int = 8000, log
     shown = "localhost" if host in ("127.0.0.1", "::1") else host
     db = async_db_url(settings.db_url)
     print(f"tapete: http://{shown}:{port}/  (API: http://{shown}:{port}/docs · db: {_safe_url(db)})", flush=True)
-    uvicorn.Server(uvicorn_config(create_app(settings), settings, host=host, port=port, log_level=log_level)).run()
+    config = uvicorn_config(create_app(settings), settings, host=host, port=port, log_level=log_level)
+    SettledServer(config).run()
 
 
 def _safe_url(url: str) -> str:

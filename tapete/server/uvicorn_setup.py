@@ -4,11 +4,13 @@ processes on one port (`workers`)."""
 from __future__ import annotations
 
 import ipaddress
+import socket
 from collections.abc import Callable
 from typing import Any
 
 import uvicorn
 
+from .gcsetup import settle_gc
 from .httpguard import ConnectionLimits, guarded_http
 from .settings import ServerSettings
 from .wsprotocol import FastDeflateProtocol
@@ -34,6 +36,15 @@ def uvicorn_config(app: Any, settings: ServerSettings, **options: Any) -> uvicor
         forwarded_allow_ips=settings.forwarded_allow_ips.strip() or "",
         **options,
     )
+
+
+class SettledServer(uvicorn.Server):
+    """uvicorn's server, whose process sets its garbage collector once it takes connections
+    (`gcsetup.settle_gc`: start-up's objects are never scanned again, young collections rarer)."""
+
+    async def startup(self, sockets: list[socket.socket] | None = None) -> None:
+        await super().startup(sockets)
+        settle_gc()
 
 
 def trusted_proxies(spec: str) -> Callable[[str], bool]:

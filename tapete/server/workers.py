@@ -31,9 +31,8 @@ import uvicorn
 
 from . import logs
 from .app import create_app
-from .gcsetup import settle_gc
 from .settings import ServerSettings
-from .uvicorn_setup import uvicorn_config
+from .uvicorn_setup import SettledServer, uvicorn_config
 
 RESTART_PAUSE = 1.0
 
@@ -50,7 +49,7 @@ def shared_socket(host: str, port: int) -> socket.socket:
     return sock
 
 
-class WorkerServer(uvicorn.Server):
+class WorkerServer(SettledServer):
     """uvicorn's server; once it takes connections, its tables take sockets handed by the other
     processes of this machine (tapete.server.handoff) as connections accepted here."""
 
@@ -60,7 +59,6 @@ class WorkerServer(uvicorn.Server):
 
     async def startup(self, sockets: list[socket.socket] | None = None) -> None:
         await super().startup(sockets)
-        settle_gc()  # what start-up made is never scanned again; young collections are rarer
         services = getattr(self.app.state, "tapete", None)
         port = getattr(getattr(services, "tables", None), "handoffs", None)
         if port is None:

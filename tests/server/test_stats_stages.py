@@ -62,3 +62,20 @@ async def test_an_action_that_arrived_first_but_lost_is_counted_as_late(server: 
     answer = await c[0].reply(99)
     assert answer["code"] == "stale" and answer["stale"] == "late"
     assert (await stats(server))["stale"] == {"race": 0, "late": 1, "window": 0, "superseded": 0}
+
+
+async def test_the_loops_lateness_and_the_collectors_pauses_are_reported(server: Server) -> None:
+    """A stall of the loop (here a blocking 80 ms, as a full collection or a disk flush would be) shows
+    in loop_lag_ms; the collections of each generation are counted with their time."""
+    await asyncio.sleep(0.1)
+    time.sleep(0.08)  # the test shares the server's loop: this blocks it
+    await asyncio.sleep(0.05)
+    found = await stats(server)
+    lag = found["loop_lag_ms"]
+    assert lag["count"] >= 5 and lag["max"] >= 60, lag
+    import gc
+
+    gc.collect()  # a full collection, on this process (the server's)
+    gens = (await stats(server))["gc"]
+    assert [g["generation"] for g in gens] == [0, 1, 2]
+    assert gens[2]["count"] >= 1 and gens[2]["total_ms"] > 0 and gens[2]["max_ms"] <= gens[2]["total_ms"]
