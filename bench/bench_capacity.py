@@ -332,7 +332,8 @@ def measure(args: argparse.Namespace, started: procs.Servers) -> list[dict[str, 
                 break
             db0 = procs.cpu_of(db_pids)
             profilers = [subprocess.Popen(
-                ["py-spy", "record", "--pid", str(pid), "--duration", str(int(args.measure)), "--rate", "50",
+                ["py-spy", "record", "--pid", str(pid), "--duration", str(int(args.measure)), "--rate", "200",
+                 "--nonblocking", "--idle",
                  "--format", "raw", "--output", f"{args.profile}.{total}.{i}.txt"],
                 stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL) for i, pid in enumerate(started.pids)
             ] if args.profile else []

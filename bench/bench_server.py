@@ -142,7 +142,9 @@ def run(args: argparse.Namespace, url: str, own_urls: list[str], headers: dict[s
         {"actions_per_s": round(n / wall, 1), "cpu_pct": round(100 * c / wall, 1),
          "cpu_us_per_cluster_action": round(1e6 * c / total, 1), "rss_mb": round(r, 1),
          "tables": one["tables"], "sockets": one["sockets"], "stages_ms": one.get("stages_ms"),
-         "write_batches": one.get("write_batches"), "stale": one.get("stale")}
+         "write_batches": one.get("write_batches"), "stale": one.get("stale"),
+         "loop_lag_ms": one.get("loop_lag_ms"), "gc": one.get("gc"), "sockets_handed": one.get("sockets_handed"),
+         "sockets_relayed": one.get("sockets_relayed")}
         for n, c, r, one in zip(actions, cpu, rss, after, strict=True)
     ]
     return {
@@ -250,6 +252,14 @@ def report(result: dict[str, Any], args: argparse.Namespace) -> None:
               f"{one['tables']['playing']} tables playing, {one['sockets']} sockets")
         print(f"    stages (ms): {shown}")
         print(f"    write batches: {batches}")
+        lag, gcs = one.get("loop_lag_ms") or {}, one.get("gc") or []
+        if lag:
+            print(f"    loop lateness (ms): p50 {lag['p50']} p99 {lag['p99']} max {lag['max']}; collections: "
+                  + ", ".join(f"gen {g['generation']} {g['count']}x {g['total_ms']:.0f} ms (max {g['max_ms']:.1f}, "
+                              f"{g.get('collected', 0):,} freed)"
+                              for g in gcs))
+        if one.get("sockets_handed") or one.get("sockets_relayed"):
+            print(f"    sockets handed: {one.get('sockets_handed')}; relayed: {one.get('sockets_relayed')}")
     if args.chat_every > 0:
         print(f"  chat: a line per table every {args.chat_every:g} s; {result['chat_lines_sent']} sent, "
               f"{result['chat_lines_heard']} received by the remote seats")

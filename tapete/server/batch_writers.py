@@ -10,7 +10,7 @@ import asyncio
 import logging
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 import sqlalchemy as sa
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
@@ -19,6 +19,7 @@ from .checkpoint import WalCheckpointer
 from .schema import actions
 
 log = logging.getLogger("tapete.server.store")
+T = TypeVar("T")
 
 
 @dataclass
@@ -267,6 +268,7 @@ class InlineWriter:
             self.checkpointer.start()
         self.pending: list[Write] = []
         self.on_batch: Callable[[int, int], None] = lambda _writes, _in_flight: None
+        self._conn: sa.Connection | None = None
 
     def submit(self, write: Write) -> None:
         if not self.pending:
@@ -297,16 +299,47 @@ class InlineWriter:
 
     def _commit(self, batch: Sequence[Write]) -> None:
         inserts = [w for w in batch if w.table is actions and w.rows is not None]
-        with self.engine.begin() as conn:
-            for statement, rows in plan([w for w in batch if not (w.table is actions and w.rows is not None)]):
-                conn.execute(statement, rows)
-            if inserts:
-                # the driver's executemany with a fixed statement: compiling the Core insert and building
-                # its parameters cost more than the insert itself (profiled at people's pace)
-                conn.exec_driver_sql(INSERT_ACTIONS_SQLITE, list(zip(*action_columns(inserts), strict=True)))
+        others = [w for w in batch if not (w.table is actions and w.rows is not None)]
+        conn = self._connection()
+        # the driver's executemany with a fixed statement: compiling the Core insert and building its
+        # parameters cost more than the insert itself (profiled at people's pace); a batch of moves
+        # alone (the usual one) is the driver's statement and commit, nothing more
+        rows = list(zip(*action_columns(inserts), strict=True)) if inserts else []
+        if not others:
+            driver = conn.connection.dbapi_connection
+            assert driver is not None
+            try:
+                driver.executemany(INSERT_ACTIONS_SQLITE, rows)
+                driver.commit()
+            except BaseException:
+                driver.rollback()
+                raise
+            return
+        with conn.begin():
+            for statement, params in plan(others):
+                conn.execute(statement, params)
+            if rows:
+                conn.exec_driver_sql(INSERT_ACTIONS_SQLITE, rows)
+
+    def transact(self, work: Callable[[sa.Connection], T]) -> T:
+        """`work` in one transaction of its own on this connection, after the writes queued."""
+        self.flush()
+        conn = self._connection()
+        with conn.begin():
+            return work(conn)
+
+    def _connection(self) -> sa.Connection:
+        """One connection for the writer's life (a batch taking one from the pool cost as much as
+        its insert); SQLite's own file lock orders it with the other connections' writes."""
+        if self._conn is None or self._conn.closed or self._conn.invalidated:
+            self._conn = self.engine.connect()
+        return self._conn
 
     def close(self) -> None:
         self.flush()
+        if self._conn is not None:
+            self._conn.close()
+            self._conn = None
         self.engine.dispose()
         if self.checkpointer is not None:
             self.checkpointer.stop()

@@ -52,10 +52,12 @@ class Connection:
         outbox_limit: int,
         send_timeout: float = 10.0,
         abort: Callable[[], None] | None = None,
+        send_now: Callable[[str], bool] | None = None,
     ) -> None:
         self.socket = socket
         self.send_timeout = send_timeout
         self.abort = abort
+        self.send_now = send_now
         self.seat: int | None = None
         # the seat token this socket said hello with (kept only while it is open: a rematch
         # derives the seat's next token from it); None for a spectator
@@ -68,16 +70,22 @@ class Connection:
         self.chat_number: int | None = None  # N of "Espectador N" once this spectator socket wrote
         self.outbox_limit = outbox_limit
         self._outbox: asyncio.Queue[str | tuple[int, str]] = asyncio.Queue()
+        self._queued = 0  # messages in the outbox or being written by the pump
         self.closing = False
 
     def send_text(self, text: str) -> None:
         if self.closing:
+            return
+        # nothing waits before it: written at once when the socket takes it (in order, and the
+        # views leave in the turn that made them); else the outbox and its pump
+        if not self._queued and self.send_now is not None and self.send_now(text):
             return
         if self._outbox.qsize() >= self.outbox_limit:
             while not self._outbox.empty():  # what it could not keep up with is dropped: the close goes next
                 self._outbox.get_nowait()
             self.close(CLOSE_TRY_AGAIN, "too slow")
             return
+        self._queued += 1
         self._outbox.put_nowait(text)
 
     def send(self, message: dict[str, Any]) -> None:
@@ -89,6 +97,7 @@ class Connection:
     def close(self, code: int = CLOSE_NORMAL, reason: str = "") -> None:
         if not self.closing:
             self.closing = True
+            self._queued += 1
             self._outbox.put_nowait((code, reason))
 
     async def pump(self) -> None:
@@ -106,6 +115,7 @@ class Connection:
             try:
                 async with asyncio.timeout(self.send_timeout):  # a deadline without a task of its own per send
                     await self.socket.send_text(item)
+                self._queued -= 1
             except TimeoutError:
                 self.closing = True
                 self._cut_off()

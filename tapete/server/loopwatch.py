@@ -6,8 +6,9 @@ person's action in the process by as much. Two figures for `/api/stats`:
 
 - `loop_lag_ms`: how late a timer set every `EVERY_S` fires, sampled all
   the time (p50 is the loop's ordinary turn, p99 and max its stalls);
-- `gc`: per generation, the collections and their wall time (the
-  collector's start and stop callbacks), the usual cause of a long stall.
+- `gc`: per generation, the collections, their wall time (the collector's
+  start and stop callbacks) and the objects they freed (garbage in
+  reference cycles), the usual cause of a long stall.
 """
 
 from __future__ import annotations
@@ -32,6 +33,7 @@ class LoopWatch:
         self.gc_count = [0, 0, 0]
         self.gc_seconds = [0.0, 0.0, 0.0]
         self.gc_longest = [0.0, 0.0, 0.0]
+        self.gc_collected = [0, 0, 0]
         self._gc_began = 0.0
         self._task: asyncio.Task[None] | None = None
 
@@ -60,16 +62,19 @@ class LoopWatch:
         self.gc_count[generation] += 1
         self.gc_seconds[generation] += took
         self.gc_longest[generation] = max(self.gc_longest[generation], took)
+        self.gc_collected[generation] += info.get("collected", 0)
 
     def reset(self) -> None:
         self.lags.clear()
         self.gc_count = [0, 0, 0]
         self.gc_seconds = [0.0, 0.0, 0.0]
         self.gc_longest = [0.0, 0.0, 0.0]
+        self.gc_collected = [0, 0, 0]
 
     def summary(self) -> dict[str, Any]:
         return {
             "loop_lag_ms": percentiles(self.lags),
             "gc": [{"generation": g, "count": self.gc_count[g], "total_ms": round(self.gc_seconds[g] * 1000, 3),
-                    "max_ms": round(self.gc_longest[g] * 1000, 3)} for g in range(3)],
+                    "max_ms": round(self.gc_longest[g] * 1000, 3), "collected": self.gc_collected[g]}
+                   for g in range(3)],
         }

@@ -74,8 +74,9 @@ async def table_socket(websocket: WebSocket, table_id: str) -> None:
     if await svc.tables.hand_off(table_id, websocket.scope):
         return  # the process that runs the table answers the handshake (one process: never)
     await websocket.accept()
-    abort = websocket.scope.get("extensions", {}).get("tapete.abort")
-    conn = Connection(websocket, settings.outbox_limit, settings.send_timeout, abort)
+    extensions = websocket.scope.get("extensions", {})
+    conn = Connection(websocket, settings.outbox_limit, settings.send_timeout, extensions.get("tapete.abort"),
+                      extensions.get("tapete.send_now"))
     pump = asyncio.create_task(conn.pump())
     runner: TableRunner | None = None
     try:

@@ -131,7 +131,7 @@ class Store:
         self._busy: set[str] = set()  # tables with a batch in flight: their next write waits for it
         self._in_flight: set[asyncio.Task[None]] = set()
         self._lanes: dict[str, set[asyncio.Task[None]]] = {}
-        self._kick_armed = False
+        self._armed: set[str] = set()  # lanes whose next batch starts at the next turn of the loop
         # told of each committed batch: its writes, and the batches in flight meanwhile (Stats.batch)
         self.on_batch: Callable[[int, int], None] = lambda _writes, _in_flight: None
         if self._inline is not None:
@@ -166,18 +166,39 @@ class Store:
                 self._inline.submit(write)
         else:
             self._pending.append(unit)
-            if not self._kick_armed:  # the writes of this loop turn start together, at its end
-                self._kick_armed = True
-                loop.call_soon(self._kick)
+            self._arm(lane_of(unit))
         for write in unit:
             assert write.done is not None
             await write.done
+
+    def _arm(self, lane: str) -> None:
+        """A batch of `lane` starts in the next turn of the loop, with every write of `lane` queued
+        by then (the writes of this turn commit together), if a connection of the lane is free and
+        no batch is armed already; otherwise the batch that ends next takes them (`_kick`)."""
+        running = self._lanes.setdefault(lane, set())
+        if lane in self._armed or len(running) >= self.LANES[lane]:
+            return
+        self._armed.add(lane)
+        task = asyncio.create_task(self._commit_armed(lane), name=f"tapete-store-{lane}")
+        self._in_flight.add(task)
+        running.add(task)
+
+    async def _commit_armed(self, lane: str) -> None:
+        """An armed batch: its writes are taken at the task's first step (the query leaves in that
+        same turn: a callback that then started a task cost one more turn of a busy loop)."""
+        self._armed.discard(lane)
+        batch = self._take_batch(lane)
+        if batch:
+            await self._commit(batch)
+            return
+        task = asyncio.current_task()
+        self._in_flight.discard(task)
+        self._lanes[lane].discard(task)
 
     def _kick(self) -> None:
         """Start batches while a connection of their lane is free and writes wait. Actions have
         lanes of their own: a table opening its seats (a transaction of several round trips)
         never holds up another table's moves."""
-        self._kick_armed = False
         for lane, limit in self.LANES.items():
             running = self._lanes.setdefault(lane, set())
             while len(running) < limit and (batch := self._take_batch(lane)):
@@ -296,9 +317,7 @@ class Store:
         after the writes already queued (one writer: no lock waits between the two).
         """
         if self._inline is not None:
-            self._inline.flush()
-            with self._inline.engine.begin() as conn:
-                return work(conn)
+            return self._inline.transact(work)
         async with self.engine.begin() as aconn:
             return await aconn.run_sync(work)
 

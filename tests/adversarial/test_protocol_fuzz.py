@@ -133,10 +133,16 @@ def is_sync(frame: str | bytes) -> bool:
 
 
 def parsed(frame: str | bytes) -> Any:
+    """The frame as the server reads it: strict JSON (NaN and Infinity are not JSON; Python's
+    parser takes them, the server's does not, so such a frame is answered as bad JSON, without seq)."""
     try:
-        return json.loads(frame) if isinstance(frame, str) else None
+        return json.loads(frame, parse_constant=not_json) if isinstance(frame, str) else None
     except ValueError:
         return None
+
+
+def not_json(constant: str) -> Any:
+    raise ValueError(f"{constant} is not JSON")
 
 
 # -- checks -------------------------------------------------------------------------
