@@ -53,7 +53,7 @@ import httpx
 import orjson
 import servers as procs
 import websockets
-from bench_client import dumps, loop_lag, raise_open_files, run_loop
+from bench_client import FRESH, dumps, loop_lag, raise_open_files, run_loop
 from seats import ReconnectingSeat
 
 
@@ -199,7 +199,7 @@ class Client:
         args = self.args
         seats = [{"type": "human"}] * args.people + [{"type": "bot", "level": "random"}] * (args.players - args.people)
         while not stop.is_set():
-            created = (await http.post("/api/tables", json={"game": args.game, "seats": seats})).json()
+            created = (await http.post("/api/tables", json={"game": args.game, "seats": seats}, headers=FRESH)).json()
             table_id = created["table"]["id"]
             self.failed["tables created"] += 1
             tokens = [created["token"]]

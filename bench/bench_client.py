@@ -40,6 +40,10 @@ import websockets
 from seats import ReconnectingSeat
 
 OPEN_TIMEOUT = 300.0  # seconds a client process may take to open its tables
+# A table is opened on a connection of its own, as each person's browser would: with several server
+# processes on one port the kernel spreads connections, and the process a table is created on owns it
+# (kept-alive connections made while one process was still starting would give it every table).
+FRESH = {"connection": "close"}
 
 
 def raise_open_files() -> int:
@@ -197,7 +201,7 @@ async def play_tables(args: argparse.Namespace, http: httpx.AsyncClient, ws_url:
     """One match after another at this table slot, until `stop`."""
     first = True
     while not stop.is_set():
-        created = (await http.post("/api/tables", json=body)).json()
+        created = (await http.post("/api/tables", json=body, headers=FRESH)).json()
         table_id = created["table"]["id"]
         tokens = {created["seat"]: created["token"]}
         for _ in range(args.humans - 1):

@@ -105,7 +105,7 @@ def run(args: argparse.Namespace, url: str, own_urls: list[str], headers: dict[s
             wall0 = time.perf_counter()
             wait0 = sum(procs.cpu_wait_seconds(pid) for pid in pids)
             profilers = [subprocess.Popen(["py-spy", "record", "--pid", str(pid), "--duration",
-                                           str(int(args.seconds)), "--rate", "50", "--format", "raw",
+                                           str(int(args.seconds)), "--rate", "200", "--nonblocking", "--format", "raw",
                                            "--output", f"{args.profile}.{i}.txt"],
                                           stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
                          for i, pid in enumerate(pids)] if args.profile else []
