@@ -288,7 +288,8 @@ def server_sample(started: procs.Servers) -> dict[str, Any]:
                           timeout=STATS_TIMEOUT).json()
         found.append({"pid": pid, "cpu": procs.cpu_seconds(pid), "rss_mb": round(procs.rss_mb(pid), 1),
                       "tables": stats["tables"]["playing"] + stats["tables"]["waiting"], "sockets": stats["sockets"],
-                      "actions": stats["actions"], "stale": stats["stale"], "stages": stats["stages_ms"]})
+                      "actions": stats["actions"], "stale": stats["stale"], "stages": stats["stages_ms"],
+                      "loop_lag": stats.get("loop_lag_ms"), "gc": stats.get("gc")})
     return {"at": time.perf_counter(), "processes": found}
 
 
@@ -367,7 +368,8 @@ def measure(args: argparse.Namespace, started: procs.Servers) -> list[dict[str, 
                     {"tables": a["tables"], "sockets": a["sockets"], "rss_mb": a["rss_mb"],
                      "cpu_pct": round(100 * (a["cpu"] - b["cpu"]) / wall, 1),
                      "cpu_us_per_action": round(1e6 * (a["cpu"] - b["cpu"]) / max(1, actions), 1),
-                     "stages_p50_p99_ms": {name: (v["p50"], v["p99"]) for name, v in a["stages"].items()}}
+                     "stages_p50_p99_ms": {name: (v["p50"], v["p99"]) for name, v in a["stages"].items()},
+                     "loop_lag_ms": a.get("loop_lag"), "gc": a.get("gc")}
                     for a, b in zip(after["processes"], before["processes"], strict=True)
                 ],
                 "postgresql_cpu_pct": round(100 * (procs.cpu_of(db_pids) - db0) / wall, 1) if db_pids else None,
@@ -397,10 +399,19 @@ def measure(args: argparse.Namespace, started: procs.Servers) -> list[dict[str, 
     return rows
 
 
+def lag_text(lag: dict[str, Any] | None) -> str:
+    return f"{lag['p50']}/{lag['p99']}/{lag['max']} ms" if lag else "?"
+
+
+def gc_text(gcs: list[dict[str, Any]] | None) -> str:
+    return ", ".join(f"gen {g['generation']} {g['count']}x max {g['max_ms']:.0f} ms" for g in gcs) if gcs else "?"
+
+
 def print_row(row: dict[str, Any]) -> None:
     lat = row["send_to_view_ms"]
     per = "; ".join(f"{p['tables']} tables/{p['sockets']} sockets, RSS {p['rss_mb']} MB, CPU {p['cpu_pct']}% "
-                    f"({p['cpu_us_per_action']} µs/action), stages p50/p99 {p['stages_p50_p99_ms']}"
+                    f"({p['cpu_us_per_action']} µs/action), stages p50/p99 {p['stages_p50_p99_ms']}, "
+                    f"loop lateness p50/p99/max {lag_text(p.get('loop_lag_ms'))}, collections {gc_text(p.get('gc'))}"
                     for p in row["processes"])
     print(f"  {row['tables_held']:>5} tables {row['sockets_held']:>6} sockets (the clients hold "
           f"{sum(row['client_tables'])} tables, {sum(row['client_sockets'])} sockets)  "
