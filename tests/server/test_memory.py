@@ -48,19 +48,42 @@ async def test_a_finished_table_and_its_socket_are_freed_without_the_cycle_colle
         gc.enable()
 
 
-def test_what_survives_a_middle_collection_is_frozen() -> None:
+def test_what_survives_a_middle_collection_is_frozen_until_the_frozen_double() -> None:
     """In a process of its own: the collector settings are the whole process's."""
     script = """
 import gc
-from tapete.server.gcsetup import settle_gc
+from tapete.server.gcsetup import AGING, settle_gc
 settle_gc()
-before = gc.get_freeze_count()
+gc.disable()  # only the collections asked for here, so each step is seen alone
+start = gc.get_freeze_count()
 kept = [[i] for i in range(50_000)]
-gc.collect(1)
-assert gc.get_freeze_count() >= before + 50_000, (before, gc.get_freeze_count())
-assert gc.get_count()[2] == 0 or len(gc.get_objects(2)) < 1_000
+gc.collect(1)  # a middle collection: its survivors are frozen
+assert gc.get_freeze_count() >= start + 50_000 and not AGING.draining, gc.get_freeze_count()
 del kept  # frozen objects are still freed by reference counting
-assert gc.get_freeze_count() < before + 1_000, gc.get_freeze_count()
+assert gc.get_freeze_count() < start + 1_000, gc.get_freeze_count()
+AGING.floor, AGING.growth = 0, 2.5
+
+
+def cycles(n):
+    made = []
+    for i in range(n):
+        a = [i]
+        a.append(a)
+        made.append(a)
+    return made
+
+
+garbage = cycles(start)  # cycles that die after being frozen: only a full collection frees them
+gc.collect(1)
+del garbage  # the list goes; its cycles stay, frozen
+assert 2 * start - 1_000 < gc.get_freeze_count() < 2.5 * start and not AGING.draining, gc.get_freeze_count()
+garbage = cycles(start)
+gc.collect(1)  # the frozen pass 2.5 times those after the last full collection: handed back for one
+assert AGING.draining and gc.get_freeze_count() == 0
+del garbage
+freed = gc.collect(2)
+assert freed >= 2 * start and not AGING.draining and AGING.full_collections == 1, freed
+assert gc.get_freeze_count() < start + 1_000, gc.get_freeze_count()
 print("ok")
 """
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=60)
