@@ -26,7 +26,9 @@ The people are played by `--clients` processes (each holds its share of the
 tables, on uvloop when installed, with the open-files limit raised to the
 hard limit, as for the servers started here); their tables, sockets, RSS,
 CPU and loop lag are printed too, since they share the machine, with a
-warning when one passes 80% of a core (the clients would be the limit).
+warning when one passes 80% of a core (the clients would be the limit),
+and their CPU per WebSocket message received in the measured window (what
+a client process costs the machine per unit of the server's output).
 """
 
 from __future__ import annotations
@@ -65,6 +67,8 @@ class Window:
     sent: int = 0
     errors: dict[str, int] = field(default_factory=dict)
     lags: list[float] = field(default_factory=list)  # the client loop's lateness (bench_client.loop_lag)
+    received: int = 0  # WebSocket messages received (states, answers) in the window
+    cpu_s: float = 0.0  # this process's CPU time in the window
 
 
 class Person(ReconnectingSeat):
@@ -95,8 +99,10 @@ class Person(ReconnectingSeat):
                 task.cancel()
 
     async def _play(self) -> None:
+        client = self.client
         async for raw in self.ws:
             received = time.perf_counter()  # before decoding: the view is here now
+            client.received += 1
             message = orjson.loads(raw)
             kind = message["type"]
             if kind == "state":
@@ -174,6 +180,7 @@ class Client:
         self.window: Window | None = None
         self.tables = 0
         self.sockets = 0
+        self.received = 0  # messages received since the start
         self.tasks: list[asyncio.Task[None]] = []
         # since the start: tables created, tables whose socket failed by exception and close code (each replaced
         # by a new one; the server plays on the old one's seats with stand-ins), matches ended
@@ -256,11 +263,13 @@ class Client:
                     await asyncio.sleep(min(0.02, args.settle / 2 / max(1, mine)))
                 await asyncio.sleep(max(0.0, begins + args.settle - time.time()))
                 self.window = Window()
+                received0, cpu0 = self.received, time.process_time()
                 await asyncio.sleep(args.measure)
                 window, self.window = self.window, None
+                window.received, window.cpu_s = self.received - received0, time.process_time() - cpu0
                 results.put((index, step, window.latencies, window.sent, window.errors, self.tables, self.sockets,
                              procs.cpu_seconds(os.getpid()), procs.rss_mb(os.getpid()), window.lags,
-                             dict(self.failed)))
+                             dict(self.failed), window.received, window.cpu_s))
                 if stop_all.is_set():
                     break
             while not stop_all.is_set():  # the tables stay until the last step's servers are sampled
@@ -379,6 +388,9 @@ def measure(args: argparse.Namespace, started: procs.Servers) -> list[dict[str, 
                 "client_tables": [s[5] for s in sorted(seen)],
                 "client_sockets": [s[6] for s in sorted(seen)],
                 "client_loop_lag_p99_ms": [pct(s[9], 0.99) for s in sorted(seen)],
+                "client_messages_per_s": [round(s[11] / args.measure, 1) for s in sorted(seen)],
+                # the clients' CPU in the measured window per WebSocket message they received
+                "client_cpu_us_per_message": [round(1e6 * s[12] / max(1, s[11]), 1) for s in sorted(seen)],
                 "tables_failed_since_start": sum((Counter(s[10]) for s in seen), Counter()),
                 "loadavg": Path("/proc/loadavg").read_text().split()[:3],
             }
@@ -420,9 +432,12 @@ def print_row(row: dict[str, Any]) -> None:
           f"stale {row['stale']}  errors {row['errors']}", flush=True)
     print(f"        server: {per}; PostgreSQL CPU {row['postgresql_cpu_pct']}%; load {' '.join(row['loadavg'])}",
           flush=True)
-    clients = "; ".join(f"{t} tables/{n} sockets, RSS {r} MB, CPU {c}%, loop lag p99 {lag} ms" for t, n, r, c, lag in
+    clients = "; ".join(f"{t} tables/{n} sockets, RSS {r} MB, CPU {c}%, loop lag p99 {lag} ms, "
+                        f"{m:,.0f} messages/s received, CPU per message received {us} µs"
+                        for t, n, r, c, lag, m, us in
                         zip(row["client_tables"], row["client_sockets"], row["client_rss_mb"], row["client_cpu_pct"],
-                            row["client_loop_lag_p99_ms"], strict=True))
+                            row["client_loop_lag_p99_ms"], row["client_messages_per_s"],
+                            row["client_cpu_us_per_message"], strict=True))
     print(f"        clients: {clients}; since the start (tables created, failed and replaced, ended): "
           f"{dict(row['tables_failed_since_start'])}", flush=True)
     if max(row["client_cpu_pct"]) > 80:
