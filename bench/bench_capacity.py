@@ -24,18 +24,22 @@ The server is started here: one process on SQLite (default), or `--workers
 N` processes on a fresh PostgreSQL database and Redis (see bench/servers.py).
 The people are played by `--clients` processes (each holds its share of the
 tables, on uvloop when installed, with the open-files limit raised to the
-hard limit, as for the servers started here); their tables, sockets, RSS,
-CPU and loop lag are printed too, since they share the machine, with a
-warning when one passes 80% of a core (the clients would be the limit),
-and their CPU per WebSocket message received in the measured window (what
-a client process costs the machine per unit of the server's output).
+hard limit, as for the servers started here). A person's socket is
+websockets' Sans-I/O client on a plain asyncio.Protocol (seats.WireSeat,
+permessage-deflate negotiated as browsers do): a message is handled in the
+loop's read callback and timed at its frame's arrival, before it is
+inflated and decoded; a person's pause is a loop timer. Their tables,
+sockets, RSS, CPU and loop lag are printed too, since they share the
+machine, with a warning when one passes 80% of a core (the clients would
+be the limit), and their CPU per WebSocket message received in the
+measured window (what a client process costs the machine per unit of the
+server's output).
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
-import contextlib
 import ctypes
 import json
 import multiprocessing
@@ -45,7 +49,6 @@ import subprocess
 import tempfile
 import time
 from collections import Counter
-from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from multiprocessing.synchronize import Event as EventType
 from pathlib import Path
@@ -54,9 +57,9 @@ from typing import Any
 import httpx
 import orjson
 import servers as procs
-import websockets
-from bench_client import FRESH, dumps, loop_lag, raise_open_files, run_loop
-from seats import ReconnectingSeat
+from bench_client import FRESH, loop_lag, raise_open_files, run_loop
+from seats import WireSeat
+from websockets.typing import BytesLike
 
 
 @dataclass
@@ -71,20 +74,23 @@ class Window:
     cpu_s: float = 0.0  # this process's CPU time in the window
 
 
-class Person(ReconnectingSeat):
-    """One seat played by a person: a random legal move after a person's pause."""
+DISMISS = orjson.dumps({"type": "dismiss"})
 
-    def __init__(self, connect: Callable[[], Awaitable[Any]], rng: random.Random, client: Client) -> None:
-        self.connect, self.rng, self.client = connect, rng, client
-        self.ws: Any = None
+
+class Person(WireSeat):
+    """One seat played by a person: a random legal move after a person's pause (a loop timer)."""
+
+    def __init__(self, url: str, hello: bytes, rng: random.Random, client: Client) -> None:
+        super().__init__(url, hello)
+        self.rng, self.client = rng, client
         self.seq = 0
         self.seat: int | None = None
         self.acted = -1
         self.dismissed = -1  # the version whose round result this person has read
         self.sent_at: float | None = None
         self.shows: int | None = None
-        self.thinking: asyncio.Task[None] | None = None
-        self.reading: asyncio.Task[None] | None = None  # a round result being read
+        self.thinking: asyncio.TimerHandle | None = None
+        self.reading: asyncio.TimerHandle | None = None  # a round result being read
         # A move sent while the reaction window is open is held until it closes (the table's rule,
         # not the server's latency): such moves are counted apart, not timed.
         self.window_until = 0.0
@@ -94,51 +100,50 @@ class Person(ReconnectingSeat):
         self.client.error("reconnected")
 
     def closing(self) -> None:
-        for task in (self.thinking, self.reading):
-            if task is not None:
-                task.cancel()
+        for timer in (self.thinking, self.reading):
+            if timer is not None:
+                timer.cancel()
 
-    async def _play(self) -> None:
-        client = self.client
-        async for raw in self.ws:
-            received = time.perf_counter()  # before decoding: the view is here now
-            client.received += 1
-            message = orjson.loads(raw)
-            kind = message["type"]
-            if kind == "state":
-                self.seen(message, received)
-                if message["status"] == "finished":
-                    return
-            elif kind == "welcome":
-                self.seat = message["seat"]
-            elif kind == "error":  # a stale answer says why: a fair race, or the server's own latency
-                code = message["code"]
-                why = f" ({message.get('rule')}, {message.get('stale')})" if code == "stale" else ""
-                self.client.error(code + why)
-                self.sent_at = None
-            elif kind == "accepted":
-                self.shows = message["version"]
+    def message(self, data: BytesLike, received: float) -> None:
+        """A message, `received` when its frame arrived (before it was inflated and decoded)."""
+        self.client.received += 1
+        message = orjson.loads(data)
+        kind = message["type"]
+        if kind == "state":
+            self.seen(message, received)
+            if message["status"] == "finished":
+                self.finish()
+        elif kind == "welcome":
+            self.seat = message["seat"]
+        elif kind == "error":  # a stale answer says why: a fair race, or the server's own latency
+            code = message["code"]
+            why = f" ({message.get('rule')}, {message.get('stale')})" if code == "stale" else ""
+            self.client.error(code + why)
+            self.sent_at = None
+        elif kind == "accepted":
+            self.shows = message["version"]
 
     def seen(self, state: dict[str, Any], now: float) -> None:
-        if self.sent_at is not None and self.shows is not None and state["version"] >= self.shows:
+        version = state["version"]
+        if self.sent_at is not None and self.shows is not None and version >= self.shows:
             if self.timed:
                 self.client.latency(now - self.sent_at)
             self.sent_at = self.shows = None
         self.window_until = now + state.get("window_ms", 0) / 1000
-        if state["version"] > self.acted and self.thinking is not None:
+        if version > self.acted and self.thinking is not None:
             self.thinking.cancel()  # the table moved on while this person thought: think again
             self.thinking = None
         if state.get("pause_ms"):
-            if state["version"] > self.dismissed:  # a round result: read it, then dismiss it
-                self.dismissed = state["version"]
-                self.reading = asyncio.create_task(self._send_after(self.rng.uniform(1, 3), {"type": "dismiss"},
-                                                                    None, False))
+            if version > self.dismissed:  # a round result: read it, then dismiss it
+                self.dismissed = version
+                self.reading = self.client.loop.call_later(self.rng.uniform(1, 3), self.send, DISMISS)
             return  # nothing is applied until everyone has read it
         legal = state["legal"]
-        if not legal or self.sent_at is not None or state["version"] <= self.acted:
+        if not legal or self.sent_at is not None or version <= self.acted:
             return
-        self.acted = state["version"]
-        if self.seat in state["required"]:
+        self.acted = version
+        required = self.seat in state["required"]
+        if required:
             pause = self.rng.uniform(1, 3)
         elif self.rng.random() < 0.05:
             pause = self.rng.uniform(0.5, 1.5)
@@ -146,29 +151,22 @@ class Person(ReconnectingSeat):
             return
         self.seq += 1
         entry = self.rng.choice(legal)
-        action = {"type": "action", "seq": self.seq, "version": state["version"], "index": entry["index"]}
-        self.later(pause, action, state["version"], held=self.seat in state["required"] and not entry["reaction"])
-
-    def later(self, pause: float, message: dict[str, Any], version: int | None, held: bool = False) -> None:
+        action = {"type": "action", "seq": self.seq, "version": version, "index": entry["index"]}
         if self.thinking is not None:
             self.thinking.cancel()  # a newer state: the person thinks again
-        self.thinking = asyncio.create_task(self._send_after(pause, message, version, held))
+        self.thinking = self.client.loop.call_later(pause, self.act, action, required and not entry["reaction"])
 
-    async def _send_after(self, pause: float, message: dict[str, Any], version: int | None, held: bool) -> None:
-        await asyncio.sleep(pause)
-        if version is not None:
-            frame = dumps(message)
-            self.sent_at = time.perf_counter()
-            # a required move that is not a reaction waits for an open window (with a margin for the
-            # state's trip here, which makes the window look open a little longer than it is)
-            self.timed = not (held and self.sent_at < self.window_until + 0.05)
-            if not self.timed:
-                self.client.error("held by the reaction window (not timed)")
-            self.client.sent()
-        else:
-            frame = dumps(message)
-        with contextlib.suppress(websockets.ConnectionClosed):
-            await self.ws.send(frame)
+    def act(self, action: dict[str, Any], held: bool) -> None:
+        """The person's answer, after their pause: timed from here to the first state that shows it."""
+        frame = orjson.dumps(action)
+        self.sent_at = time.perf_counter()
+        # a required move that is not a reaction waits for an open window (with a margin for the
+        # state's trip here, which makes the window look open a little longer than it is)
+        self.timed = not (held and self.sent_at < self.window_until + 0.05)
+        if not self.timed:
+            self.client.error("held by the reaction window (not timed)")
+        self.client.sent()
+        self.send(frame)
 
 
 class Client:
@@ -176,6 +174,7 @@ class Client:
 
     def __init__(self, args: argparse.Namespace, url: str, seed: int) -> None:
         self.args, self.url = args, url
+        self.loop: asyncio.AbstractEventLoop  # the process's loop, once it runs (the people's timers)
         self.rng = random.Random(seed)
         self.window: Window | None = None
         self.tables = 0
@@ -212,16 +211,8 @@ class Client:
             tokens = [created["token"]]
             for _ in range(args.people - 1):
                 tokens.append((await http.post("/api/join", json={"code": created["invite_code"]})).json()["token"])
-            people = []
-            for token in tokens:
-
-                async def connect(token: str = token, table_id: str = table_id) -> Any:
-                    ws = await websockets.connect(f"{self.url.replace('http', 'ws')}/ws/tables/{table_id}",
-                                                  max_size=2**22, ping_interval=None, open_timeout=60)
-                    await ws.send(dumps({"type": "hello", "token": token}))
-                    return ws
-
-                people.append(Person(connect, self.rng, self))
+            url = f"{self.url.replace('http', 'ws', 1)}/ws/tables/{table_id}"
+            people = [Person(url, orjson.dumps({"type": "hello", "token": token}), self.rng, self) for token in tokens]
             self.tables += 1
             self.sockets += len(people)
             playing = [asyncio.create_task(p.play()) for p in people]
@@ -246,6 +237,7 @@ class Client:
         """Step by step: a step's tables open at `begin` (set by the parent once it has sampled the step
         before: a step that took longer than planned must not open the next one's tables early)."""
         args = self.args
+        self.loop = asyncio.get_running_loop()
         stop = asyncio.Event()
         limits = httpx.Limits(max_connections=20)
         lagger = asyncio.create_task(loop_lag(self.lagged))
