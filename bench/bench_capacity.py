@@ -28,7 +28,9 @@ hard limit, as for the servers started here). A person's socket is
 websockets' Sans-I/O client on a plain asyncio.Protocol (seats.WireSeat,
 permessage-deflate negotiated as browsers do): a message is handled in the
 loop's read callback and timed at its frame's arrival, before it is
-inflated and decoded; a person's pause is a loop timer. Their tables,
+inflated and decoded; a person's pause is a loop timer; tables are
+created and joined over HTTP with h11 (seats.Api, a table created on a
+connection of its own, as from its own browser). Their tables,
 sockets, RSS, CPU and loop lag are printed too, since they share the
 machine, with a warning when one passes 80% of a core (the clients would
 be the limit), and their CPU per WebSocket message received in the
@@ -57,8 +59,8 @@ from typing import Any
 import httpx
 import orjson
 import servers as procs
-from bench_client import FRESH, loop_lag, raise_open_files, run_loop
-from seats import WireSeat
+from bench_client import loop_lag, raise_open_files, run_loop
+from seats import Api, WireSeat
 from websockets.typing import BytesLike
 
 
@@ -169,6 +171,9 @@ class Person(WireSeat):
         self.send(frame)
 
 
+HTTP_CONNECTIONS = 20  # tables a client process creates and joins at once (as many HTTP connections at most)
+
+
 class Client:
     """The people of this process's share of the tables."""
 
@@ -180,6 +185,7 @@ class Client:
         self.tables = 0
         self.sockets = 0
         self.received = 0  # messages received since the start
+        self.opening = 0  # tables being created and joined (HTTP), not yet playing
         self.tasks: list[asyncio.Task[None]] = []
         # since the start: tables created, tables whose socket failed by exception and close code (each replaced
         # by a new one; the server plays on the old one's seats with stand-ins), matches ended
@@ -201,16 +207,22 @@ class Client:
         if self.window is not None:
             self.window.errors[code] = self.window.errors.get(code, 0) + 1
 
-    async def table(self, http: httpx.AsyncClient, stop: asyncio.Event) -> None:
+    async def table(self, api: Api, stop: asyncio.Event) -> None:
         args = self.args
         seats = [{"type": "human"}] * args.people + [{"type": "bot", "level": "random"}] * (args.players - args.people)
         while not stop.is_set():
-            created = (await http.post("/api/tables", json={"game": args.game, "seats": seats}, headers=FRESH)).json()
-            table_id = created["table"]["id"]
-            self.failed["tables created"] += 1
-            tokens = [created["token"]]
-            for _ in range(args.people - 1):
-                tokens.append((await http.post("/api/join", json={"code": created["invite_code"]})).json()["token"])
+            self.opening += 1
+            try:
+                async with self.http_slots:
+                    # a table is created on a connection of its own, as from its own browser (bench_client.FRESH)
+                    created = await api.post("/api/tables", {"game": args.game, "seats": seats}, fresh=True)
+                    table_id = created["table"]["id"]
+                    self.failed["tables created"] += 1
+                    tokens = [created["token"]]
+                    for _ in range(args.people - 1):
+                        tokens.append((await api.post("/api/join", {"code": created["invite_code"]}))["token"])
+            finally:
+                self.opening -= 1
             url = f"{self.url.replace('http', 'ws', 1)}/ws/tables/{table_id}"
             people = [Person(url, orjson.dumps({"type": "hello", "token": token}), self.rng, self) for token in tokens]
             self.tables += 1
@@ -238,10 +250,11 @@ class Client:
         before: a step that took longer than planned must not open the next one's tables early)."""
         args = self.args
         self.loop = asyncio.get_running_loop()
+        self.http_slots = asyncio.Semaphore(HTTP_CONNECTIONS)
         stop = asyncio.Event()
-        limits = httpx.Limits(max_connections=20)
         lagger = asyncio.create_task(loop_lag(self.lagged))
-        async with httpx.AsyncClient(base_url=self.url, timeout=120, limits=limits) as http:
+        api = Api(self.url)
+        try:
             for step, total in enumerate(range(args.start, args.max_tables + 1, args.step)):
                 while begin.step < step and not stop_all.is_set():
                     await asyncio.sleep(0.1)
@@ -251,17 +264,18 @@ class Client:
                     break
                 mine = total // args.clients + (1 if index < total % args.clients else 0)
                 while len(self.tasks) < mine:  # opened gently: a burst of hellos is not what people do
-                    self.tasks.append(asyncio.create_task(self.table(http, stop)))
+                    self.tasks.append(asyncio.create_task(self.table(api, stop)))
                     await asyncio.sleep(min(0.02, args.settle / 2 / max(1, mine)))
                 await asyncio.sleep(max(0.0, begins + args.settle - time.time()))
                 self.window = Window()
                 received0, cpu0 = self.received, time.process_time()
+                opening = self.opening + max(0, mine - self.tables - self.opening)  # not yet playing
                 await asyncio.sleep(args.measure)
                 window, self.window = self.window, None
                 window.received, window.cpu_s = self.received - received0, time.process_time() - cpu0
                 results.put((index, step, window.latencies, window.sent, window.errors, self.tables, self.sockets,
                              procs.cpu_seconds(os.getpid()), procs.rss_mb(os.getpid()), window.lags,
-                             dict(self.failed), window.received, window.cpu_s))
+                             dict(self.failed), window.received, window.cpu_s, opening))
                 if stop_all.is_set():
                     break
             while not stop_all.is_set():  # the tables stay until the last step's servers are sampled
@@ -269,6 +283,8 @@ class Client:
             stop.set()
             lagger.cancel()
             await asyncio.gather(*self.tasks, lagger, return_exceptions=True)
+        finally:
+            api.close()
 
 
 def client_process(args: argparse.Namespace, url: str, index: int, begin: Any, results: Any,
@@ -383,6 +399,9 @@ def measure(args: argparse.Namespace, started: procs.Servers) -> list[dict[str, 
                 "client_messages_per_s": [round(s[11] / args.measure, 1) for s in sorted(seen)],
                 # the clients' CPU in the measured window per WebSocket message they received
                 "client_cpu_us_per_message": [round(1e6 * s[12] / max(1, s[11]), 1) for s in sorted(seen)],
+                # tables not yet playing when the window began (their creation's CPU, here and in the server,
+                # is in the window: a settling time too short for the step)
+                "client_tables_opening": [s[13] for s in sorted(seen)],
                 "tables_failed_since_start": sum((Counter(s[10]) for s in seen), Counter()),
                 "loadavg": Path("/proc/loadavg").read_text().split()[:3],
             }
@@ -432,6 +451,9 @@ def print_row(row: dict[str, Any]) -> None:
                             row["client_cpu_us_per_message"], strict=True))
     print(f"        clients: {clients}; since the start (tables created, failed and replaced, ended): "
           f"{dict(row['tables_failed_since_start'])}", flush=True)
+    if sum(row["client_tables_opening"]):
+        print(f"        NOTE: {sum(row['client_tables_opening'])} tables were still being opened when the window "
+              f"began: their creation is in the window (a longer --settle measures the step alone)", flush=True)
     if max(row["client_cpu_pct"]) > 80:
         print(f"        WARNING: a client process used {max(row['client_cpu_pct'])}% of a core: the clients may be the "
               f"limit here; give them more --clients", flush=True)
