@@ -179,28 +179,36 @@ class WireSeat(asyncio.Protocol):
         writes = protocol.data_to_send()  # pongs, the close frame's echo
         if writes:
             self._write(writes)
-        for event in events:
-            if type(event) is Frame:
-                opcode = event.opcode
-                if opcode is TEXT or opcode is BINARY:
-                    if event.fin:
-                        if not self.over:
-                            self.message(event.data, at)
+        try:
+            for event in events:
+                if type(event) is Frame:
+                    opcode = event.opcode
+                    if opcode is TEXT or opcode is BINARY:
+                        if event.fin:
+                            if not self.over:
+                                self.message(event.data, at)
+                        else:
+                            self.fragments = [event.data]
+                    elif opcode is CONT:
+                        self.fragments.append(event.data)
+                        if event.fin:
+                            whole, self.fragments = b"".join(self.fragments), []
+                            if not self.over:
+                                self.message(whole, at)
+                elif not self.opened.done():  # the handshake's answer
+                    if protocol.handshake_exc is not None:
+                        self.opened.set_exception(protocol.handshake_exc)
                     else:
-                        self.fragments = [event.data]
-                elif opcode is CONT:
-                    self.fragments.append(event.data)
-                    if event.fin:
-                        whole, self.fragments = b"".join(self.fragments), []
-                        if not self.over:
-                            self.message(whole, at)
-            elif not self.opened.done():  # the handshake's answer
-                if protocol.handshake_exc is not None:
-                    self.opened.set_exception(protocol.handshake_exc)
-                else:
-                    self.open = True
-                    self.opened.set_result(None)
-                    self.send(self.hello)
+                        self.open = True
+                        self.opened.set_result(None)
+                        self.send(self.hello)
+        except Exception as exc:  # the seat fails with it, as a task reading the socket would
+            self.over = True
+            if not self.ended.done():
+                self.ended.set_exception(exc)
+            if self.transport is not None:
+                self.transport.abort()
+            return
         if protocol.state is not OPEN and protocol.close_expected() and self.abort_timer is None \
                 and self.transport is not None:
             self.abort_timer = asyncio.get_running_loop().call_later(CLOSE_TIMEOUT, self.transport.abort)
