@@ -173,9 +173,9 @@ class Person(WireSeat):
 
 
 HTTP_CONNECTIONS = 20  # tables a client process creates and joins at once (as many HTTP connections at most)
-# The client loop's lateness is sampled every 50 ms (a 50 ms sleep woken late): a wakeup of the loop costs ~75 µs
-# of CPU here, and a sample every 10 ms was ~7% of a client process's CPU at 600 tables; 20 samples a second
-# still give the window's p99.
+# The client loop's lateness is sampled every 50 ms (a 50 ms sleep woken late): a wakeup of a loop costs 75-135 µs
+# of CPU on this machine (a bare time.sleep ~45 µs), and a sample every 10 ms was ~7% of a client process's CPU
+# at 600 tables; 20 samples a second still give the window's p99.
 LAG_EVERY = 0.05
 
 
@@ -272,12 +272,12 @@ class Client:
                     self.tasks.append(asyncio.create_task(self.table(api, stop)))
                     await asyncio.sleep(min(0.02, args.settle / 2 / max(1, mine)))
                 await asyncio.sleep(max(0.0, begins + args.settle - time.time()))
-                self.window = Window()
-                received0, cpu0 = self.received, time.process_time()
                 # the tables held now stay: the collector stops walking them (a full collection of a client's
                 # objects at 600-1,200 tables paused its loop 0.23 s, a pause in the latencies measured; 0.02-0.03 s
                 # once frozen)
                 gc.freeze()
+                self.window = Window()
+                received0, cpu0 = self.received, time.process_time()
                 opening = self.opening + max(0, mine - self.tables - self.opening)  # not yet playing
                 await asyncio.sleep(args.measure)
                 window, self.window = self.window, None
