@@ -29,7 +29,9 @@ shows it (client-measured, loopback both ways), beside the server's own
 arrival-to-views figure from /api/stats; the CPU of the server and of each
 client process (a warning when one passes 80% of a core: it would time its
 own loop), each client loop's lateness, and a WebSocket ping's round trip
-(both loops and the kernel with no work of the server's in it). The warm-up
+(both loops and the kernel with no work of the server's in it), and each
+client process's CPU per WebSocket message it received in the window (what
+the client costs the machine per unit of the server's output). The warm-up
 starts once every table plays (opening 200 tables can take seconds).
 
 Also from /api/stats of every server process: the time an action spends in
@@ -182,6 +184,9 @@ def run(args: argparse.Namespace, url: str, own_urls: list[str], headers: dict[s
         "cpu_client_pct": round(sum(client_cpu), 1),  # all client processes together
         "client_procs": len(clients),
         "cpu_client_pct_per_process": client_cpu,  # near 100: that client measures its own waiting
+        # each client process's CPU in the window per WebSocket message it received (states, answers, chat)
+        "client_messages_per_s": [round(one["received"] / one["wall_s"], 1) for one in clients],
+        "client_cpu_us_per_message": [round(1e6 * one["cpu_s"] / max(1, one["received"]), 1) for one in clients],
         "client_rss_mb": [round(r, 1) for r in client_rss],
         "client_tables_per_process": [one["tables"] for one in clients],
         "client_open_s": pool.open_seconds,  # the time the clients took to open every table
@@ -227,7 +232,10 @@ def report(result: dict[str, Any], args: argparse.Namespace) -> None:
     print(f"  CPU: server {result['cpu_server_pct']}% (and {result['server_waiting_for_cpu_pct']}% runnable but "
           f"waiting for a core)  client {result['cpu_client_pct']}% (per process: "
           f"{', '.join(f'{c}%' for c in result['cpu_client_pct_per_process'])}; RSS "
-          f"{', '.join(f'{r} MB' for r in result['client_rss_mb'])})  load average {' '.join(result['loadavg'])}")
+          f"{', '.join(f'{r} MB' for r in result['client_rss_mb'])}; CPU per message received "
+          f"{', '.join(f'{us} µs' for us in result['client_cpu_us_per_message'])} at "
+          f"{', '.join(f'{m:,.0f}' for m in result['client_messages_per_s'])} messages/s)  "
+          f"load average {' '.join(result['loadavg'])}")
     busy = [c for c in result["cpu_client_pct_per_process"] if c > CLIENT_BUSY_PCT]
     if busy:
         print(f"  WARNING: a client process used {max(busy)}% of a core (> {CLIENT_BUSY_PCT}%): the client may be "
