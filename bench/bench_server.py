@@ -58,7 +58,7 @@ from typing import Any
 import httpx
 import servers as procs
 import sittings
-from bench_client import ClientPool, default_client_procs
+from bench_client import LAG_EVERY, ClientPool, default_client_procs
 
 CLIENT_BUSY_PCT = 80  # a client process busier than this (% of a core) times its own loop's turns
 
@@ -190,7 +190,7 @@ def run(args: argparse.Namespace, url: str, own_urls: list[str], headers: dict[s
         "client_rss_mb": [round(r, 1) for r in client_rss],
         "client_tables_per_process": [one["tables"] for one in clients],
         "client_open_s": pool.open_seconds,  # the time the clients took to open every table
-        # how late each client process's loop woke a 10 ms sleep: its own share of send -> view
+        # how late each client process's loop woke a sleep of LAG_EVERY: its own share of send -> view
         "client_loop_lag_ms": [{"p50": round(percentile(one["lags"], 0.5) * 1000, 2),
                                 "p99": round(percentile(one["lags"], 0.99) * 1000, 2)} for one in clients],
         # a WebSocket ping's round trip to the server (no work of the server's in it): both loops' turns
@@ -228,7 +228,7 @@ def report(result: dict[str, Any], args: argparse.Namespace) -> None:
     print(f"  WebSocket ping -> pong (both loops and the kernel, no server work): p50 {ping['p50']} ms  "
           f"p99 {ping['p99']} ms (n={ping['count']})")
     lags = ", ".join(f"p50 {lag['p50']} / p99 {lag['p99']} ms" for lag in result["client_loop_lag_ms"])
-    print(f"  client loop lag (a 10 ms sleep woken late, per process): {lags}")
+    print(f"  client loop lag (a {1000 * LAG_EVERY:g} ms sleep woken late, per process): {lags}")
     print(f"  CPU: server {result['cpu_server_pct']}% (and {result['server_waiting_for_cpu_pct']}% runnable but "
           f"waiting for a core)  client {result['cpu_client_pct']}% (per process: "
           f"{', '.join(f'{c}%' for c in result['cpu_client_pct_per_process'])}; RSS "
