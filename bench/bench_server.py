@@ -12,7 +12,7 @@ with a fresh SQLite file (WAL), and stopped at the end; with `--workers N`,
 N processes on one shared port (as `tapete serve --workers N`) on a fresh
 PostgreSQL database (created on the `--db` server, dropped at the end) and
 Redis, each with an address of its own for its /api/stats. The client is
-`--client-procs` processes (bench/bench_client.py; by default one per ~100
+`--client-procs` processes (bench/bench_client.py; by default one per ~250
 remote sockets, at most one per core), each owning a share of the tables,
 whose samples this process merges: each table has `--humans` seats played from there over WebSockets
 (uniformly random legal moves, sent the moment the seat may act) and the
@@ -291,7 +291,7 @@ def main() -> None:
                         help="seconds between chat lines of each table's remote seats (0 = no chat)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--client-procs", type=int, default=0,
-                        help="client processes sharing the tables (0: one per ~100 remote sockets, at most one a core)")
+                        help="client processes sharing the tables (0: one per ~250 remote sockets, at most one a core)")
     parser.add_argument("--url", help="an already running server (else one is started)")
     parser.add_argument("--workers", type=int, default=0,
                         help="start N processes on PostgreSQL + Redis (0: one process on SQLite)")
