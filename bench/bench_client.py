@@ -159,6 +159,7 @@ class Seat(WireSeat):
     def closing(self) -> None:
         if self.pong is not None and not self.pong.done():
             self.pong.set_exception(ConnectionError("the socket closed before the pong"))
+            self.pong.exception()  # the probe may be gone (the client stopping): not an error to log
         self.pong = self.pinged = None
 
     def message(self, data: BytesLike, received: float) -> None:
