@@ -1,11 +1,11 @@
 """What the server benchmarks' remote seats share: playing on through a table's move
 to another process, by connecting again with the seat's token as the clients do.
 
-`ReconnectingSeat` reads its socket in a task of its own (websockets' asyncio client);
-`WireSeat` is the same seat at a fraction of the CPU per message, for benchmarks that hold
-thousands of sockets per process (bench_capacity.py): websockets' Sans-I/O protocol driven
-by a plain asyncio.Protocol, its messages handled in the loop's read callback, its pauses
-loop timers. `Api` opens the tables over HTTP at a fraction of httpx's CPU per request."""
+`WireSeat` costs a fraction of the CPU per message of websockets' asyncio client, so
+that a benchmark's client process holds thousands of sockets and measures the server, not
+itself: websockets' Sans-I/O protocol driven by a plain asyncio.Protocol, its messages
+handled in the loop's read callback, its pauses loop timers. `Api` opens the tables over
+HTTP at a fraction of httpx's CPU per request."""
 
 from __future__ import annotations
 
@@ -13,12 +13,10 @@ import asyncio
 import contextlib
 import time
 import urllib.parse
-from collections.abc import Awaitable, Callable
 from typing import Any, cast
 
 import h11
 import orjson
-import websockets
 from websockets.client import ClientProtocol
 from websockets.exceptions import ConnectionClosed, ConnectionClosedOK
 from websockets.extensions.permessage_deflate import enable_client_permessage_deflate
@@ -32,41 +30,6 @@ MOVED_CODES = (1012, 4409)  # the table moved to another process (1012), or is m
 EXTENSIONS = enable_client_permessage_deflate(None)  # permessage-deflate, offered as websockets.connect does
 OPEN_TIMEOUT = 60.0  # seconds to connect and complete the opening handshake
 CLOSE_TIMEOUT = 10.0  # seconds a closing handshake may take before the socket is dropped (websockets' default)
-
-
-class ReconnectingSeat:
-    """A remote seat's socket loop; a subclass reads its socket in `_play`."""
-
-    connect: Callable[[], Awaitable[Any]]
-    ws: Any
-    sent_at: float | None  # an action in flight, sent then
-
-    async def play(self) -> None:
-        """Play until the match ends; a socket closed because its table moved to another process
-        (1012, or 4409 while it moves) connects again with its token, as the clients do."""
-        while True:
-            self.ws = await self.connect()
-            try:
-                await self._play()
-                return
-            except websockets.ConnectionClosed as closed:
-                if closed.rcvd is None or closed.rcvd.code not in MOVED_CODES:
-                    raise
-                self.reconnected()
-                self.sent_at = None  # its answer may be lost: a new state comes with the new socket
-                await asyncio.sleep(0.2)
-            finally:
-                self.closing()
-                await self.ws.close()
-
-    async def _play(self) -> None:
-        raise NotImplementedError
-
-    def reconnected(self) -> None:
-        """Count a reconnection."""
-
-    def closing(self) -> None:
-        """Stop what this socket's seat had running (the socket closes next)."""
 
 
 class WireSeat(asyncio.Protocol):
@@ -132,7 +95,8 @@ class WireSeat(asyncio.Protocol):
             self.protocol.send_close(CloseCode.NORMAL_CLOSURE)  # as websockets' close() does
             self._flush()
         elif self.protocol.state is CONNECTING:  # the opening handshake failed or took too long
-            transport.abort()
+            transport.abort()  # uvloop may not tell the protocol of a connection it aborts before it opened
+            return
         try:
             async with asyncio.timeout(CLOSE_TIMEOUT):
                 await asyncio.shield(self.lost)
