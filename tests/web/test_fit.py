@@ -195,7 +195,8 @@ def test_the_round_result_fits_the_screen(game: str, open_page: Any) -> None:
     setup: dict[str, Any] = {
         "bacan": {"players": 2}, "buracco": {"players": 2, "options": {"hand_size": 9, "target": 20_000}},
         "nacho-loco": {"players": 2, "options": {"target": 500}},
-        "boon": {"players": 3, "options": {"payouts": "1,1,1,-1,-1,-1"}}, "wanted": {"players": 3, "options": {"mode": "tiroteo"}},
+        "boon": {"players": 3, "options": {"payouts": "1,1,1,-1,-1,-1"}},
+        "wanted": {"players": 3, "options": {"mode": "tiroteo"}},
     }[game]
     # the round pause stays: the table waits on the panel (the match is long: its first round is not its last)
     table = {"bot_delay_ms": 20, "reaction_window_ms": 150}
