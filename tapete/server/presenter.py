@@ -180,8 +180,9 @@ class Presenter:
         from parts encoded once (`StateText`). The events join the kept log first."""
         if events:
             self.log.extend(moment.version, events)
+        audiences = [conns for conns in audiences if conns]
         texts = self._texts
-        texts.begin(state, moment, events)
+        texts.begin(state, moment, events, {conn.seat for conns in audiences for conn in conns})
         names = [entry.get("name") or "" for entry in moment.seats]
         readers: dict[tuple[str, int | None], Reader] = {}
         for conns in audiences:
