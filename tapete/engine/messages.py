@@ -117,21 +117,34 @@ def names_seat(message: Message | Lines, seat: int) -> bool:
     """Whether `message` names `seat` among its players (a player, players, a side, in it or in a
     message inside it). A reader it does not name reads it as a spectator does: who "you" is
     changes only the words for the players a message names."""
+    seats, sides = named_seats(message)
+    return seat in seats or seat % 2 in sides
+
+
+_NAMES_NOBODY = frozenset({int, str, bool, Card, Cards, Num, Nums, Term})  # parameters that name no player
+
+
+def named_seats(message: Message | Lines) -> tuple[set[int], set[int]]:
+    """The seats `message` names as players, and the parities of the sides it names
+    (`names_seat`, for every seat at once)."""
+    seats: set[int] = set()
+    sides: set[int] = set()
     items = message.items if isinstance(message, Lines) else (message,)
     for item in items:
         for value in item.params.values():
+            if type(value) in _NAMES_NOBODY:  # most parameters: at once
+                continue
             if isinstance(value, Player):
-                if value.seat == seat:
-                    return True
+                seats.add(value.seat)
             elif isinstance(value, Players):
-                if seat in value.seats:
-                    return True
+                seats.update(value.seats)
             elif isinstance(value, Side):
-                if seat % 2 == value.which:
-                    return True
-            elif isinstance(value, Message | Lines) and names_seat(value, seat):
-                return True
-    return False
+                sides.add(value.which)
+            elif isinstance(value, (Message, Lines)):
+                inner = named_seats(value)
+                seats |= inner[0]
+                sides |= inner[1]
+    return seats, sides
 
 
 # -- the reader ---------------------------------------------------------------------
@@ -439,5 +452,6 @@ __all__ = [
     "format_number",
     "join_words",
     "msg",
+    "named_seats",
     "names_seat",
 ]

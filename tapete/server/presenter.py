@@ -63,6 +63,8 @@ class Presenter:
         self._action_forms: dict[int, dict[str, Any]] = {}
         self.log = TableLog(game)  # every event since this process holds the table
         self._texts = StateText(game, table_id, self._action_forms)  # a broadcast's messages, as text
+        self._readers: dict[tuple[str, int | None], Reader] = {}  # of the table's names as last told
+        self._names: list[str] = []
 
     # -- messages --------------------------------------------------------------------
     def welcome(self, seat: int | None, num_players: int) -> dict[str, Any]:
@@ -184,7 +186,10 @@ class Presenter:
         texts = self._texts
         texts.begin(state, moment, events, {conn.seat for conns in audiences for conn in conns})
         names = [entry.get("name") or "" for entry in moment.seats]
-        readers: dict[tuple[str, int | None], Reader] = {}
+        readers = self._readers
+        if names != self._names:  # someone took a seat or left it: readers of the new names
+            self._names = names
+            readers.clear()
         for conns in audiences:
             told: dict[tuple[str, bool], str] = {}
             for conn in conns:
