@@ -352,6 +352,9 @@ _SENTENCE_START = re.compile(r"(^|[.!?] +)([ ¡¿«\"(]*)(\w)")
 
 
 _MID_SENTENCE = re.compile(r"[.!?] ")
+# the letters _SENTENCE_START finds: the first after the text's opening marks, each other after a stop
+_FIRST_LETTER = re.compile(r"[ ¡¿«\"(]*(\w)")
+_NEXT_LETTERS = re.compile(r"[.!?] +[ ¡¿«\"(]*(\w)")
 
 
 def _capitalized(text: str) -> str:
@@ -359,6 +362,13 @@ def _capitalized(text: str) -> str:
     ("  tú: 5" -> "  Tú: 5", "¡Espejo! descartas" -> "¡Espejo! Descartas")."""
     if text[:1].isupper() and _MID_SENTENCE.search(text) is None:
         return text  # the common case: one sentence that starts upper case already
+    letters = _NEXT_LETTERS.findall(text)
+    first = _FIRST_LETTER.match(text)
+    if first is not None:
+        letters.append(first.group(1))
+    found = "".join(letters)
+    if found.upper() == found:  # every sentence starts upper case already: no letter to change one by one
+        return text
     return _SENTENCE_START.sub(lambda m: m.group(1) + m.group(2) + m.group(3).upper(), text)
 
 
