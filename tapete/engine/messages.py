@@ -29,6 +29,8 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, NamedTuple
 
+from .templates import parsed
+
 LANGS = ("es", "en")
 
 
@@ -85,13 +87,15 @@ class Message:
     params: Mapping[str, Any] = field(default_factory=dict)
     rule: str | None = None  # a rule id for a "why?" detail; never in the sentence
 
-    # Equal and hashed by what it says, so a sentence with a sentence inside is a cache key too.
+    # Equal and hashed by what it says, so a sentence with a sentence inside is a cache key too
+    # (equal parameters of one type: `Player(1)` and `Side(1)` are equal tuples but say two things).
     def __eq__(self, other: object) -> bool:
         return (
             isinstance(other, Message)
             and self.id == other.id
             and self.params == other.params
             and self.rule == other.rule
+            and all(type(value) is type(other.params[name]) for name, value in self.params.items())
         )
 
     def __hash__(self) -> int:
@@ -121,9 +125,6 @@ def names_seat(message: Message | Lines, seat: int) -> bool:
     return seat in seats or seat % 2 in sides
 
 
-_NAMES_NOBODY = frozenset({int, str, bool, Card, Cards, Num, Nums, Term})  # parameters that name no player
-
-
 def named_seats(message: Message | Lines) -> tuple[set[int], set[int]]:
     """The seats `message` names as players, and the parities of the sides it names
     (`names_seat`, for every seat at once)."""
@@ -132,8 +133,6 @@ def named_seats(message: Message | Lines) -> tuple[set[int], set[int]]:
     items = message.items if isinstance(message, Lines) else (message,)
     for item in items:
         for value in item.params.values():
-            if type(value) in _NAMES_NOBODY:  # most parameters: at once
-                continue
             if isinstance(value, Player):
                 seats.add(value.seat)
             elif isinstance(value, Players):
@@ -156,10 +155,19 @@ class Reader:
     names: Sequence[str] | None = None
     seat: int | None = None
     key: tuple[Any, ...] = field(init=False, compare=False)  # who reads, as a cache key
+    # For sentences' shapes (`Catalogue.render_shared`): what a shape depends on (None: names
+    # no shape holds), and every seat's name, to fill one.
+    form: tuple[Any, ...] | None = field(init=False, compare=False)
+    fills: tuple[str, ...] = field(init=False, compare=False)
 
     def __post_init__(self) -> None:
         names = None if self.names is None else tuple(self.names)
         object.__setattr__(self, "key", (self.lang, self.seat, names))
+        fills = () if names is None else tuple(self.name(seat) for seat in range(len(names)))
+        shaped = len(fills) <= len(MARKS) and all(map(_neutral, fills))
+        count = None if names is None else len(names)
+        object.__setattr__(self, "form", (self.lang, self.seat, count) if shaped else None)
+        object.__setattr__(self, "fills", fills)
 
     def name(self, seat: int) -> str:
         names = self.names
@@ -221,6 +229,7 @@ COMMON_MESSAGES: dict[str, dict[str, str]] = {
 
 SAID_LIMIT = 5_000  # rendered sentences kept per reader (a bound on memory)
 READERS_LIMIT = 2_000  # readers whose sentences are kept
+SHAPES_LIMIT = 50_000  # sentences kept in shape, for every table
 
 
 # -- the catalogue ------------------------------------------------------------------
@@ -241,6 +250,9 @@ class Catalogue:
         self.messages = {**COMMON_MESSAGES, **self.messages}
         self._card_names: dict[tuple[str, bool, str], str] = {}
         self._said: dict[tuple[Any, ...], dict[tuple[Any, ...], str]] = {}  # by reader, then sentence
+        self._shapes: dict[tuple[Any, ...], str] = {}  # by reader's form and message
+        words = [t for table in (self.messages, self.terms) for texts in table.values() for t in texts.values()]
+        self._marked = any(MARK in text for text in words)  # words a shape could not tell from a name
         for mid, texts in self.messages.items():
             missing = [lang for lang in LANGS if lang not in texts]
             if missing:
@@ -267,6 +279,42 @@ class Catalogue:
             said[key] = text
         return text
 
+    def render_shared(self, message: Message, reader: Reader) -> str:
+        """`render` for a sentence many tables say (a legal move: the same slot, the same card, for
+        other names): its shape is kept for every table, and filled with `reader`'s names."""
+        if reader.form is None:
+            return self.render(message, reader)
+        params = message.params
+        try:
+            key = (reader.form, message.id, *params.items(), *map(type, params.values()))
+            shape = self._shapes.get(key)
+        except TypeError:  # a parameter that cannot be a key: no shape
+            return self.render(message, reader)
+        if shape is None:
+            if len(self._shapes) >= SHAPES_LIMIT:
+                self._shapes.clear()
+            shape = self._shapes[key] = self._shape(message, reader)
+        if not shape:
+            return self.render(message, reader)
+        return shape.format(*reader.fills)
+
+    def _shape(self, message: Message, reader: Reader) -> str:
+        """`message`'s sentence for every reader of `reader.form`, as a template for `str.format`
+        with the names of the seats (a reader's `fills`).
+
+        A name enters a sentence only as `reader.name(seat)`, so the sentence read with marks for
+        names (`MARKS`) is every reader's with their names for the marks. A mark starts with a
+        letter that is its own capital and holds no stop, as the names of a reader with a form
+        do (`_neutral`), so capitals fall on the marked sentence where they fall on theirs.
+        "" (each reader's sentence worked out in full): a capital could fall on a name before
+        (`Lines` inside, each line capitalized), or a mark not a name's (in the catalogue's words,
+        a card's name, a string parameter) be taken for one."""
+        if self._marked or not _plain(message):
+            return ""
+        count = None if reader.names is None else len(reader.names)
+        marked = _capitalized(self._phrase(message, _marked_reader(reader.lang, count, reader.seat)))
+        return "" if self._marked else _template(marked)  # a card's name, just worked out, holds a mark
+
     def _phrase(self, message: Message, reader: Reader) -> str:
         try:
             template = self.messages[message.id][reader.lang if reader.lang in LANGS else "en"]
@@ -286,12 +334,13 @@ class Catalogue:
         if text is None:  # a card's name never changes: worked out once
             name = self.short_card_name if short and self.short_card_name is not None else self.card_name
             text = self._card_names[key] = name(face, lang)
+            self._marked = self._marked or MARK in text
         return text
 
     # -- filling a template -----------------------------------------------------------
     def _fill(self, template: str, params: Mapping[str, Any], reader: Reader) -> str:
         out: list[str] = []
-        for literal, name, options in _parsed(template):
+        for literal, name, options in parsed(template):
             if name is None:
                 out.append(literal)
                 continue
@@ -348,6 +397,46 @@ class Catalogue:
         raise TypeError(f"a message parameter of type {type(value).__name__}")
 
 
+# -- shapes: a sentence with a mark for each name (`Catalogue.render_shared`) ---------
+MARK = "\x00"  # ends the mark of a seat's name: the seat as a capital letter, then MARK
+MARKS = tuple(chr(ord("A") + seat) + MARK for seat in range(26))
+
+
+def _neutral(name: str) -> bool:
+    """Whether a name holds no mark, nothing a count would change (`#`), and leaves a sentence's
+    capitals where a mark would: it starts with a word character that is its own capital (a
+    capital letter, a digit, CJK...: as `_SENTENCE_START` finds them) and holds no stop."""
+    first = name[:1]
+    return (first.isalnum() or first == "_") and first.upper() == first and not any(c in name for c in ".!?#" + MARK)
+
+
+@lru_cache(maxsize=256)
+def _marked_reader(lang: str, count: int | None, seat: int | None) -> Reader:
+    """A reader whose `count` names are marks (None: a reader without names)."""
+    return Reader(lang, None if count is None else MARKS[:count], seat)
+
+
+def _template(marked: str) -> str:
+    """A marked sentence as a template for `str.format` with every seat's name."""
+    pieces = marked.split(MARK)
+    out = []
+    for piece in pieces[:-1]:  # each ends with the letter of the seat whose name follows
+        out += [piece[:-1].replace("{", "{{").replace("}", "}}"), f"{{{ord(piece[-1]) - ord('A')}}}"]
+    out.append(pieces[-1].replace("{", "{{").replace("}", "}}"))
+    return "".join(out)
+
+
+def _plain(message: Message) -> bool:
+    """Whether a shape can hold `message`: no `Lines` in it, no mark in its strings."""
+    for value in message.params.values():
+        if isinstance(value, Lines) or (isinstance(value, str) and MARK in value):
+            return False
+        if isinstance(value, Message) and not _plain(value):
+            return False
+    return True
+
+
+# -- capitals ----------------------------------------------------------------------------
 _SENTENCE_START = re.compile(r"(^|[.!?] +)([ ¡¿«\"(]*)(\w)")
 
 
@@ -370,53 +459,6 @@ def _capitalized(text: str) -> str:
     if found.upper() == found:  # every sentence starts upper case already: no letter to change one by one
         return text
     return _SENTENCE_START.sub(lambda m: m.group(1) + m.group(2) + m.group(3).upper(), text)
-
-
-@lru_cache(maxsize=4096)
-def _parsed(template: str) -> tuple[tuple[str, str | None, list[str] | None], ...]:
-    """A template as parts, parsed once: (literal text, None, None) or ("", slot name, selector options or None)."""
-    parts: list[tuple[str, str | None, list[str] | None]] = []
-    i = 0
-    while i < len(template):
-        start = template.find("{", i)
-        if start < 0:
-            parts.append((template[i:], None, None))
-            break
-        if start > i:
-            parts.append((template[i:start], None, None))
-        end = _closing(template, start)
-        name, sep, choices = template[start + 1 : end].partition(":")
-        parts.append(("", name, _split_options(choices) if sep else None))
-        i = end + 1
-    return tuple(parts)
-
-
-def _closing(template: str, start: int) -> int:
-    depth = 0
-    for j in range(start, len(template)):
-        if template[j] == "{":
-            depth += 1
-        elif template[j] == "}":
-            depth -= 1
-            if depth == 0:
-                return j
-    raise ValueError(f"unclosed slot in {template!r}")
-
-
-def _split_options(choices: str) -> list[str]:
-    options: list[str] = []
-    current: list[str] = []
-    depth = 0
-    for ch in choices:
-        if ch == "|" and depth == 0:
-            options.append("".join(current))
-            current = []
-            continue
-        depth += ch == "{"
-        depth -= ch == "}"
-        current.append(ch)
-    options.append("".join(current))
-    return options
 
 
 def _select(value: Any, options: list[str], reader: Reader) -> tuple[str, int | None]:

@@ -28,10 +28,11 @@ class Said:
     """One message's sentences: by language, or language and the seat it names. Lines are said
     line by line: a round's result names every seat, but each line one."""
 
-    __slots__ = ("lines", "message", "named", "texts")
+    __slots__ = ("lines", "message", "move", "named", "texts")
 
-    def __init__(self, message: Message | Lines) -> None:
+    def __init__(self, message: Message | Lines, move: bool = False) -> None:
         self.message = message
+        self.move = move  # a legal move's: the same words at many tables (`Catalogue.render_shared`)
         self.named: tuple[set[int], set[int]] | None = None  # the seats it names, the sides (`named_seats`)
         self.texts: dict[Any, str] = {}
         self.lines = [Said(item) for item in message.items] if isinstance(message, Lines) else None
@@ -68,7 +69,7 @@ class Sentences:
         said = self._moves.get(action)
         if said is None or reader.key[2] != self._names:
             self._hear(reader)
-            said = self._moves[action] = Said(self.game.action_message(state, action))
+            said = self._moves[action] = Said(self.game.action_message(state, action), True)
         return self._sentence(said, reader)
 
     def event(self, event: Event, reader: Reader) -> str:
@@ -105,8 +106,12 @@ class Sentences:
         if text is None:
             catalogue = self.game.catalogue
             assert catalogue is not None
-            text = said.texts[key] = catalogue.render(said.message, reader if seat == reader.seat
-                                                      else self._spectator(reader))
+            message, reader = said.message, reader if seat == reader.seat else self._spectator(reader)
+            if said.move and isinstance(message, Message):
+                text = catalogue.render_shared(message, reader)
+            else:
+                text = catalogue.render(message, reader)
+            said.texts[key] = text
         return text
 
     def _spectator(self, reader: Reader) -> Reader:
