@@ -125,6 +125,9 @@ def names_seat(message: Message | Lines, seat: int) -> bool:
     return seat in seats or seat % 2 in sides
 
 
+_NAMES_NOBODY = frozenset({int, str, bool, Card, Cards, Num, Nums, Term})  # parameters that name no player
+
+
 def named_seats(message: Message | Lines) -> tuple[set[int], set[int]]:
     """The seats `message` names as players, and the parities of the sides it names
     (`names_seat`, for every seat at once)."""
@@ -133,6 +136,8 @@ def named_seats(message: Message | Lines) -> tuple[set[int], set[int]]:
     items = message.items if isinstance(message, Lines) else (message,)
     for item in items:
         for value in item.params.values():
+            if type(value) in _NAMES_NOBODY:  # most parameters: one look
+                continue
             if isinstance(value, Player):
                 seats.add(value.seat)
             elif isinstance(value, Players):
