@@ -158,6 +158,13 @@ class Presenter:
         return out
 
     @staticmethod
+    def seats_key(infos: Iterable[SeatInfo], stand_in: Callable[[int], bool]) -> tuple[Any, ...]:
+        """All that `seats` shows, cheaply: seats of equal keys are shown alike (a table's runner
+        makes them again only when the key changes)."""
+        return tuple((info.index, info.kind, info.name, info.level, info.token_hash is not None, bool(info.conns),
+                      info.human and stand_in(info.index)) for info in infos)
+
+    @staticmethod
     def seats(infos: Iterable[SeatInfo], stand_in: Callable[[int], bool]) -> list[dict[str, Any]]:
         """The public facts of each seat; `stand_in(seat)`: its stand-in plays now.
         A bot has a name too (one no person at the table uses)."""

@@ -110,6 +110,8 @@ class TableRunner:
         self.alarm = Alarm(self._wake)
         self._idle_since: float | None = None
         self._seats_told: list[dict[str, Any]] = []
+        self._seats_key: tuple[Any, ...] | None = None  # what the seats last made show (`Presenter.seats_key`)
+        self._seats_made: list[dict[str, Any]] = []
         self._restored = False  # rebuilt from a record (after a restart, or taken over)
         self.chat = chat or TableChat(table_id, table_id, (), store)  # neither touches the game (no version)
         self.rematch = TableRematch(self)
@@ -444,7 +446,8 @@ class TableRunner:
             return
         self.core.present = self.registry.present(time.monotonic())
         self._schedule_bots()
-        if self.seats_json() != self._seats_told:
+        seats = self.seats_json()
+        if seats is not self._seats_told and seats != self._seats_told:
             self._broadcast([])  # someone came, went, or a stand-in took over
         if not (self.status == "finished" and self.registry.idle()):
             self._idle_since = None
@@ -473,8 +476,14 @@ class TableRunner:
 
     # -- what each socket is told (built by the presenter) ----------------------------------
     def seats_json(self) -> list[dict[str, Any]]:
+        """The seats as the table shows them, made again only when something they show changed
+        (the same list until then: read it, don't change it)."""
         playing = self.status == "playing"
-        return self.presenter.seats(self.seats, lambda s: playing and self._bot_controls(s))
+        stand_in = [playing and info.human and self._bot_controls(info.index) for info in self.seats].__getitem__
+        key = self.presenter.seats_key(self.seats, stand_in)
+        if key != self._seats_key:
+            self._seats_key, self._seats_made = key, self.presenter.seats(self.seats, stand_in)
+        return self._seats_made
 
     def _moment(self, seats: list[dict[str, Any]] | None = None) -> Moment:
         return Moment.of(self.status, self.core, time.monotonic(), self.seats_json() if seats is None else seats,
