@@ -23,13 +23,12 @@ rendered message is made upper case.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, NamedTuple
 
-from .templates import parsed
+from .templates import MARK, MARKS, capitalized, marked_template, neutral, parsed
 
 LANGS = ("es", "en")
 
@@ -169,7 +168,7 @@ class Reader:
         names = None if self.names is None else tuple(self.names)
         object.__setattr__(self, "key", (self.lang, self.seat, names))
         fills = () if names is None else tuple(self.name(seat) for seat in range(len(names)))
-        shaped = len(fills) <= len(MARKS) and all(map(_neutral, fills))
+        shaped = len(fills) <= len(MARKS) and all(map(neutral, fills))
         count = None if names is None else len(names)
         object.__setattr__(self, "form", (self.lang, self.seat, count) if shaped else None)
         object.__setattr__(self, "fills", fills)
@@ -276,9 +275,9 @@ class Catalogue:
             key = (message.id, *message.params.values())
             text = said.get(key)
         except TypeError:  # a parameter that cannot be a key (a nested message): no cache
-            return _capitalized(self._phrase(message, reader))
+            return capitalized(self._phrase(message, reader))
         if text is None:
-            text = _capitalized(self._phrase(message, reader))
+            text = capitalized(self._phrase(message, reader))
             if len(said) >= SAID_LIMIT:
                 said.clear()
             said[key] = text
@@ -310,15 +309,15 @@ class Catalogue:
         A name enters a sentence only as `reader.name(seat)`, so the sentence read with marks for
         names (`MARKS`) is every reader's with their names for the marks. A mark starts with a
         letter that is its own capital and holds no stop, as the names of a reader with a form
-        do (`_neutral`), so capitals fall on the marked sentence where they fall on theirs.
+        do (`neutral`), so capitals fall on the marked sentence where they fall on theirs.
         "" (each reader's sentence worked out in full): a capital could fall on a name before
         (`Lines` inside, each line capitalized), or a mark not a name's (in the catalogue's words,
         a card's name, a string parameter) be taken for one."""
         if self._marked or not _plain(message):
             return ""
         count = None if reader.names is None else len(reader.names)
-        marked = _capitalized(self._phrase(message, _marked_reader(reader.lang, count, reader.seat)))
-        return "" if self._marked else _template(marked)  # a card's name, just worked out, holds a mark
+        marked = capitalized(self._phrase(message, _marked_reader(reader.lang, count, reader.seat)))
+        return "" if self._marked else marked_template(marked)  # a card's name, just worked out, holds a mark
 
     def _phrase(self, message: Message, reader: Reader) -> str:
         try:
@@ -402,33 +401,11 @@ class Catalogue:
         raise TypeError(f"a message parameter of type {type(value).__name__}")
 
 
-# -- shapes: a sentence with a mark for each name (`Catalogue.render_shared`) ---------
-MARK = "\x00"  # ends the mark of a seat's name: the seat as a capital letter, then MARK
-MARKS = tuple(chr(ord("A") + seat) + MARK for seat in range(26))
-
-
-def _neutral(name: str) -> bool:
-    """Whether a name holds no mark, nothing a count would change (`#`), and leaves a sentence's
-    capitals where a mark would: it starts with a word character that is its own capital (a
-    capital letter, a digit, CJK...: as `_SENTENCE_START` finds them) and holds no stop."""
-    first = name[:1]
-    return (first.isalnum() or first == "_") and first.upper() == first and not any(c in name for c in ".!?#" + MARK)
-
-
+# -- shapes (`Catalogue.render_shared`) ---------------------------------------------
 @lru_cache(maxsize=256)
 def _marked_reader(lang: str, count: int | None, seat: int | None) -> Reader:
     """A reader whose `count` names are marks (None: a reader without names)."""
     return Reader(lang, None if count is None else MARKS[:count], seat)
-
-
-def _template(marked: str) -> str:
-    """A marked sentence as a template for `str.format` with every seat's name."""
-    pieces = marked.split(MARK)
-    out = []
-    for piece in pieces[:-1]:  # each ends with the letter of the seat whose name follows
-        out += [piece[:-1].replace("{", "{{").replace("}", "}}"), f"{{{ord(piece[-1]) - ord('A')}}}"]
-    out.append(pieces[-1].replace("{", "{{").replace("}", "}}"))
-    return "".join(out)
 
 
 def _plain(message: Message) -> bool:
@@ -439,31 +416,6 @@ def _plain(message: Message) -> bool:
         if isinstance(value, Message) and not _plain(value):
             return False
     return True
-
-
-# -- capitals ----------------------------------------------------------------------------
-_SENTENCE_START = re.compile(r"(^|[.!?] +)([ ¡¿«\"(]*)(\w)")
-
-
-_MID_SENTENCE = re.compile(r"[.!?] ")
-# the letters _SENTENCE_START finds: the first after the text's opening marks, each other after a stop
-_FIRST_LETTER = re.compile(r"[ ¡¿«\"(]*(\w)")
-_NEXT_LETTERS = re.compile(r"[.!?] +[ ¡¿«\"(]*(\w)")
-
-
-def _capitalized(text: str) -> str:
-    """Each sentence's first letter upper case, past spaces and opening marks
-    ("  tú: 5" -> "  Tú: 5", "¡Espejo! descartas" -> "¡Espejo! Descartas")."""
-    if text[:1].isupper() and _MID_SENTENCE.search(text) is None:
-        return text  # the common case: one sentence that starts upper case already
-    letters = _NEXT_LETTERS.findall(text)
-    first = _FIRST_LETTER.match(text)
-    if first is not None:
-        letters.append(first.group(1))
-    found = "".join(letters)
-    if found.upper() == found:  # every sentence starts upper case already: no letter to change one by one
-        return text
-    return _SENTENCE_START.sub(lambda m: m.group(1) + m.group(2) + m.group(3).upper(), text)
 
 
 def _select(value: Any, options: list[str], reader: Reader) -> tuple[str, int | None]:

@@ -1,13 +1,17 @@
-"""Message templates as parts: literal text, slots and a selector's options (engine/messages.py).
+"""Templates of words as text, whatever fills them (engine/messages.py fills them).
 
-"{p:{p} roba|robas} {n:una carta|# cartas}." is, once parsed, the parts
-("", "p", ["{p} roba", "robas"]), (" ", None, None), ("", "n", ["una carta",
-"# cartas"]) and (".", None, None): a selector's options are templates too,
-parsed when chosen.
+- Parsing: "{p:{p} roba|robas} {n:una carta|# cartas}." is the parts ("", "p",
+  ["{p} roba", "robas"]), (" ", None, None), ("", "n", ["una carta",
+  "# cartas"]) and (".", None, None): a selector's options are templates too,
+  parsed when chosen.
+- Capitals: each sentence of a text starts upper case.
+- Marks: a sentence's shape holds a mark where each name goes, to be filled
+  with any table's names (`Catalogue.render_shared`).
 """
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 
 
@@ -58,4 +62,52 @@ def _split_options(choices: str) -> list[str]:
     return options
 
 
-__all__ = ["parsed"]
+# -- marks: where a name goes in a sentence's shape (`Catalogue.render_shared`) -----
+MARK = "\x00"  # ends the mark of a seat's name: the seat as a capital letter, then MARK
+MARKS = tuple(chr(ord("A") + seat) + MARK for seat in range(26))
+
+
+def neutral(name: str) -> bool:
+    """Whether a name holds no mark, nothing a count would change (`#`), and leaves a sentence's
+    capitals where a mark would: it starts with a word character that is its own capital (a
+    capital letter, a digit, CJK...: as `SENTENCE_START` finds them) and holds no stop."""
+    first = name[:1]
+    return (first.isalnum() or first == "_") and first.upper() == first and not any(c in name for c in ".!?#" + MARK)
+
+
+def marked_template(marked: str) -> str:
+    """A marked sentence as a template for `str.format` with every seat's name."""
+    pieces = marked.split(MARK)
+    out = []
+    for piece in pieces[:-1]:  # each ends with the letter of the seat whose name follows
+        out += [piece[:-1].replace("{", "{{").replace("}", "}}"), f"{{{ord(piece[-1]) - ord('A')}}}"]
+    out.append(pieces[-1].replace("{", "{{").replace("}", "}}"))
+    return "".join(out)
+
+
+# -- capitals ----------------------------------------------------------------------------
+SENTENCE_START = re.compile(r"(^|[.!?] +)([ ¡¿«\"(]*)(\w)")
+
+
+_MID_SENTENCE = re.compile(r"[.!?] ")
+# the letters SENTENCE_START finds: the first after the text's opening marks, each other after a stop
+_FIRST_LETTER = re.compile(r"[ ¡¿«\"(]*(\w)")
+_NEXT_LETTERS = re.compile(r"[.!?] +[ ¡¿«\"(]*(\w)")
+
+
+def capitalized(text: str) -> str:
+    """Each sentence's first letter upper case, past spaces and opening marks
+    ("  tú: 5" -> "  Tú: 5", "¡Espejo! descartas" -> "¡Espejo! Descartas")."""
+    if text[:1].isupper() and _MID_SENTENCE.search(text) is None:
+        return text  # the common case: one sentence that starts upper case already
+    letters = _NEXT_LETTERS.findall(text)
+    first = _FIRST_LETTER.match(text)
+    if first is not None:
+        letters.append(first.group(1))
+    found = "".join(letters)
+    if found.upper() == found:  # every sentence starts upper case already: no letter to change one by one
+        return text
+    return SENTENCE_START.sub(lambda m: m.group(1) + m.group(2) + m.group(3).upper(), text)
+
+
+__all__ = ["MARK", "MARKS", "SENTENCE_START", "capitalized", "marked_template", "neutral", "parsed"]

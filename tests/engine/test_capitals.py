@@ -1,6 +1,6 @@
-"""A sentence's capitals: `_capitalized` looks for a letter to change before changing any.
+"""A sentence's capitals: `capitalized` looks for a letter to change before changing any.
 
-Its definition is the substitution `_SENTENCE_START` makes (each sentence's
+Its definition is the substitution `SENTENCE_START` makes (each sentence's
 first letter upper case); the quick ways out — one sentence already upper
 case, or every sentence's first letter its own capital — must leave every
 text as the substitution would. Random texts of the characters that matter
@@ -12,18 +12,18 @@ from __future__ import annotations
 
 import random
 
-from tapete.engine.messages import _SENTENCE_START, _capitalized
+from tapete.engine.templates import SENTENCE_START, capitalized
 
 ALPHABET = [*"aAzZ .!?¡¿«\"(ßǆİé1_\n,:;-", "ŉ", "ﬀ", "ς", "Ω", "tú"]
 
 
 def substituted(text: str) -> str:
-    return _SENTENCE_START.sub(lambda m: m.group(1) + m.group(2) + m.group(3).upper(), text)
+    return SENTENCE_START.sub(lambda m: m.group(1) + m.group(2) + m.group(3).upper(), text)
 
 
 def test_capitals_fall_where_the_substitution_puts_them() -> None:
     rng = random.Random(2)
     for _ in range(50_000):
         text = "".join(rng.choice(ALPHABET) for _ in range(rng.randrange(14)))
-        assert _capitalized(text) == substituted(text), repr(text)
-    assert _capitalized("¡Espejo! descartas. ya") == "¡Espejo! Descartas. Ya"
+        assert capitalized(text) == substituted(text), repr(text)
+    assert capitalized("¡Espejo! descartas. ya") == "¡Espejo! Descartas. Ya"
