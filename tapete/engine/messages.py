@@ -85,6 +85,11 @@ class Message:
     id: str
     params: Mapping[str, Any] = field(default_factory=dict)
     rule: str | None = None  # a rule id for a "why?" detail; never in the sentence
+    # What is worked out of a message once, kept with it (a game that keeps its messages, as
+    # Bacan its moves', asks once for all tables): the seats it names (`named_seats`), and its
+    # shapes in a catalogue (`Catalogue.render_shared`: the catalogue, then shapes by form).
+    named: tuple[set[int], set[int]] | None = field(default=None, init=False, repr=False)
+    shaped: tuple[Catalogue, dict[tuple[Any, ...], str]] | None = field(default=None, init=False, repr=False)
 
     # Equal and hashed by what it says, so a sentence with a sentence inside is a cache key too
     # (equal parameters of one type: `Player(1)` and `Side(1)` are equal tuples but say two things).
@@ -99,6 +104,9 @@ class Message:
 
     def __hash__(self) -> int:
         return hash((self.id, *self.params.values()))
+
+    def __reduce__(self) -> tuple[Any, ...]:  # a copy, a pickle: what it says, without what was worked out
+        return Message, (self.id, self.params, self.rule)
 
 
 @dataclass(frozen=True, slots=True)
@@ -129,7 +137,9 @@ _NAMES_NOBODY = frozenset({int, str, bool, Card, Cards, Num, Nums, Term})  # par
 
 def named_seats(message: Message | Lines) -> tuple[set[int], set[int]]:
     """The seats `message` names as players, and the parities of the sides it names
-    (`names_seat`, for every seat at once)."""
+    (`names_seat`, for every seat at once). Worked out once for a message (`Message.named`)."""
+    if type(message) is Message and message.named is not None:
+        return message.named
     seats: set[int] = set()
     sides: set[int] = set()
     items = message.items if isinstance(message, Lines) else (message,)
@@ -147,6 +157,8 @@ def named_seats(message: Message | Lines) -> tuple[set[int], set[int]]:
                 inner = named_seats(value)
                 seats |= inner[0]
                 sides |= inner[1]
+    if type(message) is Message:
+        object.__setattr__(message, "named", (seats, sides))
     return seats, sides
 
 
@@ -286,18 +298,26 @@ class Catalogue:
     def render_shared(self, message: Message, reader: Reader) -> str:
         """`render` for a sentence many tables say (a legal move: the same slot, the same card, for
         other names): its shape is kept for every table, and filled with `reader`'s names."""
-        if reader.form is None:
+        form = reader.form
+        if form is None:
             return self.render(message, reader)
-        params = message.params
-        try:
-            key = (reader.form, message.id, *params.items(), *map(type, params.values()))
-            shape = self._shapes.get(key)
-        except TypeError:  # a parameter that cannot be a key: no shape
-            return self.render(message, reader)
+        shaped = message.shaped
+        shape = shaped[1].get(form) if shaped is not None and shaped[0] is self else None
         if shape is None:
-            if len(self._shapes) >= SHAPES_LIMIT:
-                self._shapes.clear()
-            shape = self._shapes[key] = self._shape(message, reader)
+            params = message.params
+            try:
+                key = (form, message.id, *params.items(), *map(type, params.values()))
+                shape = self._shapes.get(key)
+            except TypeError:  # a parameter that cannot be a key: no shape
+                return self.render(message, reader)
+            if shape is None:
+                if len(self._shapes) >= SHAPES_LIMIT:
+                    self._shapes.clear()
+                shape = self._shapes[key] = self._shape(message, reader)
+            if shaped is None or shaped[0] is not self:
+                shaped = (self, {})
+                object.__setattr__(message, "shaped", shaped)
+            shaped[1][form] = shape
         if not shape:
             return self.render(message, reader)
         return shape.format(*reader.fills)

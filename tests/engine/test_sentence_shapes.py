@@ -9,6 +9,7 @@ and must read the same, the second time (the shape kept) as the first.
 
 from __future__ import annotations
 
+import pickle
 import random
 
 import pytest
@@ -88,3 +89,14 @@ def test_a_name_a_shape_cannot_hold_has_no_form() -> None:
     assert Reader("es", None, None).form == ("es", None, None)
     for names in (["ana", "Bea"], ["Ana", "B. ea"], ["Ana", "#2"], ["Ana", f"B{MARK}"], ["Ana", "¡Bea!"]):
         assert Reader("es", names, 0).form is None, names
+
+
+def test_a_message_keeps_its_shapes_for_its_catalogue_only() -> None:
+    mine, theirs = catalogue(who="{p} juega."), catalogue(who="{p} pasa.")
+    message = msg("who", p=Player(1))
+    reader = Reader("es", ["Ana", "Bea"], None)
+    assert mine.render_shared(message, reader) == "Bea juega."
+    assert theirs.render_shared(message, reader) == "Bea pasa."
+    assert mine.render_shared(message, Reader("es", ["Ana", "Eva"], None)) == "Eva juega."
+    again = pickle.loads(pickle.dumps(message))  # what it says, not what was worked out
+    assert again == message and again.shaped is None and again.named is None
