@@ -392,6 +392,10 @@ class Catalogue:
             return format_number(value.value, lang)
         if kind is Card:
             return "?" if value.face is None else self.card(value.face, value.short, lang)
+        if kind is Message:  # before the types it is not, one by one
+            return self._phrase(value, reader)  # a piece of a sentence keeps its case
+        if kind is Term:
+            return self.terms[value.key][lang]
         if isinstance(value, Players):
             if not value.seats:
                 return NOBODY[lang]
