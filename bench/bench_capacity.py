@@ -24,17 +24,26 @@ The server is started here: one process on SQLite (default), or `--workers
 N` processes on a fresh PostgreSQL database and Redis (see bench/servers.py).
 The people are played by `--clients` processes (each holds its share of the
 tables, on uvloop when installed, with the open-files limit raised to the
-hard limit, as for the servers started here); their tables, sockets, RSS,
-CPU and loop lag are printed too, since they share the machine, with a
-warning when one passes 80% of a core (the clients would be the limit).
+hard limit, as for the servers started here). A person's socket is
+websockets' Sans-I/O client on a plain asyncio.Protocol (seats.WireSeat,
+permessage-deflate negotiated as browsers do): a message is handled in the
+loop's read callback and timed at its frame's arrival, before it is
+inflated and decoded; a person's pause is a loop timer; tables are
+created and joined over HTTP with h11 (seats.Api, a table created on a
+connection of its own, as from its own browser). Their tables,
+sockets, RSS, CPU and loop lag are printed too, since they share the
+machine, with a warning when one passes 80% of a core (the clients would
+be the limit), and their CPU per WebSocket message received in the
+measured window (what a client process costs the machine per unit of the
+server's output).
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
-import contextlib
 import ctypes
+import gc
 import json
 import multiprocessing
 import os
@@ -43,7 +52,6 @@ import subprocess
 import tempfile
 import time
 from collections import Counter
-from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from multiprocessing.synchronize import Event as EventType
 from pathlib import Path
@@ -52,9 +60,9 @@ from typing import Any
 import httpx
 import orjson
 import servers as procs
-import websockets
-from bench_client import FRESH, dumps, loop_lag, raise_open_files, run_loop
-from seats import ReconnectingSeat
+from bench_client import loop_lag, raise_open_files, run_loop
+from seats import Api, WireSeat
+from websockets.typing import BytesLike
 
 
 @dataclass
@@ -65,22 +73,27 @@ class Window:
     sent: int = 0
     errors: dict[str, int] = field(default_factory=dict)
     lags: list[float] = field(default_factory=list)  # the client loop's lateness (bench_client.loop_lag)
+    received: int = 0  # WebSocket messages received (states, answers) in the window
+    cpu_s: float = 0.0  # this process's CPU time in the window
 
 
-class Person(ReconnectingSeat):
-    """One seat played by a person: a random legal move after a person's pause."""
+DISMISS = orjson.dumps({"type": "dismiss"})
 
-    def __init__(self, connect: Callable[[], Awaitable[Any]], rng: random.Random, client: Client) -> None:
-        self.connect, self.rng, self.client = connect, rng, client
-        self.ws: Any = None
+
+class Person(WireSeat):
+    """One seat played by a person: a random legal move after a person's pause (a loop timer)."""
+
+    def __init__(self, url: str, hello: bytes, rng: random.Random, client: Client) -> None:
+        super().__init__(url, hello)
+        self.rng, self.client = rng, client
         self.seq = 0
         self.seat: int | None = None
         self.acted = -1
         self.dismissed = -1  # the version whose round result this person has read
         self.sent_at: float | None = None
         self.shows: int | None = None
-        self.thinking: asyncio.Task[None] | None = None
-        self.reading: asyncio.Task[None] | None = None  # a round result being read
+        self.thinking: asyncio.TimerHandle | None = None
+        self.reading: asyncio.TimerHandle | None = None  # a round result being read
         # A move sent while the reaction window is open is held until it closes (the table's rule,
         # not the server's latency): such moves are counted apart, not timed.
         self.window_until = 0.0
@@ -90,49 +103,50 @@ class Person(ReconnectingSeat):
         self.client.error("reconnected")
 
     def closing(self) -> None:
-        for task in (self.thinking, self.reading):
-            if task is not None:
-                task.cancel()
+        for timer in (self.thinking, self.reading):
+            if timer is not None:
+                timer.cancel()
 
-    async def _play(self) -> None:
-        async for raw in self.ws:
-            received = time.perf_counter()  # before decoding: the view is here now
-            message = orjson.loads(raw)
-            kind = message["type"]
-            if kind == "state":
-                self.seen(message, received)
-                if message["status"] == "finished":
-                    return
-            elif kind == "welcome":
-                self.seat = message["seat"]
-            elif kind == "error":  # a stale answer says why: a fair race, or the server's own latency
-                code = message["code"]
-                why = f" ({message.get('rule')}, {message.get('stale')})" if code == "stale" else ""
-                self.client.error(code + why)
-                self.sent_at = None
-            elif kind == "accepted":
-                self.shows = message["version"]
+    def message(self, data: BytesLike, received: float) -> None:
+        """A message, `received` when its frame arrived (before it was inflated and decoded)."""
+        self.client.received += 1
+        message = orjson.loads(data)
+        kind = message["type"]
+        if kind == "state":
+            self.seen(message, received)
+            if message["status"] == "finished":
+                self.finish()
+        elif kind == "welcome":
+            self.seat = message["seat"]
+        elif kind == "error":  # a stale answer says why: a fair race, or the server's own latency
+            code = message["code"]
+            why = f" ({message.get('rule')}, {message.get('stale')})" if code == "stale" else ""
+            self.client.error(code + why)
+            self.sent_at = None
+        elif kind == "accepted":
+            self.shows = message["version"]
 
     def seen(self, state: dict[str, Any], now: float) -> None:
-        if self.sent_at is not None and self.shows is not None and state["version"] >= self.shows:
+        version = state["version"]
+        if self.sent_at is not None and self.shows is not None and version >= self.shows:
             if self.timed:
                 self.client.latency(now - self.sent_at)
             self.sent_at = self.shows = None
         self.window_until = now + state.get("window_ms", 0) / 1000
-        if state["version"] > self.acted and self.thinking is not None:
+        if version > self.acted and self.thinking is not None:
             self.thinking.cancel()  # the table moved on while this person thought: think again
             self.thinking = None
         if state.get("pause_ms"):
-            if state["version"] > self.dismissed:  # a round result: read it, then dismiss it
-                self.dismissed = state["version"]
-                self.reading = asyncio.create_task(self._send_after(self.rng.uniform(1, 3), {"type": "dismiss"},
-                                                                    None, False))
+            if version > self.dismissed:  # a round result: read it, then dismiss it
+                self.dismissed = version
+                self.reading = self.client.loop.call_later(self.rng.uniform(1, 3), self.send, DISMISS)
             return  # nothing is applied until everyone has read it
         legal = state["legal"]
-        if not legal or self.sent_at is not None or state["version"] <= self.acted:
+        if not legal or self.sent_at is not None or version <= self.acted:
             return
-        self.acted = state["version"]
-        if self.seat in state["required"]:
+        self.acted = version
+        required = self.seat in state["required"]
+        if required:
             pause = self.rng.uniform(1, 3)
         elif self.rng.random() < 0.05:
             pause = self.rng.uniform(0.5, 1.5)
@@ -140,29 +154,29 @@ class Person(ReconnectingSeat):
             return
         self.seq += 1
         entry = self.rng.choice(legal)
-        action = {"type": "action", "seq": self.seq, "version": state["version"], "index": entry["index"]}
-        self.later(pause, action, state["version"], held=self.seat in state["required"] and not entry["reaction"])
-
-    def later(self, pause: float, message: dict[str, Any], version: int | None, held: bool = False) -> None:
+        action = {"type": "action", "seq": self.seq, "version": version, "index": entry["index"]}
         if self.thinking is not None:
             self.thinking.cancel()  # a newer state: the person thinks again
-        self.thinking = asyncio.create_task(self._send_after(pause, message, version, held))
+        self.thinking = self.client.loop.call_later(pause, self.act, action, required and not entry["reaction"])
 
-    async def _send_after(self, pause: float, message: dict[str, Any], version: int | None, held: bool) -> None:
-        await asyncio.sleep(pause)
-        if version is not None:
-            frame = dumps(message)
-            self.sent_at = time.perf_counter()
-            # a required move that is not a reaction waits for an open window (with a margin for the
-            # state's trip here, which makes the window look open a little longer than it is)
-            self.timed = not (held and self.sent_at < self.window_until + 0.05)
-            if not self.timed:
-                self.client.error("held by the reaction window (not timed)")
-            self.client.sent()
-        else:
-            frame = dumps(message)
-        with contextlib.suppress(websockets.ConnectionClosed):
-            await self.ws.send(frame)
+    def act(self, action: dict[str, Any], held: bool) -> None:
+        """The person's answer, after their pause: timed from here to the first state that shows it."""
+        frame = orjson.dumps(action)
+        self.sent_at = time.perf_counter()
+        # a required move that is not a reaction waits for an open window (with a margin for the
+        # state's trip here, which makes the window look open a little longer than it is)
+        self.timed = not (held and self.sent_at < self.window_until + 0.05)
+        if not self.timed:
+            self.client.error("held by the reaction window (not timed)")
+        self.client.sent()
+        self.send(frame)
+
+
+HTTP_CONNECTIONS = 20  # tables a client process creates and joins at once (as many HTTP connections at most)
+# The client loop's lateness is sampled every 50 ms (a 50 ms sleep woken late): a wakeup of a loop costs 75-135 µs
+# of CPU on this machine (a bare time.sleep ~45 µs), and a sample every 10 ms was ~7% of a client process's CPU
+# at 600 tables; 20 samples a second still give the window's p99.
+LAG_EVERY = 0.05
 
 
 class Client:
@@ -170,10 +184,13 @@ class Client:
 
     def __init__(self, args: argparse.Namespace, url: str, seed: int) -> None:
         self.args, self.url = args, url
+        self.loop: asyncio.AbstractEventLoop  # the process's loop, once it runs (the people's timers)
         self.rng = random.Random(seed)
         self.window: Window | None = None
         self.tables = 0
         self.sockets = 0
+        self.received = 0  # messages received since the start
+        self.opening = 0  # tables being created and joined (HTTP), not yet playing
         self.tasks: list[asyncio.Task[None]] = []
         # since the start: tables created, tables whose socket failed by exception and close code (each replaced
         # by a new one; the server plays on the old one's seats with stand-ins), matches ended
@@ -195,26 +212,24 @@ class Client:
         if self.window is not None:
             self.window.errors[code] = self.window.errors.get(code, 0) + 1
 
-    async def table(self, http: httpx.AsyncClient, stop: asyncio.Event) -> None:
+    async def table(self, api: Api, stop: asyncio.Event) -> None:
         args = self.args
         seats = [{"type": "human"}] * args.people + [{"type": "bot", "level": "random"}] * (args.players - args.people)
         while not stop.is_set():
-            created = (await http.post("/api/tables", json={"game": args.game, "seats": seats}, headers=FRESH)).json()
-            table_id = created["table"]["id"]
-            self.failed["tables created"] += 1
-            tokens = [created["token"]]
-            for _ in range(args.people - 1):
-                tokens.append((await http.post("/api/join", json={"code": created["invite_code"]})).json()["token"])
-            people = []
-            for token in tokens:
-
-                async def connect(token: str = token, table_id: str = table_id) -> Any:
-                    ws = await websockets.connect(f"{self.url.replace('http', 'ws')}/ws/tables/{table_id}",
-                                                  max_size=2**22, ping_interval=None, open_timeout=60)
-                    await ws.send(dumps({"type": "hello", "token": token}))
-                    return ws
-
-                people.append(Person(connect, self.rng, self))
+            self.opening += 1
+            try:
+                async with self.http_slots:
+                    # a table is created on a connection of its own, as from its own browser (bench_client.FRESH)
+                    created = await api.post("/api/tables", {"game": args.game, "seats": seats}, fresh=True)
+                    table_id = created["table"]["id"]
+                    self.failed["tables created"] += 1
+                    tokens = [created["token"]]
+                    for _ in range(args.people - 1):
+                        tokens.append((await api.post("/api/join", {"code": created["invite_code"]}))["token"])
+            finally:
+                self.opening -= 1
+            url = f"{self.url.replace('http', 'ws', 1)}/ws/tables/{table_id}"
+            people = [Person(url, orjson.dumps({"type": "hello", "token": token}), self.rng, self) for token in tokens]
             self.tables += 1
             self.sockets += len(people)
             playing = [asyncio.create_task(p.play()) for p in people]
@@ -239,10 +254,12 @@ class Client:
         """Step by step: a step's tables open at `begin` (set by the parent once it has sampled the step
         before: a step that took longer than planned must not open the next one's tables early)."""
         args = self.args
+        self.loop = asyncio.get_running_loop()
+        self.http_slots = asyncio.Semaphore(HTTP_CONNECTIONS)
         stop = asyncio.Event()
-        limits = httpx.Limits(max_connections=20)
-        lagger = asyncio.create_task(loop_lag(self.lagged))
-        async with httpx.AsyncClient(base_url=self.url, timeout=120, limits=limits) as http:
+        lagger = asyncio.create_task(loop_lag(self.lagged, LAG_EVERY))
+        api = Api(self.url)
+        try:
             for step, total in enumerate(range(args.start, args.max_tables + 1, args.step)):
                 while begin.step < step and not stop_all.is_set():
                     await asyncio.sleep(0.1)
@@ -252,15 +269,22 @@ class Client:
                     break
                 mine = total // args.clients + (1 if index < total % args.clients else 0)
                 while len(self.tasks) < mine:  # opened gently: a burst of hellos is not what people do
-                    self.tasks.append(asyncio.create_task(self.table(http, stop)))
+                    self.tasks.append(asyncio.create_task(self.table(api, stop)))
                     await asyncio.sleep(min(0.02, args.settle / 2 / max(1, mine)))
                 await asyncio.sleep(max(0.0, begins + args.settle - time.time()))
+                # the tables held now stay: the collector stops walking them (a full collection of a client's
+                # objects at 600-1,200 tables paused its loop 0.23 s, a pause in the latencies measured; 0.02-0.03 s
+                # once frozen)
+                gc.freeze()
                 self.window = Window()
+                received0, cpu0 = self.received, time.process_time()
+                opening = self.opening + max(0, mine - self.tables - self.opening)  # not yet playing
                 await asyncio.sleep(args.measure)
                 window, self.window = self.window, None
+                window.received, window.cpu_s = self.received - received0, time.process_time() - cpu0
                 results.put((index, step, window.latencies, window.sent, window.errors, self.tables, self.sockets,
                              procs.cpu_seconds(os.getpid()), procs.rss_mb(os.getpid()), window.lags,
-                             dict(self.failed)))
+                             dict(self.failed), window.received, window.cpu_s, opening))
                 if stop_all.is_set():
                     break
             while not stop_all.is_set():  # the tables stay until the last step's servers are sampled
@@ -268,6 +292,8 @@ class Client:
             stop.set()
             lagger.cancel()
             await asyncio.gather(*self.tasks, lagger, return_exceptions=True)
+        finally:
+            api.close()
 
 
 def client_process(args: argparse.Namespace, url: str, index: int, begin: Any, results: Any,
@@ -379,6 +405,12 @@ def measure(args: argparse.Namespace, started: procs.Servers) -> list[dict[str, 
                 "client_tables": [s[5] for s in sorted(seen)],
                 "client_sockets": [s[6] for s in sorted(seen)],
                 "client_loop_lag_p99_ms": [pct(s[9], 0.99) for s in sorted(seen)],
+                "client_messages_per_s": [round(s[11] / args.measure, 1) for s in sorted(seen)],
+                # the clients' CPU in the measured window per WebSocket message they received
+                "client_cpu_us_per_message": [round(1e6 * s[12] / max(1, s[11]), 1) for s in sorted(seen)],
+                # tables not yet playing when the window began (their creation's CPU, here and in the server,
+                # is in the window: a settling time too short for the step)
+                "client_tables_opening": [s[13] for s in sorted(seen)],
                 "tables_failed_since_start": sum((Counter(s[10]) for s in seen), Counter()),
                 "loadavg": Path("/proc/loadavg").read_text().split()[:3],
             }
@@ -420,11 +452,17 @@ def print_row(row: dict[str, Any]) -> None:
           f"stale {row['stale']}  errors {row['errors']}", flush=True)
     print(f"        server: {per}; PostgreSQL CPU {row['postgresql_cpu_pct']}%; load {' '.join(row['loadavg'])}",
           flush=True)
-    clients = "; ".join(f"{t} tables/{n} sockets, RSS {r} MB, CPU {c}%, loop lag p99 {lag} ms" for t, n, r, c, lag in
+    clients = "; ".join(f"{t} tables/{n} sockets, RSS {r} MB, CPU {c}%, loop lag p99 {lag} ms, "
+                        f"{m:,.0f} messages/s received, CPU per message received {us} µs"
+                        for t, n, r, c, lag, m, us in
                         zip(row["client_tables"], row["client_sockets"], row["client_rss_mb"], row["client_cpu_pct"],
-                            row["client_loop_lag_p99_ms"], strict=True))
+                            row["client_loop_lag_p99_ms"], row["client_messages_per_s"],
+                            row["client_cpu_us_per_message"], strict=True))
     print(f"        clients: {clients}; since the start (tables created, failed and replaced, ended): "
           f"{dict(row['tables_failed_since_start'])}", flush=True)
+    if sum(row["client_tables_opening"]):
+        print(f"        NOTE: {sum(row['client_tables_opening'])} tables were still being opened when the window "
+              f"began: their creation is in the window (a longer --settle measures the step alone)", flush=True)
     if max(row["client_cpu_pct"]) > 80:
         print(f"        WARNING: a client process used {max(row['client_cpu_pct'])}% of a core: the clients may be the "
               f"limit here; give them more --clients", flush=True)

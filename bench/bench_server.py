@@ -12,7 +12,7 @@ with a fresh SQLite file (WAL), and stopped at the end; with `--workers N`,
 N processes on one shared port (as `tapete serve --workers N`) on a fresh
 PostgreSQL database (created on the `--db` server, dropped at the end) and
 Redis, each with an address of its own for its /api/stats. The client is
-`--client-procs` processes (bench/bench_client.py; by default one per ~100
+`--client-procs` processes (bench/bench_client.py; by default one per ~250
 remote sockets, at most one per core), each owning a share of the tables,
 whose samples this process merges: each table has `--humans` seats played from there over WebSockets
 (uniformly random legal moves, sent the moment the seat may act) and the
@@ -29,7 +29,9 @@ shows it (client-measured, loopback both ways), beside the server's own
 arrival-to-views figure from /api/stats; the CPU of the server and of each
 client process (a warning when one passes 80% of a core: it would time its
 own loop), each client loop's lateness, and a WebSocket ping's round trip
-(both loops and the kernel with no work of the server's in it). The warm-up
+(both loops and the kernel with no work of the server's in it), and each
+client process's CPU per WebSocket message it received in the window (what
+the client costs the machine per unit of the server's output). The warm-up
 starts once every table plays (opening 200 tables can take seconds).
 
 Also from /api/stats of every server process: the time an action spends in
@@ -56,7 +58,7 @@ from typing import Any
 import httpx
 import servers as procs
 import sittings
-from bench_client import ClientPool, default_client_procs
+from bench_client import LAG_EVERY, ClientPool, default_client_procs
 
 CLIENT_BUSY_PCT = 80  # a client process busier than this (% of a core) times its own loop's turns
 
@@ -182,10 +184,13 @@ def run(args: argparse.Namespace, url: str, own_urls: list[str], headers: dict[s
         "cpu_client_pct": round(sum(client_cpu), 1),  # all client processes together
         "client_procs": len(clients),
         "cpu_client_pct_per_process": client_cpu,  # near 100: that client measures its own waiting
+        # each client process's CPU in the window per WebSocket message it received (states, answers, chat)
+        "client_messages_per_s": [round(one["received"] / one["wall_s"], 1) for one in clients],
+        "client_cpu_us_per_message": [round(1e6 * one["cpu_s"] / max(1, one["received"]), 1) for one in clients],
         "client_rss_mb": [round(r, 1) for r in client_rss],
         "client_tables_per_process": [one["tables"] for one in clients],
         "client_open_s": pool.open_seconds,  # the time the clients took to open every table
-        # how late each client process's loop woke a 10 ms sleep: its own share of send -> view
+        # how late each client process's loop woke a sleep of LAG_EVERY: its own share of send -> view
         "client_loop_lag_ms": [{"p50": round(percentile(one["lags"], 0.5) * 1000, 2),
                                 "p99": round(percentile(one["lags"], 0.99) * 1000, 2)} for one in clients],
         # a WebSocket ping's round trip to the server (no work of the server's in it): both loops' turns
@@ -223,11 +228,14 @@ def report(result: dict[str, Any], args: argparse.Namespace) -> None:
     print(f"  WebSocket ping -> pong (both loops and the kernel, no server work): p50 {ping['p50']} ms  "
           f"p99 {ping['p99']} ms (n={ping['count']})")
     lags = ", ".join(f"p50 {lag['p50']} / p99 {lag['p99']} ms" for lag in result["client_loop_lag_ms"])
-    print(f"  client loop lag (a 10 ms sleep woken late, per process): {lags}")
+    print(f"  client loop lag (a {1000 * LAG_EVERY:g} ms sleep woken late, per process): {lags}")
     print(f"  CPU: server {result['cpu_server_pct']}% (and {result['server_waiting_for_cpu_pct']}% runnable but "
           f"waiting for a core)  client {result['cpu_client_pct']}% (per process: "
           f"{', '.join(f'{c}%' for c in result['cpu_client_pct_per_process'])}; RSS "
-          f"{', '.join(f'{r} MB' for r in result['client_rss_mb'])})  load average {' '.join(result['loadavg'])}")
+          f"{', '.join(f'{r} MB' for r in result['client_rss_mb'])}; CPU per message received "
+          f"{', '.join(f'{us} µs' for us in result['client_cpu_us_per_message'])} at "
+          f"{', '.join(f'{m:,.0f}' for m in result['client_messages_per_s'])} messages/s)  "
+          f"load average {' '.join(result['loadavg'])}")
     busy = [c for c in result["cpu_client_pct_per_process"] if c > CLIENT_BUSY_PCT]
     if busy:
         print(f"  WARNING: a client process used {max(busy)}% of a core (> {CLIENT_BUSY_PCT}%): the client may be "
@@ -283,7 +291,7 @@ def main() -> None:
                         help="seconds between chat lines of each table's remote seats (0 = no chat)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--client-procs", type=int, default=0,
-                        help="client processes sharing the tables (0: one per ~100 remote sockets, at most one a core)")
+                        help="client processes sharing the tables (0: one per ~250 remote sockets, at most one a core)")
     parser.add_argument("--url", help="an already running server (else one is started)")
     parser.add_argument("--workers", type=int, default=0,
                         help="start N processes on PostgreSQL + Redis (0: one process on SQLite)")

@@ -55,7 +55,8 @@ def run_line(name: str, result: dict[str, Any]) -> str:
     return (f"  {name:<14} {result['actions_per_s']:>7,.0f} actions/s  send->view p50 {lat['p50']:>7} "
             f"p99 {lat['p99']:>7} ms (n={lat['count']})  server p99 {server_p99(result):>7} ms  "
             f"ping p99 {ping['p99']} ms  client CPU {max(result['cpu_client_pct_per_process'])}% (busiest of "
-            f"{result['client_procs']})  load {' '.join(result['loadavg'])}  [{result['run_seconds']} s]")
+            f"{result['client_procs']}; {max(result['client_cpu_us_per_message'])} µs per message received)  "
+            f"load {' '.join(result['loadavg'])}  [{result['run_seconds']} s]")
 
 
 def chat_pair(args: argparse.Namespace, one_run: Run) -> None:

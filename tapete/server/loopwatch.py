@@ -8,7 +8,9 @@ person's action in the process by as much. Two figures for `/api/stats`:
   the time (p50 is the loop's ordinary turn, p99 and max its stalls);
 - `gc`: per generation, the collections, their wall time (the collector's
   start and stop callbacks) and the objects they freed (garbage in
-  reference cycles), the usual cause of a long stall.
+  reference cycles), the usual cause of a long stall; and `memory_blocks`,
+  the small blocks in use, whose doubling starts a full collection
+  (see gcsetup.py).
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import gc
+import sys
 import time
 from collections import deque
 from typing import Any
@@ -74,6 +77,7 @@ class LoopWatch:
     def summary(self) -> dict[str, Any]:
         return {
             "loop_lag_ms": percentiles(self.lags),
+            "memory_blocks": sys.getallocatedblocks(),  # what gcsetup's aging watches grow
             "gc": [{"generation": g, "count": self.gc_count[g], "total_ms": round(self.gc_seconds[g] * 1000, 3),
                     "max_ms": round(self.gc_longest[g] * 1000, 3), "collected": self.gc_collected[g]}
                    for g in range(3)],

@@ -109,3 +109,8 @@ class FastDeflateProtocol(WebSocketsSansIOProtocol):
         if self.on_lost is not None:
             release, self.on_lost = self.on_lost, None
             release()
+        # the scope's hooks are this protocol's bound methods: a cycle, left to a full collection
+        scope: Any = getattr(self, "scope", None)
+        if scope is not None:
+            for hook in ("tapete.abort", "tapete.hand_off", "tapete.send_now"):
+                scope.get("extensions", {}).pop(hook, None)

@@ -193,10 +193,13 @@ def test_the_round_result_fits_the_screen(game: str, open_page: Any) -> None:
     """With a round's result on screen the page still does not scroll and the panel and its button are seen."""
     page = open_page(SIZES["desktop"])
     setup: dict[str, Any] = {
-        "bacan": {"players": 2}, "buracco": {"players": 2, "options": {"hand_size": 9}}, "nacho-loco": {"players": 2},
-        "boon": {"players": 3}, "wanted": {"players": 3, "options": {"mode": "tiroteo"}},
+        "bacan": {"players": 2}, "buracco": {"players": 2, "options": {"hand_size": 9, "target": 20_000}},
+        "nacho-loco": {"players": 2, "options": {"target": 500}},
+        "boon": {"players": 3, "options": {"payouts": "1,1,1,-1,-1,-1"}},
+        "wanted": {"players": 3, "options": {"mode": "tiroteo"}},
     }[game]
-    table = {"bot_delay_ms": 20, "reaction_window_ms": 150}  # the round pause stays: the table waits on the panel
+    # the round pause stays: the table waits on the panel (the match is long: its first round is not its last)
+    table = {"bot_delay_ms": 20, "reaction_window_ms": 150}
     create_table(page, game, players=setup["players"], options=setup.get("options"), table_options=table, name="Ana")
     wait_until(page, lambda s: s["status"] == "playing", what="the match to start")
     play_until_a_result(page, game)

@@ -42,13 +42,10 @@ def test_names_and_chat_lines_with_markup_are_shown_as_text(open_page: Any, serv
     wait_js(page, f"document.body.innerText.includes({json.dumps(SVG_NAME)})")
     page.click("[data-testid=chat-button]")
 
-    ws = connect(f"{server_url.replace('http://', 'ws://')}/ws/tables/{table_id}")
-    try:
+    with connect(f"{server_url.replace('http://', 'ws://')}/ws/tables/{table_id}") as ws:
         ws.send(json.dumps({"type": "hello", "token": created["token"]}))
         ws.send(json.dumps({"type": "chat", "text": LINE}))
         shows(page, "chat-lines", LINE)
-    finally:
-        ws.close()
 
     body = page.locator("body").inner_text()
     assert SVG_NAME in body and IMG_NAME in body

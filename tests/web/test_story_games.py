@@ -17,11 +17,14 @@ from .test_story import ENGINE_TEXT
 TABLE = {"bot_delay_ms": 20, "reaction_window_ms": 150}  # the default round pause (20 s) stays
 
 # Small tables, so that a round ends soon: the person plays every move of seat 0 through the board.
+# The match is long, so that its first round does not end it (a bot facing a passive person may
+# score 2000 in one hand of Buracco, a Boon taker may lose every victory card): a match's last
+# round has nothing to pause for.
 GAMES: dict[str, dict[str, Any]] = {
     "bacan": {"players": 2},
-    "buracco": {"players": 2, "options": {"hand_size": 9}},
-    "nacho-loco": {"players": 2},
-    "boon": {"players": 3},
+    "buracco": {"players": 2, "options": {"hand_size": 9, "target": 20_000}},
+    "nacho-loco": {"players": 2, "options": {"target": 500}},
+    "boon": {"players": 3, "options": {"payouts": "1,1,1,-1,-1,-1"}},
 }
 
 

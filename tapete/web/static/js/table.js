@@ -246,14 +246,14 @@ export class TableScreen {
     else if (state.window_ms > 0 && !this.game?.isReaction?.(action)) why = "window";
     if (!why) return;
     this.held = { seq, why };
-    this.renderPrompt();
+    this.promptChanged();
   }
 
   /** The answer to `seq` came (applied, refused, voided or replaced): no longer waiting on it. */
   landed(seq) {
     if (!this.held || this.held.seq !== seq) return;
     this.held = null;
-    this.renderPrompt();
+    this.promptChanged();
   }
 
   context() {
@@ -288,7 +288,15 @@ export class TableScreen {
   refreshBoard() {
     if (!this.state || !this.board) return;
     this.board.update(this.context(), []);
+    this.promptChanged();
+  }
+
+  /** The prompt alone was drawn again: a line more or less in it is room the board loses or gains,
+   * so the board fits itself now rather than when a resize is next reported (a phone's table with
+   * eight seats was left a line too tall for its room). */
+  promptChanged() {
     this.renderPrompt();
+    this.board?.fit();
   }
 
   onKey(event) {
