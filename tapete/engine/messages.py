@@ -23,11 +23,12 @@ rendered message is made upper case.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, NamedTuple
+
+from .templates import MARK, MARKS, capitalized, marked_template, neutral, parsed
 
 LANGS = ("es", "en")
 
@@ -84,18 +85,28 @@ class Message:
     id: str
     params: Mapping[str, Any] = field(default_factory=dict)
     rule: str | None = None  # a rule id for a "why?" detail; never in the sentence
+    # What is worked out of a message once, kept with it (a game that keeps its messages, as
+    # Bacan its moves', asks once for all tables): the seats it names (`named_seats`), and its
+    # shapes in a catalogue (`Catalogue.render_shared`: the catalogue, then shapes by form).
+    named: tuple[set[int], set[int]] | None = field(default=None, init=False, repr=False)
+    shaped: tuple[Catalogue, dict[tuple[Any, ...], str]] | None = field(default=None, init=False, repr=False)
 
-    # Equal and hashed by what it says, so a sentence with a sentence inside is a cache key too.
+    # Equal and hashed by what it says, so a sentence with a sentence inside is a cache key too
+    # (equal parameters of one type: `Player(1)` and `Side(1)` are equal tuples but say two things).
     def __eq__(self, other: object) -> bool:
         return (
             isinstance(other, Message)
             and self.id == other.id
             and self.params == other.params
             and self.rule == other.rule
+            and all(type(value) is type(other.params[name]) for name, value in self.params.items())
         )
 
     def __hash__(self) -> int:
         return hash((self.id, *self.params.values()))
+
+    def __reduce__(self) -> tuple[Any, ...]:  # a copy, a pickle: what it says, without what was worked out
+        return Message, (self.id, self.params, self.rule)
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,21 +128,38 @@ def names_seat(message: Message | Lines, seat: int) -> bool:
     """Whether `message` names `seat` among its players (a player, players, a side, in it or in a
     message inside it). A reader it does not name reads it as a spectator does: who "you" is
     changes only the words for the players a message names."""
+    seats, sides = named_seats(message)
+    return seat in seats or seat % 2 in sides
+
+
+_NAMES_NOBODY = frozenset({int, str, bool, Card, Cards, Num, Nums, Term})  # parameters that name no player
+
+
+def named_seats(message: Message | Lines) -> tuple[set[int], set[int]]:
+    """The seats `message` names as players, and the parities of the sides it names
+    (`names_seat`, for every seat at once). Worked out once for a message (`Message.named`)."""
+    if type(message) is Message and message.named is not None:
+        return message.named
+    seats: set[int] = set()
+    sides: set[int] = set()
     items = message.items if isinstance(message, Lines) else (message,)
     for item in items:
         for value in item.params.values():
+            if type(value) in _NAMES_NOBODY:  # most parameters: one look
+                continue
             if isinstance(value, Player):
-                if value.seat == seat:
-                    return True
+                seats.add(value.seat)
             elif isinstance(value, Players):
-                if seat in value.seats:
-                    return True
+                seats.update(value.seats)
             elif isinstance(value, Side):
-                if seat % 2 == value.which:
-                    return True
-            elif isinstance(value, Message | Lines) and names_seat(value, seat):
-                return True
-    return False
+                sides.add(value.which)
+            elif isinstance(value, (Message, Lines)):
+                inner = named_seats(value)
+                seats |= inner[0]
+                sides |= inner[1]
+    if type(message) is Message:
+        object.__setattr__(message, "named", (seats, sides))
+    return seats, sides
 
 
 # -- the reader ---------------------------------------------------------------------
@@ -143,10 +171,19 @@ class Reader:
     names: Sequence[str] | None = None
     seat: int | None = None
     key: tuple[Any, ...] = field(init=False, compare=False)  # who reads, as a cache key
+    # For sentences' shapes (`Catalogue.render_shared`): what a shape depends on (None: names
+    # no shape holds), and every seat's name, to fill one.
+    form: tuple[Any, ...] | None = field(init=False, compare=False)
+    fills: tuple[str, ...] = field(init=False, compare=False)
 
     def __post_init__(self) -> None:
         names = None if self.names is None else tuple(self.names)
         object.__setattr__(self, "key", (self.lang, self.seat, names))
+        fills = () if names is None else tuple(self.name(seat) for seat in range(len(names)))
+        shaped = len(fills) <= len(MARKS) and all(map(neutral, fills))
+        count = None if names is None else len(names)
+        object.__setattr__(self, "form", (self.lang, self.seat, count) if shaped else None)
+        object.__setattr__(self, "fills", fills)
 
     def name(self, seat: int) -> str:
         names = self.names
@@ -208,6 +245,7 @@ COMMON_MESSAGES: dict[str, dict[str, str]] = {
 
 SAID_LIMIT = 5_000  # rendered sentences kept per reader (a bound on memory)
 READERS_LIMIT = 2_000  # readers whose sentences are kept
+SHAPES_LIMIT = 50_000  # sentences kept in shape, for every table
 
 
 # -- the catalogue ------------------------------------------------------------------
@@ -228,6 +266,9 @@ class Catalogue:
         self.messages = {**COMMON_MESSAGES, **self.messages}
         self._card_names: dict[tuple[str, bool, str], str] = {}
         self._said: dict[tuple[Any, ...], dict[tuple[Any, ...], str]] = {}  # by reader, then sentence
+        self._shapes: dict[tuple[Any, ...], str] = {}  # by reader's form and message
+        words = [t for table in (self.messages, self.terms) for texts in table.values() for t in texts.values()]
+        self._marked = any(MARK in text for text in words)  # words a shape could not tell from a name
         for mid, texts in self.messages.items():
             missing = [lang for lang in LANGS if lang not in texts]
             if missing:
@@ -246,13 +287,57 @@ class Catalogue:
             key = (message.id, *message.params.values())
             text = said.get(key)
         except TypeError:  # a parameter that cannot be a key (a nested message): no cache
-            return _capitalized(self._phrase(message, reader))
+            return capitalized(self._phrase(message, reader))
         if text is None:
-            text = _capitalized(self._phrase(message, reader))
+            text = capitalized(self._phrase(message, reader))
             if len(said) >= SAID_LIMIT:
                 said.clear()
             said[key] = text
         return text
+
+    def render_shared(self, message: Message, reader: Reader) -> str:
+        """`render` for a sentence many tables say (a legal move: the same slot, the same card, for
+        other names): its shape is kept for every table, and filled with `reader`'s names."""
+        form = reader.form
+        if form is None:
+            return self.render(message, reader)
+        shaped = message.shaped
+        shape = shaped[1].get(form) if shaped is not None and shaped[0] is self else None
+        if shape is None:
+            params = message.params
+            try:
+                key = (form, message.id, *params.items(), *map(type, params.values()))
+                shape = self._shapes.get(key)
+            except TypeError:  # a parameter that cannot be a key: no shape
+                return self.render(message, reader)
+            if shape is None:
+                if len(self._shapes) >= SHAPES_LIMIT:
+                    self._shapes.clear()
+                shape = self._shapes[key] = self._shape(message, reader)
+            if shaped is None or shaped[0] is not self:
+                shaped = (self, {})
+                object.__setattr__(message, "shaped", shaped)
+            shaped[1][form] = shape
+        if not shape:
+            return self.render(message, reader)
+        return shape.format(*reader.fills)
+
+    def _shape(self, message: Message, reader: Reader) -> str:
+        """`message`'s sentence for every reader of `reader.form`, as a template for `str.format`
+        with the names of the seats (a reader's `fills`).
+
+        A name enters a sentence only as `reader.name(seat)`, so the sentence read with marks for
+        names (`MARKS`) is every reader's with their names for the marks. A mark starts with a
+        letter that is its own capital and holds no stop, as the names of a reader with a form
+        do (`neutral`), so capitals fall on the marked sentence where they fall on theirs.
+        "" (each reader's sentence worked out in full): a capital could fall on a name before
+        (`Lines` inside, each line capitalized), or a mark not a name's (in the catalogue's words,
+        a card's name, a string parameter) be taken for one."""
+        if self._marked or not _plain(message):
+            return ""
+        count = None if reader.names is None else len(reader.names)
+        marked = capitalized(self._phrase(message, _marked_reader(reader.lang, count, reader.seat)))
+        return "" if self._marked else marked_template(marked)  # a card's name, just worked out, holds a mark
 
     def _phrase(self, message: Message, reader: Reader) -> str:
         try:
@@ -273,12 +358,13 @@ class Catalogue:
         if text is None:  # a card's name never changes: worked out once
             name = self.short_card_name if short and self.short_card_name is not None else self.card_name
             text = self._card_names[key] = name(face, lang)
+            self._marked = self._marked or MARK in text
         return text
 
     # -- filling a template -----------------------------------------------------------
     def _fill(self, template: str, params: Mapping[str, Any], reader: Reader) -> str:
         out: list[str] = []
-        for literal, name, options in _parsed(template):
+        for literal, name, options in parsed(template):
             if name is None:
                 out.append(literal)
                 continue
@@ -306,6 +392,10 @@ class Catalogue:
             return format_number(value.value, lang)
         if kind is Card:
             return "?" if value.face is None else self.card(value.face, value.short, lang)
+        if kind is Message:  # before the types it is not, one by one
+            return self._phrase(value, reader)  # a piece of a sentence keeps its case
+        if kind is Term:
+            return self.terms[value.key][lang]
         if isinstance(value, Players):
             if not value.seats:
                 return NOBODY[lang]
@@ -335,65 +425,21 @@ class Catalogue:
         raise TypeError(f"a message parameter of type {type(value).__name__}")
 
 
-_SENTENCE_START = re.compile(r"(^|[.!?] +)([ ¡¿«\"(]*)(\w)")
+# -- shapes (`Catalogue.render_shared`) ---------------------------------------------
+@lru_cache(maxsize=256)
+def _marked_reader(lang: str, count: int | None, seat: int | None) -> Reader:
+    """A reader whose `count` names are marks (None: a reader without names)."""
+    return Reader(lang, None if count is None else MARKS[:count], seat)
 
 
-_MID_SENTENCE = re.compile(r"[.!?] ")
-
-
-def _capitalized(text: str) -> str:
-    """Each sentence's first letter upper case, past spaces and opening marks
-    ("  tú: 5" -> "  Tú: 5", "¡Espejo! descartas" -> "¡Espejo! Descartas")."""
-    if text[:1].isupper() and _MID_SENTENCE.search(text) is None:
-        return text  # the common case: one sentence that starts upper case already
-    return _SENTENCE_START.sub(lambda m: m.group(1) + m.group(2) + m.group(3).upper(), text)
-
-
-@lru_cache(maxsize=4096)
-def _parsed(template: str) -> tuple[tuple[str, str | None, list[str] | None], ...]:
-    """A template as parts, parsed once: (literal text, None, None) or ("", slot name, selector options or None)."""
-    parts: list[tuple[str, str | None, list[str] | None]] = []
-    i = 0
-    while i < len(template):
-        start = template.find("{", i)
-        if start < 0:
-            parts.append((template[i:], None, None))
-            break
-        if start > i:
-            parts.append((template[i:start], None, None))
-        end = _closing(template, start)
-        name, sep, choices = template[start + 1 : end].partition(":")
-        parts.append(("", name, _split_options(choices) if sep else None))
-        i = end + 1
-    return tuple(parts)
-
-
-def _closing(template: str, start: int) -> int:
-    depth = 0
-    for j in range(start, len(template)):
-        if template[j] == "{":
-            depth += 1
-        elif template[j] == "}":
-            depth -= 1
-            if depth == 0:
-                return j
-    raise ValueError(f"unclosed slot in {template!r}")
-
-
-def _split_options(choices: str) -> list[str]:
-    options: list[str] = []
-    current: list[str] = []
-    depth = 0
-    for ch in choices:
-        if ch == "|" and depth == 0:
-            options.append("".join(current))
-            current = []
-            continue
-        depth += ch == "{"
-        depth -= ch == "}"
-        current.append(ch)
-    options.append("".join(current))
-    return options
+def _plain(message: Message) -> bool:
+    """Whether a shape can hold `message`: no `Lines` in it, no mark in its strings."""
+    for value in message.params.values():
+        if isinstance(value, Lines) or (isinstance(value, str) and MARK in value):
+            return False
+        if isinstance(value, Message) and not _plain(value):
+            return False
+    return True
 
 
 def _select(value: Any, options: list[str], reader: Reader) -> tuple[str, int | None]:
@@ -439,5 +485,6 @@ __all__ = [
     "format_number",
     "join_words",
     "msg",
+    "named_seats",
     "names_seat",
 ]

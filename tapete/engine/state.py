@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar, Self
 
@@ -159,6 +159,12 @@ class State(ABC):
     def view(self, seat: int | None) -> dict[str, Any]:
         """What `seat` may see, as JSON-able data; None is a spectator.
         Hidden information is absent, never merely flagged."""
+
+    def views(self, seats: Iterable[int | None]) -> dict[int | None, dict[str, Any]]:
+        """`view(seat)` of each seat at once (a broadcast's): a game may work out once what the
+        views share, and share it (their parts are to read, not to change). Each is equal to the
+        seat's `view`, and holds only what that seat may see (the conformance suite checks)."""
+        return {seat: self.view(seat) for seat in seats}
 
     @abstractmethod
     def card_ids(self) -> list[int]:

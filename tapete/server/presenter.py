@@ -63,6 +63,8 @@ class Presenter:
         self._action_forms: dict[int, dict[str, Any]] = {}
         self.log = TableLog(game)  # every event since this process holds the table
         self._texts = StateText(game, table_id, self._action_forms)  # a broadcast's messages, as text
+        self._readers: dict[tuple[str, int | None], Reader] = {}  # of the table's names as last told
+        self._names: list[str] = []
 
     # -- messages --------------------------------------------------------------------
     def welcome(self, seat: int | None, num_players: int) -> dict[str, Any]:
@@ -156,6 +158,13 @@ class Presenter:
         return out
 
     @staticmethod
+    def seats_key(infos: Iterable[SeatInfo], stand_in: Callable[[int], bool]) -> tuple[Any, ...]:
+        """All that `seats` shows, cheaply: seats of equal keys are shown alike (a table's runner
+        makes them again only when the key changes)."""
+        return tuple((info.index, info.kind, info.name, info.level, info.token_hash is not None, bool(info.conns),
+                      info.human and stand_in(info.index)) for info in infos)
+
+    @staticmethod
     def seats(infos: Iterable[SeatInfo], stand_in: Callable[[int], bool]) -> list[dict[str, Any]]:
         """The public facts of each seat; `stand_in(seat)`: its stand-in plays now.
         A bot has a name too (one no person at the table uses)."""
@@ -180,10 +189,14 @@ class Presenter:
         from parts encoded once (`StateText`). The events join the kept log first."""
         if events:
             self.log.extend(moment.version, events)
+        audiences = [conns for conns in audiences if conns]
         texts = self._texts
-        texts.begin(state, moment, events)
+        texts.begin(state, moment, events, {conn.seat for conns in audiences for conn in conns})
         names = [entry.get("name") or "" for entry in moment.seats]
-        readers: dict[tuple[str, int | None], Reader] = {}
+        readers = self._readers
+        if names != self._names:  # someone took a seat or left it: readers of the new names
+            self._names = names
+            readers.clear()
         for conns in audiences:
             told: dict[tuple[str, bool], str] = {}
             for conn in conns:

@@ -110,6 +110,8 @@ class TableRunner:
         self.alarm = Alarm(self._wake)
         self._idle_since: float | None = None
         self._seats_told: list[dict[str, Any]] = []
+        self._seats_key: tuple[Any, ...] | None = None  # what _seats_made shows (`Presenter.seats_key`)
+        self._seats_made: list[dict[str, Any]] = []
         self._restored = False  # rebuilt from a record (after a restart, or taken over)
         self.chat = chat or TableChat(table_id, table_id, (), store)  # neither touches the game (no version)
         self.rematch = TableRematch(self)
@@ -173,11 +175,8 @@ class TableRunner:
         self._let_go()
 
     def _let_go(self) -> None:
-        """The table leaves memory: drop the helpers that point back at the runner (a `runner`
-        attribute, a bound method), so that reference counting frees the whole table the moment
-        the registry lets go of it. Left to the cycle collector, every finished table waited
-        for a full collection, which walks every table of the process and stalled the loop for
-        most of a second at 800 tables."""
+        """Leaving memory: drop the helpers that point back at the runner, so that reference counting
+        frees the table at once (a full collection found it: a stall of most of a second at 800 tables)."""
         self.desk.cancel()
         for helper in ("rematch", "seating", "alarm", "desk"):
             self.__dict__.pop(helper, None)
@@ -458,7 +457,7 @@ class TableRunner:
             return
         self.core.present = self.registry.present(time.monotonic())
         self._schedule_bots()
-        if self.seats_json() != self._seats_told:
+        if (seats := self.seats_json()) is not self._seats_told and seats != self._seats_told:
             self._broadcast([])  # someone came, went, or a stand-in took over
         if not (self.status == "finished" and self.registry.idle()):
             self._idle_since = None
@@ -487,8 +486,13 @@ class TableRunner:
 
     # -- what each socket is told (built by the presenter) ----------------------------------
     def seats_json(self) -> list[dict[str, Any]]:
+        """The seats as shown, made again only when what they show changed (read it, don't change it)."""
         playing = self.status == "playing"
-        return self.presenter.seats(self.seats, lambda s: playing and self._bot_controls(s))
+        stand_in = [playing and info.human and self._bot_controls(info.index) for info in self.seats].__getitem__
+        key = self.presenter.seats_key(self.seats, stand_in)
+        if key != self._seats_key:
+            self._seats_key, self._seats_made = key, self.presenter.seats(self.seats, stand_in)
+        return self._seats_made
 
     def _moment(self, seats: list[dict[str, Any]] | None = None) -> Moment:
         return Moment.of(self.status, self.core, time.monotonic(), self.seats_json() if seats is None else seats,

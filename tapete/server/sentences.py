@@ -4,8 +4,9 @@ A sentence depends on its message and its reader: their language, the
 players' names, and who "you" is. But "you" changes only the words for the
 players a message names (`names_seat`): "Ana descarta el 7" reads the same
 for every reader of a language but Ana. So a sentence is kept by message,
-language, names and — only when the message names the reader — the
-reader's seat, and every other reader of the broadcast takes it as it is.
+language and — only when the message names the reader — the reader's seat,
+and every other reader of the broadcast takes it as it is. The names are
+the table's: when they change, every sentence kept goes.
 
 Events' sentences are kept for one broadcast (its events are new each
 time). Moves' sentences are kept for as long as the game says the words of
@@ -20,7 +21,21 @@ from typing import Any
 
 from tapete.engine import Event, Game, State
 from tapete.engine.game import Game as BaseGame
-from tapete.engine.messages import Lines, Message, Reader, names_seat
+from tapete.engine.messages import Lines, Message, Reader, named_seats
+
+
+class Said:
+    """One message's sentences: by language, or language and the seat it names. Lines are said
+    line by line: a round's result names every seat, but each line one."""
+
+    __slots__ = ("lines", "message", "move", "named", "texts")
+
+    def __init__(self, message: Message | Lines, move: bool = False) -> None:
+        self.message = message
+        self.move = move  # a legal move's: the same words at many tables (`Catalogue.render_shared`)
+        self.named: tuple[set[int], set[int]] | None = None  # the seats it names, the sides (`named_seats`)
+        self.texts: dict[Any, str] = {}
+        self.lines = [Said(item) for item in message.items] if isinstance(message, Lines) else None
 
 
 class Sentences:
@@ -31,59 +46,80 @@ class Sentences:
         catalogue = game.catalogue
         # a move's words come from its message only where the game words moves the base class's way
         self._by_message = catalogue is not None and type(game).tell_action is BaseGame.tell_action
+        self._names: tuple[str, ...] | None = None  # of the readers of the sentences kept
         self._moves_scope: Hashable = None
-        self._moves: dict[int, tuple[Message, dict[Hashable, str]]] = {}  # action -> message, sentences
-        self._events: dict[int, tuple[Event, Message | Lines, dict[Hashable, str]]] = {}  # by id(event)
-        self._spectators: dict[Hashable, Reader] = {}  # (lang, names) -> a reader nobody is "you" for
+        self._moves: dict[int, Said] = {}  # by action
+        self._events: dict[int, tuple[Event, Said]] = {}  # by id(event)
+        self._spectators: dict[str, Reader] = {}  # lang -> a reader nobody is "you" for
 
     def broadcast(self, moves_key: Hashable | None) -> None:
         """A new broadcast: its events are new; the moves' sentences hold while `moves_key` does
         (None: the game cannot say, so they hold for this broadcast only)."""
-        self._events.clear()
+        if self._events:
+            self._events.clear()
         scope = object() if moves_key is None else moves_key
         if scope != self._moves_scope:
             self._moves_scope = scope
             self._moves.clear()
-        if len(self._spectators) > 8:  # names change rarely: a seat taken, a seat left
-            self._spectators.clear()
 
     def move(self, state: State, action: int, reader: Reader) -> str:
         """A legal move of `state` in the words of `reader` (`Game.tell_action`)."""
         if not self._by_message:
             return self.game.tell_action(state, action, reader)
         said = self._moves.get(action)
-        if said is None:
-            said = self._moves[action] = (self.game.action_message(state, action), {})
-        return self._sentence(said[0], said[1], reader)
+        if said is None or reader.key[2] != self._names:
+            self._hear(reader)
+            said = self._moves[action] = Said(self.game.action_message(state, action), True)
+        return self._sentence(said, reader)
 
     def event(self, event: Event, reader: Reader) -> str:
         """An event of this broadcast in the words of `reader` (`Game.tell_event`)."""
         if self.game.catalogue is None:
             return self.game.tell_event(event, reader)
-        said = self._events.get(id(event))
-        if said is None or said[0] is not event:
-            said = self._events[id(event)] = (event, self.game.event_message(event), {})
-        return self._sentence(said[1], said[2], reader)
+        kept = self._events.get(id(event))
+        if kept is None or kept[0] is not event or reader.key[2] != self._names:
+            self._hear(reader)
+            kept = self._events[id(event)] = (event, Said(self.game.event_message(event)))
+        return self._sentence(kept[1], reader)
 
-    def _sentence(self, message: Message | Lines, said: dict[Hashable, str], reader: Reader) -> str:
-        seat = reader.seat
-        named = seat is not None and names_seat(message, seat)
+    def _hear(self, reader: Reader) -> None:
+        """Sentences are about to be kept for `reader`: if the table's names changed, none kept holds."""
         names = reader.key[2]
-        key: Any = (reader.lang, names, seat if named else None)
-        text = said.get(key)
+        if names != self._names:
+            self._names = names
+            self._moves.clear()
+            self._events.clear()
+            self._spectators.clear()
+
+    def _sentence(self, said: Said, reader: Reader) -> str:
+        if said.lines is not None:  # as `Catalogue.render` says lines: one under the other
+            return "\n".join([self._sentence(line, reader) for line in said.lines])
+        seat = reader.seat
+        if seat is not None:
+            named = said.named
+            if named is None:
+                named = said.named = named_seats(said.message)
+            if seat not in named[0] and seat % 2 not in named[1]:  # `names_seat`
+                seat = None  # read as a spectator reads it
+        key: Any = reader.lang if seat is None else (reader.lang, seat)
+        text = said.texts.get(key)
         if text is None:
             catalogue = self.game.catalogue
             assert catalogue is not None
-            text = said[key] = catalogue.render(message, reader if named or seat is None else self._spectator(reader))
+            message, reader = said.message, reader if seat == reader.seat else self._spectator(reader)
+            if said.move and isinstance(message, Message):
+                text = catalogue.render_shared(message, reader)
+            else:
+                text = catalogue.render(message, reader)
+            said.texts[key] = text
         return text
 
     def _spectator(self, reader: Reader) -> Reader:
         """`reader` as nobody in particular: the same language and names, no seat."""
-        key = (reader.lang, reader.key[2])
-        found = self._spectators.get(key)
+        found = self._spectators.get(reader.lang)
         if found is None:
-            found = self._spectators[key] = Reader(reader.lang, reader.names, None)
+            found = self._spectators[reader.lang] = Reader(reader.lang, reader.names, None)
         return found
 
 
-__all__ = ["Sentences"]
+__all__ = ["Said", "Sentences"]

@@ -8,7 +8,9 @@ it is encoded once and its text reused:
 - the parts every socket shares (status, version, who acts, clocks, seats,
   outcome...) once per broadcast;
 - an event's data once per broadcast, however many seats may read it;
-- a seat's view once per broadcast, however many of its sockets are told;
+- a seat's view once per broadcast, however many of its sockets are told,
+  and every seat's at once (`State.views`: what the views share, worked out
+  once);
 - a seat's legal moves (index, JSON form, reaction flag, sentence) once per
   reader for as long as the game says their words hold (`Game.moves_key`): a
   seat's mirrors over the same discard are the same entries version after
@@ -65,10 +67,11 @@ class StateText:
         self._playing = False
         self._event_data: dict[int, tuple[Event, str | None]] = {}  # an event's JSON without its closing brace
         self._views: dict[int | None, str] = {}
+        self._seats: set[int | None] = set()  # the seats told in this broadcast, whose views are made at once
 
-    def begin(self, state: State, moment: Moment, events: list[Event]) -> None:
-        """A new broadcast: encode what every socket is told alike."""
-        self._state, self._events = state, events
+    def begin(self, state: State, moment: Moment, events: list[Event], seats: set[int | None]) -> None:
+        """A new broadcast, to the sockets of `seats`: encode what every socket is told alike."""
+        self._state, self._events, self._seats = state, events, seats
         self._playing = moment.status == "playing"
         self._words = self.game.moves_key(state) if self._playing else None
         self.sentences.broadcast(self._words)
@@ -81,7 +84,7 @@ class StateText:
 
     def end(self) -> None:
         """The broadcast is told: let go of its state and events."""
-        self._state, self._events = None, []
+        self._state, self._events, self._seats = None, [], set()
         self._event_data.clear()
         self._views.clear()
 
@@ -90,8 +93,10 @@ class StateText:
         state = self._state
         assert state is not None, "begin() first"
         view = self._views.get(seat)
-        if view is None:
-            view = self._views[seat] = dumps(state.view(seat))
+        if view is None:  # the first: every seat's at once
+            made = state.views(self._seats | {seat}) if not self._views else {seat: state.view(seat)}
+            self._views.update((s, dumps(v)) for s, v in made.items())
+            view = self._views[seat]
         legal = self._legal(state, seat, reader if texts else None) if self._playing else "[]"
         return "".join((
             self._head, dumps(seat), ',"view":', view, ",", self._shared, ',"legal":', legal,

@@ -3,7 +3,8 @@
 Seeded random whole matches, checking after every action: cards conserved,
 legal actions apply and nothing else does, no view or event shows a card its
 seat may not know (by card identity, and by a witness that rebuilds what
-each seat was told from the events alone), clone is deep, JSON round-trips, a
+each seat was told from the events alone), the views made at once for a
+broadcast are each seat's view, clone is deep, JSON round-trips, a
 determinized world gives the seat the same view, replay reproduces the
 match, and the global `random` module is never touched.
 """
@@ -140,11 +141,13 @@ def _check_state(game: Game, state: State, cards: list[int], rng: random.Random)
     # cards are conserved
     assert sorted(state.card_ids()) == cards
     seats: list[int | None] = [None, *range(state.num_players)]
+    views = state.views(seats)  # all at once, as a broadcast asks: each exactly the seat's view
     for seat in seats:
         view = state.view(seat)
         text = json.dumps(view)
         assert str(state.rng.seed) not in text, "the seed leaked into a view"
         _assert_no_leak(game, state, seat, view, "view")
+        assert json.dumps(views[seat]) == text, f"views() differs from view({seat})"
     for seat in range(state.num_players):
         legal = state.legal_actions(seat)
         assert legal == sorted(set(legal))

@@ -26,7 +26,7 @@ view stops showing it to them (BAC-10), though they may still remember it.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from functools import cache
 from typing import Any, Self
 
@@ -55,7 +55,7 @@ from .options import Options
 from .phases import DEAL, DRAWN, EXCHANGE, GIVE, OVER, PEEK, TURN
 from .powers import exchange, plus_one, row_joker, secret, spy
 from .round_end import end_round
-from .views import view
+from .views import view, views
 
 PEEK_MASKS: dict[int, list[int]] = {
     n: [m for m in range(1 << act.INITIAL_ROW) if bin(m).count("1") == n] for n in range(act.INITIAL_ROW + 1)
@@ -393,6 +393,9 @@ class BacanState(FieldState):
     # -- information ----------------------------------------------------------------
     def view(self, seat: int | None) -> dict[str, Any]:
         return view(self, seat)
+
+    def views(self, seats: Iterable[int | None]) -> dict[int | None, dict[str, Any]]:
+        return views(self, seats)
 
     def card_ids(self) -> list[int]:
         cards = [c for row in self.rows for c in row if c >= 0]
