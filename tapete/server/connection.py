@@ -111,7 +111,10 @@ class Connection:
             item = await self._outbox.get()
             if isinstance(item, tuple):
                 try:
-                    await asyncio.wait_for(self.socket.close(item[0], item[1]), self.send_timeout)
+                    # not wait_for: its task would hold the client-gone error whose traceback holds the
+                    # task (a cycle per socket, frozen with the socket's objects by gcsetup.Aging)
+                    async with asyncio.timeout(self.send_timeout):
+                        await self.socket.close(item[0], item[1])
                 except TimeoutError:
                     self._cut_off()
                 except Exception:

@@ -170,6 +170,8 @@ class Store:
         for write in unit:
             assert write.done is not None
             await write.done
+        for write in unit:  # a unit lists each of its writes, and each write its unit: a cycle per action,
+            write.unit = None  # left to the collector (and frozen with what survives, gcsetup.Aging) otherwise
 
     def _arm(self, lane: str) -> None:
         """A batch of `lane` starts in the next turn of the loop, with every write of `lane` queued
