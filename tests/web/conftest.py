@@ -94,10 +94,29 @@ def browser(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
         chromium.close()
 
 
+@pytest.hookimpl(wrapper=True, tryfirst=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Any:
+    report = yield
+    setattr(item, f"report_{report.when}", report)  # for open_page: did the test itself fail?
+    return report
+
+
+def describe_pages(pages: list[Any]) -> None:
+    """What each page of a failed test shows (its address, its words, its errors): printed, so that a
+    CI log says why a page did not get where the test waited for it to (a refused join, a toast)."""
+    for number, page in enumerate(pages):
+        try:
+            text = page.locator("body").inner_text(timeout=2_000)
+        except Exception as error:  # the page may be closed or hung: say so and go on
+            text = f"(unreadable: {type(error).__name__})"
+        print(f"--- page {number}: {page.url}\n{text[:1500]}\n--- its errors: {page.errors}")
+
+
 @pytest.fixture
-def open_page(browser: Any, server_url: str) -> Iterator[Callable[..., Any]]:
+def open_page(browser: Any, server_url: str, request: pytest.FixtureRequest) -> Iterator[Callable[..., Any]]:
     """New pages, each in its own context (own storage: its own seats)."""
     contexts: list[Any] = []
+    pages: list[Any] = []
 
     def make(viewport: dict[str, int] = DESKTOP) -> Any:
         context = browser.new_context(viewport=viewport, base_url=server_url)
@@ -107,9 +126,13 @@ def open_page(browser: Any, server_url: str) -> Iterator[Callable[..., Any]]:
         page.errors = []  # type: ignore[attr-defined]
         page.on("pageerror", lambda err: page.errors.append(str(err)))
         page.on("console", lambda msg: "tapete:" in msg.text and page.errors.append(msg.text))
+        pages.append(page)
         return page
 
     yield make
+    report = getattr(request.node, "report_call", None)
+    if report is not None and report.failed:
+        describe_pages(pages)
     for context in contexts:
         context.close()
 
