@@ -54,7 +54,11 @@ def server_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     log = (home / "server.log").open("w")
     proc = subprocess.Popen(
         [sys.executable, "-m", "tapete.server", "--port", str(port), "--db-url", f"sqlite:///{home / 'tapete.db'}",
-         "--log-level", "warning"],
+         "--log-level", "warning",
+         # every page of every test comes from one address: a person's quotas (10 open tables, 10 new
+         # ones a minute) refused a test's table now and then once earlier tests had made theirs
+         # (tests/adversarial holds the quotas themselves)
+         "--max-tables-per-address", "1000", "--tables-per-minute", "1000", "--joins-per-minute", "1000"],
         cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
     )
     url = f"http://127.0.0.1:{port}"
@@ -109,7 +113,8 @@ def describe_pages(pages: list[Any]) -> None:
             text = page.locator("body").inner_text(timeout=2_000)
         except Exception as error:  # the page may be closed or hung: say so and go on
             text = f"(unreadable: {type(error).__name__})"
-        print(f"--- page {number}: {page.url}\n{text[:1500]}\n--- its errors: {page.errors}")
+        shown = text if len(text) <= 2400 else f"{text[:1200]}\n[…]\n{text[-1200:]}"  # a form's error is at its foot
+        print(f"--- page {number}: {page.url}\n{shown}\n--- its errors: {page.errors}")
 
 
 @pytest.fixture
