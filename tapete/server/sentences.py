@@ -21,19 +21,18 @@ from typing import Any
 
 from tapete.engine import Event, Game, State
 from tapete.engine.game import Game as BaseGame
-from tapete.engine.messages import Lines, Message, Reader, named_seats
+from tapete.engine.messages import Lines, Message, Reader, names_seat
 
 
 class Said:
     """One message's sentences: by language, or language and the seat it names. Lines are said
     line by line: a round's result names every seat, but each line one."""
 
-    __slots__ = ("lines", "message", "move", "named", "texts")
+    __slots__ = ("lines", "message", "move", "texts")
 
     def __init__(self, message: Message | Lines, move: bool = False) -> None:
         self.message = message
         self.move = move  # a legal move's: the same words at many tables (`Catalogue.render_shared`)
-        self.named: tuple[set[int], set[int]] | None = None  # the seats it names, the sides (`named_seats`)
         self.texts: dict[Any, str] = {}
         self.lines = [Said(item) for item in message.items] if isinstance(message, Lines) else None
 
@@ -95,12 +94,8 @@ class Sentences:
         if said.lines is not None:  # as `Catalogue.render` says lines: one under the other
             return "\n".join([self._sentence(line, reader) for line in said.lines])
         seat = reader.seat
-        if seat is not None:
-            named = said.named
-            if named is None:
-                named = said.named = named_seats(said.message)
-            if seat not in named[0] and seat % 2 not in named[1]:  # `names_seat`
-                seat = None  # read as a spectator reads it
+        if seat is not None and not names_seat(said.message, seat):  # (worked out once: `Message.named`)
+            seat = None  # read as a spectator reads it
         key: Any = reader.lang if seat is None else (reader.lang, seat)
         text = said.texts.get(key)
         if text is None:

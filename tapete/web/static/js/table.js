@@ -287,8 +287,8 @@ export class TableScreen {
 
   refreshBoard() {
     if (!this.state || !this.board) return;
+    this.renderPrompt(); // first: the board fits itself as it is drawn, to the room the prompt leaves
     this.board.update(this.context(), []);
-    this.promptChanged();
   }
 
   /** The prompt alone was drawn again: a line more or less in it is room the board loses or gains,
