@@ -23,6 +23,7 @@ from tapete.games.guide import guide_json, guide_markdown
 from . import logs, ratings, viewer
 from . import tables as table_registry
 from .errors import BadRequest, Forbidden, RateLimited, ServerError
+from .gcsetup import AGING
 from .headers import SecurityHeaders
 from .limits import AllRates, BodyGuard, RateGuard, Rates
 from .loopwatch import LoopWatch
@@ -339,12 +340,14 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
         settling = asyncio.create_task(_settle_ratings_forever(store), name="tapete-ratings")
         watch = LoopWatch()
         watch.start()
+        AGING.load = lambda: len(tables.runners)  # the collector's growth is measured per table held
         app.state.tapete = Services(settings, store, tables, stats, players, watch)
         logs.event(f"server ready; {restored} tables restored")
         try:
             yield
         finally:
             await watch.stop()
+            AGING.load = lambda: 0
             settling.cancel()
             await asyncio.gather(settling, return_exceptions=True)
             await tables.close()

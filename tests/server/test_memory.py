@@ -79,7 +79,7 @@ async def test_actions_and_sockets_closing_after_their_client_make_no_reference_
     assert not ours, f"left to the cycle collector: {ours}"
 
 
-def test_what_survives_a_middle_collection_is_frozen_until_memory_doubles() -> None:
+def test_what_survives_a_middle_collection_is_frozen_until_memory_per_table_doubles() -> None:
     """In a process of its own: the collector settings are the whole process's."""
     script = """
 import gc
@@ -117,6 +117,22 @@ del garbage
 freed = gc.collect(2)
 assert freed >= base and not AGING.draining and AGING.full_collections == 1, freed
 assert sys.getallocatedblocks() < 1.5 * base, (base, sys.getallocatedblocks())
+
+# growth is measured per table held: a server filling up with tables starts no full collection
+tables = [100]
+AGING.load = lambda: tables[0]
+AGING.reset()
+base = AGING.baseline
+tables[0] = 300
+filling = cycles(base)  # the memory in use doubled, the tables tripled
+gc.collect(1)
+assert not AGING.draining and AGING.full_collections == 1, sys.getallocatedblocks()
+tables[0] = 100  # the tables go, their memory stays: garbage
+gc.collect(1)
+assert AGING.draining and gc.get_freeze_count() == 0
+del filling
+gc.collect(2)
+assert AGING.full_collections == 2 and AGING.baseline_load == 100
 print("ok")
 """
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=60)
