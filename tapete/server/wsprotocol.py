@@ -19,6 +19,7 @@ send path, which costs a task switch per message and several layers.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import os
 from collections.abc import Callable
@@ -106,6 +107,12 @@ class FastDeflateProtocol(WebSocketsSansIOProtocol):
 
     def connection_lost(self, exc: Exception | None) -> None:
         super().connection_lost(exc)
+        # websockets' protocol and its parser (a generator of its own) hold each other: a cycle, which
+        # the collector's aging (gcsetup) keeps frozen with the socket's compressor (~30 kB) once the
+        # socket lived a while. No data comes any more: closing the parser breaks the cycle, so
+        # reference counting frees them now (a soak that cut sockets grew by ~10 MB a minute).
+        with contextlib.suppress(RuntimeError):
+            self.conn.parser.close()
         if self.on_lost is not None:
             release, self.on_lost = self.on_lost, None
             release()
