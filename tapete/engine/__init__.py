@@ -13,7 +13,7 @@ from .errors import (
     UnknownGame,
     WrongRulesVersion,
 )
-from .events import Event, private, public, visible_events
+from .events import ALONE, Event, audience, private, public, visible_events
 from .fields import CLONE, FRESH, LIST, LISTS, RESET, VALUE, Field, FieldState, redeal
 from .game import Game, SearchHints
 from .options import option, options_schema, options_to_json, parse_options
@@ -22,6 +22,7 @@ from .rng import Rng
 from .state import Outcome, Rejection, State
 
 __all__ = [
+    "ALONE",
     "CLONE",
     "FRESH",
     "LEGACY_RULES_VERSION",
@@ -52,6 +53,7 @@ __all__ = [
     "TapeteError",
     "UnknownGame",
     "WrongRulesVersion",
+    "audience",
     "check_rules_version",
     "option",
     "options_schema",

@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING
 
-from tapete.engine import Event
+from tapete.engine import ALONE, Event
 
 from . import actions as act
 from .cards import FACE, NUM_CARDS
@@ -71,7 +71,7 @@ def peek(state: BacanState, seat: int, mask: int, _b: int, events: list[Event]) 
     for i in slots:
         state.known[row[i]] |= bit
     events.append(
-        Event("peek", {"seat": seat, "slots": slots[:], "cards": [FACE[row[i]] for i in slots]}, frozenset((seat,)))
+        Event("peek", {"seat": seat, "slots": slots[:], "cards": [FACE[row[i]] for i in slots]}, ALONE[seat])
     )
     state.peek_pending &= ~bit
     if state.phase == PEEK and not state.peek_pending:

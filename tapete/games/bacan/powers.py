@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from tapete.engine import Event
+from tapete.engine import ALONE, Event
 
 from .cards import COMODIN, FACE, RANK
 from .common import EXHAUSTED, NO_PENALTY, POINTS, ROW_FULL_PENALTY, ev
@@ -66,7 +66,7 @@ def look(state: BacanState, seat: int, target: int, slot: int, power: str, event
     state.moved[card] &= ~(1 << seat)
     used = use_held(state)
     events.append(ev("power", seat=seat, power=power, target=target, slot=slot, card=used))
-    events.append(ev("look", frozenset((seat,)), seat=seat, target=target, slot=slot, card=FACE[card]))
+    events.append(ev("look", ALONE[seat], seat=seat, target=target, slot=slot, card=FACE[card]))
     state._end_turn(seat)
 
 

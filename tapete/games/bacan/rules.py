@@ -31,6 +31,7 @@ from functools import cache
 from typing import Any, Self
 
 from tapete.engine import (
+    ALONE,
     LIST,
     LISTS,
     Event,
@@ -257,7 +258,7 @@ class BacanState(FieldState):
         self.held_source = "deck"
         self.phase = DRAWN
         events.append(Event("draw", {"seat": seat, "source": "deck"}))
-        events.append(Event("drawn", {"seat": seat, "card": FACE[card]}, frozenset((seat,))))
+        events.append(Event("drawn", {"seat": seat, "card": FACE[card]}, ALONE[seat]))
 
     def _draw_discard(self, seat: int, _a: int, _b: int, events: list[Event]) -> None:
         """BAC-12, BAC-14: take the top of the discard pile (it must be swapped in)."""

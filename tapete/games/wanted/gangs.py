@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from tapete.engine import Event, public
+from tapete.engine import ALONE, Event, public
 
 from .battle import gang_total, leader_candidates, modifier, suit_counts
 from .cards import FACES
@@ -15,7 +15,7 @@ if TYPE_CHECKING:
     from .rules import WantedState
 
 # Each seat's own audience, made once (events addressed to one seat are frequent).
-AUDIENCE = tuple(frozenset((s,)) for s in range(16))
+AUDIENCE = ALONE  # a seat alone: the engine's shared sets
 
 
 def reset_leaders(state: WantedState) -> None:
