@@ -49,7 +49,6 @@ import multiprocessing
 import os
 import random
 import subprocess
-import sys
 import tempfile
 import time
 from collections import Counter
@@ -360,7 +359,8 @@ def measure(args: argparse.Namespace, started: procs.Servers) -> list[dict[str, 
                 break
             db0 = procs.cpu_of(db_pids)
             profilers = [subprocess.Popen(
-                [str(Path(sys.executable).with_name("py-spy")), "record", "--pid", str(pid), "--duration", str(int(args.measure)), "--rate", "200",
+                [procs.PY_SPY, "record", "--pid", str(pid),
+                 "--duration", str(int(args.measure)), "--rate", "200",
                  "--nonblocking", "--idle",
                  "--format", "raw", "--output", f"{args.profile}.{total}.{i}.txt"],
                 stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL) for i, pid in enumerate(started.pids)
@@ -437,7 +437,8 @@ def lag_text(lag: dict[str, Any] | None) -> str:
 
 
 def gc_text(gcs: list[dict[str, Any]] | None) -> str:
-    return ", ".join(f"gen {g['generation']} {g['count']}x {g['total_ms'] / 1000:.1f} s max {g['max_ms']:.0f} ms" for g in gcs) if gcs else "?"
+    return ", ".join(f"gen {g['generation']} {g['count']}x {g['total_ms'] / 1000:.1f} s max {g['max_ms']:.0f} ms"
+                     for g in gcs) if gcs else "?"
 
 
 def print_row(row: dict[str, Any]) -> None:

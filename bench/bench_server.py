@@ -106,7 +106,7 @@ def run(args: argparse.Namespace, url: str, own_urls: list[str], headers: dict[s
             extra0 = {name: procs.cpu_of(group) for name, group in extra_pids.items()}
             wall0 = time.perf_counter()
             wait0 = sum(procs.cpu_wait_seconds(pid) for pid in pids)
-            profilers = [subprocess.Popen(["py-spy", "record", "--pid", str(pid), "--duration",
+            profilers = [subprocess.Popen([procs.PY_SPY, "record", "--pid", str(pid), "--duration",
                                            str(int(args.seconds)), "--rate", "200", "--nonblocking", "--format", "raw",
                                            "--output", f"{args.profile}.{i}.txt"],
                                           stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)

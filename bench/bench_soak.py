@@ -274,6 +274,7 @@ def start_server(db_url: str, log_path: Path, extra: list[str]) -> tuple[subproc
             [sys.executable, "-m", "tapete.server", "--port", str(port), "--db-url", db_url,
              "--log-level", "warning", "--rate-per-s", "1000", "--rate-burst", "1000", "--finished-ttl", "5",
              "--max-tables-per-address", "1000000", "--tables-per-minute", "1e9", "--joins-per-minute", "1e9",
+             "--max-connections-per-address", "1000000",  # every socket comes from this machine's address
              "--disconnect-grace", "1", "--outbox-limit", "100000", *extra],
             stdout=out, stderr=out,
         )
@@ -387,11 +388,14 @@ def check_views(log: TableLog, game_id: str, num_players: int, seed: int, option
 
 # -- the run -----------------------------------------------------------------------------------
 async def sample_memory(pid: int | None, samples: list[tuple[float, float]], stop: asyncio.Event,
-                        every: float) -> None:
+                        every: float, http: httpx.AsyncClient, stories: list[tuple[float, int]]) -> None:
+    """RSS, and the events the tables' stories keep (`log_events`, the memory that grows with matches)."""
     start = time.perf_counter()
     while pid is not None and not stop.is_set():
         with contextlib.suppress(OSError):
             samples.append((time.perf_counter() - start, rss_mb(pid)))
+        with contextlib.suppress(httpx.HTTPError, KeyError, ValueError):
+            stories.append((time.perf_counter() - start, (await http.get("/api/stats")).json()["log_events"]))
         with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(stop.wait(), every)
 
@@ -401,11 +405,12 @@ async def run(args: argparse.Namespace, url: str, pid: int | None, db_url: str) 
     logs: list[TableLog] = []
     rng = random.Random(args.seed)
     memory: list[tuple[float, float]] = []
+    stories: list[tuple[float, int]] = []
     total = args.minutes * 60
     warmup = min(args.warmup, total / 3)
     limits = httpx.Limits(max_connections=50)
     async with httpx.AsyncClient(base_url=url, timeout=120, limits=limits) as http:
-        sampler = asyncio.create_task(sample_memory(pid, memory, stop, max(1.0, total / 60)))
+        sampler = asyncio.create_task(sample_memory(pid, memory, stop, max(1.0, total / 60), http, stories))
         tasks = [asyncio.create_task(table_loop(args, http, url.replace("http", "ws"), logs, tally, stop, rng, i))
                  for i in range(args.tables)]
         await asyncio.sleep(warmup)
@@ -422,7 +427,9 @@ async def run(args: argparse.Namespace, url: str, pid: int | None, db_url: str) 
             task.cancel()
         await asyncio.gather(*tasks, sampler, return_exceptions=True)
     verdict = await verify(db_url, logs)
-    return report(args, tally, stats, wall, memory, warmup, verdict, len(logs))
+    result = report(args, tally, stats, wall, memory, warmup, verdict, len(logs))
+    result["log_events"] = [[round(t), n] for t, n in stories]
+    return result
 
 
 def percentile(values: list[float], p: float) -> float:
@@ -503,6 +510,10 @@ def print_report(result: dict[str, Any]) -> None:
           f"(n={lat['count']});  arrival -> views (server): p50 {srv['p50']} ms  p99 {srv['p99']} ms")
     series = "  ".join(f"{t}s:{mb:.0f}" for t, mb in result["rss_mb"][:: max(1, len(result['rss_mb']) // 12)])
     print(f"  server RSS MB: {series}")
+    if result.get("log_events"):
+        kept = result["log_events"]
+        series = "  ".join(f"{t}s:{n:,}" for t, n in kept[:: max(1, len(kept) // 12)])
+        print(f"  events kept in the tables' stories (~400 bytes each): {series}")
     flat = {True: "flat", False: "GROWING", None: "not measured"}[result["rss_flat"]]
     print(f"  RSS after warm-up {result['rss_start_mb']} MB, mid-run {result['rss_mid_mb']} MB, end "
           f"{result['rss_end_mb']} MB; second half: {result['rss_growth_second_half_mb_per_min']} MB/min, "

@@ -27,6 +27,9 @@ import httpx
 
 TICKS = os.sysconf("SC_CLK_TCK")
 
+# py-spy as installed beside this Python (a virtual environment's bin is not always on PATH)
+PY_SPY = str(Path(sys.executable).with_name("py-spy"))
+
 # Limits a load test must not hit (one client address opens every table and socket).
 UNLIMITED = ["--rate-per-s", "10000", "--rate-burst", "10000", "--max-tables-per-address", "1000000",
              "--tables-per-minute", "1e9", "--joins-per-minute", "1e9", "--outbox-limit", "100000",

@@ -185,6 +185,7 @@ async def server_stats(request: Request, reset: bool = False) -> dict[str, Any]:
     out.update(svc.watch.summary())  # the loop's lateness and the collector's pauses
     out["tables"] = {status: sum(r.status == status for r in runners) for status in ("waiting", "playing", "finished")}
     out["sockets"] = sum(len(r.spectators) + sum(len(s.conns) for s in r.seats) for r in runners)
+    out["log_events"] = sum(len(r.presenter.log) for r in runners)  # the stories kept (~400 bytes an event)
     out.update(svc.tables.cluster_stats())
     if reset:
         svc.stats.reset()
