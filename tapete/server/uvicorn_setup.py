@@ -40,7 +40,8 @@ def uvicorn_config(app: Any, settings: ServerSettings, **options: Any) -> uvicor
 
 class SettledServer(uvicorn.Server):
     """uvicorn's server, whose process sets its garbage collector once it takes connections
-    (`gcsetup.settle_gc`: start-up's objects are never scanned again, young collections rarer)."""
+    (`gcsetup.settle_gc`: start-up's objects are never scanned again, what outlives the middle
+    generation is frozen)."""
 
     async def startup(self, sockets: list[socket.socket] | None = None) -> None:
         await super().startup(sockets)
