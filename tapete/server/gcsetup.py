@@ -20,7 +20,8 @@ ready:
 - frozen objects are still freed by reference counting the moment nothing
   holds them; only garbage in reference cycles among them stays. So when
   the memory in use per table held has doubled since the last full
-  collection (such garbage, since tables do not grow that much), the frozen
+  collection (such garbage; or matches whose stories grew long since, as
+  a full collection met early in a server's life may see), the frozen
   are handed back to the collector for one full collection, after which
   aging resumes. A server filling up with tables does not start one: at
   1,200 tables a full collection stalled every table for 1.7 s, and the
