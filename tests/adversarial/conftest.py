@@ -59,7 +59,10 @@ class ThreadServer:
     def __init__(self, settings: ServerSettings) -> None:
         self.settings = settings
         self.app = create_app(settings)
-        config = uvicorn_config(self.app, settings, host="127.0.0.1", port=0, log_level="warning", lifespan="on")
+        # no keepalive pings: uvicorn draws each ping's payload from the global `random` in the server's
+        # thread, and Hypothesis, drawing in the test's thread, warns when that state changes under it
+        config = uvicorn_config(self.app, settings, host="127.0.0.1", port=0, log_level="warning", lifespan="on",
+                                ws_ping_interval=None)
         self.uv = uvicorn.Server(config)
         self.loop = asyncio.new_event_loop()
         self.thread = threading.Thread(target=self._run, name="tapete-test-server", daemon=True)
