@@ -133,8 +133,10 @@ class Socket:
     """A synchronous table socket with its own reading of what arrives."""
 
     def __init__(self, server: ThreadServer, table_id: str) -> None:
+        # no keepalive pings either: websockets' client draws their payload from the global `random` in a
+        # thread of its own (the Hypothesis warning's other source)
         self.ws: ClientConnection = connect(f"{server.ws_url}/ws/tables/{table_id}", max_size=2**24,
-                                            open_timeout=TIMEOUT, legacy=True)
+                                            open_timeout=TIMEOUT, legacy=True, ping_interval=None)
         self.seen: list[dict[str, Any]] = []
         self.state: dict[str, Any] = {}
 
