@@ -43,7 +43,7 @@ def private(seats: Iterable[int], kind: str, **data: Any) -> Event:
 # A seat alone, as the audience of its private events: one set shared by every such event (a table
 # keeps its match's events for the story log, and a set of its own cost each event ~200 bytes more).
 ALONE: tuple[frozenset[int], ...] = tuple(frozenset((s,)) for s in range(16))
-_AUDIENCES: dict[tuple[int, ...], frozenset[int]] = {}
+_AUDIENCES: dict[tuple[int, ...], frozenset[int]] = {(s,): alone for s, alone in enumerate(ALONE)}
 
 
 def audience(seats: Iterable[int]) -> frozenset[int]:
@@ -51,7 +51,7 @@ def audience(seats: Iterable[int]) -> frozenset[int]:
     key = tuple(seats)
     found = _AUDIENCES.get(key)
     if found is None:
-        found = ALONE[key[0]] if len(key) == 1 and 0 <= key[0] < len(ALONE) else frozenset(key)
+        found = frozenset(key)
         if len(_AUDIENCES) < 4096:  # the audiences of a few seats: a handful per game
             _AUDIENCES[key] = found
     return found

@@ -14,8 +14,6 @@ from .phases import DISCARD, LEADER
 if TYPE_CHECKING:
     from .rules import WantedState
 
-# Each seat's own audience, made once (events addressed to one seat are frequent).
-AUDIENCE = ALONE  # a seat alone: the engine's shared sets
 
 
 def reset_leaders(state: WantedState) -> None:
@@ -145,7 +143,7 @@ def choose_discard(state: WantedState, seat: int, card: int) -> list[Event]:
     state._actors = tuple(s for s in state._actors if s != seat)
     if state._actors:
         return [
-            Event("discard_pick", {"seat": seat, "card": FACES[card]}, AUDIENCE[seat]),
+            Event("discard_pick", {"seat": seat, "card": FACES[card]}, ALONE[seat]),
             public("discard_ready", seat=seat),
         ]
     for s in state.tied:

@@ -35,12 +35,12 @@ import random
 from collections.abc import Mapping
 from typing import Any, Self
 
-from tapete.engine import LIST, LISTS, Event, Field, FieldState, Outcome, Rejection, Rng, public, redeal
+from tapete.engine import ALONE, LIST, LISTS, Event, Field, FieldState, Outcome, Rejection, Rng, public, redeal
 
 from . import actions as act
 from .battle import single_battle
 from .cards import FACES, NUM_CARDS, REWARD
-from .gangs import AUDIENCE, choose_discard, choose_leader, reset_leaders, settle_gangs
+from .gangs import choose_discard, choose_leader, reset_leaders, settle_gangs
 from .illegal import explain
 from .options import MODES, Options
 from .phases import COMMIT, DEAL, DISCARD, LEADER, OVER
@@ -167,7 +167,7 @@ class WantedState(FieldState):
         pend = self.pending[seat]
         pend.append(card)
         if len(pend) < self.per:
-            return [Event("pick", {"seat": seat, "card": FACES[card], "count": len(pend)}, AUDIENCE[seat])]
+            return [Event("pick", {"seat": seat, "card": FACES[card], "count": len(pend)}, ALONE[seat])]
         actors = list(self._actors)
         actors.remove(seat)
         self._actors = tuple(actors)
@@ -176,7 +176,7 @@ class WantedState(FieldState):
             mine = Event(
                 "commit",
                 {"seat": seat, "cards": [FACES[c] for c in pend] if self.per > 1 else [FACES[card]]},
-                AUDIENCE[seat],
+                ALONE[seat],
             )
             return [mine, done]
         return [done, *self._reveal()]
@@ -305,7 +305,7 @@ class WantedState(FieldState):
         self._deal()
         events = [public("deal", dealer=seat, round=self.rounds, players=list(self.participants))]
         for s in self.participants:
-            events.append(Event("hand", {"seat": s, "cards": [FACES[c] for c in self.hands[s]]}, AUDIENCE[s]))
+            events.append(Event("hand", {"seat": s, "cards": [FACES[c] for c in self.hands[s]]}, ALONE[s]))
         return events
 
     def _after_battle(self) -> list[Event]:
