@@ -15,7 +15,6 @@ if TYPE_CHECKING:
     from .rules import WantedState
 
 
-
 def reset_leaders(state: WantedState) -> None:
     for s in state.contenders:
         state.leader[s] = -1
