@@ -31,6 +31,7 @@ from tapete.server import ServerSettings, create_app
 from tapete.server.logs import JsonFormatter
 from tapete.server.main import uvicorn_config
 from tapete.server.runner import TableRunner
+from tapete.server.store import MatchRow
 
 T = TypeVar("T")
 TIMEOUT = 10.0
@@ -118,15 +119,19 @@ class ThreadServer:
         taken["actions"] = self.record(table_id)  # the runner keeps no copy of the record
         return taken
 
-    def record(self, table_id: str) -> list[tuple[int, int]]:
-        """The actions stored for a table (read from the database on the server's loop)."""
+    def match(self, table_id: str) -> MatchRow:
+        """The stored match (seed, options, players: enough to replay its record)."""
 
-        async def load() -> list[tuple[int, int]]:
+        async def load() -> MatchRow:
             row = await self.app.state.tapete.store.load(table_id)
             assert row is not None
-            return list(row.actions)
+            return row
 
         return asyncio.run_coroutine_threadsafe(load(), self.loop).result(TIMEOUT)
+
+    def record(self, table_id: str) -> list[tuple[int, int]]:
+        """The actions stored for a table (read from the database on the server's loop)."""
+        return list(self.match(table_id).actions)
 
 
 class Socket:
