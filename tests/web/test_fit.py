@@ -112,9 +112,9 @@ def look(page: Page, shot: str | None, lang: str, result: bool = False) -> dict[
 
 
 # Engine values a player must never read: a Python or JSON repr, a rule id, coordinates, a seat
-# by number (every seat here has a name), an empty value written out.
+# by number (every seat here has a name), an empty value written out ("None of your cards fits" is English).
 ENGINE_TEXT = re.compile(
-    r"[\[\]{}]|\bNone\b|\bTrue\b|\bFalse\b|\bnull\b|\bundefined\b|\b[A-Z]{3}-\d+\b|\(-?\d+, ?-?\d+\)"
+    r"[\[\]{}]|\bNone\b(?! of\b)|\bTrue\b|\bFalse\b|\bnull\b|\bundefined\b|\b[A-Z]{3}-\d+\b|\(-?\d+, ?-?\d+\)"
     r"|\b(Asiento|Seat) \d"
 )
 # a face token, card id, phase or option key as the engine spells it ("oro-6", "10-h", "round_over")
