@@ -13,7 +13,9 @@ from .helpers import create_table, state, wait_until
 from .play import wanted_move
 
 TABLE = {"bot_delay_ms": 40, "reaction_window_ms": 250}  # the default round pause (20 s) stays
-ENGINE_TEXT = re.compile(r"\bNone\b(?! of\b)|\bTrue\b|\bnull\b|\bundefined\b|[A-Z]{3}-\d+|\(-?\d+, ?-?\d+\)|\b(Asiento|Seat) \d")
+ENGINE_TEXT = re.compile(
+    r"\bNone\b(?! of\b)|\bTrue\b|\bnull\b|\bundefined\b|[A-Z]{3}-\d+|\(-?\d+, ?-?\d+\)|\b(Asiento|Seat) \d"
+)
 
 
 def test_result_stays_log_survives_and_spectators_read(open_page: Any, server_url: str) -> None:
