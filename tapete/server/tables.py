@@ -70,6 +70,7 @@ class Tables:
         # when each table in memory was made, and by which address (quotas; not kept across restarts)
         self.created_at: dict[str, float] = {}
         self.creator: dict[str, str] = {}
+        self.created_by: dict[str, set[str]] = {}  # an address's tables in memory (the quota's count)
         self._sweeper: asyncio.Task[None] | None = None
 
     # -- lifecycle ------------------------------------------------------------
@@ -161,7 +162,11 @@ class Tables:
             del self.runners[runner.id]
             self._codes.pop(runner.invite_code, None)
             self.created_at.pop(runner.id, None)
-            self.creator.pop(runner.id, None)
+            client = self.creator.pop(runner.id, None)
+            if client is not None and (made := self.created_by.get(client)) is not None:
+                made.discard(runner.id)
+                if not made:
+                    del self.created_by[client]
 
     def _from_row(self, row: MatchRow) -> TableRunner:
         game = get_game(row.game)
@@ -233,13 +238,16 @@ class Tables:
         self._add(runner)
         if client is not None:
             self.creator[row.id] = client
+            self.created_by.setdefault(client, set()).add(row.id)
         logs.event("table created", table=row.id, status="waiting")
         return runner
 
     def _check_quota(self, client: str) -> None:
         limit = self.settings.max_tables_per_address
-        mine = sum(1 for table_id, who in self.creator.items()
-                   if who == client and table_id in self.runners and self.runners[table_id].status != "finished")
+        made = self.created_by.get(client, ())
+        if len(made) < limit:  # fewer in memory than the limit: fewer open too, without a look at each
+            return
+        mine = sum(1 for table_id in made if self.runners[table_id].status != "finished")
         if mine >= limit:
             raise TooManyTables(
                 f"Ya tienes {mine} mesas abiertas (máximo {limit}); cierra o termina alguna antes.",
