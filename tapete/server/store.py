@@ -5,7 +5,7 @@ disk before its runner tells anyone about it, and 200 busy tables cost a
 few transactions per tick instead of one each. On SQLite the batch of each
 loop turn commits inline (see `InlineWriter`). On PostgreSQL up to
 `Store.IN_FLIGHT` batches commit at once, each on a connection of its own
-(two for moves' actions, two for the rest), and a batch's actions go in one
+(one for moves' actions, two for the rest), and a batch's actions go in one
 statement (arrays unnested: one round trip that inserts and commits, see
 `PgWriter`); the
 writes of one table still commit in the order they were submitted (a table's
@@ -116,8 +116,10 @@ class Store:
     """Async access to matches, seats and actions."""
 
     BATCH = 1000
-    # batches committing at once (a connection each), per lane: a move's action, and the rest
-    LANES: ClassVar[dict[str, int]] = {"actions": 2, "other": 2}
+    # batches committing at once (a connection each), per lane: a move's action, and the rest. One
+    # batch of actions at a time: while it is out the next one fills (7 actions a batch against 3.5
+    # with two at full speed, and 60 µs of PostgreSQL's CPU an action against 87; docs/cluster.md).
+    LANES: ClassVar[dict[str, int]] = {"actions": 1, "other": 2}
     IN_FLIGHT = sum(LANES.values())
 
     def __init__(self, url: str) -> None:
