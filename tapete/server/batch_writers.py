@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
@@ -45,7 +45,7 @@ class Write:
         found = self.rows[0] if self.rows else self.where or {}
         return str(found.get("match_id", found.get("id", "")) if self.table.name in TABLE_KEYED else "")
 
-    def statement(self) -> sa.Executable:
+    def statement(self) -> sa.Update | sa.Delete:
         assert self.where is not None
         cond = [self.table.c[k] == v for k, v in self.where.items()]
         if self.also is not None:
@@ -58,34 +58,45 @@ class Write:
 
 TABLE_KEYED = frozenset({"matches", "seats", "actions"})  # tables whose rows belong to one match
 
-Plan = list[tuple[sa.Executable, list[dict[str, Any]] | None]]
+@dataclass
+class Step:
+    """One statement of a batch: executed once per row of `rows` (an executemany), or once with the
+    values it carries (`rows` None). Steps of one `shape` compile to the same SQL (None: unlike any)."""
+
+    statement: sa.Insert | sa.Update | sa.Delete
+    rows: list[dict[str, Any]] | None
+    shape: Hashable | None
 
 
-def plan(batch: Sequence[Write]) -> Plan:
-    """The statements of a batch, in order; consecutive inserts into one table, and consecutive
-    updates of the same columns of one table, become one executemany each (one round trip)."""
-    steps: Plan = []
-    last_shape: tuple[Any, ...] | None = None
+def plan(batch: Sequence[Write]) -> list[Step]:
+    """The statements of a batch, in order; consecutive inserts into one table (of the same columns),
+    and consecutive updates of the same columns of one table, become one executemany each (one round
+    trip)."""
+    steps: list[Step] = []
+    last_shape: Hashable | None = None
     for write in batch:
         if write.rows is not None:
-            shape: tuple[Any, ...] | None = ("insert", write.table)
+            if not write.rows:
+                continue  # nothing to insert
+            shape: Hashable | None = ("insert", write.table.name, tuple(write.rows[0]))
             if shape == last_shape:
-                steps[-1][1].extend(write.rows)  # type: ignore[union-attr]
+                steps[-1].rows.extend(write.rows)  # type: ignore[union-attr]
             else:
-                steps.append((write.table.insert(), list(write.rows)))
-        elif write.delete or write.values is None or write.where is None:
+                steps.append(Step(write.table.insert(), list(write.rows), shape))
+        elif write.delete or write.values is None or write.where is None or write.also is not None:
             shape = None
-            steps.append((write.statement(), None))
+            steps.append(Step(write.statement(), None, None))
         else:
-            shape = ("update", write.table, tuple(sorted(write.values)), tuple(sorted(write.where)))
+            values, where = tuple(sorted(write.values)), tuple(sorted(write.where))
+            shape = ("update", write.table.name, values, where)
             params = {**{f"w_{k}": v for k, v in write.where.items()}, **{f"v_{k}": v for k, v in write.values.items()}}
             if shape == last_shape:
-                steps[-1][1].append(params)  # type: ignore[union-attr]
+                steps[-1].rows.append(params)  # type: ignore[union-attr]
             else:
                 table = write.table
-                statement = table.update().where(*(table.c[k] == sa.bindparam(f"w_{k}") for k in shape[3])).values(
-                    {k: sa.bindparam(f"v_{k}", type_=table.c[k].type) for k in shape[2]})
-                steps.append((statement, [params]))
+                statement = table.update().where(*(table.c[k] == sa.bindparam(f"w_{k}") for k in where)).values(
+                    {k: sa.bindparam(f"v_{k}", type_=table.c[k].type) for k in values})
+                steps.append(Step(statement, [params], shape))
         last_shape = shape
     return steps
 
@@ -120,18 +131,14 @@ class AsyncWriter:
     async def commit(self, batch: Sequence[Write]) -> None:
         conn = await self._connection()
         try:
-            for statement, rows in plan(await self.admit(conn, batch)):
-                await conn.execute(statement, rows)
+            for step in plan(batch):
+                await conn.execute(step.statement, step.rows)
             await conn.commit()
         except Exception:
             await conn.rollback()
             raise
         finally:
             self._free.append(conn)
-
-    async def admit(self, conn: AsyncConnection, batch: Sequence[Write]) -> Sequence[Write]:
-        """The writes of `batch` that may happen (all; a fenced writer refuses some)."""
-        return batch
 
     async def close(self) -> None:
         for conn in self._open:
@@ -187,22 +194,49 @@ async def _each_alone_on_failure(writes: Sequence[Write], commit: Callable[[Sequ
             settle(unit, [err] * len(unit))
 
 
-class PgWriter(AsyncWriter):
-    """PostgreSQL: a batch's actions in one statement on a plain asyncpg connection.
+@dataclass(frozen=True)
+class RawStatement:
+    """A Core statement compiled for asyncpg: its SQL, and how a row of parameters becomes its
+    arguments (in order, each through its type's processor: JSON to text, say)."""
 
-    Without a transaction block the statement commits itself, so the batch's
-    actions cost one round trip (the statement is prepared once per
-    connection); SQLAlchemy's executemany would cost a BEGIN, an INSERT
-    rendered and prepared anew for each batch size, and a COMMIT, each a
-    round trip and a turn of a busy event loop. Other writes (new matches,
-    seats, statuses: a few per match) keep the transaction of `AsyncWriter`.
+    sql: str
+    names: tuple[str, ...]
+    processors: tuple[Callable[[Any], Any] | None, ...]
+
+    @classmethod
+    def of(cls, compiled: sa.engine.Compiled, dialect: sa.Dialect) -> RawStatement:
+        assert isinstance(compiled, sa.sql.compiler.SQLCompiler)
+        if compiled.insert_prefetch or compiled.update_prefetch:  # values SQLAlchemy would compute here
+            raise NotImplementedError(f"{compiled.string[:60]!r}: a column default computed in Python")
+        names = tuple(compiled.positiontup or ())
+        binds = compiled.binds
+        processors = tuple(binds[n].type.dialect_impl(dialect).bind_processor(dialect) for n in names)
+        return cls(compiled.string, names, processors)
+
+    def args(self, params: dict[str, Any]) -> tuple[Any, ...]:
+        return tuple(params[name] if process is None else process(params[name])
+                     for name, process in zip(self.names, self.processors, strict=True))
+
+
+class PgWriter(AsyncWriter):
+    """PostgreSQL: each batch on a plain asyncpg connection, without SQLAlchemy's execution layer.
+
+    A batch's actions go in one statement: without a transaction block it
+    commits itself, so they cost one round trip (the statement is prepared
+    once per connection). The other writes (new matches, seats, statuses: a
+    few per match) go in one transaction, each statement compiled by
+    SQLAlchemy once per shape (`Step.shape`) and run by asyncpg: through
+    SQLAlchemy's async engine a transaction of two updates cost ~630 µs of
+    this process's CPU, ~370 so (bench/bench_pg_writes.py).
     """
 
     def __init__(self, engine: AsyncEngine) -> None:
         super().__init__(engine)
+        self.dialect = engine.dialect
         self.dsn = engine.url.set(drivername="postgresql").render_as_string(hide_password=False)
         self._raw_free: list[Any] = []
         self._raw_open: list[Any] = []
+        self._compiled: dict[Hashable, RawStatement] = {}
 
     async def commit(self, batch: Sequence[Write]) -> None:
         """Commit a batch (of one write per table, see `Store._take_batch`): the actions first, then
@@ -217,14 +251,44 @@ class PgWriter(AsyncWriter):
         if inserts:
             await _each_alone_on_failure(inserts, self._insert)
         if others:
-            await _each_alone_on_failure(others, super().commit)
+            await _each_alone_on_failure(others, self._transact)
 
     async def _insert(self, writes: Sequence[Write]) -> None:
         conn = await self._raw()
         try:
             await self.insert_actions(conn, writes)
         finally:
-            self._raw_free.append(conn)
+            self._give_back(conn)
+
+    async def _transact(self, writes: Sequence[Write]) -> None:
+        conn = await self._raw()
+        try:
+            async with conn.transaction():
+                for step in plan(await self.admit(conn, writes)):
+                    await self._execute(conn, step)
+        finally:
+            self._give_back(conn)
+
+    async def _execute(self, conn: Any, step: Step) -> None:
+        if step.shape is None:  # values of its own (a delete, say): compiled for this once
+            compiled = step.statement.compile(dialect=self.dialect)
+            raw = RawStatement.of(compiled, self.dialect)
+            await conn.execute(raw.sql, *raw.args(compiled.params))
+            return
+        assert step.rows, "a shaped step has rows"
+        cached = self._compiled.get(step.shape)
+        if cached is None:
+            compiled = step.statement.compile(dialect=self.dialect, column_keys=list(step.rows[0]))
+            cached = self._compiled[step.shape] = RawStatement.of(compiled, self.dialect)
+        raw = cached
+        if len(step.rows) == 1:
+            await conn.execute(raw.sql, *raw.args(step.rows[0]))
+        else:
+            await conn.executemany(raw.sql, [raw.args(row) for row in step.rows])
+
+    async def admit(self, conn: Any, batch: Sequence[Write]) -> Sequence[Write]:
+        """The writes of `batch` that may happen (all; a fenced writer refuses some)."""
+        return batch
 
     async def _raw(self) -> Any:
         if self._raw_free:
@@ -234,6 +298,15 @@ class PgWriter(AsyncWriter):
         conn = await asyncpg.connect(self.dsn)
         self._raw_open.append(conn)
         return conn
+
+    def _give_back(self, conn: Any) -> None:
+        """A connection back to the free ones; one that broke, or that a cancelled batch left inside
+        its transaction, is dropped (the next batch opens another)."""
+        if conn.is_closed() or conn.is_in_transaction():
+            conn.terminate()
+            self._raw_open.remove(conn)
+        else:
+            self._raw_free.append(conn)
 
     async def insert_actions(self, conn: Any, writes: Sequence[Write]) -> None:
         await conn.execute(INSERT_ACTIONS, *action_columns(writes))
@@ -316,8 +389,8 @@ class InlineWriter:
                 raise
             return
         with conn.begin():
-            for statement, params in plan(others):
-                conn.execute(statement, params)
+            for step in plan(others):
+                conn.execute(step.statement, step.rows)
             if rows:
                 conn.exec_driver_sql(INSERT_ACTIONS_SQLITE, rows)
 

@@ -16,7 +16,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 import sqlalchemy as sa
-from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
+from sqlalchemy.ext.asyncio import AsyncEngine
 
 from .batch_writers import PgWriter, Write, action_columns
 from .errors import ServerError
@@ -44,7 +44,7 @@ ORDER BY m.created_at LIMIT :k"""
 # Row locks on leases: a fenced write holds FOR KEY SHARE, which a renewal (an update of
 # expires_at only) does not wait for, while a takeover first locks the row FOR UPDATE and so
 # waits for every write of the old owner still in flight. Locked in table order.
-HOLD = """SELECT match_id FROM table_leases WHERE owner = :o AND match_id = ANY(:ids)
+HOLD = """SELECT match_id FROM table_leases WHERE owner = $1 AND match_id = ANY($2::varchar[])
 ORDER BY match_id FOR KEY SHARE"""
 LOCK_ONE = "SELECT 1 FROM table_leases WHERE match_id = :m FOR UPDATE"
 # A batch of actions with its fence, in one statement (one round trip, committed by itself): lock
@@ -143,12 +143,12 @@ class FencedWriter(PgWriter):
         super().__init__(engine)
         self.store = store
 
-    async def admit(self, conn: AsyncConnection, batch: Sequence[Write]) -> Sequence[Write]:
+    async def admit(self, conn: Any, batch: Sequence[Write]) -> Sequence[Write]:
         fences = sorted({w.fence for w in batch if w.fence is not None})
         if not fences:
             return batch
-        result = await conn.execute(sa.text(HOLD), {"o": self.store.leases.owner, "ids": fences})
-        return self._refuse_lost(batch, fences, {r.match_id for r in result})
+        rows = await conn.fetch(HOLD, self.store.leases.owner, fences)
+        return self._refuse_lost(batch, fences, {r["match_id"] for r in rows})
 
     async def insert_actions(self, conn: Any, writes: Sequence[Write]) -> None:
         if any(w.fence is None for w in writes):  # not fenced (none are, today): as with one process

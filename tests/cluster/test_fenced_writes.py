@@ -81,3 +81,46 @@ async def renewal_race(url: str) -> None:
 
 def test_a_table_acquired_during_a_renewal_is_not_taken_for_lost(database: str) -> None:
     asyncio.run(renewal_race(database))
+
+
+async def other_writes(url: str) -> None:
+    """The writes beside the actions (statuses, seats, rematches, deletes) go through asyncpg with
+    SQLAlchemy's compiled statements: what is read back is what was written, JSON and NULLs
+    included, and a table this process lost refuses them."""
+    store = ClusterStore(async_db_url(url), owner="process-a", lease_seconds=30)
+    await store.open()
+    try:
+        made = row("kept")
+        made.options, made.table_options = {"target": 30, "deals": [1, 2]}, {"bot_delay_ms": 0}
+        await store.create_match(made)
+        await store.create_match(row("taken"))
+        await store.set_seat("kept", 1, "Aitana", "f" * 64, None)
+        outcome = {"winners": [1], "scores": [3.5, -1], "text": "ñ \"quoted\""}
+        await store.set_status("kept", "finished", finished_at=12.5, outcome=outcome)
+        await store.set_rematch("kept", {"yes": [0, 1], "no": []}, next_match="kept2")
+        for idx in range(3):
+            await store.append_action("kept", idx, 0, 5, 1.0)
+        await store.delete_action("kept", 2)
+        loaded = await store.load("kept")
+        assert loaded is not None
+        assert (loaded.options, loaded.table_options) == (made.options, made.table_options)
+        assert (loaded.status, loaded.finished_at, loaded.outcome) == ("finished", 12.5, outcome)
+        assert (loaded.rematch, loaded.next_match, loaded.started_at) == ({"yes": [0, 1], "no": []}, "kept2", None)
+        assert [(s.seat, s.name, s.token_hash, s.player_id) for s in loaded.seats] == [
+            (0, None, None, None), (1, "Aitana", "f" * 64, None)]
+        assert loaded.actions == [(0, 5), (0, 5)]
+
+        async with store.engine.begin() as conn:
+            await conn.execute(sa.text("UPDATE table_leases SET owner = 'process-b' WHERE match_id = 'taken'"))
+        with pytest.raises(TableMoved):
+            await store.set_status("taken", "finished")
+        with pytest.raises(TableMoved):
+            await store.set_seat("taken", 0, "Beto", None)
+        taken = await store.load("taken")
+        assert taken is not None and taken.status == "playing" and taken.seats[0].name is None
+    finally:
+        await store.close()
+
+
+def test_other_writes_read_back_as_written_and_are_fenced(database: str) -> None:
+    asyncio.run(other_writes(database))

@@ -49,7 +49,7 @@ def test_updates_of_the_same_columns_become_one_executemany(tmp_path: Path) -> N
               for i in range(3)]
     writes.append(Write(matches, values={"status": "playing"}, where={"id": "m0"}))
     steps = plan(writes)
-    assert len(steps) == 2 and steps[0][1] is not None and len(steps[0][1]) == 3
+    assert len(steps) == 2 and steps[0].rows is not None and len(steps[0].rows) == 3
     engine = sa.create_engine(f"sqlite:///{tmp_path / 'u.db'}")
     seats.metadata.create_all(engine, tables=[matches, seats])
     with engine.begin() as conn:
@@ -58,8 +58,8 @@ def test_updates_of_the_same_columns_become_one_executemany(tmp_path: Path) -> N
                                             "seed": 1, "num_players": 2, "status": "waiting",
                                             "invite_code": f"C{i}", "public": False, "created_at": 0.0})
             conn.execute(seats.insert(), {"match_id": f"m{i}", "seat": 1, "kind": "human"})
-        for statement, rows in steps:
-            conn.execute(statement, rows)
+        for step in steps:
+            conn.execute(step.statement, step.rows)
         names = dict(conn.execute(sa.select(seats.c.match_id, seats.c.name)).all())
         assert names == {"m0": "P0", "m1": "P1", "m2": "P2"}
         assert conn.execute(sa.select(matches.c.status).where(matches.c.id == "m0")).scalar() == "playing"
