@@ -291,8 +291,13 @@ class PgWriter(AsyncWriter):
         return batch
 
     async def _raw(self) -> Any:
-        if self._raw_free:
-            return self._raw_free.pop()
+        """A free connection, or a new one. One the database closed meanwhile (a restart tells every
+        client) is dropped here rather than failing a batch."""
+        while self._raw_free:
+            conn = self._raw_free.pop()
+            if not conn.is_closed():
+                return conn
+            self._raw_open.remove(conn)
         import asyncpg
 
         conn = await asyncpg.connect(self.dsn)

@@ -9,6 +9,7 @@ import pytest
 import sqlalchemy as sa
 
 from tapete.server.cluster import ClusterStore, TableMoved
+from tapete.server.leases import FencedWriter
 from tapete.server.settings import async_db_url
 from tapete.server.store import MatchRow, SeatRow
 
@@ -124,3 +125,42 @@ async def other_writes(url: str) -> None:
 
 def test_other_writes_read_back_as_written_and_are_fenced(database: str) -> None:
     asyncio.run(other_writes(database))
+
+
+async def database_restart(url: str) -> None:
+    """Every connection of the writer killed by the database (as a restart does): the next writes
+    still commit, on new connections (the batch's retry finds the broken ones dropped)."""
+    import asyncpg
+
+    store = ClusterStore(async_db_url(url), owner="process-a", lease_seconds=30)
+    await store.open()
+    try:
+        await store.create_match(row("kept"))
+        await store.create_match(row("other"))
+        # two tables' writes at once, in both lanes: two connections
+        await asyncio.gather(store.append_action("kept", 0, 0, 5, 1.0), store.set_seat("other", 1, "Aitana", None))
+        await store.append_action("kept", 1, 0, 5, 1.0)
+        writer = store._writer_impl
+        assert isinstance(writer, FencedWriter) and len(writer._raw_free) >= 2
+        admin = await asyncpg.connect(url)
+        try:
+            killed = await admin.fetchval("SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity"
+                                          " WHERE datname = current_database() AND pid <> pg_backend_pid()")
+        finally:
+            await admin.close()
+        assert killed >= 2
+        await asyncio.sleep(0.2)  # the database's goodbye reaches each connection, as after a restart
+        await store.append_action("kept", 2, 0, 5, 1.0)
+        await store.set_status("kept", "finished", finished_at=3.0)
+        reader = await asyncpg.connect(url)
+        try:
+            assert await reader.fetchval("SELECT count(*) FROM actions WHERE match_id = 'kept'") == 3
+            assert await reader.fetchval("SELECT status FROM matches WHERE id = 'kept'") == "finished"
+        finally:
+            await reader.close()
+    finally:
+        await store.close()
+
+
+def test_writes_go_on_after_the_database_drops_every_connection(database: str) -> None:
+    asyncio.run(database_restart(database))
