@@ -342,11 +342,12 @@ class TableRunner:
             await self.store.append_action(self.id, self.version, seat, action, time.time())
         except Exception:
             logs.log.exception("could not write an action", extra={"table": self.id, "seat": seat})
-            raise StorageFailed(
-                "No se pudo guardar la acción; no se ha aplicado. Inténtalo de nuevo.",
-                "The action could not be stored and was not applied. Try again.",
-                rule="storage",
-            ) from None
+            if not await self._recorded_anyway(seat, action):
+                raise StorageFailed(
+                    "No se pudo guardar la acción; no se ha aplicado. Inténtalo de nuevo.",
+                    "The action could not be stored and was not applied. Try again.",
+                    rule="storage",
+                ) from None
         try:
             applied = self.core.apply(seat, action, time.monotonic(), person=sender.source == "human")
         except Exception:
@@ -359,6 +360,25 @@ class TableRunner:
             sender.conn.send(self.presenter.accepted(sender.seq, self.version))
         await self._after_change(applied, sender.source)
         self.stats.stage("publish", time.perf_counter() - committed)
+
+    async def _recorded_anyway(self, seat: int, action: int) -> bool:
+        """After a failed write of the action at this version: whether the record holds it all the
+        same (a connection lost after the database committed it). Another action recorded there (an
+        earlier write whose answer was lost the same way) is applied now, as the record says, and this
+        one is refused (its sender sees the new state). Unknown (the record cannot be read): refused,
+        and the next write finds out."""
+        try:
+            found = await self.store.recorded_action(self.id, self.version)
+        except Exception:
+            logs.log.exception("could not read the record back", extra={"table": self.id})
+            return False
+        if found == (seat, action):
+            return True
+        if found is not None:
+            logs.event("a recorded action caught up", table=self.id, version=self.version)
+            applied = self.core.apply(found[0], found[1], time.monotonic(), person=self.seats[found[0]].human)
+            await self._after_change(applied, "record")
+        return False
 
     async def _undo_stored(self, seat: int) -> None:
         """A checked action failed inside the game (a bug there): take it out of

@@ -361,6 +361,15 @@ class Store:
             return (await conn.scalar(sa.select(matches.c.id).where(matches.c.id == match_id))) is not None
 
     # -- reads ----------------------------------------------------------------
+    async def recorded_action(self, match_id: str, idx: int) -> tuple[int, int] | None:
+        """The (seat, action) recorded at index `idx` of a match, if any (after a write whose
+        answer was lost: it may have been committed all the same)."""
+        query = sa.select(actions.c.seat, actions.c.action).where(actions.c.match_id == match_id,
+                                                                  actions.c.idx == idx)
+        async with self.engine.connect() as conn:
+            found = (await conn.execute(query)).first()
+        return None if found is None else (int(found.seat), int(found.action))
+
     async def load(self, match_id: str) -> MatchRow | None:
         rows = await self._load(sa.select(matches).where(matches.c.id == match_id))
         return rows[0] if rows else None
