@@ -29,7 +29,7 @@ from . import logs, messages
 from .alarm import Alarm
 from .chat import TableChat
 from .connection import CLOSE_BAD_TOKEN, Connection
-from .errors import StorageFailed, WrongSeat, internal_error
+from .errors import WrongSeat, internal_error
 from .messages import Attach, BotMove, Detach, Dismiss, Join, Leave, Message, Sender, Start, Submit, Sync, Wake
 from .pacer import BotPacer
 from .presenter import Moment, Presenter
@@ -39,6 +39,7 @@ from .seats import SeatInfo, SeatRegistry, hash_token, restart_grace
 from .settings import ServerSettings, TableOptions
 from .stale import StaleHistory
 from .stats import Stats
+from .table_record import TableRecord, storage_failed
 from .table_rematch import TableRematch
 from .table_seating import TableSeating
 
@@ -116,6 +117,7 @@ class TableRunner:
         self.chat = chat or TableChat(table_id, table_id, (), store)  # neither touches the game (no version)
         self.rematch = TableRematch(self)
         self.seating = TableSeating(self)  # sockets attached and detached, seats taken and left
+        self.record = TableRecord(self)  # the actions stored before they are applied
 
     @property
     def state(self) -> State:
@@ -178,7 +180,7 @@ class TableRunner:
         """Leaving memory: drop the helpers that point back at the runner, so that reference counting
         frees the table at once (a full collection found it: a stall of most of a second at 800 tables)."""
         self.desk.cancel()
-        for helper in ("rematch", "seating", "alarm", "desk"):
+        for helper in ("rematch", "seating", "record", "alarm", "desk"):
             self.__dict__.pop(helper, None)
 
     # -- entry points (called from the lobby and sockets) --------------------
@@ -338,20 +340,16 @@ class TableRunner:
     async def _apply(self, seat: int, action: int, sender: Sender) -> None:
         reached = time.perf_counter() if self._offered is None else self._offered
         queued = time.perf_counter()
-        try:
-            await self.store.append_action(self.id, self.version, seat, action, time.time())
-        except Exception:
-            logs.log.exception("could not write an action", extra={"table": self.id, "seat": seat})
-            if not await self._recorded_anyway(seat, action):
-                raise StorageFailed(
-                    "No se pudo guardar la acción; no se ha aplicado. Inténtalo de nuevo.",
-                    "The action could not be stored and was not applied. Try again.",
-                    rule="storage",
-                ) from None
+        earlier = await self.record.append(seat, action)
+        if earlier is not None:  # the record holds another action here (a write whose answer was lost)
+            caught_up = self.core.apply(*earlier, time.monotonic(), person=self.seats[earlier[0]].human)
+            await self._after_change(caught_up, "record")
+            raise storage_failed()
         try:
             applied = self.core.apply(seat, action, time.monotonic(), person=sender.source == "human")
         except Exception:
-            await self._undo_stored(seat)
+            logs.log.exception("the game failed on a legal action", extra={"table": self.id, "seat": seat})
+            self.core.state = await self.record.rebuild()
             raise internal_error() from None
         committed = time.perf_counter()
         self.stats.stage("write", committed - queued)
@@ -360,38 +358,6 @@ class TableRunner:
             sender.conn.send(self.presenter.accepted(sender.seq, self.version))
         await self._after_change(applied, sender.source)
         self.stats.stage("publish", time.perf_counter() - committed)
-
-    async def _recorded_anyway(self, seat: int, action: int) -> bool:
-        """After a failed write of the action at this version: whether the record holds it all the
-        same (a connection lost after the database committed it). Another action recorded there (an
-        earlier write whose answer was lost the same way) is applied now, as the record says, and this
-        one is refused (its sender sees the new state). Unknown (the record cannot be read): refused,
-        and the next write finds out."""
-        try:
-            found = await self.store.recorded_action(self.id, self.version)
-        except Exception:
-            logs.log.exception("could not read the record back", extra={"table": self.id})
-            return False
-        if found == (seat, action):
-            return True
-        if found is not None:
-            logs.event("a recorded action caught up", table=self.id, version=self.version)
-            applied = self.core.apply(found[0], found[1], time.monotonic(), person=self.seats[found[0]].human)
-            await self._after_change(applied, "record")
-        return False
-
-    async def _undo_stored(self, seat: int) -> None:
-        """A checked action failed inside the game (a bug there): take it out of
-        the record and rebuild the state from the record, so the two agree."""
-        logs.log.exception("the game failed on a legal action", extra={"table": self.id, "seat": seat})
-        await self.store.delete_action(self.id, self.version)
-        row = await self.store.load(self.id)  # the record, read back once it no longer holds that action
-        if row is None or len(row.actions) != self.version:
-            raise RuntimeError(f"table {self.id}: the stored record does not match version {self.version}")
-        state = self.game.new_match(len(self.seats), self.seed, self.options)
-        for done_seat, done_action in row.actions:
-            state.apply(done_seat, done_action)
-        self.core.state = state
 
     async def _after_change(self, applied: Applied, source: str) -> None:
         for sender in applied.voided:

@@ -1,0 +1,69 @@
+"""One table's match record, as its runner writes it: each accepted action is stored before it is
+applied, and what is stored is the table (a restarted process replays it).
+
+A write may fail after the database committed it (the connection lost with the answer), so a
+failed write is checked against the record before its move is refused; and a record that holds
+an action the table has not applied (such a write, whose check could not read the record either)
+is caught up with rather than left to block every later write at that version.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import TYPE_CHECKING
+
+from tapete.engine import State
+
+from . import logs
+from .errors import StorageFailed
+
+if TYPE_CHECKING:
+    from .runner import TableRunner
+
+
+def storage_failed() -> StorageFailed:
+    return StorageFailed(
+        "No se pudo guardar la acción; no se ha aplicado. Inténtalo de nuevo.",
+        "The action could not be stored and was not applied. Try again.",
+        rule="storage",
+    )
+
+
+class TableRecord:
+    def __init__(self, runner: TableRunner) -> None:
+        self.runner = runner
+
+    async def append(self, seat: int, action: int) -> tuple[int, int] | None:
+        """Store the action at the table's version. None: it is recorded. Raises `StorageFailed` when
+        it is not; returns the (seat, action) the record holds there instead, for the runner to
+        apply first (and then to refuse this one: its sender sees the new state)."""
+        runner = self.runner
+        try:
+            await runner.store.append_action(runner.id, runner.version, seat, action, time.time())
+            return None
+        except Exception:
+            logs.log.exception("could not write an action", extra={"table": runner.id, "seat": seat})
+        try:
+            found = await runner.store.recorded_action(runner.id, runner.version)
+        except Exception:  # unknown: refused, and the next write finds out
+            logs.log.exception("could not read the record back", extra={"table": runner.id})
+            raise storage_failed() from None
+        if found == (seat, action):  # committed all the same
+            return None
+        if found is None:
+            raise storage_failed()
+        logs.event("a recorded action caught up", table=runner.id, version=runner.version)
+        return found
+
+    async def rebuild(self) -> State:
+        """The action at the table's version failed inside the game (a bug there): take it out of
+        the record and rebuild the state from the record, so the two agree."""
+        runner = self.runner
+        await runner.store.delete_action(runner.id, runner.version)
+        row = await runner.store.load(runner.id)  # the record, read back once it no longer holds that action
+        if row is None or len(row.actions) != runner.version:
+            raise RuntimeError(f"table {runner.id}: the stored record does not match version {runner.version}")
+        state = runner.game.new_match(len(runner.seats), runner.seed, runner.options)
+        for done_seat, done_action in row.actions:
+            state.apply(done_seat, done_action)
+        return state
