@@ -117,10 +117,24 @@ async def measure(url: str, fenced: bool, size: int, batches: int) -> tuple[floa
         await conn.close()
 
 
-async def main(args: argparse.Namespace) -> None:
-    server = args.db or os.environ.get("TAPETE_CLUSTER_PG")
+def pg_server(db: str | None) -> str:
+    """The PostgreSQL server to make scratch databases on: `--db`, else $TAPETE_CLUSTER_PG."""
+    server = db or os.environ.get("TAPETE_CLUSTER_PG")
     if not server:
         raise SystemExit("--db postgresql://... (or $TAPETE_CLUSTER_PG): a PostgreSQL server for a scratch database")
+    return server
+
+
+async def drop_scratch(server: str, name: str) -> None:
+    admin = await asyncpg.connect(server)
+    try:
+        await admin.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
+    finally:
+        await admin.close()
+
+
+async def main(args: argparse.Namespace) -> None:
+    server = pg_server(args.db)
     name = f"tapete_fence_{secrets.token_hex(4)}"
     print(f"batches of {args.batch} actions, {args.batches} per form, {args.rounds} round(s); PostgreSQL backend CPU")
     try:
@@ -132,11 +146,7 @@ async def main(args: argparse.Namespace) -> None:
                     f"{cpu * 1e6:6.1f} µs a batch, {cpu * 1e6 / args.batch:5.1f} µs an action")
                 print(f"  round {round_}  {form:14}  wall {wall * 1e6:6.1f} µs a batch   CPU {cpu_text}")
     finally:
-        admin = await asyncpg.connect(server)
-        try:
-            await admin.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
-        finally:
-            await admin.close()
+        await drop_scratch(server, name)
 
 
 if __name__ == "__main__":

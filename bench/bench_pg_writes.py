@@ -24,13 +24,11 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import os
 import secrets
 import time
 from collections.abc import Awaitable, Callable
 
-import asyncpg
-from bench_pg_fence import OWNER, TABLES, scratch
+from bench_pg_fence import OWNER, TABLES, drop_scratch, pg_server, scratch
 
 from tapete.server.batch_writers import AsyncWriter, PgWriter, Write
 from tapete.server.leases import ClusterStore
@@ -55,9 +53,7 @@ async def timed(commit: Callable[[list[Write]], Awaitable[None]], count: int) ->
 
 
 async def main(args: argparse.Namespace) -> None:
-    server = args.db or os.environ.get("TAPETE_CLUSTER_PG")
-    if not server:
-        raise SystemExit("--db postgresql://... (or $TAPETE_CLUSTER_PG): a PostgreSQL server for a scratch database")
+    server = pg_server(args.db)
     name = f"tapete_writes_{secrets.token_hex(4)}"
     url = await scratch(server, name, with_key=True)
     store = ClusterStore(url.replace("postgresql://", "postgresql+asyncpg://", 1), OWNER, 60.0)
@@ -74,11 +70,7 @@ async def main(args: argparse.Namespace) -> None:
         for _, writer in forms:
             await writer.close()
         await store.close()
-        admin = await asyncpg.connect(server)
-        try:
-            await admin.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
-        finally:
-            await admin.close()
+        await drop_scratch(server, name)
 
 
 if __name__ == "__main__":

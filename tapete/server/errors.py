@@ -107,6 +107,14 @@ class TableUnavailable(ServerError):
     status = 503
 
 
+def storage_failed() -> StorageFailed:
+    return StorageFailed(
+        "No se pudo guardar la acción; no se ha aplicado. Inténtalo de nuevo.",
+        "The action could not be stored and was not applied. Try again.",
+        rule="storage",
+    )
+
+
 def internal_error() -> InternalError:
     return InternalError(
         "Error interno del juego; la acción no se ha aplicado.",

@@ -29,7 +29,7 @@ from . import logs, messages
 from .alarm import Alarm
 from .chat import TableChat
 from .connection import CLOSE_BAD_TOKEN, Connection
-from .errors import WrongSeat, internal_error
+from .errors import WrongSeat, internal_error, storage_failed
 from .messages import Attach, BotMove, Detach, Dismiss, Join, Leave, Message, Sender, Start, Submit, Sync, Wake
 from .pacer import BotPacer
 from .presenter import Moment, Presenter
@@ -39,7 +39,7 @@ from .seats import SeatInfo, SeatRegistry, hash_token, restart_grace
 from .settings import ServerSettings, TableOptions
 from .stale import StaleHistory
 from .stats import Stats
-from .table_record import TableRecord, storage_failed
+from .table_record import TableRecord
 from .table_rematch import TableRematch
 from .table_seating import TableSeating
 

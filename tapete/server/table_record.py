@@ -15,18 +15,10 @@ from typing import TYPE_CHECKING
 from tapete.engine import State
 
 from . import logs
-from .errors import StorageFailed
+from .errors import storage_failed
 
 if TYPE_CHECKING:
     from .runner import TableRunner
-
-
-def storage_failed() -> StorageFailed:
-    return StorageFailed(
-        "No se pudo guardar la acción; no se ha aplicado. Inténtalo de nuevo.",
-        "The action could not be stored and was not applied. Try again.",
-        rule="storage",
-    )
 
 
 class TableRecord:
