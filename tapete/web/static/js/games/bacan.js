@@ -216,7 +216,8 @@ function tools(ctx) {
     const tool = currentTool(ctx);
     if (ctx.isLegal({ type: "discard" })) buttons.push(toolButton(t("bacan.discardHeld"), () => ctx.act({ type: "discard" }), { testid: "discard-held" }));
     for (const name of availableTools(ctx).filter((x) => x !== "row_joker" && x !== "mirror")) {
-      buttons.push(toolButton(t(`bacan.tool.${name}`), () => { ctx.ui.tool = tool === name ? null : name; ctx.refresh(); }, { active: tool === name, testid: `tool-${name}` }));
+      buttons.push(toolButton(t(`bacan.tool.${name}`), () => { ctx.ui.tool = tool === name ? null : name; ctx.refresh(); },
+        { active: tool === name, testid: `tool-${name}`, short: t(`bacan.toolShort.${name}`) }));
     }
   }
   if (mayMirror(ctx)) {

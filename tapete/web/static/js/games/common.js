@@ -21,16 +21,20 @@ export function cardButton({ key, face, art, label, legal, selected, live, onTap
   }, art, extra || null);
 }
 
-export function toolButton(label, onTap, { active, primary, testid, disabled, key, cls } = {}) {
+/** A tool's button. `short` is a shorter label for a phone's width (the full one stays its
+ * accessible name): a bar of five long labels took three rows there and pushed the board off. */
+export function toolButton(label, onTap, { active, primary, testid, disabled, key, cls, short } = {}) {
+  const text = short ? [h("span", { class: "tool-long" }, label), h("span", { class: "tool-short", "aria-hidden": "true" }, short)] : label;
   return h("button", {
     type: "button",
     class: ["tool", cls, active && "active", primary && "primary"],
     "aria-pressed": active === undefined ? null : String(Boolean(active)),
+    "aria-label": short ? label : null,
     "data-testid": testid,
     "data-key": key,
     disabled,
     onclick: onTap,
-  }, label);
+  }, text);
 }
 
 export function toolBar(...buttons) {
