@@ -69,6 +69,11 @@ class Connection:
         self.token: str | None = None
         self.lang = "es"  # of the texts describing moves and events
         self.texts = True  # a sentence for every legal move (programs may not need them)
+        # `legal` and `seats` left out of a state message when as in the last one told (the hello
+        # asks): their JSON as last told here, None when the next state must carry them
+        self.omit_unchanged = False
+        self.told_legal: str | None = None
+        self.told_seats: str | None = None
         # the player identity the hello proved and that player's name then (a spectator's chat name)
         self.player_id: str | None = None
         self.player_name: str | None = None

@@ -268,6 +268,7 @@ class RemoteRunner(TableRunner):
         self.bus.waiting[cid] = answer
         self.bus.send(self.owner, {"op": "attach", "table": self.id, "from": self.bus.proc, "cid": cid,
                                    "token": token, "lang": conn.lang, "texts": conn.texts,
+                                   "omit_unchanged": conn.omit_unchanged,
                                    "player_id": conn.player_id, "player_name": conn.player_name})
         try:
             reply = await asyncio.wait_for(answer, self.timeout)

@@ -48,6 +48,8 @@ class Hello(Strict):
     token: str | None = Field(None, max_length=128, description="the seat's token; null to watch")
     lang: Literal["es", "en"] = Field("es", description="language of the texts of moves and events")
     texts: bool = Field(True, description="whether every legal move carries a sentence")
+    omit_unchanged: bool = Field(
+        False, description="state messages leave out `legal` and `seats` when they are as in this socket's last one")
     player: PlayerRef | None = Field(None, description="the player identity of whoever connects; null: none")
 
 

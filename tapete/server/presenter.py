@@ -197,16 +197,26 @@ class Presenter:
         if names != self._names:  # someone took a seat or left it: readers of the new names
             self._names = names
             readers.clear()
+        seats = texts.seats
         for conns in audiences:
-            told: dict[tuple[str, bool], str] = {}
+            told: dict[tuple[str, bool], tuple[tuple[str, str, str], dict[tuple[bool, bool], str]]] = {}
             for conn in conns:
                 style = (conn.lang, conn.texts)
-                text = told.get(style)
-                if text is None:
+                made = told.get(style)
+                if made is None:
                     reader = readers.get((conn.lang, conn.seat))
                     if reader is None:
                         reader = readers[conn.lang, conn.seat] = Reader(conn.lang, names, conn.seat)
-                    text = told[style] = texts.text(conn.seat, reader, conn.texts)
+                    made = told[style] = (texts.parts(conn.seat, reader, conn.texts), {})
+                parts, variants = made
+                shape = (True, True)
+                if conn.omit_unchanged:  # what this socket has as it is stays out
+                    legal = parts[1]
+                    shape = (conn.told_legal != legal, conn.told_seats != seats)
+                    conn.told_legal, conn.told_seats = legal, seats
+                text = variants.get(shape)
+                if text is None:
+                    text = variants[shape] = texts.joined(parts, *shape)
                 conn.send_text(text)
         texts.end()
 

@@ -485,6 +485,7 @@ class TableRunner:
                          self.rematch.json(), self.rematch.next_match)
 
     def state_message(self, conn: Connection, events: list[Event]) -> dict[str, Any]:
+        conn.told_legal = conn.told_seats = None  # (the next broadcast carries both again)
         return self.presenter.state(self.state, self._moment(), conn.seat, conn.lang, conn.texts, events,
                                     chat=self.chat.history(conn.lang))
 

@@ -197,7 +197,7 @@ async def _hello(websocket: WebSocket, conn: Connection, svc: Services) -> str |
         conn.send_error(err)
         conn.close(CLOSE_CODES.get(err.code, CLOSE_POLICY), err.code)
         raise Disconnected from None
-    conn.lang, conn.texts = hello.lang, hello.texts
+    conn.lang, conn.texts, conn.omit_unchanged = hello.lang, hello.texts, hello.omit_unchanged
     return hello.token
 
 

@@ -64,6 +64,8 @@ class StateText:
         self._state: State | None = None
         self._events: list[Event] = []
         self._head = self._shared = self._tail = ""
+        self._tail_unseated = ""  # the tail without `seats` (a socket that has them as they are)
+        self.seats = ""  # this broadcast's seats, as JSON
         self._playing = False
         self._event_data: dict[int, tuple[Event, str | None]] = {}  # an event's JSON without its closing brace
         self._views: dict[int | None, str] = {}
@@ -80,7 +82,10 @@ class StateText:
         head = dumps({"type": "state", "table": self.table_id, "status": moment.status, "version": moment.version})
         self._head = head[:-1] + ',"seat":'
         self._shared = dumps({"actors": list(state.actors()), "required": list(state.required_actors())})[1:-1]
-        self._tail = "," + dumps(tail_fields(state, moment))[1:]
+        tail = tail_fields(state, moment)
+        self._tail = "," + dumps(tail)[1:]
+        self.seats = dumps(tail.pop("seats"))
+        self._tail_unseated = "," + dumps(tail)[1:]
 
     def end(self) -> None:
         """The broadcast is told: let go of its state and events."""
@@ -90,6 +95,11 @@ class StateText:
 
     def text(self, seat: int | None, reader: Reader, texts: bool) -> str:
         """The state message for one socket of `seat` reading as `reader` (sentences for moves if `texts`)."""
+        return self.joined(self.parts(seat, reader, texts), True, True)
+
+    def parts(self, seat: int | None, reader: Reader, texts: bool) -> tuple[str, str, str]:
+        """A state message in three: what comes before the legal moves, the legal moves (JSON), the
+        events (`joined` makes the message of them)."""
         state = self._state
         assert state is not None, "begin() first"
         view = self._views.get(seat)
@@ -98,10 +108,15 @@ class StateText:
             self._views.update((s, dumps(v)) for s, v in made.items())
             view = self._views[seat]
         legal = self._legal(state, seat, reader if texts else None) if self._playing else "[]"
-        return "".join((
-            self._head, dumps(seat), ',"view":', view, ",", self._shared, ',"legal":', legal,
-            ',"events":', self._events_text(seat, reader), self._tail,
-        ))
+        head = "".join((self._head, dumps(seat), ',"view":', view, ",", self._shared))
+        return head, legal, ',"events":' + self._events_text(seat, reader)
+
+    def joined(self, parts: tuple[str, str, str], legal: bool, seats: bool) -> str:
+        """The message of `parts`, with or without its legal moves and its seats (a socket that
+        asked to be told them only when they change, and has them as they are)."""
+        head, moves, events = parts
+        tail = self._tail if seats else self._tail_unseated
+        return "".join((head, ',"legal":', moves, events, tail)) if legal else "".join((head, events, tail))
 
     # -- legal moves -------------------------------------------------------------------
     def _legal(self, state: State, seat: int | None, reader: Reader | None) -> str:

@@ -10,6 +10,7 @@ rematch answers and statuses varied too.
 
 from __future__ import annotations
 
+import json
 import random
 from dataclasses import dataclass, field
 from typing import Any
@@ -31,6 +32,9 @@ class Socket:
     lang: str
     texts: bool
     told: list[str] = field(default_factory=list)
+    omit_unchanged: bool = False
+    told_legal: str | None = None
+    told_seats: str | None = None
 
     def send_text(self, text: str) -> None:
         self.told.append(text)
@@ -88,3 +92,38 @@ def test_broadcast_text_is_the_state_message(game_id: str) -> None:
             if step % 10 == 0 and step <= 100:  # a broadcast of the same version without events (someone came or went)
                 check_broadcast(presenter, game, state, moment(status, step, n, step + 1), [])
     assert ended == 2, "each match is played to its end"
+
+
+@pytest.mark.parametrize("game_id", [*game_ids(), "eco"])
+def test_a_socket_told_only_changes_rebuilds_every_state(game_id: str) -> None:
+    """A socket whose hello asked `omit_unchanged` is told `legal` and `seats` only when they differ from
+    its last state message: a client keeping the last ones rebuilds, after every broadcast, exactly
+    the state message in full; and the two are left out, not sent again, while they hold."""
+    game = ECO if game_id == "eco" else get_game(game_id)
+    rng = random.Random(11)
+    n = sorted(game.allowed_players(game.parse_options({})))[0]
+    state = game.new_match(n, 77, {})
+    presenter = Presenter(game, "t")
+    sockets = [Socket(seat, lang, texts, omit_unchanged=True) for seat in [None, *range(n)]
+               for lang in ("es", "en") for texts in (True, False)]
+    audiences = [{s for s in sockets if s.seat == seat} for seat in [None, *range(n)]]
+    kept: dict[int, dict[str, Any]] = {}
+    left_out = {"legal": 0, "seats": 0}
+    for step in range(1, 400):
+        seat = rng.choice(sorted(state.required_actors() or state.actors()))
+        events = state.apply(seat, rng.choice(list(state.legal_actions(seat))))
+        status = "finished" if state.is_terminal() else "playing"
+        m = moment(status, step, n, step // 6 * 6)  # the seats stay the same for a few actions at a time
+        presenter.broadcast(audiences, state, m, events)
+        for socket in sockets:
+            told = json.loads(socket.told.pop())
+            for key in ("legal", "seats"):
+                if key not in told:
+                    left_out[key] += 1
+                    told[key] = kept[id(socket)][key]
+            kept[id(socket)] = told
+            full = presenter.state(state, m, socket.seat, socket.lang, socket.texts, events, with_log=False)
+            assert told == json.loads(dumps(full)), (game.id, socket.seat, socket.lang, step)
+        if state.is_terminal():
+            break
+    assert left_out["seats"] > 0 and left_out["legal"] > 0, left_out

@@ -1,0 +1,75 @@
+"""A socket whose hello asks `omit_unchanged` is told `legal` and `seats` only when they change.
+
+The logic is held against `Presenter.state` for every game in test_state_text.py; here the
+flag travels from a real hello to the table's broadcasts, a `sync` answers in full, and a
+socket that did not ask is told everything every time."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+import websockets
+
+from .conftest import Client, Server
+
+
+@dataclass
+class Terse(Client):
+    """A client that keeps `legal` and `seats` as last told, as the browser does."""
+
+    told: dict[str, Any] = field(default_factory=dict)
+    left_out: list[str] = field(default_factory=list)
+    raw: list[dict[str, Any]] = field(default_factory=list)
+
+    def take(self, raw: str) -> dict[str, Any]:
+        data: dict[str, Any] = json.loads(raw)
+        if data["type"] == "state":
+            self.raw.append(data)
+            for key in ("legal", "seats"):
+                if key in data:
+                    self.told[key] = data[key]
+                else:
+                    self.left_out.append(key)
+                    data[key] = self.told[key]
+        return super().take(json.dumps(data))
+
+
+async def connect(server: Server, table_id: str, token: str, omit: bool) -> Client:
+    socket = await websockets.connect(f"{server.ws_url}/ws/tables/{table_id}")
+    client = Terse(socket) if omit else Client(socket)
+    await client.send({"type": "hello", "token": token, "omit_unchanged": omit})
+    client.seat = (await client.next_of("welcome"))["seat"]
+    client.state = await client.next_of("state")
+    return client
+
+
+async def test_legal_and_seats_are_left_out_while_they_hold(server: Server) -> None:
+    created = await server.create(game="eco", seats=[{"type": "human"}, {"type": "human"}],
+                                  table_options={"reaction_window_ms": 0, "bot_delay_ms": 0})
+    joined = await server.join(created["invite_code"])
+    table_id = created["table"]["id"]
+    terse = await connect(server, table_id, created["token"], omit=True)
+    plain = await connect(server, table_id, joined["token"], omit=False)
+    assert isinstance(terse, Terse)
+    assert "legal" in terse.raw[0] and "seats" in terse.raw[0]  # the hello's answer is whole
+    for version in range(8):
+        for client in (terse, plain):
+            state = await client.until(lambda s, v=version: s["version"] == v and s["status"] == "playing")
+            if client.seat in state["required"]:
+                mover = client
+        mover.seq += 1
+        await mover.send({"type": "action", "seq": mover.seq, "version": version,
+                          "index": mover.state["legal"][0]["index"]})
+    for client in (terse, plain):
+        await client.until(lambda s: s["version"] == 8)
+    assert all("legal" in s and "seats" in s for s in plain.seen if s["type"] == "state")  # did not ask
+    assert "seats" in terse.left_out and "legal" in terse.left_out
+    await terse.send({"type": "sync"})
+    synced = json.loads(await terse.ws.recv())
+    assert synced["type"] == "state" and "legal" in synced and "seats" in synced  # a sync is whole
+    for key in ("legal", "seats", "view", "version", "required"):  # and what the client kept is the server's
+        assert terse.state[key] == synced[key], key
+    for client in (terse, plain):
+        await client.ws.close()
