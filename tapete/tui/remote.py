@@ -149,6 +149,7 @@ class RemoteTable(TableChat):
         self.seat = seat.seat
         self.on_change: Callable[[], None] = lambda: None
         self.state: dict[str, Any] | None = None  # the latest `state` message
+        self._told: dict[str, Any] = {}  # `legal` and `seats` as last told (a state leaves them out while they hold)
         self.events: list[Event] = []
         self.texts: list[dict[str, str]] = []  # each event in es and en, as the server words it
         self._connect = connect
@@ -225,7 +226,8 @@ class RemoteTable(TableChat):
                 await asyncio.sleep(min(8.0, 0.5 * 2**failures))
 
     def _hello(self) -> dict[str, Any]:
-        hello: dict[str, Any] = {"type": "hello", "token": self.where.token, "lang": self.lang}
+        # a state leaves out `legal` and `seats` while they are as last told (`_on_state` keeps them)
+        hello: dict[str, Any] = {"type": "hello", "token": self.where.token, "lang": self.lang, "omit_unchanged": True}
         if self.player is not None:
             hello["player"] = {"id": self.player.player_id, "secret": self.player.secret}
         return hello
@@ -277,6 +279,11 @@ class RemoteTable(TableChat):
         self.on_change()
 
     def _on_state(self, message: dict[str, Any]) -> None:
+        for key in ("legal", "seats"):  # left out while as last told (the hello asks for it)
+            if key in message:
+                self._told[key] = message[key]
+            else:
+                message[key] = self._told.get(key, [])
         self.state = message
         self._add_history(message.get("chat") or [])
         if "rematch" in message:

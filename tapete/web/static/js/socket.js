@@ -50,8 +50,9 @@ export class TableSocket {
     this.ws = ws;
     this.welcomed = false;
     this.refusal = null;
+    this.told = {}; // the legal moves and seats as last told: a state leaves them out while they hold
     ws.onopen = () => {
-      const hello = { type: "hello", token: this.token || null, lang: this.lang };
+      const hello = { type: "hello", token: this.token || null, lang: this.lang, omit_unchanged: true };
       const player = this.withoutPlayer ? null : helloPlayer(); // who this is across tables, when known
       if (player) hello.player = player;
       this.sentPlayer = Boolean(player);
@@ -88,6 +89,15 @@ export class TableSocket {
     };
   }
 
+  /** A state as the server means it: what it left out (as this socket's hello asked) is as last told. */
+  whole(state) {
+    for (const key of ["legal", "seats"]) {
+      if (key in state) this.told[key] = state[key];
+      else state[key] = this.told[key];
+    }
+    return state;
+  }
+
   receive(text) {
     let message;
     try {
@@ -95,7 +105,7 @@ export class TableSocket {
     } catch {
       return;
     }
-    if (message.type === "state") this.handlers.state?.(message);
+    if (message.type === "state") this.handlers.state?.(this.whole(message));
     else if (message.type === "error") this.onError(message);
     else if (message.type === "accepted") {
       this.forget(message.seq);
