@@ -98,6 +98,7 @@ class Person(WireSeat):
         # not the server's latency): such moves are counted apart, not timed.
         self.window_until = 0.0
         self.timed = True
+        self.legal: list[dict[str, Any]] = []  # as last told (the hello asks for it only when it changes)
 
     def reconnected(self) -> None:
         self.client.error("reconnected")
@@ -128,6 +129,7 @@ class Person(WireSeat):
 
     def seen(self, state: dict[str, Any], now: float) -> None:
         version = state["version"]
+        legal = self.legal = state.get("legal", self.legal)
         if self.sent_at is not None and self.shows is not None and version >= self.shows:
             if self.timed:
                 self.client.latency(now - self.sent_at)
@@ -141,7 +143,6 @@ class Person(WireSeat):
                 self.dismissed = version
                 self.reading = self.client.loop.call_later(self.rng.uniform(1, 3), self.send, DISMISS)
             return  # nothing is applied until everyone has read it
-        legal = state["legal"]
         if not legal or self.sent_at is not None or version <= self.acted:
             return
         self.acted = version
@@ -229,7 +230,9 @@ class Client:
             finally:
                 self.opening -= 1
             url = f"{self.url.replace('http', 'ws', 1)}/ws/tables/{table_id}"
-            people = [Person(url, orjson.dumps({"type": "hello", "token": token}), self.rng, self) for token in tokens]
+            # as the browser says hello: legal moves and seats are told only when they change
+            hellos = [orjson.dumps({"type": "hello", "token": token, "omit_unchanged": True}) for token in tokens]
+            people = [Person(url, hello, self.rng, self) for hello in hellos]
             self.tables += 1
             self.sockets += len(people)
             playing = [asyncio.create_task(p.play()) for p in people]
