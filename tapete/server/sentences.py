@@ -28,11 +28,13 @@ class Said:
     """One message's sentences: by language, or language and the seat it names. Lines are said
     line by line: a round's result names every seat, but each line one."""
 
-    __slots__ = ("lines", "message", "move", "texts")
+    __slots__ = ("lines", "message", "shared", "texts")
 
-    def __init__(self, message: Message | Lines, move: bool = False) -> None:
+    def __init__(self, message: Message | Lines, shared: bool = False) -> None:
         self.message = message
-        self.move = move  # a legal move's: the same words at many tables (`Catalogue.render_shared`)
+        # a move's or an event's: the same words at many tables (`Catalogue.render_shared` keeps its
+        # shape for all: an event's sentence was a fifth of a broadcast's work at a person's pace)
+        self.shared = shared
         self.texts: dict[Any, str] = {}
         self.lines = [Said(item) for item in message.items] if isinstance(message, Lines) else None
 
@@ -78,7 +80,7 @@ class Sentences:
         kept = self._events.get(id(event))
         if kept is None or kept[0] is not event or reader.key[2] != self._names:
             self._hear(reader)
-            kept = self._events[id(event)] = (event, Said(self.game.event_message(event)))
+            kept = self._events[id(event)] = (event, Said(self.game.event_message(event), True))
         return self._sentence(kept[1], reader)
 
     def _hear(self, reader: Reader) -> None:
@@ -102,7 +104,7 @@ class Sentences:
             catalogue = self.game.catalogue
             assert catalogue is not None
             message, reader = said.message, reader if seat == reader.seat else self._spectator(reader)
-            if said.move and isinstance(message, Message):
+            if said.shared and isinstance(message, Message):
                 text = catalogue.render_shared(message, reader)
             else:
                 text = catalogue.render(message, reader)
