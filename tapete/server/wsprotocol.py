@@ -29,9 +29,10 @@ from uvicorn.config import Config
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
 from uvicorn.server import ServerState
 from websockets.exceptions import InvalidState
-from websockets.extensions.permessage_deflate import ServerPerMessageDeflateFactory
 from websockets.http11 import Request
 from websockets.server import ServerProtocol
+
+from .deflate import SharedDeflateFactory
 
 COMPRESSION_LEVEL = 1
 
@@ -46,10 +47,10 @@ class FastDeflateProtocol(WebSocketsSansIOProtocol):
     ) -> None:
         super().__init__(config, server_state, app_state, _loop)
         if config.ws_per_message_deflate:
-            deflate = ServerPerMessageDeflateFactory(
+            deflate = SharedDeflateFactory(  # one compressor for every socket (tapete.server.deflate)
                 server_max_window_bits=12,
                 client_max_window_bits=12,
-                compress_settings={"memLevel": 5, "level": COMPRESSION_LEVEL},
+                compress_settings={"memLevel": 8, "level": COMPRESSION_LEVEL},
             )
             self.conn = ServerProtocol(
                 extensions=[deflate], max_size=config.ws_max_size, logger=logging.getLogger("uvicorn.error")
