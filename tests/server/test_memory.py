@@ -101,7 +101,7 @@ gc.collect(1)  # a middle collection: its survivors are frozen
 assert gc.get_freeze_count() >= start + 50_000 and not AGING.draining, gc.get_freeze_count()
 del kept  # frozen objects are still freed by reference counting
 assert gc.get_freeze_count() < start + 1_000, gc.get_freeze_count()
-AGING.floor, AGING.growth = 0, 2.0
+AGING.floor, AGING.growth, AGING.check_every = 0, 2.0, 1  # (the server looks every tenth time)
 
 
 def cycles(n):
