@@ -34,25 +34,21 @@ class SharedDeflate(PerMessageDeflate):
     """The extension of one socket: incoming messages as the library inflates them; outgoing ones
     through the process's compressor for this window size."""
 
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        key = (self.local_max_window_bits, tuple(sorted(self.compress_settings.items())))
+        if key not in _ENCODERS:
+            _ENCODERS[key] = zlib.compressobj(wbits=-self.local_max_window_bits, **self.compress_settings)
+        self.shared = _ENCODERS[key]
+
     def encode(self, frame: Frame) -> Frame:
         if frame.opcode in CTRL_OPCODES:
             return frame
         if frame.opcode is Opcode.CONT or not frame.fin:
             return super().encode(frame)  # (never sent here: see the module's note)
-        encoder = self.shared_encoder()
-        data = encoder.compress(frame.data) + encoder.flush(zlib.Z_FULL_FLUSH)
+        data = self.shared.compress(frame.data) + self.shared.flush(zlib.Z_FULL_FLUSH)
         assert data[-4:] == _EMPTY_BLOCK
         return Frame(frame.opcode, data[:-4], frame.fin, True, frame.rsv2, frame.rsv3)
-
-
-    def shared_encoder(self) -> Any:
-        """The process's compressor for this socket's window size and settings."""
-        key = (self.local_max_window_bits, tuple(sorted(self.compress_settings.items())))
-        encoder = _ENCODERS.get(key)
-        if encoder is None:
-            encoder = _ENCODERS[key] = zlib.compressobj(wbits=-self.local_max_window_bits, **self.compress_settings)
-        self.shared_encoder = lambda: encoder  # type: ignore[method-assign]  # the same for the socket's life
-        return encoder
 
 
 class SharedDeflateFactory(ServerPerMessageDeflateFactory):
