@@ -27,15 +27,15 @@ ready:
   1,200 tables a full collection stalled every table for 1.7 s, and the
   memory in use doubles several times while a server fills. Before the
   first table the memory of start-up is the measure (`FLOOR` at least).
-- the middle generation is collected after every young collection rather
-  than every tenth: each object is walked there once before it is frozen,
-  in pauses a fifth as long (measured at 1,000 tables, a person's pace:
-  longest 11 ms instead of 30 ms, p99 send -> view 12 ms instead of 20 ms,
-  with one young collection in two between them); with none between, the
-  collector's time fell by a fifth more (alternating runs at 1,800 tables:
-  1.0–1.3 s in 20 s against 1.4–1.7, longest pause 8–10 ms against 17–21,
-  CPU per action −4 %). The memory in use is looked at every tenth middle
-  collection (`CHECK_EVERY`; a look walks pymalloc's arenas, ~0.4 ms).
+- the middle generation is collected after every young collection
+  (CPython: after every tenth), so each object is walked there once before
+  it is frozen, in short pauses. Measured at a person's pace: every second
+  young collection instead of every tenth, longest pause 11 ms instead of
+  30 (1,000 tables); every one instead of every second, the collector's
+  time 1.0–1.3 s in 20 s instead of 1.4–1.7 and its longest pause 8–10 ms
+  instead of 17–21 (1,800 tables, alternating runs). The memory in use is
+  looked at every `CHECK_EVERY`th middle collection (a look walks
+  pymalloc's arenas, ~0.4 ms).
 
 The server's long-lived objects do not make garbage in cycles when they go:
 a table leaving memory lets go of the helpers that point back at its runner
@@ -57,7 +57,7 @@ from typing import Any
 # about the same collector CPU in all once aging keeps the old generation empty.
 YOUNG_THRESHOLD = 700
 MIDDLE_THRESHOLD = 0  # young collections between middle ones (CPython's 10): a middle one after each young one
-CHECK_EVERY = 10
+CHECK_EVERY = 10  # middle collections between two looks at the memory in use
 GROWTH = 2.0  # memory blocks in use per table, as a multiple of those after the last full collection, that start one
 FLOOR = 500_000  # never fewer blocks than this before a full collection (a small server's start-up)
 
@@ -74,7 +74,7 @@ class Aging:
         self.draining = False  # handed back: the next full collection walks them
         self.full_collections = 0
         self.middle_collections = 0
-        self.check_every = CHECK_EVERY  # middle collections between two looks at the memory in use
+        self.check_every = CHECK_EVERY
 
     def allowance(self) -> float:
         """The memory blocks in use that start a full collection, at the load of now."""
@@ -102,7 +102,7 @@ class Aging:
             gc.freeze()
             self.middle_collections += 1
             # memory in use, not the frozen objects' count: that walks them all (40 ms for 3 million);
-            # this walks pymalloc's arenas (under a millisecond for a gigabyte), so every tenth time
+            # this walks pymalloc's arenas (under a millisecond for a gigabyte), so not every time
             if self.middle_collections % self.check_every == 0 and sys.getallocatedblocks() > self.allowance():
                 gc.unfreeze()
                 self.draining = True
