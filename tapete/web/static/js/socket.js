@@ -45,7 +45,8 @@ export class TableSocket {
   }
 
   open() {
-    this.handlers.status?.(this.lost ? "reconnecting" : "connecting");
+    // while it tries again, the last refusal's reason stays on screen (until a welcome or another answer)
+    this.handlers.status?.(this.lost ? "reconnecting" : "connecting", this.lost ? this.refusal : null);
     const ws = new WebSocket(this.url());
     this.ws = ws;
     this.welcomed = false;
