@@ -131,23 +131,28 @@ def uvicorn_errors() -> Iterator[LogLines]:
     logger.removeHandler(handler)
 
 
-def read_round(sock: Any, valid_syncs: int) -> list[dict[str, Any]]:
+def read_round(sock: Any, valid_syncs: int, answers: int) -> list[dict[str, Any]]:
     """What the server sent for a round of messages followed by a sentinel `sync`.
 
     Parse errors and pongs come from the socket's own loop as each message
     is read; actions and syncs are answered by the table in queue order, so
     the sentinel's state comes last: after one state for each sync of the
-    round and one for each accepted action.
+    round and one for each accepted action. A state broadcast meanwhile (a
+    seat connecting late) would end the count early, so the round also reads
+    until every message has had its answer: an answer never spills into the
+    next round (an extra state may, and states are not counted as answers).
     """
     out: list[dict[str, Any]] = []
-    states, wanted = 0, valid_syncs + 1
-    while states < wanted:
+    states, wanted, answered = 0, valid_syncs + 1, 0
+    while states < wanted or answered < answers:
         data = sock.recv()
         out.append(data)
         if data["type"] == "accepted":
             wanted += 1
         elif data["type"] == "state":
             states += 1
+        if data["type"] in ("error", "accepted", "pong"):
+            answered += 1
     return out
 
 
@@ -194,7 +199,7 @@ def test_socket_messages(thread_server: ThreadServer, tables: Tables, log_lines:
             sock.send(message if isinstance(message, str | bytes) else json.dumps(message))
         sock.send({"type": "sync"})
         syncs = sum(m == {"type": "sync"} for m in sent)
-        got = read_round(sock, syncs)
+        got = read_round(sock, syncs, len(sent) - syncs)
         answers = [a for a in got if a["type"] in ("error", "accepted", "pong")]
         assert len(answers) == len(sent) - syncs, (sent, got)  # one answer each
         TALLY["socket"] += len(sent)
