@@ -14,6 +14,12 @@ connection to another process on this machine (`tapete.hand_off`, see
 tapete.server.handoff). And a text frame may be written at once, in the turn
 of the loop that made it (`tapete.send_now`), rather than through the ASGI
 send path, which costs a task switch per message and several layers.
+
+Keepalive pings go only to a socket that has been quiet for a whole ping
+interval: data from the client shows it alive as a pong would, and a
+person's socket talks every few seconds. A dead peer is still found within
+an interval and the ping's timeout of its last byte, as before; a server of
+8,000 sockets saves ~400 pings and pongs a second (2 timers each).
 """
 
 from __future__ import annotations
@@ -56,6 +62,20 @@ class FastDeflateProtocol(WebSocketsSansIOProtocol):
                 extensions=[deflate], max_size=config.ws_max_size, logger=logging.getLogger("uvicorn.error")
             )
         self.on_lost: Callable[[], None] | None = None
+        self.heard = 0.0  # the loop's time when the client last sent a byte
+
+    def data_received(self, data: bytes) -> None:
+        self.heard = self.loop.time()
+        super().data_received(data)
+
+    def send_keepalive_ping(self) -> None:
+        """A ping only after a whole interval without a byte from the client (see the module's note)."""
+        quiet_for = self.loop.time() - self.heard
+        closing = self.close_sent or self.transport is None or self.transport.is_closing()
+        if self.ping_interval is not None and quiet_for < self.ping_interval and not closing:
+            self.ping_timer = self.loop.call_later(self.ping_interval - quiet_for, self.send_keepalive_ping)
+            return
+        super().send_keepalive_ping()
 
     def handle_connect(self, event: Request) -> None:
         super().handle_connect(event)

@@ -57,13 +57,13 @@ class LogLines(logging.Handler):
 
 
 class ThreadServer:
-    def __init__(self, settings: ServerSettings) -> None:
+    def __init__(self, settings: ServerSettings, ping_interval: float | None = None) -> None:
         self.settings = settings
         self.app = create_app(settings)
-        # no keepalive pings: uvicorn draws each ping's payload from the global `random` in the server's
-        # thread, and Hypothesis, drawing in the test's thread, warns when that state changes under it
+        # no keepalive pings unless asked for: uvicorn draws each ping's payload from the global `random` in
+        # the server's thread, and Hypothesis, drawing in the test's thread, warns when that state changes under it
         config = uvicorn_config(self.app, settings, host="127.0.0.1", port=0, log_level="warning", lifespan="on",
-                                ws_ping_interval=None)
+                                ws_ping_interval=ping_interval, ws_ping_timeout=ping_interval)
         self.uv = uvicorn.Server(config)
         self.loop = asyncio.new_event_loop()
         self.thread = threading.Thread(target=self._run, name="tapete-test-server", daemon=True)
@@ -230,11 +230,12 @@ def http(server: ThreadServer) -> httpx.Client:
 
 
 @contextlib.contextmanager
-def own_server(folder: Path, **overrides: Any) -> Iterator[ThreadServer]:
-    """A server of its own with these settings (quotas, timeouts), stopped at the end."""
+def own_server(folder: Path, ping_interval: float | None = None, **overrides: Any) -> Iterator[ThreadServer]:
+    """A server of its own with these settings (quotas, timeouts), stopped at the end; keepalive
+    pings every `ping_interval` seconds of quiet, each answered within as long."""
     values: dict[str, Any] = {"db_url": f"sqlite:///{folder / 'tapete.db'}", "disconnect_grace": 600.0}
     values.update(overrides)
-    server = ThreadServer(ServerSettings(**values))
+    server = ThreadServer(ServerSettings(**values), ping_interval)
     server.start()
     try:
         yield server
