@@ -10,6 +10,7 @@ import asyncio
 import contextlib
 import logging
 import time
+from collections import deque
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -219,42 +220,117 @@ async def _attach(svc: Services, table_id: str, conn: Connection, token: str | N
 
 
 async def _serve(websocket: WebSocket, conn: Connection, runner: TableRunner, settings: ServerSettings) -> None:
-    limiter = RateLimiter(settings.rate_per_s, settings.rate_burst)
-    chat_limiter = RateLimiter(settings.chat_per_s, settings.chat_burst)
-    by_address: AddressAllowances = websocket.app.state.allowances
-    rematch_limiter = RateLimiter(REMATCH_PER_S, REMATCH_BURST)
-    here = f"{runner.id}|{websocket.client.host if websocket.client else 'unknown'}"  # this table, this address
-    strikes = 0
-    while not conn.closing:
-        text = await _receive_text(websocket)
+    host = websocket.client.host if websocket.client else "unknown"
+    reader = SocketReader(conn, runner, settings, websocket.app.state.allowances, f"{runner.id}|{host}")
+    deliver = websocket.scope.get("extensions", {}).get("tapete.on_text")
+    if deliver is None:  # another ASGI server: each message through `receive`, in turn
+        while not conn.closing:
+            reader.read(await _receive_text(websocket))
+        return
+    deliver(reader.read)  # each message read in the transport's callback (wsprotocol)
+    while True:
+        await _receive_text(websocket)  # only the end comes this way now: Disconnected
+
+
+class SocketReader:
+    """A socket's messages after its hello, each taken as it arrives: the rate, the JSON, the
+    shape, then the runner's queue. A chat or rematch message first asks the allowance its address
+    shares over every process (Redis in a cluster); the messages that arrive meanwhile wait for
+    it, so that the runner is given them in the order they were sent."""
+
+    def __init__(self, conn: Connection, runner: TableRunner, settings: ServerSettings,
+                 by_address: AddressAllowances, here: str) -> None:
+        self.conn, self.runner, self.settings = conn, runner, settings
+        self.by_address, self.here = by_address, here  # `here`: this table, this address
+        self.limiter = RateLimiter(settings.rate_per_s, settings.rate_burst)
+        self.chat_limiter = RateLimiter(settings.chat_per_s, settings.chat_burst)
+        self.rematch_limiter = RateLimiter(REMATCH_PER_S, REMATCH_BURST)
+        self.strikes = 0
+        self.waiting: deque[tuple[str | None, float]] | None = None  # behind a shared allowance's answer
+        self.asking: asyncio.Task[None] | None = None
+
+    def read(self, text: str | None) -> None:
+        """One message as it arrives (None: a binary frame). Never raises: it may run in the
+        transport's read callback."""
+        if self.conn.closing:
+            return
         arrived = time.perf_counter()
-        if not limiter.allow():
-            strikes += 1
-            conn.send_error(
-                RateLimited(
-                    f"Demasiados mensajes (máximo {settings.rate_per_s:g} por segundo); este se ha ignorado.",
-                    f"Too many messages (at most {settings.rate_per_s:g} per second); this one was ignored.",
-                    rule="limits",
-                )
+        try:
+            if not self._within_rate():
+                return
+            if self.waiting is not None:
+                self.waiting.append((text, arrived))
+                return
+            self._take(text, arrived)
+        except Exception as err:
+            self._fail(err)
+
+    def _within_rate(self) -> bool:
+        settings = self.settings
+        if self.limiter.allow():
+            self.strikes = 0
+            return True
+        self.strikes += 1
+        self.conn.send_error(
+            RateLimited(
+                f"Demasiados mensajes (máximo {settings.rate_per_s:g} por segundo); este se ha ignorado.",
+                f"Too many messages (at most {settings.rate_per_s:g} per second); this one was ignored.",
+                rule="limits",
             )
-            if strikes >= settings.rate_strikes:
-                conn.close(CLOSE_POLICY, "rate")
-            continue
-        strikes = 0
+        )
+        if self.strikes >= settings.rate_strikes:
+            self.conn.close(CLOSE_POLICY, "rate")
+        return False
+
+    def _take(self, text: str | None, arrived: float) -> None:
         seq: Any = None
         try:
-            data = _parse(text, settings)
+            data = _parse(text, self.settings)
             seq = data.get("seq")
             message = _read(data, IN_PLAY)
-            if isinstance(message, ChatMessage) and not (chat_limiter.allow() and await by_address.chat.allow(here)):
-                raise chat_flood(settings)
-            if isinstance(message, RematchMessage) and not (
-                rematch_limiter.allow() and await by_address.rematch.allow(here)
-            ):
-                raise rematch_flood()
-            _dispatch(message, conn, runner, arrived)
+            if isinstance(message, ChatMessage | RematchMessage):
+                local = self.chat_limiter if isinstance(message, ChatMessage) else self.rematch_limiter
+                if not local.allow():
+                    raise _flood(message, self.settings)
+                self.waiting = deque()
+                self.asking = asyncio.get_running_loop().create_task(self._ask_shared(message, seq, arrived))
+                return
+            _dispatch(message, self.conn, self.runner, arrived)
         except TapeteError as err:
-            conn.send_error(err, seq if _is_int(seq) else None)
+            self.conn.send_error(err, seq if _is_int(seq) else None)
+
+    async def _ask_shared(self, message: ChatMessage | RematchMessage, seq: Any, arrived: float) -> None:
+        try:
+            shared = self.by_address.chat if isinstance(message, ChatMessage) else self.by_address.rematch
+            try:
+                if not await shared.allow(self.here):
+                    raise _flood(message, self.settings)
+                _dispatch(message, self.conn, self.runner, arrived)
+            except TapeteError as err:
+                self.conn.send_error(err, seq if _is_int(seq) else None)
+            waiting, self.waiting = self.waiting, None
+            while waiting and self.waiting is None and not self.conn.closing:
+                self._take(*waiting.popleft())
+            if waiting and self.waiting is not None:  # another one asks now: the rest wait behind it
+                self.waiting.extend(waiting)
+        except Exception as err:
+            self._fail(err)
+
+    def _fail(self, err: Exception) -> None:
+        """What ended a socket's loop before: the table left this process, or a bug."""
+        self.waiting = None
+        if isinstance(err, RunnerStopped):
+            # the client connects again and reaches the table's new owner
+            self.conn.close(CLOSE_MOVED, "table moved")
+            logs.event("socket moved", logging.INFO, table=self.runner.id, seat=self.conn.seat)
+            return
+        logs.log.error("socket reader failed", exc_info=err, extra={"table": self.runner.id, "seat": self.conn.seat})
+        self.conn.send_error(internal_error())
+        self.conn.close(CLOSE_INTERNAL, "internal_error")
+
+
+def _flood(message: ChatMessage | RematchMessage, settings: ServerSettings) -> RateLimited:
+    return chat_flood(settings) if isinstance(message, ChatMessage) else rematch_flood()
 
 
 IN_PLAY = ("action", "sync", "dismiss", "ping", "chat", "rematch")

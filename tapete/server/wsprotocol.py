@@ -13,7 +13,12 @@ Before the handshake is answered, the application may also give the
 connection to another process on this machine (`tapete.hand_off`, see
 tapete.server.handoff). And a text frame may be written at once, in the turn
 of the loop that made it (`tapete.send_now`), rather than through the ASGI
-send path, which costs a task switch per message and several layers.
+send path, which costs a task switch per message and several layers. Once
+the application asks (`tapete.on_text`), each whole message it is sent is
+handed to its callback in the read callback that completed it, rather than
+through the ASGI queue: no task switch per message, no coroutines waiting on
+every socket for its next message (they lived seconds, long enough for the
+collector to walk them), no pause and resume of reading around each one.
 
 Keepalive pings go only to a socket that has been quiet for a whole ping
 interval: data from the client shows it alive as a pong would, and a
@@ -63,6 +68,7 @@ class FastDeflateProtocol(WebSocketsSansIOProtocol):
             )
         self.on_lost: Callable[[], None] | None = None
         self.heard = 0.0  # the loop's time when the client last sent a byte
+        self.on_text: Callable[[str | None], None] | None = None  # see deliver_to
 
     def data_received(self, data: bytes) -> None:
         self.heard = self.loop.time()
@@ -85,6 +91,44 @@ class FastDeflateProtocol(WebSocketsSansIOProtocol):
             extensions["tapete.abort"] = self.abort
             extensions["tapete.hand_off"] = self.hand_off
             extensions["tapete.send_now"] = self.send_now
+            extensions["tapete.on_text"] = self.deliver_to
+
+    def deliver_to(self, on_text: Callable[[str | None], None]) -> None:
+        """From now on, each whole message goes to `on_text` as it is read (None for a binary one),
+        and the application's ASGI `receive` only tells the end. Messages already queued go first.
+        `on_text` must not raise: it runs in the transport's read callback."""
+        self.on_text = on_text
+        queued = []
+        while not self.queue.empty():
+            queued.append(self.queue.get_nowait())
+        for event in queued:
+            if event["type"] == "websocket.receive":
+                on_text(event.get("text"))
+            else:
+                self.queue.put_nowait(event)  # the end, for `receive`
+        if self.read_paused:
+            self.read_paused = False
+            self.transport.resume_reading()
+
+    def send_receive_event_to_app(self) -> None:
+        on_text = self.on_text
+        if on_text is None:
+            super().send_receive_event_to_app()
+            return
+        data = self.frames[0] if len(self.frames) == 1 else b"".join(self.frames)
+        self.frames = []
+        if self.close_sent:  # as uvicorn: past the close, messages are dropped
+            return
+        if self.curr_msg_data_type != "text":
+            on_text(None)
+            return
+        try:
+            text = data.decode()
+        except UnicodeDecodeError:  # as uvicorn: the frame's UTF-8 is invalid (1007)
+            self.conn.send_close(1007)
+            self.handle_parser_exception()
+            return
+        on_text(text)
 
     def send_now(self, text: str) -> bool:
         """Write a text frame at once if the socket takes it now (the handshake answered, no close
@@ -137,8 +181,9 @@ class FastDeflateProtocol(WebSocketsSansIOProtocol):
         if self.on_lost is not None:
             release, self.on_lost = self.on_lost, None
             release()
+        self.on_text = None  # the application's reader, which holds its socket's connection
         # the scope's hooks are this protocol's bound methods: a cycle, left to a full collection
         scope: Any = getattr(self, "scope", None)
         if scope is not None:
-            for hook in ("tapete.abort", "tapete.hand_off", "tapete.send_now"):
+            for hook in ("tapete.abort", "tapete.hand_off", "tapete.send_now", "tapete.on_text"):
                 scope.get("extensions", {}).pop(hook, None)

@@ -230,3 +230,18 @@ async def test_hello_and_sync_carry_the_last_100_lines_and_another_process_reads
     again = await serve(chat_burst=200, chat_per_s=100.0, rate_burst=300)
     fresh = await again.connect(table_id, None)
     assert [line["text"] for line in fresh.state["chat"]] == [f"línea {i}" for i in range(5, 105)]
+
+
+async def test_messages_after_a_line_reach_the_table_after_it(server: Server) -> None:
+    """A line first asks the allowance its address shares (Redis in a cluster): the messages sent
+    after it wait for that answer, so the table takes them in the order they were sent."""
+    table_id, tokens = await table(server)
+    ana = await connect(server, table_id, tokens[0])
+    for round_ in range(5):
+        before = len(ana.seen)
+        await ana.ws.send(f'{{"type": "chat", "text": "hola {round_}"}}')
+        await ana.ws.send('{"type": "sync"}')
+        line = await ana.next_of("chat")
+        assert line["text"] == f"hola {round_}"
+        assert [m["type"] for m in ana.seen[before:]] == ["chat"]  # the sync's state comes after it
+        await ana.next_of("state")

@@ -164,6 +164,27 @@ async def test_a_game_failure_is_taken_out_of_the_record(server: Server, monkeyp
     assert await stored_actions(server, table_id) == 1
 
 
+async def test_a_bug_in_reading_a_socket_closes_that_socket_only(server: Server,
+                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    """The socket's messages are read in the transport's callback (wsprotocol.deliver_to): a bug
+    there is the client's internal_error and a 1011 close, and the table goes on for the others."""
+    table_id, a, b = await two_humans(server)
+
+    def broken(*_args: Any) -> None:
+        raise RuntimeError("a bug in the reader")
+
+    monkeypatch.setattr("tapete.server.sockets._dispatch", broken)
+    await a.send({"type": "sync"})
+    error = await a.next_of("error")
+    assert error["code"] == "internal_error" and "bug" not in json.dumps(error)
+    with pytest.raises(websockets.ConnectionClosed) as closed:
+        await a.recv()
+    assert closed.value.rcvd is not None and closed.value.rcvd.code == 1011
+    monkeypatch.undo()
+    await b.send({"type": "sync"})
+    assert (await b.next_of("state"))["table"] == table_id
+
+
 async def test_finished_tables_leave_memory_and_come_back(serve: ServeFactory) -> None:
     server = await serve(finished_ttl=0.2)
     table_id, a, b = await two_humans(server)
