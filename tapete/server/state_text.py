@@ -23,7 +23,8 @@ send it); tests/server/test_state_text.py holds the two equal.
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Hashable, Sequence
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -62,14 +63,15 @@ class StateText:
         self._words: Hashable | None = None  # this broadcast's `Game.moves_key`
         # this broadcast's parts: the moment, encoded
         self._state: State | None = None
-        self._events: list[Event] = []
+        self._events: Sequence[Event] = ()
         self._head = self._shared = self._tail = ""
         self._tail_unseated = ""  # the tail without `seats` (a socket that has them as they are)
         self.seats = ""  # this broadcast's seats, as JSON
         self._playing = False
         self._event_data: dict[int, tuple[Event, str | None]] = {}  # an event's JSON without its closing brace
         self._views: dict[int | None, str] = {}
-        self._seats: set[int | None] = set()  # the seats told in this broadcast, whose views are made at once
+        # the seats told in this broadcast, whose views are made at once
+        self._seats: AbstractSet[int | None] = frozenset()
 
     def begin(self, state: State, moment: Moment, events: list[Event], seats: set[int | None]) -> None:
         """A new broadcast, to the sockets of `seats`: encode what every socket is told alike."""
@@ -89,7 +91,8 @@ class StateText:
 
     def end(self) -> None:
         """The broadcast is told: let go of its state and events."""
-        self._state, self._events, self._seats = None, [], set()
+        # nothing new is made here: what lives until the table's next broadcast is the collector's work
+        self._state, self._events, self._seats = None, (), frozenset()
         self._event_data.clear()
         self._views.clear()
 
@@ -129,10 +132,13 @@ class StateText:
             return "[" + ",".join(self._entry(state, seat, a, reader) for a in legal) + "]"
         who = seat if reader is None else reader.key  # without sentences, an entry is the same for any reader
         said = self._said.get(who)
-        if said is None or said.words != words:
+        if said is None:
             if len(self._said) >= READERS:
                 self._said.clear()
             said = self._said[who] = Said(words)
+        elif said.words != words:  # kept, not made anew: a new object each time is the collector's work
+            said.words, said.legal, said.text = words, None, ""
+            said.entries.clear()
         elif legal == said.legal:
             return said.text
         entries = said.entries
