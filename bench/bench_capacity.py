@@ -114,6 +114,8 @@ class Person(WireSeat):
         message = orjson.loads(data)
         kind = message["type"]
         if kind == "state":
+            if "accepted" in message:  # this person's action, answered in the state (the hello asks)
+                self.shows = message["version"]
             self.seen(message, received)
             if message["status"] == "finished":
                 self.finish()
@@ -230,8 +232,10 @@ class Client:
             finally:
                 self.opening -= 1
             url = f"{self.url.replace('http', 'ws', 1)}/ws/tables/{table_id}"
-            # as the browser says hello: legal moves and seats are told only when they change
-            hellos = [orjson.dumps({"type": "hello", "token": token, "omit_unchanged": True}) for token in tokens]
+            # as the browser says hello: legal moves and seats are told only when they change, an
+            # accepted action in the state that follows it
+            hellos = [orjson.dumps({"type": "hello", "token": token, "omit_unchanged": True,
+                                    "accepted_in_state": True}) for token in tokens]
             people = [Person(url, hello, self.rng, self) for hello in hellos]
             self.tables += 1
             self.sockets += len(people)

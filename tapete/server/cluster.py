@@ -316,6 +316,7 @@ class ClusterTables(Tables):
         player_id, player_name = item.get("player_id"), item.get("player_name")
         conn.player_id = player_id if isinstance(player_id, str) else None  # checked by the socket's process
         conn.omit_unchanged = item.get("omit_unchanged") is True
+        conn.accepted_in_state = item.get("accepted_in_state") is True
         conn.player_name = player_name if isinstance(player_name, str) else None
         self.remote_conns[sender, cid] = (conn, runner)
 

@@ -74,6 +74,10 @@ class Connection:
         self.omit_unchanged = False
         self.told_legal: str | None = None
         self.told_seats: str | None = None
+        # an accepted action told in the state that follows it (the hello asks), not in a message of
+        # its own: the action's seq, in a tuple (a seq may be None), until that state is sent
+        self.accepted_in_state = False
+        self.accepted_seq: tuple[int | None] | None = None
         # the player identity the hello proved and that player's name then (a spectator's chat name)
         self.player_id: str | None = None
         self.player_name: str | None = None

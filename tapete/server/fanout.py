@@ -269,6 +269,7 @@ class RemoteRunner(TableRunner):
         self.bus.send(self.owner, {"op": "attach", "table": self.id, "from": self.bus.proc, "cid": cid,
                                    "token": token, "lang": conn.lang, "texts": conn.texts,
                                    "omit_unchanged": conn.omit_unchanged,
+                                   "accepted_in_state": conn.accepted_in_state,
                                    "player_id": conn.player_id, "player_name": conn.player_name})
         try:
             reply = await asyncio.wait_for(answer, self.timeout)

@@ -50,6 +50,8 @@ class Hello(Strict):
     texts: bool = Field(True, description="whether every legal move carries a sentence")
     omit_unchanged: bool = Field(
         False, description="state messages leave out `legal` and `seats` when they are as in this socket's last one")
+    accepted_in_state: bool = Field(
+        False, description="an accepted action is answered in the state that follows it (`accepted`), not alone")
     player: PlayerRef | None = Field(None, description="the player identity of whoever connects; null: none")
 
 

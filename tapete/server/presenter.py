@@ -21,7 +21,7 @@ from tapete.engine.messages import Reader
 from tapete.engine.names import bot_name
 from tapete.engine.table import TableCore
 
-from .connection import Connection
+from .connection import Connection, dumps
 from .errors import NotStarted
 from .seats import SeatInfo
 from .state_text import StateText, tail_fields
@@ -217,6 +217,9 @@ class Presenter:
                 text = variants.get(shape)
                 if text is None:
                     text = variants[shape] = texts.joined(parts, *shape)
+                if conn.accepted_seq is not None:  # this socket's action, answered here (its hello asked)
+                    text = text[:-1] + ',"accepted":' + dumps({"seq": conn.accepted_seq[0]}) + "}"
+                    conn.accepted_seq = None
                 conn.send_text(text)
         texts.end()
 

@@ -354,9 +354,17 @@ class TableRunner:
         committed = time.perf_counter()
         self.stats.stage("write", committed - queued)
         self.stale.reached(self.version, reached)
-        if sender.conn is not None:
-            sender.conn.send(self.presenter.accepted(sender.seq, self.version))
-        await self._after_change(applied, sender.source)
+        conn = sender.conn
+        if conn is not None and conn.accepted_in_state:
+            conn.accepted_seq = (sender.seq,)  # told in the state the broadcast sends it
+        elif conn is not None:
+            conn.send(self.presenter.accepted(sender.seq, self.version))
+        try:
+            await self._after_change(applied, sender.source)
+        finally:
+            if conn is not None and conn.accepted_seq is not None:  # no state was sent to it: alone, then
+                conn.accepted_seq = None
+                conn.send(self.presenter.accepted(sender.seq, self.version))
         self.stats.stage("publish", time.perf_counter() - committed)
 
     async def _after_change(self, applied: Applied, source: str) -> None:

@@ -199,6 +199,7 @@ async def _hello(websocket: WebSocket, conn: Connection, svc: Services) -> str |
         conn.close(CLOSE_CODES.get(err.code, CLOSE_POLICY), err.code)
         raise Disconnected from None
     conn.lang, conn.texts, conn.omit_unchanged = hello.lang, hello.texts, hello.omit_unchanged
+    conn.accepted_in_state = hello.accepted_in_state
     return hello.token
 
 

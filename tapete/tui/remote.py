@@ -226,8 +226,10 @@ class RemoteTable(TableChat):
                 await asyncio.sleep(min(8.0, 0.5 * 2**failures))
 
     def _hello(self) -> dict[str, Any]:
-        # a state leaves out `legal` and `seats` while they are as last told (`_on_state` keeps them)
-        hello: dict[str, Any] = {"type": "hello", "token": self.where.token, "lang": self.lang, "omit_unchanged": True}
+        # a state leaves out `legal` and `seats` while they are as last told (`_on_state` keeps them),
+        # and answers an accepted action of this socket's (`_receive`)
+        hello: dict[str, Any] = {"type": "hello", "token": self.where.token, "lang": self.lang, "omit_unchanged": True,
+                                 "accepted_in_state": True}
         if self.player is not None:
             hello["player"] = {"id": self.player.player_id, "secret": self.player.secret}
         return hello
@@ -258,6 +260,8 @@ class RemoteTable(TableChat):
     def _receive(self, message: dict[str, Any]) -> None:
         kind = message.get("type")
         if kind == "state":
+            if "accepted" in message:  # this socket's action, answered in the state that follows it
+                self._on_accepted(message["accepted"])
             self._on_state(message)
         elif kind == "welcome":
             self._welcomed = True
@@ -268,8 +272,7 @@ class RemoteTable(TableChat):
         elif kind == "rematch_start":
             self._on_rematch_start(message)
         elif kind == "accepted":
-            if self._pending is not None and message.get("seq") == self._pending[0]:
-                self._pending = None
+            self._on_accepted(message)
         elif kind == "error":
             self._on_error(message)
         elif kind == "left":
@@ -277,6 +280,10 @@ class RemoteTable(TableChat):
         else:
             return
         self.on_change()
+
+    def _on_accepted(self, answer: dict[str, Any]) -> None:
+        if self._pending is not None and answer.get("seq") == self._pending[0]:
+            self._pending = None
 
     def _on_state(self, message: dict[str, Any]) -> None:
         for key in ("legal", "seats"):  # left out while as last told (the hello asks for it)

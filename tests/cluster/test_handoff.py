@@ -50,7 +50,8 @@ async def table_with_two(a: Worker, b: Worker) -> tuple[str, dict[int, str]]:
 async def connect(worker: Worker, table_id: str, token: str, omit: bool = False) -> Client:
     socket = await websockets.connect(f"{worker.url.replace('http', 'ws')}/ws/tables/{table_id}")
     client = Terse(socket) if omit else Client(socket)
-    await client.send({"type": "hello", "token": token, "lang": "en", "omit_unchanged": omit})
+    await client.send({"type": "hello", "token": token, "lang": "en", "omit_unchanged": omit,
+                       "accepted_in_state": omit})
     welcome = await client.next_of("welcome")
     client.seat = welcome["seat"]
     client.state = await client.next_of("state")
@@ -96,6 +97,9 @@ async def test_a_socket_on_the_other_process_moves_to_the_owner(
                 break
             await act_through([here, through_b])
         assert "seats" in through_b.left_out
+        # its actions were answered in the states that followed them, not alone
+        assert through_b.folded and not [m for m in through_b.seen if m["type"] == "accepted"]
+        assert not [m for m in here.seen if m["type"] == "state" and "accepted" in m]
         on_a, on_b = await stats(a), await stats(b)
         assert on_a["sockets"] == 2  # both seats' sockets are attached to the owner's runner
         counts = [(found["sockets_handed"], found["sockets_relayed"]) for found in (on_a, on_b)]

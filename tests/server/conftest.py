@@ -142,6 +142,9 @@ class Client:
             data = await self.recv(timeout)
             if data["type"] in ("accepted", "error") and data.get("seq") == seq:
                 return data
+            for answer in self.accepted:  # an answer a state carried (`accepted_in_state`)
+                if answer.get("seq") == seq:
+                    return answer
 
     async def close(self) -> None:
         await self.ws.close()

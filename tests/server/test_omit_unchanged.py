@@ -17,11 +17,13 @@ from .conftest import Client, Server
 
 @dataclass
 class Terse(Client):
-    """A client that keeps `legal` and `seats` as last told, as the browser does."""
+    """A client that keeps `legal` and `seats` as last told, as the browser does, and reads an
+    accepted action in the state that follows it (`accepted_in_state`)."""
 
     told: dict[str, Any] = field(default_factory=dict)
     left_out: list[str] = field(default_factory=list)
     raw: list[dict[str, Any]] = field(default_factory=list)
+    folded: list[dict[str, Any]] = field(default_factory=list)  # the states that answered an action
 
     def take(self, raw: str) -> dict[str, Any]:
         data: dict[str, Any] = json.loads(raw)
@@ -33,6 +35,9 @@ class Terse(Client):
                 else:
                     self.left_out.append(key)
                     data[key] = self.told[key]
+            if "accepted" in data:
+                self.folded.append(data)
+                self.accepted.append({"type": "accepted", "seq": data["accepted"]["seq"], "version": data["version"]})
         return super().take(json.dumps(data))
 
 

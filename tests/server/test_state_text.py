@@ -35,6 +35,7 @@ class Socket:
     omit_unchanged: bool = False
     told_legal: str | None = None
     told_seats: str | None = None
+    accepted_seq: tuple[int | None] | None = None
 
     def send_text(self, text: str) -> None:
         self.told.append(text)
@@ -98,7 +99,8 @@ def test_broadcast_text_is_the_state_message(game_id: str) -> None:
 def test_a_socket_told_only_changes_rebuilds_every_state(game_id: str) -> None:
     """A socket whose hello asked `omit_unchanged` is told `legal` and `seats` only when they differ from
     its last state message: a client keeping the last ones rebuilds, after every broadcast, exactly
-    the state message in full; and the two are left out, not sent again, while they hold."""
+    the state message in full; and the two are left out, not sent again, while they hold. The
+    mover's socket, had it asked `accepted_in_state`, finds its answer in its state, and no other."""
     game = ECO if game_id == "eco" else get_game(game_id)
     rng = random.Random(11)
     n = sorted(game.allowed_players(game.parse_options({})))[0]
@@ -114,9 +116,14 @@ def test_a_socket_told_only_changes_rebuilds_every_state(game_id: str) -> None:
         events = state.apply(seat, rng.choice(list(state.legal_actions(seat))))
         status = "finished" if state.is_terminal() else "playing"
         m = moment(status, step, n, step // 6 * 6)  # the seats stay the same for a few actions at a time
+        mover = next(s for s in sockets if s.seat == seat and s.lang == ("es", "en")[step % 2])
+        seq = step if step % 7 else None  # a seq may be null
+        mover.accepted_seq = (seq,)
         presenter.broadcast(audiences, state, m, events)
+        assert mover.accepted_seq is None  # told once
         for socket in sockets:
             told = json.loads(socket.told.pop())
+            assert told.pop("accepted", "none") == ({"seq": seq} if socket is mover else "none")
             for key in ("legal", "seats"):
                 if key not in told:
                     left_out[key] += 1

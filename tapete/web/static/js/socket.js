@@ -53,7 +53,9 @@ export class TableSocket {
     this.refusal = null;
     this.told = {}; // the legal moves and seats as last told: a state leaves them out while they hold
     ws.onopen = () => {
-      const hello = { type: "hello", token: this.token || null, lang: this.lang, omit_unchanged: true };
+      // states leave out legal moves and seats while they hold, and answer this socket's own actions
+      const hello = { type: "hello", token: this.token || null, lang: this.lang, omit_unchanged: true,
+        accepted_in_state: true };
       const player = this.withoutPlayer ? null : helloPlayer(); // who this is across tables, when known
       if (player) hello.player = player;
       this.sentPlayer = Boolean(player);
@@ -106,16 +108,22 @@ export class TableSocket {
     } catch {
       return;
     }
-    if (message.type === "state") this.handlers.state?.(this.whole(message));
-    else if (message.type === "error") this.onError(message);
-    else if (message.type === "accepted") {
-      this.forget(message.seq);
-      this.handlers.accepted?.(message);
-    } else if (message.type === "welcome") this.onWelcome(message);
+    if (message.type === "state") {
+      if (message.accepted) this.onAccepted({ type: "accepted", seq: message.accepted.seq, version: message.version });
+      delete message.accepted;
+      this.handlers.state?.(this.whole(message));
+    } else if (message.type === "error") this.onError(message);
+    else if (message.type === "accepted") this.onAccepted(message);
+    else if (message.type === "welcome") this.onWelcome(message);
     else if (message.type === "left") this.handlers.closed?.(4000);
     else if (message.type === "chat") this.handlers.chat?.(message);
     else if (message.type === "rematch") this.handlers.rematch?.(message);
     else if (message.type === "rematch_start") this.handlers.rematchStart?.(message);
+  }
+
+  onAccepted(message) {
+    this.forget(message.seq);
+    this.handlers.accepted?.(message);
   }
 
   onWelcome(message) {
