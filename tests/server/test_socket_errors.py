@@ -185,6 +185,22 @@ async def test_a_bug_in_reading_a_socket_closes_that_socket_only(server: Server,
     assert (await b.next_of("state"))["table"] == table_id
 
 
+async def test_messages_sent_with_the_hello_are_answered_in_order(server: Server) -> None:
+    """Messages that arrive before the socket is attached wait in the ASGI queue; once attached,
+    the reader is handed them first (wsprotocol.deliver_to), then whatever comes after."""
+    table_id, _a, _b = await two_humans(server)
+    client = Client(await websockets.connect(f"{server.ws_url}/ws/tables/{table_id}"))
+    frames = [{"type": "hello", "token": None}, {"type": "ping", "seq": 1}, {"type": "sync"},
+              {"type": "ping", "seq": 2}, {"type": "sync"}]
+    for frame in frames:  # all written at once: they reach the server before the hello is answered
+        await client.send(frame)
+    seen = [(await client.recv())["type"] for _ in range(6)]
+    assert seen[:2] == ["welcome", "state"] and seen.count("state") == 3, seen
+    pongs = [m["seq"] for m in client.seen if m["type"] == "pong"]
+    assert pongs == [1, 2]
+    await client.close()
+
+
 async def test_finished_tables_leave_memory_and_come_back(serve: ServeFactory) -> None:
     server = await serve(finished_ttl=0.2)
     table_id, a, b = await two_humans(server)
