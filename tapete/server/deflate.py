@@ -46,9 +46,13 @@ class SharedDeflate(PerMessageDeflate):
             return frame
         if frame.opcode is Opcode.CONT or not frame.fin:
             return super().encode(frame)  # (never sent here: see the module's note)
-        data = self.shared.compress(frame.data) + self.shared.flush(zlib.Z_FULL_FLUSH)
-        assert data[-4:] == _EMPTY_BLOCK
-        return Frame(frame.opcode, data[:-4], frame.fin, True, frame.rsv2, frame.rsv3)
+        return Frame(frame.opcode, self.compress_whole(frame.data), frame.fin, True, frame.rsv2, frame.rsv3)
+
+    def compress_whole(self, data: bytes | bytearray | memoryview) -> bytes:
+        """A whole message's payload, compressed on its own (RSV1 set on its frame)."""
+        out = self.shared.compress(data) + self.shared.flush(zlib.Z_FULL_FLUSH)
+        assert out[-4:] == _EMPTY_BLOCK
+        return out[:-4]
 
 
 class SharedDeflateFactory(ServerPerMessageDeflateFactory):
