@@ -161,6 +161,10 @@ class ServerSettings:
     max_body_bytes: int = 65_536
     # permessage-deflate on the sockets: views shrink ~5x for phones, at some CPU.
     ws_compression: bool = True
+    # Messages shorter than this go uncompressed (tapete.server.deflate): a person's state (~1.5 kB)
+    # took ~20 µs to compress alone, a tenth of a process's work per action at a person's pace.
+    # 0 compresses every message.
+    ws_compress_min_bytes: int = 4096
     # Bot moves let into the tables per turn of the event loop (tapete.server.pacer):
     # people's actions never wait behind more than this many. Measured at full speed (200 tables,
     # bots at 0 ms, one quiet machine): 4 instead of 16 gave p99 send -> view 18 ms instead of 53 (SQLite)

@@ -13,7 +13,7 @@ import uvicorn
 from .gcsetup import settle_gc
 from .httpguard import ConnectionLimits, guarded_http
 from .settings import ServerSettings
-from .wsprotocol import FastDeflateProtocol
+from .wsprotocol import protocol_class
 
 
 def uvicorn_config(app: Any, settings: ServerSettings, **options: Any) -> uvicorn.Config:
@@ -26,7 +26,7 @@ def uvicorn_config(app: Any, settings: ServerSettings, **options: Any) -> uvicor
         log_level=log_level,
         ws_max_size=settings.max_frame_bytes,
         ws_per_message_deflate=settings.ws_compression,
-        ws=FastDeflateProtocol,
+        ws=protocol_class(settings.ws_compress_min_bytes),
         http=guarded_http(limits),
         timeout_keep_alive=settings.http_idle_timeout,
         access_log=log_level == "debug",

@@ -51,19 +51,20 @@ from .deflate import SharedDeflate, SharedDeflateFactory
 COMPRESSION_LEVEL = 1
 
 
-def text_frame(payload: bytes, compressed: bool) -> bytes:
+def text_frame(payload: bytes | bytearray | memoryview, compressed: bool) -> bytes:
     """A whole text message as one frame from a server (unmasked, RFC 6455 5.2); `compressed`:
     its payload is permessage-deflate's (RSV1)."""
     first = 0xC1 if compressed else 0x81  # FIN, RSV1 when compressed, opcode 1 (text)
     size = len(payload)
     if size < 126:
-        return bytes((first, size)) + payload
+        return b"".join((bytes((first, size)), payload))
     if size < 65536:
-        return struct.pack("!BBH", first, 126, size) + payload
-    return struct.pack("!BBQ", first, 127, size) + payload
+        return b"".join((struct.pack("!BBH", first, 126, size), payload))
+    return b"".join((struct.pack("!BBQ", first, 127, size), payload))
 
 
 class FastDeflateProtocol(WebSocketsSansIOProtocol):
+    compress_min_bytes = 0  # messages shorter go uncompressed (tapete.server.deflate); see `protocol_class`
     def __init__(
         self,
         config: Config,
@@ -74,6 +75,7 @@ class FastDeflateProtocol(WebSocketsSansIOProtocol):
         super().__init__(config, server_state, app_state, _loop)
         if config.ws_per_message_deflate:
             deflate = SharedDeflateFactory(  # one compressor for every socket (tapete.server.deflate)
+                min_bytes=self.compress_min_bytes,
                 server_max_window_bits=12,
                 client_max_window_bits=12,
                 compress_settings={"memLevel": 8, "level": COMPRESSION_LEVEL},
@@ -161,7 +163,7 @@ class FastDeflateProtocol(WebSocketsSansIOProtocol):
         if not extensions:
             transport.write(text_frame(text.encode(), False))
         elif len(extensions) == 1 and isinstance(extensions[0], SharedDeflate):
-            transport.write(text_frame(extensions[0].compress_whole(text.encode()), True))
+            transport.write(text_frame(*extensions[0].squeeze(text.encode())))
         else:  # another extension: the library's own path
             conn.send_text(text.encode())
             transport.write(b"".join(conn.data_to_send()))
@@ -208,3 +210,8 @@ class FastDeflateProtocol(WebSocketsSansIOProtocol):
         if scope is not None:
             for hook in ("tapete.abort", "tapete.hand_off", "tapete.send_now", "tapete.on_text"):
                 scope.get("extensions", {}).pop(hook, None)
+
+
+def protocol_class(compress_min_bytes: int) -> type[FastDeflateProtocol]:
+    """The protocol for uvicorn's `ws` option: messages shorter than `compress_min_bytes` uncompressed."""
+    return type("FastDeflateProtocol", (FastDeflateProtocol,), {"compress_min_bytes": compress_min_bytes})

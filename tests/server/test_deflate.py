@@ -18,11 +18,11 @@ from tapete.server.deflate import SharedDeflate, SharedDeflateFactory
 from tapete.server.wsprotocol import text_frame
 
 
-def negotiated() -> tuple[list[tuple[str, str | None]], PerMessageDeflate, PerMessageDeflate]:
+def negotiated(min_bytes: int = 0) -> tuple[list[tuple[str, str | None]], PerMessageDeflate, PerMessageDeflate]:
     """A server's and a client's side of one socket, as a browser's offer and our answer make them."""
     client_factory = ClientPerMessageDeflateFactory(client_max_window_bits=True)
     offer = client_factory.get_request_params()
-    server_factory = SharedDeflateFactory(server_max_window_bits=12, client_max_window_bits=12,
+    server_factory = SharedDeflateFactory(min_bytes, server_max_window_bits=12, client_max_window_bits=12,
                                           compress_settings={"memLevel": 8, "level": 1})
     answer, server = server_factory.process_request_params(offer, [])
     client = client_factory.process_response_params(answer, [])
@@ -84,6 +84,22 @@ def test_a_frame_made_by_send_now_is_what_a_client_reads() -> None:
         plain = text_frame(text, False)
         assert plain == Frame(Opcode.TEXT, text).serialize(mask=False), size
         assert read_frame(plain, []).data == text
-        squeezed = text_frame(server.compress_whole(text), True)
+        squeezed = text_frame(*server.squeeze(text))
+        assert squeezed[0] == 0xC1  # FIN, RSV1, text
         frame = read_frame(squeezed, [client])
         assert frame.opcode is Opcode.TEXT and frame.fin and frame.data == text, size
+
+
+def test_a_short_message_goes_uncompressed_and_still_reads() -> None:
+    """Below `min_bytes` a message goes as it is (RSV1 unset, RFC 7692 allows it per message);
+    a client that negotiated deflate reads both kinds, interleaved."""
+    rng = random.Random(9)
+    _answer, server, client = negotiated(min_bytes=1000)
+    assert isinstance(server, SharedDeflate)
+    for step in range(200):
+        data = state_text(rng, rng.choice([3, 40, 150, 400]))
+        frame = server.encode(Frame(Opcode.TEXT, data))
+        assert frame.rsv1 == (len(data) >= 1000), (step, len(data))
+        assert client.decode(frame).data == data
+        wire = text_frame(*server.squeeze(data))
+        assert read_frame(wire, [client]).data == data
