@@ -13,9 +13,7 @@ Before the handshake is answered, the application may also give the
 connection to another process on this machine (`tapete.hand_off`, see
 tapete.server.handoff). And a text frame may be written at once, in the turn
 of the loop that made it (`tapete.send_now`), rather than through the ASGI
-send path, which costs a task switch per message and several layers; its
-frame is made here (`text_frame`), not through the library's generic frame
-writer, when the only extension is our deflate or none. Once
+send path, which costs a task switch per message and several layers. Once
 the application asks (`tapete.on_text`), each whole message it is sent is
 handed to its callback in the read callback that completed it, rather than
 through the ASGI queue: no task switch per message, no coroutines waiting on
@@ -35,32 +33,19 @@ import asyncio
 import contextlib
 import logging
 import os
-import struct
 from collections.abc import Callable
 from typing import Any
 
 from uvicorn.config import Config
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
 from uvicorn.server import ServerState
+from websockets.exceptions import InvalidState
 from websockets.http11 import Request
-from websockets.protocol import State
 from websockets.server import ServerProtocol
 
-from .deflate import SharedDeflate, SharedDeflateFactory
+from .deflate import SharedDeflateFactory
 
 COMPRESSION_LEVEL = 1
-
-
-def text_frame(payload: bytes | bytearray | memoryview, compressed: bool) -> bytes:
-    """A whole text message as one frame from a server (unmasked, RFC 6455 5.2); `compressed`:
-    its payload is permessage-deflate's (RSV1)."""
-    first = 0xC1 if compressed else 0x81  # FIN, RSV1 when compressed, opcode 1 (text)
-    size = len(payload)
-    if size < 126:
-        return b"".join((bytes((first, size)), payload))
-    if size < 65536:
-        return b"".join((struct.pack("!BBH", first, 126, size), payload))
-    return b"".join((struct.pack("!BBQ", first, 127, size), payload))
 
 
 class FastDeflateProtocol(WebSocketsSansIOProtocol):
@@ -156,17 +141,11 @@ class FastDeflateProtocol(WebSocketsSansIOProtocol):
         if (not self.handshake_complete or self.close_sent or self.initial_response is not None
                 or not self.writable.is_set() or transport is None or transport.is_closing()):
             return False
-        conn = self.conn
-        if conn.state is not State.OPEN:
+        try:
+            self.conn.send_text(text.encode())
+        except InvalidState:
             return False
-        extensions = conn.extensions
-        if not extensions:
-            transport.write(text_frame(text.encode(), False))
-        elif len(extensions) == 1 and isinstance(extensions[0], SharedDeflate):
-            transport.write(text_frame(*extensions[0].squeeze(text.encode())))
-        else:  # another extension: the library's own path
-            conn.send_text(text.encode())
-            transport.write(b"".join(conn.data_to_send()))
+        transport.write(b"".join(self.conn.data_to_send()))
         return True
 
     def abort(self) -> None:
