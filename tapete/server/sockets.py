@@ -11,6 +11,7 @@ import contextlib
 import logging
 import time
 from collections import deque
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -222,11 +223,15 @@ async def _attach(svc: Services, table_id: str, conn: Connection, token: str | N
 
 async def _serve(websocket: WebSocket, conn: Connection, runner: TableRunner, settings: ServerSettings) -> None:
     host = websocket.client.host if websocket.client else "unknown"
-    reader = SocketReader(conn, runner, settings, websocket.app.state.allowances, f"{runner.id}|{host}")
-    deliver = websocket.scope.get("extensions", {}).get("tapete.on_text")
+    extensions = websocket.scope.get("extensions", {})
+    reader = SocketReader(conn, runner, settings, websocket.app.state.allowances, f"{runner.id}|{host}",
+                          extensions.get("tapete.hold_reading"))
+    deliver = extensions.get("tapete.on_text")
     if deliver is None:  # another ASGI server: each message through `receive`, in turn
         while not conn.closing:
             reader.read(await _receive_text(websocket))
+            if reader.asking is not None:  # the next is read once this one's allowance answered
+                await asyncio.wait([reader.asking])
         return
     deliver(reader.read)  # each message read in the transport's callback (wsprotocol)
     while True:
@@ -237,11 +242,15 @@ class SocketReader:
     """A socket's messages after its hello, each taken as it arrives: the rate, the JSON, the
     shape, then the runner's queue. A chat or rematch message first asks the allowance its address
     shares over every process (Redis in a cluster); the messages that arrive meanwhile wait for
-    it, so that the runner is given them in the order they were sent."""
+    it, so that the runner is given them in the order they were sent, and the socket is not read
+    until it answers (`hold_reading`: what the client sends then waits in the kernel, as when the
+    socket was read one message at a time)."""
 
     def __init__(self, conn: Connection, runner: TableRunner, settings: ServerSettings,
-                 by_address: AddressAllowances, here: str) -> None:
+                 by_address: AddressAllowances, here: str,
+                 hold_reading: Callable[[bool], None] | None = None) -> None:
         self.conn, self.runner, self.settings = conn, runner, settings
+        self.hold_reading = hold_reading
         self.by_address, self.here = by_address, here  # `here`: this table, this address
         self.limiter = RateLimiter(settings.rate_per_s, settings.rate_burst)
         self.chat_limiter = RateLimiter(settings.chat_per_s, settings.chat_burst)
@@ -295,6 +304,8 @@ class SocketReader:
                     raise _flood(message, self.settings)
                 self.waiting = deque()
                 self.asking = asyncio.get_running_loop().create_task(self._ask_shared(message, seq, arrived))
+                if self.hold_reading is not None:
+                    self.hold_reading(True)
                 return
             _dispatch(message, self.conn, self.runner, arrived)
         except TapeteError as err:
@@ -316,10 +327,17 @@ class SocketReader:
                 self.waiting.extend(waiting)
         except Exception as err:
             self._fail(err)
+        finally:
+            if self.waiting is None:
+                self.asking = None
+                if self.hold_reading is not None:
+                    self.hold_reading(False)
 
     def _fail(self, err: Exception) -> None:
         """What ended a socket's loop before: the table left this process, or a bug."""
         self.waiting = None
+        if self.hold_reading is not None:
+            self.hold_reading(False)  # the close handshake is read
         if isinstance(err, RunnerStopped):
             # the client connects again and reaches the table's new owner
             self.conn.close(CLOSE_MOVED, "table moved")

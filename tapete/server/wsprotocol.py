@@ -94,6 +94,18 @@ class FastDeflateProtocol(WebSocketsSansIOProtocol):
             extensions["tapete.hand_off"] = self.hand_off
             extensions["tapete.send_now"] = self.send_now
             extensions["tapete.on_text"] = self.deliver_to
+            extensions["tapete.hold_reading"] = self.hold_reading
+
+    def hold_reading(self, held: bool) -> None:
+        """Stop reading the socket while the application waits (True), or read on (False): what the
+        client sends meanwhile stays in the kernel, and TCP's window tells it to wait."""
+        transport = self.transport
+        if transport is None or transport.is_closing():
+            return
+        if held:
+            transport.pause_reading()
+        else:
+            transport.resume_reading()
 
     def deliver_to(self, on_text: Callable[[str | None], None]) -> None:
         """From now on, each whole message goes to `on_text` as it is read (None for a binary one),
@@ -187,7 +199,8 @@ class FastDeflateProtocol(WebSocketsSansIOProtocol):
         # the scope's hooks are this protocol's bound methods: a cycle, left to a full collection
         scope: Any = getattr(self, "scope", None)
         if scope is not None:
-            for hook in ("tapete.abort", "tapete.hand_off", "tapete.send_now", "tapete.on_text"):
+            for hook in ("tapete.abort", "tapete.hand_off", "tapete.send_now", "tapete.on_text",
+                         "tapete.hold_reading"):
                 scope.get("extensions", {}).pop(hook, None)
 
 

@@ -245,3 +245,39 @@ async def test_messages_after_a_line_reach_the_table_after_it(server: Server) ->
         assert line["text"] == f"hola {round_}"
         assert [m["type"] for m in ana.seen[before:]] == ["chat"]  # the sync's state comes after it
         await ana.next_of("state")
+
+
+async def test_a_slow_allowance_holds_the_socket_and_loses_nothing(server: Server,
+                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    """The attack: a chat line whose shared allowance answers slowly (Redis under load), then a
+    flood. The socket is not read meanwhile (what is sent waits in the kernel, not in the server's
+    memory); once the allowance answers, the line and then every message after it are answered,
+    in order, none refused."""
+    table_id, tokens = await table(server)
+    ana = await connect(server, table_id, tokens[0])
+    shared = server.app.state.allowances.chat
+    answer = asyncio.Event()
+    allow = shared.allow
+
+    async def slow(key: str) -> bool:
+        await answer.wait()
+        return await allow(key)
+
+    monkeypatch.setattr(shared, "allow", slow)
+    await ana.send({"type": "chat", "text": "hola"})
+    await asyncio.sleep(0.2)  # the line is waiting for its allowance: the socket is not read
+    (conn,) = [c for conns in server.runner(table_id).registry.connections() for c in conns if c.seat == 0]
+    assert conn.abort is not None
+    transport = conn.abort.__self__.transport  # type: ignore[attr-defined]  # the socket's protocol
+    assert not transport.is_reading()
+    for seq in range(40):
+        await ana.send({"type": "ping", "seq": seq})
+    await asyncio.sleep(0.2)
+    assert not [m for m in ana.seen if m["type"] in ("pong", "error", "chat")], ana.seen[-3:]
+    answer.set()
+    assert (await ana.next_of("chat"))["text"] == "hola"
+    pongs = [m["seq"] for m in ana.seen if m["type"] == "pong"]
+    while len(pongs) < 40:
+        pongs.append((await ana.next_of("pong"))["seq"])
+    assert pongs == list(range(40)) and not [m for m in ana.seen if m["type"] == "error"]
+    assert transport.is_reading()
