@@ -115,14 +115,14 @@ class FastDeflateProtocol(WebSocketsSansIOProtocol):
         queued = []
         while not self.queue.empty():
             queued.append(self.queue.get_nowait())
+        if self.read_paused:  # first: a queued message may hold reading again (`hold_reading`)
+            self.read_paused = False
+            self.transport.resume_reading()
         for event in queued:
             if event["type"] == "websocket.receive":
                 on_text(event.get("text"))
             else:
                 self.queue.put_nowait(event)  # the end, for `receive`
-        if self.read_paused:
-            self.read_paused = False
-            self.transport.resume_reading()
 
     def send_receive_event_to_app(self) -> None:
         on_text = self.on_text

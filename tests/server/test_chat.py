@@ -247,14 +247,14 @@ async def test_messages_after_a_line_reach_the_table_after_it(server: Server) ->
         await ana.next_of("state")
 
 
-async def test_a_slow_allowance_holds_the_socket_and_loses_nothing(server: Server,
-                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+@pytest.mark.parametrize("with_hello", [False, True], ids=["after-the-hello", "with-the-hello"])
+async def test_a_slow_allowance_holds_the_socket_and_loses_nothing(server: Server, monkeypatch: pytest.MonkeyPatch,
+                                                                    with_hello: bool) -> None:
     """The attack: a chat line whose shared allowance answers slowly (Redis under load), then a
     flood. The socket is not read meanwhile (what is sent waits in the kernel, not in the server's
     memory); once the allowance answers, the line and then every message after it are answered,
-    in order, none refused."""
+    in order, none refused. A line sent with the hello, before the socket is attached, too."""
     table_id, tokens = await table(server)
-    ana = await connect(server, table_id, tokens[0])
     shared = server.app.state.allowances.chat
     answer = asyncio.Event()
     allow = shared.allow
@@ -264,7 +264,16 @@ async def test_a_slow_allowance_holds_the_socket_and_loses_nothing(server: Serve
         return await allow(key)
 
     monkeypatch.setattr(shared, "allow", slow)
-    await ana.send({"type": "chat", "text": "hola"})
+    if with_hello:
+        import websockets
+
+        ana = Client(await websockets.connect(f"{server.ws_url}/ws/tables/{table_id}"))
+        await ana.send({"type": "hello", "token": tokens[0]})
+        await ana.send({"type": "chat", "text": "hola"})
+        await ana.next_of("welcome")
+    else:
+        ana = await connect(server, table_id, tokens[0])
+        await ana.send({"type": "chat", "text": "hola"})
     await asyncio.sleep(0.2)  # the line is waiting for its allowance: the socket is not read
     (conn,) = [c for conns in server.runner(table_id).registry.connections() for c in conns if c.seat == 0]
     assert conn.abort is not None
