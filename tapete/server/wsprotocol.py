@@ -50,6 +50,7 @@ COMPRESSION_LEVEL = 1
 
 class FastDeflateProtocol(WebSocketsSansIOProtocol):
     compress_min_bytes = 0  # messages shorter go uncompressed (tapete.server.deflate); see `protocol_class`
+
     def __init__(
         self,
         config: Config,
