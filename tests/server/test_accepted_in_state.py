@@ -9,19 +9,12 @@ from __future__ import annotations
 import json
 from typing import Any
 
-import websockets
-
 from .conftest import Client, Server
-from .test_omit_unchanged import Terse
+from .test_omit_unchanged import Terse, play, say_hello, two_people
 
 
 async def connect(server: Server, table_id: str, token: str, fold: bool) -> Client:
-    socket = await websockets.connect(f"{server.ws_url}/ws/tables/{table_id}")
-    client = Terse(socket)
-    await client.send({"type": "hello", "token": token, "accepted_in_state": fold})
-    client.seat = (await client.next_of("welcome"))["seat"]
-    client.state = await client.next_of("state")
-    return client
+    return await say_hello(server, table_id, token, accepted_in_state=fold)
 
 
 def answers(client: Client) -> list[dict[str, Any]]:
@@ -29,26 +22,12 @@ def answers(client: Client) -> list[dict[str, Any]]:
 
 
 async def test_an_action_is_answered_in_the_state_that_follows_it(server: Server) -> None:
-    created = await server.create(game="eco", seats=[{"type": "human"}, {"type": "human"}],
-                                  table_options={"reaction_window_ms": 0, "bot_delay_ms": 0})
-    joined = await server.join(created["invite_code"])
-    table_id = created["table"]["id"]
-    folding = await connect(server, table_id, created["token"], fold=True)
-    plain = await connect(server, table_id, joined["token"], fold=False)
+    table_id, first, second = await two_people(server)
+    folding = await connect(server, table_id, first, fold=True)
+    plain = await connect(server, table_id, second, fold=False)
     assert isinstance(folding, Terse) and isinstance(plain, Terse)
-    moved: dict[int, int] = {}  # version reached -> seq, for the folding socket's actions
-    for version in range(8):
-        for client in (folding, plain):
-            state = await client.until(lambda s, v=version: s["version"] == v and s["status"] == "playing")
-            if client.seat in state["required"]:
-                mover = client
-        seq = await mover.act(index=mover.state["legal"][0]["index"], version=version)
-        answer = await mover.reply(seq)
-        assert answer["type"] == "accepted" and answer["version"] == version + 1
-        if mover is folding:
-            moved[version + 1] = seq
-    for client in (folding, plain):
-        await client.until(lambda s: s["version"] == 8)
+    moves = await play((folding, plain), 8)
+    moved = {version: seq for version, (mover, seq) in moves.items() if mover is folding}  # its actions
     assert moved and not answers(folding)  # never a message of its own
     assert {s["version"]: s["accepted"] for s in folding.folded} == {v: {"seq": q} for v, q in moved.items()}
     assert not plain.folded and len(answers(plain)) == 8 - len(moved)
