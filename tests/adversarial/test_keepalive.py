@@ -16,7 +16,7 @@ from urllib.parse import urlsplit
 
 from websockets.client import ClientProtocol
 from websockets.frames import Close, Frame, Opcode
-from websockets.http11 import Response
+from websockets.protocol import State
 from websockets.uri import parse_uri
 
 from .conftest import ThreadServer, http, own_server
@@ -35,7 +35,10 @@ class RawClient:
         self.flush(answer=True)
         self.pings = 0
         self.closed: int | None = None
-        self.read_until(lambda event: isinstance(event, Response), 5)
+        deadline = time.monotonic() + 5
+        while self.proto.state is not State.OPEN:  # the handshake's answer
+            assert time.monotonic() < deadline and self.closed is None, "no handshake"
+            self.read_once(deadline - time.monotonic())
         self.send({"type": "hello", "token": token})
 
     def send(self, message: dict[str, object]) -> None:
@@ -51,9 +54,10 @@ class RawClient:
     def read_for(self, seconds: float, answer: bool) -> None:
         deadline = time.monotonic() + seconds
         while self.closed is None and time.monotonic() < deadline:
-            self.read_until(lambda event: False, deadline - time.monotonic(), answer)
+            self.read_once(deadline - time.monotonic(), answer)
 
-    def read_until(self, done: object, seconds: float, answer: bool = True) -> None:
+    def read_once(self, seconds: float, answer: bool = True) -> None:
+        """What arrives within `seconds`, in one read: pings counted, a close noted."""
         self.sock.settimeout(max(seconds, 0.001))
         try:
             data = self.sock.recv(65536)
@@ -64,11 +68,7 @@ class RawClient:
             if isinstance(event, Frame) and event.opcode == Opcode.PING:
                 self.pings += 1
             if isinstance(event, Frame) and event.opcode == Opcode.CLOSE:
-                close = Close.parse(event.data)
-                self.closed = close.code
-            assert callable(done)
-            if done(event):
-                break
+                self.closed = Close.parse(event.data).code
         self.flush(answer)
         if not data:
             self.closed = self.closed or 1006
