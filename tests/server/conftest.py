@@ -134,17 +134,12 @@ class Client:
         return self.seq
 
     async def reply(self, seq: int, timeout: float = TIMEOUT) -> dict[str, Any]:
-        """The acceptance or error answering message `seq`."""
-        for data in [*self.accepted, *self.errors]:
-            if data.get("seq") == seq:
-                return data
+        """The acceptance or error answering message `seq` (noted by `take`, also one a state carried)."""
         while True:
-            data = await self.recv(timeout)
-            if data["type"] in ("accepted", "error") and data.get("seq") == seq:
-                return data
-            for answer in self.accepted:  # an answer a state carried (`accepted_in_state`)
-                if answer.get("seq") == seq:
-                    return answer
+            for data in [*self.accepted, *self.errors]:
+                if data.get("seq") == seq:
+                    return data
+            await self.recv(timeout)
 
     async def close(self) -> None:
         await self.ws.close()
