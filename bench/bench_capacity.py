@@ -322,7 +322,7 @@ def server_sample(started: procs.Servers) -> dict[str, Any]:
         found.append({"pid": pid, "cpu": procs.cpu_seconds(pid), "rss_mb": round(procs.rss_mb(pid), 1),
                       "tables": stats["tables"]["playing"] + stats["tables"]["waiting"], "sockets": stats["sockets"],
                       "actions": stats["actions"], "stale": stats["stale"], "stages": stats["stages_ms"],
-                      "loop_lag": stats.get("loop_lag_ms"), "gc": stats.get("gc")})
+                      "loop_lag": stats.get("loop_lag_ms"), "gc": stats.get("gc"), "wal": stats.get("wal")})
     return {"at": time.perf_counter(), "processes": found}
 
 
@@ -403,7 +403,7 @@ def measure(args: argparse.Namespace, started: procs.Servers) -> list[dict[str, 
                      "cpu_pct": round(100 * (a["cpu"] - b["cpu"]) / wall, 1),
                      "cpu_us_per_action": round(1e6 * (a["cpu"] - b["cpu"]) / max(1, actions), 1),
                      "stages_p50_p99_ms": {name: (v["p50"], v["p99"]) for name, v in a["stages"].items()},
-                     "loop_lag_ms": a.get("loop_lag"), "gc": a.get("gc")}
+                     "loop_lag_ms": a.get("loop_lag"), "gc": a.get("gc"), "wal": a.get("wal")}
                     for a, b in zip(after["processes"], before["processes"], strict=True)
                 ],
                 "postgresql_cpu_pct": round(100 * (procs.cpu_of(db_pids) - db0) / wall, 1) if db_pids else None,
@@ -448,12 +448,17 @@ def gc_text(gcs: list[dict[str, Any]] | None) -> str:
                      for g in gcs) if gcs else "?"
 
 
+def wal_text(wal: dict[str, Any] | None) -> str:
+    """SQLite's WAL since the server started: its restarts, and the longest the commits waited for one."""
+    return f", WAL restarted {wal['restarts']}x (commits held {wal['longest_hold_ms']:.1f} ms at most)" if wal else ""
+
+
 def print_row(row: dict[str, Any]) -> None:
     lat = row["send_to_view_ms"]
     per = "; ".join(f"{p['tables']} tables/{p['sockets']} sockets, RSS {p['rss_mb']} MB, CPU {p['cpu_pct']}% "
                     f"({p['cpu_us_per_action']} µs/action), stages p50/p99 {p['stages_p50_p99_ms']}, "
                     f"loop lateness p50/p99/max {lag_text(p.get('loop_lag_ms'))}, collections {gc_text(p.get('gc'))}"
-                    for p in row["processes"])
+                    f"{wal_text(p.get('wal'))}" for p in row["processes"])
     print(f"  {row['tables_held']:>5} tables {row['sockets_held']:>6} sockets (the clients hold "
           f"{sum(row['client_tables'])} tables, {sum(row['client_sockets'])} sockets)  "
           f"{row['actions_per_s']:>7,.0f} actions/s  "

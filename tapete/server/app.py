@@ -186,6 +186,7 @@ async def server_stats(request: Request, reset: bool = False) -> dict[str, Any]:
     out["tables"] = {status: sum(r.status == status for r in runners) for status in ("waiting", "playing", "finished")}
     out["sockets"] = sum(len(r.spectators) + sum(len(s.conns) for s in r.seats) for r in runners)
     out["log_events"] = sum(len(r.presenter.log) for r in runners)  # the stories kept (~400 bytes an event)
+    out["wal"] = svc.store.wal_summary()  # SQLite's checkpoints, and how long they held commits
     out.update(svc.tables.cluster_stats())
     if reset:
         svc.stats.reset()

@@ -7,6 +7,7 @@ loop's own thread). `tapete.server.store.Store` queues the writes and hands them
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field
@@ -15,11 +16,12 @@ from typing import Any, TypeVar
 import sqlalchemy as sa
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
-from .checkpoint import WalCheckpointer
+from .checkpoint import EVERY_S, RESTART_FRAMES, SIZE_LIMIT, WalCheckpointer
 from .schema import actions
 
 log = logging.getLogger("tapete.server.store")
 T = TypeVar("T")
+GATE_RETRY_S = 0.001  # a commit held by a checkpoint catching up tries again this soon
 
 
 @dataclass
@@ -334,26 +336,48 @@ class InlineWriter:
     Every write submitted during one turn of the loop goes in one commit.
     """
 
-    def __init__(self, url: str) -> None:
+    def __init__(self, url: str, checkpoint_every: float = EVERY_S, restart_frames: int = RESTART_FRAMES) -> None:
         sync_url = url.replace("sqlite+aiosqlite", "sqlite+pysqlite", 1)
         self.engine = sa.create_engine(sync_url, connect_args={"timeout": 30}, poolclass=sa.pool.StaticPool)
         sa.event.listen(self.engine, "connect", sqlite_pragmas)
         database = sa.engine.make_url(sync_url).database
         # a file's checkpoints (and their flush to disk) happen on a thread, never in a commit here
-        self.checkpointer = WalCheckpointer(database) if database and database != ":memory:" else None
+        self.checkpointer = (WalCheckpointer(database, checkpoint_every, restart_frames)
+                             if database and database != ":memory:" else None)
         if self.checkpointer is not None:
             sa.event.listen(self.engine, "connect", _no_autocheckpoint)
             self.checkpointer.start()
+        # a commit holds the checkpointer's gate (a checkpoint catching up holds it as well)
+        self.gate = self.checkpointer.gate if self.checkpointer is not None else None
         self.pending: list[Write] = []
         self.on_batch: Callable[[int, int], None] = lambda _writes, _in_flight: None
         self._conn: sa.Connection | None = None
+        self._armed = False  # a flush is scheduled
 
     def submit(self, write: Write) -> None:
-        if not self.pending:
+        if not self._armed:
+            self._armed = True
             asyncio.get_running_loop().call_soon(self.flush)
         self.pending.append(write)
 
     def flush(self) -> None:
+        """Commit the writes queued (the loop's turn is over): now, unless a checkpoint is catching up
+        with the WAL (`WalCheckpointer.gate`, a few milliseconds), and then as soon as it is done."""
+        self._armed = False
+        if not self.pending:
+            return
+        gate = self.gate
+        if gate is not None and not gate.acquire(blocking=False):
+            self._armed = True
+            asyncio.get_running_loop().call_later(GATE_RETRY_S, self.flush)
+            return
+        try:
+            self._flush_now()
+        finally:
+            if gate is not None:
+                gate.release()
+
+    def _flush_now(self) -> None:
         batch, self.pending = self.pending, []
         if batch:
             self.on_batch(len(batch), 1)
@@ -401,10 +425,11 @@ class InlineWriter:
 
     def transact(self, work: Callable[[sa.Connection], T]) -> T:
         """`work` in one transaction of its own on this connection, after the writes queued."""
-        self.flush()
-        conn = self._connection()
-        with conn.begin():
-            return work(conn)
+        with self.gate or contextlib.nullcontext():  # (a catch-up holds it a few milliseconds)
+            self._flush_now()
+            conn = self._connection()
+            with conn.begin():
+                return work(conn)
 
     def _connection(self) -> sa.Connection:
         """One connection for the writer's life (a batch taking one from the pool cost as much as
@@ -414,7 +439,8 @@ class InlineWriter:
         return self._conn
 
     def close(self) -> None:
-        self.flush()
+        with self.gate or contextlib.nullcontext():
+            self._flush_now()
         if self._conn is not None:
             self._conn.close()
             self._conn = None
@@ -424,9 +450,11 @@ class InlineWriter:
 
 
 def _no_autocheckpoint(dbapi_conn: Any, _record: Any) -> None:
-    """The inline writer's connection leaves checkpoints to `WalCheckpointer` (see checkpoint.py)."""
+    """The inline writer's connection leaves checkpoints to `WalCheckpointer` (see checkpoint.py), and
+    cuts the WAL's file back when it starts it over."""
     cur = dbapi_conn.cursor()
     cur.execute("PRAGMA wal_autocheckpoint=0")
+    cur.execute(f"PRAGMA journal_size_limit={SIZE_LIMIT}")
     cur.close()
 
 

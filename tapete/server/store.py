@@ -156,6 +156,11 @@ class Store:
         await self.engine.dispose()
 
     # -- the writer -----------------------------------------------------------
+    def wal_summary(self) -> dict[str, float | int] | None:
+        """SQLite's WAL checkpoints (`WalCheckpointer.summary`); None on PostgreSQL or in memory."""
+        checkpointer = self._inline.checkpointer if self._inline is not None else None
+        return checkpointer.summary() if checkpointer is not None else None
+
     async def _submit(self, *writes: Write) -> None:
         """Queue writes (several at once go in one batch, so one transaction) and wait for them."""
         loop = asyncio.get_running_loop()
