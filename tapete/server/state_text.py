@@ -14,7 +14,9 @@ it is encoded once and its text reused:
 - a seat's legal moves (index, JSON form, reaction flag, sentence) once per
   reader for as long as the game says their words hold (`Game.moves_key`): a
   seat's mirrors over the same discard are the same entries version after
-  version, and often the same list.
+  version, and often the same list; and an entry that reads alike for several
+  readers (the same move, flag and sentence: most mirrors after a discard,
+  for every seat not named) is encoded once for all of them.
 
 The text is byte for byte `dumps(Presenter.state(...))` without the log,
 which stays the readable definition of a state message (hello and sync
@@ -70,6 +72,9 @@ class StateText:
         self._playing = False
         self._event_data: dict[int, tuple[Event, str | None]] = {}  # an event's JSON without its closing brace
         self._views: dict[int | None, str] = {}
+        # legal-move entries as JSON by (move, reaction flag, sentence): readers who read a move alike
+        # share its entry (mirrors over a new discard are every seat's, most in the same words)
+        self._entries: dict[tuple[int, bool, str | None], str] = {}
         # the seats told in this broadcast, whose views are made at once
         self._seats: AbstractSet[int | None] = frozenset()
 
@@ -77,7 +82,10 @@ class StateText:
         """A new broadcast, to the sockets of `seats`: encode what every socket is told alike."""
         self._state, self._events, self._seats = state, events, seats
         self._playing = moment.status == "playing"
-        self._words = self.game.moves_key(state) if self._playing else None
+        words = self.game.moves_key(state) if self._playing else None
+        if words is None or words != self._words:
+            self._entries.clear()
+        self._words = words
         self.sentences.broadcast(self._words)
         self._event_data.clear()
         self._views.clear()
@@ -152,13 +160,18 @@ class StateText:
         return said.text
 
     def _entry(self, state: State, seat: int, action: int, reader: Reader | None) -> str:
-        form = self._forms.get(action)
-        if form is None:  # an index's JSON form never changes within a match (the contract)
-            form = self._forms[action] = state.action_to_json(action)
-        entry: dict[str, Any] = {"index": action, "action": form, "reaction": state.is_reaction(seat, action)}
-        if reader is not None:
-            entry["text"] = self.sentences.move(state, action, reader)
-        return dumps(entry)
+        reaction = state.is_reaction(seat, action)
+        text = self.sentences.move(state, action, reader) if reader is not None else None
+        said = self._entries.get((action, reaction, text))
+        if said is None:
+            form = self._forms.get(action)
+            if form is None:  # an index's JSON form never changes within a match (the contract)
+                form = self._forms[action] = state.action_to_json(action)
+            entry: dict[str, Any] = {"index": action, "action": form, "reaction": reaction}
+            if text is not None:
+                entry["text"] = text
+            said = self._entries[action, reaction, text] = dumps(entry)
+        return said
 
     # -- events ------------------------------------------------------------------------
     def _events_text(self, seat: int | None, reader: Reader) -> str:
