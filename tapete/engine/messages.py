@@ -86,9 +86,9 @@ class Message:
     params: Mapping[str, Any] = field(default_factory=dict)
     rule: str | None = None  # a rule id for a "why?" detail; never in the sentence
     # What is worked out of a message once, kept with it (a game that keeps its messages, as
-    # Bacan its moves', asks once for all tables): the seats it names (`named_seats`), and its
+    # Bacan its moves', asks once for all tables): the seats it names (`named_mask`), and its
     # shapes in a catalogue (`Catalogue.render_shared`: the catalogue, then shapes by form).
-    named: tuple[set[int], set[int]] | None = field(default=None, init=False, repr=False)
+    named: int | None = field(default=None, init=False, repr=False)
     shaped: tuple[Catalogue, dict[tuple[Any, ...], str]] | None = field(default=None, init=False, repr=False)
 
     # Equal and hashed by what it says, so a sentence with a sentence inside is a cache key too
@@ -128,38 +128,45 @@ def names_seat(message: Message | Lines, seat: int) -> bool:
     """Whether `message` names `seat` among its players (a player, players, a side, in it or in a
     message inside it). A reader it does not name reads it as a spectator does: who "you" is
     changes only the words for the players a message names."""
-    seats, sides = named_seats(message)
-    return seat in seats or seat % 2 in sides
+    named = named_mask(message)
+    return bool(named >> seat & 1 or named >> (SIDES_BIT + seat % 2) & 1)
 
 
 _NAMES_NOBODY = frozenset({int, str, bool, Card, Cards, Num, Nums, Term})  # parameters that name no player
+SIDES_BIT = 64  # in `named_mask`, the bit of the side of parity 0 (seats are bits 0 to 63)
 
 
-def named_seats(message: Message | Lines) -> tuple[set[int], set[int]]:
-    """The seats `message` names as players, and the parities of the sides it names
-    (`names_seat`, for every seat at once). Worked out once for a message (`Message.named`)."""
+def named_mask(message: Message | Lines) -> int:
+    """The seats `message` names as players (bit `seat`) and the parities of the sides it names
+    (bit `SIDES_BIT + parity`): `names_seat` for every seat at once. Worked out once for a message
+    (`Message.named`); a number, not sets: a broadcast works it out for each new event."""
     if type(message) is Message and message.named is not None:
         return message.named
-    seats: set[int] = set()
-    sides: set[int] = set()
+    named = 0
     items = message.items if isinstance(message, Lines) else (message,)
     for item in items:
         for value in item.params.values():
             if type(value) in _NAMES_NOBODY:  # most parameters: one look
                 continue
             if isinstance(value, Player):
-                seats.add(value.seat)
+                named |= 1 << value.seat
             elif isinstance(value, Players):
-                seats.update(value.seats)
+                for seat in value.seats:
+                    named |= 1 << seat
             elif isinstance(value, Side):
-                sides.add(value.which)
+                named |= 1 << (SIDES_BIT + value.which)
             elif isinstance(value, (Message, Lines)):
-                inner = named_seats(value)
-                seats |= inner[0]
-                sides |= inner[1]
+                named |= named_mask(value)
     if type(message) is Message:
-        object.__setattr__(message, "named", (seats, sides))
-    return seats, sides
+        object.__setattr__(message, "named", named)
+    return named
+
+
+def named_seats(message: Message | Lines) -> tuple[set[int], set[int]]:
+    """The seats `message` names as players, and the parities of the sides it names (`named_mask`)."""
+    named = named_mask(message)
+    return ({seat for seat in range(SIDES_BIT) if named >> seat & 1},
+            {parity for parity in (0, 1) if named >> (SIDES_BIT + parity) & 1})
 
 
 # -- the reader ---------------------------------------------------------------------
@@ -468,6 +475,7 @@ def _select(value: Any, options: list[str], reader: Reader) -> tuple[str, int | 
 __all__ = [
     "COMMON_MESSAGES",
     "LANGS",
+    "SIDES_BIT",
     "Card",
     "Cards",
     "Catalogue",
@@ -485,6 +493,7 @@ __all__ = [
     "format_number",
     "join_words",
     "msg",
+    "named_mask",
     "named_seats",
     "names_seat",
 ]
