@@ -21,6 +21,9 @@ from .schema import actions
 
 log = logging.getLogger("tapete.server.store")
 T = TypeVar("T")
+# the writer's page cache (SQLite's default: 2 MB): each move's insert touches its match's leaf of the
+# actions' key, and 2,000 tables' leaves did not fit (a read from the file, or the WAL, for most inserts)
+WRITER_CACHE_KB = 64 * 1024
 GATE_RETRY_S = 0.001  # a commit held by a checkpoint catching up tries again this soon
 
 
@@ -455,6 +458,7 @@ def _no_autocheckpoint(dbapi_conn: Any, _record: Any) -> None:
     cur = dbapi_conn.cursor()
     cur.execute("PRAGMA wal_autocheckpoint=0")
     cur.execute(f"PRAGMA journal_size_limit={SIZE_LIMIT}")
+    cur.execute(f"PRAGMA cache_size={-WRITER_CACHE_KB}")
     cur.close()
 
 
