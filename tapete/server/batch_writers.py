@@ -348,7 +348,7 @@ class InlineWriter:
         self.checkpointer = (WalCheckpointer(database, checkpoint_every, restart_frames)
                              if database and database != ":memory:" else None)
         if self.checkpointer is not None:
-            sa.event.listen(self.engine, "connect", _no_autocheckpoint)
+            sa.event.listen(self.engine, "connect", _writer_pragmas)
             self.checkpointer.start()
         # a commit holds the checkpointer's gate (a checkpoint catching up holds it as well)
         self.gate = self.checkpointer.gate if self.checkpointer is not None else None
@@ -452,9 +452,9 @@ class InlineWriter:
             self.checkpointer.stop()
 
 
-def _no_autocheckpoint(dbapi_conn: Any, _record: Any) -> None:
-    """The inline writer's connection leaves checkpoints to `WalCheckpointer` (see checkpoint.py), and
-    cuts the WAL's file back when it starts it over."""
+def _writer_pragmas(dbapi_conn: Any, _record: Any) -> None:
+    """The inline writer's connection: it leaves checkpoints to `WalCheckpointer` (see checkpoint.py),
+    cuts the WAL's file back when it starts it over, and keeps a page cache of `WRITER_CACHE_KB`."""
     cur = dbapi_conn.cursor()
     cur.execute("PRAGMA wal_autocheckpoint=0")
     cur.execute(f"PRAGMA journal_size_limit={SIZE_LIMIT}")
