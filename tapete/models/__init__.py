@@ -164,13 +164,12 @@ def available(game_id: str) -> bool:
     return True
 
 
-def write_model(
-    game_id: str, weights: dict[str, np.ndarray], meta: dict[str, Any], folder: Path = FOLDER
-) -> Path:
+def write_model(game_id: str, weights: dict[str, np.ndarray], meta: dict[str, Any], folder: Path = FOLDER) -> Path:
     """Save weights (float32) and their card with the hash (used by training)."""
     folder.mkdir(parents=True, exist_ok=True)
     path, card = model_paths(game_id, folder)
-    np.savez_compressed(path, **{k: np.asarray(weights[k], dtype=np.float32) for k in QNetwork.KEYS})
+    arrays: dict[str, Any] = {k: np.asarray(weights[k], dtype=np.float32) for k in QNetwork.KEYS}
+    np.savez_compressed(path, **arrays)
     meta = {**meta, "game": game_id, "format": FORMAT, "sha256": file_hash(path)}
     card.write_text(json.dumps(meta, indent=2, sort_keys=True) + "\n", encoding="utf-8")
     return path

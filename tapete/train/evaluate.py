@@ -40,7 +40,9 @@ def run_eval(job: EvalJob) -> list[float]:
         n = state.num_players
         learned_seat = m % n
         bots: list[Bot] = [
-            LearnedBot(game, random.Random(seed), network) if s == learned_seat else make_bot(job.opponent, game, seed * 31 + s)
+            LearnedBot(game, random.Random(seed), network)
+            if s == learned_seat
+            else make_bot(job.opponent, game, seed * 31 + s)
             for s in range(n)
         ]
         for s, bot in enumerate(bots):

@@ -77,9 +77,9 @@ class Progress:
 
 def run(cfg: TrainConfig, resume: bool = False, echo: Callable[[str], None] = print) -> Path:
     """Train until `cfg.hours` of wall time have passed; return the model's path."""
-    from .learner import Buffer, Learner  # PyTorch: only here
-
     import torch
+
+    from .learner import Buffer, Learner  # PyTorch: only here
 
     out = Path(cfg.out)
     out.mkdir(parents=True, exist_ok=True)
@@ -119,8 +119,13 @@ def run(cfg: TrainConfig, resume: bool = False, echo: Callable[[str], None] = pr
         def actor_job() -> Future[Any]:
             weights = learner.net.export() if learner.steps else None
             job = ActorJob(
-                cfg.game, cfg.num_players, tuple(sorted(cfg.options.items())), next(seeds),
-                cfg.matches_per_job, settings, weights,
+                cfg.game,
+                cfg.num_players,
+                tuple(sorted(cfg.options.items())),
+                next(seeds),
+                cfg.matches_per_job,
+                settings,
+                weights,
             )
             return submit(run_actor, job)
 
@@ -139,7 +144,9 @@ def run(cfg: TrainConfig, resume: bool = False, echo: Callable[[str], None] = pr
                     learner.train(buffer, max(1, round(new * cfg.replay / cfg.batch)), cfg.batch)
             now = time.monotonic()
             if now - last_eval >= cfg.eval_every_s and learner.steps:
-                win = _evaluate(cfg, learner.net.export(), submit, learner.steps, totals, out, now - progress.start + elapsed_before)
+                win = _evaluate(
+                    cfg, learner.net.export(), submit, learner.steps, totals, out, now - progress.start + elapsed_before
+                )
                 last_eval = time.monotonic()
             if now - last_save >= CHECKPOINT_EVERY_S:
                 _checkpoint(out, cfg, learner, buffer, totals, elapsed_before + now - progress.start)
@@ -186,10 +193,11 @@ def _ray_submitter(address: str) -> Callable[..., Future[Any]]:
 
     if not ray.is_initialized():
         ray.init(address=address or None, ignore_reinit_error=True, log_to_driver=False)
-    remote = ray.remote(lambda fn, arg: fn(arg))
+    remote: Any = ray.remote(lambda fn, arg: fn(arg))
 
     def submit(fn: Callable[[Any], Any], arg: Any) -> Future[Any]:
-        return remote.remote(fn, arg).future()  # type: ignore[no-any-return]
+        future: Future[Any] = remote.remote(fn, arg).future()
+        return future
 
     return submit
 
@@ -207,14 +215,21 @@ def _evaluate(
     jobs = max(1, cfg.jobs)
     per = max(1, cfg.eval_matches // jobs)
     futures = [
-        submit(run_eval, EvalJob(cfg.game, cfg.num_players, tuple(sorted(cfg.options.items())), 10_000 + i * per, per, weights))
+        submit(
+            run_eval,
+            EvalJob(cfg.game, cfg.num_players, tuple(sorted(cfg.options.items())), 10_000 + i * per, per, weights),
+        )
         for i in range(jobs)
     ]
     shares = [s for f in futures for s in f.result()]
     win = float(np.mean(shares))
     row = {
-        "elapsed_s": round(elapsed, 1), "steps": steps, **totals, "win_vs_heuristic": win,
-        "matches": len(shares), "fair": 1.0 / cfg.num_players,
+        "elapsed_s": round(elapsed, 1),
+        "steps": steps,
+        **totals,
+        "win_vs_heuristic": win,
+        "matches": len(shares),
+        "fair": 1.0 / cfg.num_players,
     }
     with (out / "curve.jsonl").open("a", encoding="utf-8") as f:
         f.write(json.dumps(row) + "\n")

@@ -123,7 +123,10 @@ class Teacher(PolicyImprovementBot):
         plans = [tuple(p) for p in hints.plans(obs.view, legal)]
         arms: list[int | tuple[int, ...]] = list(plans) if plans else list(legal)
         values = paired_values(
-            self.evaluator, obs, list(range(len(arms))) if plans else legal, self.config,
+            self.evaluator,
+            obs,
+            list(range(len(arms))) if plans else legal,
+            self.config,
             plans=plans or None,
         )
         means = np.array([float(np.mean(v)) for v in values.values()], dtype=np.float32)
