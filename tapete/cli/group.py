@@ -6,7 +6,7 @@ command's own checks (tapete.cli.options) are."""
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import typer
@@ -14,13 +14,17 @@ from rich.markup import escape
 
 try:  # Typer carries its own copy of click since 0.2x; older ones use click itself
     from typer._click import exceptions as click
-    from typer._click.core import Context
+    from typer._click.core import Command, Context
 except ImportError:  # pragma: no cover
-    from click import Context  # type: ignore[assignment]
+    from click import Command, Context  # type: ignore[assignment]
     from click import exceptions as click  # type: ignore[no-redef]
 
+from . import serve
 from .options import LANGS
 from .output import errors, say
+
+# Commands listed by a stand-in and made only when they run or show their help.
+DEFERRED: dict[str, Callable[[], Command]] = {"serve": serve.command}
 
 
 def _lang_of(args: Sequence[str]) -> str:
@@ -88,6 +92,14 @@ class TapeteGroup(typer.core.TyperGroup):
         args = with_ray_default(args)
         ctx.meta["tapete.args"] = list(args)
         return super().parse_args(ctx, args)
+
+    def resolve_command(self, ctx: Context, args: list[str]) -> tuple[str | None, Command | None, list[str]]:
+        """The command to run; one listed with a stand-in (`tapete serve`, whose flags are made from
+        the server's settings) is made now, when it runs or shows its help."""
+        name, command, rest = super().resolve_command(ctx, args)
+        if name in DEFERRED:
+            command = self.commands[name] = DEFERRED[name]()
+        return name, command, rest
 
     def invoke(self, ctx: Context) -> Any:
         try:
