@@ -8,7 +8,7 @@ For each game, each contender (OpenSpiel's IS-MCTS, and tapete's `random`,
 outcomes) in a rotating seat against tapete's heuristic bots in the other
 seats. Prints one JSON line per (game, contender): its win share, the fair
 share (1 / players), and seconds per match. All bots play through
-`tapete.openspiel`, so every contender meets the same chance model.
+`tapete.envs.openspiel`, so every contender meets the same chance model.
 """
 
 from __future__ import annotations
@@ -20,8 +20,8 @@ from typing import Any
 
 import pyspiel
 
+from tapete.envs.openspiel import TapeteSeat, ismcts_bot, play_match, register, short_name
 from tapete.games import game_ids, get_game
-from tapete.openspiel import TapeteSeat, ismcts_bot, play_match, register, short_name
 
 CONTENDERS = ("openspiel-ismcts", "random", "heuristic", "ismcts-easy", "ismcts")
 PLAYERS = {"bacan": 4, "buracco": 4, "nacho-loco": 4, "boon": 4, "wanted": 2}

@@ -3,19 +3,15 @@
 from __future__ import annotations
 
 import argparse
-import os
 import sys
-from dataclasses import fields
 
 from . import logs
 from .app import create_app
-from .settings import ServerSettings, async_db_url
+from .settings import ServerSettings, add_setting_arguments, async_db_url, settings_from
 from .uvicorn_setup import SettledServer, uvicorn_config
 from .workers import serve as serve_workers
 
 __all__ = ["main", "run", "uvicorn_config"]
-
-ADMIN_TOKEN_ENV = "TAPETE_ADMIN_TOKEN"
 
 
 def run(settings: ServerSettings, host: str = "127.0.0.1", port: int = 8000, log_level: str = "info") -> None:
@@ -37,25 +33,19 @@ def _safe_url(url: str) -> str:
 
 
 def main(argv: list[str] | None = None) -> None:
-    """Every ServerSettings field as a flag (for benchmarks and tests); `--workers N` runs N processes
-    on one port (PostgreSQL and Redis required), as `tapete serve --workers N`."""
+    """Every ServerSettings field as a flag (tapete.server.settings.setting_flags, as `tapete serve`);
+    `--workers N` runs N processes on one port (PostgreSQL and Redis required), as `tapete serve --workers N`."""
     parser = argparse.ArgumentParser(prog="python -m tapete.server")
     parser.add_argument("--host", default="127.0.0.1")
     parser.add_argument("--port", type=int, default=8000)
     parser.add_argument("--log-level", default="info")
     parser.add_argument("--workers", type=int, default=0,
                         help="processes on one port, sharing --db-url postgresql://... and --redis-url (0: this one)")
-    for f in fields(ServerSettings):
-        flag = f"--{f.name.replace('_', '-')}"
-        if f.type in ("bool", bool):
-            parser.add_argument(flag, action=argparse.BooleanOptionalAction, default=f.default)
-            continue
-        kind = float if f.type in ("float", float) else int if f.type in ("int", int) else str
-        parser.add_argument(flag, type=kind, default=f.default)
+    add_setting_arguments(parser)
     args = vars(parser.parse_args(argv if argv is not None else sys.argv[1:]))
-    args["admin_token"] = args["admin_token"] or os.environ.get(ADMIN_TOKEN_ENV)
+    settings = settings_from(args)
     host, port, level, workers = args.pop("host"), args.pop("port"), args.pop("log_level"), args.pop("workers")
     if workers:
-        serve_workers(ServerSettings(**args), host, port, level, workers)
+        serve_workers(settings, host, port, level, workers)
         return
-    run(ServerSettings(**args), host, port, level)
+    run(settings, host, port, level)

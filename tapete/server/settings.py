@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import argparse
+import os
+from dataclasses import dataclass, field, fields
 from pathlib import Path
-from typing import Any
+from typing import Any, get_type_hints
 
 from tapete.engine import option, options_schema, parse_options
 from tapete.engine.table import REACTION_WINDOW_S, RESULT_PAUSE_S
@@ -129,90 +131,161 @@ def async_db_url(url: str | None) -> str:
     return url
 
 
+ADMIN_TOKEN_ENV = "TAPETE_ADMIN_TOKEN"
+SETTINGS_PANEL = "Settings (ServerSettings)"
+
+
+def setting(default: Any, help: str, *, also: tuple[str, ...] = (), envvar: str | None = None) -> Any:
+    """A ServerSettings field: its default, the help line of its flag, other names of the flag
+    (`--db` beside `--db-url`) and an environment variable read when the flag is not given."""
+    return field(default=default, metadata={"help": help, "also": also, "envvar": envvar})
+
+
 @dataclass
 class ServerSettings:
-    """Knobs of one server process (the CLI and tests set them)."""
+    """Knobs of one server process (the CLI and tests set them). Every field is a flag of `tapete serve`,
+    `python -m tapete.server` and `python -m tapete.server.workers` (`setting_flags`)."""
 
-    db_url: str | None = None
-    # A disconnected seat is played by its stand-in after this many seconds.
-    disconnect_grace: float = 5.0
-    # The first WebSocket message (hello) must arrive within this time.
-    hello_timeout: float = 10.0
-    # Largest text message a client may send (bytes); larger ones get an error.
-    max_message_bytes: int = 4096
-    # Hard limit: the socket is closed (1009) on frames above this size.
-    max_frame_bytes: int = 65_536
-    # Messages per second a connection may send, with bursts of `rate_burst`.
-    rate_per_s: float = 30.0
-    rate_burst: int = 60
-    # A connection that breaks the rate this many times in a row is closed.
-    rate_strikes: int = 50
-    # Chat lines per second one socket may send (sustained), with bursts of `chat_burst`.
-    chat_per_s: float = 0.5
-    chat_burst: int = 5
-    # Messages waiting to be sent to one client before it is dropped as too slow.
-    outbox_limit: int = 512
-    # Sockets one seat may hold at once (a phone and a laptop), and watchers per table.
-    max_sockets_per_seat: int = 4
-    max_spectators: int = 200
-    # Finished tables leave memory this long after their last viewer left.
-    finished_ttl: float = 120.0
-    # Largest body accepted by the REST API.
-    max_body_bytes: int = 65_536
-    # permessage-deflate on the sockets: views shrink ~5x for phones, at some CPU.
-    ws_compression: bool = True
-    # Messages shorter than this go uncompressed (tapete.server.deflate): a person's state (~1.5 kB)
-    # took ~20 µs to compress alone, a tenth of a process's work per action at a person's pace.
-    # 0 compresses every message.
-    ws_compress_min_bytes: int = 4096
-    # Bot moves let into the tables per turn of the event loop (tapete.server.pacer):
-    # people's actions never wait behind more than this many. Measured at full speed (200 tables,
-    # bots at 0 ms, one quiet machine): 4 instead of 16 gave p99 send -> view 18 ms instead of 53 (SQLite)
-    # and 30 instead of 103 (PostgreSQL), with as many actions per second.
-    bot_moves_per_turn: int = 4
-    # Several processes (tapete.server.cluster): Redis for their messages, and how long
-    # a table's owner may go silent before another process takes the table over.
-    redis_url: str | None = None
-    lease_seconds: float = 10.0
-    # A table socket that reaches a process of this machine other than its table's owner is handed
-    # to the owner (tapete.server.handoff) instead of relayed through Redis.
-    socket_handoff: bool = True
+    db_url: str | None = setting(
+        None, "database URL: sqlite:///file.db or postgresql://... (default: user data dir)", also=("--db",)
+    )
+    disconnect_grace: float = setting(5.0, "seconds before a disconnected seat is played by its stand-in")
+    hello_timeout: float = setting(10.0, "seconds within which a socket's first message (hello) must arrive")
+    max_message_bytes: int = setting(
+        4096, "largest text message a client may send (bytes); larger ones get an error"
+    )
+    max_frame_bytes: int = setting(65_536, "hard limit: the socket is closed (1009) on frames above this size")
+    rate_per_s: float = setting(30.0, "messages per second a connection may send (sustained)")
+    rate_burst: int = setting(60, "messages a connection may send in a burst")
+    rate_strikes: int = setting(50, "a connection that breaks the rate this many times in a row is closed")
+    chat_per_s: float = setting(0.5, "chat lines per second one socket may send (sustained)")
+    chat_burst: int = setting(5, "chat lines one socket may send in a burst")
+    outbox_limit: int = setting(512, "messages waiting to be sent to one client before it is dropped as too slow")
+    max_sockets_per_seat: int = setting(4, "sockets one seat may hold at once (a phone and a laptop)")
+    max_spectators: int = setting(200, "watchers per table")
+    finished_ttl: float = setting(120.0, "seconds a finished table stays in memory after its last viewer left")
+    max_body_bytes: int = setting(65_536, "largest body accepted by the REST API (bytes)")
+    # permessage-deflate: views shrink ~5x for phones, at some CPU.
+    ws_compression: bool = setting(True, "permessage-deflate on the sockets (views shrink ~5x, at some CPU)")
+    # tapete.server.deflate: a person's state (~1.5 kB) took ~20 µs to compress alone, a tenth of a
+    # process's work per action at a person's pace.
+    ws_compress_min_bytes: int = setting(
+        4096, "messages shorter than this (bytes) go uncompressed; 0 compresses every message"
+    )
+    # tapete.server.pacer. Measured at full speed (200 tables, bots at 0 ms, one quiet machine): 4 instead
+    # of 16 gave p99 send -> view 18 ms instead of 53 (SQLite) and 30 instead of 103 (PostgreSQL), with as
+    # many actions per second.
+    bot_moves_per_turn: int = setting(
+        4, "bot moves let into the tables per turn of the event loop: people's actions never wait behind more"
+    )
+    # Several processes (tapete.server.cluster).
+    redis_url: str | None = setting(
+        None, "Redis URL (redis://host:6379/0): several processes, sharing PostgreSQL", also=("--redis",)
+    )
+    lease_seconds: float = setting(
+        10.0, "seconds a table's owner may go silent before another process takes the table over"
+    )
+    # tapete.server.handoff
+    socket_handoff: bool = setting(
+        True, "hand a table socket that reaches another process of this machine to the table's owner "
+        "(instead of relaying it through Redis)"
+    )
     # -- quotas and lifetimes (per client address: no player identity exists yet) --
-    # Open tables (waiting or playing) one address may have created, and how fast it may create them.
-    max_tables_per_address: int = 10
-    tables_per_minute: float = 10.0
-    # Joins one address may make per minute (in bursts of as many).
-    joins_per_minute: float = 30.0
-    # A table still waiting for people this long after it was made is closed (its record stays).
-    waiting_ttl: float = 24 * 3600.0
-    # `GET /api/tables` pages: the default and largest page.
-    page_size: int = 50
-    page_max: int = 200
-    # Search bots (ISMCTS) a table may seat; stand-ins are not counted. More only if the server allows.
-    max_search_bots_per_table: int = 2
-    # Search bots think in this many worker threads shared by every table, in turn (tapete.server.pacer),
-    # and may use at most this share of those threads' time: people's moves and pings keep the rest.
-    thinking_threads: int = 1
-    thinking_share: float = 0.5
+    max_tables_per_address: int = setting(10, "open tables (waiting or playing) one address may have created")
+    tables_per_minute: float = setting(10.0, "tables one address may create per minute")
+    joins_per_minute: float = setting(30.0, "joins one address may make per minute (in bursts of as many)")
+    waiting_ttl: float = setting(
+        24 * 3600.0, "seconds after which a table still waiting for people is closed (its record stays)"
+    )
+    page_size: int = setting(50, "tables in a page of GET /api/tables, by default")
+    page_max: int = setting(200, "the largest page of GET /api/tables")
+    max_search_bots_per_table: int = setting(
+        2, "search bots (ISMCTS) a table may seat; stand-ins are not counted"
+    )
+    # tapete.server.pacer
+    thinking_threads: int = setting(
+        1, "worker threads in which search bots think, shared by every table, in turn"
+    )
+    thinking_share: float = setting(
+        0.5, "the share of the thinking threads' time search bots may use (people's moves and pings keep the rest)"
+    )
     # -- connections --
-    # A request's headers must be complete this long after its first byte (slowloris);
-    # an idle keep-alive connection is closed after `http_idle_timeout`; a body must arrive within `body_timeout`.
-    header_timeout: float = 10.0
-    http_idle_timeout: int = 5
-    body_timeout: float = 30.0
-    # Connections (HTTP and WebSocket together) one address may hold at once.
-    max_connections_per_address: int = 64
-    # A socket that does not take a message within this time is cut off (it does not read).
-    send_timeout: float = 10.0
-    # Pages of other origins allowed to open table sockets (comma-separated, e.g.
-    # "https://example.org"); the server's own origin always is, and clients that send no Origin.
-    allowed_origins: str = ""
-    # Proxies (load balancers) whose `X-Forwarded-For` names the client, comma-separated addresses or
-    # networks ("10.0.0.5,10.0.1.0/24"; "*" trusts anyone who connects). Empty: the header is ignored and
-    # every per-address limit counts the peer's own address, since anyone may send the header.
-    forwarded_allow_ips: str = ""
-    # The token that admin endpoints ask for (`Authorization: Bearer ...`); none: they are refused.
-    admin_token: str | None = None
+    header_timeout: float = setting(
+        10.0, "seconds within which a request's headers must be complete after its first byte (slowloris)"
+    )
+    http_idle_timeout: int = setting(5, "seconds after which an idle keep-alive connection is closed")
+    body_timeout: float = setting(30.0, "seconds within which a request's body must arrive")
+    max_connections_per_address: int = setting(
+        64, "connections (HTTP and WebSocket together) one address may hold at once"
+    )
+    send_timeout: float = setting(
+        10.0, "seconds after which a socket that does not take a message is cut off (it does not read)"
+    )
+    allowed_origins: str = setting(
+        "", "other origins whose pages may open table sockets, comma-separated (e.g. https://example.org); "
+        "the server's own origin always may, and clients that send no Origin"
+    )
+    # Empty: the header is ignored and every per-address limit counts the peer's own address, since anyone
+    # may send the header.
+    forwarded_allow_ips: str = setting(
+        "", "load balancers whose X-Forwarded-For names the client, comma-separated addresses or networks "
+        '(10.0.0.5,10.0.1.0/24; "*" trusts anyone who connects; default: none)'
+    )
+    admin_token: str | None = setting(
+        None, "token for admin endpoints (Authorization: Bearer ...; /api/stats?reset=true); none: they are refused",
+        envvar=ADMIN_TOKEN_ENV,
+    )
 
     def origins(self) -> frozenset[str]:
         return frozenset(o.strip().rstrip("/").lower() for o in self.allowed_origins.split(",") if o.strip())
+
+
+@dataclass(frozen=True)
+class SettingFlag:
+    """One ServerSettings field as a command-line flag."""
+
+    field: str
+    flags: tuple[str, ...]  # `--db-url`, then its other names (`--db`)
+    kind: type  # int, float, str or bool (a bool is `--x` / `--no-x`)
+    default: Any
+    help: str
+    envvar: str | None = None
+
+
+def setting_flags() -> list[SettingFlag]:
+    """Every ServerSettings field as a flag, in the fields' order: the one list the flags of
+    `tapete serve`, `python -m tapete.server` and `python -m tapete.server.workers` are made from."""
+    hints = get_type_hints(ServerSettings)
+    made = []
+    for f in fields(ServerSettings):
+        kinds = [k for k in (bool, int, float, str) if k == hints[f.name] or k | None == hints[f.name]]
+        if not kinds or "help" not in f.metadata:
+            raise TypeError(f"ServerSettings.{f.name}: a flag needs a bool, int, float or str and a help line")
+        flags = (f"--{f.name.replace('_', '-')}", *f.metadata["also"])
+        made.append(SettingFlag(f.name, flags, kinds[0], f.default, f.metadata["help"], f.metadata["envvar"]))
+    return made
+
+
+def add_setting_arguments(parser: argparse.ArgumentParser) -> None:
+    """Every setting as an argparse flag, in a group of their own."""
+    group = parser.add_argument_group(SETTINGS_PANEL)
+    for flag in setting_flags():
+        shown = f"{flag.help} (default: %(default)s)" if flag.default not in (None, "") else flag.help
+        if flag.envvar:
+            shown += f" (env: {flag.envvar})"
+        if flag.kind is bool:
+            group.add_argument(
+                *flag.flags, dest=flag.field, action=argparse.BooleanOptionalAction, default=flag.default, help=shown
+            )
+        else:
+            group.add_argument(*flag.flags, dest=flag.field, type=flag.kind, default=flag.default, help=shown)
+
+
+def settings_from(values: dict[str, Any]) -> ServerSettings:
+    """The settings among parsed flags (taken out of `values`, which keeps the others); a setting
+    left unset takes its environment variable, if it has one and it is set."""
+    chosen = {flag.field: values.pop(flag.field) for flag in setting_flags() if flag.field in values}
+    for flag in setting_flags():
+        if flag.envvar and chosen.get(flag.field) is None and os.environ.get(flag.envvar):
+            chosen[flag.field] = os.environ[flag.envvar]
+    return ServerSettings(**chosen)

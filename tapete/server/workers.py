@@ -22,7 +22,6 @@ import signal
 import socket
 import sys
 import time
-from dataclasses import fields
 from multiprocessing.process import BaseProcess
 from types import FrameType
 from typing import Any
@@ -31,7 +30,7 @@ import uvicorn
 
 from . import logs
 from .app import create_app
-from .settings import ServerSettings
+from .settings import ServerSettings, add_setting_arguments, settings_from
 from .uvicorn_setup import SettledServer, uvicorn_config
 
 RESTART_PAUSE = 1.0
@@ -140,24 +139,19 @@ def serve(settings: ServerSettings, host: str, port: int, log_level: str, worker
 
 
 def main(argv: list[str] | None = None) -> None:
-    """`python -m tapete.server.workers`: every ServerSettings field as a flag, plus --workers."""
+    """`python -m tapete.server.workers`: every ServerSettings field as a flag (as `tapete serve`), plus
+    --workers and --own-port."""
     parser = argparse.ArgumentParser(prog="python -m tapete.server.workers")
     parser.add_argument("--host", default="127.0.0.1")
     parser.add_argument("--port", type=int, default=8000)
     parser.add_argument("--log-level", default="info")
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--own-port", type=int, default=0, help="one process, also listening here alone")
-    for f in fields(ServerSettings):
-        flag = f"--{f.name.replace('_', '-')}"
-        if f.type in ("bool", bool):
-            parser.add_argument(flag, action=argparse.BooleanOptionalAction, default=f.default)
-            continue
-        kind = float if f.type in ("float", float) else int if f.type in ("int", int) else str
-        parser.add_argument(flag, type=kind, default=f.default)
+    add_setting_arguments(parser)
     args = vars(parser.parse_args(argv if argv is not None else sys.argv[1:]))
+    settings = settings_from(args)
     host, port, level, workers = args.pop("host"), args.pop("port"), args.pop("log_level"), args.pop("workers")
     own_port = args.pop("own_port")
-    settings = ServerSettings(**args)
     if own_port:
         check(settings, 1)
         run_worker(settings, host, port, level, own_port)

@@ -4,7 +4,7 @@
 start / end · ] / [: next / previous round · 0-9: that seat's eyes · s: the
 spectator's · q: quit. The board is the game's own text of the chosen eyes'
 view; below it, the story of the last step in the game's words. The cursor
-is tapete.sim.replayer's, the same the line mode (piped keys, tests) drives.
+is the engine's (tapete.engine.replay_cursor), the same the line mode (piped keys, tests) drives.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.widgets import Static
 
-from tapete.sim.replayer import ReplayCursor, ReplayError, header
+from tapete.engine.replay_cursor import ReplayCursor, ReplayError, header
 
 KEYS = {
     "es": "→ siguiente · ← anterior · RePág/AvPág ±10 · Inicio/Fin · ] [ ronda · 0-9 asiento · s espectador · q salir",

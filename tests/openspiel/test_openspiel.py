@@ -9,8 +9,8 @@ import pytest
 
 pyspiel = pytest.importorskip("pyspiel")
 
+from tapete.envs.openspiel import TapeteSeat, ismcts_bot, play_match, register, short_name  # noqa: E402
 from tapete.games import game_ids, get_game  # noqa: E402
-from tapete.openspiel import TapeteSeat, ismcts_bot, play_match, register, short_name  # noqa: E402
 
 # Options for short but whole matches: OpenSpiel's checks look at every state from every seat.
 QUICK: dict[str, dict[str, Any]] = {
@@ -120,3 +120,12 @@ def test_a_tapete_bot_chooses_among_what_the_table_offers() -> None:
             expected = state.spiel_game.pass_action if decision is None else decision.action
             assert action == expected
         state.apply_action(action)
+
+
+def test_the_former_path_is_the_same_module() -> None:
+    """docs/api.md tells users the bridge moved to `tapete.envs.openspiel`; `tapete.openspiel` still imports it."""
+    import importlib
+
+    import tapete.envs.openspiel as bridge
+
+    assert importlib.import_module("tapete.openspiel") is bridge

@@ -14,8 +14,8 @@ from tapete.cli import app
 from tapete.engine import MatchRecord, replay
 from tapete.engine.messages import Reader
 from tapete.engine.names import table_names
+from tapete.engine.replay_cursor import CHECKPOINT_EVERY, ReplayCursor, ReplayError
 from tapete.games import get_game
-from tapete.sim.replayer import CHECKPOINT_EVERY, ReplayCursor, ReplayError
 from tapete.sim.runner import play_match
 
 runner = CliRunner()

@@ -8,8 +8,7 @@ import re
 import pytest
 from typer.testing import CliRunner
 
-from tapete.cli import app
-from tapete.cli_input import console
+from tapete.cli import app, console
 
 runner = CliRunner()
 

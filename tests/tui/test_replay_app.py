@@ -5,8 +5,8 @@ from __future__ import annotations
 from textual.widgets import Static
 
 from tapete.engine import MatchRecord, replay
+from tapete.engine.replay_cursor import ReplayCursor
 from tapete.games import get_game
-from tapete.sim.replayer import ReplayCursor
 from tapete.sim.runner import play_match
 from tapete.tui.replay import ReplayApp
 

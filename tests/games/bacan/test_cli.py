@@ -10,7 +10,7 @@ import pytest
 from typer.testing import CliRunner
 
 import tapete.cli as cli
-import tapete.plain as plain
+import tapete.cli.plain as plain
 
 runner = CliRunner()
 

@@ -7,10 +7,12 @@ import random
 
 from rich.prompt import Prompt
 
-from tapete.cli_input import console, parse_option_pairs, pick_game, pick_players
 from tapete.engine import Observation, visible_events
 from tapete.engine.table import REACTION_WINDOW_S, deliver, first_to_land
 from tapete.sim.runner import seat_bots
+
+from .options import parse_option_pairs, pick_game, pick_players
+from .output import console
 
 
 def play_plain(

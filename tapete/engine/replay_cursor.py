@@ -1,24 +1,28 @@
-"""A match record, step by step: `tapete replay FILE [--step | --to N]`.
+"""A match record, step by step: what `tapete replay` (the command line and the terminal's
+keys) moves through.
 
-`load_record` reads a record file (one written by `--records`, or the
-server's `/api/matches/{id}/record`) and refuses a bad one with a sentence
-saying what is wrong. `ReplayCursor` moves to any step of the match (going
-back replays from the nearest kept state), shows any seat's view or the
-spectator's, and tells the story of the last step with the game's own
-event texts, only the events the chosen eyes may see.
+`read_record` reads a record file (one written by `--records`, or the server's
+`/api/matches/{id}/record`) and refuses a bad one with a sentence saying what is
+wrong. `ReplayCursor` moves to any step of the match (going back replays from the
+nearest kept state), shows any seat's view or the spectator's, and tells the story
+of the last step with the game's own event texts, only the events the chosen eyes
+may see; `header` is the line that says where the cursor is.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from tapete.engine import Event, Game, MatchRecord, State, TapeteError, check_rules_version
-from tapete.engine.messages import Reader
-from tapete.engine.names import table_names
-from tapete.games import get_game
+from .errors import TapeteError
+from .events import Event
+from .game import Game
+from .messages import Reader
+from .names import table_names
+from .record import MatchRecord, check_rules_version
+from .state import State
 
 CHECKPOINT_EVERY = 64
 RECORD_KEYS = ("game", "seed", "seats", "actions")
@@ -51,6 +55,12 @@ def _read(path: Path) -> Any:
         ) from None
 
 
+def read_record(path: Path) -> MatchRecord:
+    """A record file (one written by `--records`, or the server's `/api/matches/{id}/record`) as a
+    MatchRecord, or a ReplayError saying what is wrong with it."""
+    return parse_record(_read(path), str(path))
+
+
 def parse_record(data: Any, source: str = "el registro / the record") -> MatchRecord:
     """A record's JSON as a MatchRecord, or a ReplayError naming what is missing or wrong."""
     if not isinstance(data, Mapping):
@@ -76,15 +86,6 @@ def parse_record(data: Any, source: str = "el registro / the record") -> MatchRe
             "actions, a list of [seat, action] pairs).",
         ) from None
     return record
-
-
-def load_record(path: Path) -> ReplayCursor:
-    record = parse_record(_read(path), str(path))
-    try:
-        game = get_game(record.game)
-    except TapeteError as err:
-        raise ReplayError(err.es, err.en) from None
-    return ReplayCursor(game, record)
 
 
 def _round_of(state: State) -> int:
@@ -208,54 +209,6 @@ class ReplayCursor:
         return f"{word} {seat}" + (f" ({who})" if who else "")
 
 
-HELP = {
-    "es": (
-        "Enter o n: siguiente · n 10: diez adelante · p: anterior · p 10: diez atrás · "
-        "g N: ir a la acción N · r N: ir a la ronda N · v N: ver con los ojos del asiento N · "
-        "v: espectador · s: inicio · e: final · q: salir"
-    ),
-    "en": (
-        "Enter or n: next · n 10: ten forward · p: previous · p 10: ten back · "
-        "g N: go to action N · r N: go to round N · v N: see with seat N's eyes · "
-        "v: spectator · s: start · e: end · q: quit"
-    ),
-}
-
-
-def apply_command(cursor: ReplayCursor, line: str, lang: str) -> bool:
-    """One typed command; False to quit. Bad commands raise ReplayError."""
-    word, _, rest = line.strip().partition(" ")
-    word = word.lower()
-    arg = rest.strip()
-    number: int | None = None
-    if arg:
-        try:
-            number = int(arg)
-        except ValueError:
-            raise ReplayError(f"{arg!r} no es un número.", f"{arg!r} is not a number.") from None
-    if word in ("q", "quit", "salir"):
-        return False
-    if word in ("", "n", "+"):
-        cursor.goto(cursor.step + (number if number is not None else 1))
-    elif word in ("p", "-"):
-        cursor.goto(cursor.step - (number if number is not None else 1))
-    elif word == "g" and number is not None:
-        cursor.goto(number)
-    elif word == "r" and number is not None:
-        cursor.goto_round(number)
-    elif word == "v":
-        cursor.set_seat(number)
-    elif word == "s":
-        cursor.goto(0)
-    elif word == "e":
-        cursor.goto(cursor.steps)
-    else:
-        raise ReplayError(
-            f"Orden desconocida: {line.strip()!r} (h: ayuda).", f"Unknown command: {line.strip()!r} (h: help)."
-        )
-    return True
-
-
 def header(cursor: ReplayCursor, lang: str) -> str:
     eyes = (
         cursor.seat_label(cursor.seat, lang)
@@ -276,29 +229,3 @@ def header(cursor: ReplayCursor, lang: str) -> str:
         if cursor.actor is not None and cursor.step:
             text += f" · played by {cursor.seat_label(cursor.actor, lang)}"
     return text
-
-
-def step_through(
-    cursor: ReplayCursor,
-    lang: str,
-    show: Callable[[ReplayCursor], None],
-    read: Callable[[], str | None],
-    say: Callable[[str], None],
-) -> None:
-    """The interactive loop: show, read a command, apply it; until `q` or the end of input."""
-    show(cursor)
-    say(HELP[lang])
-    while True:
-        line = read()
-        if line is None:
-            return
-        if line.strip().lower() in ("h", "?", "help", "ayuda"):
-            say(HELP[lang])
-            continue
-        try:
-            if not apply_command(cursor, line, lang):
-                return
-        except ReplayError as err:
-            say(err.es if lang == "es" else err.en)
-            continue
-        show(cursor)

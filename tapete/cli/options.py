@@ -1,65 +1,63 @@
-"""What every `tapete` command checks before any work starts.
+"""What every `tapete` command checks before any work starts, and the options
+several commands share.
 
 Games, options, player counts, bot lists, counts, durations, seeds and the
 paths a command will write: each is checked here, and bad input ends the
 command with one clear sentence in the language chosen with `--lang` and
 exit code 2 (never a traceback, never a result made of nonsense). The
 command line's own parse errors (a word where a number goes, an unknown
-flag) are said the same way by `TapeteGroup`.
-
-The simulator's commands (tapete.sim.commands) use these helpers too,
-which is why they live here and not in tapete.cli (no import circle).
+flag) are said the same way by `TapeteGroup` (tapete.cli.group).
 """
 
 from __future__ import annotations
 
 import math
 import os
-import re
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import Annotated, Any
 
 import typer
-from rich import box
-from rich.console import Console
 from rich.markup import escape
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
-from rich.table import Table
 
 from tapete.engine import Game, TapeteError, options_to_json
-
-try:  # Typer carries its own copy of click since 0.2x; older ones use click itself
-    from typer._click import exceptions as click
-    from typer._click.core import Context
-except ImportError:  # pragma: no cover
-    from click import Context  # type: ignore[assignment]
-    from click import exceptions as click  # type: ignore[no-redef]
+from tapete.engine.table import REACTION_WINDOW_S
 from tapete.games import get_game
 
-console = Console()
-errors = Console(stderr=True)
+from .output import errors, fail, fail_with, say
+
+# -- the options several commands share ----------------------------------------------------
+
+GameArg = Annotated[str, typer.Argument(help="bacan | buracco | nacho-loco | boon | wanted")]
+OptionOpt = Annotated[list[str] | None, typer.Option("--option", "-o", help="KEY=VALUE, repeatable")]
+LangOpt = Annotated[str, typer.Option("--lang", help="es | en: the language of tables, texts and errors")]
+PlayersOpt = Annotated[int | None, typer.Option("--players", "-p", help="seats (default: the game's usual number)")]
+JobsOpt = Annotated[int, typer.Option(help="worker processes")]
+WindowOpt = Annotated[float, typer.Option(help="reaction window, simulated seconds (0 or more)")]
+WINDOW = REACTION_WINDOW_S
+JsonOpt = Annotated[bool, typer.Option("--json", help="print one JSON object")]
+PlotOpt = Annotated[Path | None, typer.Option(help="write plots to this folder")]
+PlotFormatOpt = Annotated[str, typer.Option(help="png | svg | png,svg")]
+RayOpt = Annotated[
+    str | None,
+    typer.Option(help="play on a Ray cluster: --ray alone starts one here, --ray ADDRESS joins one (extra: ray)"),
+]
+RecordsOpt = Annotated[
+    Path | None,
+    typer.Option(help="write each match's record (JSON, replayable with tapete replay) into this folder"),
+]
+OutOpt = Annotated[
+    Path | None,
+    typer.Option("--out", help="write one JSON row per match (seed, options, seats, scores, winners...) to this file"),
+]
+
+# -- limits --------------------------------------------------------------------------------
 
 LANGS = ("es", "en")
 MAX_MATCHES = 10_000_000
 MAX_JOBS = 256
 MAX_SEED = 2**64 - 1
 MAX_SECONDS = 24 * 3600.0
-
-
-def say(lang: str, es: str, en: str) -> str:
-    """The sentence in the chosen language (English for anything but "es")."""
-    return es if lang == "es" else en
-
-
-def fail(lang: str, es: str, en: str) -> NoReturn:
-    """End the command: one sentence on stderr in `lang`, exit code 2."""
-    errors.print(f"[red]{escape(say(lang, es, en))}[/red]", soft_wrap=True)
-    raise typer.Exit(2)
-
-
-def fail_with(err: TapeteError, lang: str) -> NoReturn:
-    fail(lang, err.es, err.en)
 
 
 def check_lang(lang: str) -> str:
@@ -329,115 +327,3 @@ def plot_formats(text: str, lang: str) -> list[str]:
             f"--plot-format expects png, svg or png,svg, not {text!r}.",
         )
     return list(dict.fromkeys(formats))
-
-
-# -- the command line's own parse errors ---------------------------------------------------
-
-
-def _lang_of(args: Sequence[str]) -> str:
-    for i, arg in enumerate(args):
-        if arg == "--lang" and i + 1 < len(args):
-            return args[i + 1]
-        if arg.startswith("--lang="):
-            return arg.partition("=")[2]
-    return "es"
-
-
-def _listed(items: Sequence[str], last: str) -> str:
-    return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} {last} {items[-1]}"
-
-
-def _param_name(err: click.ClickException) -> str:
-    param = getattr(err, "param", None)
-    if param is not None:
-        opts = getattr(param, "opts", None) or []
-        return max(opts, key=len) if opts else (param.human_readable_name or "").upper()
-    return getattr(err, "option_name", None) or ""
-
-
-def usage_sentence(err: click.UsageError, lang: str) -> tuple[str, str]:
-    """A parse error of click as (es, en) sentences."""
-    en = err.format_message()
-    name = _param_name(err)
-    if isinstance(err, click.NoSuchOption):
-        es = f"Opción desconocida: {err.option_name}."
-        en = f"Unknown option: {err.option_name}."
-        if err.possibilities:
-            near = sorted(err.possibilities)
-            es += f" ¿Quisiste decir {_listed(near, 'o')}?"
-            en += f" Did you mean {_listed(near, 'or')}?"
-        return es, en
-    if isinstance(err, click.MissingParameter):
-        return f"Falta {name}.", f"Missing {name}."
-    if isinstance(err, click.BadParameter):
-        wanted = re.search(r"valid (integer|float|number)", err.message)
-        if wanted:
-            whole = wanted.group(1) == "integer"
-            return (
-                f"{name} espera {'un número entero' if whole else 'un número'}.",
-                f"{name} expects {'a whole number' if whole else 'a number'}.",
-            )
-        return f"{name}: valor no válido ({err.message}).", f"{name}: {err.message}"
-    if isinstance(err, click.BadOptionUsage) and "requires an argument" in err.message:
-        return f"{err.option_name} necesita un valor.", f"{err.option_name} needs a value."
-    match = re.search(r"No such command '(.*)'", err.message)
-    if match:
-        return f"Orden desconocida: {match.group(1)!r}.", f"Unknown command: {match.group(1)!r}."
-    match = re.search(r"unexpected extra arguments? \((.*)\)", err.message)
-    if match:
-        return f"Sobran argumentos: {match.group(1)}.", f"Unexpected extra arguments: {match.group(1)}."
-    return f"Entrada no válida: {err.message}", en
-
-
-class TapeteGroup(typer.core.TyperGroup):
-    """The `tapete` command group: `--ray` may come without an address (a Ray
-    cluster started here), and parse errors are one sentence in `--lang`."""
-
-    def parse_args(self, ctx: Context, args: list[str]) -> list[str]:
-        from tapete.sim.ray_backend import with_ray_default
-
-        args = with_ray_default(args)
-        ctx.meta["tapete.args"] = list(args)
-        return super().parse_args(ctx, args)
-
-    def invoke(self, ctx: Context) -> Any:
-        try:
-            return super().invoke(ctx)
-        except click.UsageError as err:
-            lang = _lang_of(ctx.meta.get("tapete.args", []))
-            lang = lang if lang in LANGS else "es"
-            es, en = usage_sentence(err, lang)
-            command = err.ctx.command_path if err.ctx is not None else "tapete"
-            errors.print(f"[red]{escape(say(lang, es, en))}[/red]", soft_wrap=True)
-            errors.print(escape(say(lang, f"Ayuda: {command} --help", f"Help: {command} --help")))
-            raise typer.Exit(2) from None
-
-
-# -- tables --------------------------------------------------------------------------------
-
-
-def fitted_table(title: str, columns: Sequence[tuple[str, bool]], rows: Sequence[Sequence[str]]) -> Table:
-    """A table that fits 80 columns: numbers (the `True` columns) are never cut or wrapped,
-    names wrap (fold) when the line is short."""
-    table = Table(title=title, box=box.SIMPLE_HEAD, pad_edge=False, collapse_padding=True)
-    for i, (header, numeric) in enumerate(columns):
-        if numeric:
-            widest = max([len(header), *(len(row[i]) for row in rows)])
-            table.add_column(header, justify="right", no_wrap=True, min_width=widest)
-        else:
-            table.add_column(header, overflow="fold", min_width=min(8, max((len(row[i]) for row in rows), default=1)))
-    for row in rows:
-        table.add_row(*(escape(cell) for cell in row))
-    return table
-
-
-def progress_bar(disable: bool) -> Progress:
-    """The bar of a run of matches, on stderr (stdout stays for the table or the JSON)."""
-    return Progress(
-        TextColumn("{task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeRemainingColumn(),
-        console=Console(stderr=True),
-        disable=disable,
-    )

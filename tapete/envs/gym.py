@@ -1,6 +1,6 @@
 """A Gymnasium single-agent environment: one seat learns, bots play the rest.
 
-Built on the AEC environment's serialized turns (see `tapete.envs.aec`):
+Built on the AEC environment's serialized turns (see `tapete.envs.pettingzoo`):
 `step(action)` plays the learner's turn, then lets the bots play until the
 learner must act again or the match ends. Bots see only their own
 observations and the events addressed to them, as everywhere in tapete.
@@ -29,8 +29,8 @@ from tapete.bots import make_bot
 from tapete.engine import Bot, Event, Game, Observation
 from tapete.engine.table import deliver
 
-from .aec import TapeteAEC, render_ansi
 from .encoding import OBS_BOUND
+from .pettingzoo import TapeteAEC, render_ansi
 from .settings import DEFAULT_MAX_STEPS, EnvSettings
 
 
