@@ -1,5 +1,5 @@
 """The `tapete` command: one module per command (rules, games, play, story, simulate, bench,
-replay, serve, tournament, report), registered here on one Typer app, in that order.
+replay, serve, tournament, report, train), registered here on one Typer app, in that order.
 
 Every command checks its input first (tapete.cli.options): bad input is one sentence in
 `--lang` and exit code 2, and so are the command line's own parse errors (tapete.cli.group).
@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import typer
 
-from . import bench, games, play, replay, report, rules, serve, simulate, story, tournament
+from . import bench, games, play, replay, report, rules, serve, simulate, story, tournament, train
 from .group import TapeteGroup
 from .output import console
 
@@ -31,5 +31,6 @@ for _command in (
     serve.serve,
     tournament.tournament,
     report.report,
+    train.train,
 ):
     app.command()(_command)

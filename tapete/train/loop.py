@@ -179,7 +179,7 @@ class _pool:
 
     def __enter__(self) -> Callable[..., Future[Any]]:
         if self.cfg.ray is not None:
-            return _ray_submitter(self.cfg.ray)
+            return _ray_submitter(self.cfg.ray, max(1, self.cfg.jobs))
         self.executor = ProcessPoolExecutor(max_workers=max(1, self.cfg.jobs))
         return self.executor.submit
 
@@ -188,18 +188,22 @@ class _pool:
             self.executor.shutdown(wait=False, cancel_futures=True)
 
 
-def _ray_submitter(address: str) -> Callable[..., Future[Any]]:
-    import ray  # the `ray` extra
+def _ray_submitter(address: str, cpus: int) -> Callable[..., Future[Any]]:
+    """Jobs as Ray tasks on the cluster at `address` (`local`: one started here)."""
+    from tapete.sim.ray_backend import connect
 
-    if not ray.is_initialized():
-        ray.init(address=address or None, ignore_reinit_error=True, log_to_driver=False)
-    remote: Any = ray.remote(lambda fn, arg: fn(arg))
+    ray, _ = connect(address, cpus)
+    remote: Any = ray.remote(_call)
 
     def submit(fn: Callable[[Any], Any], arg: Any) -> Future[Any]:
         future: Future[Any] = remote.remote(fn, arg).future()
         return future
 
     return submit
+
+
+def _call(fn: Callable[[Any], Any], arg: Any) -> Any:
+    return fn(arg)
 
 
 def _evaluate(
