@@ -267,8 +267,9 @@ class WantedEncoder(InfoEncoder):
 
     # -- the view ----------------------------------------------------------------
     def _rel_values(self, out: np.ndarray, base: int, values: Sequence[float], scale: float) -> None:
+        """Non-negative numbers by relative seat, / scale, at most LIMIT."""
         for r, s in enumerate(self._order):
-            out[base + r] = clip(values[s] / scale)
+            out[base + r] = min(values[s] / scale, LIMIT)
 
     def _rel_marks(self, out: np.ndarray, base: int, seats: Sequence[int]) -> None:
         n = self.num_players
@@ -299,14 +300,14 @@ class WantedEncoder(InfoEncoder):
             self._rel_marks(out, o["dealer"], (dealer,))
         self._rel_values(out, o["scores"], view["scores"], SCORE_SCALE)
         self._rel_values(out, o["stage_scores"], view["stage_scores"], SCORE_SCALE)
-        self._rel_values(out, o["held"], view["held"], HAND)
+        self._rel_values(out, o["held"], view["held"], HAND)  # at most 5
         piles = view["piles"]
         win_at, down_at = o["winners_count"], o["face_down"]
         for r, s in enumerate(self._order):
             pile = piles[s]
-            out[win_at + r] = clip(pile["winners_count"] / HAND)
-            out[down_at + 2 * r] = clip(pile["face_down_count"] / PILE_SCALE)
-            out[down_at + 2 * r + 1] = clip(pile["face_down_reward"] / SCORE_SCALE)
+            out[win_at + r] = pile["winners_count"] / HAND  # at most 5 (WAN-5, WAN-7) or 3 (WAN-9)
+            out[down_at + 2 * r] = min(pile["face_down_count"] / PILE_SCALE, LIMIT)
+            out[down_at + 2 * r + 1] = min(pile["face_down_reward"] / SCORE_SCALE, LIMIT)
             _mark(out, o["winners"], pile["winners"])
         _mark(out, o["my_face_down"], piles[self.seat]["face_down"])
         self._write_battle(view["battle"], out)
@@ -335,8 +336,8 @@ class WantedEncoder(InfoEncoder):
                 at = seats + 6 * ((s - me) % n)
                 out[(mine if s == me else rivals) + FACE_TO_ID[e["card"]]] = 1.0
                 out[at] = e["die"] / 18.0
-                out[at + 1] = clip(e["modifier"] / MOD_SCALE)
-                out[at + 2] = clip(e["total"] / TOTAL_SCALE)
+                out[at + 1] = e["modifier"] / MOD_SCALE  # -9 .. 18 (nine rivals at most)
+                out[at + 2] = e["total"] / TOTAL_SCALE  # at most 8 + 6 + 18
                 out[at + 3] = 1.0
                 out[at + 4] = e["skill"] / MAX_SKILL
                 out[at + 5] = 1.0 / GANG

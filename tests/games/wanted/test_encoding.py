@@ -260,3 +260,14 @@ def test_wan_10_discard_features_are_the_gangs_total_without_the_card() -> None:
     shown = encoders[2].memory[MEMORY.span("shown")].reshape(10, NUM_CARDS)
     assert shown[1, card_id("5-picas")] == 1.0 and shown[2, card_id("6-treboles")] == 1.0
     assert shown[0, card_id("joker-rojo")] == 1.0
+
+
+def test_a_copy_remembers_on_its_own() -> None:
+    """`copy()` (a search's branch): what the copy hears does not reach the original."""
+    state = table("duelo", [["K-picas", "2-treboles"], ["3-picas", "9-diamantes"]], [[6, 1], [6, 1]])
+    encoder = WantedEncoder(0, 2, state.options)
+    branch = encoder.copy()
+    deliver(battle(state, "K-picas", "3-picas"), [branch])
+    view = state.view(0)
+    assert branch.memory[MEMORY.span("shown")].sum() == 2.0 and encoder.memory.sum() == 0.0
+    assert not np.array_equal(branch.information_state(view), encoder.information_state(view))
