@@ -111,7 +111,11 @@ MEMORY = Layout(
             "per relative seat: estimated row total / 40 (unknown cards at the unseen mean, within -1..2), "
             "share of its slots this seat knows, unknown slots / 8, share its owner is known to know",
         ),
-        Segment("unseen", RANKS + 2, "per rank, cards whose place this seat does not know / 5; their mean / 10; / 58"),
+        Segment(
+            "unseen",
+            RANKS + 2,
+            "per rank, cards whose place this seat does not know / 5; their mean points / 10; their number / 58",
+        ),
         Segment("pile", RANKS + 1, "per rank, cards on the discard pile / 5; pile cards never seen / 58"),
         Segment("clock", 1, "turns begun this round, every seat / 120 (capped at 1)"),
     ]
