@@ -394,8 +394,11 @@ class BacanEncoder(InfoEncoder):
         rows[:SEATS, :ROW_FIELDS] = mem[ROWS_SPAN].reshape(SEATS, ROW_FIELDS)
         limit = self.limit
         scores = view["scores"]
+        sizes = [0.0] * (2 * SEATS)
         for seat, row in enumerate(view["rows"]):
-            rows[rel[seat], ROW_FIELDS : ROW_FIELDS + 2] = (row["size"] / R, clip(scores[seat] / limit))
+            sizes[2 * rel[seat]] = row["size"] / R
+            sizes[2 * rel[seat] + 1] = clip(scores[seat] / limit)
+        rows[:SEATS, ROW_FIELDS:] = np.array(sizes, dtype=FLOAT).reshape(SEATS, 2)
         mean = self._mean
         ctx.mean = mean
         held = view["held"]
