@@ -33,7 +33,7 @@ def move_rows(
     rows = np.zeros((len(arms), base.shape[1] + 1), dtype=np.float32)
     rows[:, :-1] = base
     for i, arm in enumerate(arms):
-        if arm == proposal or (not isinstance(arm, int) and proposal is not None and arm[0] == proposal):
+        if arm == proposal or _starts(arm, proposal):
             rows[i, -1] = 1.0
     return rows
 
@@ -56,6 +56,10 @@ def network_arms(obs: Observation, game: Game, proposal: int | None) -> list[int
     return arms if len(arms) > 1 else None
 
 
+def _starts(arm: int | Sequence[int], action: int | None) -> bool:
+    return not isinstance(arm, int) and action is not None and arm[0] == action
+
+
 def network_sizes(encoder: InfoEncoder) -> tuple[int, int]:
     """The state and move sizes of the network for this encoder (see `move_rows`)."""
     return encoder.size, encoder.action_size + 1
@@ -64,10 +68,18 @@ def network_sizes(encoder: InfoEncoder) -> tuple[int, int]:
 class LearnedBot(Bot):
     name = "learned"
 
-    def __init__(self, game: Game, rng: random.Random, network: QNetwork | None = None) -> None:
+    def __init__(
+        self, game: Game, rng: random.Random, network: QNetwork | None = None, margin: float | None = None
+    ) -> None:
         self.game = game
         self.rng = rng
-        self.network = network if network is not None else load(game.id)[0]
+        if network is None:
+            network, info = load(game.id)
+            margin = float(info.meta.get("override_margin", 0.0)) if margin is None else margin
+        self.network = network
+        # How much more than the heuristic's proposal another move must be worth to be played
+        # (the model card gives the margin its measured strength was played with).
+        self.margin = margin or 0.0
         self.guide = game.heuristic_bot(random.Random(rng.getrandbits(32)))
         self.encoder: InfoEncoder | None = None
         self._plan: list[int] = []
@@ -96,7 +108,13 @@ class LearnedBot(Bot):
         arms = network_arms(obs, self.game, proposal)
         if arms is None:
             return guided
-        best = arms[int(np.argmax(self.scores(obs, arms, proposal)))]
+        scores = self.scores(obs, arms, proposal)
+        pick = int(np.argmax(scores))
+        if self.margin > 0.0:
+            incumbent = next((i for i, arm in enumerate(arms) if arm == proposal or _starts(arm, proposal)), None)
+            if incumbent is not None and scores[pick] - scores[incumbent] <= self.margin:
+                pick = incumbent
+        best = arms[pick]
         if isinstance(best, tuple):
             self._plan = list(best[1:])
             return Decision(best[0])
