@@ -37,10 +37,10 @@ from typing import Any
 from tapete.server import tables as tables_module
 from tapete.server.connection import Connection
 from tapete.server.messages import Dismiss, Submit
+from tapete.server.ops.stats import Stats
 from tapete.server.presenter import Presenter
 from tapete.server.runner import TableRunner
 from tapete.server.settings import ServerSettings, async_db_url
-from tapete.server.stats import Stats
 from tapete.server.store import Store
 from tapete.server.tables import SeatSpec, Tables
 

@@ -27,10 +27,10 @@ from typing import TYPE_CHECKING, Any
 
 from tapete.engine import TapeteError
 
-from . import logs
 from .connection import Connection, dumps
 from .errors import BadChat, ChatOff
 from .names import clean_name
+from .ops import logs
 
 if TYPE_CHECKING:
     from .runner import TableRunner

@@ -31,7 +31,6 @@ import sqlalchemy as sa
 
 from tapete.engine import TapeteError
 
-from . import logs
 from .connection import CLOSE_MOVED
 from .errors import BadRequest, table_unavailable
 from .fanout import Bus, RemoteConnection, RemoteRunner, answer_later, arrival_here, log_moved
@@ -46,9 +45,10 @@ from .leases import (
     table_moved,
 )
 from .messages import Chat, Rematch
+from .ops import logs
+from .ops.stats import Stats
 from .runner import Detach, Dismiss, RunnerStopped, Submit, Sync, TableRunner
 from .settings import ServerSettings, async_db_url
-from .stats import Stats
 from .store import actions, matches, seats
 from .tables import ENDED_UNPLAYED, Tables, clean_name
 

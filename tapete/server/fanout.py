@@ -27,10 +27,10 @@ import orjson
 
 from tapete.engine import TapeteError
 
-from . import logs
 from .connection import CLOSE_MOVED, Connection
 from .errors import ServerError
 from .messages import Chat, Rematch
+from .ops import logs
 from .runner import Detach, Dismiss, Message, RunnerStopped, SeatInfo, Submit, Sync, TableRunner
 
 ALIVE_PREFIX = "tapete:alive:"

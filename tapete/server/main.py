@@ -7,8 +7,8 @@ import os
 import sys
 from dataclasses import fields
 
-from . import logs
 from .app import create_app
+from .ops import logs
 from .settings import ServerSettings, async_db_url
 from .uvicorn_setup import SettledServer, uvicorn_config
 from .workers import serve as serve_workers

@@ -35,10 +35,10 @@ import sqlalchemy as sa
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
 
-from . import logs
 from .errors import Forbidden, RateLimited, ServerError
 from .limits import AddressRates
 from .names import clean_name, name_key
+from .ops import logs
 from .schema import player_secrets, players
 from .store import Store
 

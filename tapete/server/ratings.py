@@ -27,7 +27,7 @@ from openskill.models import PlackettLuce
 
 from tapete.engine import Game
 
-from . import logs
+from .ops import logs
 from .schema import matches, players, ratings, seats
 from .store import Store
 

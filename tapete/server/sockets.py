@@ -21,7 +21,6 @@ from pydantic import ValidationError
 
 from tapete.engine import TapeteError
 
-from . import logs
 from .connection import (
     CLOSE_BAD_TOKEN,
     CLOSE_INTERNAL,
@@ -48,6 +47,7 @@ from .models import (
     explain,
     read_message,
 )
+from .ops import logs
 from .runner import Detach, RunnerStopped, Submit, TableRunner
 from .runner import Dismiss as RunnerDismiss
 from .runner import Sync as RunnerSync

@@ -14,11 +14,11 @@ from typing import TYPE_CHECKING
 
 from tapete.engine import TapeteError
 
-from . import logs
 from .connection import CLOSE_LEFT
 from .errors import bad_token
 from .messages import Attach, Detach, Join, Leave
 from .names import name_key
+from .ops import logs
 from .players import seat_name_taken
 from .seats import hash_token, new_token
 

@@ -14,7 +14,6 @@ from tapete.bots import BOT_KINDS, UnknownBot
 from tapete.engine import BadOption, Game, MatchRecord, WrongRulesVersion, check_rules_version, options_to_json
 from tapete.games import get_game
 
-from . import logs
 from .chat import ChatLine, TableChat
 from .codes import new_code
 from .connection import CLOSE_NOT_FOUND
@@ -28,12 +27,13 @@ from .errors import (
     table_unavailable,
 )
 from .names import clean_name
+from .ops import logs
+from .ops.stats import Stats
 from .pacer import BotPacer
 from .rematch import RematchVotes, rotated_seed
 from .runner import RunnerStopped, SeatInfo, TableRunner, hash_token
 from .seatbot import INLINE_KINDS
 from .settings import ServerSettings, parse_table_options, table_options_schema
-from .stats import Stats
 from .store import MatchRow, SeatRow, Store
 
 # A table that never started and never will: closed by its creator, or expired while waiting.

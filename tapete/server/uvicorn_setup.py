@@ -10,8 +10,8 @@ from typing import Any
 
 import uvicorn
 
-from .gcsetup import settle_gc
 from .httpguard import ConnectionLimits, guarded_http
+from .ops.gcsetup import settle_gc
 from .settings import ServerSettings
 from .wsprotocol import protocol_class
 

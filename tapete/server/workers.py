@@ -29,8 +29,8 @@ from typing import Any
 
 import uvicorn
 
-from . import logs
 from .app import create_app
+from .ops import logs
 from .settings import ServerSettings
 from .uvicorn_setup import SettledServer, uvicorn_config
 
