@@ -41,7 +41,7 @@ from tapete.server.ops.stats import Stats
 from tapete.server.presenter import Presenter
 from tapete.server.runner import TableRunner
 from tapete.server.settings import ServerSettings, async_db_url
-from tapete.server.store import Store
+from tapete.server.storage.store import Store
 from tapete.server.tables import SeatSpec, Tables
 
 

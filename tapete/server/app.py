@@ -37,7 +37,7 @@ from .player_api import router as player_router
 from .players import IDENTITIES_PER_MINUTE, Players, check_distinct
 from .settings import ServerSettings, async_db_url, table_options_schema
 from .sockets import address_allowances, table_socket
-from .store import Store
+from .storage.store import Store
 from .tables import SeatSpec, Tables
 
 STATIC_DIR = Path(__file__).resolve().parent.parent / "web" / "static"

@@ -35,7 +35,7 @@ from .ops import logs
 if TYPE_CHECKING:
     from .runner import TableRunner
     from .seats import SeatInfo
-    from .store import Store
+    from .storage.store import Store
 
 TEXT_MAX = 300
 HISTORY = 100

@@ -49,7 +49,7 @@ from .ops import logs
 from .ops.stats import Stats
 from .runner import Detach, Dismiss, RunnerStopped, Submit, Sync, TableRunner
 from .settings import ServerSettings, async_db_url
-from .store import actions, matches, seats
+from .storage.store import actions, matches, seats
 from .tables import ENDED_UNPLAYED, Tables, clean_name
 
 ORPHANS_PER_TICK = 200

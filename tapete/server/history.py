@@ -14,7 +14,7 @@ from tapete.engine.names import bot_name
 
 from .names import clean_name
 from .ratings import ranks_of
-from .schema import matches, players, seats
+from .storage.schema import matches, players, seats
 
 
 def _won(outcome: Any, my_seats: set[int]) -> bool:

@@ -39,8 +39,8 @@ from .errors import Forbidden, RateLimited, ServerError
 from .limits import AddressRates
 from .names import clean_name, name_key
 from .ops import logs
-from .schema import player_secrets, players
-from .store import Store
+from .storage.schema import player_secrets, players
+from .storage.store import Store
 
 HEADER = "X-Tapete-Player"
 PLAYER_ID_BYTES = 12  # 16 characters, 96 random bits: ids are public, but not guessable nor sequential

@@ -28,8 +28,8 @@ from openskill.models import PlackettLuce
 from tapete.engine import Game
 
 from .ops import logs
-from .schema import matches, players, ratings, seats
-from .store import Store
+from .storage.schema import matches, players, ratings, seats
+from .storage.store import Store
 
 MODEL = PlackettLuce()
 BOT_PREFIX = "bot:"

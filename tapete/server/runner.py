@@ -45,7 +45,7 @@ from .table_rematch import TableRematch
 from .table_seating import TableSeating
 
 if TYPE_CHECKING:
-    from .store import Store
+    from .storage.store import Store
 
 
 class RunnerStopped(Exception):

@@ -34,7 +34,7 @@ from .rematch import RematchVotes, rotated_seed
 from .runner import RunnerStopped, SeatInfo, TableRunner, hash_token
 from .seatbot import INLINE_KINDS
 from .settings import ServerSettings, parse_table_options, table_options_schema
-from .store import MatchRow, SeatRow, Store
+from .storage.store import MatchRow, SeatRow, Store
 
 # A table that never started and never will: closed by its creator, or expired while waiting.
 ENDED_UNPLAYED = ("closed", "expired")

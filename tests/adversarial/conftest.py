@@ -31,7 +31,7 @@ from tapete.server import ServerSettings, create_app
 from tapete.server.main import uvicorn_config
 from tapete.server.ops.logs import JsonFormatter
 from tapete.server.runner import TableRunner
-from tapete.server.store import MatchRow
+from tapete.server.storage.store import MatchRow
 
 T = TypeVar("T")
 TIMEOUT = 10.0

@@ -11,7 +11,7 @@ import sqlalchemy as sa
 from tapete.server.chat import HISTORY, PRUNE_EVERY, ChatLine, TableChat
 from tapete.server.cluster import ClusterStore
 from tapete.server.settings import async_db_url
-from tapete.server.store import MatchRow, SeatRow
+from tapete.server.storage.store import MatchRow, SeatRow
 
 pytestmark = pytest.mark.cluster
 

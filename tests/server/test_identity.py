@@ -12,7 +12,7 @@ import sqlalchemy as sa
 import websockets
 
 from tapete.server.players import LOGINS_PER_MINUTE_NAME, hash_secret
-from tapete.server.store import player_secrets, players
+from tapete.server.storage.store import player_secrets, players
 
 from .conftest import Server, take_turns
 

@@ -8,7 +8,7 @@ import pytest
 
 from tapete.server.errors import TooManyTables
 from tapete.server.settings import ServerSettings
-from tapete.server.store import Store
+from tapete.server.storage.store import Store
 from tapete.server.tables import SeatSpec, Tables
 
 TWO_HUMANS = [SeatSpec("human"), SeatSpec("human")]

@@ -11,7 +11,7 @@ from tapete.games import get_game
 from tapete.server.runner import hash_token
 from tapete.server.seats import CLIENT_RETRY_MAX_S, RECONNECT_MARGIN_S
 from tapete.server.settings import ServerSettings
-from tapete.server.store import MatchRow, SeatRow, Store
+from tapete.server.storage.store import MatchRow, SeatRow, Store
 from tapete.server.tables import Tables
 
 

@@ -13,7 +13,7 @@ from tapete.server.connection import Connection
 from tapete.server.messages import Submit
 from tapete.server.runner import TableRunner
 from tapete.server.settings import ServerSettings
-from tapete.server.store import Store
+from tapete.server.storage.store import Store
 from tapete.server.tables import SeatSpec, Tables
 
 PUMPS: set[asyncio.Task[None]] = set()  # the sockets' writers, kept while they run

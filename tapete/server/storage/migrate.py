@@ -1,4 +1,4 @@
-"""Run the Alembic migrations shipped in `tapete/server/migrations`."""
+"""Run the Alembic migrations shipped in `tapete/server/storage/migrations`."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from typing import Any
 from alembic import command
 from alembic.config import Config
 
-SCRIPT_LOCATION = "tapete.server:migrations"
+SCRIPT_LOCATION = "tapete.server.storage:migrations"
 
 
 def alembic_config(connection: Any | None = None, url: str | None = None) -> Config:

@@ -12,7 +12,7 @@ from typing import Any
 from alembic import context
 from sqlalchemy.ext.asyncio import create_async_engine
 
-from tapete.server.store import metadata
+from tapete.server.storage.store import metadata
 
 
 def _run(connection: Any) -> None:

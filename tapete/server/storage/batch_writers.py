@@ -1,7 +1,7 @@
 """How the store's writes reach the database: the queued `Write`, the statements of a batch
 (`plan`), and the batch writers (`AsyncWriter` through SQLAlchemy's async engine, `PgWriter` with
 a batch's actions in one asyncpg statement, `InlineWriter` committing SQLite batches on the
-loop's own thread). `tapete.server.store.Store` queues the writes and hands them out in batches.
+loop's own thread). `tapete.server.storage.store.Store` queues the writes and hands them out in batches.
 """
 
 from __future__ import annotations
