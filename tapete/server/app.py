@@ -24,7 +24,6 @@ from . import ratings, viewer
 from . import tables as table_registry
 from .errors import BadRequest, Forbidden, RateLimited, ServerError
 from .headers import SecurityHeaders
-from .limits import AllRates, BodyGuard, RateGuard, Rates
 from .models import CreateTableBody, JoinBody, TokenBody
 from .names import clean_name
 from .ops import logs
@@ -39,6 +38,7 @@ from .settings import ServerSettings, async_db_url, table_options_schema
 from .sockets import address_allowances, table_socket
 from .storage.store import Store
 from .tables import SeatSpec, Tables
+from .wire.limits import AllRates, BodyGuard, RateGuard, Rates
 
 STATIC_DIR = Path(__file__).resolve().parent.parent / "web" / "static"
 

@@ -10,7 +10,7 @@ from dataclasses import fields
 from .app import create_app
 from .ops import logs
 from .settings import ServerSettings, async_db_url
-from .uvicorn_setup import SettledServer, uvicorn_config
+from .wire.uvicorn_setup import SettledServer, uvicorn_config
 from .workers import serve as serve_workers
 
 __all__ = ["main", "run", "uvicorn_config"]

@@ -36,11 +36,11 @@ from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
 
 from .errors import Forbidden, RateLimited, ServerError
-from .limits import AddressRates
 from .names import clean_name, name_key
 from .ops import logs
 from .storage.schema import player_secrets, players
 from .storage.store import Store
+from .wire.limits import AddressRates
 
 HEADER = "X-Tapete-Player"
 PLAYER_ID_BYTES = 12  # 16 characters, 96 random bits: ids are public, but not guessable nor sequential

@@ -161,7 +161,7 @@ class ServerSettings:
     max_body_bytes: int = 65_536
     # permessage-deflate on the sockets: views shrink ~5x for phones, at some CPU.
     ws_compression: bool = True
-    # Messages shorter than this go uncompressed (tapete.server.deflate): a person's state (~1.5 kB)
+    # Messages shorter than this go uncompressed (tapete.server.wire.deflate): a person's state (~1.5 kB)
     # took ~20 µs to compress alone, a tenth of a process's work per action at a person's pace.
     # 0 compresses every message.
     ws_compress_min_bytes: int = 4096

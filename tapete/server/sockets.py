@@ -32,7 +32,6 @@ from .connection import (
     RateLimiter,
 )
 from .errors import BadJson, BadMessage, RateLimited, TooLarge, UnknownMessage, internal_error
-from .limits import AllRates, Rates
 from .messages import Chat, Rematch
 from .models import (
     MAX_INT,
@@ -51,6 +50,7 @@ from .ops import logs
 from .runner import Detach, RunnerStopped, Submit, TableRunner
 from .runner import Dismiss as RunnerDismiss
 from .runner import Sync as RunnerSync
+from .wire.limits import AllRates, Rates
 
 if TYPE_CHECKING:
     from .app import Services

@@ -32,7 +32,7 @@ import uvicorn
 from .app import create_app
 from .ops import logs
 from .settings import ServerSettings
-from .uvicorn_setup import SettledServer, uvicorn_config
+from .wire.uvicorn_setup import SettledServer, uvicorn_config
 
 RESTART_PAUSE = 1.0
 

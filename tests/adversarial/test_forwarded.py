@@ -20,7 +20,7 @@ import httpx
 import pytest
 
 from tapete.server.players import IDENTITIES_PER_MINUTE, LOGINS_PER_MINUTE_ADDRESS
-from tapete.server.uvicorn_setup import trusted_proxies
+from tapete.server.wire.uvicorn_setup import trusted_proxies
 
 from .conftest import TIMEOUT, ThreadServer, own_server
 

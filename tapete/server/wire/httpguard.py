@@ -12,7 +12,7 @@ ever, and 150 of them were all still open after 40 s. Here:
   once, HTTP and WebSocket together; the next gets a 429 in the error shape
   and is closed.
 
-The body of a request is timed by `tapete.server.limits.BodyGuard`.
+The body of a request is timed by `tapete.server.wire.limits.BodyGuard`.
 """
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ import h11
 import orjson
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
-from .errors import ServerError
+from ..errors import ServerError
 
 
 class TooManyConnections(ServerError):

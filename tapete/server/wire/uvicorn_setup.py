@@ -10,9 +10,9 @@ from typing import Any
 
 import uvicorn
 
+from ..ops.gcsetup import settle_gc
+from ..settings import ServerSettings
 from .httpguard import ConnectionLimits, guarded_http
-from .ops.gcsetup import settle_gc
-from .settings import ServerSettings
 from .wsprotocol import protocol_class
 
 

@@ -6,7 +6,7 @@ nearly the same size (measured on Bacan: 772 bytes instead of 716) at half
 the CPU, and compression was a quarter of the server's work per action at
 level 6. Everything else is uvicorn's own implementation, with two hooks: the
 connection gives its address's place back when it ends (`on_lost`, set by
-tapete.server.httpguard), and the application may cut the connection off at
+tapete.server.wire.httpguard), and the application may cut the connection off at
 once (the `tapete.abort` scope extension): a client that does not read
 blocks every send, the close frame included, so a slow reader is aborted.
 Before the handshake is answered, the application may also give the
@@ -49,7 +49,7 @@ COMPRESSION_LEVEL = 1
 
 
 class FastDeflateProtocol(WebSocketsSansIOProtocol):
-    compress_min_bytes = 0  # messages shorter go uncompressed (tapete.server.deflate); see `protocol_class`
+    compress_min_bytes = 0  # messages shorter go uncompressed (tapete.server.wire.deflate); see `protocol_class`
 
     def __init__(
         self,
@@ -60,7 +60,7 @@ class FastDeflateProtocol(WebSocketsSansIOProtocol):
     ) -> None:
         super().__init__(config, server_state, app_state, _loop)
         if config.ws_per_message_deflate:
-            deflate = SharedDeflateFactory(  # one compressor for every socket (tapete.server.deflate)
+            deflate = SharedDeflateFactory(  # one compressor for every socket (tapete.server.wire.deflate)
                 min_bytes=self.compress_min_bytes,
                 server_max_window_bits=12,
                 client_max_window_bits=12,

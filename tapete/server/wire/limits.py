@@ -22,7 +22,7 @@ from typing import Any
 
 import orjson
 
-from .errors import MalformedBody, RequestTimeout, ServerError, TooLarge
+from ..errors import MalformedBody, RequestTimeout, ServerError, TooLarge
 
 RateLimitedFactory = Callable[[], ServerError]
 Scope = MutableMapping[str, Any]
