@@ -20,20 +20,21 @@ from tapete.engine import BadOption, BadPlayers, Game, TapeteError, UnknownGame
 from tapete.games import game_ids, get_game
 from tapete.games.guide import guide_json, guide_markdown
 
-from . import ratings, viewer
 from . import tables as table_registry
+from . import viewer
 from .errors import BadRequest, Forbidden, RateLimited, ServerError
 from .headers import SecurityHeaders
 from .models import CreateTableBody, JoinBody, TokenBody
-from .names import clean_name
 from .ops import logs
 from .ops.gcsetup import AGING
 from .ops.loopwatch import LoopWatch
 from .ops.stats import Stats
 from .pacer import ThinkingPool
+from .people import ratings
+from .people.names import clean_name
+from .people.players import IDENTITIES_PER_MINUTE, Players, check_distinct
 from .player_api import PlayerHeader, caller
 from .player_api import router as player_router
-from .players import IDENTITIES_PER_MINUTE, Players, check_distinct
 from .settings import ServerSettings, async_db_url, table_options_schema
 from .sockets import address_allowances, table_socket
 from .storage.store import Store

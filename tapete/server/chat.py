@@ -29,8 +29,8 @@ from tapete.engine import TapeteError
 
 from .connection import Connection, dumps
 from .errors import BadChat, ChatOff
-from .names import clean_name
 from .ops import logs
+from .people.names import clean_name
 
 if TYPE_CHECKING:
     from .runner import TableRunner

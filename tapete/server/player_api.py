@@ -13,10 +13,10 @@ from fastapi import APIRouter, Header, Query, Request
 from pydantic import Field
 
 from . import tables as table_registry
-from .history import match_page, profile
 from .models import MAX_NAME_INPUT, Strict
-from .players import HEADER, PASSWORD_MAX, Players, bad_identity, not_yours, player_not_found
-from .ratings import leaderboard
+from .people.history import match_page, profile
+from .people.players import HEADER, PASSWORD_MAX, Players, bad_identity, not_yours, player_not_found
+from .people.ratings import leaderboard
 
 router = APIRouter(prefix="/api")
 

@@ -34,8 +34,8 @@ from .messages import Attach, BotMove, Detach, Dismiss, Join, Leave, Message, Se
 from .ops import logs
 from .ops.stats import Stats
 from .pacer import BotPacer
+from .people.ratings import settle_ratings
 from .presenter import Moment, Presenter
-from .ratings import settle_ratings
 from .seatbot import BotDesk, SeatBot
 from .seats import SeatInfo, SeatRegistry, hash_token, restart_grace
 from .settings import ServerSettings, TableOptions

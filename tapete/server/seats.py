@@ -44,7 +44,7 @@ class SeatInfo:
     level: str | None
     name: str | None = None
     token_hash: str | None = None
-    player_id: str | None = None  # the identity that took the seat (tapete.server.players)
+    player_id: str | None = None  # the identity that took the seat (tapete.server.people.players)
     conns: set[Connection] = field(default_factory=set)
     # monotonic time since which an owned human seat has had no socket
     gone_since: float | None = None

@@ -17,9 +17,9 @@ from tapete.engine import TapeteError
 from .connection import CLOSE_LEFT
 from .errors import bad_token
 from .messages import Attach, Detach, Join, Leave
-from .names import name_key
 from .ops import logs
-from .players import seat_name_taken
+from .people.names import name_key
+from .people.players import seat_name_taken
 from .seats import hash_token, new_token
 
 if TYPE_CHECKING:

@@ -26,10 +26,10 @@ from .errors import (
     table_not_found,
     table_unavailable,
 )
-from .names import clean_name
 from .ops import logs
 from .ops.stats import Stats
 from .pacer import BotPacer
+from .people.names import clean_name
 from .rematch import RematchVotes, rotated_seed
 from .runner import RunnerStopped, SeatInfo, TableRunner, hash_token
 from .seatbot import INLINE_KINDS

@@ -9,8 +9,8 @@ from typing import Any
 import sqlalchemy as sa
 
 from tapete.games import get_game
-from tapete.server import ratings
-from tapete.server.ratings import MODEL, match_finished, side_ranks, sweep
+from tapete.server.people import ratings
+from tapete.server.people.ratings import MODEL, match_finished, side_ranks, sweep
 from tapete.server.storage.store import MatchRow, SeatRow, Store, matches
 from tapete.server.storage.store import ratings as ratings_table
 

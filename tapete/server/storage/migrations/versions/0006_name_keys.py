@@ -23,7 +23,7 @@ depends_on = None
 
 
 def upgrade() -> None:
-    from tapete.server.names import name_key
+    from tapete.server.people.names import name_key
 
     with op.batch_alter_table("players") as batch:
         batch.add_column(sa.Column("name_key", sa.String(96), nullable=True))

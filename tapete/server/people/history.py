@@ -12,9 +12,9 @@ import sqlalchemy as sa
 
 from tapete.engine.names import bot_name
 
+from ..storage.schema import matches, players, seats
 from .names import clean_name
 from .ratings import ranks_of
-from .storage.schema import matches, players, seats
 
 
 def _won(outcome: Any, my_seats: set[int]) -> bool:

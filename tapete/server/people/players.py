@@ -35,12 +35,12 @@ import sqlalchemy as sa
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
 
-from .errors import Forbidden, RateLimited, ServerError
+from ..errors import Forbidden, RateLimited, ServerError
+from ..ops import logs
+from ..storage.schema import player_secrets, players
+from ..storage.store import Store
+from ..wire.limits import AddressRates
 from .names import clean_name, name_key
-from .ops import logs
-from .storage.schema import player_secrets, players
-from .storage.store import Store
-from .wire.limits import AddressRates
 
 HEADER = "X-Tapete-Player"
 PLAYER_ID_BYTES = 12  # 16 characters, 96 random bits: ids are public, but not guessable nor sequential
@@ -255,7 +255,7 @@ def check_distinct(names: Iterable[str | None]) -> None:
 
 
 def _name_needed() -> ServerError:
-    from .errors import BadRequest
+    from ..errors import BadRequest
 
     return BadRequest(
         "Para proteger tu identidad con contraseña necesitas un nombre.",
@@ -409,7 +409,7 @@ class Players:
 
 
 def check_password(password: str) -> None:
-    from .errors import BadRequest
+    from ..errors import BadRequest
 
     if not PASSWORD_MIN <= len(password) <= PASSWORD_MAX:
         raise BadRequest(

@@ -27,9 +27,9 @@ from openskill.models import PlackettLuce
 
 from tapete.engine import Game
 
-from .ops import logs
-from .storage.schema import matches, players, ratings, seats
-from .storage.store import Store
+from ..ops import logs
+from ..storage.schema import matches, players, ratings, seats
+from ..storage.store import Store
 
 MODEL = PlackettLuce()
 BOT_PREFIX = "bot:"
