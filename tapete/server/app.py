@@ -20,7 +20,6 @@ from tapete.engine import BadOption, BadPlayers, Game, TapeteError, UnknownGame
 from tapete.games import game_ids, get_game
 from tapete.games.guide import guide_json, guide_markdown
 
-from . import tables as table_registry
 from . import viewer
 from .errors import BadRequest, Forbidden, RateLimited, ServerError
 from .headers import SecurityHeaders
@@ -29,7 +28,6 @@ from .ops import logs
 from .ops.gcsetup import AGING
 from .ops.loopwatch import LoopWatch
 from .ops.stats import Stats
-from .pacer import ThinkingPool
 from .people import ratings
 from .people.names import clean_name
 from .people.players import IDENTITIES_PER_MINUTE, Players, check_distinct
@@ -38,7 +36,9 @@ from .player_api import router as player_router
 from .settings import ServerSettings, async_db_url, table_options_schema
 from .sockets import address_allowances, table_socket
 from .storage.store import Store
-from .tables import SeatSpec, Tables
+from .table import registry as table_registry
+from .table.pacer import ThinkingPool
+from .table.registry import SeatSpec, Tables
 from .wire.limits import AllRates, BodyGuard, RateGuard, Rates
 
 STATIC_DIR = Path(__file__).resolve().parent.parent / "web" / "static"

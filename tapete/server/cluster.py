@@ -31,7 +31,6 @@ import sqlalchemy as sa
 
 from tapete.engine import TapeteError
 
-from .connection import CLOSE_MOVED
 from .errors import BadRequest, table_unavailable
 from .fanout import Bus, RemoteConnection, RemoteRunner, answer_later, arrival_here, log_moved
 from .handoff import HandoffPort, handed, opening_request, same_machine
@@ -44,13 +43,14 @@ from .leases import (
     new_owner_id,
     table_moved,
 )
-from .messages import Chat, Rematch
 from .ops import logs
 from .ops.stats import Stats
-from .runner import Detach, Dismiss, RunnerStopped, Submit, Sync, TableRunner
 from .settings import ServerSettings, async_db_url
 from .storage.store import actions, matches, seats
-from .tables import ENDED_UNPLAYED, Tables, clean_name
+from .table.connection import CLOSE_MOVED
+from .table.messages import Chat, Rematch
+from .table.registry import ENDED_UNPLAYED, Tables, clean_name
+from .table.runner import Detach, Dismiss, RunnerStopped, Submit, Sync, TableRunner
 
 ORPHANS_PER_TICK = 200
 LISTED_MAX = 200

@@ -27,11 +27,11 @@ import orjson
 
 from tapete.engine import TapeteError
 
-from .connection import CLOSE_MOVED, Connection
 from .errors import ServerError
-from .messages import Chat, Rematch
 from .ops import logs
-from .runner import Detach, Dismiss, Message, RunnerStopped, SeatInfo, Submit, Sync, TableRunner
+from .table.connection import CLOSE_MOVED, Connection
+from .table.messages import Chat, Rematch
+from .table.runner import Detach, Dismiss, Message, RunnerStopped, SeatInfo, Submit, Sync, TableRunner
 
 ALIVE_PREFIX = "tapete:alive:"
 

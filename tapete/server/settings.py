@@ -165,7 +165,7 @@ class ServerSettings:
     # took ~20 µs to compress alone, a tenth of a process's work per action at a person's pace.
     # 0 compresses every message.
     ws_compress_min_bytes: int = 4096
-    # Bot moves let into the tables per turn of the event loop (tapete.server.pacer):
+    # Bot moves let into the tables per turn of the event loop (tapete.server.table.pacer):
     # people's actions never wait behind more than this many. Measured at full speed (200 tables,
     # bots at 0 ms, one quiet machine): 4 instead of 16 gave p99 send -> view 18 ms instead of 53 (SQLite)
     # and 30 instead of 103 (PostgreSQL), with as many actions per second.
@@ -190,7 +190,7 @@ class ServerSettings:
     page_max: int = 200
     # Search bots (ISMCTS) a table may seat; stand-ins are not counted. More only if the server allows.
     max_search_bots_per_table: int = 2
-    # Search bots think in this many worker threads shared by every table, in turn (tapete.server.pacer),
+    # Search bots think in this many worker threads shared by every table, in turn (tapete.server.table.pacer),
     # and may use at most this share of those threads' time: people's moves and pings keep the rest.
     thinking_threads: int = 1
     thinking_share: float = 0.5

@@ -21,18 +21,7 @@ from pydantic import ValidationError
 
 from tapete.engine import TapeteError
 
-from .connection import (
-    CLOSE_BAD_TOKEN,
-    CLOSE_INTERNAL,
-    CLOSE_MOVED,
-    CLOSE_NOT_FOUND,
-    CLOSE_POLICY,
-    CLOSE_REFUSED,
-    Connection,
-    RateLimiter,
-)
 from .errors import BadJson, BadMessage, RateLimited, TooLarge, UnknownMessage, internal_error
-from .messages import Chat, Rematch
 from .models import (
     MAX_INT,
     MESSAGE_TYPES,
@@ -47,9 +36,20 @@ from .models import (
     read_message,
 )
 from .ops import logs
-from .runner import Detach, RunnerStopped, Submit, TableRunner
-from .runner import Dismiss as RunnerDismiss
-from .runner import Sync as RunnerSync
+from .table.connection import (
+    CLOSE_BAD_TOKEN,
+    CLOSE_INTERNAL,
+    CLOSE_MOVED,
+    CLOSE_NOT_FOUND,
+    CLOSE_POLICY,
+    CLOSE_REFUSED,
+    Connection,
+    RateLimiter,
+)
+from .table.messages import Chat, Rematch
+from .table.runner import Detach, RunnerStopped, Submit, TableRunner
+from .table.runner import Dismiss as RunnerDismiss
+from .table.runner import Sync as RunnerSync
 from .wire.limits import AllRates, Rates
 
 if TYPE_CHECKING:

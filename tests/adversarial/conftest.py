@@ -30,8 +30,8 @@ from websockets.sync.client import ClientConnection, connect
 from tapete.server import ServerSettings, create_app
 from tapete.server.main import uvicorn_config
 from tapete.server.ops.logs import JsonFormatter
-from tapete.server.runner import TableRunner
 from tapete.server.storage.store import MatchRow
+from tapete.server.table.runner import TableRunner
 
 T = TypeVar("T")
 TIMEOUT = 10.0

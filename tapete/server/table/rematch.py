@@ -25,8 +25,8 @@ from typing import Any
 
 from tapete.engine import Game
 
+from ..errors import NotFinished, RematchRefused, WrongSeat
 from .codes import new_code
-from .errors import NotFinished, RematchRefused, WrongSeat
 from .seats import SeatInfo, hash_token
 
 # Tries at drawing a seed whose first player is the wanted seat (each seat is first with

@@ -14,10 +14,7 @@ from tapete.bots import BOT_KINDS, UnknownBot
 from tapete.engine import BadOption, Game, MatchRecord, WrongRulesVersion, check_rules_version, options_to_json
 from tapete.games import get_game
 
-from .chat import ChatLine, TableChat
-from .codes import new_code
-from .connection import CLOSE_NOT_FOUND
-from .errors import (
+from ..errors import (
     AlreadyStarted,
     BadRequest,
     NotFinished,
@@ -26,15 +23,18 @@ from .errors import (
     table_not_found,
     table_unavailable,
 )
-from .ops import logs
-from .ops.stats import Stats
+from ..ops import logs
+from ..ops.stats import Stats
+from ..people.names import clean_name
+from ..settings import ServerSettings, parse_table_options, table_options_schema
+from ..storage.store import MatchRow, SeatRow, Store
+from .chat import ChatLine, TableChat
+from .codes import new_code
+from .connection import CLOSE_NOT_FOUND
 from .pacer import BotPacer
-from .people.names import clean_name
 from .rematch import RematchVotes, rotated_seed
 from .runner import RunnerStopped, SeatInfo, TableRunner, hash_token
 from .seatbot import INLINE_KINDS
-from .settings import ServerSettings, parse_table_options, table_options_schema
-from .storage.store import MatchRow, SeatRow, Store
 
 # A table that never started and never will: closed by its creator, or expired while waiting.
 ENDED_UNPLAYED = ("closed", "expired")

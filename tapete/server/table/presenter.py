@@ -21,11 +21,11 @@ from tapete.engine.messages import Reader
 from tapete.engine.names import bot_name
 from tapete.engine.table import TableCore
 
+from ..errors import NotStarted
 from .connection import Connection, dumps
-from .errors import NotStarted
+from .log import TableLog
 from .seats import SeatInfo
 from .state_text import StateText, tail_fields
-from .tablelog import TableLog
 
 PROTOCOL = 1
 

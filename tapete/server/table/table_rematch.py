@@ -15,10 +15,10 @@ from typing import TYPE_CHECKING, Any
 
 from tapete.engine import TapeteError
 
+from ..errors import StorageFailed
+from ..ops import logs
+from ..ops.faults import crashpoint
 from .connection import Connection, dumps
-from .errors import StorageFailed
-from .ops import logs
-from .ops.faults import crashpoint
 from .rematch import RematchVotes, check_answer, opening
 
 if TYPE_CHECKING:

@@ -19,7 +19,7 @@ from tapete.bots import make_bot
 from tapete.engine import Decision, Event, Game, Observation, State
 from tapete.engine.table import deliver
 
-from .ops import logs
+from ..ops import logs
 
 INLINE_KINDS = frozenset({"random", "heuristic"})
 

@@ -25,27 +25,27 @@ from typing import TYPE_CHECKING, Any
 from tapete.engine import BadAction, Event, Game, State, TapeteError
 from tapete.engine.table import Applied, Held, Ready, Rejected, Release, TableCore, Timeout, Timing, superseded, voided
 
+from ..errors import WrongSeat, internal_error, storage_failed
+from ..ops import logs
+from ..ops.stats import Stats
+from ..people.ratings import settle_ratings
+from ..settings import ServerSettings, TableOptions
 from . import messages
 from .alarm import Alarm
 from .chat import TableChat
 from .connection import CLOSE_BAD_TOKEN, Connection
-from .errors import WrongSeat, internal_error, storage_failed
 from .messages import Attach, BotMove, Detach, Dismiss, Join, Leave, Message, Sender, Start, Submit, Sync, Wake
-from .ops import logs
-from .ops.stats import Stats
 from .pacer import BotPacer
-from .people.ratings import settle_ratings
 from .presenter import Moment, Presenter
+from .record import TableRecord
 from .seatbot import BotDesk, SeatBot
+from .seating import TableSeating
 from .seats import SeatInfo, SeatRegistry, hash_token, restart_grace
-from .settings import ServerSettings, TableOptions
 from .stale import StaleHistory
-from .table_record import TableRecord
 from .table_rematch import TableRematch
-from .table_seating import TableSeating
 
 if TYPE_CHECKING:
-    from .storage.store import Store
+    from ..storage.store import Store
 
 
 class RunnerStopped(Exception):

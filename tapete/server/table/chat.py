@@ -27,15 +27,15 @@ from typing import TYPE_CHECKING, Any
 
 from tapete.engine import TapeteError
 
+from ..errors import BadChat, ChatOff
+from ..ops import logs
+from ..people.names import clean_name
 from .connection import Connection, dumps
-from .errors import BadChat, ChatOff
-from .ops import logs
-from .people.names import clean_name
 
 if TYPE_CHECKING:
+    from ..storage.store import Store
     from .runner import TableRunner
     from .seats import SeatInfo
-    from .storage.store import Store
 
 TEXT_MAX = 300
 HISTORY = 100

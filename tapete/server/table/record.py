@@ -14,8 +14,8 @@ from typing import TYPE_CHECKING
 
 from tapete.engine import State
 
-from .errors import storage_failed
-from .ops import logs
+from ..errors import storage_failed
+from ..ops import logs
 
 if TYPE_CHECKING:
     from .runner import TableRunner

@@ -13,9 +13,9 @@ import hashlib
 import secrets
 from dataclasses import dataclass, field
 
+from ..errors import NoFreeSeat, TooManySockets, bad_token
+from ..settings import ServerSettings
 from .connection import Connection
-from .errors import NoFreeSeat, TooManySockets, bad_token
-from .settings import ServerSettings
 
 # The longest pause a client waits between reconnects (docs/protocol.md; the browser's
 # RETRY_MAX_MS in tapete/web/static/js/socket.js), and a margin for the reconnect itself.

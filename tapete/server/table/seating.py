@@ -14,12 +14,12 @@ from typing import TYPE_CHECKING
 
 from tapete.engine import TapeteError
 
+from ..errors import bad_token
+from ..ops import logs
+from ..people.names import name_key
+from ..people.players import seat_name_taken
 from .connection import CLOSE_LEFT
-from .errors import bad_token
 from .messages import Attach, Detach, Join, Leave
-from .ops import logs
-from .people.names import name_key
-from .people.players import seat_name_taken
 from .seats import hash_token, new_token
 
 if TYPE_CHECKING:
