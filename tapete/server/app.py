@@ -326,7 +326,7 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
         store: Store
         tables: Tables
         if settings.redis_url:  # one process of several: tables owned by leases, messages through Redis
-            from .cluster import open_cluster
+            from .cluster.registry import open_cluster
 
             store, tables = await open_cluster(settings, stats)
         else:

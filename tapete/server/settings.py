@@ -175,7 +175,7 @@ class ServerSettings:
     redis_url: str | None = None
     lease_seconds: float = 10.0
     # A table socket that reaches a process of this machine other than its table's owner is handed
-    # to the owner (tapete.server.handoff) instead of relayed through Redis.
+    # to the owner (tapete.server.cluster.handoff) instead of relayed through Redis.
     socket_handoff: bool = True
     # -- quotas and lifetimes (per client address: no player identity exists yet) --
     # Open tables (waiting or playing) one address may have created, and how fast it may create them.

@@ -51,7 +51,7 @@ def shared_socket(host: str, port: int) -> socket.socket:
 
 class WorkerServer(SettledServer):
     """uvicorn's server; once it takes connections, its tables take sockets handed by the other
-    processes of this machine (tapete.server.handoff) as connections accepted here."""
+    processes of this machine (tapete.server.cluster.handoff) as connections accepted here."""
 
     def __init__(self, config: uvicorn.Config, app: Any) -> None:
         super().__init__(config)

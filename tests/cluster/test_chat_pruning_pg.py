@@ -8,7 +8,7 @@ import time
 import pytest
 import sqlalchemy as sa
 
-from tapete.server.cluster import ClusterStore
+from tapete.server.cluster.leases import ClusterStore
 from tapete.server.settings import async_db_url
 from tapete.server.storage.store import MatchRow, SeatRow
 from tapete.server.table.chat import HISTORY, PRUNE_EVERY, ChatLine, TableChat

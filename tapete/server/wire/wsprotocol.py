@@ -11,7 +11,7 @@ once (the `tapete.abort` scope extension): a client that does not read
 blocks every send, the close frame included, so a slow reader is aborted.
 Before the handshake is answered, the application may also give the
 connection to another process on this machine (`tapete.hand_off`, see
-tapete.server.handoff). And a text frame may be written at once, in the turn
+tapete.server.cluster.handoff). And a text frame may be written at once, in the turn
 of the loop that made it (`tapete.send_now`), rather than through the ASGI
 send path, which costs a task switch per message and several layers. Once
 the application asks (`tapete.on_text`), each whole message it is sent is

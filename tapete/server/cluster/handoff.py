@@ -33,7 +33,7 @@ import sys
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from .ops import logs
+from ..ops import logs
 
 HANDED_HEADER = b"x-tapete-handed"
 # A datagram holds one request (uvicorn's h11 refuses heads over 16 kB) and one descriptor.

@@ -31,26 +31,18 @@ import sqlalchemy as sa
 
 from tapete.engine import TapeteError
 
-from .errors import BadRequest, table_unavailable
+from ..errors import BadRequest, table_unavailable
+from ..ops import logs
+from ..ops.stats import Stats
+from ..settings import ServerSettings, async_db_url
+from ..storage.store import actions, matches, seats
+from ..table.connection import CLOSE_MOVED
+from ..table.messages import Chat, Rematch
+from ..table.registry import ENDED_UNPLAYED, Tables, clean_name
+from ..table.runner import Detach, Dismiss, RunnerStopped, Submit, Sync, TableRunner
 from .fanout import Bus, RemoteConnection, RemoteRunner, answer_later, arrival_here, log_moved
 from .handoff import HandoffPort, handed, opening_request, same_machine
-from .leases import (
-    CREATE_LEASES,
-    RENEW,
-    ClusterStore,
-    Leases,
-    TableMoved,
-    new_owner_id,
-    table_moved,
-)
-from .ops import logs
-from .ops.stats import Stats
-from .settings import ServerSettings, async_db_url
-from .storage.store import actions, matches, seats
-from .table.connection import CLOSE_MOVED
-from .table.messages import Chat, Rematch
-from .table.registry import ENDED_UNPLAYED, Tables, clean_name
-from .table.runner import Detach, Dismiss, RunnerStopped, Submit, Sync, TableRunner
+from .leases import ClusterStore, new_owner_id, table_moved
 
 ORPHANS_PER_TICK = 200
 LISTED_MAX = 200
@@ -448,15 +440,3 @@ async def open_cluster(settings: ServerSettings, stats: Stats) -> tuple[ClusterS
     await bus.open()
     logs.event(f"cluster process {owner} ready")
     return store, ClusterTables(store, settings, stats, bus)
-
-
-__all__ = [
-    "CREATE_LEASES",
-    "RENEW",
-    "ClusterStore",
-    "ClusterTables",
-    "Leases",
-    "TableMoved",
-    "open_cluster",
-    "table_moved",
-]

@@ -27,11 +27,11 @@ import orjson
 
 from tapete.engine import TapeteError
 
-from .errors import ServerError
-from .ops import logs
-from .table.connection import CLOSE_MOVED, Connection
-from .table.messages import Chat, Rematch
-from .table.runner import Detach, Dismiss, Message, RunnerStopped, SeatInfo, Submit, Sync, TableRunner
+from ..errors import ServerError
+from ..ops import logs
+from ..table.connection import CLOSE_MOVED, Connection
+from ..table.messages import Chat, Rematch
+from ..table.runner import Detach, Dismiss, Message, RunnerStopped, SeatInfo, Submit, Sync, TableRunner
 
 ALIVE_PREFIX = "tapete:alive:"
 

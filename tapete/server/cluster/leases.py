@@ -18,9 +18,9 @@ from typing import Any
 import sqlalchemy as sa
 from sqlalchemy.ext.asyncio import AsyncEngine
 
-from .errors import ServerError
-from .storage.batch_writers import PgWriter, Write, action_columns
-from .storage.store import MatchRow, Store, matches
+from ..errors import ServerError
+from ..storage.batch_writers import PgWriter, Write, action_columns
+from ..storage.store import MatchRow, Store, matches
 
 NOW = "extract(epoch from clock_timestamp())"
 SCHEMA_LOCK = 0x7A9E7E  # advisory lock: one process at a time migrates the schema
