@@ -20,10 +20,13 @@ from tapete.engine import BadOption, BadPlayers, Game, TapeteError, UnknownGame
 from tapete.games import game_ids, get_game
 from tapete.games.guide import guide_json, guide_markdown
 
-from . import viewer
 from .errors import BadRequest, Forbidden, RateLimited, ServerError
-from .headers import SecurityHeaders
-from .models import CreateTableBody, JoinBody, TokenBody
+from .http import viewer
+from .http.headers import SecurityHeaders
+from .http.models import CreateTableBody, JoinBody, TokenBody
+from .http.player_api import PlayerHeader, caller
+from .http.player_api import router as player_router
+from .http.sockets import address_allowances, table_socket
 from .ops import logs
 from .ops.gcsetup import AGING
 from .ops.loopwatch import LoopWatch
@@ -31,10 +34,7 @@ from .ops.stats import Stats
 from .people import ratings
 from .people.names import clean_name
 from .people.players import IDENTITIES_PER_MINUTE, Players, check_distinct
-from .player_api import PlayerHeader, caller
-from .player_api import router as player_router
 from .settings import ServerSettings, async_db_url, table_options_schema
-from .sockets import address_allowances, table_socket
 from .storage.store import Store
 from .table import registry as table_registry
 from .table.pacer import ThinkingPool

@@ -173,7 +173,7 @@ async def test_a_bug_in_reading_a_socket_closes_that_socket_only(server: Server,
     def broken(*_args: Any) -> None:
         raise RuntimeError("a bug in the reader")
 
-    monkeypatch.setattr("tapete.server.sockets._dispatch", broken)
+    monkeypatch.setattr("tapete.server.http.sockets._dispatch", broken)
     await a.send({"type": "sync"})
     error = await a.next_of("error")
     assert error["code"] == "internal_error" and "bug" not in json.dumps(error)

@@ -12,11 +12,11 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Header, Query, Request
 from pydantic import Field
 
+from ..people.history import match_page, profile
+from ..people.players import HEADER, PASSWORD_MAX, Players, bad_identity, not_yours, player_not_found
+from ..people.ratings import leaderboard
+from ..table import registry as table_registry
 from .models import MAX_NAME_INPUT, Strict
-from .people.history import match_page, profile
-from .people.players import HEADER, PASSWORD_MAX, Players, bad_identity, not_yours, player_not_found
-from .people.ratings import leaderboard
-from .table import registry as table_registry
 
 router = APIRouter(prefix="/api")
 

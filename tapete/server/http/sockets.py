@@ -21,7 +21,23 @@ from pydantic import ValidationError
 
 from tapete.engine import TapeteError
 
-from .errors import BadJson, BadMessage, RateLimited, TooLarge, UnknownMessage, internal_error
+from ..errors import BadJson, BadMessage, RateLimited, TooLarge, UnknownMessage, internal_error
+from ..ops import logs
+from ..table.connection import (
+    CLOSE_BAD_TOKEN,
+    CLOSE_INTERNAL,
+    CLOSE_MOVED,
+    CLOSE_NOT_FOUND,
+    CLOSE_POLICY,
+    CLOSE_REFUSED,
+    Connection,
+    RateLimiter,
+)
+from ..table.messages import Chat, Rematch
+from ..table.runner import Detach, RunnerStopped, Submit, TableRunner
+from ..table.runner import Dismiss as RunnerDismiss
+from ..table.runner import Sync as RunnerSync
+from ..wire.limits import AllRates, Rates
 from .models import (
     MAX_INT,
     MESSAGE_TYPES,
@@ -35,26 +51,10 @@ from .models import (
     explain,
     read_message,
 )
-from .ops import logs
-from .table.connection import (
-    CLOSE_BAD_TOKEN,
-    CLOSE_INTERNAL,
-    CLOSE_MOVED,
-    CLOSE_NOT_FOUND,
-    CLOSE_POLICY,
-    CLOSE_REFUSED,
-    Connection,
-    RateLimiter,
-)
-from .table.messages import Chat, Rematch
-from .table.runner import Detach, RunnerStopped, Submit, TableRunner
-from .table.runner import Dismiss as RunnerDismiss
-from .table.runner import Sync as RunnerSync
-from .wire.limits import AllRates, Rates
 
 if TYPE_CHECKING:
-    from .app import Services
-    from .settings import ServerSettings
+    from ..app import Services
+    from ..settings import ServerSettings
 
 
 Message = Hello | ActionMessage | Sync | Dismiss | Ping | ChatMessage | RematchMessage

@@ -9,7 +9,7 @@ starter, and gets a policy that allows just that, on those pages only.
 
 from __future__ import annotations
 
-from .wire.limits import ASGIApp, Message, Receive, Scope, Send
+from ..wire.limits import ASGIApp, Message, Receive, Scope, Send
 
 CSP = (
     "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; font-src 'self'; "

@@ -22,7 +22,7 @@ from tapete.engine.messages import Reader
 from tapete.engine.names import bot_name
 from tapete.games import get_game
 
-from .errors import BadRequest, ServerError
+from ..errors import BadRequest, ServerError
 
 router = APIRouter(prefix="/api")
 

@@ -212,5 +212,5 @@ def schema_text() -> str:
     return json.dumps(protocol_schema(), indent=2, ensure_ascii=False, sort_keys=True) + "\n"
 
 
-if __name__ == "__main__":  # python -m tapete.server.models > docs/protocol.schema.json
+if __name__ == "__main__":  # python -m tapete.server.http.models > docs/protocol.schema.json
     print(schema_text(), end="")
