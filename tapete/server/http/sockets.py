@@ -53,8 +53,8 @@ from .models import (
 )
 
 if TYPE_CHECKING:
-    from ..app import Services
     from ..settings import ServerSettings
+    from .lobby import Services
 
 
 Message = Hello | ActionMessage | Sync | Dismiss | Ping | ChatMessage | RematchMessage
