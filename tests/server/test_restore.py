@@ -11,8 +11,7 @@ from tapete.games import get_game
 from tapete.server.settings import ServerSettings
 from tapete.server.storage.store import MatchRow, SeatRow, Store
 from tapete.server.table.registry import Tables
-from tapete.server.table.runner import hash_token
-from tapete.server.table.seats import CLIENT_RETRY_MAX_S, RECONNECT_MARGIN_S
+from tapete.server.table.seats import CLIENT_RETRY_MAX_S, RECONNECT_MARGIN_S, hash_token
 
 
 def waiting_row(token_hashes: list[str | None], rules_version: int = 1) -> MatchRow:

@@ -30,8 +30,9 @@ from tapete.engine import TapeteError
 from ..errors import ServerError
 from ..ops import logs
 from ..table.connection import CLOSE_MOVED, Connection
-from ..table.messages import Chat, Rematch
-from ..table.runner import Detach, Dismiss, Message, RunnerStopped, SeatInfo, Submit, Sync, TableRunner
+from ..table.messages import Chat, Detach, Dismiss, Message, Rematch, Submit, Sync
+from ..table.runner import RunnerStopped, TableRunner
+from ..table.seats import SeatInfo
 
 ALIVE_PREFIX = "tapete:alive:"
 

@@ -34,12 +34,13 @@ from tapete.engine import TapeteError
 from ..errors import BadRequest, table_unavailable
 from ..ops import logs
 from ..ops.stats import Stats
+from ..people.names import clean_name
 from ..settings import ServerSettings, async_db_url
 from ..storage.store import actions, matches, seats
 from ..table.connection import CLOSE_MOVED
-from ..table.messages import Chat, Rematch
-from ..table.registry import ENDED_UNPLAYED, Tables, clean_name
-from ..table.runner import Detach, Dismiss, RunnerStopped, Submit, Sync, TableRunner
+from ..table.messages import Chat, Detach, Dismiss, Rematch, Submit, Sync
+from ..table.registry import ENDED_UNPLAYED, Tables
+from ..table.runner import RunnerStopped, TableRunner
 from .fanout import Bus, RemoteConnection, RemoteRunner, answer_later, arrival_here, log_moved
 from .handoff import HandoffPort, handed, opening_request, same_machine
 from .leases import ClusterStore, new_owner_id, table_moved

@@ -33,10 +33,10 @@ from ..table.connection import (
     Connection,
     RateLimiter,
 )
-from ..table.messages import Chat, Rematch
-from ..table.runner import Detach, RunnerStopped, Submit, TableRunner
-from ..table.runner import Dismiss as RunnerDismiss
-from ..table.runner import Sync as RunnerSync
+from ..table.messages import Chat, Detach, Rematch, Submit
+from ..table.messages import Dismiss as RunnerDismiss
+from ..table.messages import Sync as RunnerSync
+from ..table.runner import RunnerStopped, TableRunner
 from ..wire.limits import AllRates, Rates
 from .models import (
     MAX_INT,

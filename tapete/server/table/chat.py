@@ -34,8 +34,7 @@ from .connection import Connection, dumps
 
 if TYPE_CHECKING:
     from ..storage.store import Store
-    from .runner import TableRunner
-    from .seats import SeatInfo
+    from .seats import SeatInfo, SeatRegistry
 
 TEXT_MAX = 300
 HISTORY = 100
@@ -172,18 +171,20 @@ class TableChat:
         # room's kept lines (a rematch's chat goes on from its match's, and so do the numbers)
         self._spectators = max((line.spectator_number or 0 for line in self.lines), default=0)
 
-    def say(self, conn: Connection, text: str | None, phrase: str | None, table: TableRunner) -> None:
-        """A socket's line to everyone at `table` (one text per language), or an error to that socket alone."""
+    def say(self, conn: Connection, text: str | None, phrase: str | None, seated: SeatRegistry,
+            spectators_may: bool) -> None:
+        """A socket's line to everyone `seated` at the table (one text per language), or an error to
+        that socket alone; `spectators_may`: the table lets spectators write (`spectator_chat`)."""
         try:
-            line = self._line(conn, text, phrase, table.seats, table.table_options.spectator_chat)
-            line = replace(line, sender=self._sender(conn, line, table.seats))
+            line = self._line(conn, text, phrase, seated.seats, spectators_may)
+            line = replace(line, sender=self._sender(conn, line, seated.seats))
         except TapeteError as err:
             conn.send_error(err)
             return
         self.lines.append(line)
         self.keep(line)
         rendered: dict[str, str] = {}
-        for conns in table.registry.connections():
+        for conns in seated.connections():
             for other in conns:
                 if other.lang not in rendered:
                     rendered[other.lang] = dumps(line.render(other.lang))

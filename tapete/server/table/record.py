@@ -10,6 +10,7 @@ is caught up with rather than left to block every later write at that version.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from tapete.engine import State
@@ -18,44 +19,47 @@ from ..errors import storage_failed
 from ..ops import logs
 
 if TYPE_CHECKING:
-    from .runner import TableRunner
+    from ..storage.store import Store
 
 
 class TableRecord:
-    def __init__(self, runner: TableRunner) -> None:
-        self.runner = runner
+    """The record of table `table_id` in `store`; `new_match` makes the match's state before its
+    first action (the record is replayed on it)."""
 
-    async def append(self, seat: int, action: int) -> tuple[int, int] | None:
-        """Store the action at the table's version. None: it is recorded. Raises `StorageFailed` when
+    def __init__(self, store: Store, table_id: str, new_match: Callable[[], State]) -> None:
+        self.store = store
+        self.table_id = table_id
+        self.new_match = new_match
+
+    async def append(self, version: int, seat: int, action: int) -> tuple[int, int] | None:
+        """Store the action at the table's `version`. None: it is recorded. Raises `StorageFailed` when
         it is not; returns the (seat, action) the record holds there instead, for the runner to
         apply first (and then to refuse this one: its sender sees the new state)."""
-        runner = self.runner
         try:
-            await runner.store.append_action(runner.id, runner.version, seat, action, time.time())
+            await self.store.append_action(self.table_id, version, seat, action, time.time())
             return None
         except Exception:
-            logs.log.exception("could not write an action", extra={"table": runner.id, "seat": seat})
+            logs.log.exception("could not write an action", extra={"table": self.table_id, "seat": seat})
         try:
-            found = await runner.store.recorded_action(runner.id, runner.version)
+            found = await self.store.recorded_action(self.table_id, version)
         except Exception:  # unknown: refused, and the next write finds out
-            logs.log.exception("could not read the record back", extra={"table": runner.id})
+            logs.log.exception("could not read the record back", extra={"table": self.table_id})
             raise storage_failed() from None
         if found == (seat, action):  # committed all the same
             return None
         if found is None:
             raise storage_failed()
-        logs.event("a recorded action caught up", table=runner.id, version=runner.version)
+        logs.event("a recorded action caught up", table=self.table_id, version=version)
         return found
 
-    async def rebuild(self) -> State:
-        """The action at the table's version failed inside the game (a bug there): take it out of
+    async def rebuild(self, version: int) -> State:
+        """The action at the table's `version` failed inside the game (a bug there): take it out of
         the record and rebuild the state from the record, so the two agree."""
-        runner = self.runner
-        await runner.store.delete_action(runner.id, runner.version)
-        row = await runner.store.load(runner.id)  # the record, read back once it no longer holds that action
-        if row is None or len(row.actions) != runner.version:
-            raise RuntimeError(f"table {runner.id}: the stored record does not match version {runner.version}")
-        state = runner.game.new_match(len(runner.seats), runner.seed, runner.options)
+        await self.store.delete_action(self.table_id, version)
+        row = await self.store.load(self.table_id)  # the record, read back once it no longer holds that action
+        if row is None or len(row.actions) != version:
+            raise RuntimeError(f"table {self.table_id}: the stored record does not match version {version}")
+        state = self.new_match()
         for done_seat, done_action in row.actions:
             state.apply(done_seat, done_action)
         return state

@@ -33,8 +33,9 @@ from .codes import new_code
 from .connection import CLOSE_NOT_FOUND
 from .pacer import BotPacer
 from .rematch import RematchVotes, rotated_seed
-from .runner import RunnerStopped, SeatInfo, TableRunner, hash_token
+from .runner import RunnerStopped, TableContext, TableRunner
 from .seatbot import INLINE_KINDS
+from .seats import SeatInfo, hash_token
 
 # A table that never started and never will: closed by its creator, or expired while waiting.
 ENDED_UNPLAYED = ("closed", "expired")
@@ -67,6 +68,7 @@ class Tables:
         self._codes: dict[str, str] = {}
         self._loading: dict[str, asyncio.Task[TableRunner | None]] = {}
         self.pacer = BotPacer(settings.bot_moves_per_turn)
+        self.context = TableContext(store, settings, self.stats, self.pacer, self._forget)  # every runner's
         # when each table in memory was made, and by which address (quotas; not kept across restarts)
         self.created_at: dict[str, float] = {}
         self.creator: dict[str, str] = {}
@@ -172,6 +174,7 @@ class Tables:
         game = get_game(row.game)
         check_rules_version(game, row.rules_version)  # never replay a record under other rules
         runner = TableRunner(
+            self.context,
             table_id=row.id,
             game=game,
             seed=row.seed,
@@ -181,11 +184,6 @@ class Tables:
             status=row.status,
             invite_code=row.invite_code,
             public=row.public,
-            store=self.store,
-            settings=self.settings,
-            on_stop=self._forget,
-            stats=self.stats,
-            pacer=self.pacer,
             chat=TableChat(row.id, row.chat_room, [ChatLine.from_json(line) for line in row.chat], self.store),
         )
         runner.rematch.restore(row.rematch, row.next_match, make=self._rematch_of)
@@ -345,11 +343,11 @@ class Tables:
         return runner
 
     # -- rematches --------------------------------------------------------------------
-    async def _rematch_of(self, runner: TableRunner) -> None:
+    async def _rematch_of(self, table_id: str) -> None:
         """Make the rematch of a finished table whose every person answered (its answers are stored)."""
-        row = await self.store.load(runner.id)
+        row = await self.store.load(table_id)
         if row is None or not row.next_match:
-            raise RuntimeError(f"table {runner.id}: no rematch decided in the store")
+            raise RuntimeError(f"table {table_id}: no rematch decided in the store")
         if not await self.store.match_exists(row.next_match):  # (an earlier try may have made it)
             await self._make_rematch(row)
 

@@ -11,6 +11,13 @@ Seat tokens of the new match are derived from the old ones
 must be able to hand a seat its new token again after a restart or a
 reload (the reload says hello with its old token on the finished match).
 A token of the old match is not one of the new: it cannot act there.
+
+The rules of the answers (who counts, when it is decided, the new tokens)
+are `RematchVotes`; `TableRematch` is the shell around them at one table:
+every answer is stored before anyone hears of it, and the decision (the
+next match's id) is stored in the same write as the last answer, before the
+match is made (`make`, given by the table registry), so a server killed in
+between makes it when it starts again (`Tables.finish_rematches`).
 """
 
 from __future__ import annotations
@@ -19,15 +26,21 @@ import base64
 import hashlib
 import hmac
 import secrets
-from collections.abc import Iterable
+from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from tapete.engine import Game
+from tapete.engine import Game, TapeteError
 
-from ..errors import NotFinished, RematchRefused, WrongSeat
+from ..errors import NotFinished, RematchRefused, StorageFailed, WrongSeat
+from ..ops import logs
+from ..ops.faults import crashpoint
 from .codes import new_code
-from .seats import SeatInfo, hash_token
+from .connection import Connection, dumps
+from .seats import SeatInfo, SeatRegistry, hash_token
+
+if TYPE_CHECKING:
+    from ..storage.store import Store
 
 # Tries at drawing a seed whose first player is the wanted seat (each seat is first with
 # probability about 1/n: the chance of 64 n failures in a row is negligible).
@@ -150,3 +163,101 @@ def check_answer(seat: int | None, status: str, votes: RematchVotes | None) -> N
                           "A rematch is asked for once the match is over.", rule="rematch")
     if votes is not None and votes.started:
         raise RematchRefused("La revancha ya ha empezado.", "The rematch has already started.", rule="rematch")
+
+
+class TableRematch:
+    """The rematch of table `table_id`: answers stored in `store`, told to the sockets of its seat
+    registry; `tell_states` is called once the next match is made (the states now name it). The
+    table's `status` comes with each call."""
+
+    def __init__(self, table_id: str, registry: SeatRegistry, store: Store, tell_states: Callable[[], None]) -> None:
+        self.table_id = table_id
+        self.registry = registry
+        self.store = store
+        self.tell_states = tell_states
+        self.votes: RematchVotes | None = None
+        self.next_match: str | None = None  # once the next match is made
+        self.make: Callable[[str], Awaitable[None]] | None = None  # makes it from this table's id (the registry's)
+
+    def restore(self, stored: dict[str, Any] | None, next_match: str | None,
+                make: Callable[[str], Awaitable[None]]) -> None:
+        """The answers and the next match as stored (`make` makes it from the stored answers)."""
+        self.votes = RematchVotes.from_json(stored, started=next_match is not None)
+        self.next_match, self.make = next_match, make
+
+    def json(self, status: str) -> dict[str, Any] | None:
+        """The state's `rematch`: null until the match is over."""
+        if status != "finished":
+            return None
+        seats = self.registry.seats
+        return self.votes.message(seats) if self.votes is not None else opening(seats)
+
+    async def answer(self, conn: Connection, accept: bool, status: str) -> None:
+        """A seat's socket says yes or no."""
+        try:
+            check_answer(conn.seat, status, self.votes)
+        except TapeteError as err:
+            conn.send_error(err)
+            return
+        assert conn.seat is not None
+        seats = self.registry.seats
+        votes = (self.votes or RematchVotes()).copy()  # kept only once stored
+        votes.answer(seats[conn.seat], accept, conn.token)
+        votes.settle(seats)
+        await self._vote(votes, conn)
+
+    async def seat_left(self, status: str) -> None:
+        """Someone left the finished match: their seat declines."""
+        if status == "finished" and not (self.votes is not None and self.votes.started):
+            votes = (self.votes or RematchVotes()).copy()
+            votes.settle(self.registry.seats)
+            await self._vote(votes, None)
+
+    async def attached(self, conn: Connection, status: str) -> None:
+        """A socket said hello: a reload of the finished match is sent on to the next one (which
+        is made now if making it failed before)."""
+        if self.votes is None or not self.votes.started or status != "finished":
+            return
+        if self.next_match is None:
+            await self._start()  # tells every socket, this one too
+        else:
+            conn.send(self.votes.start_message(conn.seat, conn.token))
+
+    async def _vote(self, votes: RematchVotes, conn: Connection | None) -> None:
+        seats = self.registry.seats
+        decided = votes.decided(seats)
+        try:
+            await self.store.set_rematch(self.table_id, votes.to_json(), votes.next_match if decided else None)
+        except Exception:
+            logs.log.exception("could not store a rematch answer", extra={"table": self.table_id})
+            if conn is not None:
+                conn.send_error(StorageFailed("No se pudo guardar tu respuesta; inténtalo de nuevo.",
+                                              "Your answer could not be stored; try again.", rule="storage"))
+            return
+        votes.started = decided
+        self.votes = votes
+        self._tell(dumps({"type": "rematch", **votes.message(seats)}))
+        if decided:
+            crashpoint("rematch-decided")
+            await self._start()
+
+    async def _start(self) -> None:
+        assert self.votes is not None and self.make is not None
+        try:
+            await self.make(self.table_id)
+        except Exception:
+            # its id is stored: the next hello here, the next load of this match or a restart makes it
+            logs.log.exception("could not make the rematch", extra={"table": self.table_id})
+            return
+        crashpoint("rematch-made")
+        self.next_match = self.votes.next_match
+        logs.event("rematch started", table=self.table_id, detail=self.next_match)
+        for conns in self.registry.connections():
+            for conn in conns:
+                conn.send(self.votes.start_message(conn.seat, conn.token))
+        self.tell_states()  # the states now name the next match
+
+    def _tell(self, text: str) -> None:
+        for conns in self.registry.connections():
+            for conn in conns:
+                conn.send_text(text)

@@ -11,6 +11,13 @@ The runner only persists, broadcasts and schedules: the table's rules
 what a socket is told the presenter's (`presenter.py`); the store and the
 sockets (`Connection`) are passed in. An accepted action is written to the
 match record, then applied, then told (docs/design-notes.md draws it).
+
+What the runner holds besides gets what it needs and no more: the record
+writer (`record.py`) the store and the table's id, the seating (`seating.py`)
+the seat registry, the store and the presenter, the rematch (`rematch.py`)
+the seat registry, the store and a callback; the table's status and version
+come with each call. What every runner of a process shares (store, settings,
+counters, pacer) is one `TableContext`, given by the table registry.
 """
 
 from __future__ import annotations
@@ -20,6 +27,8 @@ import logging
 import secrets
 import time
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from tapete.engine import BadAction, Event, Game, State, TapeteError
@@ -33,16 +42,16 @@ from ..settings import ServerSettings, TableOptions
 from . import messages
 from .alarm import Alarm
 from .chat import TableChat
-from .connection import CLOSE_BAD_TOKEN, Connection
+from .connection import Connection
 from .messages import Attach, BotMove, Detach, Dismiss, Join, Leave, Message, Sender, Start, Submit, Sync, Wake
 from .pacer import BotPacer
 from .presenter import Moment, Presenter
 from .record import TableRecord
+from .rematch import TableRematch
 from .seatbot import BotDesk, SeatBot
 from .seating import TableSeating
-from .seats import SeatInfo, SeatRegistry, hash_token, restart_grace
+from .seats import SeatInfo, SeatRegistry, restart_grace
 from .stale import StaleHistory
-from .table_rematch import TableRematch
 
 if TYPE_CHECKING:
     from ..storage.store import Store
@@ -52,9 +61,22 @@ class RunnerStopped(Exception):
     """The runner left memory; ask the table registry again."""
 
 
+@dataclass(frozen=True)
+class TableContext:
+    """What the table registry gives every runner of its process: the store, the settings, the
+    counters, the pacer of the bots' moves, and whom to tell when a runner leaves memory."""
+
+    store: Store
+    settings: ServerSettings
+    stats: Stats = field(default_factory=Stats)
+    pacer: BotPacer | None = None
+    on_stop: Callable[[TableRunner], None] | None = None
+
+
 class TableRunner:
     def __init__(
         self,
+        context: TableContext,
         *,
         table_id: str,
         game: Game,
@@ -65,11 +87,6 @@ class TableRunner:
         status: str,
         invite_code: str,
         public: bool,
-        store: Store,
-        settings: ServerSettings,
-        on_stop: Callable[[TableRunner], None] | None = None,
-        stats: Stats | None = None,
-        pacer: BotPacer | None = None,
         chat: TableChat | None = None,
     ) -> None:
         self.id = table_id
@@ -77,17 +94,14 @@ class TableRunner:
         self.seed = seed
         self.options = dict(options)
         self.table_options = table_options
-        self.registry = SeatRegistry(seats, settings)
+        self.registry = SeatRegistry(seats, context.settings)
         self.seats = self.registry.seats
         self.spectators = self.registry.spectators
         self.status = status
         self.invite_code = invite_code
         self.public = public
-        self.store = store
-        self.settings = settings
-        self.on_stop = on_stop
-        self.stats = stats or Stats()
-        self.pacer = pacer
+        self.store, self.settings, self.stats = context.store, context.settings, context.stats
+        self.pacer, self.on_stop = context.pacer, context.on_stop
         self.presenter = Presenter(game, table_id)
         self._arrived: float | None = None  # of the socket action being handled
         self._offered: float | None = None  # when the action being handled reached this table (perf_counter)
@@ -115,10 +129,11 @@ class TableRunner:
         self._seats_key: tuple[Any, ...] | None = None  # what _seats_made shows (`Presenter.seats_key`)
         self._seats_made: list[dict[str, Any]] = []
         self._restored = False  # rebuilt from a record (after a restart, or taken over)
-        self.chat = chat or TableChat(table_id, table_id, (), store)  # neither touches the game (no version)
-        self.rematch = TableRematch(self)
-        self.seating = TableSeating(self)  # sockets attached and detached, seats taken and left
-        self.record = TableRecord(self)  # the actions stored before they are applied
+        self.chat = chat or TableChat(table_id, table_id, (), self.store)  # neither touches the game (no version)
+        self.rematch = TableRematch(table_id, self.registry, self.store, self.tell_states)
+        self.seating = TableSeating(table_id, self.registry, self.store, self.presenter)  # sockets, seats taken, left
+        # the actions stored before they are applied
+        self.record = TableRecord(self.store, table_id, partial(game.new_match, len(seats), seed, self.options))
 
     @property
     def state(self) -> State:
@@ -178,10 +193,10 @@ class TableRunner:
         self._let_go()
 
     def _let_go(self) -> None:
-        """Leaving memory: drop the helpers that point back at the runner, so that reference counting
+        """Leaving memory: drop the helpers that call back into the runner, so that reference counting
         frees the table at once (a full collection found it: a stall of most of a second at 800 tables)."""
         self.desk.cancel()
-        for helper in ("rematch", "seating", "record", "alarm", "desk"):
+        for helper in ("rematch", "alarm", "desk"):
             self.__dict__.pop(helper, None)
 
     # -- entry points (called from the lobby and sockets) --------------------
@@ -238,9 +253,9 @@ class TableRunner:
             case BotMove():
                 await self._on_bot_move(message)
             case Attach():
-                await self.seating.attach(message)
+                await self._attach(message)
             case Detach():
-                self.seating.detach(message)
+                self.seating.detach(message, self.version)
             case Sync():
                 message.conn.send(self.state_message(message.conn, []))
             case Dismiss():
@@ -249,9 +264,12 @@ class TableRunner:
                     if not self.core.paused(time.monotonic()):
                         self._broadcast([])  # everyone has read it: the table goes on
             case Join():
-                await self.seating.join(message)
+                joined = await self.seating.join(message, self.status, self.version)
+                if joined and self.status == "waiting" and not self.registry.free_seats():
+                    await self.begin()
             case Leave():
-                await self.seating.leave(message)
+                if await self.seating.leave(message, self.status, self.version):
+                    await self.rematch.seat_left(self.status)  # leaving a finished match declines its rematch
             case Wake():
                 await self._on_wake()
             case Start():
@@ -259,9 +277,20 @@ class TableRunner:
                     await self.begin()
                 message.done.set_result(None)
             case messages.Chat():
-                self.chat.say(message.conn, message.text, message.phrase, self)
+                self.chat.say(message.conn, message.text, message.phrase, self.registry,
+                              self.table_options.spectator_chat)
             case messages.Rematch():
-                await self.rematch.answer(message.conn, message.accept)
+                await self.rematch.answer(message.conn, message.accept, self.status)
+
+    async def _attach(self, msg: Attach) -> None:
+        """A socket attached is told the table as it stands; a reload of a finished match is sent on
+        to the next one."""
+        if not self.seating.attach(msg):
+            return
+        conn = msg.conn
+        conn.send(self.state_message(conn, []))
+        logs.event("socket attached", table=self.id, seat=conn.seat, version=self.version)
+        await self.rematch.attached(conn, self.status)
 
     # -- actions ---------------------------------------------------------------
     async def _on_submit(self, msg: Submit) -> None:
@@ -341,7 +370,7 @@ class TableRunner:
     async def _apply(self, seat: int, action: int, sender: Sender) -> None:
         reached = time.perf_counter() if self._offered is None else self._offered
         queued = time.perf_counter()
-        earlier = await self.record.append(seat, action)
+        earlier = await self.record.append(self.version, seat, action)
         if earlier is not None:  # the record holds another action here (a write whose answer was lost)
             caught_up = self.core.apply(*earlier, time.monotonic(), person=self.seats[earlier[0]].human)
             await self._after_change(caught_up, "record")
@@ -350,7 +379,7 @@ class TableRunner:
             applied = self.core.apply(seat, action, time.monotonic(), person=sender.source == "human")
         except Exception:
             logs.log.exception("the game failed on a legal action", extra={"table": self.id, "seat": seat})
-            self.core.state = await self.record.rebuild()
+            self.core.state = await self.record.rebuild(self.version)
             raise internal_error() from None
         committed = time.perf_counter()
         self.stats.stage("write", committed - queued)
@@ -491,7 +520,7 @@ class TableRunner:
 
     def _moment(self, seats: list[dict[str, Any]] | None = None) -> Moment:
         return Moment.of(self.status, self.core, time.monotonic(), self.seats_json() if seats is None else seats,
-                         self.rematch.json(), self.rematch.next_match)
+                         self.rematch.json(self.status), self.rematch.next_match)
 
     def state_message(self, conn: Connection, events: list[Event]) -> dict[str, Any]:
         conn.told_legal = conn.told_seats = None  # (the next broadcast carries both again)
@@ -510,7 +539,3 @@ class TableRunner:
     def summary(self) -> dict[str, Any]:
         return self.presenter.summary(self._moment(), self.state.options, self.table_options,
                                       self.invite_code if self.public else None, self.public)
-
-
-__all__ = ["CLOSE_BAD_TOKEN", "Detach", "Dismiss", "Message", "RunnerStopped",
-           "SeatInfo", "Submit", "Sync", "TableRunner", "hash_token"]

@@ -3,8 +3,10 @@ seats taken and left.
 
 Who may sit where, and whose token is whose, are the seat registry's
 (`seats.SeatRegistry`); this is the shell around it at one table: a seat
-taken or left is stored before anyone hears of it, and a socket attached is
-told the table as it stands.
+taken or left is stored before anyone hears of it, a socket attached is
+welcomed, and the sockets of a seat left are told and closed. What follows
+at the table (its state told, the match started, the rematch's answers) is
+the runner's.
 """
 
 from __future__ import annotations
@@ -20,71 +22,76 @@ from ..people.names import name_key
 from ..people.players import seat_name_taken
 from .connection import CLOSE_LEFT
 from .messages import Attach, Detach, Join, Leave
-from .seats import hash_token, new_token
+from .presenter import Presenter
+from .seats import SeatRegistry, hash_token, new_token
 
 if TYPE_CHECKING:
-    from .runner import TableRunner
+    from ..storage.store import Store
 
 
 class TableSeating:
-    def __init__(self, runner: TableRunner) -> None:
-        self.runner = runner
+    """The seats of table `table_id`: its seat registry, stored in `store`, told by `presenter`.
+    `version` (the table's, for the logs) and `status` come with each call."""
 
-    async def attach(self, msg: Attach) -> None:
-        runner, conn = self.runner, msg.conn
+    def __init__(self, table_id: str, registry: SeatRegistry, store: Store, presenter: Presenter) -> None:
+        self.table_id = table_id
+        self.registry = registry
+        self.store = store
+        self.presenter = presenter
+
+    def attach(self, msg: Attach) -> bool:
+        """A socket takes its seat's place (or a spectator's) and is welcomed; False: refused (its
+        request is answered with why)."""
+        conn = msg.conn
         try:
-            runner.registry.attach(conn, msg.token)
+            self.registry.attach(conn, msg.token)
         except TapeteError as err:
             msg.done.set_exception(err)
-            return
+            return False
         msg.done.set_result(conn.seat)
-        conn.send(runner.presenter.welcome(conn.seat, len(runner.seats)))
-        conn.send(runner.state_message(conn, []))
-        logs.event("socket attached", table=runner.id, seat=conn.seat, version=runner.version)
-        await runner.rematch.attached(conn)  # a reload of a finished match is sent on to the next one
+        conn.send(self.presenter.welcome(conn.seat, len(self.registry.seats)))
+        return True
 
-    def detach(self, msg: Detach) -> None:
-        runner = self.runner
-        if runner.registry.detach(msg.conn, time.monotonic()):
-            logs.event("seat disconnected", table=runner.id, seat=msg.conn.seat, version=runner.version)
+    def detach(self, msg: Detach, version: int) -> None:
+        if self.registry.detach(msg.conn, time.monotonic()):
+            logs.event("seat disconnected", table=self.table_id, seat=msg.conn.seat, version=version)
 
-    async def join(self, msg: Join) -> None:
-        runner = self.runner
+    async def join(self, msg: Join, status: str, version: int) -> bool:
+        """Seat someone from the lobby; False: refused (its request is answered with why)."""
         try:
-            seat, token = await self.seat_someone(msg.seat, msg.name, msg.player_id)
+            seat, token = await self.seat_someone(msg.seat, msg.name, msg.player_id, status, version)
         except TapeteError as err:
             msg.done.set_exception(err)
-            return
+            return False
         msg.done.set_result((seat, token))
-        if runner.status == "waiting" and not runner.registry.free_seats():
-            await runner.begin()
+        return True
 
-    async def seat_someone(self, seat: int | None, name: str | None, player_id: str | None = None) -> tuple[int, str]:
-        runner = self.runner
-        chosen = runner.registry.choose(seat, open_=runner.status != "finished")
+    async def seat_someone(self, seat: int | None, name: str | None, player_id: str | None, status: str,
+                           version: int) -> tuple[int, str]:
+        chosen = self.registry.choose(seat, open_=status != "finished")
         if name is not None:  # two seats never show one name (the same identity at two seats may)
             key = name_key(name)
             if any(other.index != chosen and other.name and name_key(other.name) == key
-                   and not (player_id and other.player_id == player_id) for other in runner.seats):
+                   and not (player_id and other.player_id == player_id) for other in self.registry.seats):
                 raise seat_name_taken()
         token = new_token()
-        await runner.store.set_seat(runner.id, chosen, name, hash_token(token), player_id)
-        runner.registry.take(chosen, name, hash_token(token), time.monotonic(), player_id)
-        logs.event("seat taken", table=runner.id, seat=chosen, version=runner.version)
+        await self.store.set_seat(self.table_id, chosen, name, hash_token(token), player_id)
+        self.registry.take(chosen, name, hash_token(token), time.monotonic(), player_id)
+        logs.event("seat taken", table=self.table_id, seat=chosen, version=version)
         return chosen, token
 
-    async def leave(self, msg: Leave) -> None:
-        runner = self.runner
-        info = runner.registry.by_token(msg.token)
+    async def leave(self, msg: Leave, status: str, version: int) -> bool:
+        """The holder of a seat's token leaves it; False: no such token (its request is answered so)."""
+        info = self.registry.by_token(msg.token)
         if info is None:
             msg.done.set_exception(bad_token())
-            return
+            return False
         # a match under way or over stays in the leaver's history and ratings (a stand-in plays it out)
-        kept_player = info.player_id if runner.status != "waiting" else None
-        await runner.store.set_seat(runner.id, info.index, None, None, kept_player)
-        for conn in runner.registry.free(info):
-            conn.send(runner.presenter.left(info.index))
+        kept_player = info.player_id if status != "waiting" else None
+        await self.store.set_seat(self.table_id, info.index, None, None, kept_player)
+        for conn in self.registry.free(info):
+            conn.send(self.presenter.left(info.index))
             conn.close(CLOSE_LEFT, "seat left")
         msg.done.set_result(info.index)
-        logs.event("seat left", table=runner.id, seat=info.index, version=runner.version)
-        await runner.rematch.seat_left()  # leaving a finished match declines its rematch
+        logs.event("seat left", table=self.table_id, seat=info.index, version=version)
+        return True
