@@ -3,6 +3,6 @@
 table sockets handed to the owner on one machine (`handoff`). `registry.ClusterTables` is the
 table registry of one process of several.
 
-It imports every room below it (`ops`, `storage`, `wire`, `people`, `table`), never `http`
+It may import every room below it (`ops`, `storage`, `wire`, `people`, `table`), never `http`
 (tests/structure/test_server_layers.py).
 """
