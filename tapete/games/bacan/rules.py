@@ -93,6 +93,7 @@ class BacanState(FieldState):
         Field("public", json=False),
     )  # fmt: skip
     options: Options
+    space: act.BacanActions
 
     def __init__(self, num_players: int, options: Options, seed: int) -> None:
         super().__init__(num_players, options, seed)
@@ -373,16 +374,6 @@ class BacanState(FieldState):
     # -- why an action is illegal -------------------------------------------------------------
     def why_illegal(self, seat: int, action: int) -> Rejection:
         return explain(self, seat, action)
-
-    # -- actions as data --------------------------------------------------------------
-    def num_actions(self) -> int:
-        return self.space.size
-
-    def action_to_json(self, action: int) -> dict[str, Any]:
-        return self.space.to_json(action)
-
-    def action_from_json(self, data: Mapping[str, Any]) -> int:
-        return self.space.from_json(data)
 
     # -- the end --------------------------------------------------------------------
     def is_terminal(self) -> bool:

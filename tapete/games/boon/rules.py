@@ -15,7 +15,6 @@ ISMCTS clones and determinizes this state thousands of times a second.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
 from typing import Any, Self
 
 from tapete.engine import LIST, LISTS, Event, Field, FieldState, Outcome, Rejection, Rng, private, public, redeal
@@ -94,6 +93,7 @@ class BoonState(FieldState):
         Field("last_result", dump=copy_json, load=copy_json),  # replaced, never changed in place
         Field("_actors", json=False),
     )  # fmt: skip
+    space = act.SPACE
 
     def __init__(self, num_players: int, options: Options, seed: int) -> None:
         super().__init__(num_players, options, seed)
@@ -387,16 +387,6 @@ class BoonState(FieldState):
         """BOO-12: the most victory cards win; a tie shares the win."""
         top = max(self.victory)
         return tuple(s for s in range(self.num_players) if self.victory[s] == top)
-
-    # -- actions as data -----------------------------------------------------------
-    def num_actions(self) -> int:
-        return act.NUM_ACTIONS
-
-    def action_to_json(self, action: int) -> dict[str, Any]:
-        return act.to_json(action)
-
-    def action_from_json(self, data: Mapping[str, Any]) -> int:
-        return act.from_json(data)
 
     # -- the end -----------------------------------------------------------------------
     def is_terminal(self) -> bool:

@@ -11,7 +11,7 @@ Melds, the muerto and the score belong to the side.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from typing import Any, Self
 
 from tapete.engine import LIST, LISTS, RESET, Event, Field, FieldState, Outcome, Rejection, Rng, private, public, redeal
@@ -47,6 +47,7 @@ class BuraccoState(FieldState):
         Field("last_hand"),  # replaced, never changed in place
         Field("winner"), Field("_actors", json=False), Field("_info", RESET, json=False),
     )  # fmt: skip
+    space = act.SPACE
 
     def __init__(self, num_players: int, options: Options, seed: int, *, deal: bool = True) -> None:
         super().__init__(num_players, options, seed)
@@ -428,16 +429,6 @@ class BuraccoState(FieldState):
     # -- why an action is illegal ------------------------------------------------------------
     def why_illegal(self, seat: int, action: int) -> Rejection:
         return explain(self, seat, action)
-
-    # -- actions as data ------------------------------------------------------------------------
-    def num_actions(self) -> int:
-        return act.NUM_ACTIONS
-
-    def action_to_json(self, action: int) -> dict[str, Any]:
-        return act.to_json(action)
-
-    def action_from_json(self, data: Mapping[str, Any]) -> int:
-        return act.from_json(data)
 
     # -- information ------------------------------------------------------------------------------
     def view(self, seat: int | None) -> dict[str, Any]:

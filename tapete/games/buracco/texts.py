@@ -312,7 +312,7 @@ _SIMPLE = {
 def action_message(state: State, action: int) -> Message:
     if action in _SIMPLE:
         return msg(_SIMPLE[action])
-    data = act.to_json(action)
+    data = act.SPACE.to_json(action)
     tile = Card(data["tile"])
     if data["type"] == "stage":
         return msg("act.stage", tile=tile)

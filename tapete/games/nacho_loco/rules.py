@@ -74,6 +74,7 @@ class NachoLocoState(FieldState):
         sf.Field("choices"), sf.Field("closing"), sf.Field("last_matcher"), sf.Field("idle"),
         sf.Field("_ev", FRESH, json=False),
     )  # fmt: skip
+    space = act.SPACE
 
     def __init__(self, num_players: int, options: Options, seed: int, *, deal: bool = True) -> None:
         super().__init__(num_players, options, seed)
@@ -455,14 +456,9 @@ class NachoLocoState(FieldState):
         )
 
     # -- actions as data ----------------------------------------------------------------
-    def num_actions(self) -> int:
-        return act.NUM_ACTIONS
-
-    def action_to_json(self, action: int) -> dict[str, Any]:
-        return act.to_json(action)
-
     def action_from_json(self, data: Mapping[str, Any]) -> int:
-        return act.from_json(data, self.field)
+        """A place may name its cell by coordinates, which only this field turns into a slot."""
+        return self.space.from_json(data, self.field)
 
     # -- the end --------------------------------------------------------------------------
     def is_terminal(self) -> bool:

@@ -32,7 +32,6 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Mapping
 from typing import Any, Self
 
 from tapete.engine import ALONE, LIST, LISTS, Event, Field, FieldState, Outcome, Rejection, Rng, public, redeal
@@ -79,6 +78,7 @@ class WantedState(FieldState):
         Field("result", LIST), Field("result_rule"),
         Field("_actors", key="actors", dump=list, load=tuple),
     )  # fmt: skip
+    space = act.SPACE
 
     def __init__(self, num_players: int, options: Options, seed: int) -> None:
         super().__init__(num_players, options, seed)
@@ -409,16 +409,6 @@ class WantedState(FieldState):
 
     def outcome(self) -> Outcome:
         return Outcome(tuple(self.result), tuple(float(x) for x in self.scores()), self.rounds)
-
-    # -- actions as data -------------------------------------------------------------
-    def num_actions(self) -> int:
-        return act.NUM_ACTIONS
-
-    def action_to_json(self, action: int) -> dict[str, Any]:
-        return act.to_json(action)
-
-    def action_from_json(self, data: Mapping[str, Any]) -> int:
-        return act.from_json(data)
 
     # -- information ---------------------------------------------------------------
     def hands_public(self) -> bool:

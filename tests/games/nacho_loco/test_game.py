@@ -34,7 +34,7 @@ def test_action_space_layout_is_stable() -> None:
     assert act.PLACES == MAX_OPEN * NUM_DESIGNS * 3
     assert act.NUM_ACTIONS == act.PLACES + 3 + 6
     assert act.unplace(act.place(7, 5, 2)) == (7, 5, 2)
-    assert act.to_json(act.place(3, TOKEN_DESIGN["rojo/X/X"], 1)) == {
+    assert act.SPACE.to_json(act.place(3, TOKEN_DESIGN["rojo/X/X"], 1)) == {
         "type": "place",
         "card": "rojo/X/X",
         "slot": 3,
@@ -56,7 +56,7 @@ def test_action_space_layout_is_stable() -> None:
     ],
 )
 def test_actions_round_trip_through_json(action: int) -> None:
-    assert act.from_json(json.loads(json.dumps(act.to_json(action)))) == action
+    assert act.SPACE.from_json(json.loads(json.dumps(act.SPACE.to_json(action)))) == action
 
 
 @pytest.mark.parametrize(
@@ -77,9 +77,9 @@ def test_actions_round_trip_through_json(action: int) -> None:
 )
 def test_bad_json_actions_are_rejected(data: dict[str, object]) -> None:
     with pytest.raises(BadAction):
-        act.from_json(data)
+        act.SPACE.from_json(data)
     with pytest.raises(BadAction):
-        act.to_json(act.NUM_ACTIONS)
+        act.SPACE.to_json(act.NUM_ACTIONS)
 
 
 def test_options_are_typed_and_validated() -> None:
