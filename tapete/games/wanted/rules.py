@@ -41,6 +41,7 @@ from .battle import single_battle
 from .cards import FACES, NUM_CARDS, REWARD
 from .gangs import choose_discard, choose_leader, reset_leaders, settle_gangs
 from .illegal import explain
+from .legal import legal_actions
 from .options import MODES, Options
 from .phases import COMMIT, DEAL, DISCARD, LEADER, OVER
 from .views import view
@@ -137,16 +138,7 @@ class WantedState(FieldState):
 
     # -- legal actions -------------------------------------------------------
     def _legal_actions(self, seat: int) -> list[int]:
-        phase = self.phase
-        if phase == COMMIT:
-            return list(self.hands[seat])  # hands are sorted; commit ids are card ids
-        if phase == LEADER:
-            return [act.LEADER_BASE + c for c in self.choices[seat]]
-        if phase == DISCARD:
-            return [act.DISCARD_BASE + c for c in sorted(self.table[seat])]
-        if phase == DEAL:
-            return [act.DEAL]
-        return []
+        return legal_actions(self, seat)
 
     def why_illegal(self, seat: int, action: int) -> Rejection:
         return explain(self, seat, action)

@@ -1,4 +1,4 @@
-"""Why an action is illegal: the rule it breaks, in Spanish and English."""
+"""Why a Buracco action is illegal now: the rule id and a sentence in es and en."""
 
 from __future__ import annotations
 
