@@ -284,10 +284,6 @@ def _t(lang: str, es: str, en: str) -> str:
     return es if lang == "es" else en
 
 
-def _card(face: str | None, lang: str) -> str:
-    return face_name(face, lang) if face else "?"
-
-
 MESSAGES: dict[str, dict[str, str]] = {
     # moves
     "act.deal": {"es": "Que cada uno mire {n} de sus cartas", "en": "Everyone peeks at {n} of their cards"},
@@ -428,7 +424,7 @@ TERMS: dict[str, dict[str, str]] = {
     "mirror_other": {"es": "espejo ajeno", "en": "steal-mirror"},
 }
 
-CATALOGUE = Catalogue(MESSAGES, _card, TERMS)
+CATALOGUE = Catalogue(MESSAGES, face_name, TERMS)
 
 
 def _slot(slot: int) -> int:

@@ -9,8 +9,7 @@ from tapete.engine import Event, State
 from tapete.engine.messages import Card, Cards, Catalogue, Lines, Message, Player, Players, Reader, Term, msg
 
 from . import actions as act
-from .cards import FACE_TO_ID, card_label
-from .cards import FACES as FACES_BY_ID
+from .cards import FACES, face_name
 
 RULES_ES = """\
 # Boon
@@ -170,13 +169,8 @@ def seat_name(seat: int | None, lang: str) -> str:
     return f"{'Asiento' if _lang(lang) == 'es' else 'Seat'} {seat}"
 
 
-def face_label(face: str, lang: str) -> str:
-    """A face token as people read it ("oro-14" -> "oro 14" / "gold 14")."""
-    return card_label(FACE_TO_ID[face], _lang(lang)) if face in FACE_TO_ID else face
-
-
 def cards_label(faces: list[str], lang: str) -> str:
-    return ", ".join(face_label(f, lang) for f in faces) or "—"
+    return ", ".join(face_name(f, lang) for f in faces) or "—"
 
 
 def rules_text(lang: str) -> str:
@@ -243,7 +237,7 @@ MESSAGES: dict[str, dict[str, str]] = {
 
 TERMS = {f"band.{i}": {"es": BANDS["es"][i], "en": BANDS["en"][i]} for i in range(len(BANDS["es"]))}
 
-CATALOGUE = Catalogue(MESSAGES, face_label, TERMS)
+CATALOGUE = Catalogue(MESSAGES, face_name, TERMS)
 
 
 def action_message(state: State, action: int) -> Message:
@@ -251,7 +245,7 @@ def action_message(state: State, action: int) -> Message:
     simple = {act.DEAL: "act.deal", act.PASS: "act.pass", act.TAKE: "act.take"}
     if action in simple:
         return msg(simple[action])
-    card = Card(FACES_BY_ID[act.card_of(action)])
+    card = Card(FACES[act.card_of(action)])
     return msg("act.bury" if act.is_bury(action) else "act.play", card=card)
 
 
@@ -318,7 +312,7 @@ def describe_result(
 
 
 def _plays(plays: list[dict[str, Any]], lang: str) -> str:
-    return ", ".join(f"{face_label(p['card'], lang)} ({p['seat']})" for p in plays) or "—"
+    return ", ".join(f"{face_name(p['card'], lang)} ({p['seat']})" for p in plays) or "—"
 
 
 def render_text(view: Mapping[str, Any], lang: str) -> str:

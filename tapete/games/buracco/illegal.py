@@ -99,7 +99,8 @@ def _discard_problem(state: BuraccoState, seat: int, face: int, melding: bool) -
 
 
 def _no_tile(rule: str, face: int) -> Rejection:
-    return _r(rule, f"No tienes ficha {face_name(face, 'es')}.", f"You have no {face_name(face, 'en')} tile.")
+    token = FACES[face]
+    return _r(rule, f"No tienes ficha {face_name(token, 'es')}.", f"You have no {face_name(token, 'en')} tile.")
 
 
 def _meld_problem(state: BuraccoState, seat: int, action: int) -> Rejection:

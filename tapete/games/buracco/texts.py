@@ -204,13 +204,8 @@ def rules_text(lang: str) -> str:
     return RULES_ES if lang == "es" else RULES_EN
 
 
-def _tile(token: str, lang: str) -> str:
-    face = FACE_TO_ID.get(token)
-    return token if face is None else face_name(face, lang)
-
-
 def _tiles(tokens: list[str], lang: str) -> str:
-    return ", ".join(_tile(t, lang) for t in tokens) or ("nada" if lang == "es" else "nothing")
+    return ", ".join(face_name(t, lang) for t in tokens) or ("nada" if lang == "es" else "nothing")
 
 
 MESSAGES: dict[str, dict[str, str]] = {
@@ -292,7 +287,7 @@ MESSAGES: dict[str, dict[str, str]] = {
 }
 
 CATALOGUE = Catalogue(
-    MESSAGES, _tile, {"end.low": {"es": "abajo", "en": "low"}, "end.high": {"es": "arriba", "en": "high"}}
+    MESSAGES, face_name, {"end.low": {"es": "abajo", "en": "low"}, "end.high": {"es": "arriba", "en": "high"}}
 )
 
 _SIMPLE = {
@@ -395,7 +390,7 @@ def _side(side: int, lang: str) -> str:
 def _meld_line(meld: Mapping[str, Any], lang: str) -> str:
     tiles = []
     for i, token in enumerate(meld["tiles"]):
-        text = _tile(token, lang)
+        text = face_name(token, lang)
         tiles.append(f"[{text}]" if meld["wild"] == i else text)
     mark = ""
     if meld["canasta"]:

@@ -45,7 +45,7 @@ from .cards import (
     NUM_CARDS,
     SEGMENT_NAMES,
     SKIP_NEXT,
-    card_token,
+    card_face,
 )
 from .geometry import FIT_TABLES, HAS_ACTION, ORIGIN, Field, cell_coords, matched_actions
 from .illegal import explain
@@ -152,7 +152,7 @@ class NachoLocoState(FieldState):
         self.idle = 0
         self.last_matcher = seat
         x, y = cell_coords(cell)
-        self._emit(public("place", seat=seat, card=card_token(card), cell=[x, y], rotation=rotation, matches=matched))
+        self._emit(public("place", seat=seat, card=card_face(card), cell=[x, y], rotation=rotation, matches=matched))
         if design == CLOSER:
             self._emit(public("close", seat=seat, how="closer"))  # NAC-13: no extra draws
             self._close(seat)
@@ -300,7 +300,7 @@ class NachoLocoState(FieldState):
             raise RuntimeError("no card to turn up")  # impossible: the old field holds a normal card
         self.field.place(ORIGIN, CARD_DESIGN[card], 0)
         self.placed.append((card, ORIGIN, 0))
-        self._emit(public("field_start", card=card_token(card)))
+        self._emit(public("field_start", card=card_face(card)))
 
     def _turn_up(self) -> int | None:
         """The top normal card of the pile; The Closer is set aside and then
@@ -337,7 +337,7 @@ class NachoLocoState(FieldState):
         self.hands[seat].extend(got)
         self._emit(public("draw", seat=seat, count=len(got), wanted=count, reason=reason))
         if got:
-            self._emit(private([seat], "drew", seat=seat, cards=[card_token(c) for c in got]))
+            self._emit(private([seat], "drew", seat=seat, cards=[card_face(c) for c in got]))
 
     def _others(self, seat: int) -> list[int]:
         """The other seats, clockwise from the next one."""

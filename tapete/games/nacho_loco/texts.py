@@ -9,7 +9,17 @@ from tapete.engine import Event, State
 from tapete.engine.messages import Card, Cards, Catalogue, Lines, Message, Player, Players, Term, msg
 
 from . import actions as act
-from .cards import ACTIONS, BLANK, CLOSER, CLOSER_NAME, CLOSER_SIDE, COLOURS, DESIGN_TOKENS, SEGMENT_NAMES
+from .cards import (
+    BLANK,
+    CLOSER,
+    CLOSER_NAME,
+    DESIGN_TOKENS,
+    SEGMENT_LABELS,
+    SEGMENT_NAMES,
+    face_name,
+    segment_name,
+    short_face_name,
+)
 from .geometry import SIDES, cell_coords, is_up, pattern_needs
 from .rules import NachoLocoState
 
@@ -217,46 +227,6 @@ into a playfield, and the round goes to whoever runs out of cards.
   can be looked at first.
 """
 
-SEGMENT_LABELS = {
-    "es": dict(
-        zip(
-            (*COLOURS, *ACTIONS, BLANK, CLOSER_SIDE),
-            (
-                "rojo",
-                "naranja",
-                "amarillo",
-                "verde",
-                "azul",
-                "marrón",
-                "Saltar siguiente",
-                "Otra vez",
-                "El rival roba 3",
-                "X",
-                "cierre",
-            ),
-            strict=True,
-        )
-    ),
-    "en": dict(
-        zip(
-            (*COLOURS, *ACTIONS, BLANK, CLOSER_SIDE),
-            (
-                "red",
-                "orange",
-                "yellow",
-                "green",
-                "blue",
-                "brown",
-                "Skip Next",
-                "Go Again",
-                "Opponent Draws 3",
-                "X",
-                "closer",
-            ),
-            strict=True,
-        )
-    ),
-}
 SIDE_NAMES = {
     "es": {True: ("izq", "der", "abajo"), False: ("arriba", "der", "izq")},
     "en": {True: ("left", "right", "bottom"), False: ("top", "right", "left")},
@@ -305,19 +275,16 @@ STYLES = {
 
 def segment_label(name: str | None, lang: str, markup: bool = False) -> str:
     """A segment as people read it; with `markup`, in its colour (Rich)."""
-    if not name:
-        return "—"
-    label = SEGMENT_LABELS[_lang(lang)].get(name, name)
-    style = STYLES.get(name) if markup else None
+    label = segment_name(name, lang)
+    style = STYLES.get(name) if markup and name else None
     return f"[{style}]{label}[/]" if style else label
 
 
-def card_label(token: str, lang: str, markup: bool = False) -> str:
-    """A face token as people read it ("rojo/verde/X" -> "red/green/X")."""
-    if token == CLOSER_NAME:
-        name = "El Cerrador" if _lang(lang) == "es" else "The Closer"
-        return f"[bold]{name}[/]" if markup else name
-    return "/".join(segment_label(part, lang, markup) for part in token.split("/"))
+def _styled_card(face: str, lang: str) -> str:
+    """`short_face_name`, each segment in its colour (Rich)."""
+    if face == CLOSER_NAME:
+        return f"[bold]{short_face_name(face, lang)}[/]"
+    return "/".join(segment_label(part, lang, True) for part in face.split("/"))
 
 
 def rules_text(lang: str) -> str:
@@ -327,14 +294,6 @@ def rules_text(lang: str) -> str:
 def _sides_label(up: bool, sides: Sequence[str | None], lang: str, markup: bool = False) -> str:
     names = SIDE_NAMES[_lang(lang)][up]
     return " · ".join(f"{names[k]} {segment_label(sides[k], lang, markup)}" for k in range(3))
-
-
-def card_name(token: str, lang: str) -> str:
-    """A card in a sentence: "rojo · verde · en blanco", "El Cerrador" (never the token)."""
-    if token == CLOSER_NAME:
-        return card_label(token, lang)
-    blank = "en blanco" if _lang(lang) == "es" else "blank"
-    return " · ".join(blank if part == BLANK else segment_label(part, lang) for part in token.split("/"))
 
 
 MESSAGES: dict[str, dict[str, str]] = {
@@ -416,7 +375,9 @@ TERMS: dict[str, dict[str, str]] = {
 
 TERMS[f"segment.{BLANK}"] = {"es": "en blanco", "en": "blank"}
 
-CATALOGUE = Catalogue(MESSAGES, card_name, TERMS)
+# Sentences name a card in full even where a short name is asked: the short one
+# (short_face_name, for the terminal's tables) reads like its token in Spanish.
+CATALOGUE = Catalogue(MESSAGES, face_name, TERMS)
 
 
 def action_message(state: State, action: int) -> Message:
@@ -501,7 +462,7 @@ def render_text(view: Mapping[str, Any], lang: str) -> str:
         x, y = cell["cell"]
         mark = "▲" if cell["up"] else "▼"
         sides = _sides_label(cell["up"], cell["sides"], lang, True)
-        lines.append(f"  ({x},{y}){mark} {card_label(cell['card'], lang, True)}: {sides}")
+        lines.append(f"  ({x},{y}){mark} {_styled_card(cell['card'], lang)}: {sides}")
     lines.append("Casillas abiertas:" if es else "Open cells:")
     for cell in view["open"]:
         x, y = cell["cell"]
@@ -510,7 +471,7 @@ def render_text(view: Mapping[str, Any], lang: str) -> str:
         lines.append(f"  ({x},{y}){mark} {_sides_label(cell['up'], cell['needs'], lang, True)}{dead}")
     if view.get("seat") is not None:
         drawn = view.get("drawn")
-        hand = [card_label(t, lang, True) + (" ← *" if i == drawn else "") for i, t in enumerate(view["hand"])]
+        hand = [_styled_card(t, lang) + (" ← *" if i == drawn else "") for i, t in enumerate(view["hand"])]
         lines.append(("Tu mano: " if es else "Your hand: ") + (", ".join(hand) or "—"))
     return "\n".join(lines)
 

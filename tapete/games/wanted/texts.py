@@ -9,7 +9,7 @@ from tapete.engine import Event, State
 from tapete.engine.messages import Card, Cards, Catalogue, Lines, Message, Num, Player, Players, msg
 
 from . import actions as act
-from .cards import FACE_TO_ID, FACES, SKILL, card_label, short_label
+from .cards import FACE_TO_ID, FACES, SKILL, face_name, short_face_name
 
 RULES_ES = """\
 # WANTED
@@ -184,20 +184,6 @@ def _t(lang: str, es: str, en: str) -> str:
     return es if lang == "es" else en
 
 
-def _card(face: str | None, lang: str) -> str:
-    if face is None or face not in FACE_TO_ID:
-        return "?"
-    return card_label(FACE_TO_ID[face], lang)
-
-
-def _short(face: str, lang: str) -> str:
-    """short_label, with a Joker's colour in the reader's language ("JK rojo" / "JK red")."""
-    rank, _, colour = face.partition("-")
-    if rank == "joker":
-        return f"JK {_t(lang, colour, {'rojo': 'red', 'negro': 'black'}.get(colour, colour))}"
-    return short_label(FACE_TO_ID[face])
-
-
 # -- the message catalogue --------------------------------------------------------------
 MESSAGES: dict[str, dict[str, str]] = {
     # moves
@@ -246,7 +232,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     "gangs.nobody": {"es": "  Nadie gana la batalla.", "en": "  Nobody wins the battle."},
 }
 
-CATALOGUE = Catalogue(MESSAGES, _card, short_card_name=_short)
+CATALOGUE = Catalogue(MESSAGES, face_name, short_card_name=short_face_name)
 
 
 def action_message(state: State, action: int) -> Message:
@@ -348,11 +334,13 @@ def render_text(view: Mapping[str, Any], lang: str) -> str:
     for s, pile in enumerate(view["piles"]):
         lines.append(_render_seat(view, s, pile, lang))
     if view["out"]:
-        lines.append(_t(lang, "Fuera del juego: ", "Out of play: ") + " ".join(_short(f, lang) for f in view["out"]))
+        lines.append(
+            _t(lang, "Fuera del juego: ", "Out of play: ") + " ".join(short_face_name(f, lang) for f in view["out"])
+        )
     if view.get("hand") is not None:
-        lines.append(_t(lang, "Tu mano: ", "Your hand: ") + ", ".join(_card(f, lang) for f in view["hand"]))
+        lines.append(_t(lang, "Tu mano: ", "Your hand: ") + ", ".join(face_name(f, lang) for f in view["hand"]))
         if view["my_commit"]:
-            committed = ", ".join(_short(f, lang) for f in view["my_commit"])
+            committed = ", ".join(short_face_name(f, lang) for f in view["my_commit"])
             lines.append(_t(lang, "Boca abajo: ", "Committed: ") + committed)
     if view["over"]:
         winners = ", ".join(str(s) for s in view["winners"])
@@ -383,15 +371,16 @@ def _render_battle(b: Mapping[str, Any], lang: str) -> list[str]:
         for e in b["seats"]:
             mark = " ★" if e["seat"] == b["winner"] else ""
             lines.append(
-                f"  {e['seat']}: {_short(e['card'], lang)}  "
+                f"  {e['seat']}: {short_face_name(e['card'], lang)}  "
                 f"{e['skill']}+{e['die']}{e['modifier']:+d} = {e['total']}{mark}"
             )
         return lines
     for g in b["gangs"]:
         cards = " ".join(
-            ("*" if c["leader"] else "") + f"{_short(c['card'], lang)}({c['skill']}+{c['die']})" for c in g["cards"]
+            ("*" if c["leader"] else "") + f"{short_face_name(c['card'], lang)}({c['skill']}+{c['die']})"
+            for c in g["cards"]
         )
-        gone = (" −" + " ".join(_short(f, lang) for f in g["discarded"])) if g["discarded"] else ""
+        gone = (" −" + " ".join(short_face_name(f, lang) for f in g["discarded"])) if g["discarded"] else ""
         total = "" if g["total"] is None else f" = {g['total']} ({g['modifier'] or 0:+d})"
         mark = " ★" if g["seat"] == b["winner"] else ""
         lines.append(f"  {g['seat']}: {cards}{gone}{total}{mark}")
@@ -401,10 +390,10 @@ def _render_battle(b: Mapping[str, Any], lang: str) -> list[str]:
 def _render_seat(view: Mapping[str, Any], s: int, pile: Mapping[str, Any], lang: str) -> str:
     me = " ←" if s == view["seat"] else ""
     done = _t(lang, " (eligió)", " (chosen)") if view["committed"][s] and view["phase"] == "commit" else ""
-    winners = " ".join(_short(f, lang) for f in pile["winners"])
+    winners = " ".join(short_face_name(f, lang) for f in pile["winners"])
     down = f"{pile['face_down_count']}"
     if pile["face_down"]:
-        down += " [" + " ".join(_short(f, lang) for f in pile["face_down"]) + "]"
+        down += " [" + " ".join(short_face_name(f, lang) for f in pile["face_down"]) + "]"
     return _t(
         lang,
         f"Asiento {s}{me}: {view['held'][s]} en mano{done} · botín {view['scores'][s]} · "

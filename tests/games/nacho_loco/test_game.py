@@ -11,7 +11,7 @@ from rich.text import Text
 from tapete.engine import BadAction, BadOption
 from tapete.games.nacho_loco import GAME
 from tapete.games.nacho_loco import actions as act
-from tapete.games.nacho_loco.cards import CLOSER, DESIGN_TOKENS, NUM_DESIGNS, SEGMENT_CODE, TOKEN_DESIGN, card_token
+from tapete.games.nacho_loco.cards import CLOSER, DESIGN_TOKENS, NUM_DESIGNS, SEGMENT_CODE, TOKEN_DESIGN, card_face
 from tapete.games.nacho_loco.geometry import (
     FIT_TABLES,
     MAX_OPEN,
@@ -97,7 +97,7 @@ def test_views_show_own_hand_and_public_field_only() -> None:
     state = new_match(4, 3)
     for seat in range(4):
         view = state.view(seat)
-        assert view["hand"] == [card_token(c) for c in state.hands[seat]]
+        assert view["hand"] == [card_face(c) for c in state.hands[seat]]
         assert view["hand_sizes"] == [6, 6, 6, 6] and view["draw_pile"] == len(state.pile)
         assert len(view["field"]) == 1 and view["field"][0]["cell"] == [0, 0]
         for key in ("game", "seat", "num_players", "phase", "actors", "required", "round", "scores", "over"):
