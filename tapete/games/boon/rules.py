@@ -33,11 +33,11 @@ from .cards import (
     VICTORY_PER_PLAYER,
     points_of,
 )
-from .deal import constrained_deal
 from .illegal import explain
 from .legal import legal_actions
 from .options import Options
 from .phases import BID, BURY, OVER, PHASES, PLAY, ROUND_OVER
+from .redeal import constrained_deal
 from .views import copy_json, view
 
 # BOO-4: cards per hand and Boon size by number of players.

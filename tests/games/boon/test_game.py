@@ -11,7 +11,7 @@ from tapete.engine import BadAction, BadOption
 from tapete.games.boon import GAME
 from tapete.games.boon.actions import DEAL, NUM_ACTIONS, PASS, SPACE, TAKE
 from tapete.games.boon.cards import FACES, SUIT
-from tapete.games.boon.deal import _exact
+from tapete.games.boon.redeal import _exact
 from tapete.games.boon.rules import BoonState
 from tapete.sim.bench import random_step
 
