@@ -250,6 +250,14 @@ class Game(ABC):
         """A seat's view as plain text for a terminal (may hold Rich markup)."""
         return self._words().render_text(view, lang)
 
+    def face_name(self, face: str, lang: str, *, short: bool = False) -> str:
+        """The display name of face token `face` in "es" or "en" ("rojo-7" -> "7 rojo" / "red 7"):
+        the game's `cards.face_name`, as its catalogue names a card in every message; `short`,
+        the compact name where the game's catalogue has one (WANTED's "J♠")."""
+        if self.catalogue is None:
+            return face
+        return self.catalogue.card(face, short, lang)
+
     @abstractmethod
     def card_faces(self) -> frozenset[str]:
         """Every token by which a view or event may name a visible card.
