@@ -15,6 +15,7 @@ if TYPE_CHECKING:
 
 
 def explain(state: BoonState, seat: int, action: int) -> Rejection:
+    """Why `seat` may not take `action` now: the rule it breaks, in es and en."""
     if state.phase == OVER:
         return Rejection("BOO-12", "La partida ha terminado.", "The match is over.")
     if seat not in state.actors():

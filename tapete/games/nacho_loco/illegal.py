@@ -15,7 +15,7 @@ if TYPE_CHECKING:
 
 
 def explain(state: NachoLocoState, seat: int, action: int) -> Rejection:
-    """The rule an action breaks now, in es and en."""
+    """Why `seat` may not take `action` now: the rule it breaks, in es and en."""
     if not 0 <= action < act.NUM_ACTIONS:
         return Rejection("actions", f"La acción {action} no existe.", f"Action {action} does not exist.")
     if seat not in state.actors():
