@@ -77,6 +77,12 @@ REACTIONS = frozenset((MIRROR, MIRROR_OTHER))
 POWER_KINDS = (SECRET, SPY, EXCHANGE, PLUS_ONE)
 
 
+def _int(value: Any) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise TypeError("integer expected")
+    return value
+
+
 class BacanActions(ActionSpace):
     """The action table of an n-player match: bases per kind and decoding."""
 
@@ -164,12 +170,6 @@ class BacanActions(ActionSpace):
         if kind == PLUS_ONE:
             return self.encode(kind, _int(data["seat"]))
         return self.encode(kind, _int(data["slot"]))
-
-
-def _int(value: Any) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise TypeError("integer expected")
-    return value
 
 
 @cache
