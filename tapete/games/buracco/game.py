@@ -8,7 +8,7 @@ from typing import Any, ClassVar
 from tapete.engine import Bot, Game, State
 
 from . import texts
-from .cards import FACES, face_of
+from .cards import FACES, card_face
 from .checks import problems
 from .house_rules import HOUSE_RULES
 from .options import Options
@@ -61,4 +61,4 @@ class BuraccoGame(Game):
         return frozenset(FACES)
 
     def card_face(self, card_id: int) -> str:
-        return FACES[face_of(card_id)]
+        return card_face(card_id)

@@ -8,7 +8,7 @@ from typing import Any, ClassVar
 from tapete.engine import Bot, Game, State
 
 from . import texts
-from .cards import DESIGN_TOKENS, card_token
+from .cards import DESIGN_TOKENS, card_face
 from .checks import problems
 from .house_rules import HOUSE_RULES
 from .options import Options
@@ -49,4 +49,4 @@ class NachoLocoGame(Game):
         return frozenset(DESIGN_TOKENS)
 
     def card_face(self, card_id: int) -> str:
-        return card_token(card_id)
+        return card_face(card_id)
