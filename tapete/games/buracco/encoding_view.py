@@ -28,7 +28,8 @@ TILE_ROWS = 6  # rack, pending, pozo, known of relative seats 1..3: one block of
 WILD_FACES = tuple(f for f in range(F) if WILD_CAPABLE[f])
 COLOUR = tuple(f // NUMBERS if f != JOKER else -1 for f in range(F))
 NUMBER = tuple(f % NUMBERS + 1 if f != JOKER else 0 for f in range(F))
-_CACHE_LIMIT = 50_000
+_MELDS_KEPT = 20_000  # melds read (a few hundred bytes each); the cache starts over past it
+_SIDES_KEPT = 4_000  # sides read (a few kB each): a match makes a few hundred
 
 
 def side_segments(side: str) -> list[Segment]:
@@ -132,7 +133,7 @@ def meld_info(described: Mapping[str, Any]) -> MeldInfo:
     found = _MELDS.get(id(tiles))
     if found is not None and found[0] is tiles:
         return found[1]
-    if len(_MELDS) > _CACHE_LIMIT:
+    if len(_MELDS) > _MELDS_KEPT:
         _MELDS.clear()
     info = MeldInfo(described)
     _MELDS[id(tiles)] = (tiles, info)
@@ -203,7 +204,7 @@ def side_info(melds: Sequence[Mapping[str, Any]]) -> SideInfo:
     key = tuple(map(id, tiles))
     side = _SIDES.get(key)
     if side is None or any(a is not b for a, b in zip(side.tiles, tiles, strict=True)):
-        if len(_SIDES) > _CACHE_LIMIT:
+        if len(_SIDES) > _SIDES_KEPT:
             _SIDES.clear()
         side = _SIDES[key] = SideInfo(melds)
     return side
