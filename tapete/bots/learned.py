@@ -56,6 +56,24 @@ def network_arms(obs: Observation, game: Game, proposal: int | None) -> list[int
     return arms if len(arms) > 1 else None
 
 
+class LoopGuard:
+    """Sees a decision come back unchanged: the network's move was undone by the heuristic that
+    carries on after it (Buracco: a meld the network started, cancelled by a heuristic that did not
+    plan it), or had no effect the seat could see. The second time, the heuristic decides."""
+
+    __slots__ = ("seen",)
+
+    def __init__(self) -> None:
+        self.seen: set[bytes] = set()
+
+    def repeated(self, state: np.ndarray) -> bool:
+        key = state.tobytes()
+        if key in self.seen:
+            return True
+        self.seen.add(key)
+        return False
+
+
 def _starts(arm: int | Sequence[int], action: int | None) -> bool:
     return not isinstance(arm, int) and action is not None and arm[0] == action
 
@@ -91,6 +109,7 @@ class LearnedBot(Bot):
         self.encoder = self.game.encoder(seat, num_players, options)
         self._state = np.zeros(self.encoder.size, dtype=np.float32)
         self._plan = []
+        self.loops = LoopGuard()
 
     def observe(self, events: Sequence[Event]) -> None:
         self.guide.observe(events)
@@ -109,6 +128,8 @@ class LearnedBot(Bot):
         if arms is None:
             return guided
         scores = self.scores(obs, arms, proposal)
+        if self.loops.repeated(self._state):
+            return guided
         pick = int(np.argmax(scores))
         if self.margin > 0.0:
             incumbent = next((i for i, arm in enumerate(arms) if arm == proposal or _starts(arm, proposal)), None)

@@ -22,7 +22,7 @@ from typing import Any
 
 import numpy as np
 
-from tapete.bots.learned import move_rows, network_arms
+from tapete.bots.learned import LoopGuard, move_rows, network_arms
 from tapete.bots.search import SearchConfig, Valuer, view_scores
 from tapete.engine import Bot, Decision, Event, Game, Observation, State
 from tapete.engine.encoding import InfoEncoder
@@ -59,6 +59,7 @@ class Actor(Bot):
         super().start(seat, num_players, options)
         self.guide.start(seat, num_players, options)
         self.encoder = self.game.encoder(seat, num_players, options)
+        self.loops = LoopGuard()
 
     def observe(self, events: Sequence[Event]) -> None:
         self.guide.observe(events)
@@ -80,6 +81,8 @@ class Actor(Bot):
         assert encoder is not None
         view = obs.view
         state = encoder.information_state(view)
+        if self.loops.repeated(state):
+            return guided
         features = move_rows(encoder, view, arms, proposal)
         pick = self._pick(arms, proposal, state, features)
         self.pending.append((state, features[pick : pick + 1], view_scores(view, obs.num_players)))

@@ -23,7 +23,7 @@ from typing import Any
 
 import numpy as np
 
-from tapete.bots.learned import move_rows, network_arms
+from tapete.bots.learned import LoopGuard, move_rows, network_arms
 from tapete.bots.search import PolicyImprovementBot, level_config, paired_values
 from tapete.engine import Decision, Event, Game, Observation
 from tapete.engine.encoding import InfoEncoder
@@ -104,6 +104,7 @@ class Teacher(PolicyImprovementBot):
         self.config = self._config(self.game, options, self.settings)
         self.encoder = self.game.encoder(seat, num_players, options)
         self._row = np.zeros(self.encoder.size, dtype=np.float32)
+        self.loops = LoopGuard()
 
     def observe(self, events: Sequence[Event]) -> None:
         super().observe(events)
@@ -122,6 +123,12 @@ class Teacher(PolicyImprovementBot):
         arms = network_arms(obs, self.game, proposal)
         if arms is None:
             return guided
+        encoder = self.encoder
+        assert encoder is not None
+        view = obs.view
+        state = encoder.information_state(view, self._row)
+        if self.loops.repeated(state):
+            return guided
         plans = [arm for arm in arms if isinstance(arm, tuple)]
         values = paired_values(
             self.evaluator,
@@ -131,13 +138,9 @@ class Teacher(PolicyImprovementBot):
             plans=plans or None,
         )
         means = np.array([float(np.mean(v)) for v in values.values()], dtype=np.float32)
-        encoder = self.encoder
-        assert encoder is not None
-        view = obs.view
-        state = encoder.information_state(view, self._row)
         features = move_rows(encoder, view, arms, proposal)
         self.samples.add(state, features, means)
-        pick = int(np.argmax(means))
+        pick = _best(means, features)
         roll = self.rng.random()
         if roll < self.settings.explore:
             pick = self.rng.randrange(len(arms))
@@ -148,6 +151,14 @@ class Teacher(PolicyImprovementBot):
             self._plan = list(chosen[1:])
             return Decision(chosen[0])
         return Decision(chosen)
+
+
+def _best(means: np.ndarray, rows: np.ndarray) -> int:
+    """The best arm; the heuristic's proposal (the rows' last column) on a tie."""
+    top = means.max()
+    tied = np.flatnonzero(means >= top)
+    proposed = [i for i in tied if rows[i, -1] > 0]
+    return int(proposed[0] if proposed else tied[0])
 
 
 @dataclass(frozen=True)
