@@ -1,0 +1,739 @@
+"""Nacho Loco's information state as numbers (engine/encoding.py; docs/encodings.md).
+
+Observation: the seat's hand (each card's make-up: colours, actions, X, The
+Closer; its kinds and designs), the drawn card, how many of the hand's
+cards fit the field now, the field summed up (its cards, the open cells by
+contacts, the sides they show by colour/action/X, on every open cell and on
+the live ones, the cells where The Closer goes), the make-up of the cards
+the seat has not seen (the pile and the other hands), and how many of them
+fit, the hand sizes, scores against the target, pile, cleared cards, phase,
+turn, pending effects. Memory, for the round: the cards each seat played
+(their make-up), the effects each caused (Skip Next, Go Again, Opponent
+Draws 3, 2- and 3-matches), the cards each drew and why, its passes, the
+turns it lost, the fields it closed, who sent Opponent Draws 3 this seat's
+way, and whether The Closer was played. Seats are relative to the
+encoder's (0 = itself), padded to 6.
+
+An action's row (the network scores placements by their features, not
+their ids): the card's make-up and kind, its matches and contacts, what the
+cell needs, the effects it triggers, the sides it leaves open, how the
+field changes (new and joined open cells, live cells after, a killer close,
+The Closer), how many of the seat's other cards and of the unseen cards
+would still fit somewhere after it, whether it empties the hand and the
+points it would score; for draw, pass, next round and a target, their kind,
+and the target's relative seat, hand size and score.
+
+Everything per view is computed once (`_Context`, reused by
+`write_observation` and every `write_action` of the same view); what
+depends on a pattern of an open cell only is kept in a table filled once
+per pattern (`_PatternInfo`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import numpy as np
+
+from tapete.engine import Event
+from tapete.engine.encoding import FLOAT, InfoEncoder, Layout, Segment
+
+from . import actions as act
+from .cards import ACTIONS as ACTION_NAMES
+from .cards import (
+    CARD_DESIGN,
+    CLOSER,
+    COLOURS,
+    DESIGNS,
+    DRAW3,
+    GO_AGAIN,
+    NONE,
+    NUM_CARDS,
+    NUM_DESIGNS,
+    SEGMENT_CODE,
+    SKIP_NEXT,
+    TOKEN_DESIGN,
+    X,
+    is_action,
+    is_colour,
+)
+from .geometry import FIT_TABLES, SIDE_WEIGHT, SIDES, FitTable, neighbour, pattern_needs
+from .phases import PHASES
+
+SEATS = 6  # the largest table (NAC-6)
+PLAYER_COUNTS = 5  # 2..6
+COMP = 11  # a card's make-up: 6 colours, 3 actions, X, The Closer (segment code - 1)
+NEED = 10  # what an open side shows: 6 colours, 3 actions, X (segment code - 1)
+KINDS = ("three colours", "two colours + X", "one colour + 2 X", "action + colour + X", "action + 2 colours", "closer")
+EFFECTS = (SKIP_NEXT, GO_AGAIN, DRAW3)
+DRAW_REASONS = ("turn", "match", "draw3", "gift")
+PASS_PHASES = ("play", "drawn", "again")
+
+# Scales (documented in docs/encodings.md): a count is divided by one and capped at CAP.
+CAP = 2.0
+HAND = 12.0  # cards in a hand
+HAND_MIX = 6.0  # cards of one make-up in a hand
+FIELD = 30.0  # cards on a field
+OPEN = 24.0  # open cells
+LIVE = 12.0  # live open cells
+EDGES = 12.0  # open sides showing one colour/action/X
+UNSEEN = 20.0  # unseen cards of one make-up
+DECK = 94.0  # cards in the deck (NAC-1)
+TARGET = 40.0  # the match's target
+PLAYED = 10.0  # cards a seat played this round
+DREW = 6.0  # cards a seat drew this round, for one reason
+EVENTS = 3.0  # effects, passes, skips, closes of a seat this round
+POINTS = 30.0  # points of a round
+
+_names = list(COLOURS) + list(ACTION_NAMES) + ["X"]
+_COMP_ABOUT = ", ".join([*_names, "The Closer"])
+_NEED_ABOUT = ", ".join(_names)
+
+OBSERVATION = Layout(
+    [
+        Segment("players", PLAYER_COUNTS, "2, 3, 4, 5 or 6 players"),
+        Segment("options", 2, "all_contacts_must_match (NAC-4); target / 40, capped at 2"),
+        Segment("phase", len(PHASES), ", ".join(PHASES)),
+        Segment("turn", SEATS, "the seat on turn, by relative seat"),
+        Segment("last_matcher", SEATS, "the last seat that matched a card on this field (NAC-12)"),
+        Segment("pending", 3, "Go Again plays owed, Skip Next owed, Opponent Draws 3 choices owed, / 3"),
+        Segment("idle", 1, "turns in a row without a card placed / players (NAC-12)"),
+        Segment("round", 1, "the round's number / 20, capped at 2"),
+        Segment("hand_sizes", SEATS, "cards in each relative seat's hand / 12, capped at 2"),
+        Segment("scores", SEATS, "each relative seat's score / target, capped at 2"),
+        Segment("lead", 1, "this seat's score minus the best other score, / target, in [-2, 2]"),
+        Segment("piles", 2, "draw pile / 94, cleared cards / 94"),
+        Segment("hand", COMP, f"the hand's segments by make-up ({_COMP_ABOUT}) / 6, capped at 2"),
+        Segment("hand_kinds", len(KINDS), f"the hand's cards by kind ({', '.join(KINDS)}) / 6, capped at 2"),
+        Segment("hand_designs", NUM_DESIGNS, "copies of each design in the hand / 2"),
+        Segment("playable", 2, "hand cards that fit some open cell now / 6 (capped at 2), and their share"),
+        Segment("drawn", COMP + 1, "the card just drawn (phase drawn): its make-up, and whether it fits"),
+        Segment(
+            "field",
+            7,
+            "cards on the field / 30, open cells / 24, live open cells / 12, open cells with 1, 2, 3 "
+            "contacts / 12, cells with 2+ X contacts (The Closer's) / 6 (all capped at 2)",
+        ),
+        Segment("open_sides", NEED, f"sides facing an open cell, by what they show ({_NEED_ABOUT}) / 12"),
+        Segment("live_sides", NEED, "the same, on live open cells only (some design fits there) / 12"),
+        Segment("fits", 2, "share of unseen cards that fit some open cell now; share of the deck's designs"),
+        Segment("unseen", COMP + 1, "cards not in the hand, the field or the cleared cards: make-up / 20; count / 94"),
+    ]
+)
+MEMORY = Layout(
+    [
+        Segment("played", SEATS * COMP, "make-up of the cards each relative seat played this round / 6"),
+        Segment("played_count", SEATS, "cards each relative seat played this round / 10"),
+        Segment("effects", SEATS * 3, "Skip Next, Go Again, Opponent Draws 3 each seat triggered / 3"),
+        Segment("multi", SEATS * 2, "2-matches and 3-matches each seat made (NAC-8) / 3"),
+        Segment("drew", SEATS * len(DRAW_REASONS), "cards each seat drew: turn, match, draw3, gift / 6"),
+        Segment(
+            "passes",
+            SEATS * len(PASS_PHASES),
+            "each seat's passes: nothing to draw, drawn card kept, Go Again declined / 3",
+        ),
+        Segment("skipped", SEATS, "turns each seat lost to Skip Next / 3"),
+        Segment("closes", SEATS, "fields each seat closed / 3"),
+        Segment("hostile", SEATS, "times each seat sent this seat Opponent Draws 3 / 3"),
+        Segment("round", 3, "The Closer played this round; fields closed / 3; refills of the pile / 3"),
+    ]
+)
+ACTIONS = Layout(
+    [
+        Segment("kind", 5, "place, draw, pass, next round, target"),
+        Segment("card", COMP, f"the card's segments ({_COMP_ABOUT})"),
+        Segment("card_kind", len(KINDS), ", ".join(KINDS)),
+        Segment("matches", 3, "matching contacts: 1, 2, 3 (The Closer: its X contacts)"),
+        Segment("contacts", 3, "contacts of the cell: 1, 2, 3"),
+        Segment("needs", NEED, f"what the cell's contacts show ({_NEED_ABOUT}) / 3"),
+        Segment("triggers", 3, "Skip Next, Go Again, Opponent Draws 3 it triggers (NAC-9)"),
+        Segment("others_draw", 1, "cards each other seat draws for its matches (NAC-8) / 2"),
+        Segment("exposed", NEED, "the card's sides left open, by what they show"),
+        Segment("cells", 3, "open cells it makes, open cells it adds a contact to, of those now dead; / 3"),
+        Segment(
+            "after",
+            4,
+            "live open cells after / 12; open cells after / 24; a killer close (NAC-11); The Closer closes (NAC-13)",
+        ),
+        Segment("follow", 2, "share of the seat's other cards, and of the unseen cards, that fit some cell after"),
+        Segment("out", 3, "empties the hand (NAC-15); its points / target and / 30, capped at 2"),
+        Segment("decline", 1, "a pass that leaves a card that fits unplayed"),
+        Segment("target", SEATS, "the opponent chosen to draw 3, by relative seat"),
+        Segment("target_info", 4, "its hand / 12, its score / target, it holds at most 2 cards, it leads"),
+    ]
+)
+
+_O, _M, _A = OBSERVATION.offsets, MEMORY.offsets, ACTIONS.offsets
+OBS_SIZE, ACT_SIZE = OBSERVATION.size, ACTIONS.size
+PHASE_INDEX = {phase: i for i, phase in enumerate(PHASES)}
+CODE_OF: dict[str | None, int] = {None: NONE, "": NONE}
+CODE_OF.update(SEGMENT_CODE)
+EFFECT_OF = {ACTION_NAMES[e - SKIP_NEXT]: i for i, e in enumerate(EFFECTS)}
+REASON_OF = {reason: i for i, reason in enumerate(DRAW_REASONS)}
+PASS_OF = {phase: i for i, phase in enumerate(PASS_PHASES)}
+
+
+# -- the deck as tables -------------------------------------------------------------
+def _pack(counts: Sequence[int], bits: int) -> int:
+    """Small counts packed in one int, `bits` bits each."""
+    return sum(c << (bits * i) for i, c in enumerate(counts))
+
+
+def _unpack(packed: int, n: int, bits: int) -> list[int]:
+    mask = (1 << bits) - 1
+    return [(packed >> (bits * i)) & mask for i in range(n)]
+
+
+def _bits(designs: Sequence[int]) -> tuple[int, int]:
+    """The designs among `designs` once or more, and twice, as ints of bits."""
+    once = twice = 0
+    for design in designs:
+        bit = _BIT[design]
+        if once & bit:
+            twice |= bit
+        else:
+            once |= bit
+    return once, twice
+
+
+def _kind(design: int) -> int:
+    segments = DESIGNS[design]
+    if design == CLOSER:
+        return 5
+    colours = sum(1 for s in segments if is_colour(s))
+    if any(is_action(s) for s in segments):
+        return 4 if colours == 2 else 3
+    return {3: 0, 2: 1, 1: 2}[colours]
+
+
+def _makeup(design: int) -> list[tuple[int, float]]:
+    """A design's make-up as (index, count): segment code - 1; The Closer once."""
+    if design == CLOSER:
+        return [(COMP - 1, 1.0)]
+    counts: dict[int, float] = {}
+    for segment in DESIGNS[design]:
+        counts[segment - 1] = counts.get(segment - 1, 0.0) + 1.0
+    return sorted(counts.items())
+
+
+MAKEUPS = [_makeup(d) for d in range(NUM_DESIGNS)]
+KIND_OF = [_kind(d) for d in range(NUM_DESIGNS)]
+MAKEUP = np.zeros((NUM_DESIGNS, COMP), dtype=FLOAT)
+for _d, _entries in enumerate(MAKEUPS):
+    for _i, _count in _entries:
+        MAKEUP[_d, _i] = _count
+_BIT = [1 << d for d in range(NUM_DESIGNS)]
+# A multiset of cards' make-up as one int, MAKEUP_BITS bits a count, so that
+# summing cards is an int sum.
+MAKEUP_BITS = 10
+PACKED_MAKEUP = [_pack([int(c) for c in MAKEUP[d]], MAKEUP_BITS) for d in range(NUM_DESIGNS)]
+DECK_MAKEUP = sum(PACKED_MAKEUP[d] for d in CARD_DESIGN)
+_copies = [CARD_DESIGN.count(d) for d in range(NUM_DESIGNS)]
+SINGLE = sum(_BIT[d] for d in range(NUM_DESIGNS) if _copies[d] == 1)  # designs of one card
+DOUBLE = sum(_BIT[d] for d in range(NUM_DESIGNS) if _copies[d] == 2)  # of two (NAC-2)
+
+
+def _place_template(design: int) -> list[float]:
+    """The part of a place action's row that the design alone gives."""
+    row = [0.0] * ACT_SIZE
+    row[_A["kind"]] = 1.0
+    for index, count in MAKEUPS[design]:
+        row[_A["card"] + index] = count
+    row[_A["card_kind"] + KIND_OF[design]] = 1.0
+    return row
+
+
+PLACE_ROWS = [_place_template(d) for d in range(NUM_DESIGNS)]
+
+
+# The field's summary is a sum over the open cells of each pattern's share
+# (open cell, live, 1/2/3 contacts, 2+ X, sides by what they show, the same on
+# live cells), scaled: a row of FIELD_ROWS, filled with the pattern's info.
+FIELD_COUNTS = 6 + 2 * NEED
+FIELD_SCALE = np.array([1 / OPEN, 1 / LIVE, 1 / LIVE, 1 / LIVE, 1 / LIVE, 1 / 6] + [1 / EDGES] * 2 * NEED, dtype=FLOAT)
+FIELD_ROWS = {flag: np.zeros((12**3, FIELD_COUNTS), dtype=FLOAT) for flag in (True, False)}
+FIELD_SPAN = slice(_O["field"] + 1, _O["live_sides"] + NEED)  # field (but its first), open_sides, live_sides
+
+
+class _PatternInfo:
+    """What an open cell's pattern gives, whatever the field: computed once."""
+
+    __slots__ = ("codes", "contacts", "live", "mask", "needs", "xs")
+
+    def __init__(self, pattern: int, table: FitTable, field_row: np.ndarray) -> None:
+        self.needs = pattern_needs(pattern)
+        self.codes = tuple(n for n in self.needs if n != NONE)  # what its contacts show
+        self.contacts = len(self.codes)
+        self.xs = sum(1 for n in self.needs if n == X)
+        self.live = table.alive(pattern)  # a normal design fits (NAC-11)
+        self.mask = sum(_BIT[d] for d in table.fits(pattern))  # designs that fit, The Closer too
+        counts = [0.0] * FIELD_COUNTS
+        counts[0] = 1.0
+        counts[1] = float(self.live)
+        if self.contacts:
+            counts[1 + self.contacts] = 1.0
+        counts[5] = float(self.xs >= 2)
+        for n in self.codes:
+            counts[5 + n] += 1.0
+            if self.live:
+                counts[5 + NEED + n] += 1.0
+        field_row[:] = np.array(counts, dtype=FLOAT) * FIELD_SCALE
+
+
+_INFOS: dict[bool, list[_PatternInfo | None]] = {flag: [None] * (12**3) for flag in (True, False)}
+
+
+def _info(flag: bool, pattern: int) -> _PatternInfo:
+    infos = _INFOS[flag]
+    found = infos[pattern]
+    if found is None:
+        found = infos[pattern] = _PatternInfo(pattern, FIT_TABLES[flag], FIELD_ROWS[flag][pattern])
+    return found
+
+
+# Across side k of a cell: (dx, dy, the shared side there), for a down cell and an up one.
+_ACROSS = tuple(
+    tuple((nx - x, ny - y, shared) for (nx, ny), shared in (neighbour(x, y, side) for side in range(3)))
+    for x, y in ((1, 0), (0, 0))
+)
+_CLEARED: dict[tuple[str, ...], tuple[int, int, int]] = {}  # cleared cards -> _bits, packed make-up
+
+
+class _Static:
+    """The part of a place action's row that its pattern, design and rotation
+    alone give (card, matches, contacts, needs, triggers, exposed sides), kept
+    once per triple as a row of `table`, with what the rest of the row needs:
+    the matches, the cards an opponent draws (Opponent Draws 3) and the free
+    sides (side, segment)."""
+
+    def __init__(self) -> None:
+        self.index: dict[int, tuple[int, int, int, tuple[tuple[int, int], ...]]] = {}
+        self.table = np.zeros((1024, ACT_SIZE), dtype=FLOAT)  # row 0 stays zero: not a placement
+        self.rows = 1
+
+    def get(self, pattern: int, design: int, rotation: int) -> tuple[int, int, int, tuple[tuple[int, int], ...]]:
+        key = (pattern * NUM_DESIGNS + design) * 3 + rotation
+        found = self.index.get(key)
+        if found is None:
+            found = self.index[key] = self._make(pattern, design, rotation)
+        return found
+
+    def _make(self, pattern: int, design: int, rotation: int) -> tuple[int, int, int, tuple[tuple[int, int], ...]]:
+        a = _A
+        row = PLACE_ROWS[design][:]
+        needs = pattern_needs(pattern)
+        contacts = sum(1 for n in needs if n != NONE)
+        if contacts:
+            row[a["contacts"] + contacts - 1] = 1.0
+        for n in needs:
+            if n != NONE:
+                row[a["needs"] + n - 1] += 1.0 / 3.0
+        matched = draws = 0
+        free: tuple[tuple[int, int], ...] = ()
+        if design == CLOSER:  # NAC-5, NAC-13: it closes the field at once
+            matched = sum(1 for n in needs if n == X)
+            row[a["after"] + 3] = 1.0
+        else:
+            sides = SIDES[design * 3 + rotation]
+            for need, segment in zip(needs, sides, strict=True):
+                if need == segment and need != NONE and need != X:
+                    matched += 1
+                    if is_action(segment):  # NAC-9
+                        row[a["triggers"] + EFFECTS.index(segment)] += 1.0
+                        draws += 3 if segment == DRAW3 else 0
+            if matched >= 2:  # NAC-8
+                row[a["others_draw"]] = (matched - 1) / 2.0
+            free = tuple((side, sides[side]) for side in range(3) if needs[side] == NONE)
+            for _, segment in free:
+                row[a["exposed"] + segment - 1] += 1.0
+        if 1 <= matched <= 3:
+            row[a["matches"] + matched - 1] = 1.0
+        if self.rows == len(self.table):
+            self.table = np.concatenate([self.table, np.zeros_like(self.table)])
+        self.table[self.rows] = row
+        self.rows += 1
+        return self.rows - 1, matched, draws, free
+
+
+STATIC = _Static()
+
+
+class _Context:
+    """What one view gives the observation and every action's row."""
+
+    __slots__ = (
+        "all_mask", "coords", "flag", "hand", "hand1", "hand2", "hand_fit", "infos", "live_total", "patterns",
+        "prefix", "slot_of", "suffix", "target", "u1", "u2", "unseen_makeup", "unseen_total", "view",
+    )  # fmt: skip
+
+    def __init__(self, view: Mapping[str, Any]) -> None:
+        self.view = view
+        self.flag = flag = bool(view["all_contacts_must_match"])
+        self.target = max(1, int(view["target"]))
+        code, known = CODE_OF, _INFOS[flag]
+        infos: list[_PatternInfo] = []
+        patterns: list[int] = []
+        live_total = all_mask = 0
+        for o in view["open"]:
+            a, b, c = o["needs"]
+            pattern = code[a] * 144 + code[b] * 12 + code[c]
+            info = known[pattern] or _info(flag, pattern)
+            patterns.append(pattern)
+            infos.append(info)
+            all_mask |= info.mask
+            if info.live:
+                live_total += 1
+        self.infos, self.patterns, self.live_total, self.all_mask = infos, patterns, live_total, all_mask
+        ids = TOKEN_DESIGN
+        self.hand = hand = [ids[t] for t in view.get("hand") or ()]
+        self.hand1, self.hand2 = hand1, hand2 = _bits(hand)  # designs held once or more, twice
+        self.hand_fit = (all_mask & hand1).bit_count() + (all_mask & hand2).bit_count()
+        seen = hand + [ids[c["card"]] for c in view["field"]]
+        once, twice = _bits(seen)
+        cleared = view["cleared"]
+        c1, c2, makeup = _cleared(cleared)
+        once, twice = once | c1, twice | c2 | (once & c1)  # no design has more than 2 copies
+        self.u1 = (SINGLE & ~once) | (DOUBLE & ~twice)  # designs with a copy unseen
+        self.u2 = DOUBLE & ~once  # with two
+        self.unseen_total = NUM_CARDS - len(seen) - len(cleared)
+        self.unseen_makeup = DECK_MAKEUP - makeup - sum(map(PACKED_MAKEUP.__getitem__, seen))
+        self.coords: list[tuple[int, int]] | None = None  # the open cells, for the actions
+        self.slot_of: dict[tuple[int, int], int] = {}
+        self.prefix: list[int] = []  # the designs that fit some open cell before slot k
+        self.suffix: list[int] = []  # after slot k
+
+    def cells(self) -> list[tuple[int, int]]:
+        """The open cells (x, y) by slot; `slot_of`, `prefix` and `suffix` with them."""
+        if self.coords is None:
+            self.coords = coords = [(o["cell"][0], o["cell"][1]) for o in self.view["open"]]
+            self.slot_of = {cell: slot for slot, cell in enumerate(coords)}
+            prefix, suffix, acc = [], [], 0
+            for info in self.infos:
+                prefix.append(acc)
+                acc |= info.mask
+            acc = 0
+            for info in reversed(self.infos):
+                suffix.append(acc)
+                acc |= info.mask
+            suffix.reverse()
+            self.prefix, self.suffix = prefix, suffix
+        return self.coords
+
+
+def _cleared(tokens: Sequence[str]) -> tuple[int, int, int]:
+    """The cleared cards' designs (`_bits`) and packed make-up, kept: the list changes seldom."""
+    key = tuple(tokens)
+    found = _CLEARED.get(key)
+    if found is None:
+        if len(_CLEARED) > 512:
+            _CLEARED.clear()
+        designs = [TOKEN_DESIGN[t] for t in key]
+        found = _CLEARED[key] = (*_bits(designs), sum(PACKED_MAKEUP[d] for d in designs))
+    return found
+
+
+def _capped(value: float) -> float:
+    return value if value < CAP else CAP
+
+
+class NachoLocoEncoder(InfoEncoder):
+    @classmethod
+    def layouts(cls, num_players: int, options: Any) -> tuple[Layout, Layout, Layout]:
+        return OBSERVATION, MEMORY, ACTIONS
+
+    def __init__(self, seat: int, num_players: int, options: Any) -> None:
+        super().__init__(seat, num_players, options)
+        self._ctx: _Context | None = None
+        self._order = [(seat + r) % num_players for r in range(num_players)]  # relative -> absolute
+
+    def copy(self) -> NachoLocoEncoder:
+        clone = super().copy()
+        clone._ctx = None
+        return clone
+
+    def _context(self, view: Mapping[str, Any]) -> _Context:
+        ctx = self._ctx
+        if ctx is None or ctx.view is not view:
+            ctx = self._ctx = _Context(view)
+        return ctx
+
+    # -- memory ------------------------------------------------------------------
+    def _bump(self, at: int, step: float) -> None:
+        mem = self.memory
+        value = float(mem[at]) + step
+        mem[at] = value if value < CAP else CAP
+
+    def remember(self, event: Event) -> None:
+        kind, data = event.kind, event.data
+        if kind == "place":
+            rel = self.rel(data["seat"])
+            design = TOKEN_DESIGN[data["card"]]
+            base = _M["played"] + rel * COMP
+            for index, count in MAKEUPS[design]:
+                self._bump(base + index, count / HAND_MIX)
+            self._bump(_M["played_count"] + rel, 1.0 / PLAYED)
+            matched = data["matches"]
+            if design == CLOSER:
+                self.memory[_M["round"]] = 1.0
+            elif matched >= 2:
+                self._bump(_M["multi"] + rel * 2 + matched - 2, 1.0 / EVENTS)
+        elif kind == "effect":
+            self._bump(_M["effects"] + self.rel(data["seat"]) * 3 + EFFECT_OF[data["action"]], 1.0 / EVENTS)
+        elif kind == "draw":
+            got = data["count"]
+            if got:
+                at = _M["drew"] + self.rel(data["seat"]) * len(DRAW_REASONS) + REASON_OF[data["reason"]]
+                self._bump(at, got / DREW)
+        elif kind == "pass":
+            at = _M["passes"] + self.rel(data["seat"]) * len(PASS_PHASES) + PASS_OF[data["phase"]]
+            self._bump(at, 1.0 / EVENTS)
+        elif kind == "skipped":
+            self._bump(_M["skipped"] + self.rel(data["seat"]), 1.0 / EVENTS)
+        elif kind == "close":
+            if data["seat"] is not None:
+                self._bump(_M["closes"] + self.rel(data["seat"]), 1.0 / EVENTS)
+            self._bump(_M["round"] + 1, 1.0 / EVENTS)
+        elif kind == "target":
+            if data["target"] == self.seat:
+                self._bump(_M["hostile"] + self.rel(data["seat"]), 1.0 / EVENTS)
+        elif kind == "refill":
+            self._bump(_M["round"] + 2, 1.0 / EVENTS)
+        elif kind == "round_start":
+            self.memory[:] = 0.0
+
+    # -- the view ----------------------------------------------------------------
+    def write_observation(self, view: Mapping[str, Any], out: np.ndarray) -> None:
+        ctx = self._context(view)
+        n, me, o = self.num_players, self.seat, _O
+        target = ctx.target
+        row = [0.0] * OBS_SIZE
+        row[o["players"] + n - 2] = 1.0
+        if ctx.flag:
+            row[o["options"]] = 1.0
+        value = target / TARGET
+        row[o["options"] + 1] = value if value < CAP else CAP
+        row[o["phase"] + PHASE_INDEX[view["phase"]]] = 1.0
+        row[o["turn"] + (view["turn"] - me) % n] = 1.0
+        matcher = view["last_matcher"]
+        if matcher is not None:
+            row[o["last_matcher"] + (matcher - me) % n] = 1.0
+        pending, p = view["pending"], o["pending"]
+        for i, key in enumerate(("again", "skips", "choices")):
+            if pending[key]:
+                value = pending[key] / EVENTS
+                row[p + i] = value if value < CAP else CAP
+        value = view["idle_turns"] / n
+        row[o["idle"]] = value if value < CAP else CAP
+        value = view["round"] / 20.0
+        row[o["round"]] = value if value < CAP else CAP
+        sizes, scores = view["hand_sizes"], view["scores"]
+        hs, sc = o["hand_sizes"], o["scores"]
+        for rel, seat in enumerate(self._order):
+            value = sizes[seat] / HAND
+            row[hs + rel] = value if value < CAP else CAP
+            value = scores[seat] / target
+            row[sc + rel] = value if value < CAP else CAP
+        value = (scores[me] - max(s for seat, s in enumerate(scores) if seat != me)) / target
+        row[o["lead"]] = -CAP if value < -CAP else value if value < CAP else CAP
+        row[o["piles"]] = view["draw_pile"] / DECK
+        row[o["piles"] + 1] = len(view["cleared"]) / DECK
+        hand = ctx.hand
+        if hand:
+            self._write_hand(view, ctx, row)
+        self._write_field(view, ctx, row)
+        out[:] = row
+        if ctx.patterns:
+            summed = np.add.reduce(FIELD_ROWS[ctx.flag].take(ctx.patterns, axis=0))
+            np.minimum(summed, CAP, out=out[FIELD_SPAN])
+
+    @staticmethod
+    def _write_hand(view: Mapping[str, Any], ctx: _Context, row: list[float]) -> None:
+        o, hand = _O, ctx.hand
+        h, k, d = o["hand"], o["hand_kinds"], o["hand_designs"]
+        for i, count in enumerate(_unpack(sum(map(PACKED_MAKEUP.__getitem__, hand)), COMP, MAKEUP_BITS)):
+            if count:
+                value = count / HAND_MIX
+                row[h + i] = value if value < CAP else CAP
+        for design in hand:
+            row[k + KIND_OF[design]] += 1.0 / HAND_MIX
+            row[d + design] += 0.5
+        for at in range(k, k + len(KINDS)):
+            if row[at] > CAP:
+                row[at] = CAP
+        value = ctx.hand_fit / HAND_MIX
+        row[o["playable"]] = value if value < CAP else CAP
+        row[o["playable"] + 1] = ctx.hand_fit / len(hand)
+        drawn = view.get("drawn")
+        if drawn is not None:
+            design = hand[drawn]
+            for index, count in MAKEUPS[design]:
+                row[o["drawn"] + index] = count
+            row[o["drawn"] + COMP] = 1.0 if ctx.all_mask & _BIT[design] else 0.0
+
+    @staticmethod
+    def _write_field(view: Mapping[str, Any], ctx: _Context, row: list[float]) -> None:
+        o = _O
+        value = len(view["field"]) / FIELD
+        row[o["field"]] = value if value < CAP else CAP
+        all_mask = ctx.all_mask
+        if ctx.unseen_total:
+            fit = (all_mask & ctx.u1).bit_count() + (all_mask & ctx.u2).bit_count()
+            row[o["fits"]] = fit / ctx.unseen_total
+        row[o["fits"] + 1] = all_mask.bit_count() / NUM_DESIGNS
+        u = o["unseen"]
+        for i, count in enumerate(_unpack(ctx.unseen_makeup, COMP, MAKEUP_BITS)):
+            if count:
+                value = count / UNSEEN
+                row[u + i] = value if value < CAP else CAP
+        row[u + COMP] = ctx.unseen_total / DECK
+
+    # -- actions -------------------------------------------------------------------
+    def action_features(self, view: Mapping[str, Any], arms: Sequence[int | Sequence[int]]) -> np.ndarray:
+        ctx = self._context(view)
+        if all(isinstance(arm, int) for arm in arms):
+            return self._rows(ctx, arms)  # type: ignore[arg-type]
+        actions = [a for arm in arms for a in ([arm] if isinstance(arm, int) else arm)]
+        owner = [i for i, arm in enumerate(arms) for _ in ([arm] if isinstance(arm, int) else arm)]
+        out = np.zeros((len(arms), ACT_SIZE), dtype=FLOAT)
+        np.add.at(out, owner, self._rows(ctx, actions))  # a plan's row: its actions' summed
+        return out
+
+    def write_action(self, view: Mapping[str, Any], action: int, out: np.ndarray) -> None:
+        out += self._rows(self._context(view), [action])[0]
+
+    def _rows(self, ctx: _Context, actions: Sequence[int]) -> np.ndarray:
+        """One row per action: the static part of a placement gathered from `STATIC`,
+        the rest scattered in (flat indices `at`, values `values`)."""
+        statics: list[int] = []
+        at: list[int] = []
+        values: list[float] = []
+        for r, action in enumerate(actions):
+            if 0 <= action < act.PLACES:
+                statics.append(self._place(ctx, action, r * ACT_SIZE, at, values))
+            else:
+                statics.append(0)
+                self._other(ctx, action, r * ACT_SIZE, at, values)
+        out = STATIC.table[statics]
+        if at:
+            out.reshape(-1)[at] = values
+        return out
+
+    def _other(self, ctx: _Context, action: int, base: int, at: list[int], values: list[float]) -> None:
+        a, view = _A, ctx.view
+        if action == act.DRAW:
+            at.append(base + a["kind"] + 1)
+            values.append(1.0)
+        elif action == act.PASS:
+            at.append(base + a["kind"] + 2)
+            values.append(1.0)
+            phase, hand = view["phase"], ctx.hand
+            fits = (phase == "drawn" and hand and ctx.all_mask & _BIT[hand[-1]]) or (phase == "again" and ctx.hand_fit)
+            if fits:
+                at.append(base + a["decline"])
+                values.append(1.0)
+        elif action == act.NEXT_ROUND:
+            at.append(base + a["kind"] + 3)
+            values.append(1.0)
+        elif act.is_target(action):
+            seat = action - act.TARGET
+            sizes, scores = view["hand_sizes"], view["scores"]
+            t = base + a["target_info"]
+            at += [base + a["kind"] + 4, base + a["target"] + self.rel(seat), t, t + 1, t + 2, t + 3]
+            values += [
+                1.0,
+                1.0,
+                _capped(sizes[seat] / HAND),
+                _capped(scores[seat] / ctx.target),
+                1.0 if sizes[seat] <= 2 else 0.0,
+                1.0 if scores[seat] >= max(scores) else 0.0,
+            ]
+
+    def _place(self, ctx: _Context, action: int, base: int, at: list[int], values: list[float]) -> int:
+        """A placement's row: its static part's index; the rest into `at`/`values`."""
+        a = _A
+        rest, rotation = divmod(action, 3)
+        slot, design = divmod(rest, NUM_DESIGNS)
+        static, matched, draws, free = STATIC.get(ctx.patterns[slot], design, rotation)
+        if design == CLOSER:  # NAC-13: it closes the field at once
+            gifts = self.num_players - 1  # NAC-14
+        else:
+            gifts = self._after(ctx, slot, design, matched, free, base, at, values) + draws
+        if len(ctx.hand) == 1:  # NAC-15: the others' cards, with what this play makes them draw
+            sizes = ctx.view["hand_sizes"]
+            points = sum(sizes) - sizes[self.seat] + gifts
+            o = base + a["out"]
+            at += [o, o + 1, o + 2]
+            values += [1.0, _capped(points / ctx.target), _capped(points / POINTS)]
+        return static
+
+    def _after(
+        self,
+        ctx: _Context,
+        slot: int,
+        design: int,
+        matched: int,
+        free: tuple[tuple[int, int], ...],
+        base: int,
+        at: list[int],
+        values: list[float],
+    ) -> int:
+        """The field after a normal card: the cell is taken; each free side opens
+        a cell or adds a contact to an open one. Returns the cards the other
+        seats draw in all for its matches and a killer close (NAC-8, NAC-14)."""
+        a = _A
+        coords = ctx.cells()
+        x, y = coords[slot]
+        flag, known, infos, slot_of = ctx.flag, _INFOS[ctx.flag], ctx.infos, ctx.slot_of
+        live_after = ctx.live_total - (1 if infos[slot].live else 0)
+        across = _ACROSS[(x + y) % 2 == 0]
+        joined: list[int] = []
+        new_mask = made = dead = 0
+        for side, segment in free:
+            dx, dy, other_side = across[side]
+            other = slot_of.get((x + dx, y + dy))
+            if other is None:
+                made += 1
+                after = _info(flag, segment * SIDE_WEIGHT[other_side])
+            else:
+                joined.append(other)
+                pattern = ctx.patterns[other] + segment * SIDE_WEIGHT[other_side]
+                after = known[pattern] or _info(flag, pattern)
+                if infos[other].live:
+                    live_after -= 1
+                if not after.live:
+                    dead += 1
+            if after.live:
+                live_after += 1
+            new_mask |= after.mask
+        if joined:
+            joined.append(slot)
+            for i, info in enumerate(infos):
+                if i not in joined:
+                    new_mask |= info.mask
+        else:
+            new_mask |= ctx.prefix[slot] | ctx.suffix[slot]
+        killer = live_after == 0  # NAC-11
+        c, f = base + a["cells"], base + a["after"]
+        at += [c, c + 1, c + 2, f, f + 1, f + 2]
+        values += [
+            made / 3.0,
+            (len(joined) - 1) / 3.0 if joined else 0.0,
+            dead / 3.0,
+            _capped(live_after / LIVE),
+            _capped((len(coords) - 1 + made) / OPEN),
+            1.0 if killer else 0.0,
+        ]
+        hand_left = len(ctx.hand) - 1
+        if hand_left > 0:
+            fit = (new_mask & ctx.hand1).bit_count() + (new_mask & ctx.hand2).bit_count()
+            if new_mask & _BIT[design]:
+                fit -= 1  # this card leaves the hand
+            at.append(base + a["follow"])
+            values.append(fit / hand_left)
+        if ctx.unseen_total:
+            fit = (new_mask & ctx.u1).bit_count() + (new_mask & ctx.u2).bit_count()
+            at.append(base + a["follow"] + 1)
+            values.append(fit / ctx.unseen_total)
+        per_other = (matched - 1 if matched >= 2 else 0) + (1 if killer else 0)
+        return per_other * (self.num_players - 1)
