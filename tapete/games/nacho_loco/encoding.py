@@ -23,15 +23,20 @@ would still fit somewhere after it, whether it empties the hand and the
 points it would score; for draw, pass, next round and a target, their kind,
 and the target's relative seat, hand size and score.
 
-Everything per view is computed once (`_Context`, reused by
-`write_observation` and every `write_action` of the same view); what
-depends on a pattern of an open cell only is kept in a table filled once
-per pattern (`_PatternInfo`).
+Cost: everything a view gives is computed once (`_Context`, shared by the
+observation and every action row of the same view); what depends on an open
+cell's pattern alone is kept once per pattern (`_PatternInfo`, `FIELD_ROWS`),
+what depends on (pattern, design, rotation) alone once per triple
+(`STATIC`); sets of designs are ints of bits, so "which of my cards still
+fit after this move" is an OR and a popcount.
 """
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Mapping, Sequence
+from itertools import accumulate
+from operator import or_
 from typing import Any
 
 import numpy as np
@@ -150,12 +155,9 @@ ACTIONS = Layout(
         Segment("triggers", 3, "Skip Next, Go Again, Opponent Draws 3 it triggers (NAC-9)"),
         Segment("others_draw", 1, "cards each other seat draws for its matches (NAC-8) / 2"),
         Segment("exposed", NEED, "the card's sides left open, by what they show"),
+        Segment("closes", 1, "The Closer: it closes the field (NAC-13)"),
         Segment("cells", 3, "open cells it makes, open cells it adds a contact to, of those now dead; / 3"),
-        Segment(
-            "after",
-            4,
-            "live open cells after / 12; open cells after / 24; a killer close (NAC-11); The Closer closes (NAC-13)",
-        ),
+        Segment("after", 3, "live open cells after / 12, open cells after / 24 (capped at 2); a killer close (NAC-11)"),
         Segment("follow", 2, "share of the seat's other cards, and of the unseen cards, that fit some cell after"),
         Segment("out", 3, "empties the hand (NAC-15); its points / target and / 30, capped at 2"),
         Segment("decline", 1, "a pass that leaves a card that fits unplayed"),
@@ -166,6 +168,9 @@ ACTIONS = Layout(
 
 _O, _M, _A = OBSERVATION.offsets, MEMORY.offsets, ACTIONS.offsets
 OBS_SIZE, ACT_SIZE = OBSERVATION.size, ACTIONS.size
+PLACE_SPAN = slice(_A["cells"], _A["out"] + 3)  # a placement's field after it, one block
+NO_PLACE = [0.0] * (PLACE_SPAN.stop - PLACE_SPAN.start)
+assert len(NO_PLACE) == 3 + 3 + 2 + 3, "cells, after, follow, out: one block in this order"
 PHASE_INDEX = {phase: i for i, phase in enumerate(PHASES)}
 CODE_OF: dict[str | None, int] = {None: NONE, "": NONE}
 CODE_OF.update(SEGMENT_CODE)
@@ -311,12 +316,15 @@ class _Static:
         self.index: dict[int, tuple[int, int, int, tuple[tuple[int, int], ...]]] = {}
         self.table = np.zeros((1024, ACT_SIZE), dtype=FLOAT)  # row 0 stays zero: not a placement
         self.rows = 1
+        self.lock = threading.Lock()  # bots of several tables may share a process
 
     def get(self, pattern: int, design: int, rotation: int) -> tuple[int, int, int, tuple[tuple[int, int], ...]]:
         key = (pattern * NUM_DESIGNS + design) * 3 + rotation
         found = self.index.get(key)
         if found is None:
-            found = self.index[key] = self._make(pattern, design, rotation)
+            with self.lock:
+                found = self.index.get(key) or self._make(pattern, design, rotation)
+                self.index[key] = found
         return found
 
     def _make(self, pattern: int, design: int, rotation: int) -> tuple[int, int, int, tuple[tuple[int, int], ...]]:
@@ -333,7 +341,7 @@ class _Static:
         free: tuple[tuple[int, int], ...] = ()
         if design == CLOSER:  # NAC-5, NAC-13: it closes the field at once
             matched = sum(1 for n in needs if n == X)
-            row[a["after"] + 3] = 1.0
+            row[a["closes"]] = 1.0
         else:
             sides = SIDES[design * 3 + rotation]
             for need, segment in zip(needs, sides, strict=True):
@@ -363,7 +371,7 @@ class _Context:
     """What one view gives the observation and every action's row."""
 
     __slots__ = (
-        "all_mask", "coords", "flag", "hand", "hand1", "hand2", "hand_fit", "infos", "live_total", "patterns",
+        "all_mask", "flag", "hand", "hand1", "hand2", "hand_fit", "infos", "live_total", "patterns",
         "prefix", "slot_of", "suffix", "target", "u1", "u2", "unseen_makeup", "unseen_total", "view",
     )  # fmt: skip
 
@@ -398,27 +406,18 @@ class _Context:
         self.u2 = DOUBLE & ~once  # with two
         self.unseen_total = NUM_CARDS - len(seen) - len(cleared)
         self.unseen_makeup = DECK_MAKEUP - makeup - sum(map(PACKED_MAKEUP.__getitem__, seen))
-        self.coords: list[tuple[int, int]] | None = None  # the open cells, for the actions
-        self.slot_of: dict[tuple[int, int], int] = {}
+        self.slot_of: dict[tuple[int, int], int] | None = None  # open cell -> slot, for the actions
         self.prefix: list[int] = []  # the designs that fit some open cell before slot k
         self.suffix: list[int] = []  # after slot k
 
-    def cells(self) -> list[tuple[int, int]]:
-        """The open cells (x, y) by slot; `slot_of`, `prefix` and `suffix` with them."""
-        if self.coords is None:
-            self.coords = coords = [(o["cell"][0], o["cell"][1]) for o in self.view["open"]]
-            self.slot_of = {cell: slot for slot, cell in enumerate(coords)}
-            prefix, suffix, acc = [], [], 0
-            for info in self.infos:
-                prefix.append(acc)
-                acc |= info.mask
-            acc = 0
-            for info in reversed(self.infos):
-                suffix.append(acc)
-                acc |= info.mask
-            suffix.reverse()
-            self.prefix, self.suffix = prefix, suffix
-        return self.coords
+    def cells(self) -> dict[tuple[int, int], int]:
+        """The slot of each open cell (x, y); `prefix` and `suffix` with them."""
+        if self.slot_of is None:
+            self.slot_of = {(c[0], c[1]): slot for slot, c in enumerate([o["cell"] for o in self.view["open"]])}
+            masks = [info.mask for info in self.infos]
+            self.prefix = [0, *accumulate(masks, or_)]
+            self.suffix = [*list(accumulate(reversed(masks), or_))[-2::-1], 0]
+        return self.slot_of
 
 
 def _cleared(tokens: Sequence[str]) -> tuple[int, int, int]:
@@ -603,18 +602,25 @@ class NachoLocoEncoder(InfoEncoder):
         out += self._rows(self._context(view), [action])[0]
 
     def _rows(self, ctx: _Context, actions: Sequence[int]) -> np.ndarray:
-        """One row per action: the static part of a placement gathered from `STATIC`,
-        the rest scattered in (flat indices `at`, values `values`)."""
+        """One row per action: the static part of a placement gathered from
+        `STATIC`, the field after it as a block (`PLACE_SPAN`), the rest
+        scattered in (flat indices `at`, values `values`)."""
         statics: list[int] = []
+        block: list[list[float]] = []
         at: list[int] = []
         values: list[float] = []
         for r, action in enumerate(actions):
             if 0 <= action < act.PLACES:
-                statics.append(self._place(ctx, action, r * ACT_SIZE, at, values))
+                static, after = self._place(ctx, action)
+                statics.append(static)
+                block.append(after)
             else:
                 statics.append(0)
+                block.append(NO_PLACE)
                 self._other(ctx, action, r * ACT_SIZE, at, values)
         out = STATIC.table[statics]
+        if block:
+            out[:, PLACE_SPAN] = block
         if at:
             out.reshape(-1)[at] = values
         return out
@@ -649,91 +655,76 @@ class NachoLocoEncoder(InfoEncoder):
                 1.0 if scores[seat] >= max(scores) else 0.0,
             ]
 
-    def _place(self, ctx: _Context, action: int, base: int, at: list[int], values: list[float]) -> int:
-        """A placement's row: its static part's index; the rest into `at`/`values`."""
-        a = _A
+    def _place(self, ctx: _Context, action: int) -> tuple[int, list[float]]:
+        """A placement: its static part's index, and its `PLACE_SPAN` block."""
         rest, rotation = divmod(action, 3)
         slot, design = divmod(rest, NUM_DESIGNS)
         static, matched, draws, free = STATIC.get(ctx.patterns[slot], design, rotation)
         if design == CLOSER:  # NAC-13: it closes the field at once
+            block = [0.0] * 8
             gifts = self.num_players - 1  # NAC-14
         else:
-            gifts = self._after(ctx, slot, design, matched, free, base, at, values) + draws
+            new_mask, live_after, made, joined, dead, open_after = _field_after(ctx, slot, free)
+            hand_left = len(ctx.hand) - 1
+            mine = (new_mask & ctx.hand1).bit_count() + (new_mask & ctx.hand2).bit_count()
+            if new_mask & _BIT[design]:
+                mine -= 1  # this card leaves the hand
+            unseen = (new_mask & ctx.u1).bit_count() + (new_mask & ctx.u2).bit_count()
+            block = [
+                made / 3.0,
+                joined / 3.0,
+                dead / 3.0,
+                live_after / LIVE if live_after < CAP * LIVE else CAP,
+                open_after / OPEN if open_after < CAP * OPEN else CAP,
+                0.0 if live_after else 1.0,  # NAC-11
+                mine / hand_left if hand_left > 0 else 0.0,
+                unseen / ctx.unseen_total if ctx.unseen_total else 0.0,
+            ]
+            per_other = (matched - 1 if matched >= 2 else 0) + (0 if live_after else 1)  # NAC-8, NAC-14
+            gifts = per_other * (self.num_players - 1) + draws
         if len(ctx.hand) == 1:  # NAC-15: the others' cards, with what this play makes them draw
             sizes = ctx.view["hand_sizes"]
             points = sum(sizes) - sizes[self.seat] + gifts
-            o = base + a["out"]
-            at += [o, o + 1, o + 2]
-            values += [1.0, _capped(points / ctx.target), _capped(points / POINTS)]
-        return static
-
-    def _after(
-        self,
-        ctx: _Context,
-        slot: int,
-        design: int,
-        matched: int,
-        free: tuple[tuple[int, int], ...],
-        base: int,
-        at: list[int],
-        values: list[float],
-    ) -> int:
-        """The field after a normal card: the cell is taken; each free side opens
-        a cell or adds a contact to an open one. Returns the cards the other
-        seats draw in all for its matches and a killer close (NAC-8, NAC-14)."""
-        a = _A
-        coords = ctx.cells()
-        x, y = coords[slot]
-        flag, known, infos, slot_of = ctx.flag, _INFOS[ctx.flag], ctx.infos, ctx.slot_of
-        live_after = ctx.live_total - (1 if infos[slot].live else 0)
-        across = _ACROSS[(x + y) % 2 == 0]
-        joined: list[int] = []
-        new_mask = made = dead = 0
-        for side, segment in free:
-            dx, dy, other_side = across[side]
-            other = slot_of.get((x + dx, y + dy))
-            if other is None:
-                made += 1
-                after = _info(flag, segment * SIDE_WEIGHT[other_side])
-            else:
-                joined.append(other)
-                pattern = ctx.patterns[other] + segment * SIDE_WEIGHT[other_side]
-                after = known[pattern] or _info(flag, pattern)
-                if infos[other].live:
-                    live_after -= 1
-                if not after.live:
-                    dead += 1
-            if after.live:
-                live_after += 1
-            new_mask |= after.mask
-        if joined:
-            joined.append(slot)
-            for i, info in enumerate(infos):
-                if i not in joined:
-                    new_mask |= info.mask
+            block += [1.0, _capped(points / ctx.target), _capped(points / POINTS)]
         else:
-            new_mask |= ctx.prefix[slot] | ctx.suffix[slot]
-        killer = live_after == 0  # NAC-11
-        c, f = base + a["cells"], base + a["after"]
-        at += [c, c + 1, c + 2, f, f + 1, f + 2]
-        values += [
-            made / 3.0,
-            (len(joined) - 1) / 3.0 if joined else 0.0,
-            dead / 3.0,
-            _capped(live_after / LIVE),
-            _capped((len(coords) - 1 + made) / OPEN),
-            1.0 if killer else 0.0,
-        ]
-        hand_left = len(ctx.hand) - 1
-        if hand_left > 0:
-            fit = (new_mask & ctx.hand1).bit_count() + (new_mask & ctx.hand2).bit_count()
-            if new_mask & _BIT[design]:
-                fit -= 1  # this card leaves the hand
-            at.append(base + a["follow"])
-            values.append(fit / hand_left)
-        if ctx.unseen_total:
-            fit = (new_mask & ctx.u1).bit_count() + (new_mask & ctx.u2).bit_count()
-            at.append(base + a["follow"] + 1)
-            values.append(fit / ctx.unseen_total)
-        per_other = (matched - 1 if matched >= 2 else 0) + (1 if killer else 0)
-        return per_other * (self.num_players - 1)
+            block += [0.0, 0.0, 0.0]
+        return static, block
+
+
+def _field_after(ctx: _Context, slot: int, free: tuple[tuple[int, int], ...]) -> tuple[int, int, int, int, int, int]:
+    """The field after a normal card at `slot` whose free sides show `free`:
+    the cell is taken; each free side opens a cell or adds a contact to an
+    open one. (Designs that fit some open cell after, live open cells,
+    cells opened, cells joined, of those now dead, open cells.)"""
+    slot_of = ctx.cells()
+    x, y = ctx.view["open"][slot]["cell"]
+    flag, known, infos = ctx.flag, _INFOS[ctx.flag], ctx.infos
+    live_after = ctx.live_total - (1 if infos[slot].live else 0)
+    across = _ACROSS[(x + y) % 2 == 0]
+    joined: list[int] = []
+    new_mask = made = dead = 0
+    for side, segment in free:
+        dx, dy, other_side = across[side]
+        other = slot_of.get((x + dx, y + dy))
+        if other is None:
+            made += 1
+            pattern = segment * SIDE_WEIGHT[other_side]
+        else:
+            joined.append(other)
+            pattern = ctx.patterns[other] + segment * SIDE_WEIGHT[other_side]
+            if infos[other].live:
+                live_after -= 1
+        after = known[pattern] or _info(flag, pattern)
+        if after.live:
+            live_after += 1
+        elif other is not None:
+            dead += 1
+        new_mask |= after.mask
+    if joined:
+        joined.append(slot)
+        for i, info in enumerate(infos):
+            if i not in joined:
+                new_mask |= info.mask
+    else:
+        new_mask |= ctx.prefix[slot] | ctx.suffix[slot]
+    return new_mask, live_after, made, len(joined) - 1 if joined else 0, dead, len(infos) - 1 + made

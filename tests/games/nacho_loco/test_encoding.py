@@ -186,10 +186,11 @@ def _fits_somewhere(state: NachoLocoState, designs: Iterable[int]) -> int:
     return sum(1 for d in designs if d in live)
 
 
-def test_action_rows_say_what_the_engine_does() -> None:
+@pytest.mark.parametrize("options", [{}, {"all_contacts_must_match": False}], ids=["default", "one_match_suffices"])
+def test_action_rows_say_what_the_engine_does(options: dict[str, Any]) -> None:
     a = ACTIONS.offsets
     checked = killers = outs = 0
-    for state, encoders in _positions(4, 3, every=1, explore=0.5):
+    for state, encoders in _positions(4, 3, options, every=1, explore=0.5):
         seat = state.turn
         if state.phase not in ("play", "drawn", "again"):
             continue
@@ -204,7 +205,7 @@ def test_action_rows_say_what_the_engine_does() -> None:
             place = next(e.data for e in events if e.kind == "place")
             assert row[a["kind"]] == 1.0
             if design == CLOSER:
-                assert row[a["after"] + 3] == 1.0
+                assert row[a["closes"]] == 1.0
                 continue
             assert row[a["matches"] + place["matches"] - 1] == 1.0, "NAC-4 matches"
             effects = [e.data["action"] for e in events if e.kind == "effect"]
@@ -231,7 +232,8 @@ def test_action_rows_say_what_the_engine_does() -> None:
                 assert row[a["out"] + 2] == pytest.approx(min(end["points"] / 30, 2.0)), "NAC-15 points"
                 outs += 1
             checked += 1
-    assert checked > 200 and killers and outs
+    assert checked > 200 and outs
+    assert killers or options  # with one matching contact enough (NAC-4), a dead field is rare
 
 
 def test_observation_counts_what_the_view_shows() -> None:
