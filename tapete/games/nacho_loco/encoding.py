@@ -23,20 +23,16 @@ would still fit somewhere after it, whether it empties the hand and the
 points it would score; for draw, pass, next round and a target, their kind,
 and the target's relative seat, hand size and score.
 
-Cost: everything a view gives is computed once (`_Context`, shared by the
-observation and every action row of the same view); what depends on an open
-cell's pattern alone is kept once per pattern (`_PatternInfo`, `FIELD_ROWS`),
-what depends on (pattern, design, rotation) alone once per triple
-(`STATIC`); sets of designs are ints of bits, so "which of my cards still
-fit after this move" is an OR and a popcount.
+Cost: what a view gives is computed once (encoding_tables.Context, shared
+by the observation and every action row of the same view); what an open
+cell's pattern or a (pattern, design, rotation) gives, once ever
+(encoding_tables); sets of designs are ints of bits, so "which of my cards
+still fit after this move" is an OR and a popcount.
 """
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Mapping, Sequence
-from itertools import accumulate
-from operator import or_
 from typing import Any
 
 import numpy as np
@@ -46,50 +42,42 @@ from tapete.engine.encoding import FLOAT, InfoEncoder, Layout, Segment
 
 from . import actions as act
 from .cards import ACTIONS as ACTION_NAMES
-from .cards import (
-    CARD_DESIGN,
-    CLOSER,
-    COLOURS,
-    DESIGNS,
-    DRAW3,
-    GO_AGAIN,
-    NONE,
-    NUM_CARDS,
-    NUM_DESIGNS,
-    SEGMENT_CODE,
-    SKIP_NEXT,
-    TOKEN_DESIGN,
-    X,
-    is_action,
-    is_colour,
+from .cards import CLOSER, COLOURS, NUM_DESIGNS, SKIP_NEXT, TOKEN_DESIGN
+from .encoding_tables import (
+    BIT,
+    CAP,
+    COMP,
+    DECK,
+    DREW,
+    EFFECTS,
+    EVENTS,
+    FIELD,
+    FIELD_ROWS,
+    HAND,
+    HAND_MIX,
+    KIND_OF,
+    KINDS,
+    LIVE,
+    MAKEUP_BITS,
+    MAKEUPS,
+    NEED,
+    OPEN,
+    PACKED_MAKEUP,
+    PLAYED,
+    POINTS,
+    TARGET,
+    UNSEEN,
+    Context,
+    StaticRows,
+    field_after,
+    unpack,
 )
-from .geometry import FIT_TABLES, SIDE_WEIGHT, SIDES, FitTable, neighbour, pattern_needs
 from .phases import PHASES
 
 SEATS = 6  # the largest table (NAC-6)
 PLAYER_COUNTS = 5  # 2..6
-COMP = 11  # a card's make-up: 6 colours, 3 actions, X, The Closer (segment code - 1)
-NEED = 10  # what an open side shows: 6 colours, 3 actions, X (segment code - 1)
-KINDS = ("three colours", "two colours + X", "one colour + 2 X", "action + colour + X", "action + 2 colours", "closer")
-EFFECTS = (SKIP_NEXT, GO_AGAIN, DRAW3)
 DRAW_REASONS = ("turn", "match", "draw3", "gift")
 PASS_PHASES = ("play", "drawn", "again")
-
-# Scales (documented in docs/encodings.md): a count is divided by one and capped at CAP.
-CAP = 2.0
-HAND = 12.0  # cards in a hand
-HAND_MIX = 6.0  # cards of one make-up in a hand
-FIELD = 30.0  # cards on a field
-OPEN = 24.0  # open cells
-LIVE = 12.0  # live open cells
-EDGES = 12.0  # open sides showing one colour/action/X
-UNSEEN = 20.0  # unseen cards of one make-up
-DECK = 94.0  # cards in the deck (NAC-1)
-TARGET = 40.0  # the match's target
-PLAYED = 10.0  # cards a seat played this round
-DREW = 6.0  # cards a seat drew this round, for one reason
-EVENTS = 3.0  # effects, passes, skips, closes of a seat this round
-POINTS = 30.0  # points of a round
 
 _names = list(COLOURS) + list(ACTION_NAMES) + ["X"]
 _COMP_ABOUT = ", ".join([*_names, "The Closer"])
@@ -172,264 +160,11 @@ PLACE_SPAN = slice(_A["cells"], _A["out"] + 3)  # a placement's field after it, 
 NO_PLACE = [0.0] * (PLACE_SPAN.stop - PLACE_SPAN.start)
 assert len(NO_PLACE) == 3 + 3 + 2 + 3, "cells, after, follow, out: one block in this order"
 PHASE_INDEX = {phase: i for i, phase in enumerate(PHASES)}
-CODE_OF: dict[str | None, int] = {None: NONE, "": NONE}
-CODE_OF.update(SEGMENT_CODE)
 EFFECT_OF = {ACTION_NAMES[e - SKIP_NEXT]: i for i, e in enumerate(EFFECTS)}
 REASON_OF = {reason: i for i, reason in enumerate(DRAW_REASONS)}
 PASS_OF = {phase: i for i, phase in enumerate(PASS_PHASES)}
-
-
-# -- the deck as tables -------------------------------------------------------------
-def _pack(counts: Sequence[int], bits: int) -> int:
-    """Small counts packed in one int, `bits` bits each."""
-    return sum(c << (bits * i) for i, c in enumerate(counts))
-
-
-def _unpack(packed: int, n: int, bits: int) -> list[int]:
-    mask = (1 << bits) - 1
-    return [(packed >> (bits * i)) & mask for i in range(n)]
-
-
-def _bits(designs: Sequence[int]) -> tuple[int, int]:
-    """The designs among `designs` once or more, and twice, as ints of bits."""
-    once = twice = 0
-    for design in designs:
-        bit = _BIT[design]
-        if once & bit:
-            twice |= bit
-        else:
-            once |= bit
-    return once, twice
-
-
-def _kind(design: int) -> int:
-    segments = DESIGNS[design]
-    if design == CLOSER:
-        return 5
-    colours = sum(1 for s in segments if is_colour(s))
-    if any(is_action(s) for s in segments):
-        return 4 if colours == 2 else 3
-    return {3: 0, 2: 1, 1: 2}[colours]
-
-
-def _makeup(design: int) -> list[tuple[int, float]]:
-    """A design's make-up as (index, count): segment code - 1; The Closer once."""
-    if design == CLOSER:
-        return [(COMP - 1, 1.0)]
-    counts: dict[int, float] = {}
-    for segment in DESIGNS[design]:
-        counts[segment - 1] = counts.get(segment - 1, 0.0) + 1.0
-    return sorted(counts.items())
-
-
-MAKEUPS = [_makeup(d) for d in range(NUM_DESIGNS)]
-KIND_OF = [_kind(d) for d in range(NUM_DESIGNS)]
-MAKEUP = np.zeros((NUM_DESIGNS, COMP), dtype=FLOAT)
-for _d, _entries in enumerate(MAKEUPS):
-    for _i, _count in _entries:
-        MAKEUP[_d, _i] = _count
-_BIT = [1 << d for d in range(NUM_DESIGNS)]
-# A multiset of cards' make-up as one int, MAKEUP_BITS bits a count, so that
-# summing cards is an int sum.
-MAKEUP_BITS = 10
-PACKED_MAKEUP = [_pack([int(c) for c in MAKEUP[d]], MAKEUP_BITS) for d in range(NUM_DESIGNS)]
-DECK_MAKEUP = sum(PACKED_MAKEUP[d] for d in CARD_DESIGN)
-_copies = [CARD_DESIGN.count(d) for d in range(NUM_DESIGNS)]
-SINGLE = sum(_BIT[d] for d in range(NUM_DESIGNS) if _copies[d] == 1)  # designs of one card
-DOUBLE = sum(_BIT[d] for d in range(NUM_DESIGNS) if _copies[d] == 2)  # of two (NAC-2)
-
-
-def _place_template(design: int) -> list[float]:
-    """The part of a place action's row that the design alone gives."""
-    row = [0.0] * ACT_SIZE
-    row[_A["kind"]] = 1.0
-    for index, count in MAKEUPS[design]:
-        row[_A["card"] + index] = count
-    row[_A["card_kind"] + KIND_OF[design]] = 1.0
-    return row
-
-
-PLACE_ROWS = [_place_template(d) for d in range(NUM_DESIGNS)]
-
-
-# The field's summary is a sum over the open cells of each pattern's share
-# (open cell, live, 1/2/3 contacts, 2+ X, sides by what they show, the same on
-# live cells), scaled: a row of FIELD_ROWS, filled with the pattern's info.
-FIELD_COUNTS = 6 + 2 * NEED
-FIELD_SCALE = np.array([1 / OPEN, 1 / LIVE, 1 / LIVE, 1 / LIVE, 1 / LIVE, 1 / 6] + [1 / EDGES] * 2 * NEED, dtype=FLOAT)
-FIELD_ROWS = {flag: np.zeros((12**3, FIELD_COUNTS), dtype=FLOAT) for flag in (True, False)}
 FIELD_SPAN = slice(_O["field"] + 1, _O["live_sides"] + NEED)  # field (but its first), open_sides, live_sides
-
-
-class _PatternInfo:
-    """What an open cell's pattern gives, whatever the field: computed once."""
-
-    __slots__ = ("codes", "contacts", "live", "mask", "needs", "xs")
-
-    def __init__(self, pattern: int, table: FitTable, field_row: np.ndarray) -> None:
-        self.needs = pattern_needs(pattern)
-        self.codes = tuple(n for n in self.needs if n != NONE)  # what its contacts show
-        self.contacts = len(self.codes)
-        self.xs = sum(1 for n in self.needs if n == X)
-        self.live = table.alive(pattern)  # a normal design fits (NAC-11)
-        self.mask = sum(_BIT[d] for d in table.fits(pattern))  # designs that fit, The Closer too
-        counts = [0.0] * FIELD_COUNTS
-        counts[0] = 1.0
-        counts[1] = float(self.live)
-        if self.contacts:
-            counts[1 + self.contacts] = 1.0
-        counts[5] = float(self.xs >= 2)
-        for n in self.codes:
-            counts[5 + n] += 1.0
-            if self.live:
-                counts[5 + NEED + n] += 1.0
-        field_row[:] = np.array(counts, dtype=FLOAT) * FIELD_SCALE
-
-
-_INFOS: dict[bool, list[_PatternInfo | None]] = {flag: [None] * (12**3) for flag in (True, False)}
-
-
-def _info(flag: bool, pattern: int) -> _PatternInfo:
-    infos = _INFOS[flag]
-    found = infos[pattern]
-    if found is None:
-        found = infos[pattern] = _PatternInfo(pattern, FIT_TABLES[flag], FIELD_ROWS[flag][pattern])
-    return found
-
-
-# Across side k of a cell: (dx, dy, the shared side there), for a down cell and an up one.
-_ACROSS = tuple(
-    tuple((nx - x, ny - y, shared) for (nx, ny), shared in (neighbour(x, y, side) for side in range(3)))
-    for x, y in ((1, 0), (0, 0))
-)
-_CLEARED: dict[tuple[str, ...], tuple[int, int, int]] = {}  # cleared cards -> _bits, packed make-up
-
-
-class _Static:
-    """The part of a place action's row that its pattern, design and rotation
-    alone give (card, matches, contacts, needs, triggers, exposed sides), kept
-    once per triple as a row of `table`, with what the rest of the row needs:
-    the matches, the cards an opponent draws (Opponent Draws 3) and the free
-    sides (side, segment)."""
-
-    def __init__(self) -> None:
-        self.index: dict[int, tuple[int, int, int, tuple[tuple[int, int], ...]]] = {}
-        self.table = np.zeros((1024, ACT_SIZE), dtype=FLOAT)  # row 0 stays zero: not a placement
-        self.rows = 1
-        self.lock = threading.Lock()  # bots of several tables may share a process
-
-    def get(self, pattern: int, design: int, rotation: int) -> tuple[int, int, int, tuple[tuple[int, int], ...]]:
-        key = (pattern * NUM_DESIGNS + design) * 3 + rotation
-        found = self.index.get(key)
-        if found is None:
-            with self.lock:
-                found = self.index.get(key) or self._make(pattern, design, rotation)
-                self.index[key] = found
-        return found
-
-    def _make(self, pattern: int, design: int, rotation: int) -> tuple[int, int, int, tuple[tuple[int, int], ...]]:
-        a = _A
-        row = PLACE_ROWS[design][:]
-        needs = pattern_needs(pattern)
-        contacts = sum(1 for n in needs if n != NONE)
-        if contacts:
-            row[a["contacts"] + contacts - 1] = 1.0
-        for n in needs:
-            if n != NONE:
-                row[a["needs"] + n - 1] += 1.0 / 3.0
-        matched = draws = 0
-        free: tuple[tuple[int, int], ...] = ()
-        if design == CLOSER:  # NAC-5, NAC-13: it closes the field at once
-            matched = sum(1 for n in needs if n == X)
-            row[a["closes"]] = 1.0
-        else:
-            sides = SIDES[design * 3 + rotation]
-            for need, segment in zip(needs, sides, strict=True):
-                if need == segment and need != NONE and need != X:
-                    matched += 1
-                    if is_action(segment):  # NAC-9
-                        row[a["triggers"] + EFFECTS.index(segment)] += 1.0
-                        draws += 3 if segment == DRAW3 else 0
-            if matched >= 2:  # NAC-8
-                row[a["others_draw"]] = (matched - 1) / 2.0
-            free = tuple((side, sides[side]) for side in range(3) if needs[side] == NONE)
-            for _, segment in free:
-                row[a["exposed"] + segment - 1] += 1.0
-        if 1 <= matched <= 3:
-            row[a["matches"] + matched - 1] = 1.0
-        if self.rows == len(self.table):
-            self.table = np.concatenate([self.table, np.zeros_like(self.table)])
-        self.table[self.rows] = row
-        self.rows += 1
-        return self.rows - 1, matched, draws, free
-
-
-STATIC = _Static()
-
-
-class _Context:
-    """What one view gives the observation and every action's row."""
-
-    __slots__ = (
-        "all_mask", "flag", "hand", "hand1", "hand2", "hand_fit", "infos", "live_total", "patterns",
-        "prefix", "slot_of", "suffix", "target", "u1", "u2", "unseen_makeup", "unseen_total", "view",
-    )  # fmt: skip
-
-    def __init__(self, view: Mapping[str, Any]) -> None:
-        self.view = view
-        self.flag = flag = bool(view["all_contacts_must_match"])
-        self.target = max(1, int(view["target"]))
-        code, known = CODE_OF, _INFOS[flag]
-        infos: list[_PatternInfo] = []
-        patterns: list[int] = []
-        live_total = all_mask = 0
-        for o in view["open"]:
-            a, b, c = o["needs"]
-            pattern = code[a] * 144 + code[b] * 12 + code[c]
-            info = known[pattern] or _info(flag, pattern)
-            patterns.append(pattern)
-            infos.append(info)
-            all_mask |= info.mask
-            if info.live:
-                live_total += 1
-        self.infos, self.patterns, self.live_total, self.all_mask = infos, patterns, live_total, all_mask
-        ids = TOKEN_DESIGN
-        self.hand = hand = [ids[t] for t in view.get("hand") or ()]
-        self.hand1, self.hand2 = hand1, hand2 = _bits(hand)  # designs held once or more, twice
-        self.hand_fit = (all_mask & hand1).bit_count() + (all_mask & hand2).bit_count()
-        seen = hand + [ids[c["card"]] for c in view["field"]]
-        once, twice = _bits(seen)
-        cleared = view["cleared"]
-        c1, c2, makeup = _cleared(cleared)
-        once, twice = once | c1, twice | c2 | (once & c1)  # no design has more than 2 copies
-        self.u1 = (SINGLE & ~once) | (DOUBLE & ~twice)  # designs with a copy unseen
-        self.u2 = DOUBLE & ~once  # with two
-        self.unseen_total = NUM_CARDS - len(seen) - len(cleared)
-        self.unseen_makeup = DECK_MAKEUP - makeup - sum(map(PACKED_MAKEUP.__getitem__, seen))
-        self.slot_of: dict[tuple[int, int], int] | None = None  # open cell -> slot, for the actions
-        self.prefix: list[int] = []  # the designs that fit some open cell before slot k
-        self.suffix: list[int] = []  # after slot k
-
-    def cells(self) -> dict[tuple[int, int], int]:
-        """The slot of each open cell (x, y); `prefix` and `suffix` with them."""
-        if self.slot_of is None:
-            self.slot_of = {(c[0], c[1]): slot for slot, c in enumerate([o["cell"] for o in self.view["open"]])}
-            masks = [info.mask for info in self.infos]
-            self.prefix = [0, *accumulate(masks, or_)]
-            self.suffix = [*list(accumulate(reversed(masks), or_))[-2::-1], 0]
-        return self.slot_of
-
-
-def _cleared(tokens: Sequence[str]) -> tuple[int, int, int]:
-    """The cleared cards' designs (`_bits`) and packed make-up, kept: the list changes seldom."""
-    key = tuple(tokens)
-    found = _CLEARED.get(key)
-    if found is None:
-        if len(_CLEARED) > 512:
-            _CLEARED.clear()
-        designs = [TOKEN_DESIGN[t] for t in key]
-        found = _CLEARED[key] = (*_bits(designs), sum(PACKED_MAKEUP[d] for d in designs))
-    return found
+STATIC = StaticRows(ACTIONS.offsets, ACTIONS.size)
 
 
 def _capped(value: float) -> float:
@@ -437,13 +172,15 @@ def _capped(value: float) -> float:
 
 
 class NachoLocoEncoder(InfoEncoder):
+    """One seat's encoder (see the module's docstring and docs/encodings.md)."""
+
     @classmethod
     def layouts(cls, num_players: int, options: Any) -> tuple[Layout, Layout, Layout]:
         return OBSERVATION, MEMORY, ACTIONS
 
     def __init__(self, seat: int, num_players: int, options: Any) -> None:
         super().__init__(seat, num_players, options)
-        self._ctx: _Context | None = None
+        self._ctx: Context | None = None
         self._order = [(seat + r) % num_players for r in range(num_players)]  # relative -> absolute
 
     def copy(self) -> NachoLocoEncoder:
@@ -451,10 +188,10 @@ class NachoLocoEncoder(InfoEncoder):
         clone._ctx = None
         return clone
 
-    def _context(self, view: Mapping[str, Any]) -> _Context:
+    def _context(self, view: Mapping[str, Any]) -> Context:
         ctx = self._ctx
         if ctx is None or ctx.view is not view:
-            ctx = self._ctx = _Context(view)
+            ctx = self._ctx = Context(view)
         return ctx
 
     # -- memory ------------------------------------------------------------------
@@ -547,10 +284,10 @@ class NachoLocoEncoder(InfoEncoder):
             np.minimum(summed, CAP, out=out[FIELD_SPAN])
 
     @staticmethod
-    def _write_hand(view: Mapping[str, Any], ctx: _Context, row: list[float]) -> None:
+    def _write_hand(view: Mapping[str, Any], ctx: Context, row: list[float]) -> None:
         o, hand = _O, ctx.hand
         h, k, d = o["hand"], o["hand_kinds"], o["hand_designs"]
-        for i, count in enumerate(_unpack(sum(map(PACKED_MAKEUP.__getitem__, hand)), COMP, MAKEUP_BITS)):
+        for i, count in enumerate(unpack(sum(map(PACKED_MAKEUP.__getitem__, hand)), COMP, MAKEUP_BITS)):
             if count:
                 value = count / HAND_MIX
                 row[h + i] = value if value < CAP else CAP
@@ -568,10 +305,10 @@ class NachoLocoEncoder(InfoEncoder):
             design = hand[drawn]
             for index, count in MAKEUPS[design]:
                 row[o["drawn"] + index] = count
-            row[o["drawn"] + COMP] = 1.0 if ctx.all_mask & _BIT[design] else 0.0
+            row[o["drawn"] + COMP] = 1.0 if ctx.all_mask & BIT[design] else 0.0
 
     @staticmethod
-    def _write_field(view: Mapping[str, Any], ctx: _Context, row: list[float]) -> None:
+    def _write_field(view: Mapping[str, Any], ctx: Context, row: list[float]) -> None:
         o = _O
         value = len(view["field"]) / FIELD
         row[o["field"]] = value if value < CAP else CAP
@@ -581,7 +318,7 @@ class NachoLocoEncoder(InfoEncoder):
             row[o["fits"]] = fit / ctx.unseen_total
         row[o["fits"] + 1] = all_mask.bit_count() / NUM_DESIGNS
         u = o["unseen"]
-        for i, count in enumerate(_unpack(ctx.unseen_makeup, COMP, MAKEUP_BITS)):
+        for i, count in enumerate(unpack(ctx.unseen_makeup, COMP, MAKEUP_BITS)):
             if count:
                 value = count / UNSEEN
                 row[u + i] = value if value < CAP else CAP
@@ -601,7 +338,7 @@ class NachoLocoEncoder(InfoEncoder):
     def write_action(self, view: Mapping[str, Any], action: int, out: np.ndarray) -> None:
         out += self._rows(self._context(view), [action])[0]
 
-    def _rows(self, ctx: _Context, actions: Sequence[int]) -> np.ndarray:
+    def _rows(self, ctx: Context, actions: Sequence[int]) -> np.ndarray:
         """One row per action: the static part of a placement gathered from
         `STATIC`, the field after it as a block (`PLACE_SPAN`), the rest
         scattered in (flat indices `at`, values `values`)."""
@@ -625,7 +362,7 @@ class NachoLocoEncoder(InfoEncoder):
             out.reshape(-1)[at] = values
         return out
 
-    def _other(self, ctx: _Context, action: int, base: int, at: list[int], values: list[float]) -> None:
+    def _other(self, ctx: Context, action: int, base: int, at: list[int], values: list[float]) -> None:
         a, view = _A, ctx.view
         if action == act.DRAW:
             at.append(base + a["kind"] + 1)
@@ -633,8 +370,11 @@ class NachoLocoEncoder(InfoEncoder):
         elif action == act.PASS:
             at.append(base + a["kind"] + 2)
             values.append(1.0)
-            phase, hand = view["phase"], ctx.hand
-            fits = (phase == "drawn" and hand and ctx.all_mask & _BIT[hand[-1]]) or (phase == "again" and ctx.hand_fit)
+            drawn = view.get("drawn")
+            if drawn is not None:  # NAC-7: keep the card just drawn
+                fits = ctx.all_mask & BIT[ctx.hand[drawn]]
+            else:  # NAC-9: decline Go Again
+                fits = ctx.hand_fit if view["phase"] == "again" else 0
             if fits:
                 at.append(base + a["decline"])
                 values.append(1.0)
@@ -655,7 +395,7 @@ class NachoLocoEncoder(InfoEncoder):
                 1.0 if scores[seat] >= max(scores) else 0.0,
             ]
 
-    def _place(self, ctx: _Context, action: int) -> tuple[int, list[float]]:
+    def _place(self, ctx: Context, action: int) -> tuple[int, list[float]]:
         """A placement: its static part's index, and its `PLACE_SPAN` block."""
         rest, rotation = divmod(action, 3)
         slot, design = divmod(rest, NUM_DESIGNS)
@@ -664,10 +404,10 @@ class NachoLocoEncoder(InfoEncoder):
             block = [0.0] * 8
             gifts = self.num_players - 1  # NAC-14
         else:
-            new_mask, live_after, made, joined, dead, open_after = _field_after(ctx, slot, free)
+            new_mask, live_after, made, joined, dead, open_after = field_after(ctx, slot, free)
             hand_left = len(ctx.hand) - 1
             mine = (new_mask & ctx.hand1).bit_count() + (new_mask & ctx.hand2).bit_count()
-            if new_mask & _BIT[design]:
+            if new_mask & BIT[design]:
                 mine -= 1  # this card leaves the hand
             unseen = (new_mask & ctx.u1).bit_count() + (new_mask & ctx.u2).bit_count()
             block = [
@@ -689,42 +429,3 @@ class NachoLocoEncoder(InfoEncoder):
         else:
             block += [0.0, 0.0, 0.0]
         return static, block
-
-
-def _field_after(ctx: _Context, slot: int, free: tuple[tuple[int, int], ...]) -> tuple[int, int, int, int, int, int]:
-    """The field after a normal card at `slot` whose free sides show `free`:
-    the cell is taken; each free side opens a cell or adds a contact to an
-    open one. (Designs that fit some open cell after, live open cells,
-    cells opened, cells joined, of those now dead, open cells.)"""
-    slot_of = ctx.cells()
-    x, y = ctx.view["open"][slot]["cell"]
-    flag, known, infos = ctx.flag, _INFOS[ctx.flag], ctx.infos
-    live_after = ctx.live_total - (1 if infos[slot].live else 0)
-    across = _ACROSS[(x + y) % 2 == 0]
-    joined: list[int] = []
-    new_mask = made = dead = 0
-    for side, segment in free:
-        dx, dy, other_side = across[side]
-        other = slot_of.get((x + dx, y + dy))
-        if other is None:
-            made += 1
-            pattern = segment * SIDE_WEIGHT[other_side]
-        else:
-            joined.append(other)
-            pattern = ctx.patterns[other] + segment * SIDE_WEIGHT[other_side]
-            if infos[other].live:
-                live_after -= 1
-        after = known[pattern] or _info(flag, pattern)
-        if after.live:
-            live_after += 1
-        elif other is not None:
-            dead += 1
-        new_mask |= after.mask
-    if joined:
-        joined.append(slot)
-        for i, info in enumerate(infos):
-            if i not in joined:
-                new_mask |= info.mask
-    else:
-        new_mask |= ctx.prefix[slot] | ctx.suffix[slot]
-    return new_mask, live_after, made, len(joined) - 1 if joined else 0, dead, len(infos) - 1 + made

@@ -236,6 +236,21 @@ def test_action_rows_say_what_the_engine_does(options: dict[str, Any]) -> None:
     assert killers or options  # with one matching contact enough (NAC-4), a dead field is rare
 
 
+def test_a_pass_says_whether_it_leaves_a_card_that_fits() -> None:
+    """NAC-7 (keep the drawn card) and NAC-9 (decline Go Again)."""
+    seen = set()
+    for state, encoders in _positions(4, 9, explore=0.5):
+        seat = state.turn
+        legal = state.legal_actions(seat)
+        if state.phase in ("drawn", "again") and act.PASS in legal:
+            row = encoders[seat].action_features(state.view(seat), [act.PASS])[0]
+            fits = any(act.is_place(x) for x in legal)
+            assert row[ACTIONS["decline"]] == float(fits)
+            assert row[ACTIONS["kind"] + 2] == 1.0
+            seen.add((state.phase, fits))
+    assert {("drawn", True), ("drawn", False)} <= seen
+
+
 def test_observation_counts_what_the_view_shows() -> None:
     o = OBSERVATION.offsets
     checked = 0
