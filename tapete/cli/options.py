@@ -189,20 +189,22 @@ def _bot_kinds(game: Game | None = None) -> list[str]:
     return list(BOT_KINDS) if game is None else kinds_for(game)
 
 
-def _kinds(text: str, lang: str, game: Game | None = None) -> list[str]:
-    """The kinds of `--bots`: named kinds the game offers, or researchers' own `module:Class`."""
+def _kinds(text: str, lang: str, game: Game | None = None, *, own: bool = True) -> list[str]:
+    """The kinds of `--bots`: named kinds the game offers, or (`own`) researchers' own `module:Class`."""
     from tapete.bots import BOT_KINDS
 
     kinds = [k.strip() for k in text.split(",")]
     known = _bot_kinds(game)
+    listed_es = ", ".join(known) + (", o el tuyo como módulo:Clase" if own else "")
+    listed_en = ", ".join(known) + (", or your own as module:Class" if own else "")
     if not text.strip() or any(not k for k in kinds):
         fail(
             lang,
-            f"--bots espera tipos de bot separados por comas ({', '.join(known)}, o módulo:Clase), no {text!r}.",
-            f"--bots expects bot kinds separated by commas ({', '.join(known)}, or module:Class), not {text!r}.",
+            f"--bots espera tipos de bot separados por comas ({listed_es}), no {text!r}.",
+            f"--bots expects bot kinds separated by commas ({listed_en}), not {text!r}.",
         )
     for kind in dict.fromkeys(kinds):
-        if ":" in kind:
+        if own and ":" in kind:
             own_bot(kind, lang, game)
         elif game is not None and kind in BOT_KINDS and kind not in known:
             fail(
@@ -212,12 +214,12 @@ def _kinds(text: str, lang: str, game: Game | None = None) -> list[str]:
                 f"{game.name['en']} has no trained model yet (tapete/models/), so it offers no {kind} bot: "
                 f"choose among {', '.join(known)}.",
             )
-    unknown = [k for k in kinds if k not in BOT_KINDS and ":" not in k]
+    unknown = [k for k in kinds if k not in BOT_KINDS and not (own and ":" in k)]
     if unknown:
         fail(
             lang,
-            f"Bot desconocido: {', '.join(unknown)}. Los bots son: {', '.join(known)}, o el tuyo como módulo:Clase.",
-            f"Unknown bot: {', '.join(unknown)}. The bots are: {', '.join(known)}, or your own as module:Class.",
+            f"Bot desconocido: {', '.join(unknown)}. Los bots son: {listed_es}.",
+            f"Unknown bot: {', '.join(unknown)}. The bots are: {listed_en}.",
         )
     return kinds
 
@@ -269,8 +271,8 @@ def own_bot(spec: str, lang: str, game: Game | None = None) -> str:
 
 
 def one_kind(text: str, lang: str) -> str:
-    """`--bots` of play: one kind for every other seat."""
-    kinds = _kinds(text, lang)
+    """`--bots` of play: one named kind for every other seat."""
+    kinds = _kinds(text, lang, own=False)
     if len(kinds) != 1:
         fail(
             lang,
