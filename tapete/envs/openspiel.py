@@ -335,7 +335,7 @@ class Table:
         self.seat = 0
         self.may_pass = False
         self.offered: list[int] = []
-        self.events: list[Event] = []  # what the last step made happen (for tapete bots at the table)
+        self.events: list[Event] = []  # what the last node made happen (for tapete bots at the table)
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Table:
         new = Table.__new__(Table)
@@ -426,6 +426,7 @@ class TapeteSpielState(pyspiel.State):
     # -- applying --------------------------------------------------------------------------
     def _apply_action(self, action: int) -> None:
         t = self.t
+        t.events = []
         if t.match is None:  # the root: the deal of the match
             game = self.spiel_game
             t.match = game.tapete_game.new_match(game.num_seats, _tape(action, 0), game.options)
@@ -448,6 +449,7 @@ class TapeteSpielState(pyspiel.State):
         state = self.t.match
         assert state is not None
         self.t.moves += 1
+        self.t.events = []
         movers = list(state.required_actors())
         # Every choice but the last only waits for the others (a commit, a peek); the
         # last one may reveal and draw on chance, so it alone may lead to a chance node.
@@ -459,7 +461,6 @@ class TapeteSpielState(pyspiel.State):
         """A decision: PASS, or an action that is played now or waits for chance."""
         state = self.t.match
         assert state is not None
-        self.t.events = []
         if action == self.spiel_game.pass_action:
             self.t.turns.record_pass(seat)
             self._select()
@@ -487,7 +488,7 @@ class TapeteSpielState(pyspiel.State):
         """Tell every seat's story and encoder what it saw (and its own move), and find the next turn."""
         t = self.t
         t.turns.record_action(seat, reaction)
-        t.events = events
+        t.events.extend(events)  # a simultaneous node's: every mover's
         texts = [json.dumps(e.to_json(), sort_keys=True) for e in events]
         for viewer, story in enumerate(t.seen):
             if viewer == seat:
