@@ -33,9 +33,11 @@ def test_evaluate_bots_seats_openspiels_random_bots_beside_tapetes(game_id: str)
 
 
 def test_outcome_sampling_mccfr_learns_a_policy_on_the_sequential_form() -> None:
-    """MCCFR wants a sequential game: WANTED's commits one seat after the other."""
-    game = load("wanted", simultaneous=False)
+    """MCCFR wants a sequential game: WANTED's commits one seat after the other;
+    one chance outcome a node (one deal, one roll), so the iterations meet again."""
+    game = load("wanted", simultaneous=False, chance_outcomes=1)
     solver = outcome_sampling_mccfr.OutcomeSamplingSolver(game)
+    np.random.seed(0)  # the solver samples with numpy's global generator
     for _ in range(40):
         solver.iteration()
     policy = solver.average_policy()
@@ -48,7 +50,7 @@ def test_outcome_sampling_mccfr_learns_a_policy_on_the_sequential_form() -> None
 
 
 def test_outcome_sampling_mccfr_walks_a_whole_boon_match() -> None:
-    """Boon: rounds dealt at chance nodes inside the match, returns summing to 1."""
+    """Boon: new rounds dealt at chance nodes inside the match."""
     solver = outcome_sampling_mccfr.OutcomeSamplingSolver(load("boon"))
     for _ in range(2):
         solver.iteration()

@@ -60,7 +60,8 @@ def _private_cards(state: Any, seat: int, told: list[Event]) -> set[str]:
 
 
 def _walk(game: Any, seed: int, steps: int) -> Iterator[tuple[Any, list[Event]]]:
-    """The states of a random match after each decision, with every event so far."""
+    """The states of a random match after each decision (one state, played on:
+    clone it to keep it), with every event so far."""
     rng = random.Random(seed)
     state = game.new_initial_state()
     told: list[Event] = []
@@ -112,16 +113,24 @@ def test_a_seats_tensors_do_not_change_in_a_world_it_cannot_tell_apart(game_id: 
             assert world.observation_tensor(seat) == state.observation_tensor(seat)
 
 
-def _branches(state: Any, depth: int, rng: random.Random) -> Iterator[Any]:
-    """The states `depth` decisions on, taking two choices at each decision (the
-    first chance outcome at chance nodes): every way two moves could have gone."""
+def _children(state: Any, choices: list[list[int]]) -> Iterator[Any]:
+    for choice in choices:
+        child = state.clone()
+        if state.is_simultaneous_node():
+            child.apply_actions(choice)
+        else:
+            child.apply_action(choice[0])
+        yield child
+
+
+def _two_ways(state: Any, depth: int, rng: random.Random) -> Iterator[Any]:
+    """Every state `depth` decisions on when each decision goes one of two random
+    ways (the first chance outcome at chance nodes)."""
     if depth == 0 or state.is_terminal():
         yield state
         return
     if state.is_chance_node():
-        child = state.clone()
-        child.apply_action(state.chance_outcomes()[0][0])
-        yield from _branches(child, depth, rng)
+        yield from _two_ways(next(_children(state, [[state.chance_outcomes()[0][0]]])), depth, rng)
         return
     if state.is_simultaneous_node():
         joint = [state.legal_actions(p) for p in range(state.num_players())]
@@ -129,37 +138,71 @@ def _branches(state: Any, depth: int, rng: random.Random) -> Iterator[Any]:
     else:
         legal = state.legal_actions()
         choices = [[a] for a in rng.sample(legal, min(2, len(legal)))]
-    for choice in choices:
-        child = state.clone()
-        if state.is_simultaneous_node():
-            child.apply_actions(choice)
-        else:
-            child.apply_action(choice[0])
-        yield from _branches(child, depth - 1, rng)
+    for child in _children(state, choices):
+        yield from _two_ways(child, depth - 1, rng)
+
+
+def _others_every_way(state: Any, seat: int, depth: int, budget: list[int]) -> Iterator[Any]:
+    """Every state on the way `depth` decisions on when `seat` always makes its first
+    legal move and the others every move (the first chance outcome), `budget` states at most."""
+    budget[0] -= 1
+    yield state
+    if depth == 0 or state.is_terminal() or budget[0] <= 0:
+        return
+    if state.is_chance_node():
+        choices = [[state.chance_outcomes()[0][0]]]
+        depth += 1
+    elif state.is_simultaneous_node():
+        joint = [state.legal_actions(p) for p in range(state.num_players())]
+        joint[seat] = joint[seat][:1]
+        choices = [list(c) for c in itertools.product(*joint)]
+    else:
+        legal = state.legal_actions()
+        choices = [[a] for a in (legal[:1] if state.current_player() == seat else legal)]
+    for child in _children(state, choices):
+        if budget[0] <= 0:
+            return
+        yield from _others_every_way(child, seat, depth - 1, budget)
+
+
+def _pair(states: list[Any], seat: int) -> tuple[Any, Any] | None:
+    """Two of `states` that `seat` sees alike now (the same observation tensor) but
+    remembers apart (other information-state strings) and whose information-state
+    tensors differ; on the way, that one information state always has one tensor."""
+    by_string: dict[str, list[float]] = {}
+    by_view: dict[bytes, list[Any]] = {}
+    for state in states:
+        if state.is_chance_node():
+            continue
+        text, tensor = state.information_state_string(seat), state.information_state_tensor(seat)
+        assert by_string.setdefault(text, tensor) == tensor, "one information state, two tensors"
+        by_view.setdefault(np.array(state.observation_tensor(seat)).tobytes(), []).append(state)
+    for same in by_view.values():
+        for a, b in itertools.combinations(same, 2):
+            remembered_apart = a.information_state_string(seat) != b.information_state_string(seat)
+            if remembered_apart and a.information_state_tensor(seat) != b.information_state_tensor(seat):
+                return a, b
+    return None
 
 
 def _witness(game: Any, seed: int) -> tuple[int, Any, Any] | None:
-    """Two states a seat sees the same now (the same observation tensor) but
-    reached by pasts it saw differently (other information-state strings), whose
-    information-state tensors differ; and on the way, that the same string always
-    gives the same tensor."""
+    """Two states a seat sees alike now but reached by pasts it saw differently,
+    with different information-state tensors: looked for around the states of a
+    random match, along two random ways at each decision, then along every way
+    the other seats could have played."""
     rng = random.Random(seed)
-    for start, (base, _) in enumerate(_walk(game, seed, steps=200)):
-        if start % 4:
-            continue
-        leaves = list(_branches(base.clone(), depth=6, rng=rng))
+    starts = [base.clone() for i, (base, _) in enumerate(_walk(game, seed, steps=200)) if i % 4 == 0]
+    for base in starts:
+        leaves = list(_two_ways(base, depth=6, rng=rng))
         for seat in range(game.num_players()):
-            by_string: dict[str, list[float]] = {}
-            by_view: dict[bytes, list[Any]] = {}
-            for leaf in leaves:
-                text, tensor = leaf.information_state_string(seat), leaf.information_state_tensor(seat)
-                assert by_string.setdefault(text, tensor) == tensor, "one information state, two tensors"
-                by_view.setdefault(np.array(leaf.observation_tensor(seat)).tobytes(), []).append(leaf)
-            for same in by_view.values():
-                for a, b in itertools.combinations(same, 2):
-                    if a.information_state_string(seat) != b.information_state_string(seat):
-                        if a.information_state_tensor(seat) != b.information_state_tensor(seat):
-                            return seat, a, b
+            found = _pair(leaves, seat)
+            if found is not None:
+                return seat, *found
+    for base in starts[:12]:
+        for seat in range(game.num_players()):
+            found = _pair(list(_others_every_way(base, seat, depth=6, budget=[3_000])), seat)
+            if found is not None:
+                return seat, *found
     return None
 
 
@@ -251,7 +294,7 @@ def test_observers_by_recall_and_private_info(game_id: str) -> None:
     for (recall, private), observer in seen.items():
         one = probe.size if recall else probe.observation_size
         assert observer.tensor.shape == (one * (n if private == PRIVATE.ALL_PLAYERS else 1),)
-    state = next(s for i, (s, _) in enumerate(_walk(game, seed=1, steps=60)) if i == 20)
+    state = [s.clone() for s, _ in _walk(game, seed=1, steps=60)][:20][-1]  # a state well into the match
     for seat in range(n):
         info, obs = seen[True, PRIVATE.SINGLE_PLAYER], seen[False, PRIVATE.SINGLE_PLAYER]
         info.set_from(state, seat)
