@@ -210,3 +210,13 @@ def test_a_hard_bound_is_not_raised_by_the_parameter() -> None:
     duel = pyspiel.load_game("tapete_wanted", {"max_game_length": 10_000})
     assert duel.max_game_length() == 20
     assert pyspiel.load_game("tapete_wanted", {"max_game_length": 3}).max_game_length() == 3
+
+
+def test_openspiels_zero_sum_transform_wraps_a_game() -> None:
+    """For algorithms that insist on ZERO_SUM: OpenSpiel's `zerosum` subtracts the mean return."""
+    register()
+    game = pyspiel.load_game("zerosum(game=tapete_wanted(players=2))")
+    assert game.get_type().utility == pyspiel.GameType.Utility.ZERO_SUM
+    for seed in range(3):
+        state, _ = play_randomly(game, seed)
+        assert sum(state.returns()) == pytest.approx(0.0) and max(state.returns()) <= 0.5
