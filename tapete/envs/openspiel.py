@@ -1,8 +1,9 @@
 """tapete's games as OpenSpiel games (install the extra `openspiel`).
 
-`register()` registers every game with `pyspiel` as a Python game named
-`tapete_<id>` (`tapete_bacan`, `tapete_buracco`, `tapete_nacho_loco`,
-`tapete_boon`, `tapete_wanted`), so OpenSpiel's own tools run on them:
+Importing this module registers every game with `pyspiel` as a Python game
+named `tapete_<id>` (`tapete_bacan`, `tapete_buracco`, `tapete_nacho_loco`,
+`tapete_boon`, `tapete_wanted`), as OpenSpiel's own Python games do;
+`register()` (idempotent) returns the names. OpenSpiel's own tools run on them:
 
     import pyspiel
     from tapete.envs.openspiel import register
@@ -11,8 +12,9 @@
     pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
 
 Each game is a class bound here under a stable name (`TapeteBoonGame`, ...,
-`GAME_CLASSES`), so games and states pickle, copy and go through
-`pyspiel.serialize_game_and_state` like OpenSpiel's own games.
+`GAME_CLASSES`), so games and states pickle (a pickle loads in any process:
+it imports this module), copy and go through `pyspiel.serialize_game_and_state`
+like OpenSpiel's own games.
 
 How a match maps onto OpenSpiel's model:
 
@@ -628,7 +630,8 @@ _registered: set[str] = set()
 
 
 def register() -> list[str]:
-    """Register every tapete game with pyspiel (once); their short names."""
+    """Register every tapete game with pyspiel (once; importing this module
+    already did, as OpenSpiel's own Python games do); their short names."""
     names = []
     for game_id, cls in GAME_CLASSES.items():
         name = short_name(game_id)
@@ -637,6 +640,9 @@ def register() -> list[str]:
             _registered.add(name)
         names.append(name)
     return names
+
+
+register()
 
 
 # -- tapete's bots and OpenSpiel's at one table ------------------------------------------------

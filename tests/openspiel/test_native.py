@@ -82,21 +82,39 @@ def test_games_and_states_pickle_copy_and_serialize(game_id: str) -> None:
     assert (str(state), state.history()) == before
 
 
-def test_a_pickle_loads_in_a_process_that_never_registered_the_games() -> None:
+def _elsewhere(code: str, data: bytes, *args: str) -> str:
+    """What `code` prints in a new Python process, fed `data`."""
+    done = subprocess.run(
+        [sys.executable, "-c", code, *args],
+        input=data,
+        capture_output=True,
+        check=True,
+        env={**os.environ, "PYTHONPATH": str(Path(bridge.__file__).resolve().parents[2])},
+    )
+    return done.stdout.decode().strip()
+
+
+def test_a_pickle_loads_in_a_process_that_never_imported_the_bridge() -> None:
     game = load("boon")
     state = _midway(game, 8)
     code = (
         "import pickle, sys; state = pickle.loads(sys.stdin.buffer.read()); "
         "print(state.history(), state.information_state_string(0) == sys.argv[1])"
     )
-    done = subprocess.run(
-        [sys.executable, "-c", code, state.information_state_string(0)],
-        input=pickle.dumps(state),
-        capture_output=True,
-        check=True,
-        env={**os.environ, "PYTHONPATH": str(Path(bridge.__file__).resolve().parents[2])},
+    printed = _elsewhere(code, pickle.dumps(state), state.information_state_string(0))
+    assert printed == f"{state.history()} True"
+
+
+def test_importing_the_bridge_registers_the_games_as_openspiels_own_modules_do() -> None:
+    """`deserialize_game_and_state` loads the game by name: importing the module is enough."""
+    game = load("wanted")
+    state = _midway(game, 6)
+    code = (
+        "import sys, pyspiel, tapete.envs.openspiel; "
+        "game, state = pyspiel.deserialize_game_and_state(sys.stdin.read()); print(game, state.history())"
     )
-    assert done.stdout.decode().strip() == f"{state.history()} True"
+    printed = _elsewhere(code, pyspiel.serialize_game_and_state(game, state).encode())
+    assert printed == f"{game} {state.history()}"
 
 
 @pytest.mark.parametrize("game_id", game_ids())
