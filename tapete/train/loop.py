@@ -23,6 +23,7 @@ from typing import Any
 
 import numpy as np
 
+from tapete.bots.learned import network_sizes
 from tapete.games import get_game
 
 from .evaluate import EvalJob, run_eval
@@ -107,7 +108,7 @@ def run(cfg: TrainConfig, resume: bool = False, echo: Callable[[str], None] = pr
     if cfg.margin_scale is None:
         cfg.margin_scale = calibrate_scale(game, cfg.num_players, cfg.options, cfg.seed)
     cfg.versions = _versions(game)
-    learner = Learner(encoder.size, encoder.action_size, cfg.seed, cfg.lr, cfg.hidden)
+    learner = Learner(*network_sizes(encoder), cfg.seed, cfg.lr, cfg.hidden)
     buffer = Buffer(cfg.buffer)
     if resume and (out / "checkpoint.pt").exists():
         learner.load_state_dict(torch.load(out / "checkpoint.pt", weights_only=False))
@@ -277,8 +278,8 @@ def _write_model(cfg: TrainConfig, learner: Any, out: Path, totals: dict[str, in
     state = game.new_match(cfg.num_players, 0, cfg.options)
     encoder = game.encoder(0, state.num_players, state.options)
     meta = {
-        "state_size": encoder.size,
-        "action_size": encoder.action_size,
+        "state_size": network_sizes(encoder)[0],
+        "action_size": network_sizes(encoder)[1],
         "hidden": [cfg.hidden, cfg.hidden],
         "method": METHODS[cfg.method],
         "trained_on": {"players": cfg.num_players, "options": cfg.options},

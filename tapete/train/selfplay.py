@@ -22,6 +22,7 @@ from typing import Any
 
 import numpy as np
 
+from tapete.bots.learned import move_rows
 from tapete.bots.search import SearchConfig, Valuer, view_scores
 from tapete.engine import Bot, Decision, Event, Game, Observation, State
 from tapete.engine.encoding import InfoEncoder
@@ -80,8 +81,10 @@ class Actor(Bot):
         assert encoder is not None
         view = obs.view
         state = encoder.information_state(view)
-        features = encoder.action_features(view, arms)
-        pick = self._pick(obs, arms, plans, state, features)
+        proposal = self.guide.decide(obs)
+        first = proposal.action if proposal is not None else None
+        features = move_rows(encoder, view, arms, first)
+        pick = self._pick(arms, first, state, features)
         self.pending.append((state, features[pick : pick + 1], view_scores(view, obs.num_players)))
         if plans:
             self._plan = list(plans[pick][1:])
@@ -89,21 +92,14 @@ class Actor(Bot):
         return Decision(legal[pick])
 
     def _pick(
-        self,
-        obs: Observation,
-        arms: Sequence[int | tuple[int, ...]],
-        plans: Sequence[tuple[int, ...]],
-        state: np.ndarray,
-        features: np.ndarray,
+        self, arms: Sequence[int | tuple[int, ...]], proposal: int | None, state: np.ndarray, features: np.ndarray
     ) -> int:
         if self.rng.random() < self.epsilon:
             return self.rng.randrange(len(arms))
         if self.network is not None:
             return int(np.argmax(self.network.scores(state, features)))
-        proposal = self.guide.decide(obs)
-        first = proposal.action if proposal is not None else None
         for i, arm in enumerate(arms):
-            if arm == first or (plans and isinstance(arm, tuple) and arm[0] == first):
+            if arm == proposal or (isinstance(arm, tuple) and arm[0] == proposal):
                 return i
         return 0
 

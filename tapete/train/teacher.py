@@ -23,6 +23,7 @@ from typing import Any
 
 import numpy as np
 
+from tapete.bots.learned import move_rows
 from tapete.bots.search import PolicyImprovementBot, level_config, paired_values
 from tapete.engine import Decision, Event, Game, Observation
 from tapete.engine.encoding import InfoEncoder
@@ -134,7 +135,8 @@ class Teacher(PolicyImprovementBot):
         assert encoder is not None
         view = obs.view
         state = encoder.information_state(view, self._row)
-        features = encoder.action_features(view, arms)
+        proposal = self.guide.decide(obs)
+        features = move_rows(encoder, view, arms, proposal.action if proposal is not None else None)
         self.samples.add(state, features, means)
         pick = int(np.argmax(means))
         roll = self.rng.random()
