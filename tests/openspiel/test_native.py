@@ -17,6 +17,7 @@ import pytest
 
 pyspiel = pytest.importorskip("pyspiel")
 
+import tapete  # noqa: E402
 from tapete.envs import openspiel as bridge  # noqa: E402
 from tapete.envs.openspiel import GAME_CLASSES, class_name, length_bound, register, short_name  # noqa: E402
 from tapete.games import game_ids, get_game  # noqa: E402
@@ -89,7 +90,7 @@ def _elsewhere(code: str, data: bytes, *args: str) -> str:
         input=data,
         capture_output=True,
         check=True,
-        env={**os.environ, "PYTHONPATH": str(Path(bridge.__file__).resolve().parents[2])},
+        env={**os.environ, "PYTHONPATH": str(Path(tapete.__file__).resolve().parents[1])},
     )
     return done.stdout.decode().strip()
 

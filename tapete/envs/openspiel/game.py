@@ -1,91 +1,28 @@
-"""tapete's games as OpenSpiel games (install the extra `openspiel`).
-
-Importing this module registers every game with `pyspiel` as a Python game
-named `tapete_<id>` (`tapete_bacan`, `tapete_buracco`, `tapete_nacho_loco`,
-`tapete_boon`, `tapete_wanted`), as OpenSpiel's own Python games do;
-`register()` (idempotent) returns the names. OpenSpiel's own tools run on them:
-
-    import pyspiel
-    from tapete.envs.openspiel import register
-    register()
-    game = pyspiel.load_game("tapete_boon", {"players": 4})
-    pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
-
-Each game is a class bound here under a stable name (`TapeteBoonGame`, ...,
-`GAME_CLASSES`), so games and states pickle (a pickle loads in any process:
-it imports this module), copy and go through `pyspiel.serialize_game_and_state`
-like OpenSpiel's own games.
-
-How a match maps onto OpenSpiel's model:
-
-- **Chance nodes** stand where the match deals or rolls: the root deals the
-  match, and any action that would draw on the state's random generator (a
-  new round's shuffle, WANTED's dice, a Bacan penalty card from a fresh
-  deck) waits at a chance node after it, whose outcome is the random tape
-  that action then uses. Each chance node has `chance_outcomes` equally
-  likely outcomes (a game parameter, 4,096 by default): a sample of the
-  deals, not all of them, so OpenSpiel's sampling is exact but a full tree
-  walk sees only those deals.
-- **Actions** are the game's own action space plus one more, PASS
-  (`num_actions`), for letting a reaction window go by. Windows are taken
-  apart as in `tapete.envs` (`TurnOrder` with one reaction per seat and
-  window), so a Bacan mirror window is a few ordinary turns.
-- **Simultaneous moves**: when several seats must all choose (WANTED's
-  commits, Bacan's peek), the node is an OpenSpiel simultaneous node. With
-  the game parameter `simultaneous=False` those seats choose one after the
-  other instead, each seeing only its own view (nobody sees another's hidden
-  choice): the sequential form OpenSpiel's IS-MCTS and MCCFR need.
-- **Information** comes from views and events only. The information state
-  (`perfect_recall`) of a seat is its view plus its story (the events told
-  to it, its own moves); its tensor is the game's information-state encoder
-  (`Game.encoder`, tapete/engine/encoding.py) fed exactly those events,
-  `information_state(view)`. The observation is the view alone, its tensor
-  `observation(view)`. Observers honour `private_info`: `SINGLE_PLAYER` is
-  the seat's own view, `NONE` the spectators' view and public events only
-  (no card a seat holds), `ALL_PLAYERS` every seat's view side by side.
-  A game without an encoder gives strings only (its game type says it
-  provides no tensors).
-- **Returns** are the win shares at the end (1 for a sole winner, 1/k for k
-  sharing the win, 0 otherwise): a constant-sum game (`CONSTANT_SUM`,
-  utility sum 1), as CFR and exploitability want; `zerosum(game=...)`, the
-  OpenSpiel transform, subtracts the mean for algorithms that insist on
-  zero-sum.
-- **Length**: `max_game_length` (decision nodes) is a true bound for every
-  game and options (`length_bound`): WANTED's rules bound a match; the other
-  games' rules do not (see `length_bound`), so the bridge stops a match at
-  the bound and scores it as a draw (1/n each). The game parameter
-  `max_game_length` sets another bound.
-
-`resampler(state, player)` is a world consistent with what `player` knows
-(`State.determinize`), for `open_spiel.python.algorithms.ismcts.ISMCTSBot
-.set_resampler`.
-"""
+"""A tapete game as an OpenSpiel game: the game, its states, one class per game."""
 
 from __future__ import annotations
 
 import json
-import math
 import random
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Any, ClassVar
 
-import numpy as np
 import pyspiel
 
 from tapete.engine import Event, Game, Rng, State
 from tapete.engine.encoding import InfoEncoder
-from tapete.engine.table import deliver
 from tapete.games import game_ids, get_game
 
-from .pettingzoo import TurnOrder
+from ..pettingzoo import TurnOrder
+from .bounds import length_bound
+from .observer import PRIVATE, TapeteObserver
 
 PREFIX = "tapete_"
 DEFAULT_CHANCE_OUTCOMES = 4_096
 SIMULTANEOUS = pyspiel.PlayerId.SIMULTANEOUS
 CHANCE = pyspiel.PlayerId.CHANCE
 TERMINAL = pyspiel.PlayerId.TERMINAL
-PRIVATE = pyspiel.PrivateInfoType
+PACKAGE = __name__.rpartition(".")[0]  # where the game classes are bound: tapete.envs.openspiel
 
 
 def short_name(game_id: str) -> str:
@@ -96,72 +33,6 @@ def class_name(game_id: str) -> str:
     """The name of a game's class here: `nacho-loco` -> `TapeteNachoLocoGame`."""
     return "Tapete" + "".join(word.capitalize() for word in game_id.replace("_", "-").split("-")) + "Game"
 
-
-# -- how long a match may last ---------------------------------------------------------------
-# Where the rules set no bound, the bridge allows this much (decision nodes), and stops a match
-# that reaches it. Each allowance is far above what random and heuristic play need (docs/api.md).
-BOON_ROUNDS = 100  # rounds of Boon; heuristic bots: 18 at most in 40 matches
-MOVES_PER_CARD = {"bacan": 1, "buracco": 12, "nacho-loco": 4}  # per card of the deck (per seat in Bacan), a round
-
-
-@dataclass(frozen=True, slots=True)
-class LengthBound:
-    """The most decision nodes a match has: `hard` when the rules bound it, else
-    the bridge's allowance, where it stops the match (a draw); `why` says how."""
-
-    moves: int
-    hard: bool
-    why: str
-
-
-def length_bound(game: Game, num_players: int, options: Any, simultaneous: bool = True) -> LengthBound:
-    """The bound of `max_game_length` for a game, its player count and options, in
-    the simultaneous form (one node for seats choosing at once) or not (one node a seat)."""
-    n = num_players
-    probe = game.new_match(n, 0, options)
-    view = probe.view(0)
-    deck = len(probe.card_ids())
-    if game.id == "wanted":
-        # WAN-4..WAN-12: every card and die is dealt up front; a stage is at most 5 battles
-        # (Duelo, Tiroteo) or `deals` deals of one battle each (Pandillas), and at most
-        # `replays` replay stages follow. Seats choosing at once: one node, or one a seat.
-        each = 1 if simultaneous else n
-        hand = len(view["hand"])
-        if options.mode != "pandillas":
-            moves = (1 + options.replays) * hand * each
-            return LengthBound(moves, True, f"(1 + {options.replays} replays) stages x {hand} battles x {each}")
-        # a battle: 3 picks, a leader choice after each of the <= 3 settlements, <= 2 tie discards
-        battle = (3 + 3 + 2) * each
-        moves = options.deals * battle + (options.deals - 1) + options.replays * (1 + battle)
-        return LengthBound(moves, True, f"{options.deals} deals and {options.replays} replays of {battle}-node battles")
-    if game.id == "boon":
-        # A round: the deal, a bid a seat at most, the bury, every card played (BOO-4..BOO-8).
-        # Rounds go on until a seat has no victory card (BOO-12): they pass back and forth, and a
-        # payout table of zeros never ends, so the rounds have no bound.
-        rnd = 1 + n + view["boon_size"] + n * len(view["hand"])
-        return LengthBound(BOON_ROUNDS * rnd, False, f"{BOON_ROUNDS} rounds x {rnd} (a round's bound)")
-    if game.id == "nacho-loco":
-        # NAC-15, NAC-17: a round gives its winner a point for every card in the other hands
-        # (>= n-1), so a match has at most n(target-1)/(n-1) + 1 rounds. A round has no bound:
-        # a seat may draw and keep playable cards (NAC-12), and the pile refills (NAC-10).
-        rounds = n * (options.target - 1) // (n - 1) + 1
-        rnd = MOVES_PER_CARD[game.id] * deck
-        return LengthBound(rounds * rnd, False, f"{rounds} rounds (the rules' bound) x {rnd}")
-    if game.id == "bacan":
-        # Scores may fall (BAC-26, comodines count -1) and the discard pile is reshuffled into
-        # the deck (BAC-15): neither rounds nor turns have a bound. The allowance grows with the
-        # limit: one round a point of it, each round every seat's pass through the deck.
-        rounds = max(options.limit, 10)
-        rnd = MOVES_PER_CARD[game.id] * deck * n
-        return LengthBound(rounds * rnd, False, f"{rounds} rounds x {rnd}")
-    if game.id == "buracco":
-        # BUR-13: the pozo may pass back and forth while the stock lasts, and hands may score
-        # below zero (BUR-22): neither hands nor turns have a bound.
-        hands = max(math.ceil(options.target / 100), 5)
-        rnd = MOVES_PER_CARD[game.id] * deck
-        return LengthBound(hands * rnd, False, f"{hands} hands x {rnd}")
-    # a game the bridge has no rule for: an allowance by the size of its deck
-    return LengthBound(100 * max(deck, 1) * n, False, "an allowance of 100 decisions a card and seat")
 
 
 # -- the game ----------------------------------------------------------------------------------
@@ -538,99 +409,21 @@ def _tape(outcome: int, salt: int) -> int:
     return random.Random(outcome * 1_000_003 + salt).getrandbits(62)
 
 
-# -- what a seat knows --------------------------------------------------------------------------
-class TapeteObserver:
-    """OpenSpiel's observer (`make_py_observer`) from views, events and the
-    game's encoder:
 
-    - `private_info=SINGLE_PLAYER`: the seat's view; with `perfect_recall` its
-      story too, and the encoder's `information_state(view)` as the tensor, else
-      its `observation(view)`;
-    - `NONE`: the spectators' view (`view(None)`) and, with `perfect_recall`,
-      the public events; the tensor is the seat's encoder fed only those;
-    - `ALL_PLAYERS`: every seat's own, one after the other (seat 0 first).
-
-    A game without an encoder has no tensor (`tensor` is None)."""
-
-    def __init__(self, game: TapeteSpielGame, recall: bool, private: Any) -> None:
-        self.game = game
-        self.recall = recall
-        self.private = private
-        probe = game.encoder_probe
-        self.tensor: np.ndarray | None = None
-        self.dict: dict[str, np.ndarray] = {}
-        if probe is not None:
-            one = probe.size if recall else probe.observation_size
-            seats = game.num_seats if private == PRIVATE.ALL_PLAYERS else 1
-            self.tensor = np.zeros(one * seats, np.float32)
-            self.dict = {"information_state" if recall else "observation": self.tensor}
-
-    def _encode(self, encoder: InfoEncoder, view: Mapping[str, Any]) -> np.ndarray:
-        return encoder.information_state(view) if self.recall else encoder.observation(view)
-
-    def set_from(self, state: TapeteSpielState, player: int) -> None:
-        tensor = self.tensor
-        if tensor is None:
-            return
-        tensor.fill(0.0)
-        match = state.t.match
-        if match is None:
-            return
-        if self.private == PRIVATE.SINGLE_PLAYER:
-            tensor[:] = self._encode(state.t.encoders[player], match.view(player))
-        elif self.private == PRIVATE.NONE:
-            encoder = self.game.tapete_game.encoder(player, self.game.num_seats, match.options)
-            if self.recall:
-                encoder.observe(state.t.public)
-            tensor[:] = self._encode(encoder, match.view(None))
-        else:
-            size = len(tensor) // self.game.num_seats
-            for seat, encoder in enumerate(state.t.encoders):
-                tensor[seat * size : (seat + 1) * size] = self._encode(encoder, match.view(seat))
-
-    def string_from(self, state: TapeteSpielState, player: int) -> str:
-        match = state.t.match
-        if match is None:
-            return "to deal" if self.private == PRIVATE.NONE else f"seat {player}: to deal"
-        turn = f"to act: {state.current_player()}"
-        if self.private == PRIVATE.NONE:
-            text = f"public; {turn}\n{json.dumps(match.view(None), sort_keys=True)}"
-            if self.recall:
-                text += "".join("\n" + json.dumps(e.to_json(), sort_keys=True) for e in state.t.public)
-            return text
-        seats = [player] if self.private == PRIVATE.SINGLE_PLAYER else list(range(self.game.num_seats))
-        parts = []
-        for seat in seats:
-            text = f"seat {seat}; {turn}\n{json.dumps(match.view(seat), sort_keys=True)}"
-            if self.recall:
-                text += "".join("\n" + line for line in state.t.seen[seat])
-            parts.append(text)
-        return "\n\n".join(parts)
-
-
-def resampler(state: TapeteSpielState, player: int) -> TapeteSpielState:
-    """A world consistent with what `player` knows (for IS-MCTS)."""
-    world: TapeteSpielState = state.clone()
-    assert state.t.match is not None
-    world.t.match = state.t.match.determinize(player, random.Random())
-    return world
-
-
-# -- one class per game, bound here under a stable name (pickle finds them) ---------------------
+# -- one class per game, bound in the package under a stable name (pickle finds them) -------------
 def _game_class(game_id: str) -> type[TapeteSpielGame]:
     name = class_name(game_id)
-    cls = type(name, (TapeteSpielGame,), {"game_id": game_id, "__module__": __name__, "__qualname__": name})
+    cls = type(name, (TapeteSpielGame,), {"game_id": game_id, "__module__": PACKAGE, "__qualname__": name})
     return cls
 
 
 GAME_CLASSES: dict[str, type[TapeteSpielGame]] = {game_id: _game_class(game_id) for game_id in game_ids()}
-globals().update({cls.__name__: cls for cls in GAME_CLASSES.values()})
 
 _registered: set[str] = set()
 
 
 def register() -> list[str]:
-    """Register every tapete game with pyspiel (once; importing this module
+    """Register every tapete game with pyspiel (once; importing the package
     already did, as OpenSpiel's own Python games do); their short names."""
     names = []
     for game_id, cls in GAME_CLASSES.items():
@@ -640,104 +433,3 @@ def register() -> list[str]:
             _registered.add(name)
         names.append(name)
     return names
-
-
-register()
-
-
-# -- tapete's bots and OpenSpiel's at one table ------------------------------------------------
-class TapeteSeat(pyspiel.Bot):
-    """A tapete bot (a `make_bot` kind) as an OpenSpiel bot, for OpenSpiel's
-    `evaluate_bots`: it sees its seat's observation and the events addressed
-    to it, as anywhere (the events of each step reach it at its next call)."""
-
-    def __init__(self, kind: str, game: Game, seat: int, seed: int) -> None:
-        pyspiel.Bot.__init__(self)
-        from tapete.bots import make_bot
-
-        self.kind, self.game, self.seat, self.seed = kind, game, seat, seed
-        self.bot = make_bot(kind, game, seed)
-        self.started = False
-        self.told = -1  # the history length whose events the bot has heard
-
-    def restart_at(self, state: TapeteSpielState) -> None:
-        from tapete.bots import make_bot
-
-        self.bot = make_bot(self.kind, self.game, self.seed)
-        self.started = False
-        self.told = -1
-
-    def _catch_up(self, state: TapeteSpielState) -> None:
-        match = state.t.match
-        if match is None:
-            return
-        if not self.started:
-            self.bot.start(self.seat, match.num_players, match.options)
-            self.started = True
-        moment = len(state.history())
-        if moment != self.told:
-            self.told = moment
-            deliver(state.t.events, {self.seat: self.bot})
-
-    def inform_action(self, state: TapeteSpielState, player: int, action: int) -> None:
-        self._catch_up(state)
-
-    def inform_actions(self, state: TapeteSpielState, actions: list[int]) -> None:
-        self._catch_up(state)
-
-    def step(self, state: TapeteSpielState) -> int:
-        from tapete.engine import Observation
-
-        self._catch_up(state)
-        match = state.t.match
-        assert match is not None
-        legal = state.legal_actions(self.seat)
-        pass_action = state.spiel_game.pass_action
-        offered = [a for a in legal if a != pass_action]
-        decision = None
-        if offered:
-            obs = Observation(match, self.seat)
-            obs.legal = offered  # the bot chooses among what the table offers (one reaction a window)
-            decision = self.bot.decide(obs)
-        if decision is not None and decision.action in legal:
-            return decision.action
-        return pass_action if pass_action in legal else legal[0]
-
-
-def ismcts_bot(game: pyspiel.Game, simulations: int, rollout_steps: int | None, seed: int) -> Any:
-    """OpenSpiel's own IS-MCTS (`open_spiel.python.algorithms.ismcts`) with its
-    random-rollout evaluator (a rollout cut after `rollout_steps` moves is
-    valued 0 for everyone) and worlds from `resampler`. The game must be
-    loaded with `simultaneous=False` (IS-MCTS searches sequential games)."""
-    from open_spiel.python.algorithms import ismcts, mcts
-
-    random_state = np.random.RandomState(seed)
-    evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=random_state, max_length=rollout_steps)
-
-    class SearchBot(ismcts.ISMCTSBot):
-        """What evaluate_bots asks of a bot and this one lacks: starting a match."""
-
-        def restart_at(self, state: Any) -> None:
-            self.reset()
-
-        def inform_action(self, state: Any, player: int, action: int) -> None:
-            return None
-
-    bot = SearchBot(
-        game,
-        evaluator,
-        uct_c=2.0,
-        max_simulations=simulations,
-        random_state=random_state,
-        allow_inconsistent_action_sets=True,
-    )
-    bot.set_resampler(resampler)
-    return bot
-
-
-def play_match(game: pyspiel.Game, bots: list[Any], seed: int) -> list[float]:
-    """One match to the end by OpenSpiel's `evaluate_bots`; the returns."""
-    from open_spiel.python.algorithms.evaluate_bots import evaluate_bots
-
-    returns = evaluate_bots(game.new_initial_state(), bots, np.random.RandomState(seed))
-    return [float(r) for r in returns]
