@@ -38,6 +38,24 @@ def move_rows(
     return rows
 
 
+def network_arms(obs: Observation, game: Game, proposal: int | None) -> list[int | tuple[int, ...]] | None:
+    """The moves the network chooses among at a decision, or None where the heuristic decides:
+    optional windows, single moves, decisions the game does not search (`SearchHints.searches`),
+    and reactions (a mirror claim races; the heuristic judges them, as for the search levels:
+    a network must never be able to repeat a failed claim without end)."""
+    legal = obs.legal
+    hints = game.search_hints
+    if not obs.required or len(legal) == 1 or not hints.searches(obs.view, legal):
+        return None
+    if proposal is not None and obs.is_reaction(proposal):
+        return None
+    plans = [tuple(p) for p in hints.plans(obs.view, legal)]
+    if plans:
+        return list(plans)
+    arms: list[int | tuple[int, ...]] = [a for a in legal if not obs.is_reaction(a)]
+    return arms if len(arms) > 1 else None
+
+
 def network_sizes(encoder: InfoEncoder) -> tuple[int, int]:
     """The state and move sizes of the network for this encoder (see `move_rows`)."""
     return encoder.size, encoder.action_size + 1
@@ -68,24 +86,21 @@ class LearnedBot(Bot):
         self.encoder.observe(events)
 
     def decide(self, obs: Observation) -> Decision | None:
-        legal = obs.legal
-        if not legal:
+        if not obs.legal:
             return None
         step = self._plan_step(obs)
         if step is not None:
             return Decision(step)
-        hints = self.game.search_hints
-        if not obs.required or len(legal) == 1 or not hints.searches(obs.view, legal):
-            return self.guide.decide(obs)
-        plans = [tuple(p) for p in hints.plans(obs.view, legal)]
-        arms: list[int | tuple[int, ...]] = list(plans) if plans else list(legal)
-        scores = self.scores(obs, arms, self.proposal(obs))
-        best = int(np.argmax(scores))
-        if plans:
-            chosen = plans[best]
-            self._plan = list(chosen[1:])
-            return Decision(chosen[0])
-        return Decision(legal[best])
+        guided = self.guide.decide(obs)
+        proposal = guided.action if guided is not None else None
+        arms = network_arms(obs, self.game, proposal)
+        if arms is None:
+            return guided
+        best = arms[int(np.argmax(self.scores(obs, arms, proposal)))]
+        if isinstance(best, tuple):
+            self._plan = list(best[1:])
+            return Decision(best[0])
+        return Decision(best)
 
     def proposal(self, obs: Observation) -> int | None:
         """The heuristic's move here (an input of the network)."""

@@ -23,13 +23,13 @@ from typing import Any
 
 import numpy as np
 
-from tapete.bots.learned import move_rows
+from tapete.bots.learned import move_rows, network_arms
 from tapete.bots.search import PolicyImprovementBot, level_config, paired_values
 from tapete.engine import Decision, Event, Game, Observation
 from tapete.engine.encoding import InfoEncoder
 from tapete.engine.table import REACTION_WINDOW_S, deliver
 from tapete.models import QNetwork
-from tapete.sim.runner import next_move
+from tapete.sim.runner import MAX_ACTIONS, next_move
 
 
 @dataclass(frozen=True)
@@ -111,22 +111,22 @@ class Teacher(PolicyImprovementBot):
         self.encoder.observe(events)
 
     def decide(self, obs: Observation) -> Decision | None:
-        legal = obs.legal
-        if not legal:
+        if not obs.legal:
             return None
         step = self._plan_step(obs)
         if step is not None:
             return Decision(step)
         assert self.guide is not None
-        hints = self.game.search_hints
-        if not obs.required or len(legal) == 1 or not hints.searches(obs.view, legal):
-            return self.guide.decide(obs)
-        plans = [tuple(p) for p in hints.plans(obs.view, legal)]
-        arms: list[int | tuple[int, ...]] = list(plans) if plans else list(legal)
+        guided = self.guide.decide(obs)
+        proposal = guided.action if guided is not None else None
+        arms = network_arms(obs, self.game, proposal)
+        if arms is None:
+            return guided
+        plans = [arm for arm in arms if isinstance(arm, tuple)]
         values = paired_values(
             self.evaluator,
             obs,
-            list(range(len(arms))) if plans else legal,
+            list(range(len(arms))) if plans else [a for a in arms if isinstance(a, int)],
             self.config,
             plans=plans or None,
         )
@@ -135,8 +135,7 @@ class Teacher(PolicyImprovementBot):
         assert encoder is not None
         view = obs.view
         state = encoder.information_state(view, self._row)
-        proposal = self.guide.decide(obs)
-        features = move_rows(encoder, view, arms, proposal.action if proposal is not None else None)
+        features = move_rows(encoder, view, arms, proposal)
         self.samples.add(state, features, means)
         pick = int(np.argmax(means))
         roll = self.rng.random()
@@ -144,10 +143,11 @@ class Teacher(PolicyImprovementBot):
             pick = self.rng.randrange(len(arms))
         elif self.network is not None and roll < self.settings.explore + self.settings.follow_network:
             pick = int(np.argmax(self.network.scores(state, features)))
-        if plans:
-            self._plan = list(plans[pick][1:])
-            return Decision(plans[pick][0])
-        return Decision(legal[pick])
+        chosen = arms[pick]
+        if isinstance(chosen, tuple):
+            self._plan = list(chosen[1:])
+            return Decision(chosen[0])
+        return Decision(chosen)
 
 
 @dataclass(frozen=True)
@@ -188,7 +188,9 @@ def run_actor(job: ActorJob) -> tuple[dict[str, np.ndarray], dict[str, float]]:
         ]
         for seat, bot in enumerate(bots):
             bot.start(seat, n, state.options)
-        while not state.is_terminal() and actions < 10_000_000:
+        for _ in range(MAX_ACTIONS):  # a match that never ends is left where it stands
+            if state.is_terminal():
+                break
             seat, action = next_move(state, bots, REACTION_WINDOW_S)
             deliver(state.apply(seat, action), bots)
             actions += 1
