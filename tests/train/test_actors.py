@@ -41,13 +41,13 @@ def test_forks_label_two_or_more_moves_per_decision(game_id: str, players: int, 
 
 
 def test_montecarlo_labels_the_move_played() -> None:
-    packed, stats = run_selfplay(SelfPlayJob("boon", 4, (), 3, 2, SelfPlaySettings(margin_scale=2.4)))
+    packed, _stats = run_selfplay(SelfPlayJob("boon", 4, (), 3, 2, SelfPlaySettings(margin_scale=2.4)))
     check_packed(packed, "boon", 4)
     assert (np.bincount(packed["owner"]) == 1).all()
 
 
 def test_the_search_labels_every_move() -> None:
-    packed, stats = run_actor(ActorJob("boon", 4, (), 3, 1, TeacherSettings(worlds=2, margin_scale=2.4)))
+    packed, _stats = run_actor(ActorJob("boon", 4, (), 3, 1, TeacherSettings(worlds=2, margin_scale=2.4)))
     check_packed(packed, "boon", 4)
 
 
