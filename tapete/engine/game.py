@@ -19,6 +19,7 @@ from .validate import check_state, parse_state
 
 if TYPE_CHECKING:
     from .bot import Bot
+    from .encoding import InfoEncoder
 
 
 class SearchHints:
@@ -142,6 +143,15 @@ class Game(ABC):
     score_sense: ClassVar[int] = 1
     # What the search bots may use besides the contract (see SearchHints).
     search_hints: ClassVar[SearchHints] = SearchHints()
+
+    # The game's information-state encoder (games/<g>/encoding.py): what learners read.
+    encoder_type: ClassVar[type[InfoEncoder] | None] = None
+
+    def encoder(self, seat: int, num_players: int, options: Any) -> InfoEncoder:
+        """A fresh encoder of `seat`'s information state for a match of these options."""
+        if self.encoder_type is None:
+            raise NotImplementedError(f"{self.id} has no information-state encoder")
+        return self.encoder_type(seat, num_players, options)
 
     # Option sets the conformance suite plays besides the defaults.
     conformance_options: ClassVar[tuple[dict[str, Any], ...]] = ()

@@ -12,6 +12,7 @@ from . import texts
 from .bots import BoonBot
 from .cards import FACES, card_face
 from .checks import problems
+from .encoding import BoonEncoder
 from .house_rules import HOUSE_RULES
 from .options import Options
 from .rules import BoonState
@@ -33,6 +34,7 @@ class BoonGame(Game):
     state_type = BoonState
     texts = texts
     house_rules = HOUSE_RULES
+    encoder_type = BoonEncoder
     conformance_options: ClassVar[tuple[dict[str, Any], ...]] = ({"payouts": "2,1,0,0,-1,-2"},)
 
     def heuristic_bot(self, rng: random.Random) -> Bot:

@@ -1,0 +1,171 @@
+"""The learned bot (`learned`, shown as "Experto / Expert"): a network scores
+the seat's candidate moves from its information state, with numpy alone.
+
+It decides where the search levels search: a required decision with a
+choice that the game says is worth a search (`SearchHints.searches`), over
+single actions or the game's plans (WANTED's gangs). Elsewhere - optional
+reaction windows, the later steps of a plan, Buracco's meld being built -
+the game's heuristic bot decides, as it does for the search levels. Both
+hear only the events told to the seat.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+
+from tapete.engine import Bot, Decision, Event, Game, Observation
+from tapete.engine.encoding import InfoEncoder
+from tapete.models import QNetwork, load
+
+
+def move_rows(
+    encoder: InfoEncoder, view: dict[str, Any], arms: Sequence[int | Sequence[int]], proposal: int | None
+) -> np.ndarray:
+    """The arms' rows for the network: the encoder's features and one more column, 1 where the
+    game's heuristic proposes the arm (its first action, for a plan). The network learns when
+    the heuristic is right and when another move is worth more."""
+    base = encoder.action_features(view, arms)
+    rows = np.zeros((len(arms), base.shape[1] + 1), dtype=np.float32)
+    rows[:, :-1] = base
+    for i, arm in enumerate(arms):
+        if arm == proposal or _starts(arm, proposal):
+            rows[i, -1] = 1.0
+    return rows
+
+
+def network_arms(obs: Observation, game: Game, proposal: int | None) -> list[int | tuple[int, ...]] | None:
+    """The moves the network chooses among at a decision, or None where the heuristic decides:
+    optional windows, single moves, decisions the game does not search (`SearchHints.searches`),
+    and reactions (a mirror claim races; the heuristic judges them, as for the search levels:
+    a network must never be able to repeat a failed claim without end)."""
+    legal = obs.legal
+    hints = game.search_hints
+    if not obs.required or len(legal) == 1 or not hints.searches(obs.view, legal):
+        return None
+    if proposal is not None and obs.is_reaction(proposal):
+        return None
+    plans = [tuple(p) for p in hints.plans(obs.view, legal)]
+    if plans:
+        return list(plans)
+    arms: list[int | tuple[int, ...]] = [a for a in legal if not obs.is_reaction(a)]
+    return arms if len(arms) > 1 else None
+
+
+class LoopGuard:
+    """Sees a decision come back unchanged: the network's move was undone by the heuristic that
+    carries on after it (Buracco: a meld the network started, cancelled by a heuristic that did not
+    plan it), or had no effect the seat could see. The second time, the heuristic decides."""
+
+    __slots__ = ("seen",)
+
+    def __init__(self) -> None:
+        self.seen: set[bytes] = set()
+
+    def repeated(self, state: np.ndarray) -> bool:
+        key = state.tobytes()
+        if key in self.seen:
+            return True
+        self.seen.add(key)
+        return False
+
+
+def _starts(arm: int | Sequence[int], action: int | None) -> bool:
+    return not isinstance(arm, int) and action is not None and arm[0] == action
+
+
+def network_sizes(encoder: InfoEncoder) -> tuple[int, int]:
+    """The state and move sizes of the network for this encoder (see `move_rows`)."""
+    return encoder.size, encoder.action_size + 1
+
+
+class LearnedBot(Bot):
+    name = "learned"
+
+    def __init__(
+        self, game: Game, rng: random.Random, network: QNetwork | None = None, margin: float | None = None
+    ) -> None:
+        self.game = game
+        self.rng = rng
+        if network is None:
+            network, info = load(game.id)
+            margin = float(info.meta.get("override_margin", 0.0)) if margin is None else margin
+        self.network = network
+        # How much more than the heuristic's proposal another move must be worth to be played
+        # (the model card gives the margin its measured strength was played with).
+        self.margin = margin or 0.0
+        self.guide = game.heuristic_bot(random.Random(rng.getrandbits(32)))
+        self.encoder: InfoEncoder | None = None
+        self._plan: list[int] = []
+        self._state = np.zeros(0, dtype=np.float32)
+
+    def start(self, seat: int, num_players: int, options: Any) -> None:
+        super().start(seat, num_players, options)
+        self.guide.start(seat, num_players, options)
+        self.encoder = self.game.encoder(seat, num_players, options)
+        self._state = np.zeros(self.encoder.size, dtype=np.float32)
+        self._plan = []
+        self.loops = LoopGuard()
+
+    def observe(self, events: Sequence[Event]) -> None:
+        self.guide.observe(events)
+        assert self.encoder is not None
+        self.encoder.observe(events)
+
+    def decide(self, obs: Observation) -> Decision | None:
+        if not obs.legal:
+            return None
+        step = self._plan_step(obs)
+        if step is not None:
+            return Decision(step)
+        guided = self.guide.decide(obs)
+        proposal = guided.action if guided is not None else None
+        arms = network_arms(obs, self.game, proposal)
+        if arms is None:
+            return guided
+        scores = self.scores(obs, arms, proposal)
+        if self.loops.repeated(self._state):
+            return guided
+        pick = int(np.argmax(scores))
+        if self.margin > 0.0:
+            incumbent = next((i for i, arm in enumerate(arms) if arm == proposal or _starts(arm, proposal)), None)
+            if incumbent is not None and scores[pick] - scores[incumbent] <= self.margin:
+                pick = incumbent
+        best = arms[pick]
+        if isinstance(best, tuple):
+            self._plan = list(best[1:])
+            return Decision(best[0])
+        return Decision(best)
+
+    def proposal(self, obs: Observation) -> int | None:
+        """The heuristic's move here (an input of the network)."""
+        decision = self.guide.decide(obs)
+        return decision.action if decision is not None else None
+
+    def scores(self, obs: Observation, arms: Sequence[int | Sequence[int]], proposal: int | None) -> np.ndarray:
+        """The network's value of each arm for this seat, now."""
+        encoder = self.encoder
+        assert encoder is not None
+        view = obs.view
+        state = encoder.information_state(view, self._state)
+        return self.network.scores(state, move_rows(encoder, view, arms, proposal))
+
+    def policy(self, obs: Observation, temperature: float = 0.05) -> dict[int, float]:
+        """A softmax over the legal actions' values (for `tapete.api.search` and studies)."""
+        scores = self.scores(obs, obs.legal, self.proposal(obs))
+        top = float(scores.max())
+        weights = [math.exp((float(s) - top) / temperature) for s in scores]
+        total = sum(weights)
+        return {a: w / total for a, w in zip(obs.legal, weights, strict=True)}
+
+    def _plan_step(self, obs: Observation) -> int | None:
+        if not self._plan:
+            return None
+        if obs.required and self._plan[0] in obs.legal and not self.game.search_hints.plans(obs.view, obs.legal):
+            return self._plan.pop(0)
+        self._plan = []
+        return None
