@@ -23,6 +23,26 @@ from tapete.engine.encoding import InfoEncoder
 from tapete.models import QNetwork, load
 
 
+def move_rows(
+    encoder: InfoEncoder, view: dict[str, Any], arms: Sequence[int | Sequence[int]], proposal: int | None
+) -> np.ndarray:
+    """The arms' rows for the network: the encoder's features and one more column, 1 where the
+    game's heuristic proposes the arm (its first action, for a plan). The network learns when
+    the heuristic is right and when another move is worth more."""
+    base = encoder.action_features(view, arms)
+    rows = np.zeros((len(arms), base.shape[1] + 1), dtype=np.float32)
+    rows[:, :-1] = base
+    for i, arm in enumerate(arms):
+        if arm == proposal or (not isinstance(arm, int) and proposal is not None and arm[0] == proposal):
+            rows[i, -1] = 1.0
+    return rows
+
+
+def network_sizes(encoder: InfoEncoder) -> tuple[int, int]:
+    """The state and move sizes of the network for this encoder (see `move_rows`)."""
+    return encoder.size, encoder.action_size + 1
+
+
 class LearnedBot(Bot):
     name = "learned"
 
@@ -59,7 +79,7 @@ class LearnedBot(Bot):
             return self.guide.decide(obs)
         plans = [tuple(p) for p in hints.plans(obs.view, legal)]
         arms: list[int | tuple[int, ...]] = list(plans) if plans else list(legal)
-        scores = self.scores(obs, arms)
+        scores = self.scores(obs, arms, self.proposal(obs))
         best = int(np.argmax(scores))
         if plans:
             chosen = plans[best]
@@ -67,17 +87,22 @@ class LearnedBot(Bot):
             return Decision(chosen[0])
         return Decision(legal[best])
 
-    def scores(self, obs: Observation, arms: Sequence[int | Sequence[int]]) -> np.ndarray:
+    def proposal(self, obs: Observation) -> int | None:
+        """The heuristic's move here (an input of the network)."""
+        decision = self.guide.decide(obs)
+        return decision.action if decision is not None else None
+
+    def scores(self, obs: Observation, arms: Sequence[int | Sequence[int]], proposal: int | None) -> np.ndarray:
         """The network's value of each arm for this seat, now."""
         encoder = self.encoder
         assert encoder is not None
         view = obs.view
         state = encoder.information_state(view, self._state)
-        return self.network.scores(state, encoder.action_features(view, arms))
+        return self.network.scores(state, move_rows(encoder, view, arms, proposal))
 
     def policy(self, obs: Observation, temperature: float = 0.05) -> dict[int, float]:
         """A softmax over the legal actions' values (for `tapete.api.search` and studies)."""
-        scores = self.scores(obs, obs.legal)
+        scores = self.scores(obs, obs.legal, self.proposal(obs))
         top = float(scores.max())
         weights = [math.exp((float(s) - top) / temperature) for s in scores]
         total = sum(weights)

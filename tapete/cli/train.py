@@ -30,6 +30,8 @@ from .options import (
 )
 from .output import console, fail, say
 
+METHODS = ("montecarlo", "search")
+
 
 def train(
     game_id: GameArg,
@@ -41,7 +43,10 @@ def train(
     out: Annotated[Path, typer.Option(help="the run's folder: checkpoints, curve, model")] = Path("train-out"),
     resume: Annotated[bool, typer.Option("--resume", help="go on from the checkpoint in --out")] = False,
     seed: Annotated[int, typer.Option(help="the run's seed")] = 1,
-    worlds: Annotated[int, typer.Option(help="sampled worlds the search labels each decision on")] = 12,
+    method: Annotated[
+        str, typer.Option(help="montecarlo (moves valued by the rounds that followed) | search (by tapete's search)")
+    ] = "montecarlo",
+    worlds: Annotated[int, typer.Option(help="with --method search: sampled worlds per labelled decision")] = 12,
     eval_every: Annotated[float, typer.Option(help="minutes between evaluations against the heuristic")] = 10.0,
     eval_matches: Annotated[int, typer.Option(help="matches per evaluation")] = 100,
     lang: LangOpt = "es",
@@ -58,6 +63,12 @@ def train(
             f"--hours is hours: more than 0 and at most 24, not {hours:g}.",
         )
     check_count("--jobs", jobs, lang, high=256)
+    if method not in METHODS:
+        fail(
+            lang,
+            f"--method: {method!r} no es un método; elige {', '.join(METHODS)}.",
+            f"--method: {method!r} is not a method; choose {', '.join(METHODS)}.",
+        )
     check_count("--worlds", worlds, lang, low=2, high=1000)
     check_count("--eval-matches", eval_matches, lang, high=100_000)
     if not (0 < eval_every <= 24 * 60):
@@ -99,6 +110,7 @@ def train(
         out=str(out),
         seed=seed,
         worlds=worlds,
+        method=method,
         eval_every_s=eval_every * 60.0,
         eval_matches=eval_matches,
         ray=ray,

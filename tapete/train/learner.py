@@ -135,7 +135,7 @@ class Learner:
             self.opt.zero_grad()
             loss.backward()
             self.opt.step()
-            total += float(loss)
+            total += loss.item()
             self.steps += 1
         self.last_loss = total / max(1, steps)
         return self.last_loss

@@ -23,12 +23,18 @@ from typing import Any
 
 import numpy as np
 
+from tapete.bots.learned import network_sizes
 from tapete.games import get_game
 
 from .evaluate import EvalJob, run_eval
+from .selfplay import SelfPlayJob, SelfPlaySettings, run_selfplay
 from .teacher import ActorJob, TeacherSettings, calibrate_scale, run_actor
 
 CHECKPOINT_EVERY_S = 300.0
+METHODS = {
+    "montecarlo": "Deep Monte-Carlo: a move-scoring network fitted to the values of the rounds that followed each move",
+    "search": "expert iteration: a move-scoring network fitted to tapete's paired-rollout search values",
+}
 
 
 @dataclass
@@ -41,10 +47,11 @@ class TrainConfig:
     out: str = "train-out"
     seed: int = 1
     worlds: int = 12
-    matches_per_job: int = 2
+    matches_per_job: int = 10_000  # a job ends after job_seconds of CPU anyway
+    job_seconds: float = 20.0
     buffer: int = 400_000
     batch: int = 256
-    replay: float = 16.0  # how many times a labelled decision is trained on, on average
+    replay: float = 4.0  # how many times a labelled decision is trained on, on average
     hidden: int = 256
     lr: float = 1e-3
     eval_matches: int = 100
@@ -53,6 +60,10 @@ class TrainConfig:
     explore: float = 0.05
     ray: str | None = None
     margin_scale: float | None = None
+    # "montecarlo": moves valued by the rounds that followed them (selfplay.py);
+    # "search": moves valued by tapete's paired-rollout search (teacher.py)
+    method: str = "montecarlo"
+    epsilon: float = 0.1
     versions: dict[str, str] = field(default_factory=dict)
 
 
@@ -97,7 +108,7 @@ def run(cfg: TrainConfig, resume: bool = False, echo: Callable[[str], None] = pr
     if cfg.margin_scale is None:
         cfg.margin_scale = calibrate_scale(game, cfg.num_players, cfg.options, cfg.seed)
     cfg.versions = _versions(game)
-    learner = Learner(encoder.size, encoder.action_size, cfg.seed, cfg.lr, cfg.hidden)
+    learner = Learner(*network_sizes(encoder), cfg.seed, cfg.lr, cfg.hidden)
     buffer = Buffer(cfg.buffer)
     if resume and (out / "checkpoint.pt").exists():
         learner.load_state_dict(torch.load(out / "checkpoint.pt", weights_only=False))
@@ -107,9 +118,10 @@ def run(cfg: TrainConfig, resume: bool = False, echo: Callable[[str], None] = pr
     budget = cfg.hours * 3600.0 - elapsed_before
     progress = Progress(max(budget, 1.0))
     deadline = time.monotonic() + budget
-    settings = TeacherSettings(
+    teacher = TeacherSettings(
         worlds=cfg.worlds, explore=cfg.explore, margin_scale=cfg.margin_scale, follow_network=cfg.follow_network
     )
+    selfplay = SelfPlaySettings(epsilon=cfg.epsilon, margin_scale=cfg.margin_scale)
     seeds = _seeds(cfg.seed + int(totals["samples"]))
     last_save = last_eval = time.monotonic()
     win: float | None = None
@@ -118,16 +130,23 @@ def run(cfg: TrainConfig, resume: bool = False, echo: Callable[[str], None] = pr
 
         def actor_job() -> Future[Any]:
             weights = learner.net.export() if learner.steps else None
-            job = ActorJob(
-                cfg.game,
-                cfg.num_players,
-                tuple(sorted(cfg.options.items())),
-                next(seeds),
-                cfg.matches_per_job,
-                settings,
-                weights,
+            options = tuple(sorted(cfg.options.items()))
+            if cfg.method == "search":
+                job = ActorJob(
+                    cfg.game,
+                    cfg.num_players,
+                    options,
+                    next(seeds),
+                    cfg.matches_per_job,
+                    teacher,
+                    weights,
+                    seconds=cfg.job_seconds,
+                )
+                return submit(run_actor, job)
+            play = SelfPlayJob(
+                cfg.game, cfg.num_players, options, next(seeds), cfg.matches_per_job, selfplay, weights, cfg.job_seconds
             )
-            return submit(run_actor, job)
+            return submit(run_selfplay, play)
 
         pending = {actor_job() for _ in range(max(1, cfg.jobs))}
         while time.monotonic() < deadline:
@@ -259,10 +278,10 @@ def _write_model(cfg: TrainConfig, learner: Any, out: Path, totals: dict[str, in
     state = game.new_match(cfg.num_players, 0, cfg.options)
     encoder = game.encoder(0, state.num_players, state.options)
     meta = {
-        "state_size": encoder.size,
-        "action_size": encoder.action_size,
+        "state_size": network_sizes(encoder)[0],
+        "action_size": network_sizes(encoder)[1],
         "hidden": [cfg.hidden, cfg.hidden],
-        "method": "expert iteration: a move-scoring network fitted to tapete's paired-rollout search values",
+        "method": METHODS[cfg.method],
         "trained_on": {"players": cfg.num_players, "options": cfg.options},
         "margin_scale": cfg.margin_scale,
         "steps": learner.steps,

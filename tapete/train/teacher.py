@@ -23,6 +23,7 @@ from typing import Any
 
 import numpy as np
 
+from tapete.bots.learned import move_rows
 from tapete.bots.search import PolicyImprovementBot, level_config, paired_values
 from tapete.engine import Decision, Event, Game, Observation
 from tapete.engine.encoding import InfoEncoder
@@ -134,7 +135,8 @@ class Teacher(PolicyImprovementBot):
         assert encoder is not None
         view = obs.view
         state = encoder.information_state(view, self._row)
-        features = encoder.action_features(view, arms)
+        proposal = self.guide.decide(obs)
+        features = move_rows(encoder, view, arms, proposal.action if proposal is not None else None)
         self.samples.add(state, features, means)
         pick = int(np.argmax(means))
         roll = self.rng.random()
@@ -158,6 +160,7 @@ class ActorJob:
     settings: TeacherSettings
     weights: dict[str, np.ndarray] | None = None
     teachers_per_match: int = 1
+    seconds: float = 0.0  # stop after this much CPU time (at least one match), when set
 
 
 def run_actor(job: ActorJob) -> tuple[dict[str, np.ndarray], dict[str, float]]:
@@ -170,7 +173,9 @@ def run_actor(job: ActorJob) -> tuple[dict[str, np.ndarray], dict[str, float]]:
     network = QNetwork(job.weights) if job.weights is not None else None
     start = time.process_time()
     actions = 0
-    for m in range(job.matches):
+    played = 0
+    while played < job.matches and not (played and job.seconds and time.process_time() - start > job.seconds):
+        played += 1
         seed = rng.getrandbits(63)
         state = game.new_match(job.num_players, seed, dict(job.options))
         n = state.num_players
@@ -187,8 +192,7 @@ def run_actor(job: ActorJob) -> tuple[dict[str, np.ndarray], dict[str, float]]:
             seat, action = next_move(state, bots, REACTION_WINDOW_S)
             deliver(state.apply(seat, action), bots)
             actions += 1
-        del m
-    stats = {"matches": float(job.matches), "samples": float(len(samples)), "cpu": time.process_time() - start}
+    stats = {"matches": float(played), "samples": float(len(samples)), "cpu": time.process_time() - start}
     return samples.pack(), stats
 
 

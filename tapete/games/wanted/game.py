@@ -12,6 +12,7 @@ from . import texts
 from .bots import WantedBot
 from .cards import FACES, NUM_CARDS
 from .checks import problems
+from .encoding import WantedEncoder
 from .house_rules import HOUSE_RULES
 from .options import PLAYERS, Options
 from .rules import WantedState
@@ -35,6 +36,7 @@ class WantedGame(Game):
     texts = texts
     house_rules = HOUSE_RULES
     search_hints = WantedSearchHints()
+    encoder_type = WantedEncoder
     conformance_options: ClassVar[tuple[dict[str, Any], ...]] = (
         {"mode": "tiroteo"},
         {"mode": "pandillas"},
