@@ -12,6 +12,7 @@ from . import texts
 from .bots import BacanBot
 from .cards import FACE, FACES, JOKER_FACE
 from .checks import problems
+from .encoding import BacanEncoder
 from .house_rules import HOUSE_RULES
 from .options import Options
 from .rules import BacanState
@@ -33,6 +34,7 @@ class BacanGame(Game):
     state_type = BacanState
     texts = texts
     house_rules = HOUSE_RULES
+    encoder_type = BacanEncoder
     score_sense = -1  # points are bad: reaching the limit eliminates (BAC-4, BAC-5)
     conformance_options: ClassVar[tuple[dict[str, Any], ...]] = (
         {"memory": "assisted", "mirror_match": "points", "discard_draw_from_lap": 1},
