@@ -248,15 +248,6 @@ class TapeteAEC(AECEnv):
         """Every seat's reward at the end of the match, in the settings' shape."""
         return self.match.returns()
 
-    def apply_turn(self, seat: int, action: int | None) -> None:
-        """Play one agent's turn: PASS (None) or an action of its mask, else IllegalMove."""
-        a = self.match.pass_action if action is None else int(action)
-        if not self.match.offers(seat, a):
-            raise self.match.illegal(seat, action)
-        self.match.play(seat, a)
-        if not self.match.state.is_terminal():
-            self.agent_selection = self.possible_agents[self.match.seat]
-
     def render(self) -> str | None:
         if self.render_mode != "ansi":
             return None
