@@ -28,7 +28,7 @@ machine's load during the run touches all of them alike:
   a schema from random matches);
 - `view_us`, `encode_us`, `memory_us`: CPU microseconds per step of the
   game's own parts every observing step pays: the acting seat's view, its
-  encoding (`write_observation`), and all seats' encoders hearing the step's
+  encoding (`information_state`), and all seats' encoders hearing the step's
   events.
 
 Both the engine and the environments play random legal moves, but not the
@@ -120,7 +120,7 @@ def batch_runner(game_id: str, players: int, size: int) -> Runner:
 
 def parts(game_id: str, players: int, steps: int = 3_000) -> dict[str, float]:
     """CPU microseconds per step of the view, the encoding and the memory, on random play:
-    the acting seat's view and `write_observation`, and a second set of every seat's
+    the acting seat's view and its `information_state`, and a second set of every seat's
     encoders hearing the step's events (`observe`, each seat its own)."""
     play = batch(game_id, 1, players, seed=1)
     match = play.matches[0]
@@ -135,7 +135,7 @@ def parts(game_id: str, players: int, steps: int = 3_000) -> dict[str, float]:
         seen = match.state.view(seat)
         view += time.process_time() - start
         start = time.process_time()
-        shadow[seat].write_observation(seen, out[: match.observation_size])
+        shadow[seat].information_state(seen, out)
         encode += time.process_time() - start
         legal = [*match.offered, *([match.pass_action] if match.may_pass else [])]
         match.play(seat, legal[rng.randrange(len(legal))])
