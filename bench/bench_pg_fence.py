@@ -36,8 +36,8 @@ from typing import Any
 
 import asyncpg
 
-from tapete.server.batch_writers import INSERT_ACTIONS
-from tapete.server.leases import FENCED_INSERT_ACTIONS, ClusterStore
+from tapete.server.cluster.leases import FENCED_INSERT_ACTIONS, ClusterStore
+from tapete.server.storage.batch_writers import INSERT_ACTIONS
 
 TABLES = 200
 OWNER = "bench-owner"

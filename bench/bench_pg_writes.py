@@ -30,9 +30,9 @@ from collections.abc import Awaitable, Callable
 
 from bench_pg_fence import OWNER, TABLES, drop_scratch, pg_server, scratch
 
-from tapete.server.batch_writers import AsyncWriter, PgWriter, Write
-from tapete.server.leases import ClusterStore
-from tapete.server.store import matches, seats
+from tapete.server.cluster.leases import ClusterStore
+from tapete.server.storage.batch_writers import AsyncWriter, PgWriter, Write
+from tapete.server.storage.store import matches, seats
 
 
 def batch(i: int) -> list[Write]:

@@ -34,15 +34,15 @@ import time
 from pathlib import Path
 from typing import Any
 
-from tapete.server import tables as tables_module
-from tapete.server.connection import Connection
-from tapete.server.messages import Dismiss, Submit
-from tapete.server.presenter import Presenter
-from tapete.server.runner import TableRunner
+from tapete.server.ops.stats import Stats
 from tapete.server.settings import ServerSettings, async_db_url
-from tapete.server.stats import Stats
-from tapete.server.store import Store
-from tapete.server.tables import SeatSpec, Tables
+from tapete.server.storage.store import Store
+from tapete.server.table import registry as tables_module
+from tapete.server.table.connection import Connection
+from tapete.server.table.messages import Dismiss, Submit
+from tapete.server.table.presenter import Presenter
+from tapete.server.table.registry import SeatSpec, Tables
+from tapete.server.table.runner import TableRunner
 
 
 class Sink:

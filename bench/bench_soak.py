@@ -55,7 +55,7 @@ import websockets
 
 from tapete.games import game_ids, get_game
 from tapete.server.settings import async_db_url
-from tapete.server.store import Store
+from tapete.server.storage.store import Store
 
 MAX_TABLES = 1000
 MAX_MINUTES = 60.0

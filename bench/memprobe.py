@@ -107,7 +107,7 @@ def pymalloc_stats() -> dict[str, float]:
 
 def census(objects: list[Any]) -> dict[str, list[int]]:
     """Table runners in memory: `game/status` -> [tables, actions held]."""
-    from tapete.server.runner import TableRunner
+    from tapete.server.table.runner import TableRunner
 
     found: dict[str, list[int]] = {}
     for obj in objects:

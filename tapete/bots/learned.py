@@ -33,9 +33,49 @@ def move_rows(
     rows = np.zeros((len(arms), base.shape[1] + 1), dtype=np.float32)
     rows[:, :-1] = base
     for i, arm in enumerate(arms):
-        if arm == proposal or (not isinstance(arm, int) and proposal is not None and arm[0] == proposal):
+        if arm == proposal or _starts(arm, proposal):
             rows[i, -1] = 1.0
     return rows
+
+
+def network_arms(obs: Observation, game: Game, proposal: int | None) -> list[int | tuple[int, ...]] | None:
+    """The moves the network chooses among at a decision, or None where the heuristic decides:
+    optional windows, single moves, decisions the game does not search (`SearchHints.searches`),
+    and reactions (a mirror claim races; the heuristic judges them, as for the search levels:
+    a network must never be able to repeat a failed claim without end)."""
+    legal = obs.legal
+    hints = game.search_hints
+    if not obs.required or len(legal) == 1 or not hints.searches(obs.view, legal):
+        return None
+    if proposal is not None and obs.is_reaction(proposal):
+        return None
+    plans = [tuple(p) for p in hints.plans(obs.view, legal)]
+    if plans:
+        return list(plans)
+    arms: list[int | tuple[int, ...]] = [a for a in legal if not obs.is_reaction(a)]
+    return arms if len(arms) > 1 else None
+
+
+class LoopGuard:
+    """Sees a decision come back unchanged: the network's move was undone by the heuristic that
+    carries on after it (Buracco: a meld the network started, cancelled by a heuristic that did not
+    plan it), or had no effect the seat could see. The second time, the heuristic decides."""
+
+    __slots__ = ("seen",)
+
+    def __init__(self) -> None:
+        self.seen: set[bytes] = set()
+
+    def repeated(self, state: np.ndarray) -> bool:
+        key = state.tobytes()
+        if key in self.seen:
+            return True
+        self.seen.add(key)
+        return False
+
+
+def _starts(arm: int | Sequence[int], action: int | None) -> bool:
+    return not isinstance(arm, int) and action is not None and arm[0] == action
 
 
 def network_sizes(encoder: InfoEncoder) -> tuple[int, int]:
@@ -46,10 +86,18 @@ def network_sizes(encoder: InfoEncoder) -> tuple[int, int]:
 class LearnedBot(Bot):
     name = "learned"
 
-    def __init__(self, game: Game, rng: random.Random, network: QNetwork | None = None) -> None:
+    def __init__(
+        self, game: Game, rng: random.Random, network: QNetwork | None = None, margin: float | None = None
+    ) -> None:
         self.game = game
         self.rng = rng
-        self.network = network if network is not None else load(game.id)[0]
+        if network is None:
+            network, info = load(game.id)
+            margin = float(info.meta.get("override_margin", 0.0)) if margin is None else margin
+        self.network = network
+        # How much more than the heuristic's proposal another move must be worth to be played
+        # (the model card gives the margin its measured strength was played with).
+        self.margin = margin or 0.0
         self.guide = game.heuristic_bot(random.Random(rng.getrandbits(32)))
         self.encoder: InfoEncoder | None = None
         self._plan: list[int] = []
@@ -61,6 +109,7 @@ class LearnedBot(Bot):
         self.encoder = self.game.encoder(seat, num_players, options)
         self._state = np.zeros(self.encoder.size, dtype=np.float32)
         self._plan = []
+        self.loops = LoopGuard()
 
     def observe(self, events: Sequence[Event]) -> None:
         self.guide.observe(events)
@@ -68,24 +117,29 @@ class LearnedBot(Bot):
         self.encoder.observe(events)
 
     def decide(self, obs: Observation) -> Decision | None:
-        legal = obs.legal
-        if not legal:
+        if not obs.legal:
             return None
         step = self._plan_step(obs)
         if step is not None:
             return Decision(step)
-        hints = self.game.search_hints
-        if not obs.required or len(legal) == 1 or not hints.searches(obs.view, legal):
-            return self.guide.decide(obs)
-        plans = [tuple(p) for p in hints.plans(obs.view, legal)]
-        arms: list[int | tuple[int, ...]] = list(plans) if plans else list(legal)
-        scores = self.scores(obs, arms, self.proposal(obs))
-        best = int(np.argmax(scores))
-        if plans:
-            chosen = plans[best]
-            self._plan = list(chosen[1:])
-            return Decision(chosen[0])
-        return Decision(legal[best])
+        guided = self.guide.decide(obs)
+        proposal = guided.action if guided is not None else None
+        arms = network_arms(obs, self.game, proposal)
+        if arms is None:
+            return guided
+        scores = self.scores(obs, arms, proposal)
+        if self.loops.repeated(self._state):
+            return guided
+        pick = int(np.argmax(scores))
+        if self.margin > 0.0:
+            incumbent = next((i for i, arm in enumerate(arms) if arm == proposal or _starts(arm, proposal)), None)
+            if incumbent is not None and scores[pick] - scores[incumbent] <= self.margin:
+                pick = incumbent
+        best = arms[pick]
+        if isinstance(best, tuple):
+            self._plan = list(best[1:])
+            return Decision(best[0])
+        return Decision(best)
 
     def proposal(self, obs: Observation) -> int | None:
         """The heuristic's move here (an input of the network)."""

@@ -65,6 +65,10 @@ class Observation:
     def action_to_json(self, action: int) -> dict[str, Any]:
         return self._state.action_to_json(action)
 
+    def is_reaction(self, action: int) -> bool:
+        """Whether a legal action races in a reaction window (a Bacan mirror claim)."""
+        return self._state.is_reaction(self.seat, action)
+
 
 class Bot(ABC):
     """A player program. One instance plays one seat of one match."""

@@ -1,4 +1,14 @@
-"""The table server: lobby API, one WebSocket per seat, table runners, records."""
+"""The table server: lobby API, one WebSocket per seat, table runners, records.
+
+In rooms by domain, each importing only from its own and the rooms before it
+(tests/structure/test_server_layers.py): `ops` (logs, counters, the loop's
+watch), `storage` (store, writers, schema, migrations), `wire` (uvicorn's
+protocols, deflate, limits on what is received), `people` (identities, names,
+ratings, history), `table` (the table registry, each table's runner and what it
+holds), `cluster` (several processes), `http` (lobby, players, viewer, table
+socket). Directly here: what every room shares (`errors`, `settings`) and the
+process's entry points and wiring (`app`, `main`, `workers`, `__main__`).
+"""
 
 from .app import create_app
 from .settings import ServerSettings, TableOptions

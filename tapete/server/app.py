@@ -1,215 +1,41 @@
-"""The FastAPI application: lobby REST API, table sockets, static client."""
+"""The FastAPI application: its services made and closed (`lifespan`), the routes of `http/`
+(lobby, players, viewer, table sockets), errors as JSON in es/en, the middleware, the static client."""
 
 from __future__ import annotations
 
 import asyncio
-import secrets
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Literal
 
-from fastapi import APIRouter, FastAPI, Query, Request, Response
+from fastapi import FastAPI, Request, Response
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from tapete.bots import BOT_KINDS
-from tapete.engine import BadOption, BadPlayers, Game, TapeteError, UnknownGame
-from tapete.games import game_ids, get_game
-from tapete.games.guide import guide_json, guide_markdown
+from tapete.engine import BadOption, BadPlayers, TapeteError, UnknownGame
 
-from . import logs, ratings, viewer
-from . import tables as table_registry
-from .errors import BadRequest, Forbidden, RateLimited, ServerError
-from .gcsetup import AGING
-from .headers import SecurityHeaders
-from .limits import AllRates, BodyGuard, RateGuard, Rates
-from .loopwatch import LoopWatch
-from .models import CreateTableBody, JoinBody, TokenBody
-from .names import clean_name
-from .pacer import ThinkingPool
-from .player_api import PlayerHeader, caller
-from .player_api import router as player_router
-from .players import IDENTITIES_PER_MINUTE, Players, check_distinct
-from .settings import ServerSettings, async_db_url, table_options_schema
-from .sockets import address_allowances, table_socket
-from .stats import Stats
-from .store import Store
-from .tables import SeatSpec, Tables
+from .errors import BadRequest
+from .http import lobby, viewer
+from .http.headers import SecurityHeaders
+from .http.player_api import router as player_router
+from .http.sockets import address_allowances, table_socket
+from .ops import logs
+from .ops.gcsetup import AGING
+from .ops.loopwatch import LoopWatch
+from .ops.stats import Stats
+from .people import ratings
+from .people.players import Players
+from .settings import ServerSettings, async_db_url
+from .storage.store import Store
+from .table import registry as table_registry
+from .table.pacer import ThinkingPool
+from .table.registry import Tables
+from .wire.limits import AllRates, BodyGuard, RateGuard
 
 STATIC_DIR = Path(__file__).resolve().parent.parent / "web" / "static"
 
 STATUS_BY_CODE = {UnknownGame.code: 404, BadOption.code: 400, BadPlayers.code: 400}
-
-
-@dataclass
-class Services:
-    settings: ServerSettings
-    store: Store
-    tables: Tables
-    stats: Stats
-    players: Players
-    watch: LoopWatch
-
-
-def client_address(request: Request) -> str:
-    """Whom the quotas count: the peer's address (a player identity does not exist yet)."""
-    return request.client.host if request.client is not None else "unknown"
-
-
-def services(request: Request) -> Services:
-    found: Services = request.app.state.tapete
-    return found
-
-
-def available_games() -> list[Game]:
-    """The registered games that load; one being written must not break the lobby."""
-    found = []
-    for game_id in game_ids():
-        try:
-            found.append(get_game(game_id))
-        except Exception:
-            logs.log.warning("game does not load", extra={"detail": game_id})
-    return found
-
-
-# -- the lobby -----------------------------------------------------------------
-router = APIRouter(prefix="/api")
-
-
-@router.get("/games")
-async def list_games() -> dict[str, Any]:
-    """Every registered game with its players, options schema and names in es/en."""
-    return {
-        "games": [
-            {
-                "id": g.id,
-                "name": g.name,
-                "min_players": g.min_players,
-                "max_players": g.max_players,
-                "default_players": g.default_players,
-                "options": g.options_schema(),
-            }
-            for g in available_games()
-        ],
-        "bot_levels": list(BOT_KINDS),
-        "table_options": table_options_schema(),
-    }
-
-
-@router.get("/games/{game_id}/rules")
-async def game_rules(game_id: str, lang: Literal["es", "en"] = "es") -> dict[str, Any]:
-    """The player's guide (sections of blocks, cards by face and name, the
-    reglamento last) and the same as Markdown, for one language."""
-    game = get_game(game_id)
-    return {"game": game_id, "lang": lang, "markdown": guide_markdown(game, lang), "guide": guide_json(game, lang)}
-
-
-@router.post("/tables", status_code=201)
-async def create_table(
-    body: CreateTableBody, request: Request, x_tapete_player: PlayerHeader = None
-) -> dict[str, Any]:
-    player_id = await caller(request, x_tapete_player)
-    tables, players = services(request).tables, services(request).players
-    specs = None if body.seats is None else [SeatSpec(s.type, s.level, s.name) for s in body.seats]
-    # names checked before the table is made: a refused name leaves nothing behind
-    name = (clean_name(body.name) or await players.name_of(player_id)) if body.join else None
-    check_distinct([clean_name(s.name) for s in specs or () if s.kind == "bot"] + [name])
-    runner = await tables.create(
-        body.game, body.options, specs, body.table_options, body.public, client_address(request)
-    )
-    seat: int | None = None
-    token: str | None = None
-    if any(s.free for s in runner.seats) and body.join:
-        seat, token = await runner.join(None, name, player_id)
-    elif not any(s.human for s in runner.seats):
-        await runner.start_bots_only()
-    return {"table": runner.summary(), "invite_code": runner.invite_code, "seat": seat, "token": token}
-
-
-@router.get("/tables")
-async def open_tables(
-    request: Request,
-    offset: int = Query(0, ge=0, le=1_000_000),
-    limit: int | None = Query(None, ge=1, description="page size (default and maximum: the server's)"),
-) -> dict[str, Any]:
-    """Public tables waiting or playing, a page at a time (`next` is the offset of the next page)."""
-    settings = services(request).settings
-    size = min(limit or settings.page_size, settings.page_max)
-    return services(request).tables.page(offset, size)
-
-
-@router.get("/tables/{table_id}")
-async def table_info(table_id: str, request: Request) -> dict[str, Any]:
-    runner = await services(request).tables.get(table_id)
-    return runner.summary()
-
-
-@router.post("/join")
-async def join_table(body: JoinBody, request: Request, x_tapete_player: PlayerHeader = None) -> dict[str, Any]:
-    player_id = await caller(request, x_tapete_player)
-    name = clean_name(body.name) or await services(request).players.name_of(player_id)
-    runner, seat, token = await services(request).tables.join(body.code, body.seat, name, player_id)
-    return {"table": runner.summary(), "seat": seat, "token": token}
-
-
-@router.post("/tables/{table_id}/leave")
-async def leave_table(
-    table_id: str, body: TokenBody, request: Request, x_tapete_player: PlayerHeader = None
-) -> dict[str, Any]:
-    await caller(request, x_tapete_player)
-    seat = await services(request).tables.leave(table_id, body.token)
-    return {"table": table_id, "seat": seat, "left": True}
-
-
-@router.post("/tables/{table_id}/close")
-async def close_table(
-    table_id: str, body: TokenBody, request: Request, x_tapete_player: PlayerHeader = None
-) -> dict[str, Any]:
-    """The creator (holder of the first human seat) closes a table that is still waiting."""
-    await caller(request, x_tapete_player)
-    seat = await services(request).tables.close_table(table_id, body.token)
-    return {"table": table_id, "seat": seat, "closed": True}
-
-
-@router.get("/stats")
-async def server_stats(request: Request, reset: bool = False) -> dict[str, Any]:
-    """Actions applied and arrival-to-views times of socket actions; `reset=true` (admin) starts afresh."""
-    svc = services(request)
-    if reset:
-        require_admin(request, svc.settings)
-    runners = list(svc.tables.runners.values())
-    out = svc.stats.summary()
-    out.update(svc.watch.summary())  # the loop's lateness and the collector's pauses
-    out["tables"] = {status: sum(r.status == status for r in runners) for status in ("waiting", "playing", "finished")}
-    out["sockets"] = sum(len(r.spectators) + sum(len(s.conns) for s in r.seats) for r in runners)
-    out["log_events"] = sum(len(r.presenter.log) for r in runners)  # the stories kept (~400 bytes an event)
-    out["wal"] = svc.store.wal_summary()  # SQLite's checkpoints, and how long they held commits
-    out.update(svc.tables.cluster_stats())
-    if reset:
-        svc.stats.reset()
-        svc.watch.reset()
-    return out
-
-
-def require_admin(request: Request, settings: ServerSettings) -> None:
-    """`Authorization: Bearer <admin token>`; a server started without an admin token has no admin."""
-    given = request.headers.get("authorization", "")
-    scheme, _, token = given.partition(" ")
-    expected = settings.admin_token
-    if not expected or scheme.lower() != "bearer" or not secrets.compare_digest(token.strip(), expected):
-        raise Forbidden(
-            "Hace falta la ficha de administración (Authorization: Bearer ...).",
-            "This needs the admin token (Authorization: Bearer ...).",
-            rule="admin",
-        )
-
-
-@router.get("/matches/{match_id}/record")
-async def match_record(match_id: str, request: Request) -> dict[str, Any]:
-    return await services(request).tables.record(match_id)
 
 
 # -- errors as JSON in es/en ---------------------------------------------------------
@@ -250,42 +76,6 @@ async def _on_http_error(_request: Request, err: Exception) -> Response:
     return JSONResponse({"error": body}, status_code=err.status_code, headers=getattr(err, "headers", None))
 
 
-LobbyRates = dict[tuple[str, str], tuple[Rates, Callable[[], ServerError]]]
-
-
-def lobby_rates(settings: ServerSettings, rates: AllRates) -> LobbyRates:
-    """New tables, joins and identities per address and minute (bursts of as many), shared by every
-    process when there are several."""
-    per_minute = rates.per_minute
-
-    def too_many_tables() -> ServerError:
-        return RateLimited(
-            f"Demasiadas mesas nuevas (máximo {settings.tables_per_minute:g} por minuto); espera un poco.",
-            f"Too many new tables (at most {settings.tables_per_minute:g} a minute); wait a little.",
-            rule="quota",
-        )
-
-    def too_many_joins() -> ServerError:
-        return RateLimited(
-            f"Demasiados intentos de unirse (máximo {settings.joins_per_minute:g} por minuto); espera un poco.",
-            f"Too many joins (at most {settings.joins_per_minute:g} a minute); wait a little.",
-            rule="quota",
-        )
-
-    def too_many_identities() -> ServerError:
-        return RateLimited(
-            f"Demasiadas identidades nuevas (máximo {IDENTITIES_PER_MINUTE} por minuto); espera un poco.",
-            f"Too many new identities (at most {IDENTITIES_PER_MINUTE} a minute); wait a little.",
-            rule="quota",
-        )
-
-    return {
-        ("POST", "/api/tables"): (per_minute("tables", settings.tables_per_minute), too_many_tables),
-        ("POST", "/api/join"): (per_minute("joins", settings.joins_per_minute), too_many_joins),
-        ("POST", "/api/players"): (per_minute("identities", IDENTITIES_PER_MINUTE), too_many_identities),
-    }
-
-
 def _index_page() -> str:
     return """<!doctype html>
 <html lang="es"><head><meta charset="utf-8"><title>tapete</title></head>
@@ -324,7 +114,7 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
         store: Store
         tables: Tables
         if settings.redis_url:  # one process of several: tables owned by leases, messages through Redis
-            from .cluster import open_cluster
+            from .cluster.registry import open_cluster
 
             store, tables = await open_cluster(settings, stats)
         else:
@@ -343,7 +133,7 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
         watch = LoopWatch()
         watch.start()
         AGING.load = lambda: len(tables.runners)  # the collector's growth is measured per table held
-        app.state.tapete = Services(settings, store, tables, stats, players, watch)
+        app.state.tapete = lobby.Services(settings, store, tables, stats, players, watch)
         logs.event(f"server ready; {restored} tables restored")
         try:
             yield
@@ -358,7 +148,7 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
             await rates.close()
 
     app = FastAPI(title="tapete", version="1", lifespan=lifespan)
-    app.include_router(router)
+    app.include_router(lobby.router)  # games, tables, records, counters
     app.include_router(player_router)  # identities, profiles, histories, leaderboards
     app.include_router(viewer.router)  # replays and deck data for the browser client
     app.add_api_websocket_route("/ws/tables/{table_id}", table_socket)
@@ -368,7 +158,7 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
 
     app.add_middleware(BodyGuard, max_bytes=settings.max_body_bytes, timeout=settings.body_timeout)
     app.state.allowances = address_allowances(settings, rates)  # chat and rematch, per table and address
-    app.add_middleware(RateGuard, rates=lobby_rates(settings, rates))  # floods refused before they are read
+    app.add_middleware(RateGuard, rates=lobby.lobby_rates(settings, rates))  # floods refused before they are read
     app.add_middleware(SecurityHeaders)  # outermost: the guard's refusals carry the headers too
 
     if STATIC_DIR.is_dir():

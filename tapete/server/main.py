@@ -5,10 +5,10 @@ from __future__ import annotations
 import argparse
 import sys
 
-from . import logs
 from .app import create_app
+from .ops import logs
 from .settings import ServerSettings, add_setting_arguments, async_db_url, settings_from
-from .uvicorn_setup import SettledServer, uvicorn_config
+from .wire.uvicorn_setup import SettledServer, uvicorn_config
 from .workers import serve as serve_workers
 
 __all__ = ["main", "run", "uvicorn_config"]

@@ -167,12 +167,12 @@ class ServerSettings:
     max_body_bytes: int = setting(65_536, "largest body accepted by the REST API (bytes)")
     # permessage-deflate: views shrink ~5x for phones, at some CPU.
     ws_compression: bool = setting(True, "permessage-deflate on the sockets (views shrink ~5x, at some CPU)")
-    # tapete.server.deflate: a person's state (~1.5 kB) took ~20 µs to compress alone, a tenth of a
+    # tapete.server.wire.deflate: a person's state (~1.5 kB) took ~20 µs to compress alone, a tenth of a
     # process's work per action at a person's pace.
     ws_compress_min_bytes: int = setting(
         4096, "messages shorter than this (bytes) go uncompressed; 0 compresses every message"
     )
-    # tapete.server.pacer. Measured at full speed (200 tables, bots at 0 ms, one quiet machine): 4 instead
+    # tapete.server.table.pacer. Measured at full speed (200 tables, bots at 0 ms, one quiet machine): 4 instead
     # of 16 gave p99 send -> view 18 ms instead of 53 (SQLite) and 30 instead of 103 (PostgreSQL), with as
     # many actions per second.
     bot_moves_per_turn: int = setting(
@@ -185,7 +185,7 @@ class ServerSettings:
     lease_seconds: float = setting(
         10.0, "seconds a table's owner may go silent before another process takes the table over"
     )
-    # tapete.server.handoff
+    # tapete.server.cluster.handoff
     socket_handoff: bool = setting(
         True, "hand a table socket that reaches another process of this machine to the table's owner "
         "(instead of relaying it through Redis)"
@@ -202,7 +202,7 @@ class ServerSettings:
     max_search_bots_per_table: int = setting(
         2, "search bots (ISMCTS) a table may seat; stand-ins are not counted"
     )
-    # tapete.server.pacer
+    # tapete.server.table.pacer
     thinking_threads: int = setting(
         1, "worker threads in which search bots think, shared by every table, in turn"
     )

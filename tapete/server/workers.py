@@ -28,10 +28,10 @@ from typing import Any
 
 import uvicorn
 
-from . import logs
 from .app import create_app
+from .ops import logs
 from .settings import ServerSettings, add_setting_arguments, settings_from
-from .uvicorn_setup import SettledServer, uvicorn_config
+from .wire.uvicorn_setup import SettledServer, uvicorn_config
 
 RESTART_PAUSE = 1.0
 
@@ -50,7 +50,7 @@ def shared_socket(host: str, port: int) -> socket.socket:
 
 class WorkerServer(SettledServer):
     """uvicorn's server; once it takes connections, its tables take sockets handed by the other
-    processes of this machine (tapete.server.handoff) as connections accepted here."""
+    processes of this machine (tapete.server.cluster.handoff) as connections accepted here."""
 
     def __init__(self, config: uvicorn.Config, app: Any) -> None:
         super().__init__(config)

@@ -13,7 +13,7 @@ from tapete.engine import Bot
 from tapete.engine.table import REACTION_WINDOW_S, deliver
 from tapete.games import get_game
 from tapete.models import QNetwork
-from tapete.sim.runner import next_move
+from tapete.sim.runner import MAX_ACTIONS, next_move
 
 
 @dataclass(frozen=True)
@@ -47,8 +47,11 @@ def run_eval(job: EvalJob) -> list[float]:
         ]
         for s, bot in enumerate(bots):
             bot.start(s, n, state.options)
-        while not state.is_terminal():
+        for _ in range(MAX_ACTIONS):
+            if state.is_terminal():
+                break
             seat, action = next_move(state, bots, REACTION_WINDOW_S)
             deliver(state.apply(seat, action), bots)
-        shares.append(state.outcome().returns(n)[learned_seat])
+        # a match that never ends (a bug of the network's bot) counts as lost
+        shares.append(state.outcome().returns(n)[learned_seat] if state.is_terminal() else 0.0)
     return shares

@@ -169,6 +169,7 @@ def run(cfg: TrainConfig, resume: bool = False, echo: Callable[[str], None] = pr
                 last_eval = time.monotonic()
             if now - last_save >= CHECKPOINT_EVERY_S:
                 _checkpoint(out, cfg, learner, buffer, totals, elapsed_before + now - progress.start)
+                _write_model(cfg, learner, out, totals, elapsed_before + now - progress.start)
                 last_save = now
             progress.show(cfg, totals["games"], totals["samples"], learner.steps, win, learner.last_loss)
         for future in pending:

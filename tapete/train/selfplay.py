@@ -22,13 +22,13 @@ from typing import Any
 
 import numpy as np
 
-from tapete.bots.learned import move_rows
+from tapete.bots.learned import LoopGuard, move_rows, network_arms
 from tapete.bots.search import SearchConfig, Valuer, view_scores
 from tapete.engine import Bot, Decision, Event, Game, Observation, State
 from tapete.engine.encoding import InfoEncoder
 from tapete.engine.table import REACTION_WINDOW_S, deliver
 from tapete.models import QNetwork
-from tapete.sim.runner import next_move
+from tapete.sim.runner import MAX_ACTIONS, next_move
 
 from .teacher import Samples
 
@@ -59,6 +59,7 @@ class Actor(Bot):
         super().start(seat, num_players, options)
         self.guide.start(seat, num_players, options)
         self.encoder = self.game.encoder(seat, num_players, options)
+        self.loops = LoopGuard()
 
     def observe(self, events: Sequence[Event]) -> None:
         self.guide.observe(events)
@@ -66,30 +67,30 @@ class Actor(Bot):
         self.encoder.observe(events)
 
     def decide(self, obs: Observation) -> Decision | None:
-        legal = obs.legal
-        if not legal:
+        if not obs.legal:
             return None
-        if self._plan and obs.required and self._plan[0] in legal:
+        if self._plan and obs.required and self._plan[0] in obs.legal:
             return Decision(self._plan.pop(0))
         self._plan = []
-        hints = self.game.search_hints
-        if not obs.required or len(legal) == 1 or not hints.searches(obs.view, legal):
-            return self.guide.decide(obs)
-        plans = [tuple(p) for p in hints.plans(obs.view, legal)]
-        arms: list[int | tuple[int, ...]] = list(plans) if plans else list(legal)
+        guided = self.guide.decide(obs)
+        proposal = guided.action if guided is not None else None
+        arms = network_arms(obs, self.game, proposal)
+        if arms is None:
+            return guided
         encoder = self.encoder
         assert encoder is not None
         view = obs.view
         state = encoder.information_state(view)
-        proposal = self.guide.decide(obs)
-        first = proposal.action if proposal is not None else None
-        features = move_rows(encoder, view, arms, first)
-        pick = self._pick(arms, first, state, features)
+        if self.loops.repeated(state):
+            return guided
+        features = move_rows(encoder, view, arms, proposal)
+        pick = self._pick(arms, proposal, state, features)
         self.pending.append((state, features[pick : pick + 1], view_scores(view, obs.num_players)))
-        if plans:
-            self._plan = list(plans[pick][1:])
-            return Decision(plans[pick][0])
-        return Decision(legal[pick])
+        chosen = arms[pick]
+        if isinstance(chosen, tuple):
+            self._plan = list(chosen[1:])
+            return Decision(chosen[0])
+        return Decision(chosen)
 
     def _pick(
         self, arms: Sequence[int | tuple[int, ...]], proposal: int | None, state: np.ndarray, features: np.ndarray
@@ -153,7 +154,9 @@ def run_selfplay(job: SelfPlayJob) -> tuple[dict[str, np.ndarray], dict[str, flo
         for seat, actor in enumerate(actors):
             actor.start(seat, n, state.options)
         current = state.round_index()
-        while not state.is_terminal():
+        for _ in range(MAX_ACTIONS):  # a match that never ends is dropped with its pending decisions
+            if state.is_terminal():
+                break
             seat, action = next_move(state, actors, REACTION_WINDOW_S)
             deliver(state.apply(seat, action), actors)
             if state.round_index() != current or state.is_terminal():

@@ -23,13 +23,13 @@ from typing import Any
 
 import numpy as np
 
-from tapete.bots.learned import move_rows
+from tapete.bots.learned import LoopGuard, move_rows, network_arms
 from tapete.bots.search import PolicyImprovementBot, level_config, paired_values
 from tapete.engine import Decision, Event, Game, Observation
 from tapete.engine.encoding import InfoEncoder
 from tapete.engine.table import REACTION_WINDOW_S, deliver
 from tapete.models import QNetwork
-from tapete.sim.runner import next_move
+from tapete.sim.runner import MAX_ACTIONS, next_move
 
 
 @dataclass(frozen=True)
@@ -104,6 +104,7 @@ class Teacher(PolicyImprovementBot):
         self.config = self._config(self.game, options, self.settings)
         self.encoder = self.game.encoder(seat, num_players, options)
         self._row = np.zeros(self.encoder.size, dtype=np.float32)
+        self.loops = LoopGuard()
 
     def observe(self, events: Sequence[Event]) -> None:
         super().observe(events)
@@ -111,43 +112,53 @@ class Teacher(PolicyImprovementBot):
         self.encoder.observe(events)
 
     def decide(self, obs: Observation) -> Decision | None:
-        legal = obs.legal
-        if not legal:
+        if not obs.legal:
             return None
         step = self._plan_step(obs)
         if step is not None:
             return Decision(step)
         assert self.guide is not None
-        hints = self.game.search_hints
-        if not obs.required or len(legal) == 1 or not hints.searches(obs.view, legal):
-            return self.guide.decide(obs)
-        plans = [tuple(p) for p in hints.plans(obs.view, legal)]
-        arms: list[int | tuple[int, ...]] = list(plans) if plans else list(legal)
-        values = paired_values(
-            self.evaluator,
-            obs,
-            list(range(len(arms))) if plans else legal,
-            self.config,
-            plans=plans or None,
-        )
-        means = np.array([float(np.mean(v)) for v in values.values()], dtype=np.float32)
+        guided = self.guide.decide(obs)
+        proposal = guided.action if guided is not None else None
+        arms = network_arms(obs, self.game, proposal)
+        if arms is None:
+            return guided
         encoder = self.encoder
         assert encoder is not None
         view = obs.view
         state = encoder.information_state(view, self._row)
-        proposal = self.guide.decide(obs)
-        features = move_rows(encoder, view, arms, proposal.action if proposal is not None else None)
+        if self.loops.repeated(state):
+            return guided
+        plans = [arm for arm in arms if isinstance(arm, tuple)]
+        values = paired_values(
+            self.evaluator,
+            obs,
+            list(range(len(arms))) if plans else [a for a in arms if isinstance(a, int)],
+            self.config,
+            plans=plans or None,
+        )
+        means = np.array([float(np.mean(v)) for v in values.values()], dtype=np.float32)
+        features = move_rows(encoder, view, arms, proposal)
         self.samples.add(state, features, means)
-        pick = int(np.argmax(means))
+        pick = _best(means, features)
         roll = self.rng.random()
         if roll < self.settings.explore:
             pick = self.rng.randrange(len(arms))
         elif self.network is not None and roll < self.settings.explore + self.settings.follow_network:
             pick = int(np.argmax(self.network.scores(state, features)))
-        if plans:
-            self._plan = list(plans[pick][1:])
-            return Decision(plans[pick][0])
-        return Decision(legal[pick])
+        chosen = arms[pick]
+        if isinstance(chosen, tuple):
+            self._plan = list(chosen[1:])
+            return Decision(chosen[0])
+        return Decision(chosen)
+
+
+def _best(means: np.ndarray, rows: np.ndarray) -> int:
+    """The best arm; the heuristic's proposal (the rows' last column) on a tie."""
+    top = means.max()
+    tied = np.flatnonzero(means >= top)
+    proposed = [i for i in tied if rows[i, -1] > 0]
+    return int(proposed[0] if proposed else tied[0])
 
 
 @dataclass(frozen=True)
@@ -188,7 +199,9 @@ def run_actor(job: ActorJob) -> tuple[dict[str, np.ndarray], dict[str, float]]:
         ]
         for seat, bot in enumerate(bots):
             bot.start(seat, n, state.options)
-        while not state.is_terminal() and actions < 10_000_000:
+        for _ in range(MAX_ACTIONS):  # a match that never ends is left where it stands
+            if state.is_terminal():
+                break
             seat, action = next_move(state, bots, REACTION_WINDOW_S)
             deliver(state.apply(seat, action), bots)
             actions += 1

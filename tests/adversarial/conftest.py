@@ -28,10 +28,10 @@ import uvicorn
 from websockets.sync.client import ClientConnection, connect
 
 from tapete.server import ServerSettings, create_app
-from tapete.server.logs import JsonFormatter
 from tapete.server.main import uvicorn_config
-from tapete.server.runner import TableRunner
-from tapete.server.store import MatchRow
+from tapete.server.ops.logs import JsonFormatter
+from tapete.server.storage.store import MatchRow
+from tapete.server.table.runner import TableRunner
 
 T = TypeVar("T")
 TIMEOUT = 10.0

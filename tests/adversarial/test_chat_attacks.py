@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 
-from tapete.server.chat import TEXT_MAX
+from tapete.server.table.chat import TEXT_MAX
 
 from .conftest import Socket, ThreadServer, http, own_server
 

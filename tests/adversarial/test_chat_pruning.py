@@ -14,7 +14,7 @@ import sqlite3
 import time
 from pathlib import Path
 
-from tapete.server.chat import HISTORY, PRUNE_EVERY
+from tapete.server.table.chat import HISTORY, PRUNE_EVERY
 
 from .conftest import Socket, ThreadServer, http, own_server
 from .test_chat_attacks import TWO_HUMANS, drain, said

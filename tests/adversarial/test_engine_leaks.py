@@ -1,6 +1,6 @@
 """Hundreds of random matches per game: nothing a seat is told names a card it may not see.
 
-What is checked is what the server would send (tapete/server/runner.py
+What is checked is what the server would send (tapete/server/table/runner.py
 builds the same pieces): each seat's and a spectator's view, the legal
 moves with their texts, the events each audience may see with their texts
 in es and en, and the errors of illegal and malformed attempts. Texts

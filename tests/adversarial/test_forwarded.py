@@ -19,8 +19,8 @@ from urllib.parse import urlsplit
 import httpx
 import pytest
 
-from tapete.server.players import IDENTITIES_PER_MINUTE, LOGINS_PER_MINUTE_ADDRESS
-from tapete.server.uvicorn_setup import trusted_proxies
+from tapete.server.people.players import IDENTITIES_PER_MINUTE, LOGINS_PER_MINUTE_ADDRESS
+from tapete.server.wire.uvicorn_setup import trusted_proxies
 
 from .conftest import TIMEOUT, ThreadServer, own_server
 

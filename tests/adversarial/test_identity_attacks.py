@@ -20,7 +20,7 @@ import httpx
 import pytest
 from websockets.exceptions import ConnectionClosed
 
-from tapete.server.players import (
+from tapete.server.people.players import (
     IDENTITIES_PER_MINUTE,
     LOGINS_PER_MINUTE_ADDRESS,
     LOGINS_PER_MINUTE_NAME,

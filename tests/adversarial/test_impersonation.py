@@ -17,7 +17,7 @@ from typing import Any
 import httpx
 import pytest
 
-from tapete.server.names import name_key
+from tapete.server.people.names import name_key
 
 from .conftest import TIMEOUT, ThreadServer, own_server
 

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from tapete.server.names import NAME_MAX, clean_name
+from tapete.server.people.names import NAME_MAX, clean_name
 
 from .conftest import Socket, ThreadServer, http
 

@@ -5,14 +5,14 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from tapete.server.models import protocol_schema, schema_text
+from tapete.server.http.models import protocol_schema, schema_text
 
 SCHEMA_FILE = Path(__file__).resolve().parents[2] / "docs" / "protocol.schema.json"
 
 
 def test_the_schema_file_is_current() -> None:
     assert SCHEMA_FILE.read_text(encoding="utf-8") == schema_text(), (
-        "regenerate it: python -m tapete.server.models > docs/protocol.schema.json"
+        "regenerate it: python -m tapete.server.http.models > docs/protocol.schema.json"
     )
 
 

@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 from websockets.exceptions import ConnectionClosed
 
-from tapete.server.pacer import ThinkingPool
+from tapete.server.table.pacer import ThinkingPool
 
 from .conftest import Socket, ThreadServer, http, own_server
 

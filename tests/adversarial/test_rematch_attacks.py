@@ -18,8 +18,8 @@ from typing import Any
 import pytest
 
 from tapete.games import game_ids
-from tapete.server.seats import hash_token
-from tapete.server.sockets import REMATCH_BURST, REMATCH_PER_S
+from tapete.server.http.sockets import REMATCH_BURST, REMATCH_PER_S
+from tapete.server.table.seats import hash_token
 from tests.server.conftest import Client, ServeFactory, Server, serve  # noqa: F401  (the fixtures)
 from tests.server.test_rematch import SEATS, finished_table, play_out, raw_hello
 

@@ -8,10 +8,10 @@ import time
 import pytest
 import sqlalchemy as sa
 
-from tapete.server.chat import HISTORY, PRUNE_EVERY, ChatLine, TableChat
-from tapete.server.cluster import ClusterStore
+from tapete.server.cluster.leases import ClusterStore
 from tapete.server.settings import async_db_url
-from tapete.server.store import MatchRow, SeatRow
+from tapete.server.storage.store import MatchRow, SeatRow
+from tapete.server.table.chat import HISTORY, PRUNE_EVERY, ChatLine, TableChat
 
 pytestmark = pytest.mark.cluster
 

@@ -24,7 +24,7 @@ import pytest
 import websockets
 
 from tapete.games import game_ids
-from tapete.server.faults import CRASH_ENV
+from tapete.server.ops.faults import CRASH_ENV
 from tests.server.conftest import Client
 from tests.server.test_rematch import play_out
 
@@ -36,7 +36,7 @@ LEASE_SECONDS = 2.0
 
 
 class CrashingWorker(Worker):
-    """A worker that kills itself at a crash point (tapete.server.faults)."""
+    """A worker that kills itself at a crash point (tapete.server.ops.faults)."""
 
     def __init__(self, *args: Any, crash_at: str, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

@@ -8,10 +8,9 @@ import time
 import pytest
 import sqlalchemy as sa
 
-from tapete.server.cluster import ClusterStore, TableMoved
-from tapete.server.leases import FencedWriter
+from tapete.server.cluster.leases import ClusterStore, FencedWriter, TableMoved
 from tapete.server.settings import async_db_url
-from tapete.server.store import MatchRow, SeatRow
+from tapete.server.storage.store import MatchRow, SeatRow
 
 pytestmark = pytest.mark.cluster
 
@@ -57,7 +56,7 @@ def test_a_batch_commits_the_tables_it_holds_and_refuses_the_one_it_lost(databas
 async def renewal_race(url: str) -> None:
     from sqlalchemy.ext.asyncio import create_async_engine
 
-    from tapete.server.cluster import CREATE_LEASES, RENEW, Leases
+    from tapete.server.cluster.leases import CREATE_LEASES, RENEW, Leases
 
     engine = create_async_engine(async_db_url(url))
     async with engine.begin() as conn:

@@ -18,7 +18,7 @@ import pytest
 import websockets
 
 from tapete.games import game_ids
-from tapete.server.handoff import supported
+from tapete.server.cluster.handoff import supported
 from tests.server.conftest import Client
 from tests.server.test_omit_unchanged import Terse
 

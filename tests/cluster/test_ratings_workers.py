@@ -12,10 +12,10 @@ import pytest
 import sqlalchemy as sa
 
 from tapete.games import get_game
-from tapete.server.players import LOGINS_PER_MINUTE_NAME
-from tapete.server.ratings import match_finished
+from tapete.server.people.players import LOGINS_PER_MINUTE_NAME
+from tapete.server.people.ratings import match_finished
 from tapete.server.settings import async_db_url
-from tapete.server.store import MatchRow, SeatRow, Store, matches, players, ratings, seats
+from tapete.server.storage.store import MatchRow, SeatRow, Store, matches, players, ratings, seats
 
 from .conftest import Worker, free_port
 

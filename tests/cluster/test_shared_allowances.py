@@ -17,9 +17,9 @@ import httpx
 import pytest
 import websockets
 
-from tapete.server.players import IDENTITIES_PER_MINUTE
+from tapete.server.http.sockets import REMATCH_BURST, REMATCH_PER_S, SOCKETS_PER_ADDRESS
+from tapete.server.people.players import IDENTITIES_PER_MINUTE
 from tapete.server.settings import ServerSettings
-from tapete.server.sockets import REMATCH_BURST, REMATCH_PER_S, SOCKETS_PER_ADDRESS
 from tests.server.conftest import Client
 
 from .conftest import Worker

@@ -2,7 +2,7 @@
 
 The server tells a seat's legal moves with their sentences after every
 action, and words them once for as long as the game's `moves_key` holds
-(tapete/server/state_text.py). A key that left out something a move's
+(tapete/server/table/state_text.py). A key that left out something a move's
 message depends on would tell people stale sentences, so every game that
 gives a key is played at random here, and every legal move of every seat
 must have the same message and reaction flag under the same key as the

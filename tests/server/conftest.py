@@ -19,7 +19,7 @@ from tapete.engine import Game
 from tapete.games import get_game
 from tapete.server import ServerSettings, create_app
 from tapete.server.main import uvicorn_config
-from tapete.server.runner import TableRunner
+from tapete.server.table.runner import TableRunner
 from tests.toygame import ECO
 
 TIMEOUT = 10.0
@@ -184,7 +184,7 @@ async def reset_test_postgres() -> None:
 @pytest.fixture
 async def serve(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[ServeFactory]:
     """A factory: `await serve(**settings)` starts a server; all stop at the end."""
-    monkeypatch.setattr("tapete.server.tables.get_game", lookup)
+    monkeypatch.setattr("tapete.server.table.registry.get_game", lookup)
     started: list[tuple[uvicorn.Server, asyncio.Task[None], httpx.AsyncClient]] = []
 
     await reset_test_postgres()

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import httpx
 
-from tapete.server.faults import CRASH_ENV
+from tapete.server.ops.faults import CRASH_ENV
 
 from .conftest import TEST_PG
 
@@ -34,7 +34,7 @@ class ServerProcess:
 
     def start(self, crash_at: str | None = None) -> None:
         """Start a server on a free port and wait until it answers; `crash_at` names
-        a crash point of `tapete.server.faults` where the process kills itself."""
+        a crash point of `tapete.server.ops.faults` where the process kills itself."""
         port = free_port()
         self.url = f"http://127.0.0.1:{port}"
         env = {k: v for k, v in os.environ.items() if k != CRASH_ENV}

@@ -20,7 +20,7 @@ import pytest
 
 from tapete.engine import Event, Game, MatchRecord, State
 from tapete.games import game_ids, get_game
-from tapete.server.logs import JsonFormatter
+from tapete.server.ops.logs import JsonFormatter
 
 from .conftest import Server
 from .players import Humans, Race

@@ -10,9 +10,9 @@ from pathlib import Path
 
 import sqlalchemy as sa
 
-from tapete.server.batch_writers import InlineWriter, Write
-from tapete.server.checkpoint import WalCheckpointer
-from tapete.server.schema import actions, matches, metadata
+from tapete.server.storage.batch_writers import InlineWriter, Write
+from tapete.server.storage.checkpoint import WalCheckpointer
+from tapete.server.storage.schema import actions, matches, metadata
 
 
 def test_the_inline_writers_connection_never_checkpoints(tmp_path: Path) -> None:

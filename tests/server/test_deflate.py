@@ -1,4 +1,4 @@
-"""One compressor for every socket (tapete.server.deflate): each message stands alone on the wire.
+"""One compressor for every socket (tapete.server.wire.deflate): each message stands alone on the wire.
 
 The sockets' messages interleave through the process's compressor; each must inflate on its own
 (a client told `server_no_context_takeover` may start every message afresh) and also through a
@@ -13,7 +13,7 @@ import zlib
 from websockets.extensions.permessage_deflate import ClientPerMessageDeflateFactory, PerMessageDeflate
 from websockets.frames import Frame, Opcode
 
-from tapete.server.deflate import SharedDeflate, SharedDeflateFactory
+from tapete.server.wire.deflate import SharedDeflate, SharedDeflateFactory
 
 
 def negotiated(min_bytes: int = 0) -> tuple[list[tuple[str, str | None]], PerMessageDeflate, PerMessageDeflate]:

@@ -8,7 +8,7 @@ import math
 import orjson
 import pytest
 
-from tapete.server.connection import dumps
+from tapete.server.table.connection import dumps
 
 
 def with_option(value: object) -> str:

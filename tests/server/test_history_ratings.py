@@ -9,10 +9,10 @@ from typing import Any
 import sqlalchemy as sa
 
 from tapete.games import get_game
-from tapete.server import ratings
-from tapete.server.ratings import MODEL, match_finished, side_ranks, sweep
-from tapete.server.store import MatchRow, SeatRow, Store, matches
-from tapete.server.store import ratings as ratings_table
+from tapete.server.people import ratings
+from tapete.server.people.ratings import MODEL, match_finished, side_ranks, sweep
+from tapete.server.storage.store import MatchRow, SeatRow, Store, matches
+from tapete.server.storage.store import ratings as ratings_table
 
 from .conftest import Client, ServeFactory, Server, lookup, take_turns
 from .test_identity import FAST, TWO_HUMANS, header, new_player

@@ -11,8 +11,8 @@ import pytest
 import sqlalchemy as sa
 import websockets
 
-from tapete.server.players import LOGINS_PER_MINUTE_NAME, hash_secret
-from tapete.server.store import player_secrets, players
+from tapete.server.people.players import LOGINS_PER_MINUTE_NAME, hash_secret
+from tapete.server.storage.store import player_secrets, players
 
 from .conftest import Server, take_turns
 
@@ -253,8 +253,8 @@ async def test_two_players_protecting_one_name_at_once_get_name_taken(
     server: Server, monkeypatch: pytest.MonkeyPatch, captured_logs: Captured
 ) -> None:
     """The check before the write can be passed by both in a race; the unique index decides, cleanly."""
-    monkeypatch.setattr("tapete.server.players._check_free", lambda *_args: None)
-    monkeypatch.setattr("tapete.server.players._check_name_free", lambda *_args: None)
+    monkeypatch.setattr("tapete.server.people.players._check_free", lambda *_args: None)
+    monkeypatch.setattr("tapete.server.people.players._check_name_free", lambda *_args: None)
     ana = await new_player(server, "Ana")
     raced = await server.http.post("/api/players", json={"name": "ana"})  # the name keys' index decides
     assert raced.status_code == 409 and raced.json()["error"]["code"] == "name_taken"

@@ -1,7 +1,7 @@
 """A table that leaves memory, and a socket that closes, are freed by reference counting alone:
 nothing of theirs waits for the cycle collector's full pass (which walks every table of the
 process and stalled the loop for most of a second at 800 tables). And the collector's aging
-(tapete/server/gcsetup.py) freezes what survives a middle collection."""
+(tapete/server/ops/gcsetup.py) freezes what survives a middle collection."""
 
 from __future__ import annotations
 
@@ -92,7 +92,7 @@ def test_what_survives_a_middle_collection_is_frozen_until_memory_per_table_doub
     script = """
 import gc
 import sys
-from tapete.server.gcsetup import AGING, settle_gc
+from tapete.server.ops.gcsetup import AGING, settle_gc
 settle_gc()
 gc.disable()  # only the collections asked for here, so each step is seen alone
 start = gc.get_freeze_count()

@@ -15,8 +15,8 @@ from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 from sqlalchemy.ext.asyncio import create_async_engine
 
-from tapete.server.migrate import alembic_config
-from tapete.server.store import metadata
+from tapete.server.storage.migrate import alembic_config
+from tapete.server.storage.store import metadata
 
 OLD_MATCHES = [
     {"id": "m-finished", "game": "buracco", "options": '{"target": 1500}', "table_options": '{"clock": null}',

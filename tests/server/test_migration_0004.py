@@ -13,7 +13,7 @@ import sqlalchemy as sa
 from alembic import command
 from sqlalchemy.ext.asyncio import create_async_engine
 
-from tapete.server.migrate import alembic_config
+from tapete.server.storage.migrate import alembic_config
 
 from .test_migration_0003 import _fill_at_0002, _upgrade_and_read, check_nothing_lost
 

@@ -16,8 +16,8 @@ from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 from sqlalchemy.ext.asyncio import create_async_engine
 
-from tapete.server.migrate import alembic_config
-from tapete.server.store import metadata
+from tapete.server.storage.migrate import alembic_config
+from tapete.server.storage.store import metadata
 
 OLD_PLAYERS = [  # id, name, created_at, protected
     ("p-ana-old", "Ana", 1.0, False),

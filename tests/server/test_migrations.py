@@ -7,8 +7,8 @@ from pathlib import Path
 import sqlalchemy as sa
 from alembic import command
 
-from tapete.server.migrate import alembic_config
-from tapete.server.store import metadata
+from tapete.server.storage.migrate import alembic_config
+from tapete.server.storage.store import metadata
 
 
 def test_matches_stored_before_rules_versions_count_as_version_1(tmp_path: Path) -> None:

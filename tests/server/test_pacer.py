@@ -6,7 +6,7 @@ import asyncio
 
 import pytest
 
-from tapete.server.pacer import BotPacer
+from tapete.server.table.pacer import BotPacer
 
 
 async def test_at_most_per_turn_moves_enter_per_loop_turn_in_arrival_order() -> None:

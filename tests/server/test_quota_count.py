@@ -8,8 +8,8 @@ import pytest
 
 from tapete.server.errors import TooManyTables
 from tapete.server.settings import ServerSettings
-from tapete.server.store import Store
-from tapete.server.tables import SeatSpec, Tables
+from tapete.server.storage.store import Store
+from tapete.server.table.registry import SeatSpec, Tables
 
 TWO_HUMANS = [SeatSpec("human"), SeatSpec("human")]
 

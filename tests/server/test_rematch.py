@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from tapete.games import game_ids, get_game
-from tapete.server.rematch import first_actor
+from tapete.server.table.rematch import first_actor
 
 from .conftest import Client, ServeFactory, Server
 

@@ -1,7 +1,7 @@
 """Acceptance: a server killed (SIGKILL) between the last rematch answer and the new match loses nothing.
 
 The server runs as its own process on a SQLite file, with a crash point
-(`tapete.server.faults`): when the last person accepts, it stores the
+(`tapete.server.ops.faults`): when the last person accepts, it stores the
 answers and the next match's id, then kills itself — before making the
 match (`rematch-decided`), or after making it but before telling anyone
 (`rematch-made`). A new process on the same database makes the match if

@@ -7,7 +7,7 @@ import itertools
 import pytest
 
 from tapete.games import game_ids, get_game
-from tapete.server.rematch import first_actor, rotated_seed
+from tapete.server.table.rematch import first_actor, rotated_seed
 
 
 @pytest.mark.parametrize("game_id", game_ids())

@@ -8,11 +8,10 @@ from pathlib import Path
 from typing import Any
 
 from tapete.games import get_game
-from tapete.server.runner import hash_token
-from tapete.server.seats import CLIENT_RETRY_MAX_S, RECONNECT_MARGIN_S
 from tapete.server.settings import ServerSettings
-from tapete.server.store import MatchRow, SeatRow, Store
-from tapete.server.tables import Tables
+from tapete.server.storage.store import MatchRow, SeatRow, Store
+from tapete.server.table.registry import Tables
+from tapete.server.table.seats import CLIENT_RETRY_MAX_S, RECONNECT_MARGIN_S, hash_token
 
 
 def waiting_row(token_hashes: list[str | None], rules_version: int = 1) -> MatchRow:

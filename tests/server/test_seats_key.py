@@ -1,7 +1,7 @@
 """`Presenter.seats_key` holds all that `Presenter.seats` shows.
 
 A table's runner compares seats' keys after every message, and makes the
-seats' JSON again only when the key changed (tapete/server/runner.py). A key
+seats' JSON again only when the key changed (tapete/server/table/runner.py). A key
 that left out something the seats show would leave every socket with stale
 seats, so random tables of seats are compared here two by two: equal keys,
 equal seats.
@@ -12,8 +12,8 @@ from __future__ import annotations
 import itertools
 import random
 
-from tapete.server.presenter import Presenter
-from tapete.server.seats import SeatInfo
+from tapete.server.table.presenter import Presenter
+from tapete.server.table.seats import SeatInfo
 
 
 def random_seats(rng: random.Random, n: int) -> tuple[list[SeatInfo], list[bool]]:

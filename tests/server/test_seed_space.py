@@ -7,7 +7,7 @@ import logging
 import pytest
 
 from tapete.engine import Rng
-from tapete.server.tables import new_match_seed
+from tapete.server.table.registry import new_match_seed
 
 from .conftest import Server
 

@@ -159,7 +159,7 @@ async def test_a_game_failure_is_taken_out_of_the_record(server: Server, monkeyp
     assert runner.state.to_json() == before and runner.version == 0
     assert await stored_actions(server, table_id) == 0
     monkeypatch.undo()
-    monkeypatch.setattr("tapete.server.tables.get_game", lookup)
+    monkeypatch.setattr("tapete.server.table.registry.get_game", lookup)
     assert (await a.reply(await a.act({"type": "play", "slot": 0})))["version"] == 1
     assert await stored_actions(server, table_id) == 1
 
@@ -173,7 +173,7 @@ async def test_a_bug_in_reading_a_socket_closes_that_socket_only(server: Server,
     def broken(*_args: Any) -> None:
         raise RuntimeError("a bug in the reader")
 
-    monkeypatch.setattr("tapete.server.sockets._dispatch", broken)
+    monkeypatch.setattr("tapete.server.http.sockets._dispatch", broken)
     await a.send({"type": "sync"})
     error = await a.next_of("error")
     assert error["code"] == "internal_error" and "bug" not in json.dumps(error)

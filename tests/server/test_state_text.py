@@ -19,8 +19,8 @@ import pytest
 
 from tapete.engine import Event, Game
 from tapete.games import game_ids, get_game
-from tapete.server.connection import dumps
-from tapete.server.presenter import Moment, Presenter
+from tapete.server.table.connection import dumps
+from tapete.server.table.presenter import Moment, Presenter
 from tests.toygame import ECO
 
 

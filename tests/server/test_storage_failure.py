@@ -9,12 +9,12 @@ import time
 from pathlib import Path
 from typing import Any
 
-from tapete.server.connection import Connection
-from tapete.server.messages import Submit
-from tapete.server.runner import TableRunner
 from tapete.server.settings import ServerSettings
-from tapete.server.store import Store
-from tapete.server.tables import SeatSpec, Tables
+from tapete.server.storage.store import Store
+from tapete.server.table.connection import Connection
+from tapete.server.table.messages import Submit
+from tapete.server.table.registry import SeatSpec, Tables
+from tapete.server.table.runner import TableRunner
 
 PUMPS: set[asyncio.Task[None]] = set()  # the sockets' writers, kept while they run
 

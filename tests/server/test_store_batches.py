@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tapete.server.store import Store, Write, actions, matches
+from tapete.server.storage.store import Store, Write, actions, matches
 
 
 def action(table_id: str, idx: int) -> Write:
@@ -26,7 +26,7 @@ def test_a_batch_takes_one_write_per_table_and_none_of_a_table_in_flight(tmp_pat
 
 
 def test_writes_submitted_together_stay_in_one_batch(tmp_path: Path) -> None:
-    from tapete.server.store import seats
+    from tapete.server.storage.store import seats
 
     store = Store(f"sqlite+aiosqlite:///{tmp_path / 'w.db'}")
     match = Write(matches, rows=[{"id": "a"}])
@@ -43,7 +43,7 @@ def test_writes_submitted_together_stay_in_one_batch(tmp_path: Path) -> None:
 def test_updates_of_the_same_columns_become_one_executemany(tmp_path: Path) -> None:
     import sqlalchemy as sa
 
-    from tapete.server.store import plan, seats
+    from tapete.server.storage.store import plan, seats
 
     writes = [Write(seats, values={"name": f"P{i}", "token_hash": None}, where={"match_id": f"m{i}", "seat": 1})
               for i in range(3)]

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from tapete.bots import BOT_KINDS
-from tapete.server.seatbot import INLINE_KINDS
+from tapete.server.table.seatbot import INLINE_KINDS
 from tests.toygame import EcoGame
 
 from .conftest import Client, ServeFactory, Server, settle

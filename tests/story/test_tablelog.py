@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from tapete.games import get_game
-from tapete.server.tablelog import TableLog
+from tapete.server.table.log import TableLog
 from tapete.story import play_events
 
 

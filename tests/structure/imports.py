@@ -1,9 +1,8 @@
-"""Which `tapete` module imports which, read from the source (AST), function-level imports
-included: a hidden import still ties two modules together (and breaks when someone moves it
-up). Only imports under `if TYPE_CHECKING:` are left out, as they never run.
+"""Who imports whom inside `tapete/`, read from the source (AST), function-level imports included.
 
-Used by the structure tests: no import circle (test_import_cycles.py), arrows between the
-layers point down (test_layers.py)."""
+Shared by the structure tests: `test_import_cycles` (no circle), `test_layers` (arrows between
+tapete's parts point down) and `test_server_layers` (the server's rooms import one way). Imports
+under `if TYPE_CHECKING:` never run; `imports_of` leaves them out unless asked for them."""
 
 from __future__ import annotations
 
@@ -42,11 +41,12 @@ def imported_from(node: ast.ImportFrom, package: str) -> str:
     return ".".join(base + ([node.module] if node.module else []))
 
 
-def imports_of(name: str, path: Path, modules: dict[str, Path]) -> set[str]:
-    """The tapete modules `name` imports at run time, at any depth of its code."""
+def imports_of(name: str, path: Path, modules: dict[str, Path], type_checking: bool = False) -> set[str]:
+    """The tapete modules `name` imports at run time, at any depth of its code (and, with
+    `type_checking`, those it imports for the type checker only)."""
     tree = ast.parse(path.read_text(encoding="utf-8"))
     package = name if path.name == "__init__.py" else name.rpartition(".")[0]
-    skipped = type_checking_nodes(tree)
+    skipped = set() if type_checking else type_checking_nodes(tree)
     found: set[str] = set()
     for node in ast.walk(tree):
         if id(node) in skipped:
@@ -65,6 +65,7 @@ def imports_of(name: str, path: Path, modules: dict[str, Path]) -> set[str]:
     return found
 
 
-def import_graph() -> dict[str, set[str]]:
+def import_graph(type_checking: bool = False) -> dict[str, set[str]]:
+    """Every tapete module and the tapete modules it imports."""
     modules = tapete_modules()
-    return {name: imports_of(name, path, modules) for name, path in modules.items()}
+    return {name: imports_of(name, path, modules, type_checking) for name, path in modules.items()}

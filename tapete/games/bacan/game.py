@@ -10,7 +10,7 @@ from tapete.engine import Bot, Event, Game, State
 
 from . import texts
 from .bots import BacanBot
-from .cards import FACE, FACES, JOKER_FACE
+from .cards import FACES, JOKER_FACE, card_face
 from .checks import problems
 from .encoding import BacanEncoder
 from .house_rules import HOUSE_RULES
@@ -55,7 +55,7 @@ class BacanGame(Game):
         return FACES
 
     def card_face(self, card_id: int) -> str:
-        return FACE[card_id]
+        return card_face(card_id)
 
     def match_stats(self, events: Sequence[Event]) -> dict[str, Any]:
         """Counts from a match's public events (tapete simulate --stats)."""

@@ -10,7 +10,7 @@ from tapete.engine import Bot, Game, State
 
 from . import texts
 from .bots import BoonBot
-from .cards import FACES, NUM_CARDS
+from .cards import FACES, card_face
 from .checks import problems
 from .encoding import BoonEncoder
 from .house_rules import HOUSE_RULES
@@ -51,6 +51,4 @@ class BoonGame(Game):
         return frozenset(FACES)
 
     def card_face(self, card_id: int) -> str:
-        if not 0 <= card_id < NUM_CARDS:
-            raise ValueError(f"no Boon card has id {card_id}")
-        return FACES[card_id]
+        return card_face(card_id)

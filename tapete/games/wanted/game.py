@@ -10,7 +10,7 @@ from tapete.engine import Bot, Game, State
 
 from . import texts
 from .bots import WantedBot
-from .cards import FACES, NUM_CARDS
+from .cards import FACES, card_face
 from .checks import problems
 from .encoding import WantedEncoder
 from .house_rules import HOUSE_RULES
@@ -63,6 +63,4 @@ class WantedGame(Game):
         return frozenset(FACES)
 
     def card_face(self, card_id: int) -> str:
-        if not 0 <= card_id < NUM_CARDS:
-            raise ValueError(f"no WANTED card has id {card_id}")
-        return FACES[card_id]
+        return card_face(card_id)

@@ -1,0 +1,145 @@
+"""The HTTP side of players: identities, sign-in, profiles, histories and leaderboards.
+
+`caller` is the lobby's dependency for the `X-Tapete-Player` header: absent,
+the caller is anonymous; present but wrong, the call is refused (401
+`bad_identity`) before anything changes.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Header, Query, Request
+from pydantic import Field
+
+from ..people.history import match_page, profile
+from ..people.players import HEADER, PASSWORD_MAX, Players, bad_identity, not_yours, player_not_found
+from ..people.ratings import leaderboard
+from ..table import registry as table_registry
+from .models import MAX_NAME_INPUT, Strict
+
+router = APIRouter(prefix="/api")
+
+PAGE_SIZE = 20
+PAGE_MAX = 100
+GAME_ID_MAX = 32
+
+PlayerHeader = Annotated[
+    str | None,
+    Header(alias=HEADER, description="`<player_id>:<secret>`, from POST /api/players or /api/login"),
+]
+
+
+class NewPlayerBody(Strict):
+    name: str | None = Field(None, max_length=MAX_NAME_INPUT)
+
+
+class NameBody(Strict):
+    name: str | None = Field(max_length=MAX_NAME_INPUT)
+
+
+class PasswordBody(Strict):
+    password: str = Field(max_length=PASSWORD_MAX)
+
+
+class LoginBody(Strict):
+    name: str = Field(max_length=MAX_NAME_INPUT)
+    password: str = Field(max_length=PASSWORD_MAX)
+
+
+def the_players(request: Request) -> Players:
+    found: Players = request.app.state.tapete.players
+    return found
+
+
+def _address(request: Request) -> str:
+    return request.client.host if request.client is not None else "unknown"
+
+
+async def caller(request: Request, header: str | None) -> str | None:
+    """The calling player's id (None: anonymous); BadIdentity for a wrong id or secret."""
+    return await the_players(request).from_header(header)
+
+
+async def _owner(request: Request, header: str | None, player_id: str) -> str:
+    """The caller must be the player `player_id` itself."""
+    who = await caller(request, header)
+    if who is None:
+        raise bad_identity()
+    if who != player_id:
+        raise not_yours()
+    return who
+
+
+def _page(offset: int, limit: int | None) -> tuple[int, int]:
+    return offset, min(limit or PAGE_SIZE, PAGE_MAX)
+
+
+@router.post("/players", status_code=201)
+async def new_player(request: Request, body: NewPlayerBody | None = None) -> dict[str, Any]:
+    """A new identity: its id and its secret (sent here only: keep it). The body may be left out."""
+    return (await the_players(request).create(None if body is None else body.name)).to_json()
+
+
+@router.get("/players/{player_id}")
+async def player_profile(player_id: str, request: Request) -> dict[str, Any]:
+    found = await the_players(request).store.read(lambda conn: profile(conn, player_id[:32]))
+    if found is None:
+        raise player_not_found()
+    return found
+
+
+@router.get("/players/{player_id}/matches")
+async def player_matches(
+    player_id: str,
+    request: Request,
+    offset: int = Query(0, ge=0, le=1_000_000),
+    limit: int | None = Query(None, ge=1, le=PAGE_MAX),
+) -> dict[str, Any]:
+    """The player's finished matches, newest first, with links to their replays and records."""
+    start, size = _page(offset, limit)
+    found = await the_players(request).store.read(lambda conn: match_page(conn, player_id[:32], start, size))
+    if found is None:
+        raise player_not_found()
+    return found
+
+
+@router.put("/players/{player_id}/name")
+async def rename_player(
+    player_id: str, body: NameBody, request: Request, x_tapete_player: PlayerHeader = None
+) -> dict[str, Any]:
+    await _owner(request, x_tapete_player, player_id)
+    name = await the_players(request).rename(player_id, body.name)
+    return {"player_id": player_id, "name": name}
+
+
+@router.post("/players/{player_id}/password")
+async def protect_player(
+    player_id: str, body: PasswordBody, request: Request, x_tapete_player: PlayerHeader = None
+) -> dict[str, Any]:
+    """Protect the identity with a password, to sign in with its name on another device."""
+    await _owner(request, x_tapete_player, player_id)
+    await the_players(request).protect(player_id, body.password)
+    return {"player_id": player_id, "protected": True}
+
+
+@router.post("/login")
+async def login(body: LoginBody, request: Request) -> dict[str, Any]:
+    """A new device secret for a player protected by a password."""
+    return (await the_players(request).login(body.name, body.password, _address(request))).to_json()
+
+
+@router.get("/ratings/{game_id}")
+async def ratings_board(
+    game_id: str,
+    request: Request,
+    offset: int = Query(0, ge=0, le=1_000_000),
+    limit: int | None = Query(None, ge=1, le=PAGE_MAX),
+) -> dict[str, Any]:
+    """The game's leaderboard: people and bot levels, best first."""
+    # UnknownGame: 404 unknown_game, naming the id it was given: cut to a game id's length, not echoed at any size
+    game = table_registry.get_game(game_id[:GAME_ID_MAX])
+    start, size = _page(offset, limit)
+    board = await the_players(request).store.read(lambda conn: leaderboard(conn, game.id, start, size))
+    board["game"] = game.id
+    return board

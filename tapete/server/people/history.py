@@ -1,0 +1,109 @@
+"""What the server remembers of a player: matches and wins per game, and the matches one by one.
+
+Public facts only: names, seats, outcomes, ratings; never a secret nor a token.
+A match counts once it is finished; a player seated twice at one table counts it once.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import sqlalchemy as sa
+
+from tapete.engine.names import bot_name
+
+from ..storage.schema import matches, players, seats
+from .names import clean_name
+from .ratings import ranks_of
+
+
+def _won(outcome: Any, my_seats: set[int]) -> bool:
+    winners = outcome.get("winners") if isinstance(outcome, dict) else None
+    return bool(my_seats & set(winners or ()))
+
+
+def profile(conn: sa.Connection, player_id: str) -> dict[str, Any] | None:
+    """`GET /api/players/{id}`: name, matches and wins per game, ratings; None for an unknown id."""
+    name = conn.execute(sa.select(players.c.name).where(players.c.id == player_id)).first()
+    if name is None:
+        return None
+    rows = conn.execute(
+        sa.select(matches.c.id, matches.c.game, matches.c.outcome, seats.c.seat)
+        .select_from(seats.join(matches, matches.c.id == seats.c.match_id))
+        .where(seats.c.player_id == player_id, matches.c.status == "finished")
+    )
+    mine: dict[str, tuple[str, Any, set[int]]] = {}
+    for row in rows:
+        mine.setdefault(row.id, (row.game, row.outcome, set()))[2].add(row.seat)
+    games: dict[str, dict[str, int]] = {}
+    for game, outcome, my_seats in mine.values():
+        counts = games.setdefault(game, {"matches": 0, "wins": 0})
+        counts["matches"] += 1
+        counts["wins"] += _won(outcome, my_seats)
+    return {
+        "player_id": player_id,
+        "name": name.name,
+        "games": dict(sorted(games.items())),
+        "ratings": ranks_of(conn, player_id),
+    }
+
+
+def match_page(conn: sa.Connection, player_id: str, offset: int, limit: int) -> dict[str, Any] | None:
+    """`GET /api/players/{id}/matches`: finished matches, newest first; None for an unknown id."""
+    if conn.scalar(sa.select(players.c.id).where(players.c.id == player_id)) is None:
+        return None
+    theirs = (
+        sa.select(matches.c.id, matches.c.finished_at)
+        .select_from(seats.join(matches, matches.c.id == seats.c.match_id))
+        .where(seats.c.player_id == player_id, matches.c.status == "finished")
+        .distinct()
+        .subquery()
+    )
+    total = conn.scalar(sa.select(sa.func.count()).select_from(theirs)) or 0
+    page = list(
+        conn.execute(
+            sa.select(matches)
+            .where(matches.c.id.in_(sa.select(theirs.c.id)))
+            .order_by(matches.c.finished_at.desc(), matches.c.id)
+            .offset(offset)
+            .limit(limit)
+        )
+    )
+    seat_rows = list(
+        conn.execute(
+            sa.select(seats.c.match_id, seats.c.seat, seats.c.kind, seats.c.level, seats.c.name, seats.c.player_id)
+            .where(seats.c.match_id.in_([m.id for m in page]))
+            .order_by(seats.c.match_id, seats.c.seat)
+        )
+    ) if page else []
+    by_match: dict[str, list[Any]] = {}
+    for s in seat_rows:
+        by_match.setdefault(s.match_id, []).append(s)
+    items = [_item(m, by_match.get(m.id, []), player_id) for m in page]
+    return {"items": items, "total": int(total), "offset": offset, "limit": limit}
+
+
+def _item(match: Any, seat_rows: list[Any], player_id: str) -> dict[str, Any]:
+    people = [clean_name(s.name) for s in seat_rows if s.kind == "human"]
+    listed = [
+        {
+            "seat": s.seat,
+            "name": clean_name(s.name) if s.kind == "human" else (clean_name(s.name) or bot_name(s.seat, people)),
+            "kind": s.kind,
+            "level": s.level if s.kind == "bot" else None,
+            "player_id": s.player_id,
+        }
+        for s in seat_rows
+    ]
+    my_seats = [s.seat for s in seat_rows if s.player_id == player_id]
+    return {
+        "match_id": match.id,
+        "game": match.game,
+        "finished_at": match.finished_at,
+        "rated": bool(match.rated),
+        "seats": listed,
+        "your_seats": my_seats,
+        "won": _won(match.outcome, set(my_seats)),
+        "replay": f"/replay/{match.id}",
+        "record": f"/api/matches/{match.id}/record",
+    }
