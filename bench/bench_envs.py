@@ -23,9 +23,6 @@ machine's load during the run touches all of them alike:
 - `*_ratio`: each against the engine;
 - `start_s`: wall seconds to make the AEC environment and reset it, the
   first time in this process (loading the game's modules included);
-- `encoder`: `game` for the game's own information-state encoder, `view`
-  for the transitional view encoder of a game without one (its start learns
-  a schema from random matches);
 - `view_us`, `encode_us`, `memory_us`: CPU microseconds per step of the
   game's own parts every observing step pays: the acting seat's view, its
   encoding (`information_state`), and all seats' encoders hearing the step's
@@ -179,7 +176,6 @@ def measure(game_id: str, seconds: float, size: int) -> dict[str, Any]:
     row: dict[str, Any] = {
         "game": game_id,
         "players": players,
-        "encoder": "game" if get_game(game_id).encoder_type is not None else "view",
         "engine_actions_per_s": round(engine, 1),
     }
     for name in ("aec_random", "aec_observed", "batch"):

@@ -18,30 +18,18 @@ Which zones, paths and words exist is learned once per (game, players,
 options) from the views of seeded random matches (the *schema*); anything a
 later view shows outside the schema is dropped, never an error. Spectator
 keys that name no seat (`game`) are skipped.
-
-Transitional: the environments read a game's own encoder (`Game.encoder`,
-tapete/engine/encoding.py). Until every game has one, `view_encoder_type`
-serves a game without it: the learned view vector as its observation, no
-memory (its information state is its observation), an action's features
-the one-hot of its index. Learning the schema takes seconds (11 s for Nacho
-Loco here); it is done once per process and table.
 """
 
 from __future__ import annotations
 
-import functools
 import math
 import random
 from collections import Counter
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Any, ClassVar
-
-import numpy as np
+from typing import Any
 
 from tapete.engine import Game, State
-from tapete.engine.encoding import InfoEncoder, Layout, Segment
-from tapete.games import get_game
 
 SKIP_KEYS = frozenset({"game"})
 MAX_WORDS = 512
@@ -173,49 +161,3 @@ def _random_step(state: State, rng: random.Random) -> None:
     seat = pool[rng.randrange(len(pool))]
     legal = state.legal_actions(seat)
     state.apply(seat, legal[rng.randrange(len(legal))])
-
-
-class ViewEncoder(InfoEncoder):
-    """A game without an encoder of its own, seen through the schema-learned view
-    vector (`ObservationEncoder`); no memory. Made per table by `view_encoder_type`."""
-
-    schema_encoder: ClassVar[ObservationEncoder]
-    LAYOUTS: ClassVar[tuple[Layout, Layout, Layout]]
-
-    @classmethod
-    def layouts(cls, num_players: int, options: Any) -> tuple[Layout, Layout, Layout]:
-        return cls.LAYOUTS
-
-    def write_observation(self, view: Mapping[str, Any], out: np.ndarray) -> None:
-        out[:] = self.schema_encoder.encode(dict(view))
-
-    def write_action(self, view: Mapping[str, Any], action: int, out: np.ndarray) -> None:
-        out[action] = 1.0
-
-
-@functools.cache
-def _discovered(game_id: str, num_players: int, options: Any) -> ObservationEncoder:
-    return ObservationEncoder.discover(get_game(game_id), num_players, options)
-
-
-def encoder_for(game: Game, num_players: int, options: Any) -> ObservationEncoder:
-    """The schema-learned view encoder of a game, cached for a registered one (what the
-    OpenSpiel bridge reads until it moves to the games' encoders)."""
-    try:
-        if get_game(game.id) is game:
-            return _discovered(game.id, num_players, options)
-    except Exception:  # not a registered game (a test's toy game)
-        pass
-    return ObservationEncoder.discover(game, num_players, options)
-
-
-def view_encoder_type(game: Game, num_players: int, options: Any, num_actions: int) -> type[InfoEncoder]:
-    """The `ViewEncoder` of one (game, players, options): its schema learned once per
-    process for a registered game, afresh for another (a test's toy game)."""
-    schema = encoder_for(game, num_players, options)  # a game's parsed options are frozen: hashable
-    layouts = (
-        Layout([Segment("view", schema.size, "the view's face counts per zone, numbers and words (Schema)")]),
-        Layout([]),
-        Layout([Segment("action", num_actions, "1 at the action's index")]),
-    )
-    return type(f"{type(game).__name__}ViewEncoder", (ViewEncoder,), {"schema_encoder": schema, "LAYOUTS": layouts})

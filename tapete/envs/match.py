@@ -46,15 +46,14 @@ class IllegalMove(ValueError):
         )
 
 
-def encoder_factory(game: Game, num_players: int, options: Any, num_actions: int) -> Callable[[int], InfoEncoder]:
-    """A function of a seat giving a fresh encoder of this table: the game's own, or for a
-    game without one (until every game has one) the transitional view encoder."""
-    if game.encoder_type is not None:
-        return lambda seat: game.encoder(seat, num_players, options)
-    from .encoding import view_encoder_type
-
-    kind = view_encoder_type(game, num_players, options, num_actions)
-    return lambda seat: kind(seat, num_players, options)
+def encoder_factory(game: Game, num_players: int, options: Any) -> Callable[[int], InfoEncoder]:
+    """A function of a seat giving a fresh encoder of this table (`Game.encoder`)."""
+    if game.encoder_type is None:
+        raise ValueError(
+            f"{game.id} has no information-state encoder (Game.encoder_type, tapete/engine/encoding.py): "
+            "the environments observe through it"
+        )
+    return lambda seat: game.encoder(seat, num_players, options)
 
 
 class EnvMatch:
@@ -72,12 +71,12 @@ class EnvMatch:
         self.num_actions = self.state.num_actions()
         self.pass_action = self.num_actions
         self.mask_size = self.num_actions + 1
-        self.new_encoder = encoder_factory(game, num_players, options, self.num_actions)
+        self.new_encoder = encoder_factory(game, num_players, options)
         probe = self.new_encoder(0)
         self.observation_size = probe.observation_size
         self.size = probe.size
         self.action_size = probe.action_size
-        self.bound = ENCODING_BOUND if game.encoder_type is not None else _VIEW_BOUND
+        self.bound = ENCODING_BOUND
         self.encoders: list[InfoEncoder] = []
         self.turns = TurnOrder(settings.reactions)
         self.seat = 0  # the seat to act (meaningless once the match is over)
@@ -240,5 +239,3 @@ def _plain(encoder: InfoEncoder, method: str) -> bool:
     """The encoder keeps InfoEncoder's own `method`."""
     return getattr(type(encoder), method) is getattr(InfoEncoder, method)
 
-
-_VIEW_BOUND = 1_000.0  # the transitional view encoder's (tapete/envs/encoding.py OBS_BOUND)

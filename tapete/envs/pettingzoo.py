@@ -15,10 +15,7 @@ seat may let a reaction window go by. Each observation is a dict:
   agent to act.
 
 An observation is built only when asked for (`observe`, `last`), for that
-agent alone, from its view only. A game without an encoder of its own is
-seen through the transitional view encoder (tapete/envs/encoding.py; no
-memory, and a schema learned from random matches when the environment is
-made).
+agent alone, from its view only; `action_mask(agent)` gives the mask alone.
 
 One agent at a time, so windows with several actors are taken apart
 (`TurnOrder`, tapete/envs/turns.py):
@@ -51,10 +48,11 @@ offender, 0 for the others, `infos[agent]["illegal"] = True`. These settings
 
 from __future__ import annotations
 
+import functools
 import io
 import random
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 from gymnasium import spaces
@@ -64,14 +62,41 @@ from rich.console import Console
 from tapete.engine import Event, Game, State
 from tapete.games import get_game
 
-from .encoding import encoder_for
 from .match import EnvMatch
 from .settings import DEFAULT_MAX_STEPS, EnvSettings, settings_from
 from .turns import TurnOrder, in_turn_order
 
-# `encoder_for` (the schema-learned view encoder), `TurnOrder` and `in_turn_order` are
-# read from here by the OpenSpiel bridge (openspiel.py).
+if TYPE_CHECKING:
+    from .encoding import ObservationEncoder
+
+# `TurnOrder`, `in_turn_order` and `encoder_for` are read from here by the OpenSpiel bridge
+# (openspiel.py) as it stands.
 __all__ = ["TapeteAEC", "TurnOrder", "encoder_for", "in_turn_order", "pettingzoo_env", "render_ansi"]
+
+
+@functools.cache
+def _learned_encoder(game_id: str, num_players: int, options: Any) -> ObservationEncoder:
+    from .encoding import ObservationEncoder
+
+    return ObservationEncoder.discover(get_game(game_id), num_players, options)
+
+
+def encoder_for(game: Game, num_players: int, options: Any) -> ObservationEncoder:
+    """The view vector learned from random matches (`tapete/envs/encoding.py`), cached for a
+    registered game: the OpenSpiel bridge's observation until it reads the games' encoders.
+    The environments themselves use the games' encoders; this goes with encoding.py."""
+    from .encoding import ObservationEncoder
+
+    try:
+        registered = get_game(game.id) is game
+    except Exception:  # not a registered game (a test's toy game)
+        registered = False
+    if registered:
+        try:
+            return _learned_encoder(game.id, num_players, options)  # parsed options are frozen: hashable
+        except TypeError:  # options that do not hash: learned afresh
+            pass
+    return ObservationEncoder.discover(game, num_players, options)
 
 
 def observation_space(match: EnvMatch) -> spaces.Dict:

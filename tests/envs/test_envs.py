@@ -17,9 +17,9 @@ from gymnasium.utils.env_checker import check_env
 from pettingzoo.test import api_test, parallel_api_test, seed_test
 
 from tapete.engine import BadOption, Game
-from tapete.envs import EnvSettings, TapeteAEC, TapeteGym, TapeteParallel, gym_env, pettingzoo_env
+from tapete.envs import EnvSettings, TapeteAEC, TapeteGym, TapeteParallel, batch, gym_env, pettingzoo_env
 from tapete.games import game_ids, get_game
-from tests.toygame import TOY
+from tests.envs.toys import TOY
 
 GAMES: list[Any] = [TOY, *game_ids()]
 ENCODED = [g for g in game_ids() if get_game(g).encoder_type is not None]
@@ -114,6 +114,14 @@ def test_an_environment_starts_at_once(game_id: str) -> None:
     single = gym_env(game_id, opponents="random")
     single.reset(seed=0)
     assert time.perf_counter() - start < 1.0
+
+
+def test_a_game_without_an_encoder_is_refused_clearly() -> None:
+    from tests.toygame import TOY as BARE  # the toy game as it is, without tests/envs/toys.py's encoder
+
+    for make in (TapeteAEC, TapeteParallel, TapeteGym, lambda game: batch(game, 2)):
+        with pytest.raises(ValueError, match="no information-state encoder"):
+            make(BARE)
 
 
 @pytest.mark.parametrize("game_id", game_ids())

@@ -12,7 +12,7 @@ import pytest
 pytest.importorskip("pettingzoo")
 
 from tapete.envs import IllegalMove, TapeteAEC, TapeteGym, TapeteParallel, batch
-from tests.toygame import TOY
+from tests.envs.toys import TOY
 
 GAMES: list[Any] = [TOY, "boon", "wanted"]
 

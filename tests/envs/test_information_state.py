@@ -2,13 +2,12 @@
 applied action, exactly the events that seat may see, and what an agent observes is
 that encoder's `information_state` of its view (the observation its first part).
 
-Run for every game with an encoder of its own (`Game.encoder_type`) and for the toy
-game with a small encoder made here, whose memory holds private draws."""
+Run for every game with an encoder (`Game.encoder_type`) and for the toy game with
+the small encoder of tests/envs/toys.py, whose memory holds private draws."""
 
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
 from typing import Any
 
 import numpy as np
@@ -17,54 +16,11 @@ import pytest
 pytest.importorskip("pettingzoo")
 
 from tapete.engine import Event, Game
-from tapete.engine.encoding import InfoEncoder, Layout, Segment
 from tapete.envs import EnvMatch, TapeteAEC, TapeteGym, TapeteParallel, batch
 from tapete.games import game_ids, get_game
-from tests.toygame import ToyGame
+from tests.envs.toys import TOY
 
-VALUES = 6
-PHASES = ("play", "cover", "duel", "over")
-
-
-class ToyEncoder(InfoEncoder):
-    """The toy game's information state: the hand and the top card; remembered, every
-    card each seat was seen to play or snap and the cards this seat drew (told to it alone)."""
-
-    @classmethod
-    def layouts(cls, num_players: int, options: Any) -> tuple[Layout, Layout, Layout]:
-        return (
-            Layout([Segment("hand", VALUES, "cards in hand by value"), Segment("top", VALUES, "the top card"),
-                    Segment("phase", len(PHASES), "play, cover, duel, over")]),
-            Layout([Segment("shown", 3 * VALUES, "cards each relative seat played or snapped"),
-                    Segment("drawn", VALUES, "cards this seat drew")]),
-            Layout([Segment("action", 25, "the action's index")]),
-        )  # fmt: skip
-
-    def remember(self, event: Event) -> None:
-        data = event.data
-        if event.kind in ("played", "snap") and data.get("card"):
-            self.memory[self.rel(data["seat"]) * VALUES + int(data["card"][1:]) - 1] += 1 / 8
-        elif event.kind == "drew_card":
-            assert data["seat"] == self.seat, "a seat heard another seat's private draw"
-            self.memory[3 * VALUES + int(data["card"][1:]) - 1] += 1 / 8
-
-    def write_observation(self, view: Mapping[str, Any], out: np.ndarray) -> None:
-        for face in view["hand"]:
-            out[int(face[1:]) - 1] += 1 / 8
-        if view["top"]:
-            out[VALUES + int(view["top"][1:]) - 1] = 1.0
-        out[2 * VALUES + PHASES.index("over" if view["over"] else view["phase"])] = 1.0
-
-    def write_action(self, view: Mapping[str, Any], action: int, out: np.ndarray) -> None:
-        out[action] = 1.0
-
-
-class EncodedToy(ToyGame):
-    encoder_type = ToyEncoder
-
-
-ENCODED_TOY = EncodedToy()
-GAMES: list[Any] = [ENCODED_TOY, *(g for g in game_ids() if get_game(g).encoder_type is not None)]
+GAMES: list[Any] = [TOY, *(g for g in game_ids() if get_game(g).encoder_type is not None)]
 
 
 def _ids(game: Any) -> str:

@@ -11,7 +11,7 @@ pytest.importorskip("pettingzoo")
 from tapete.engine import Game
 from tapete.engine.table import Applied, TableCore, Timing, waits_for_window
 from tapete.envs import TapeteAEC, pettingzoo_env
-from tests.toygame import ECO, TOY
+from tests.envs.toys import ECO, TOY
 
 
 @pytest.mark.parametrize("reactions", ["once", "all"])
