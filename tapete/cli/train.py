@@ -30,7 +30,7 @@ from .options import (
 )
 from .output import console, fail, say
 
-METHODS = ("montecarlo", "search")
+METHODS = ("forks", "montecarlo", "search")
 
 
 def train(
@@ -44,8 +44,12 @@ def train(
     resume: Annotated[bool, typer.Option("--resume", help="go on from the checkpoint in --out")] = False,
     seed: Annotated[int, typer.Option(help="the run's seed")] = 1,
     method: Annotated[
-        str, typer.Option(help="montecarlo (moves valued by the rounds that followed) | search (by tapete's search)")
-    ] = "montecarlo",
+        str,
+        typer.Option(
+            help="forks (moves played on from copies of the match) | montecarlo (valued by the rounds that"
+            " followed) | search (by tapete's search on resampled worlds)"
+        ),
+    ] = "forks",
     worlds: Annotated[int, typer.Option(help="with --method search: sampled worlds per labelled decision")] = 12,
     eval_every: Annotated[float, typer.Option(help="minutes between evaluations against the heuristic")] = 10.0,
     eval_matches: Annotated[int, typer.Option(help="matches per evaluation")] = 100,

@@ -5,7 +5,7 @@
   Gymnasium single-agent one; `batch.py`: N self-play matches stepped
   together for learners (numpy only; the others need the `rl` extra:
   pettingzoo, gymnasium);
-- `openspiel.py`: every game as an OpenSpiel game (extra `openspiel`; imported on its own,
+- `openspiel/`: every game as an OpenSpiel game (extra `openspiel`; imported on its own,
   `tapete.envs.openspiel`, as it needs pyspiel).
 
 All of them drive `EnvMatch` (match.py): the serialized turns (`TurnOrder`,

@@ -48,11 +48,10 @@ offender, 0 for the others, `infos[agent]["illegal"] = True`. These settings
 
 from __future__ import annotations
 
-import functools
 import io
 import random
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import numpy as np
 from gymnasium import spaces
@@ -66,37 +65,8 @@ from .match import EnvMatch
 from .settings import DEFAULT_MAX_STEPS, EnvSettings, settings_from
 from .turns import TurnOrder, in_turn_order
 
-if TYPE_CHECKING:
-    from .encoding import ObservationEncoder
-
-# `TurnOrder`, `in_turn_order` and `encoder_for` are read from here by the OpenSpiel bridge
-# (openspiel.py) as it stands.
-__all__ = ["TapeteAEC", "TurnOrder", "encoder_for", "in_turn_order", "pettingzoo_env", "render_ansi"]
-
-
-@functools.cache
-def _learned_encoder(game_id: str, num_players: int, options: Any) -> ObservationEncoder:
-    from .encoding import ObservationEncoder
-
-    return ObservationEncoder.discover(get_game(game_id), num_players, options)
-
-
-def encoder_for(game: Game, num_players: int, options: Any) -> ObservationEncoder:
-    """The view vector learned from random matches (`tapete/envs/encoding.py`), cached for a
-    registered game: the OpenSpiel bridge's observation until it reads the games' encoders.
-    The environments themselves use the games' encoders; this goes with encoding.py."""
-    from .encoding import ObservationEncoder
-
-    try:
-        registered = get_game(game.id) is game
-    except Exception:  # not a registered game (a test's toy game)
-        registered = False
-    if registered:
-        try:
-            return _learned_encoder(game.id, num_players, options)  # parsed options are frozen: hashable
-        except TypeError:  # options that do not hash: learned afresh
-            pass
-    return ObservationEncoder.discover(game, num_players, options)
+# `TurnOrder` is read from here by the OpenSpiel bridge (openspiel/game.py).
+__all__ = ["TapeteAEC", "TurnOrder", "in_turn_order", "pettingzoo_env", "render_ansi"]
 
 
 def observation_space(match: EnvMatch) -> spaces.Dict:

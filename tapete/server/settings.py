@@ -83,13 +83,15 @@ class TableOptions:
 
 
 def parse_table_options(raw: Any) -> TableOptions:
+    """The table's options, checked (the stand-in is a bot kind; whether this game offers it,
+    the table registry checks)."""
     from tapete.bots import BOT_KINDS
 
     from .errors import BadRequest
 
     opts = parse_options(TableOptions, raw)
     if opts.stand_in not in BOT_KINDS:
-        known = ", ".join(BOT_KINDS)
+        known = ", ".join(everywhere_kinds())
         raise BadRequest(
             f"Bot suplente desconocido: {opts.stand_in!r}. Bots: {known}.",
             f"Unknown stand-in bot: {opts.stand_in!r}. Bots: {known}.",
@@ -98,13 +100,18 @@ def parse_table_options(raw: Any) -> TableOptions:
     return opts
 
 
-def table_options_schema() -> list[dict[str, Any]]:
-    from tapete.bots import BOT_KINDS
+def everywhere_kinds() -> list[str]:
+    """The bot kinds every game offers (a game's own list: `tapete.bots.kinds_for`)."""
+    from tapete.bots import BOT_KINDS, NEEDS
 
+    return [kind for kind in BOT_KINDS if kind not in NEEDS]
+
+
+def table_options_schema() -> list[dict[str, Any]]:
     schema = options_schema(TableOptions)
     for entry in schema:
         if entry["key"] == "stand_in":
-            entry["choices"] = list(BOT_KINDS)
+            entry["choices"] = everywhere_kinds()
     return schema
 
 

@@ -27,11 +27,14 @@ from tapete.bots.learned import network_sizes
 from tapete.games import get_game
 
 from .evaluate import EvalJob, run_eval
+from .forks import ForkJob, ForkSettings, run_forks
 from .selfplay import SelfPlayJob, SelfPlaySettings, run_selfplay
 from .teacher import ActorJob, TeacherSettings, calibrate_scale, run_actor
 
 CHECKPOINT_EVERY_S = 300.0
 METHODS = {
+    "forks": "a move-scoring network fitted to paired forks of the true match: each decision's moves played on"
+    " by the heuristic from copies of the real position",
     "montecarlo": "Deep Monte-Carlo: a move-scoring network fitted to the values of the rounds that followed each move",
     "search": "expert iteration: a move-scoring network fitted to tapete's paired-rollout search values",
 }
@@ -60,9 +63,11 @@ class TrainConfig:
     explore: float = 0.05
     ray: str | None = None
     margin_scale: float | None = None
+    # "forks": each decision's moves played on from copies of the true match (forks.py);
     # "montecarlo": moves valued by the rounds that followed them (selfplay.py);
-    # "search": moves valued by tapete's paired-rollout search (teacher.py)
-    method: str = "montecarlo"
+    # "search": moves valued by tapete's paired-rollout search on resampled worlds (teacher.py)
+    method: str = "forks"
+    alternatives: int = 2
     epsilon: float = 0.1
     versions: dict[str, str] = field(default_factory=dict)
 
@@ -122,6 +127,12 @@ def run(cfg: TrainConfig, resume: bool = False, echo: Callable[[str], None] = pr
         worlds=cfg.worlds, explore=cfg.explore, margin_scale=cfg.margin_scale, follow_network=cfg.follow_network
     )
     selfplay = SelfPlaySettings(epsilon=cfg.epsilon, margin_scale=cfg.margin_scale)
+    forks = ForkSettings(
+        alternatives=cfg.alternatives,
+        epsilon=cfg.explore,
+        follow_network=cfg.follow_network,
+        margin_scale=cfg.margin_scale,
+    )
     seeds = _seeds(cfg.seed + int(totals["samples"]))
     last_save = last_eval = time.monotonic()
     win: float | None = None
@@ -131,6 +142,18 @@ def run(cfg: TrainConfig, resume: bool = False, echo: Callable[[str], None] = pr
         def actor_job() -> Future[Any]:
             weights = learner.net.export() if learner.steps else None
             options = tuple(sorted(cfg.options.items()))
+            if cfg.method == "forks":
+                fork = ForkJob(
+                    cfg.game,
+                    cfg.num_players,
+                    options,
+                    next(seeds),
+                    cfg.matches_per_job,
+                    forks,
+                    weights,
+                    cfg.job_seconds,
+                )
+                return submit(run_forks, fork)
             if cfg.method == "search":
                 job = ActorJob(
                     cfg.game,

@@ -45,8 +45,13 @@ class Actor(Bot):
 
     name = "actor"
 
-    def __init__(self, game: Game, rng: random.Random, network: QNetwork | None, epsilon: float) -> None:
+    def __init__(
+        self, game: Game, rng: random.Random, network: QNetwork | None, epsilon: float, record: bool = True
+    ) -> None:
         self.game = game
+        self.record = record  # keep each decision to be valued when its round ends (else: `asked` only)
+        # the last learned decision: (information state, arms, their rows), for whoever labels it
+        self.asked: tuple[np.ndarray, list[int | tuple[int, ...]], np.ndarray] | None = None
         self.rng = rng
         self.network = network
         self.epsilon = epsilon
@@ -85,7 +90,9 @@ class Actor(Bot):
             return guided
         features = move_rows(encoder, view, arms, proposal)
         pick = self._pick(arms, proposal, state, features)
-        self.pending.append((state, features[pick : pick + 1], view_scores(view, obs.num_players)))
+        self.asked = (state, arms, features)
+        if self.record:
+            self.pending.append((state, features[pick : pick + 1], view_scores(view, obs.num_players)))
         chosen = arms[pick]
         if isinstance(chosen, tuple):
             self._plan = list(chosen[1:])

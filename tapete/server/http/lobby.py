@@ -15,7 +15,7 @@ from typing import Any, Literal
 
 from fastapi import APIRouter, Query, Request
 
-from tapete.bots import BOT_KINDS
+from tapete.bots import kinds_for
 from tapete.engine import Game
 from tapete.games import game_ids, get_game
 from tapete.games.guide import guide_json, guide_markdown
@@ -26,7 +26,7 @@ from ..ops.loopwatch import LoopWatch
 from ..ops.stats import Stats
 from ..people.names import clean_name
 from ..people.players import IDENTITIES_PER_MINUTE, Players, check_distinct
-from ..settings import ServerSettings, table_options_schema
+from ..settings import ServerSettings, everywhere_kinds, table_options_schema
 from ..storage.store import Store
 from ..table.registry import SeatSpec, Tables
 from ..wire.limits import AllRates, Rates
@@ -84,10 +84,11 @@ async def list_games() -> dict[str, Any]:
                 "max_players": g.max_players,
                 "default_players": g.default_players,
                 "options": g.options_schema(),
+                "bot_levels": kinds_for(g),
             }
             for g in available_games()
         ],
-        "bot_levels": list(BOT_KINDS),
+        "bot_levels": everywhere_kinds(),
         "table_options": table_options_schema(),
     }
 

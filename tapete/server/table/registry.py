@@ -10,7 +10,7 @@ from collections.abc import MutableMapping
 from dataclasses import dataclass
 from typing import Any
 
-from tapete.bots import BOT_KINDS, UnknownBot
+from tapete.bots import BOT_KINDS, UnknownBot, kinds_for
 from tapete.engine import BadOption, Game, MatchRecord, WrongRulesVersion, check_rules_version, options_to_json
 from tapete.games import get_game
 
@@ -209,10 +209,12 @@ class Tables:
         opts = game.parse_options(options)
         specs = seat_specs or self._default_seats(game)
         game.check_players(len(specs), opts)
+        offered = kinds_for(game)
         for spec in specs:
-            self._check_seat(spec)
+            self._check_seat(spec, offered)
         self._check_search_bots(specs)
         topts = parse_table_options(table_options)
+        self._check_level(topts.stand_in, offered, "table-options")
         row = MatchRow(
             id=secrets.token_urlsafe(9),
             game=game.id,
@@ -297,21 +299,34 @@ class Tables:
     def _default_seats(game: Game) -> list[SeatSpec]:
         return [SeatSpec("human")] + [SeatSpec("bot", "heuristic") for _ in range(game.default_players - 1)]
 
-    @staticmethod
-    def _check_seat(spec: SeatSpec) -> None:
+    @classmethod
+    def _check_seat(cls, spec: SeatSpec, offered: list[str]) -> None:
         if spec.kind not in ("human", "bot"):
             raise BadRequest(
                 f"Tipo de asiento desconocido: {spec.kind!r} (human o bot).",
                 f"Unknown seat type: {spec.kind!r} (human or bot).",
                 rule="seats",
             )
-        if spec.kind == "bot" and spec.level not in BOT_KINDS:
-            known = ", ".join(BOT_KINDS)
+        if spec.kind == "bot":
+            cls._check_level(spec.level, offered, "seats")
+
+    @staticmethod
+    def _check_level(level: str | None, offered: list[str], rule: str) -> None:
+        """A bot level this game offers (`learned` only where its model loads)."""
+        if level in offered:
+            return
+        known = ", ".join(offered)
+        if level is not None and level in BOT_KINDS:
             raise UnknownBot(
-                f"Nivel de bot desconocido: {spec.level!r}. Niveles: {known}.",
-                f"Unknown bot level: {spec.level!r}. Levels: {known}.",
-                rule="seats",
+                f"Este juego no ofrece el nivel {level!r}: aún no tiene modelo entrenado. Niveles: {known}.",
+                f"This game does not offer the level {level!r}: it has no trained model yet. Levels: {known}.",
+                rule=rule,
             )
+        raise UnknownBot(
+            f"Nivel de bot desconocido: {level!r}. Niveles: {known}.",
+            f"Unknown bot level: {level!r}. Levels: {known}.",
+            rule=rule,
+        )
 
     async def get(self, table_id: str) -> TableRunner:
         """The table's runner, loading a finished table back into memory if needed."""
