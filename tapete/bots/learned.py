@@ -20,7 +20,7 @@ import numpy as np
 
 from tapete.engine import Bot, Decision, Event, Game, Observation
 from tapete.engine.encoding import InfoEncoder
-from tapete.models import QNetwork, load
+from tapete.models import ModelError, QNetwork, load
 
 
 def move_rows(
@@ -158,6 +158,35 @@ def proposed(rows: np.ndarray) -> int | None:
     return int(found[0]) if len(found) else None
 
 
+def shipped_network(game: Game) -> tuple[QNetwork, float]:
+    """The game's shipped network and its override margin, checked against the game's encoder
+    today (ModelError when it is missing, damaged, or made for another encoding)."""
+    network, info = load(game.id)
+    state = game.new_match(game.default_players, 0, {})
+    sizes = network_sizes(game.encoder(0, state.num_players, state.options))
+    if sizes != (network.state_size, network.action_size):
+        raise ModelError(
+            f"El modelo de {game.id} se entrenó con otra codificación del juego; hay que volver a entrenarlo.",
+            f"The {game.id} model was trained on another encoding of the game; it must be trained again.",
+        )
+    return network, float(info.meta.get("override_margin", 0.0))
+
+
+_OFFERED: dict[str, bool] = {}
+
+
+def offers_learned(game: Game) -> bool:
+    """Whether the `learned` level can be offered for a game (its model loads and fits);
+    asked on every list of levels, so the answer is kept per game."""
+    if game.id not in _OFFERED:
+        try:
+            fits = game.encoder_type is not None and bool(shipped_network(game))
+        except ModelError:
+            fits = False
+        _OFFERED[game.id] = fits
+    return _OFFERED[game.id]
+
+
 class LearnedBot(NetworkSeat):
     name = "learned"
 
@@ -166,8 +195,8 @@ class LearnedBot(NetworkSeat):
     ) -> None:
         super().__init__(game, rng)
         if network is None:
-            network, info = load(game.id)
-            margin = float(info.meta.get("override_margin", 0.0)) if margin is None else margin
+            network, shipped_margin = shipped_network(game)
+            margin = shipped_margin if margin is None else margin
         self.network = network
         # How much more than the heuristic's proposal another move must be worth to be played
         # (the model card gives the margin its measured strength was played with).

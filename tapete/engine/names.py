@@ -18,11 +18,13 @@ LEVEL_OF_KIND = {
     "ismcts-easy": "normal",
     "ismcts": "hard",
     "ismcts-hard": "hard",
+    "learned": "expert",
 }
 LEVEL_WORDS = {
     "easy": {"es": "Fácil", "en": "Easy"},
     "normal": {"es": "Normal", "en": "Normal"},
     "hard": {"es": "Difícil", "en": "Hard"},
+    "expert": {"es": "Experto", "en": "Expert"},
 }
 ALGORITHM_WORDS = {
     "random": {"es": "juega al azar", "en": "plays at random"},
@@ -30,6 +32,7 @@ ALGORITHM_WORDS = {
     "ismcts-easy": {"es": "búsqueda ISMCTS, poco presupuesto", "en": "ISMCTS search, small budget"},
     "ismcts": {"es": "búsqueda ISMCTS", "en": "ISMCTS search"},
     "ismcts-hard": {"es": "búsqueda ISMCTS, mucho presupuesto", "en": "ISMCTS search, large budget"},
+    "learned": {"es": "red neuronal entrenada jugando", "en": "neural network trained by play"},
 }
 
 

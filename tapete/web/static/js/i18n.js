@@ -33,11 +33,13 @@ export const STRINGS = {
   "level.ismcts-easy": { es: "Normal", en: "Normal" },
   "level.ismcts": { es: "Difícil", en: "Hard" },
   "level.ismcts-hard": { es: "Difícil", en: "Hard" },
+  "level.learned": { es: "Experto", en: "Expert" },
   "bot.random": { es: "Juega al azar", en: "Plays at random" },
   "bot.heuristic": { es: "Reglas del juego bien pensadas (heurística)", en: "Well-thought game rules (heuristic)" },
   "bot.ismcts": { es: "Búsqueda ISMCTS", en: "ISMCTS search" },
   "bot.ismcts-easy": { es: "Búsqueda ISMCTS, poco presupuesto", en: "ISMCTS search, small budget" },
   "bot.ismcts-hard": { es: "Búsqueda ISMCTS, mucho presupuesto", en: "ISMCTS search, large budget" },
+  "bot.learned": { es: "Red neuronal entrenada jugando", en: "Neural network trained by play" },
   "badge.turn": { es: "turno", en: "to play" },
   "badge.mayReact": { es: "puede reaccionar", en: "may react" },
   "badge.winner": { es: "gana", en: "winner" },
@@ -132,6 +134,7 @@ export const STRINGS = {
   "choice.stand_in.ismcts": { es: "ISMCTS (normal)", en: "ISMCTS (normal)" },
   "choice.stand_in.ismcts-easy": { es: "ISMCTS (fácil)", en: "ISMCTS (easy)" },
   "choice.stand_in.ismcts-hard": { es: "ISMCTS (difícil)", en: "ISMCTS (hard)" },
+  "choice.stand_in.learned": { es: "Experto", en: "Expert" },
 
   // -- joining, rules
   "join.title": { es: "Unirse a una mesa", en: "Join a table" },
