@@ -17,6 +17,7 @@ from tapete.engine import BadOption, BadPlayers, TapeteError, UnknownGame
 
 from .errors import BadRequest
 from .http import lobby, viewer
+from .http.assets import Assets, PublicGzip
 from .http.headers import SecurityHeaders
 from .http.player_api import router as player_router
 from .http.sockets import address_allowances, table_socket
@@ -156,15 +157,16 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
     app.add_exception_handler(RequestValidationError, _on_validation_error)
     app.add_exception_handler(StarletteHTTPException, _on_http_error)
 
+    app.add_middleware(PublicGzip)  # long public reads (games, tables, ratings) gzipped
     app.add_middleware(BodyGuard, max_bytes=settings.max_body_bytes, timeout=settings.body_timeout)
     app.state.allowances = address_allowances(settings, rates)  # chat and rematch, per table and address
     app.add_middleware(RateGuard, rates=lobby.lobby_rates(settings, rates))  # floods refused before they are read
-    app.add_middleware(SecurityHeaders)  # outermost: the guard's refusals carry the headers too
+    assets = Assets(STATIC_DIR) if STATIC_DIR.is_dir() else None
+    hashes = (assets.script_hash,) if assets is not None else ()
+    app.add_middleware(SecurityHeaders, script_hashes=hashes)  # outermost: refusals carry the headers too
 
-    if STATIC_DIR.is_dir():
-        from fastapi.staticfiles import StaticFiles
-
-        app.mount("/", StaticFiles(directory=STATIC_DIR, html=True), name="web")
+    if assets is not None:
+        app.mount("/", assets, name="web")  # compressed once, cached by version (http/assets.py)
     else:
 
         @app.get("/", response_class=HTMLResponse, include_in_schema=False)
