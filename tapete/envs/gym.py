@@ -27,7 +27,7 @@ from gymnasium import spaces
 
 from tapete.bots import make_bot
 from tapete.engine import Bot, Event, Game, Observation
-from tapete.engine.table import deliver
+from tapete.engine.turns import deliver
 
 from .encoding import OBS_BOUND
 from .pettingzoo import TapeteAEC, render_ansi

@@ -51,7 +51,7 @@ import numpy as np
 import pyspiel
 
 from tapete.engine import Event, Game, Rng, State
-from tapete.engine.table import deliver
+from tapete.engine.turns import deliver
 from tapete.games import game_ids, get_game
 
 from .pettingzoo import TurnOrder, encoder_for

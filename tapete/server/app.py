@@ -30,7 +30,7 @@ from .settings import ServerSettings, async_db_url
 from .storage.store import Store
 from .table import registry as table_registry
 from .table.pacer import ThinkingPool
-from .table.registry import Tables
+from .table.registry import TableRegistry
 from .wire.limits import AllRates, BodyGuard, RateGuard
 
 STATIC_DIR = Path(__file__).resolve().parent.parent / "web" / "static"
@@ -112,7 +112,7 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         stats = Stats()
         store: Store
-        tables: Tables
+        tables: TableRegistry
         if settings.redis_url:  # one process of several: tables owned by leases, messages through Redis
             from .cluster.registry import open_cluster
 
@@ -120,7 +120,7 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
         else:
             store = Store(async_db_url(settings.db_url))
             await store.open()
-            tables = Tables(store, settings, stats)
+            tables = TableRegistry(store, settings, stats)
         store.on_batch = stats.batch
         # search bots think in the loop's default executor: a small pool shared in turn, on a budget
         asyncio.get_running_loop().set_default_executor(

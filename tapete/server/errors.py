@@ -1,7 +1,7 @@
 """Errors of the server's protocol, each with a stable code and es/en text.
 
 An action that comes too late (`stale`) or is replaced by the same seat's
-later one (`superseded`) is the table core's to say: tapete.engine.table."""
+later one (`superseded`) is the table core's to say: tapete.engine.turns."""
 
 from __future__ import annotations
 

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any, get_type_hints
 
 from tapete.engine import option, options_schema, parse_options
-from tapete.engine.table import REACTION_WINDOW_S, RESULT_PAUSE_S
+from tapete.engine.turns import REACTION_WINDOW_S, RESULT_PAUSE_S
 
 
 @dataclass(frozen=True)

@@ -29,12 +29,12 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from tapete.engine import Event, Game
-from tapete.engine.messages import default_name
+from tapete.engine.words import default_name
 
 from .config import Identity, load_identity, muted_senders, save_identity
 from .i18n import t
-from .remote_chat import TableChat
-from .table import Move, Snapshot
+from .match import Move, Snapshot
+from .remote_chat import RemoteChat
 
 CLOSE_BAD_TOKEN = 4401
 CLOSE_NOT_FOUND = 4404
@@ -138,7 +138,7 @@ def _http_error(err: urllib.error.HTTPError) -> JoinError:
         return JoinError(f"El servidor respondió {err.code}.", f"The server answered {err.code}.", "http")
 
 
-class RemoteTable(TableChat):
+class RemoteTable(RemoteChat):
     """The table screen's source for a seat on a server."""
 
     def __init__(self, game: Game, seat: Seat, connect: Callable[[str], Any] | None = None, lang: str = "es") -> None:

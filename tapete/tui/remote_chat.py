@@ -12,7 +12,7 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
-from tapete.engine.messages import default_name
+from tapete.engine.words import default_name
 
 from .config import save_muted_senders
 from .i18n import t
@@ -21,7 +21,7 @@ PHRASES = ("good_game", "good_luck", "oops", "thanks", "well_done")  # quick cha
 CHAT_KEPT = 300  # chat lines kept on the client
 
 
-class TableChat:
+class RemoteChat:
     """The chat half of a remote seat: what arrived, who is muted, how a line reads.
 
     A mixin: RemoteTable sets these attributes in its __init__ and owns the socket."""

@@ -17,10 +17,10 @@ from textual.widgets.option_list import Option
 
 from .dialogs import ResultScreen, result_lines, result_table
 from .i18n import t
+from .match import Snapshot
 from .remote import RemoteTable
 from .remote_chat import PHRASES
 from .screen import LOG_LINES, TableScreen
-from .table import Snapshot
 
 
 class RemoteTableScreen(TableScreen):

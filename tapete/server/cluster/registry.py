@@ -38,8 +38,8 @@ from ..people.names import clean_name
 from ..settings import ServerSettings, async_db_url
 from ..storage.store import actions, matches, seats
 from ..table.connection import CLOSE_MOVED
-from ..table.messages import Chat, Detach, Dismiss, Rematch, Submit, Sync
-from ..table.registry import ENDED_UNPLAYED, Tables
+from ..table.inbox import Chat, Detach, Dismiss, Rematch, Submit, Sync
+from ..table.registry import ENDED_UNPLAYED, TableRegistry
 from ..table.runner import RunnerStopped, TableRunner
 from .fanout import Bus, RemoteConnection, RemoteRunner, answer_later, arrival_here, log_moved
 from .handoff import HandoffPort, handed, opening_request, same_machine
@@ -49,7 +49,7 @@ ORPHANS_PER_TICK = 200
 LISTED_MAX = 200
 
 
-class ClusterTables(Tables):
+class ClusterTableRegistry(TableRegistry):
     """The tables of one process of several: those it owns run here, the others are relayed."""
 
     store: ClusterStore
@@ -385,7 +385,7 @@ class ClusterTables(Tables):
         if runner is None:
             return
         await runner.stop()
-        Tables._forget(self, runner)
+        TableRegistry._forget(self, runner)
         for conn in [*runner.spectators, *(c for info in runner.seats for c in info.conns)]:
             conn.close(CLOSE_MOVED, "table moved")
         for key, (_conn, owner) in list(self.remote_conns.items()):
@@ -426,7 +426,7 @@ async def _joined(runner: TableRunner, seat: Any, name: Any, player_id: Any) -> 
     return {"seat": chosen, "token": token, "summary": runner.summary()}
 
 
-async def open_cluster(settings: ServerSettings, stats: Stats) -> tuple[ClusterStore, ClusterTables]:
+async def open_cluster(settings: ServerSettings, stats: Stats) -> tuple[ClusterStore, ClusterTableRegistry]:
     """The store and tables of one process of several (PostgreSQL and Redis are required)."""
     url = async_db_url(settings.db_url)
     if not url.startswith("postgresql") or not settings.redis_url:
@@ -440,4 +440,4 @@ async def open_cluster(settings: ServerSettings, stats: Stats) -> tuple[ClusterS
     bus = Bus(settings.redis_url, owner, alive_seconds=settings.lease_seconds)
     await bus.open()
     logs.event(f"cluster process {owner} ready")
-    return store, ClusterTables(store, settings, stats, bus)
+    return store, ClusterTableRegistry(store, settings, stats, bus)

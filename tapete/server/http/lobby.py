@@ -28,7 +28,7 @@ from ..people.names import clean_name
 from ..people.players import IDENTITIES_PER_MINUTE, Players, check_distinct
 from ..settings import ServerSettings, table_options_schema
 from ..storage.store import Store
-from ..table.registry import SeatSpec, Tables
+from ..table.registry import SeatSpec, TableRegistry
 from ..wire.limits import AllRates, Rates
 from .models import CreateTableBody, JoinBody, TokenBody
 from .player_api import PlayerHeader, caller
@@ -41,7 +41,7 @@ class Services:
 
     settings: ServerSettings
     store: Store
-    tables: Tables
+    tables: TableRegistry
     stats: Stats
     players: Players
     watch: LoopWatch

@@ -41,7 +41,7 @@ class PlayerRef(Strict):
     secret: str = Field(min_length=1, max_length=128)
 
 
-class Hello(Strict):
+class HelloMessage(Strict):
     """The first message on a table socket (no token: a spectator)."""
 
     type: Literal["hello"]
@@ -77,19 +77,19 @@ class ActionMessage(Strict):
         return {"index": self.index} if self.index is not None else {"action": self.action}
 
 
-class Sync(Strict):
+class SyncMessage(Strict):
     """Send me the current state again."""
 
     type: Literal["sync"]
 
 
-class Dismiss(Strict):
+class DismissMessage(Strict):
     """I have read the round result: the table need not wait for me to go on."""
 
     type: Literal["dismiss"]
 
 
-class Ping(Strict):
+class PingMessage(Strict):
     """Answered by `{"type": "pong", "seq": seq}`."""
 
     type: Literal["ping"]
@@ -119,7 +119,9 @@ class RematchMessage(Strict):
     accept: bool = Field(True, description="false to decline")
 
 
-AnyClientMessage = Hello | ActionMessage | Sync | Dismiss | Ping | ChatMessage | RematchMessage
+AnyClientMessage = (
+    HelloMessage | ActionMessage | SyncMessage | DismissMessage | PingMessage | ChatMessage | RematchMessage
+)
 ClientMessage = Annotated[AnyClientMessage, Field(discriminator="type")]
 MESSAGE_TYPES: tuple[str, ...] = ("hello", "action", "sync", "dismiss", "ping", "chat", "rematch")
 _client_message: TypeAdapter[AnyClientMessage] = TypeAdapter(ClientMessage)

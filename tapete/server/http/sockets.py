@@ -33,21 +33,20 @@ from ..table.connection import (
     Connection,
     RateLimiter,
 )
-from ..table.messages import Chat, Detach, Rematch, Submit
-from ..table.messages import Dismiss as RunnerDismiss
-from ..table.messages import Sync as RunnerSync
+from ..table.inbox import Chat, Detach, Dismiss, Rematch, Submit, Sync
 from ..table.runner import RunnerStopped, TableRunner
 from ..wire.limits import AllRates, Rates
 from .models import (
     MAX_INT,
     MESSAGE_TYPES,
     ActionMessage,
+    AnyClientMessage,
     ChatMessage,
-    Dismiss,
-    Hello,
-    Ping,
+    DismissMessage,
+    HelloMessage,
+    PingMessage,
     RematchMessage,
-    Sync,
+    SyncMessage,
     explain,
     read_message,
 )
@@ -57,7 +56,6 @@ if TYPE_CHECKING:
     from .lobby import Services
 
 
-Message = Hello | ActionMessage | Sync | Dismiss | Ping | ChatMessage | RematchMessage
 CLOSE_CODES = {"bad_token": CLOSE_BAD_TOKEN, "bad_identity": CLOSE_BAD_TOKEN, "table_not_found": CLOSE_NOT_FOUND}
 
 
@@ -153,7 +151,7 @@ def _parse(text: str | None, settings: ServerSettings) -> dict[str, Any]:
     return data
 
 
-def _read(data: dict[str, Any], expected: tuple[str, ...]) -> Message:
+def _read(data: dict[str, Any], expected: tuple[str, ...]) -> AnyClientMessage:
     """The message as its model; `expected` lists the types this moment of the socket takes."""
     kind = data["type"]
     if kind not in MESSAGE_TYPES and expected != ("hello",):
@@ -191,7 +189,7 @@ async def _hello(websocket: WebSocket, conn: Connection, svc: Services) -> str |
         raise Disconnected from None
     try:
         hello = _read(_parse(text, settings), ("hello",))
-        assert isinstance(hello, Hello)
+        assert isinstance(hello, HelloMessage)
         if hello.player is not None:  # a wrong identity is refused as a wrong token is
             conn.player_id = await svc.players.check(hello.player.id, hello.player.secret)
             conn.player_name = await svc.players.name_of(conn.player_id)
@@ -397,15 +395,15 @@ def rematch_flood() -> RateLimited:
     )
 
 
-def _dispatch(message: Message, conn: Connection, runner: TableRunner, arrived: float) -> None:
+def _dispatch(message: AnyClientMessage, conn: Connection, runner: TableRunner, arrived: float) -> None:
     if isinstance(message, ActionMessage):
         # the owner of the table judges the version (a relay does not know it): see TableCore.check_fresh
         runner.post(Submit(conn, message.seq, message.version, message.payload(), message.seat, arrived))
-    elif isinstance(message, Sync):
-        runner.post(RunnerSync(conn))
-    elif isinstance(message, Dismiss):
-        runner.post(RunnerDismiss(conn))
-    elif isinstance(message, Ping):
+    elif isinstance(message, SyncMessage):
+        runner.post(Sync(conn))
+    elif isinstance(message, DismissMessage):
+        runner.post(Dismiss(conn))
+    elif isinstance(message, PingMessage):
         conn.send({"type": "pong", "seq": message.seq})
     elif isinstance(message, ChatMessage):
         runner.post(Chat(conn, message.text, message.phrase))

@@ -18,8 +18,8 @@ from pydantic import BaseModel, Field
 from starlette.concurrency import run_in_threadpool
 
 from tapete.engine import LEGACY_RULES_VERSION, Event, Game, State, check_rules_version
-from tapete.engine.messages import Reader
-from tapete.engine.names import bot_name
+from tapete.engine.bot_names import bot_name
+from tapete.engine.words import Reader
 from tapete.games import get_game
 
 from ..errors import BadRequest, ServerError

@@ -17,9 +17,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from tapete.engine import Event, Game, State, options_to_json
-from tapete.engine.messages import Reader
-from tapete.engine.names import bot_name
-from tapete.engine.table import TableCore
+from tapete.engine.bot_names import bot_name
+from tapete.engine.turns import TableCore
+from tapete.engine.words import Reader
 
 from ..errors import NotStarted
 from .connection import Connection, dumps

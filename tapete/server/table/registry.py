@@ -57,7 +57,7 @@ class SeatSpec:
     name: str | None = None
 
 
-class Tables:
+class TableRegistry:
     """Every table this process owns, by id and by invitation code."""
 
     def __init__(self, store: Store, settings: ServerSettings, stats: Stats | None = None) -> None:

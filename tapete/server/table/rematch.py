@@ -17,7 +17,7 @@ are `RematchVotes`; `TableRematch` is the shell around them at one table:
 every answer is stored before anyone hears of it, and the decision (the
 next match's id) is stored in the same write as the last answer, before the
 match is made (`make`, given by the table registry), so a server killed in
-between makes it when it starts again (`Tables.finish_rematches`).
+between makes it when it starts again (`TableRegistry.finish_rematches`).
 """
 
 from __future__ import annotations

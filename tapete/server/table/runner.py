@@ -1,13 +1,13 @@
 """The table runner: the asyncio shell around one table's core.
 
 Everything that may change a table (actions from sockets, bot moves, clock
-ticks, joins, leaves, sockets coming and going) is a message in the
-runner's queue, handled one at a time, so the order of the queue is the
+ticks, joins, leaves, sockets coming and going) is an item in the
+runner's queue (`inbox.py`), handled one at a time, so the order of the queue is the
 order of the table: two mirror claims race by arrival, nothing else decides.
 
 The runner only persists, broadcasts and schedules: the table's rules
 (races, windows, clocks, stand-ins, round-result pauses) are the core's
-(`tapete.engine.table`), who sits where the seat registry's (`seats.py`),
+(`tapete.engine.turns`), who sits where the seat registry's (`seats.py`),
 what a socket is told the presenter's (`presenter.py`); the store and the
 sockets (`Connection`) are passed in. An accepted action is written to the
 match record, then applied, then told (docs/design-notes.md draws it).
@@ -32,18 +32,18 @@ from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from tapete.engine import BadAction, Event, Game, State, TapeteError
-from tapete.engine.table import Applied, Held, Ready, Rejected, Release, TableCore, Timeout, Timing, superseded, voided
+from tapete.engine.turns import Applied, Held, Ready, Rejected, Release, TableCore, Timeout, Timing, superseded, voided
 
 from ..errors import WrongSeat, internal_error, storage_failed
 from ..ops import logs
 from ..ops.stats import Stats
 from ..people.ratings import settle_ratings
 from ..settings import ServerSettings, TableOptions
-from . import messages
+from . import inbox
 from .alarm import Alarm
 from .chat import TableChat
 from .connection import Connection
-from .messages import Attach, BotMove, Detach, Dismiss, Join, Leave, Message, Sender, Start, Submit, Sync, Wake
+from .inbox import Attach, BotMove, Detach, Dismiss, Join, Leave, QueueItem, Sender, Start, Submit, Sync, Wake
 from .pacer import BotPacer
 from .presenter import Moment, Presenter
 from .record import TableRecord
@@ -120,7 +120,7 @@ class TableRunner:
             for s in seats
         ]
         self.desk = BotDesk(self.bots, table_options.bot_delay_ms / 1000, self._post_bot, table_id)
-        self.queue: asyncio.Queue[Message] = asyncio.Queue()
+        self.queue: asyncio.Queue[QueueItem] = asyncio.Queue()
         self.stopped = False
         self._task: asyncio.Task[None] | None = None
         self.alarm = Alarm(self._wake)
@@ -200,10 +200,10 @@ class TableRunner:
             self.__dict__.pop(helper, None)
 
     # -- entry points (called from the lobby and sockets) --------------------
-    def post(self, message: Message) -> None:
+    def post(self, item: QueueItem) -> None:
         if self.stopped:
             raise RunnerStopped(self.id)
-        self.queue.put_nowait(message)
+        self.queue.put_nowait(item)
 
     async def attach(self, conn: Connection, token: str | None) -> int | None:
         done: asyncio.Future[int | None] = asyncio.get_running_loop().create_future()
@@ -228,12 +228,12 @@ class TableRunner:
     # -- the loop ------------------------------------------------------------
     async def _loop(self) -> None:
         while True:
-            message = await self.queue.get()
+            item = await self.queue.get()
             try:
-                await self._handle(message)
+                await self._handle(item)
             except Exception:
-                logs.log.exception("runner failed on a message", extra={"table": self.id})
-                done = getattr(message, "done", None)
+                logs.log.exception("runner failed on a queue item", extra={"table": self.id})
+                done = getattr(item, "done", None)
                 if isinstance(done, asyncio.Future) and not done.done():
                     done.set_exception(internal_error())
             if self._evictable():
@@ -246,41 +246,41 @@ class TableRunner:
                 return
             self._refresh()
 
-    async def _handle(self, message: Message) -> None:
-        match message:
+    async def _handle(self, item: QueueItem) -> None:
+        match item:
             case Submit():
-                await self._on_submit(message)
+                await self._on_submit(item)
             case BotMove():
-                await self._on_bot_move(message)
+                await self._on_bot_move(item)
             case Attach():
-                await self._attach(message)
+                await self._attach(item)
             case Detach():
-                self.seating.detach(message, self.version)
+                self.seating.detach(item, self.version)
             case Sync():
-                message.conn.send(self.state_message(message.conn, []))
+                item.conn.send(self.state_message(item.conn, []))
             case Dismiss():
-                if message.conn.seat is not None and self.core.paused(time.monotonic()):
-                    self.core.dismiss(message.conn.seat)
+                if item.conn.seat is not None and self.core.paused(time.monotonic()):
+                    self.core.dismiss(item.conn.seat)
                     if not self.core.paused(time.monotonic()):
                         self._broadcast([])  # everyone has read it: the table goes on
             case Join():
-                joined = await self.seating.join(message, self.status, self.version)
+                joined = await self.seating.join(item, self.status, self.version)
                 if joined and self.status == "waiting" and not self.registry.free_seats():
                     await self.begin()
             case Leave():
-                if await self.seating.leave(message, self.status, self.version):
+                if await self.seating.leave(item, self.status, self.version):
                     await self.rematch.seat_left(self.status)  # leaving a finished match declines its rematch
             case Wake():
                 await self._on_wake()
             case Start():
                 if self.status == "waiting" and not any(s.human for s in self.seats):
                     await self.begin()
-                message.done.set_result(None)
-            case messages.Chat():
-                self.chat.say(message.conn, message.text, message.phrase, self.registry,
+                item.done.set_result(None)
+            case inbox.Chat():
+                self.chat.say(item.conn, item.text, item.phrase, self.registry,
                               self.table_options.spectator_chat)
-            case messages.Rematch():
-                await self.rematch.answer(message.conn, message.accept, self.status)
+            case inbox.Rematch():
+                await self.rematch.answer(item.conn, item.accept, self.status)
 
     async def _attach(self, msg: Attach) -> None:
         """A socket attached is told the table as it stands; a reload of a finished match is sent on

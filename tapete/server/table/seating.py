@@ -21,7 +21,7 @@ from ..ops import logs
 from ..people.names import name_key
 from ..people.players import seat_name_taken
 from .connection import CLOSE_LEFT
-from .messages import Attach, Detach, Join, Leave
+from .inbox import Attach, Detach, Join, Leave
 from .presenter import Presenter
 from .seats import SeatRegistry, hash_token, new_token
 
