@@ -85,16 +85,11 @@ class TableOptions:
 def parse_table_options(raw: Any) -> TableOptions:
     from tapete.bots import BOT_KINDS
 
-    from .errors import BadRequest
+    from .errors import error
 
     opts = parse_options(TableOptions, raw)
     if opts.stand_in not in BOT_KINDS:
-        known = ", ".join(BOT_KINDS)
-        raise BadRequest(
-            f"Bot suplente desconocido: {opts.stand_in!r}. Bots: {known}.",
-            f"Unknown stand-in bot: {opts.stand_in!r}. Bots: {known}.",
-            rule="table-options",
-        )
+        raise error("stand_in_unknown", bot=opts.stand_in, known=", ".join(BOT_KINDS))
     return opts
 
 

@@ -27,7 +27,7 @@ import orjson
 
 from tapete.engine import TapeteError
 
-from ..errors import ServerError
+from ..errors import ServerError, error
 from ..ops import logs
 from ..table.connection import CLOSE_MOVED, Connection
 from ..table.inbox import Chat, Detach, Dismiss, QueueItem, Rematch, Submit, Sync
@@ -383,7 +383,7 @@ def answer_later(bus: Bus, item: dict[str, Any], work: Awaitable[Any]) -> None:
             reply["error"] = error_json(err)
         except Exception:
             logs.log.exception("a request from another process failed", extra={"table": item.get("table")})
-            reply["error"] = error_json(ServerError("Error interno.", "Internal error.", rule="internal"))
+            reply["error"] = error_json(error("remote_failed"))
         bus.send(item["from"], reply)
 
     bus.spawn(run())

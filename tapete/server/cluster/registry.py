@@ -31,7 +31,7 @@ import sqlalchemy as sa
 
 from tapete.engine import TapeteError
 
-from ..errors import BadRequest, table_unavailable
+from ..errors import error
 from ..ops import logs
 from ..ops.stats import Stats
 from ..people.names import clean_name
@@ -43,7 +43,7 @@ from ..table.registry import ENDED_UNPLAYED, TableRegistry
 from ..table.runner import RunnerStopped, TableRunner
 from .fanout import Bus, RemoteConnection, RemoteRunner, answer_later, arrival_here, log_moved
 from .handoff import HandoffPort, handed, opening_request, same_machine
-from .leases import ClusterStore, new_owner_id, table_moved
+from .leases import ClusterStore, new_owner_id
 
 ORPHANS_PER_TICK = 200
 LISTED_MAX = 200
@@ -114,7 +114,7 @@ class ClusterTableRegistry(TableRegistry):
                 return remote
             except RunnerStopped:
                 self._drop_remote(table_id)
-        raise table_unavailable(table_id)
+        raise error("table_unavailable", table=table_id)
 
     async def hand_off(self, table_id: str, scope: MutableMapping[str, Any]) -> bool:
         """A new socket for a table another process of this machine owns goes to that process
@@ -158,7 +158,7 @@ class ClusterTableRegistry(TableRegistry):
         if status is None or status in ENDED_UNPLAYED:
             return None
         if table_id in self.broken:
-            raise table_unavailable(table_id)
+            raise error("table_unavailable", table=table_id)
         for _ in range(3):
             # who owns it first (a plain read): a socket relayed to its owner costs no lock and no
             # load of the record, and waits for none of the owner's writes in flight
@@ -171,10 +171,10 @@ class ClusterTableRegistry(TableRegistry):
             try:
                 await remote.refresh()
             except RunnerStopped:
-                raise table_moved(table_id) from None  # its owner does not answer (yet): connect again
+                raise error("table_moved", table=table_id) from None  # its owner does not answer (yet): connect again
             self.remotes[table_id] = remote
             return remote
-        raise table_unavailable(table_id)
+        raise error("table_unavailable", table=table_id)
 
     async def _take(self, table_id: str) -> TableRunner | None:
         """Run a table whose lease this process just acquired, rebuilt from its record."""
@@ -191,7 +191,7 @@ class ClusterTableRegistry(TableRegistry):
             logs.log.exception("could not rebuild a table", extra={"table": table_id})
             self.broken.add(table_id)
             await self.leases.release([table_id])
-            raise table_unavailable(table_id) from None
+            raise error("table_unavailable", table=table_id) from None
         self._drop_remote(table_id)  # sockets relayed to the former owner reconnect, to this process now
         if row.status == "playing" and runner.state.is_terminal():
             outcome = runner.state.outcome().to_json()
@@ -226,16 +226,12 @@ class ClusterTableRegistry(TableRegistry):
         for _ in range(3):
             runner = await self.get(table_id) if table_id else None
             if runner is None or runner.status == "finished":
-                raise BadRequest(
-                    "Código de invitación desconocido o de una partida terminada.",
-                    "Unknown invitation code, or one of a finished match.",
-                    rule="invite-code",
-                )
+                raise error("invite_unknown")
             try:
                 return runner, *(await runner.join(seat, clean_name(name), player_id))
             except RunnerStopped:
                 continue
-        raise table_unavailable(str(table_id))
+        raise error("table_unavailable", table=str(table_id))
 
     def listed(self) -> list[dict[str, Any]]:
         here = super().listed()

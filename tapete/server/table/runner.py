@@ -31,10 +31,10 @@ from dataclasses import dataclass, field
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
-from tapete.engine import BadAction, Event, Game, State, TapeteError
+from tapete.engine import Event, Game, State, TapeteError
 from tapete.engine.turns import Applied, Held, Ready, Rejected, Release, TableCore, Timeout, Timing, superseded, voided
 
-from ..errors import WrongSeat, internal_error, storage_failed
+from ..errors import error
 from ..ops import logs
 from ..ops.stats import Stats
 from ..people.ratings import settle_ratings
@@ -235,7 +235,7 @@ class TableRunner:
                 logs.log.exception("runner failed on a queue item", extra={"table": self.id})
                 done = getattr(item, "done", None)
                 if isinstance(done, asyncio.Future) and not done.done():
-                    done.set_exception(internal_error())
+                    done.set_exception(error("internal_error"))
             if self._evictable():
                 self.stopped = True
                 self.alarm.cancel()
@@ -297,11 +297,7 @@ class TableRunner:
         conn, seat = msg.conn, msg.conn.seat
         try:
             if seat is None or (msg.seat is not None and msg.seat != seat):
-                raise WrongSeat(
-                    "Esta conexión no puede actuar por ese asiento.",
-                    "This connection may not act for that seat.",
-                    rule="seat-token",
-                )
+                raise error("wrong_seat")
             action = self._parse_action(msg.payload)
             self._arrived = self._offered = msg.arrived
             await self._offer(seat, action, Sender(msg.version, conn, msg.seq, "human", msg.arrived))
@@ -324,15 +320,11 @@ class TableRunner:
 
     def _parse_action(self, payload: dict[str, Any]) -> int:
         if self.status == "waiting":
-            raise self.presenter.not_started()
+            raise error("not_started")
         if "index" in payload:
             index = payload["index"]
             if not isinstance(index, int) or isinstance(index, bool) or not 0 <= index < self.state.num_actions():
-                raise BadAction(
-                    f"Índice de acción fuera del espacio de acciones (0..{self.state.num_actions() - 1}).",
-                    f"Action index outside the action space (0..{self.state.num_actions() - 1}).",
-                    rule="action-space",
-                )
+                raise error("action_index_outside", last=self.state.num_actions() - 1)
             return index
         return self.state.action_from_json(payload["action"])
 
@@ -352,7 +344,7 @@ class TableRunner:
     async def _offer(self, seat: int, action: int, sender: Sender) -> None:
         """Ask the core: apply the action, hold it (the window, a round result), or refuse it."""
         if self.status == "waiting":
-            raise self.presenter.not_started()
+            raise error("not_started")
         verdict = self.core.judge(seat, action, time.monotonic(), sender.version)
         if self._arrived is not None:
             self.stats.stage("wait", time.perf_counter() - self._arrived)
@@ -374,13 +366,13 @@ class TableRunner:
         if earlier is not None:  # the record holds another action here (a write whose answer was lost)
             caught_up = self.core.apply(*earlier, time.monotonic(), person=self.seats[earlier[0]].human)
             await self._after_change(caught_up, "record")
-            raise storage_failed()
+            raise error("storage_failed")
         try:
             applied = self.core.apply(seat, action, time.monotonic(), person=sender.source == "human")
         except Exception:
             logs.log.exception("the game failed on a legal action", extra={"table": self.id, "seat": seat})
             self.core.state = await self.record.rebuild(self.version)
-            raise internal_error() from None
+            raise error("internal_error") from None
         committed = time.perf_counter()
         self.stats.stage("write", committed - queued)
         self.stale.reached(self.version, reached)
