@@ -294,14 +294,6 @@ export const STRINGS = {
   "chat.muted": { es: "{n} mensajes ocultos de personas silenciadas.", en: "{n} hidden messages from muted people.", es1: "1 mensaje oculto de una persona silenciada.", en1: "1 hidden message from a muted person." },
   "chat.nobodyToMute": { es: "Nadie más ha escrito.", en: "Nobody else has written." },
   "chat.offline": { es: "Sin conexión con la mesa: el mensaje no se envió.", en: "No connection to the table: the message was not sent." },
-  "chat.error.rate_limited": { es: "Vas muy rápido: espera unos segundos antes de escribir otra vez.", en: "Too fast: wait a few seconds before writing again." },
-  "chat.error.bad_chat": { es: "Ese mensaje no se puede enviar: escribe entre 1 y 300 caracteres.", en: "That message cannot be sent: write between 1 and 300 characters." },
-  "chat.error.chat_off": { es: "En esta mesa los espectadores no pueden escribir en el chat.", en: "Spectators cannot write in this table's chat." },
-  "phrase.good_game": { es: "¡Bien jugado!", en: "Good game!" },
-  "phrase.good_luck": { es: "¡Suerte!", en: "Good luck!" },
-  "phrase.oops": { es: "¡Uy!", en: "Oops!" },
-  "phrase.thanks": { es: "Gracias", en: "Thanks" },
-  "phrase.well_done": { es: "¡Bien hecho!", en: "Well done!" },
 
   // -- rematch
   "rematch.ask": { es: "Revancha", en: "Rematch" },

@@ -8,6 +8,7 @@ import { topBar } from "./frame.js";
 import { gameName, GAME_IDS } from "./games/index.js";
 import { lang, t } from "./i18n.js";
 import { ensureIdentity } from "./identity.js";
+import { LIMITS } from "./protocol.js";
 import * as store from "./store.js";
 import { botLevel, errorText } from "./util.js";
 
@@ -138,7 +139,7 @@ function renameForm(who, redraw) {
 }
 
 function passwordForm(who) {
-  const input = h("input", { type: "password", minlength: 8, maxlength: 200, autocomplete: "new-password", "aria-label": t("profile.password"), "data-testid": "password-input" });
+  const input = h("input", { type: "password", minlength: LIMITS.passwordMin, maxlength: LIMITS.passwordMax, autocomplete: "new-password", "aria-label": t("profile.password"), "data-testid": "password-input" });
   const line = messageLine();
   const submit = async (event) => {
     event.preventDefault();
@@ -161,7 +162,7 @@ function passwordForm(who) {
 /** Sign in with name + password: this device takes that identity (a new device secret). */
 function loginForm(redraw, replaces) {
   const name = h("input", { type: "text", maxlength: 40, autocomplete: "username", "aria-label": t("home.yourName"), "data-testid": "login-name" });
-  const password = h("input", { type: "password", maxlength: 200, autocomplete: "current-password", "aria-label": t("profile.password"), "data-testid": "login-password" });
+  const password = h("input", { type: "password", maxlength: LIMITS.passwordMax, autocomplete: "current-password", "aria-label": t("profile.password"), "data-testid": "login-password" });
   const line = messageLine();
   const submit = async (event) => {
     event.preventDefault();

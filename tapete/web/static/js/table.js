@@ -10,7 +10,7 @@ import { logPanel, movesPanel, scoresPanel, seatChips, tabs, toast, topBar } fro
 import { gameModule, gameName } from "./games/index.js";
 import { lang, t, tx } from "./i18n.js";
 import { followRematch, nextMatchOf, rematchBlock, rematchOf } from "./rematch.js";
-import { TableSocket } from "./socket.js";
+import { outgoing, TableSocket } from "./socket.js";
 import * as store from "./store.js";
 import { errorText, matches, same, seatLabel, shortName } from "./util.js";
 import { summaryDialog } from "./summary.js";
@@ -472,7 +472,7 @@ export class TableScreen {
   }
 
   rematchPart() {
-    const send = (accept) => this.socket?.send(accept ? { type: "rematch" } : { type: "rematch", accept: false }) || toast(() => t("table.offline"));
+    const send = (accept) => this.socket?.send(accept ? outgoing("rematch") : outgoing("rematch", { accept: false })) || toast(() => t("table.offline"));
     // the summary covers the top bar: the chat (a "¡Bien jugado!" at the end) opens from it too
     const chat = h("button", { type: "button", class: "small", onclick: () => this.chat.open(), "data-testid": "summary-chat" }, t("chat.open"));
     return h("div", { class: "summary-friends" },
