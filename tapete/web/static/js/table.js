@@ -6,6 +6,7 @@ import * as api from "./api.js";
 import { Board } from "./board.js";
 import { Chat } from "./chat.js";
 import { h } from "./dom.js";
+import { loadCardNames } from "./faces.js";
 import { logPanel, movesPanel, scoresPanel, seatChips, tabs, toast, topBar } from "./frame.js";
 import { gameModule, gameName } from "./games/index.js";
 import { lang, t, tx } from "./i18n.js";
@@ -68,7 +69,7 @@ export class TableScreen {
 
   openSocket() {
     this.socket = new TableSocket(this.tableId, this.token, lang(), {
-      // one message at a time: the first waits for the game's deck data
+      // one message at a time: the first waits for the game's deck data and card names
       state: (message) => { this.chain = this.chain.then(() => this.onState(message)).catch((err) => console.error("tapete: a state could not be shown", err)); },
       error: (error, action, quiet) => this.onError(error, action, quiet),
       welcome: (message) => { this.me = message.seat; },
@@ -94,7 +95,9 @@ export class TableScreen {
     if (first || !this.game) {
       this.game = gameModule(message.view.game);
       this.board = new Board(this.game);
-      if (this.game.needsDeck) this.deck = await api.deck(message.view.game);
+      // the game's deck data (WANTED's outlaws) and its cards' names, before it is first drawn
+      const [deck] = await Promise.all([this.game.needsDeck ? api.deck(message.view.game) : null, loadCardNames(message.view.game)]);
+      if (this.game.needsDeck) this.deck = deck;
       store.rememberTable(this.tableId, message.view.game, this.me === null ? "watch" : "play");
     }
     const events = message.events || [];
