@@ -64,3 +64,18 @@ def test_the_browser_builds_its_messages_from_the_generated_kinds() -> None:
         for m in written.finditer(path.read_text(encoding="utf-8"))
     ]
     assert not found, found
+
+
+def test_the_browser_names_the_servers_close_codes_from_the_generated_file() -> None:
+    """A close code is compared with, passed on or listed by its name from protocol.js
+    (`code === CLOSES.bad_token`), never as a number (4401) in a browser module's code."""
+    codes = "|".join(str(code) for code in constants()["CLOSES"].values())
+    literal = re.compile(r"(?:[=!]==?\s*|closed\?\.\(|Set\(\[(?:[^\]]*,\s*)?)(" + codes + r")\b")
+    found = [
+        f"{path.name}: {line.strip()}"
+        for path in sorted(STATIC_JS.rglob("*.js"))
+        if path != PROTOCOL_JS
+        for line in path.read_text(encoding="utf-8").splitlines()
+        if literal.search(line.split("//", 1)[0])
+    ]
+    assert not found, found

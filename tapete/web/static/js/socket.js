@@ -127,7 +127,7 @@ export class TableSocket {
     } else if (message.type === "error") this.onError(message);
     else if (message.type === "accepted") this.onAccepted(message);
     else if (message.type === "welcome") this.onWelcome(message);
-    else if (message.type === "left") this.handlers.closed?.(4000);
+    else if (message.type === "left") this.handlers.closed?.(CLOSES.left);
     else if (message.type === "chat") this.handlers.chat?.(message);
     else if (message.type === "rematch") this.handlers.rematch?.(message);
     else if (message.type === "rematch_start") this.handlers.rematchStart?.(message);

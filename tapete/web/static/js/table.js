@@ -10,6 +10,7 @@ import { loadCardNames } from "./faces.js";
 import { logPanel, movesPanel, scoresPanel, seatChips, tabs, toast, topBar } from "./frame.js";
 import { gameModule, gameName } from "./games/index.js";
 import { lang, t, tx } from "./i18n.js";
+import { CLOSES } from "./protocol.js";
 import { followRematch, nextMatchOf, rematchBlock, rematchOf } from "./rematch.js";
 import { outgoing, TableSocket } from "./socket.js";
 import * as store from "./store.js";
@@ -149,7 +150,7 @@ export class TableScreen {
   }
 
   onClosed(code) {
-    if (code === 4401) {
+    if (code === CLOSES.bad_token) {
       // the seat's token is no longer good here: watch the table instead
       store.forgetSeat(this.tableId);
       toast(() => t("table.badToken"));
@@ -157,9 +158,9 @@ export class TableScreen {
       this.me = null;
       this.socket?.close();
       this.openSocket();
-    } else if (code === 4404) {
+    } else if (code === CLOSES.not_found) {
       this.fail({ es: "Esa mesa no existe.", en: "That table does not exist.", rule: null });
-    } else if (code === 4000) {
+    } else if (code === CLOSES.left) {
       toast(() => t("table.youLeft"), "info");
     }
   }
