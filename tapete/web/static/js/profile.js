@@ -118,7 +118,7 @@ function ratingsSection(data) {
 }
 
 function renameForm(who, redraw) {
-  const input = h("input", { type: "text", maxlength: 40, value: who.name || "", autocomplete: "nickname", "aria-label": t("home.yourName"), "data-testid": "rename-input" });
+  const input = h("input", { type: "text", maxlength: LIMITS.nameInput, value: who.name || "", autocomplete: "nickname", "aria-label": t("home.yourName"), "data-testid": "rename-input" });
   const line = messageLine();
   const submit = async (event) => {
     event.preventDefault();
@@ -161,7 +161,7 @@ function passwordForm(who) {
 
 /** Sign in with name + password: this device takes that identity (a new device secret). */
 function loginForm(redraw, replaces) {
-  const name = h("input", { type: "text", maxlength: 40, autocomplete: "username", "aria-label": t("home.yourName"), "data-testid": "login-name" });
+  const name = h("input", { type: "text", maxlength: LIMITS.nameInput, autocomplete: "username", "aria-label": t("home.yourName"), "data-testid": "login-name" });
   const password = h("input", { type: "password", maxlength: LIMITS.passwordMax, autocomplete: "current-password", "aria-label": t("profile.password"), "data-testid": "login-password" });
   const line = messageLine();
   const submit = async (event) => {
@@ -186,7 +186,7 @@ function loginForm(redraw, replaces) {
 
 /** No identity on this device yet: make one with a name, or sign in with a password. */
 function newcomer(root) {
-  const input = h("input", { type: "text", maxlength: 40, value: store.playerName(), autocomplete: "nickname", "aria-label": t("home.yourName"), "data-testid": "profile-name" });
+  const input = h("input", { type: "text", maxlength: LIMITS.nameInput, value: store.playerName(), autocomplete: "nickname", "aria-label": t("home.yourName"), "data-testid": "profile-name" });
   const line = messageLine();
   const submit = async (event) => {
     event.preventDefault();
