@@ -36,7 +36,7 @@ from gymnasium import spaces
 
 from tapete.bots import make_bot
 from tapete.engine import Bot, Event, Game, Observation
-from tapete.engine.table import deliver
+from tapete.engine.turns import deliver
 
 from .match import EnvMatch
 from .pettingzoo import build_match, observation, observation_space, render_ansi

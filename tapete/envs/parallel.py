@@ -31,7 +31,7 @@ from gymnasium import spaces
 from pettingzoo import ParallelEnv
 
 from tapete.engine import Game
-from tapete.engine.table import in_race
+from tapete.engine.turns import in_race
 
 from .match import EnvMatch
 from .pettingzoo import build_match, observation_space, render_ansi

@@ -1,6 +1,6 @@
 """Which seat a serialized table asks next: reaction windows taken apart into agent turns.
 
-The table core (`tapete.engine.table`) says what a race is (`in_race`: some
+The table core (`tapete.engine.turns`) says what a race is (`in_race`: some
 actors may act but the match does not wait for them; `next` tests the same
 inline, as it runs at every step) and how it ends when
 time runs: claims land at once, the required seat's ordinary action waits

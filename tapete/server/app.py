@@ -15,7 +15,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from tapete.engine import BadOption, BadPlayers, TapeteError, UnknownGame
 
-from .errors import BadRequest
+from .errors import error
 from .http import lobby, viewer
 from .http.assets import Assets, PublicGzip
 from .http.headers import SecurityHeaders
@@ -31,7 +31,7 @@ from .settings import ServerSettings, async_db_url
 from .storage.store import Store
 from .table import registry as table_registry
 from .table.pacer import ThinkingPool
-from .table.registry import Tables
+from .table.registry import TableRegistry
 from .wire.limits import AllRates, BodyGuard, RateGuard
 
 STATIC_DIR = Path(__file__).resolve().parent.parent / "web" / "static"
@@ -55,25 +55,17 @@ async def _on_validation_error(_request: Request, err: Exception) -> Response:
     where = "; ".join(
         f"{'.'.join(str(p) for p in e.get('loc', ()))}: {e.get('msg', '')}" for e in err.errors()
     )
-    body = BadRequest(f"Petición mal formada ({where}).", f"Malformed request ({where}).", rule="request").to_json()
-    return JSONResponse({"error": body}, status_code=422)
+    return _error_response(error("request_malformed", where=where))
 
 
 # HTTP errors raised outside our handlers (no such route, a method a route does
 # not take, a body that cannot be decoded), in the same form as every other error.
-HTTP_ERRORS = {
-    400: ("bad_request", "El cuerpo de la petición no se puede leer.", "The request body cannot be read."),
-    404: ("not_found", "No hay nada en esta dirección.", "There is nothing at this address."),
-    405: ("method_not_allowed", "Esta dirección no admite ese método.", "This address does not take that method."),
-}
+HTTP_ERRORS = {400: "body_unreadable", 404: "not_found", 405: "method_not_allowed"}
 
 
 async def _on_http_error(_request: Request, err: Exception) -> Response:
     assert isinstance(err, StarletteHTTPException)
-    code, es, en = HTTP_ERRORS.get(
-        err.status_code, ("http_error", f"Error HTTP {err.status_code}.", f"HTTP error {err.status_code}.")
-    )
-    body = {"code": code, "rule": "request", "es": es, "en": en}
+    body = error(HTTP_ERRORS.get(err.status_code, "http_error"), status=err.status_code).to_json()
     return JSONResponse({"error": body}, status_code=err.status_code, headers=getattr(err, "headers", None))
 
 
@@ -113,7 +105,7 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         stats = Stats()
         store: Store
-        tables: Tables
+        tables: TableRegistry
         if settings.redis_url:  # one process of several: tables owned by leases, messages through Redis
             from .cluster.registry import open_cluster
 
@@ -121,7 +113,7 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
         else:
             store = Store(async_db_url(settings.db_url))
             await store.open()
-            tables = Tables(store, settings, stats)
+            tables = TableRegistry(store, settings, stats)
         store.on_batch = stats.batch
         # search bots think in the loop's default executor: a small pool shared in turn, on a budget
         asyncio.get_running_loop().set_default_executor(

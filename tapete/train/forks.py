@@ -26,7 +26,7 @@ from tapete.bots.learned import Arm, proposed
 from tapete.bots.search import SearchConfig, Valuer, view_scores
 from tapete.bots.search.copies import BotTemplate, shared_with_fresh
 from tapete.engine import Bot, Game, State
-from tapete.engine.table import REACTION_WINDOW_S, deliver
+from tapete.engine.turns import REACTION_WINDOW_S, deliver
 from tapete.models import QNetwork
 from tapete.sim.runner import next_move
 

@@ -15,7 +15,7 @@ from typing import Any
 import numpy as np
 
 from tapete.engine import Bot, Game, State
-from tapete.engine.table import REACTION_WINDOW_S, deliver
+from tapete.engine.turns import REACTION_WINDOW_S, deliver
 from tapete.models import QNetwork
 from tapete.sim.runner import MAX_ACTIONS, next_move
 

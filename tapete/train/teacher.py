@@ -25,7 +25,7 @@ import numpy as np
 from tapete.bots.learned import Arm, NetworkSeat, proposed
 from tapete.bots.search import PolicyImprovementBot, SearchConfig, level_config, paired_values
 from tapete.engine import Bot, Event, Game, Observation, State
-from tapete.engine.table import REACTION_WINDOW_S, deliver
+from tapete.engine.turns import REACTION_WINDOW_S, deliver
 from tapete.models import QNetwork
 from tapete.sim.runner import next_move
 

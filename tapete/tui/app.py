@@ -10,15 +10,15 @@ from textual.app import App
 from textual.widget import Widget
 
 from tapete.engine import Game
-from tapete.engine.table import RESULT_PAUSE_S
+from tapete.engine.turns import RESULT_PAUSE_S
 from tapete.games import game_ids, get_game
 
 from .config import MatchConfig, default_kinds
+from .match import LocalTable
 from .remote import JoinError, RemoteTable, Seat, join_table
 from .remote_screen import RemoteTableScreen
 from .screen import TableScreen, TableSource, ThreadThinker, WidgetScheduler
 from .setup import SetupScreen
-from .table import LocalTable
 
 # Builds the source of a match for its screen (tests swap in other clocks).
 SourceFactory = Callable[[Game, MatchConfig, Widget], TableSource]

@@ -24,7 +24,7 @@ from tapete import models
 from tapete.bots import LearnedBot, kinds_for
 from tapete.bots.learned import offers_learned, shipped_network
 from tapete.engine import Bot, Decision, Game, Observation
-from tapete.engine.table import REACTION_WINDOW_S, deliver
+from tapete.engine.turns import REACTION_WINDOW_S, deliver
 from tapete.games import all_games
 from tapete.sim.runner import next_move
 

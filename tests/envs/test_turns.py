@@ -9,7 +9,7 @@ import pytest
 pytest.importorskip("pettingzoo")
 
 from tapete.engine import Game
-from tapete.engine.table import Applied, TableCore, Timing, waits_for_window
+from tapete.engine.turns import Applied, TableCore, Timing, waits_for_window
 from tapete.envs import TapeteAEC, pettingzoo_env
 from tests.envs.toys import ECO, TOY
 

@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 from tapete.bots.search import SearchConfig
-from tapete.engine.table import REACTION_WINDOW_S, deliver
+from tapete.engine.turns import REACTION_WINDOW_S, deliver
 from tapete.games import get_game
 from tapete.sim.runner import next_move
 from tapete.train.forks import Forker, ForkSettings, run_forks

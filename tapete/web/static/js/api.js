@@ -73,6 +73,9 @@ export function deck(game) {
   return deckCache.get(game);
 }
 
+/** The names of a game's cards in es and en, as the server's catalogue says them (faces.js caches them). */
+export const faces = (game) => call("GET", `/api/games/${encodeURIComponent(game)}/faces`);
+
 // -- players, history and ratings (docs/protocol.md) --------------------------------------------
 const pid = (id) => encodeURIComponent(id);
 const page = (offset, limit) => new URLSearchParams({ offset: String(offset), limit: String(limit) });

@@ -297,14 +297,6 @@ export const STRINGS = {
   "chat.muted": { es: "{n} mensajes ocultos de personas silenciadas.", en: "{n} hidden messages from muted people.", es1: "1 mensaje oculto de una persona silenciada.", en1: "1 hidden message from a muted person." },
   "chat.nobodyToMute": { es: "Nadie más ha escrito.", en: "Nobody else has written." },
   "chat.offline": { es: "Sin conexión con la mesa: el mensaje no se envió.", en: "No connection to the table: the message was not sent." },
-  "chat.error.rate_limited": { es: "Vas muy rápido: espera unos segundos antes de escribir otra vez.", en: "Too fast: wait a few seconds before writing again." },
-  "chat.error.bad_chat": { es: "Ese mensaje no se puede enviar: escribe entre 1 y 300 caracteres.", en: "That message cannot be sent: write between 1 and 300 characters." },
-  "chat.error.chat_off": { es: "En esta mesa los espectadores no pueden escribir en el chat.", en: "Spectators cannot write in this table's chat." },
-  "phrase.good_game": { es: "¡Bien jugado!", en: "Good game!" },
-  "phrase.good_luck": { es: "¡Suerte!", en: "Good luck!" },
-  "phrase.oops": { es: "¡Uy!", en: "Oops!" },
-  "phrase.thanks": { es: "Gracias", en: "Thanks" },
-  "phrase.well_done": { es: "¡Bien hecho!", en: "Well done!" },
 
   // -- rematch
   "rematch.ask": { es: "Revancha", en: "Rematch" },
@@ -319,16 +311,8 @@ export const STRINGS = {
   "rematch.watch": { es: "Mirar la revancha", en: "Watch the rematch" },
   "rematch.starting": { es: "¡Empieza la revancha!", en: "The rematch begins!" },
 
-  // -- colours (Bacan suits)
-  "colour.rojo": { es: "rojo", en: "red" },
-  "colour.azul": { es: "azul", en: "blue" },
-  "colour.verde": { es: "verde", en: "green" },
-  "colour.amarillo": { es: "amarillo", en: "yellow" },
-  "colour.violeta": { es: "violeta", en: "purple" },
-
   // -- Bacan
   "bacan.faceDown": { es: "boca abajo", en: "face down" },
-  "bacan.joker": { es: "comodín", en: "comodín (joker)" },
   "bacan.slot": { es: "carta {n}", en: "card {n}" },
   "bacan.mirror": { es: "espejo", en: "mirror" },
   "bacan.mirrorGo": { es: "¡Espejo!", en: "Mirror!" },
@@ -374,13 +358,6 @@ export const STRINGS = {
   "bacan.toolShort.spy": { es: "Espía", en: "Espía" },
   "bacan.toolShort.exchange": { es: "Intercambio", en: "Intercambio" },
   "bacan.toolShort.plus_one": { es: "+1", en: "+1" },
-  "bacan.calledBy": { es: "cantó {who}", en: "called by {who}" },
-  "bacan.roundOver": { es: "Fin de la ronda {n}:", en: "End of round {n}:" },
-  "bacan.result.super_bacan": { es: "¡Super Bacan!", en: "Super Bacan!" },
-  "bacan.result.success": { es: "Bacan exitoso (−5).", en: "successful Bacan (−5)." },
-  "bacan.result.failed": { es: "Bacan fallido.", en: "failed Bacan." },
-  "bacan.result.tied": { es: "Bacan empatado o superado: todos suman.", en: "Bacan tied or beaten: everyone adds." },
-  "bacan.result.exhausted": { es: "no queda nada que robar: todos suman.", en: "nothing left to draw: everyone adds." },
   "bacan.prompt.deal": { es: "Repartes tú: elige cuántas cartas mira cada jugador.", en: "You deal: choose how many cards each player peeks at." },
   "bacan.prompt.peek": { es: "Toca {n} de tus cartas para mirarlas.", en: "Tap {n} of your cards to peek at them." },
   "bacan.prompt.peekAll": { es: "Pulsa para mirar tus cartas.", en: "Press to peek at your cards." },
@@ -400,11 +377,9 @@ export const STRINGS = {
   // -- WANTED (cards)
   "wanted.skillShort": { es: "Hab", en: "Skill" },
 
-  "colour.negro": { es: "negro", en: "black" },
 
   // -- Buracco
   "buracco.faceDown": { es: "ficha boca abajo", en: "face-down tile" },
-  "buracco.joker": { es: "comodín", en: "joker" },
   "buracco.pickTileFirst": { es: "Primero toca una ficha de tu atril.", en: "First tap a tile in your rack." },
   "buracco.notYourMeld": { es: "Solo puedes añadir fichas a los juegos de tu equipo (BUR-11).", en: "You may only add tiles to your own side's melds (BUR-11)." },
   "buracco.run": { es: "Escalera", en: "Run" },
@@ -466,7 +441,6 @@ export const STRINGS = {
   "buracco.prompt.deal": { es: "Fin de la mano: reparte la siguiente.", en: "Hand over: deal the next one." },
 
   // -- Nacho Loco
-  "nacho.closer": { es: "La Cerradora (The Closer)", en: "The Closer" },
   "nacho.seg.rojo": { es: "rojo", en: "red" },
   "nacho.seg.naranja": { es: "naranja", en: "orange" },
   "nacho.seg.amarillo": { es: "amarillo", en: "yellow" },
@@ -524,10 +498,6 @@ export const STRINGS = {
   "boon.led": { es: "salida: {suit}", en: "led: {suit}" },
   "boon.lastTrick": { es: "última baza: {who}", en: "last trick: {who}" },
   "boon.trick": { es: "La baza", en: "The trick" },
-  "boon.leasterNobody": { es: "Modo Menor: nadie cobra.", en: "Leaster: nobody is paid." },
-  "boon.leasterWinner": { es: "Modo Menor: gana {who}.", en: "Leaster: {who} wins." },
-  "boon.takerResult": { es: "{who} jugó solo: {points} puntos ({buried} enterrados, {tricks} bazas); la defensa, {defenders}.", en: "{who} played alone: {points} points ({buried} buried, {tricks} tricks); the defenders, {defenders}." },
-  "boon.transfer": { es: "{from} da {n} a {to}", en: "{from} gives {n} to {to}" },
   "boon.buriedWere": { es: "Enterradas:", en: "Buried:" },
   "boon.buried": { es: "Tus enterradas:", en: "You buried:" },
   "boon.yourHand": { es: "Tu mano", en: "Your hand" },

@@ -57,7 +57,7 @@ def bot_name(seat: int, taken: Sequence[str | None] = ()) -> str:
     return f"Bot {seat + 1}"
 
 
-def table_names(names: Sequence[str | None]) -> list[str]:
+def with_bot_names(names: Sequence[str | None]) -> list[str]:
     """Every seat named: a person's chosen name kept, an unnamed seat given a bot name."""
     out: list[str] = []
     for seat, name in enumerate(names):
@@ -65,4 +65,4 @@ def table_names(names: Sequence[str | None]) -> list[str]:
     return out
 
 
-__all__ = ["BOT_NAMES", "LEVEL_OF_KIND", "bot_algorithm", "bot_level", "bot_name", "table_names"]
+__all__ = ["BOT_NAMES", "LEVEL_OF_KIND", "bot_algorithm", "bot_level", "bot_name", "with_bot_names"]
