@@ -169,3 +169,13 @@ class RematchRefused(ServerError):
 
     code = "rematch_refused"
     status = 409
+
+
+class TournamentNotFound(ServerError):
+    code = "tournament_not_found"
+    status = 404
+
+
+def tournament_not_found(tournament_id: str) -> TournamentNotFound:
+    return TournamentNotFound(f"No existe el torneo {tournament_id!r}.", f"There is no tournament {tournament_id!r}.",
+                              rule="tournament")
