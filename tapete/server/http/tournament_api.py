@@ -3,50 +3,19 @@ own table (`/me`). Making, joining and starting need a player identity (`X-Tapet
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from typing import Any
 
 from fastapi import APIRouter, Query, Request
-from pydantic import Field
 
 from ..people.players import bad_identity
 from ..tournaments.service import Tournaments, tournament_json
-from .models import MAX_NAME_INPUT, OptionValue, Strict
+from .models import CreateTournamentBody, JoinTournamentBody
 from .player_api import PlayerHeader, caller
 
 router = APIRouter(prefix="/api/tournaments")
 
 PAGE_SIZE = 20
 PAGE_MAX = 100
-ROUNDS_MAX = 30
-SECONDS_MIN, SECONDS_MAX = 10, 7 * 24 * 3600
-BOTS_MAX = 64
-
-
-class TournamentBot(Strict):
-    level: str = Field(max_length=32, description="a bot level of the game (`bot_levels` of /api/games)")
-    name: str | None = Field(None, max_length=MAX_NAME_INPUT)
-
-
-class CreateTournamentBody(Strict):
-    kind: Literal["swiss", "arena"]
-    game: str = Field(max_length=32)
-    name: str | None = Field(None, max_length=MAX_NAME_INPUT)
-    options: dict[str, OptionValue] = Field(default_factory=dict, max_length=64)
-    table_options: dict[str, OptionValue] = Field(default_factory=dict, max_length=16)
-    seats: Annotated[int, Field(strict=True, ge=2, le=16)] | None = Field(
-        None, description="seats at each table (default: the game's usual number)")
-    rounds: Annotated[int, Field(strict=True, ge=1, le=ROUNDS_MAX)] | None = Field(None, description="Swiss only")
-    seconds: Annotated[int, Field(strict=True, ge=SECONDS_MIN, le=SECONDS_MAX)] | None = Field(
-        None, description="an arena's length (arena only)")
-    bots: list[TournamentBot] = Field(default_factory=list, max_length=BOTS_MAX,
-                                      description="bots entered by the organiser, an entry each")
-    join: bool = Field(False, description="the organiser enters too")
-
-
-class JoinTournamentBody(Strict):
-    name: str | None = Field(None, max_length=MAX_NAME_INPUT)
-    team: Annotated[int, Field(strict=True, ge=0, le=10_000)] | None = Field(
-        None, description="the partnership (entry number) to complete; none: a new entry")
 
 
 def the_tournaments(request: Request) -> Tournaments:
