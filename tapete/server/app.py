@@ -135,7 +135,7 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
         watch = LoopWatch()
         watch.start()
         AGING.load = lambda: len(tables.runners)  # the collector's growth is measured per table held
-        tournaments = Tournaments(store, tables, settings.tournament_tick)
+        tournaments = Tournaments(store, tables, settings.tournament_tick, several=bool(settings.redis_url))
         running = await tournaments.open()  # after the tables: their results are read from the restored tables
         tournaments.start_ticking()
         app.state.tapete = lobby.Services(settings, store, tables, stats, players, watch, tournaments)

@@ -51,8 +51,11 @@ class Tournaments:
     """Every open or running tournament, in memory as in the store; finished ones are read from the store."""
 
     def __init__(self, store: Store, tables: Tables, tick: float = 1.0,
-                 clock: Callable[[], float] = time.time) -> None:
+                 clock: Callable[[], float] = time.time, several: bool = False) -> None:
         self.store = store
+        # With several processes each would move the same tournaments on: until one process leads
+        # them (a lease, as tables have), tournaments are for a server of one process.
+        self.several = several
         self.tables = tables
         self.period = tick
         self.clock = clock
@@ -68,6 +71,8 @@ class Tournaments:
         return len(self.live)
 
     def start_ticking(self) -> None:
+        if self.several:
+            return
         self._ticker = asyncio.create_task(self._tick_forever(), name="tapete-tournaments")
 
     async def close(self) -> None:
@@ -125,6 +130,9 @@ class Tournaments:
                      table_options: dict[str, Any], seats: int | None, rounds: int | None, seconds: int | None,
                      bots: list[tuple[str, str | None]]) -> TournamentRow:
         """A new tournament, open for entries; `bots` (level, name) are entries of their own."""
+        if self.several:
+            raise _refuse("Los torneos aún no se pueden jugar en un servidor de varios procesos.",
+                          "Tournaments cannot be played yet on a server of several processes.")
         if kind not in KINDS:
             raise _refuse(f"Tipo de torneo desconocido: {kind!r} (swiss o arena).",
                           f"Unknown kind of tournament: {kind!r} (swiss or arena).")
