@@ -173,6 +173,10 @@ async def test_bad_tournaments_are_refused_with_a_sentence(serve: ServeFactory) 
     await refused("/api/tournaments", {"kind": "swiss", "game": "boon", "rounds": 2, "bots": [{"level": "genius"}]},
                   400, "unknown_bot")
     await refused("/api/tournaments", {"kind": "swiss", "game": "boon", "rounds": "2"}, 422, "bad_request")
+    search = [{"level": "ismcts"}, {"level": "ismcts"}, {"level": "ismcts-easy"}, {"level": "heuristic"}]
+    error = await refused("/api/tournaments", {"kind": "swiss", "game": "boon", "rounds": 2, "bots": search}, 400,
+                          "bad_request")
+    assert "3" in error["en"] and "2" in error["en"]  # three could meet at one table; the server allows two
     assert (await http.get("/api/tournaments")).json()["total"] == 0  # nothing was made
     await refused("/api/tournaments/nope/join", None, 404, "tournament_not_found")
 

@@ -25,6 +25,7 @@ from ..settings import parse_table_options, table_options_schema
 from ..storage.store import Store
 from ..table import registry as table_registry
 from ..table.registry import ENDED_UNPLAYED, SeatSpec, Tables, check_option_types
+from ..table.seatbot import INLINE_KINDS
 from . import records
 from .pairing import (
     Result,
@@ -165,6 +166,7 @@ class Tournaments:
                 taken.add(name_key(shown))
                 members.append({"bot": level, "name": shown})
             entries[i] = members
+        self._check_search_bots(entries, len(game.sides(per_table, opts)))
         plan: dict[str, Any] = {"seats": per_table, "team": team}
         if kind == "swiss":
             plan["rounds"] = rounds
@@ -180,6 +182,16 @@ class Tournaments:
             self.live[row.id] = row
         logs.event("tournament created", detail=f"{row.id} {kind} {game.id}")
         return row
+
+    def _check_search_bots(self, entries: dict[int, list[dict[str, Any]]], per_table: int) -> None:
+        """No table of the tournament may hold more search bots than a table of this server may."""
+        limit = self.tables.settings.max_search_bots_per_table
+        searching = sorted((sum(1 for m in members if m["bot"] not in INLINE_KINDS) for members in entries.values()),
+                           reverse=True)
+        most = sum(searching[:per_table])
+        if most > limit:
+            raise _refuse(f"Una mesa del torneo podría juntar {most} bots de búsqueda (este servidor admite {limit}).",
+                          f"A table of the tournament could seat {most} search bots (this server allows {limit}).")
 
     async def join(self, tournament_id: str, player_id: str, name: str | None, team: int | None) -> int:
         """The person enters (or, with `team`, joins that partnership); their entry's number."""
@@ -237,7 +249,10 @@ class Tournaments:
                                                                       ends_at=ends))
             row.status, row.started_at, row.ends_at = "running", now, ends
             logs.event("tournament started", detail=row.id)
-            await self._advance(row)
+            try:
+                await self._advance(row)  # its first games now; what fails here the next tick tries again
+            except Exception:
+                logs.log.exception("a tournament's first games could not be seated", extra={"detail": row.id})
         return row
 
     # -- moving on ----------------------------------------------------------------------------
