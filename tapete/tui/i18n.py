@@ -11,14 +11,14 @@ LANGS = ("es", "en")
 STRINGS: dict[str, tuple[str, str]] = {
     # a tournament on a server (tournament.py)
     "tour.title": ("Torneo", "Tournament"),
-    "tour.swiss": ("Suizo", "Swiss"),
+    "tour.swiss": ("Torneo suizo", "Swiss"),
     "tour.arena": ("Arena", "Arena"),
     "tour.status.open": ("inscripción abierta", "open for entries"),
     "tour.status.running": ("en juego", "being played"),
     "tour.status.finished": ("terminado", "finished"),
     "tour.round_of": ("ronda {n} de {of}", "round {n} of {of}"),
     "tour.rank": ("Puesto", "Rank"),
-    "tour.entry": ("Jugador o pareja", "Player or partnership"),
+    "tour.entry": ("Jugador o pareja", "Player or team"),
     "tour.score": ("Puntos", "Points"),
     "tour.points": ("Puntos", "Points"),
     "tour.buchholz": ("Buchholz", "Buchholz"),

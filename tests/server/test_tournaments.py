@@ -183,14 +183,14 @@ async def test_bad_tournaments_are_refused_with_a_sentence(serve: ServeFactory) 
     made = (await http.post("/api/tournaments", headers=ana, json={
         "kind": "swiss", "game": "buracco", "seats": 4, "rounds": 1, "join": True})).json()
     tid = made["id"]
-    assert made["plan"] == {"seats": 4, "team": 2, "rounds": 1}
+    assert made["plan"] == {"seats": 4, "side_size": 2, "rounds": 1}
     await refused(f"/api/tournaments/{tid}/join", None, 400, "bad_request")  # already in
     await refused(f"/api/tournaments/{tid}/start", None, 400, "bad_request")  # one partnership, half of it
     bea = await identity(http, "Bea")
-    await refused(f"/api/tournaments/{tid}/join", {"team": 7}, 400, "bad_request", bea)
-    assert (await http.post(f"/api/tournaments/{tid}/join", json={"team": 0}, headers=bea)).json()["entry"] == 0
+    await refused(f"/api/tournaments/{tid}/join", {"side": 7}, 400, "bad_request", bea)
+    assert (await http.post(f"/api/tournaments/{tid}/join", json={"side": 0}, headers=bea)).json()["entry"] == 0
     cai = await identity(http, "Cai")
-    await refused(f"/api/tournaments/{tid}/join", {"team": 0}, 400, "bad_request", cai)  # complete
+    await refused(f"/api/tournaments/{tid}/join", {"side": 0}, 400, "bad_request", cai)  # complete
     shown = (await http.get(f"/api/tournaments/{tid}")).json()
     assert [[m["name"] for m in e["members"]] for e in shown["entries"]] == [["Ana", "Bea"]]
     listed = (await http.get("/api/tournaments")).json()
@@ -206,9 +206,9 @@ async def test_a_buracco_partnership_sits_opposite(serve: ServeFactory) -> None:
         "options": {"target": 100}, "bots": [{"level": "random", "name": "Rival"}], "table_options": QUICK})).json()
     tid = made["id"]
     assert made["entries"][0]["members"] == [{"bot": "random", "name": "Rival 1"}, {"bot": "random", "name": "Rival 2"}]
-    with_bots = await http.post(f"/api/tournaments/{tid}/join", json={"team": 0}, headers=bea)
+    with_bots = await http.post(f"/api/tournaments/{tid}/join", json={"side": 0}, headers=bea)
     assert with_bots.status_code == 400  # a partnership of bots takes no person
-    assert (await http.post(f"/api/tournaments/{tid}/join", json={"team": 1}, headers=bea)).status_code == 200
+    assert (await http.post(f"/api/tournaments/{tid}/join", json={"side": 1}, headers=bea)).status_code == 200
     assert (await http.post(f"/api/tournaments/{tid}/start", headers=ana)).status_code == 200
     seats = [(await http.get(f"/api/tournaments/{tid}/me", headers=who)).json()["playing"] for who in (ana, bea)]
     assert seats[0]["table"] == seats[1]["table"]

@@ -209,7 +209,7 @@ class CreateTournamentBody(Strict):
 
 class JoinTournamentBody(Strict):
     name: str | None = Field(None, max_length=MAX_NAME_INPUT)
-    team: Annotated[int, Field(strict=True, ge=0, le=10_000)] | None = Field(
+    side: Annotated[int, Field(strict=True, ge=0, le=10_000)] | None = Field(
         None, description="the partnership (entry number) to complete; none: a new entry")
 
 

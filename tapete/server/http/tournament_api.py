@@ -77,9 +77,9 @@ async def join_tournament(
     x_tapete_player: PlayerHeader = None,
 ) -> dict[str, Any]:
     player_id = await identified(request, x_tapete_player)
-    given, team = (None, None) if body is None else (body.name, body.team)
+    given, side = (None, None) if body is None else (body.name, body.side)
     name = await _name(request, given, player_id)
-    entry = await the_tournaments(request).join(tournament_id, player_id, name, team)
+    entry = await the_tournaments(request).join(tournament_id, player_id, name, side)
     return {"tournament": tournament_id, "entry": entry}
 
 

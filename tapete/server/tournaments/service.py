@@ -150,16 +150,16 @@ class Tournaments:
         if kind == "arena" and seconds is None:
             raise _refuse("Una arena necesita su duración en segundos (seconds).",
                           "An arena needs its length in seconds (seconds).")
-        team = len(game.sides(per_table, opts)[0])
+        side_size = len(game.sides(per_table, opts)[0])  # people per entry: 2 in partnerships
         offered = kinds_for(game)
         entries: dict[int, list[dict[str, Any]]] = {}
         taken: set[str] = set()
         for i, (level, bot_name) in enumerate(bots):
             Tables._check_level(level, offered, "tournament")
             members = []
-            for k in range(team):
+            for k in range(side_size):
                 shown = clean_name(bot_name) or f"Bot {i + 1}"
-                shown = shown if team == 1 else f"{shown} {k + 1}"
+                shown = shown if side_size == 1 else f"{shown} {k + 1}"
                 if name_key(shown) in taken:
                     raise _refuse(f"Dos bots del torneo se llamarían igual: {shown!r}.",
                                   f"Two of the tournament's bots would have the same name: {shown!r}.")
@@ -167,7 +167,7 @@ class Tournaments:
                 members.append({"bot": level, "name": shown})
             entries[i] = members
         self._check_search_bots(entries, len(game.sides(per_table, opts)))
-        plan: dict[str, Any] = {"seats": per_table, "team": team}
+        plan: dict[str, Any] = {"seats": per_table, "side_size": side_size}
         if kind == "swiss":
             plan["rounds"] = rounds
         else:
@@ -193,8 +193,8 @@ class Tournaments:
             raise _refuse(f"Una mesa del torneo podría juntar {most} bots de búsqueda (este servidor admite {limit}).",
                           f"A table of the tournament could seat {most} search bots (this server allows {limit}).")
 
-    async def join(self, tournament_id: str, player_id: str, name: str | None, team: int | None) -> int:
-        """The person enters (or, with `team`, joins that partnership); their entry's number."""
+    async def join(self, tournament_id: str, player_id: str, name: str | None, side: int | None) -> int:
+        """The person enters (or, with `side`, completes the partnership of that entry); their entry's number."""
         row = await self.get(tournament_id)
         async with self.lock:
             if row.status == "finished":
@@ -205,25 +205,25 @@ class Tournaments:
             if _entry_of(row, player_id) is not None:
                 raise _refuse("Ya estás inscrito en este torneo.", "You have already joined this tournament.")
             member = {"player": player_id, "name": clean_name(name)}
-            if team is None:
+            if side is None:
                 entry = max(row.entries, default=-1) + 1
                 now = self.clock()
                 await self.store.transact(lambda conn: records.add_entry(conn, row.id, entry, [member], now))
                 row.entries[entry] = [member]
                 return entry
-            members = row.entries.get(team)
-            if row.plan["team"] == 1:
-                raise _refuse("En este torneo se juega sin pareja: inscríbete sin team.",
-                              "This tournament is played without partners: join without team.")
+            members = row.entries.get(side)
+            if row.plan["side_size"] == 1:
+                raise _refuse("En este torneo se juega sin pareja: inscríbete sin side.",
+                              "This tournament is played without partners: join without side.")
             if members is None or any("bot" in m for m in members):
-                raise _refuse(f"No hay ninguna pareja {team} de personas en este torneo.",
-                              f"There is no partnership {team} of people in this tournament.")
-            if len(members) >= row.plan["team"]:
-                raise _refuse(f"La pareja {team} ya está completa.", f"Partnership {team} is already complete.")
+                raise _refuse(f"No hay ninguna pareja {side} de personas en este torneo.",
+                              f"There is no partnership {side} of people in this tournament.")
+            if len(members) >= row.plan["side_size"]:
+                raise _refuse(f"La pareja {side} ya está completa.", f"Partnership {side} is already complete.")
             grown = [*members, member]
-            await self.store.transact(lambda conn: records.set_members(conn, row.id, team, grown))
-            row.entries[team] = grown
-            return team
+            await self.store.transact(lambda conn: records.set_members(conn, row.id, side, grown))
+            row.entries[side] = grown
+            return side
 
     async def start(self, tournament_id: str, player_id: str) -> TournamentRow:
         """The organiser starts the tournament: its first games are seated at once."""
@@ -235,11 +235,11 @@ class Tournaments:
             if row.status != "open":
                 raise AlreadyStarted("El torneo ya ha empezado.", "The tournament has already started.",
                                      rule="tournament")
-            per_table = row.plan["seats"] // row.plan["team"]
+            per_table = row.plan["seats"] // row.plan["side_size"]
             if len(row.entries) < per_table:
                 raise _refuse(f"Hacen falta al menos {per_table} inscripciones para empezar (hay {len(row.entries)}).",
                               f"At least {per_table} entries are needed to start (there are {len(row.entries)}).")
-            short = [e for e, members in row.entries.items() if len(members) < row.plan["team"]]
+            short = [e for e, members in row.entries.items() if len(members) < row.plan["side_size"]]
             if short:
                 raise _refuse(f"A la pareja {short[0]} le falta quien juegue con ella.",
                               f"Partnership {short[0]} still lacks a partner.")
@@ -275,7 +275,7 @@ class Tournaments:
             await self._finish(row, now)
 
     async def _pair_swiss(self, row: TournamentRow, game: Game, round_: int, now: float) -> None:
-        per_table = row.plan["seats"] // row.plan["team"]
+        per_table = row.plan["seats"] // row.plan["side_size"]
         played = row.played()
         ranking = [line.entry for line in swiss_standings(list(row.entries), played)]
         had_bye = {g.entries[0] for g in row.games.values() if g.bye}
@@ -296,7 +296,7 @@ class Tournaments:
                 await self._make_table(row, game, g)
 
     async def _pair_arena(self, row: TournamentRow, game: Game, now: float) -> None:
-        per_table = row.plan["seats"] // row.plan["team"]
+        per_table = row.plan["seats"] // row.plan["side_size"]
         busy = {e for g in row.games.values() if not g.over for e in g.entries}
         ranking = [line.entry for line in arena_standings(list(row.entries), row.played())]
         free = [e for e in ranking if e not in busy]
