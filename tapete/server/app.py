@@ -1,5 +1,5 @@
 """The FastAPI application: its services made and closed (`lifespan`), the routes of `http/`
-(lobby, players, viewer, table sockets), errors as JSON in es/en, the middleware, the static client."""
+(lobby, players, viewer, tournaments, table sockets), errors as JSON in es/en, the middleware, the static client."""
 
 from __future__ import annotations
 
@@ -21,6 +21,7 @@ from .http.assets import Assets, PublicGzip
 from .http.headers import SecurityHeaders
 from .http.player_api import router as player_router
 from .http.sockets import address_allowances, table_socket
+from .http.tournament_api import router as tournament_router
 from .ops import logs
 from .ops.gcsetup import AGING
 from .ops.loopwatch import LoopWatch
@@ -32,6 +33,7 @@ from .storage.store import Store
 from .table import registry as table_registry
 from .table.pacer import ThinkingPool
 from .table.registry import TableRegistry
+from .tournaments.service import Tournaments
 from .wire.limits import AllRates, BodyGuard, RateGuard
 
 STATIC_DIR = Path(__file__).resolve().parent.parent / "web" / "static"
@@ -126,11 +128,15 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
         watch = LoopWatch()
         watch.start()
         AGING.load = lambda: len(tables.runners)  # the collector's growth is measured per table held
-        app.state.tapete = lobby.Services(settings, store, tables, stats, players, watch)
-        logs.event(f"server ready; {restored} tables restored")
+        tournaments = Tournaments(store, tables, settings.tournament_tick, several=bool(settings.redis_url))
+        running = await tournaments.open()  # after the tables: their results are read from the restored tables
+        tournaments.start_ticking()
+        app.state.tapete = lobby.Services(settings, store, tables, stats, players, watch, tournaments)
+        logs.event(f"server ready; {restored} tables and {running} tournaments restored")
         try:
             yield
         finally:
+            await tournaments.close()
             await watch.stop()
             AGING.load = lambda: 0
             settling.cancel()
@@ -144,6 +150,7 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
     app.include_router(lobby.router)  # games, tables, records, counters
     app.include_router(player_router)  # identities, profiles, histories, leaderboards
     app.include_router(viewer.router)  # replays and deck data for the browser client
+    app.include_router(tournament_router)  # Swiss tournaments and arenas for people
     app.add_api_websocket_route("/ws/tables/{table_id}", table_socket)
     app.add_exception_handler(TapeteError, _on_tapete_error)
     app.add_exception_handler(RequestValidationError, _on_validation_error)

@@ -220,3 +220,12 @@ def error(error_id: str, /, **params: object) -> TapeteError:
     if text.status is not None and isinstance(err, ServerError):
         err.status = text.status
     return err
+
+
+class TournamentNotFound(ServerError):
+    code = "tournament_not_found"
+    status = 404
+
+
+def tournament_not_found(tournament_id: str) -> TapeteError:
+    return error("tournament_not_found", tournament=tournament_id)

@@ -152,6 +152,8 @@ class ServerSettings:
         None, "database URL: sqlite:///file.db or postgresql://... (default: user data dir)", also=("--db",)
     )
     disconnect_grace: float = setting(5.0, "seconds before a disconnected seat is played by its stand-in")
+    tournament_tick: float = setting(
+        1.0, "seconds between two looks at the running tournaments (results read, next games seated)")
     hello_timeout: float = setting(10.0, "seconds within which a socket's first message (hello) must arrive")
     max_message_bytes: int = setting(
         4096, "largest text message a client may send (bytes); larger ones get an error"

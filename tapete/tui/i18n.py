@@ -11,6 +11,25 @@ from __future__ import annotations
 LANGS = ("es", "en")
 
 STRINGS: dict[str, tuple[str, str]] = {
+    # a tournament on a server (tournament.py)
+    "tour.title": ("Torneo", "Tournament"),
+    "tour.swiss": ("Torneo suizo", "Swiss"),
+    "tour.arena": ("Arena", "Arena"),
+    "tour.status.open": ("inscripción abierta", "open for entries"),
+    "tour.status.running": ("en juego", "being played"),
+    "tour.status.finished": ("terminado", "finished"),
+    "tour.round_of": ("ronda {n} de {of}", "round {n} of {of}"),
+    "tour.rank": ("Puesto", "Rank"),
+    "tour.entry": ("Jugador o pareja", "Player or team"),
+    "tour.score": ("Puntos", "Points"),
+    "tour.points": ("Puntos", "Points"),
+    "tour.buchholz": ("Buchholz", "Buchholz"),
+    "tour.wins": ("Victorias", "Wins"),
+    "tour.played": ("Jugadas", "Played"),
+    "tour.streak": ("(en racha)", "(on a streak)"),
+    "tour.no_name": ("sin nombre", "no name"),
+    "tour.your_table": ("¡Te toca! Intro: a tu mesa.", "Your turn! Enter: to your table."),
+    "tour.join_hint": ("j: inscribirte en este torneo.", "j: join this tournament."),
     # setup screen
     "setup.title": ("Nueva partida", "New match"),
     "setup.game": ("Juego", "Game"),

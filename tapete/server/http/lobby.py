@@ -3,7 +3,7 @@ finished match's record, the server's counters; and the per-address limits on ne
 and identities.
 
 Every route reaches the process's services (`Services`: settings, store, table registry,
-counters, identities) through `request.app.state.tapete`, set by `tapete.server.app`.
+counters, identities, tournaments) through `request.app.state.tapete`, set by `tapete.server.app`.
 """
 
 from __future__ import annotations
@@ -29,6 +29,7 @@ from ..people.players import IDENTITIES_PER_MINUTE, Players, check_distinct
 from ..settings import ServerSettings, everywhere_kinds, table_options_schema
 from ..storage.store import Store
 from ..table.registry import SeatSpec, TableRegistry
+from ..tournaments.service import Tournaments
 from ..wire.limits import AllRates, Rates
 from .models import CreateTableBody, JoinBody, TokenBody
 from .player_api import PlayerHeader, caller
@@ -45,6 +46,7 @@ class Services:
     stats: Stats
     players: Players
     watch: LoopWatch
+    tournaments: Tournaments
 
 
 def client_address(request: Request) -> str:

@@ -196,6 +196,38 @@ class TokenBody(Strict):
     token: str = Field(max_length=128)
 
 
+ROUNDS_MAX = 30
+SECONDS_MIN, SECONDS_MAX = 10, 7 * 24 * 3600
+BOTS_MAX = 64
+
+
+class TournamentBot(Strict):
+    level: str = Field(max_length=32, description="a bot level of the game (`bot_levels` of /api/games)")
+    name: str | None = Field(None, max_length=MAX_NAME_INPUT)
+
+
+class CreateTournamentBody(Strict):
+    kind: Literal["swiss", "arena"]
+    game: str = Field(max_length=32)
+    name: str | None = Field(None, max_length=MAX_NAME_INPUT)
+    options: dict[str, OptionValue] = Field(default_factory=dict, max_length=64)
+    table_options: dict[str, OptionValue] = Field(default_factory=dict, max_length=16)
+    seats: Annotated[int, Field(strict=True, ge=2, le=16)] | None = Field(
+        None, description="seats at each table (default: the game's usual number)")
+    rounds: Annotated[int, Field(strict=True, ge=1, le=ROUNDS_MAX)] | None = Field(None, description="Swiss only")
+    seconds: Annotated[int, Field(strict=True, ge=SECONDS_MIN, le=SECONDS_MAX)] | None = Field(
+        None, description="an arena's length (arena only)")
+    bots: list[TournamentBot] = Field(default_factory=list, max_length=BOTS_MAX,
+                                      description="bots entered by the organiser, an entry each")
+    join: bool = Field(False, description="the organiser enters too")
+
+
+class JoinTournamentBody(Strict):
+    name: str | None = Field(None, max_length=MAX_NAME_INPUT)
+    side: Annotated[int, Field(strict=True, ge=0, le=10_000)] | None = Field(
+        None, description="the partnership (entry number) to complete; none: a new entry")
+
+
 # -- the schema -------------------------------------------------------------------------
 def protocol_schema() -> dict[str, Any]:
     """JSON Schema of everything a client sends: the socket's messages and the lobby's bodies."""
@@ -206,6 +238,8 @@ def protocol_schema() -> dict[str, Any]:
         ("POST /api/tables", CreateTableBody),
         ("POST /api/join", JoinBody),
         ("POST /api/tables/{id}/leave", TokenBody),
+        ("POST /api/tournaments", CreateTournamentBody),
+        ("POST /api/tournaments/{id}/join", JoinTournamentBody),
     ):
         schema = model.model_json_schema(ref_template="#/$defs/{model}")
         defs.update(schema.pop("$defs", {}))
