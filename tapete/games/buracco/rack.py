@@ -15,15 +15,24 @@ class RackInfo:
 
     `masks[c]` has bit r set when the rack holds the natural tile of rank r
     (1..14) for a run of colour c.
+
+    The state that keeps the acting rack's info (BuraccoState._info) also
+    keeps there what it worked out from it while neither the rack nor the
+    side's melds change: `faces`, the rack's distinct faces ascending;
+    `base`, the meld phase's actions with nothing staged; `memo`, whether
+    staged faces (sorted) can still make a meld.
     """
 
-    __slots__ = ("counts", "masks", "set_naturals", "wilds")
+    __slots__ = ("base", "counts", "faces", "masks", "memo", "set_naturals", "wilds")
 
     def __init__(self, counts: list[int], masks: list[int], set_naturals: list[int], wilds: int) -> None:
         self.counts = counts
         self.masks = masks
         self.set_naturals = set_naturals
         self.wilds = wilds
+        self.faces: list[int] | None = None
+        self.base: list[int] | None = None
+        self.memo: dict[tuple[int, ...], bool] = {}
 
     @classmethod
     def of_tiles(cls, tiles: Iterable[int]) -> RackInfo:
