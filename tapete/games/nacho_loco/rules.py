@@ -140,7 +140,7 @@ class NachoLocoState(FieldState):
     def _place(self, seat: int, action: int) -> None:
         """NAC-4/5: put a card down; NAC-8, NAC-9, NAC-11, NAC-13 follow."""
         slot, design, rotation = act.unplace(action)
-        cell = self.field.slots()[slot]
+        cell = self.field.cell_at(slot)
         hand = self.hands[seat]
         card = hand[-1] if self.phase == DRAWN else next(c for c in hand if CARD_DESIGN[c] == design)
         hand.remove(card)
