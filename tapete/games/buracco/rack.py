@@ -187,8 +187,9 @@ def _run_completable(pending: Sequence[int], info: RackInfo) -> bool:
             pinned |= 1 << n
     if aces > 2 or wild_capable > 2:
         return False
-    colours = (colour,) if colour >= 0 else (0, 1, 2, 3)
-    return any(_run_colour_completable(pending, info, c, pinned, aces, wild_capable) for c in colours)
+    if colour >= 0:
+        return _run_colour_completable(pending, info, colour, pinned, aces, wild_capable)
+    return any(_run_colour_completable(pending, info, c, pinned, aces, wild_capable) for c in range(4))
 
 
 def _run_colour_completable(
@@ -216,9 +217,24 @@ def _run_colour_completable(
     return False
 
 
+_WINDOW_MEMO: dict[tuple[int, int, int, int, bool, bool], bool] = {}
+_WINDOW_MEMO_SIZE = 1 << 17  # answers kept (a few MiB); then it starts afresh
+
+
 def _window_exists(q: int, mask: int, wild: int, spare_wilds: int, two_from_rack: bool, one_ace: bool) -> bool:
     """Is there an interval of ranks holding every pinned rank `q`, with at
-    most one rank missing from `mask`, that makes a run of 3 or more?"""
+    most one rank missing from `mask`, that makes a run of 3 or more?
+    (A pure function of small integers: its answers are kept.)"""
+    key = (q, mask, wild, spare_wilds if spare_wilds < 2 else 2, two_from_rack, one_ace)
+    found = _WINDOW_MEMO.get(key)
+    if found is None:
+        if len(_WINDOW_MEMO) >= _WINDOW_MEMO_SIZE:
+            _WINDOW_MEMO.clear()
+        found = _WINDOW_MEMO[key] = _window_search(q, mask, wild, spare_wilds, two_from_rack, one_ace)
+    return found
+
+
+def _window_search(q: int, mask: int, wild: int, spare_wilds: int, two_from_rack: bool, one_ace: bool) -> bool:
     if not q:
         # Only a wild is pending: any 3 ranks with two naturals.
         return any(((7 << lo) & mask).bit_count() >= 2 for lo in range(MIN_RANK, MAX_RANK - 1))
