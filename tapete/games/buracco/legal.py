@@ -10,7 +10,7 @@ from . import actions as act
 from .cards import NUM_FACES, NUMBERS, WAITING, WILD_CAPABLE
 from .melds import CANASTA, Meld, build_options
 from .phases import DISCARD, DRAW, HAND_OVER, MELD, PRIVILEGE
-from .rack import RackInfo, completable, meldable_faces
+from .rack import RackInfo, Staged, completable_with, meldable_faces
 
 if TYPE_CHECKING:
     from .rules import BuraccoState
@@ -103,6 +103,7 @@ def pending_actions(state: BuraccoState, seat: int, info: RackInfo) -> list[int]
         faces = info.faces = sorted({t >> 1 for t in rack})
     counts = info.counts
     memo = info.memo
+    summary: Staged | None = None
     for f in _candidates(order, faces):
         if counts[f] > staged.count(f):
             key = (*staged, f)  # staged faces and f, sorted: the memo's key
@@ -110,7 +111,9 @@ def pending_actions(state: BuraccoState, seat: int, info: RackInfo) -> list[int]
                 key = tuple(sorted(key))
             ok = memo.get(key)
             if ok is None:
-                ok = memo[key] = completable(key, info)
+                if summary is None:
+                    summary = Staged(staged)
+                ok = memo[key] = completable_with(summary, f, key, info)
             if ok:
                 out.append(act.STAGE_BASE + f)
     return out

@@ -146,6 +146,93 @@ def completable(pending: Sequence[int], info: RackInfo) -> bool:
     return _set_completable(pending, info) or _run_completable(pending, info)
 
 
+class Staged:
+    """What `completable` reads of staged faces, worked out once for the
+    faces that may join them (`completable_with`)."""
+
+    __slots__ = ("aces", "colour", "number", "pinned", "run_ok", "set_ok", "set_wilds", "wild_capable")
+
+    def __init__(self, staged: Sequence[int]) -> None:
+        # the set's reading (_set_completable)
+        self.set_ok = True
+        self.number = 0
+        self.set_wilds = 0
+        # the run's reading (_run_completable)
+        self.run_ok = True
+        self.colour = -1
+        self.pinned = 0
+        self.aces = 0
+        self.wild_capable = 0
+        for f in staged:
+            if WILD_CAPABLE[f]:
+                self.set_wilds += 1
+                self.wild_capable += 1
+                continue
+            n = f % NUMBERS + 1
+            if self.number and n != self.number:
+                self.set_ok = False
+            self.number = n
+            c = f // NUMBERS
+            if self.colour >= 0 and c != self.colour:
+                self.run_ok = False
+            self.colour = c
+            if n == 1:
+                self.aces += 1
+            elif self.pinned & (1 << n):
+                self.run_ok = False
+            else:
+                self.pinned |= 1 << n
+
+
+def completable_with(staged: Staged, face: int, pending: Sequence[int], info: RackInfo) -> bool:
+    """`completable(pending, info)` where `pending` are the faces read by
+    `staged` and `face` (in any order)."""
+    wild = WILD_CAPABLE[face]
+    # the set (_set_completable)
+    if staged.set_ok:
+        number = staged.number
+        ok = True
+        if not wild:
+            n = face % NUMBERS + 1
+            if number and n != number:
+                ok = False
+            number = n
+        if ok and staged.set_wilds + wild <= 1:
+            if not number:
+                if any(k >= 2 for k in info.set_naturals):
+                    return True
+            else:
+                nat = info.set_naturals[number]
+                if nat >= 3 or (nat >= 2 and info.wilds >= 1):
+                    return True
+    # the run (_run_completable)
+    if not staged.run_ok:
+        return False
+    colour = staged.colour
+    pinned = staged.pinned
+    aces = staged.aces
+    wild_capable = staged.wild_capable
+    if wild:
+        wild_capable += 1
+    else:
+        c = face // NUMBERS
+        if colour >= 0 and c != colour:
+            return False
+        colour = c
+        n = face % NUMBERS + 1
+        if n == 1:
+            aces += 1
+        elif pinned & (1 << n):
+            return False
+        else:
+            pinned |= 1 << n
+    if aces > 2 or wild_capable > 2:
+        return False
+    if colour >= 0:
+        return _run_colour_completable(pending, info, colour, pinned, aces, wild_capable)
+    return any(_run_colour_completable(pending, info, c, pinned, aces, wild_capable) for c in range(4))
+
+
 def _set_completable(pending: Sequence[int], info: RackInfo) -> bool:
     number = 0
     wilds = 0
