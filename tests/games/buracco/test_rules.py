@@ -292,6 +292,7 @@ def test_bur15_the_number_of_melds_per_side_is_bounded() -> None:
     assert any(a["type"] == "stage" for a in legal_json(state, 0))
     state.melds[0] = [filler] * act.MAX_MELDS  # the bound on the action space
     state._legal.clear()
+    state._info = None  # the position's caches: its legal actions and what the acting rack allows
     assert not any(a["type"] == "stage" for a in legal_json(state, 0))
     assert rule_of(state, 0, {"type": "stage", "tile": "rojo-3"}) == "BUR-15"
 
