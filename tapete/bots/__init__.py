@@ -21,6 +21,14 @@ BOT_KINDS: dict[str, Callable[[Game, random.Random], Bot]] = {
     "ismcts-hard": search_bot_factory("hard"),
 }
 
+# Kinds that need something a game may lack, with the check (none yet).
+NEEDS: dict[str, Callable[[Game], bool]] = {}
+
+
+def kinds_for(game: Game) -> list[str]:
+    """The bot kinds a game offers: every kind, less those whose needs it lacks."""
+    return [kind for kind in BOT_KINDS if kind not in NEEDS or NEEDS[kind](game)]
+
 
 class UnknownBot(TapeteError):
     code = "unknown_bot"
@@ -39,4 +47,4 @@ def make_bot(kind: str, game: Game, seed: int) -> Bot:
     return factory(game, random.Random(seed))
 
 
-__all__ = ["BOT_KINDS", "ISMCTSBot", "PolicyImprovementBot", "RandomBot", "UnknownBot", "make_bot"]
+__all__ = ["BOT_KINDS", "ISMCTSBot", "PolicyImprovementBot", "RandomBot", "UnknownBot", "kinds_for", "make_bot"]

@@ -9,6 +9,7 @@ from functools import cache
 from importlib import resources
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
+from .describe import ClientFacts, StudyFacts
 from .errors import BadPlayers
 from .events import Event
 from .house_rules import HouseRule, house_rules_text
@@ -143,6 +144,18 @@ class Game(ABC):
     # What the search bots may use besides the contract (see SearchHints).
     search_hints: ClassVar[SearchHints] = SearchHints()
 
+    # What the clients must know to show it (score words, result panels, deck data, table
+    # options, where its client pieces are) and what the simulator's reports ask of it
+    # (engine/describe.py); usually the package's `client.py` / `study.py`.
+    client: ClassVar[ClientFacts] = ClientFacts()
+    study: ClassVar[StudyFacts] = StudyFacts()
+
+    @classmethod
+    def package(cls) -> str:
+        """The package the game's class is in (`tapete.games.bacan`): its data files,
+        rules text and the conventional places of its client pieces follow from it."""
+        return cls.__module__.rpartition(".")[0]
+
     # Option sets the conformance suite plays besides the defaults.
     conformance_options: ClassVar[tuple[dict[str, Any], ...]] = ()
 
@@ -206,7 +219,7 @@ class Game(ABC):
     def rules_text(self, lang: str) -> str:
         """The rules as Markdown, in "es" or "en", ending with the house rules: the
         files `rules.es.md` and `rules.en.md` of the package the game's class is in."""
-        text = rules_markdown(type(self).__module__.rpartition(".")[0], lang)
+        text = rules_markdown(self.package(), lang)
         if self.house_rules:
             text += house_rules_text(self.house_rules, self.options_schema(), lang)
         return text

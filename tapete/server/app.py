@@ -151,6 +151,7 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
     app.include_router(lobby.router)  # games, tables, records, counters
     app.include_router(player_router)  # identities, profiles, histories, leaderboards
     app.include_router(viewer.router)  # replays and deck data for the browser client
+    app.include_router(viewer.pieces)  # each game's browser pieces, from its own folder
     app.add_api_websocket_route("/ws/tables/{table_id}", table_socket)
     app.add_exception_handler(TapeteError, _on_tapete_error)
     app.add_exception_handler(RequestValidationError, _on_validation_error)

@@ -12,6 +12,7 @@ from . import texts
 from .bots import BoonBot
 from .cards import FACES, card_face
 from .checks import problems
+from .client import CLIENT
 from .house_rules import HOUSE_RULES
 from .options import Options
 from .rules import BoonState
@@ -26,6 +27,7 @@ class BoonGame(Game):
     rules_version = RULES_VERSION
     name: ClassVar[dict[str, str]] = {"es": "Boon", "en": "Boon"}
     round_result_events: ClassVar[frozenset[str]] = frozenset({"round_end"})
+    client = CLIENT
     min_players = 3
     max_players = 4
     default_players = 4

@@ -10,6 +10,7 @@ from tapete.engine import Bot, Game, State
 from . import texts
 from .cards import FACES, card_face
 from .checks import problems
+from .client import CLIENT
 from .house_rules import HOUSE_RULES
 from .options import Options
 from .rules import BuraccoState
@@ -25,6 +26,7 @@ class BuraccoGame(Game):
     rules_version = RULES_VERSION
     name: ClassVar[dict[str, str]] = {"es": "Buracco", "en": "Buracco"}
     round_result_events: ClassVar[frozenset[str]] = frozenset({"hand_end"})
+    client = CLIENT
     min_players = 2
     max_players = 4
     default_players = 4

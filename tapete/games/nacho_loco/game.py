@@ -10,6 +10,7 @@ from tapete.engine import Bot, Game, State
 from . import texts
 from .cards import DESIGN_TOKENS, card_face
 from .checks import problems
+from .client import CLIENT
 from .house_rules import HOUSE_RULES
 from .options import Options
 from .rules import NachoLocoState
@@ -24,6 +25,7 @@ class NachoLocoGame(Game):
     rules_version = RULES_VERSION
     name: ClassVar[dict[str, str]] = {"es": "Nacho Loco", "en": "Nacho Loco"}
     round_result_events: ClassVar[frozenset[str]] = frozenset({"round_end"})
+    client = CLIENT
     min_players = 2
     max_players = 6
     default_players = 4

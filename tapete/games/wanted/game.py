@@ -12,6 +12,7 @@ from . import texts
 from .bots import WantedBot
 from .cards import FACES, card_face
 from .checks import problems
+from .client import CLIENT
 from .house_rules import HOUSE_RULES
 from .options import PLAYERS, Options
 from .rules import WantedState
@@ -27,6 +28,7 @@ class WantedGame(Game):
     rules_version = RULES_VERSION
     name: ClassVar[dict[str, str]] = {"es": "WANTED", "en": "WANTED"}
     round_result_events: ClassVar[frozenset[str]] = frozenset({"deal_over", "stage_over"})
+    client = CLIENT
     min_players = 2
     max_players = 10
     default_players = 2  # the default mode is Duelo

@@ -15,7 +15,7 @@ from typing import Any, Literal
 
 from fastapi import APIRouter, Query, Request
 
-from tapete.bots import BOT_KINDS
+from tapete.bots import BOT_KINDS, kinds_for
 from tapete.engine import Game
 from tapete.games import game_ids, get_game
 from tapete.games.guide import guide_json, guide_markdown
@@ -32,6 +32,7 @@ from ..table.registry import SeatSpec, Tables
 from ..wire.limits import AllRates, Rates
 from .models import CreateTableBody, JoinBody, TokenBody
 from .player_api import PlayerHeader, caller
+from .viewer import client_json
 
 
 @dataclass
@@ -84,6 +85,8 @@ async def list_games() -> dict[str, Any]:
                 "max_players": g.max_players,
                 "default_players": g.default_players,
                 "options": g.options_schema(),
+                "bot_levels": kinds_for(g),
+                "client": client_json(g),
             }
             for g in available_games()
         ],
