@@ -101,7 +101,7 @@ class ShareFacts:
 
     heading: str
     label: str
-    holds: Callable[[Mapping[str, Any], Sequence[int], Sequence[int]], bool]
+    holds: Callable[[Mapping[str, Any], Sequence[float], Sequence[int]], bool]
 
 
 @dataclass(frozen=True)

@@ -171,7 +171,7 @@ async def test_round_result_fits_and_stays(game_id: str, options: dict[str, Any]
 
 
 def results_in(table: LocalTable) -> int:
-    return sum(1 for e in table.events if is_round_result(table.game.id, e))
+    return sum(1 for e in table.events if is_round_result(table.game, e))
 
 
 async def test_a_long_result_lays_its_lists_in_columns() -> None:

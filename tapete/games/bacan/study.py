@@ -29,7 +29,7 @@ def call(event: Event) -> dict[str, Any] | None:
     return {"key": "bacan_calls", "total": int(total), "result": str(event.data.get("result"))}
 
 
-def won_on_the_limit(options: Mapping[str, Any], scores: Sequence[int], winners: Sequence[int]) -> bool:
+def won_on_the_limit(options: Mapping[str, Any], scores: Sequence[float], winners: Sequence[int]) -> bool:
     """A winner landed exactly on the points limit (what `anti_bacan`, BAC-6, changes)."""
     limit = options.get("limit", LIMIT)
     return any(scores[w] == limit for w in winners)

@@ -24,7 +24,6 @@ from pydantic import BaseModel, Field
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from tapete.bots import kinds_for
 from tapete.engine import LEGACY_RULES_VERSION, Event, Game, State, check_rules_version
 from tapete.engine.messages import Reader
 from tapete.engine.names import bot_name
@@ -79,8 +78,8 @@ def web_folder(game: Game) -> Path | None:
 
 
 def client_json(game: Game) -> dict[str, Any]:
-    """What a client needs to show the game (its `client` facts), the bot levels it offers,
-    and the paths of its browser pieces (view, words, style; null where it has none)."""
+    """What a client needs to show the game (its `client` facts) and the paths of its
+    browser pieces (view, words, style; null where it has none)."""
     facts = game.client
     folder = web_folder(game)
     base = f"/js/games/{web_name(game)}/"
@@ -97,7 +96,6 @@ def client_json(game: Game) -> dict[str, Any]:
         "result_when": {kind: dict(when) for kind, when in facts.result_when.items()},
         "deck": facts.deck_file is not None,
         "table_options_off": {k: {o: list(v) for o, v in off.items()} for k, off in facts.table_options_off.items()},
-        "bot_levels": kinds_for(game),
         "web": {"view": piece("view.js"), "words": piece("words.js"), "style": piece("style.css")},
     }
 

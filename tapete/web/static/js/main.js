@@ -1,5 +1,6 @@
 // The client's entry point: a hash router over the lobby, tables, replays and rules.
 
+import { loadGames } from "./games/index.js";
 import { onLang, t } from "./i18n.js";
 import { renderLeaderboard } from "./leaderboard.js";
 import { renderHome, renderJoin, renderNewTable } from "./lobby.js";
@@ -54,4 +55,5 @@ function redraw() {
 window.addEventListener("hashchange", route);
 onLang(redraw);
 document.title = t("home.title");
+await loadGames(); // each game's view, words and style, as /api/games lists them
 route();

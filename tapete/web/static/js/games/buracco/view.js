@@ -1,9 +1,9 @@
 // Buracco: the rack, melds per side, the pozo, the stock and the muertos.
 
-import { buraccoTile } from "../cards.js";
-import { h } from "../dom.js";
-import { lang, t } from "../i18n.js";
-import { cardButton, pill, section, toolBar, toolButton } from "./common.js";
+import { buraccoTile } from "./art.js";
+import { h } from "../../dom.js";
+import { lang, t } from "../../i18n.js";
+import { cardButton, pill, section, toolBar, toolButton } from "../common.js";
 
 export function faceName(face) {
   if (!face) return t("buracco.faceDown");
@@ -222,6 +222,8 @@ function handBanner(ctx) {
 
 export default {
   id: "buracco",
+  // a tile of the rules page's guide, drawn as the table draws it
+  guideCard: (face, name) => buraccoTile(face, { label: name }),
 
   render(ctx) {
     const view = ctx.view;

@@ -1,9 +1,9 @@
 // Bacan: rows of face-down cards, the deck, the live discard and mirrors.
 
-import { bacanCard } from "../cards.js";
-import { h } from "../dom.js";
-import { lang, t } from "../i18n.js";
-import { cardButton, clearFlashes, flash, flashed, pill, section, toolBar, toolButton } from "./common.js";
+import { bacanCard } from "./art.js";
+import { h } from "../../dom.js";
+import { lang, t } from "../../i18n.js";
+import { cardButton, clearFlashes, flash, flashed, pill, section, toolBar, toolButton } from "../common.js";
 
 const POWER_NAMES = { secreto: "Secreto", espia: "Espía", intercambio: "Intercambio", mas1: "+1" };
 const TOOLS = ["secret", "spy", "exchange", "plus_one"];
@@ -237,6 +237,8 @@ function resultBanner(ctx) {
 
 export default {
   id: "bacan",
+  // a card of the rules page's guide, drawn as the table draws it
+  guideCard: (face, name) => bacanCard(face, { label: name }),
 
   render(ctx) {
     const view = ctx.view;

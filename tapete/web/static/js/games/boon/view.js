@@ -1,9 +1,9 @@
 // Boon: the Boon offered blind, burying, tricks with gold trumps, payouts.
 
-import { boonCard } from "../cards.js";
-import { h } from "../dom.js";
-import { lang, t } from "../i18n.js";
-import { cardButton, pill, section, toolBar, toolButton } from "./common.js";
+import { boonCard } from "./art.js";
+import { h } from "../../dom.js";
+import { lang, t } from "../../i18n.js";
+import { cardButton, pill, section, toolBar, toolButton } from "../common.js";
 
 const SUIT_ORDER = ["oro", "rojo", "verde", "azul"];
 
@@ -124,6 +124,8 @@ function tools(ctx) {
 
 export default {
   id: "boon",
+  // a card of the rules page's guide, drawn as the table draws it
+  guideCard: (face, name) => boonCard(face, { label: name }),
 
   render(ctx) {
     return h("div", { class: "boon" }, trickArea(ctx), resultBanner(ctx), tools(ctx), hand(ctx));
