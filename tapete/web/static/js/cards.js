@@ -7,7 +7,7 @@ import { r2, s, svg } from "./dom.js";
 import { t } from "./i18n.js";
 
 // -- shapes --------------------------------------------------------------------
-function starPoints(cx, cy, r, points = 5) {
+export function starPoints(cx, cy, r, points = 5) {
   const out = [];
   for (let i = 0; i < points * 2; i++) {
     const radius = i % 2 === 0 ? r : r * 0.45;

@@ -12,7 +12,10 @@ import { TableScreen } from "./table.js";
 const root = document.getElementById("app");
 let screen = null;
 
-function route() {
+const ready = loadGames(); // each game's view, words and style, as /api/games lists them
+
+async function route() {
+  await ready;
   screen?.destroy?.();
   screen = null;
   const parts = location.hash.replace(/^#\/?/, "").split("/").filter(Boolean).map(decodeURIComponent);
@@ -55,5 +58,4 @@ function redraw() {
 window.addEventListener("hashchange", route);
 onLang(redraw);
 document.title = t("home.title");
-await loadGames(); // each game's view, words and style, as /api/games lists them
 route();

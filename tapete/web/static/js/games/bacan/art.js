@@ -1,6 +1,6 @@
 // The game's cards drawn in SVG by code (the shared pieces in js/cards.js).
 
-import { cardBack, cardBase, shape, text } from "../../cards.js";
+import { cardBack, cardBase, shape, starPoints, text } from "../../cards.js";
 import { s, svg } from "../../dom.js";
 
 // -- Bacan -------------------------------------------------------------------------

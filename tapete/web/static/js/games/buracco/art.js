@@ -1,6 +1,6 @@
 // The game's cards drawn in SVG by code (the shared pieces in js/cards.js).
 
-import { shape, text } from "../../cards.js";
+import { shape, starPoints, text } from "../../cards.js";
 import { s, svg } from "../../dom.js";
 
 // -- Buracco ---------------------------------------------------------------------------
