@@ -152,7 +152,7 @@ class Game(ABC):
 
     @classmethod
     def package(cls) -> str:
-        """The package the game's class is in (`tapete.games.bacan`): its data files,
+        """The package the game's class is in (`tapete.games.<name>`): its data files,
         rules text and the conventional places of its client pieces follow from it."""
         return cls.__module__.rpartition(".")[0]
 
