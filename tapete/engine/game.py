@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import sys
 from abc import ABC, abstractmethod
 from collections.abc import Hashable, Mapping, Sequence
 from functools import cache
@@ -152,8 +153,12 @@ class Game(ABC):
 
     @classmethod
     def package(cls) -> str:
-        """The package the game's class is in (`tapete.games.<name>`): its data files,
-        rules text and the conventional places of its client pieces follow from it."""
+        """The package the game's class is in (`tapete.games.<name>`, the class being in its
+        `game.py` or its `__init__.py`): its data files, rules text and the conventional places
+        of its client pieces follow from it."""
+        module = sys.modules.get(cls.__module__)
+        if module is not None and hasattr(module, "__path__"):
+            return cls.__module__
         return cls.__module__.rpartition(".")[0]
 
     # Option sets the conformance suite plays besides the defaults.
