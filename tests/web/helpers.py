@@ -96,6 +96,10 @@ def set_field(page: Page, selector: str, value: Any) -> None:
         page.fill(selector, str(value))
 
 
+def tap(page: Page, testid: str) -> None:
+    page.click(f"[data-testid='{testid}']")
+
+
 def click_move(page: Page, action: dict[str, Any]) -> None:
     """Play `action` from the Moves tab (the list of every legal move)."""
     s = state(page)
