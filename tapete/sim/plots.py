@@ -186,6 +186,14 @@ def rates(results: Sequence[MatchResult], rate: RateFacts) -> list[tuple[int, in
     return out
 
 
+def found_rates(results: Sequence[MatchResult]) -> list[RateFacts]:
+    """The rates of every registered game's study whose items these results hold."""
+    from tapete.games import all_games
+
+    known = [rate for game in all_games() for rate in game.study.rates]
+    return [rate for rate in known if any(rate.key in r.stats for r in results)]
+
+
 def plot_rate(
     results: Sequence[MatchResult], rate: RateFacts, outdir: Path, title: str, formats: Iterable[str] = ("png",)
 ) -> list[Path]:
@@ -226,15 +234,16 @@ def write_plots(
     sense: int = 1,
     formats: Iterable[str] = ("png",),
     tournament: TournamentReport | None = None,
-    rates: Sequence[RateFacts] = (),
+    rates: Sequence[RateFacts] | None = None,
 ) -> list[Path]:
-    """Every plot that the results support; `rates`: the game's (`game.study.rates`)."""
+    """Every plot that the results support; `rates`: the game's (`game.study.rates`), or
+    None for every registered game's rate whose items the results hold."""
     formats = tuple(formats)
     paths = plot_seats(results, num_players, outdir, title, formats)
     paths += plot_position(results, num_players, sense, outdir, title, formats)
     paths += plot_scores(results, num_players, outdir, title, formats, by_kind=tournament is not None)
     paths += plot_length(results, outdir, title, formats)
-    for rate in rates:
+    for rate in found_rates(results) if rates is None else rates:
         paths += plot_rate(results, rate, outdir, title, formats)
     if tournament is not None:
         paths += plot_kinds(tournament, outdir, formats)

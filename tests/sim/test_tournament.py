@@ -85,7 +85,7 @@ def test_plots_are_written(tmp_path: Path) -> None:
     results = [play_match(game, 3, ["heuristic"] * 3, seed, {"limit": 50}, stats=True) for seed in range(3)]
     assert all(r.error is None for r in results)
     assert results[0].stats["rounds"] and "end_scores" in results[0].stats["rounds"][0]
-    paths = write_plots(results, 3, tmp_path, "Bacan", sense=-1, formats=("png", "svg"), rates=game.study.rates)
+    paths = write_plots(results, 3, tmp_path, "Bacan", sense=-1, formats=("png", "svg"))
     names = {p.name for p in paths}
     assert {"seats.png", "seats.svg", "scores.png", "length.png", "position.png"} <= names
     if any(r.stats.get("bacan_calls") for r in results):
