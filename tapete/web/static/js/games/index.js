@@ -36,15 +36,21 @@ async function loadOne(info) {
   GAMES.set(info.id, { info, view });
 }
 
-/** Every game's pieces, loaded once (a failure leaves the registry empty: names and views fall back). */
-export async function loadGames() {
-  try {
-    const data = await api.games();
-    await Promise.all(data.games.map(loadOne));
-    ORDER = data.games.map((g) => g.id);
-  } catch {
-    /* the lobby says what went wrong when it asks again */
-  }
+let loading = null;
+
+/** Every game's pieces, loaded once (the same promise for every caller; a failure leaves the
+ * registry empty: names and views fall back). */
+export function loadGames() {
+  loading ||= (async () => {
+    try {
+      const data = await api.games();
+      await Promise.all(data.games.map(loadOne));
+      ORDER = data.games.map((g) => g.id);
+    } catch {
+      /* the lobby says what went wrong when it asks again */
+    }
+  })();
+  return loading;
 }
 
 /** Ids of every game, in the server's order. */
