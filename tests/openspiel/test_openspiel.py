@@ -11,21 +11,15 @@ pyspiel = pytest.importorskip("pyspiel")
 
 from tapete.envs.openspiel import TapeteSeat, ismcts_bot, play_match, register, short_name  # noqa: E402
 from tapete.games import game_ids, get_game  # noqa: E402
-
-# Options for short but whole matches: OpenSpiel's checks look at every state from every seat.
-QUICK: dict[str, dict[str, Any]] = {
-    "bacan": {"players": 3, "options": {"limit": 50}},
-    "buracco": {"players": 2, "options": {"target": 100}},
-    "nacho-loco": {"players": 2, "options": {"target": 5}},
-    "boon": {"players": 3, "options": {}},
-    "wanted": {"players": 2, "options": {}},
-}
+from tests.game_settings import settings  # noqa: E402
 
 
 def _load(game_id: str, **more: Any) -> Any:
     register()
-    quick = QUICK[game_id]
-    params = {"players": quick["players"], "options": json.dumps(quick["options"]), **more}
+    # a short but whole match (the game's OPENSPIEL_QUICK): OpenSpiel's checks look at every
+    # state from every seat
+    players, options = settings(game_id).OPENSPIEL_QUICK
+    params = {"players": players, "options": json.dumps(options), **more}
     return pyspiel.load_game(short_name(game_id), params)
 
 

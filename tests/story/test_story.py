@@ -22,7 +22,7 @@ from tapete.engine.messages import Reader
 from tapete.engine.names import table_names
 from tapete.games import game_ids, get_game
 from tapete.story import play_events, tell, tell_story
-from tests.clients import every
+from tests.game_settings import every
 
 MATCHES = 50
 

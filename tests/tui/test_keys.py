@@ -17,7 +17,7 @@ from tapete.tui.boards import key_paths
 from tapete.tui.games import board_type
 from tapete.tui.games.buracco import RACK_LETTERS, BuraccoBoard
 from tapete.tui.table import Move, Snapshot
-from tests.clients import every
+from tests.game_settings import every
 
 MATCHES = 4
 MAX_STEPS = 1500

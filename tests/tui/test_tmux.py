@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.clients import every
+from tests.game_settings import every
 
 TMUX = shutil.which("tmux")
 pytestmark = pytest.mark.skipif(

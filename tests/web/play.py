@@ -1,12 +1,12 @@
 """Moves of the seat through a game's board (taps on cards, tiles, cells and buttons): each
-game's own `web_move`, beside its tests (tests/games/<package>/clients.py)."""
+game's own `web_move`, beside its tests (tests/games/<package>/settings.py)."""
 
 from __future__ import annotations
 
 import time
 from typing import Any
 
-from tests.clients import settings
+from tests.game_settings import settings
 
 from .helpers import Page, state
 

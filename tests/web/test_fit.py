@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 
-from tests.clients import every, settings
+from tests.game_settings import every, settings
 
 from .conftest import ROOT
 from .helpers import Page, create_table, state, wait_js, wait_until

@@ -11,7 +11,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from tests.clients import settings
+from tests.game_settings import settings
 
 from .conftest import PHONE
 from .helpers import Page, create_table, shoot, spanish_leftovers, state, wait_js, wait_until

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from tests.clients import every
+from tests.game_settings import every
 
 from .conftest import DESKTOP, PHONE
 from .helpers import create_table, shoot, spanish_leftovers, state, wait_js, wait_until

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from tests.clients import every, settings
+from tests.game_settings import every, settings
 
 from .conftest import DESKTOP
 from .helpers import create_table, state, wait_until

@@ -97,15 +97,19 @@ async def test_listed_by_api_games_with_its_pieces_and_played_over_the_socket(
 
 
 def test_played_at_the_plain_prompt(sixth: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    import tapete.cli as cli
+    """`tapete play sexto --plain`, through the command line: listed, its options read, played."""
+    from typer.testing import CliRunner
+
     import tapete.cli.plain as plain
+    from tapete.cli import app
 
     monkeypatch.setattr(plain.Prompt, "ask", staticmethod(lambda prompt, default=None, **_: "1"))
-    printed: list[str] = []
-    monkeypatch.setattr(cli.console, "print", lambda *a, **k: printed.append(" ".join(str(x) for x in a)))
-    monkeypatch.setattr(cli.console, "rule", lambda *a, **k: None)
-    plain.play_plain(GAME_ID, 3, "heuristic", 5, [], "en")
-    assert "winners" in "\n".join(printed)
+    result = CliRunner().invoke(
+        app, ["play", GAME_ID, "--plain", "--players", "3", "--seed", "5", "--lang", "en"], terminal_width=120
+    )
+    assert result.exit_code == 0, result.output
+    assert "winners" in result.output
+    assert GAME_ID in CliRunner().invoke(app, ["games"]).output  # `tapete games` lists it too
 
 
 async def test_in_the_terminals_game_list_with_its_board_and_glyphs(sixth: str) -> None:

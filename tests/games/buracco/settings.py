@@ -1,5 +1,6 @@
-"""Buracco's settings for the shared client tests (tests/story, tests/tui, tests/web), read by
-`tests.clients.settings(game_id)`: a new game gives its own beside its tests."""
+"""Buracco's settings for the tests every game goes through (tests/story, tests/tui, tests/web,
+tests/adversarial, tests/bots, tests/openspiel), read by
+`tests.game_settings.settings(game_id)`: a new game gives its own beside its tests."""
 
 from __future__ import annotations
 
@@ -26,6 +27,16 @@ FIT_HAND = ".rack-tiles"
 ENGLISH_SHOTS = False
 # tests/web/test_fit.py: the quickest table to a round result that pauses
 FIT_RESULT: dict[str, Any] = {"players": 2, "options": {"hand_size": 9, "target": 20_000}}
+# tests/tui/test_fit.py: the option sets whose fewest and most players must fit 80x24
+TUI_FIT_OPTION_SETS: list[dict[str, Any]] = [{}]
+# tests/adversarial/test_engine_leaks.py: random matches played, and the share of their steps
+# whose views, moves and errors are checked in full (about one step a match besides the last)
+LEAK_MATCHES = 25
+LEAK_FULL_SHARE = 0.001
+# tests/bots/test_heuristic_midmatch.py: options for short matches, so many starts fit in a test
+SHORT_OPTIONS: dict[str, Any] = {}
+# tests/openspiel/test_openspiel.py: a short but whole match, (players, options)
+OPENSPIEL_QUICK: tuple[int, dict[str, Any]] = (2, {"target": 100})
 
 
 def web_move(page: Page, s: dict[str, Any]) -> None:
