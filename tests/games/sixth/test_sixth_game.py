@@ -166,6 +166,7 @@ def test_in_a_browser(tmp_path: Path) -> None:
             card = page.locator(f"[data-game={GAME_ID}]")
             card.wait_for()
             assert "Juega una carta, roba otra" in card.inner_text()  # its words.js
+            assert "y Sexto: juega" in page.inner_text(".tagline")  # named with the others, last
             colour = card.evaluate("(el) => getComputedStyle(el).borderTopColor")
             assert colour == "rgb(46, 125, 50)"  # its style.css
             page.click(f"[data-testid=new-{GAME_ID}]")

@@ -41,7 +41,8 @@ export const STRINGS = {
   // -- home
   "home.bar": { es: "cartas y fichas", en: "cards and tiles" },
   "home.title": { es: "tapete — juegos de cartas y fichas", en: "tapete — card and tile games" },
-  "home.tagline": { es: "Bacan, Buracco, Nacho Loco, Boon y WANTED: juega con amigos o contra bots.", en: "Bacan, Buracco, Nacho Loco, Boon and WANTED: play with friends or against bots." },
+  "home.tagline": { es: "{games}: juega con amigos o contra bots.", en: "{games}: play with friends or against bots." },
+  "list.and": { es: "{most} y {last}", en: "{most} and {last}" },
   "home.yourName": { es: "Tu nombre", en: "Your name" },
   "home.namePlaceholder": { es: "cómo te verán los demás", en: "how the others will see you" },
   "home.code": { es: "¿Tienes un código de invitación?", en: "Got an invitation code?" },

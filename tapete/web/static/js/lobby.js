@@ -4,7 +4,7 @@
 import * as api from "./api.js";
 import { h } from "./dom.js";
 import { topBar } from "./frame.js";
-import { gameName } from "./games/index.js";
+import { gameIds, gameName } from "./games/index.js";
 import { t, tx } from "./i18n.js";
 import { withIdentity } from "./identity.js";
 import * as store from "./store.js";
@@ -47,6 +47,11 @@ async function refreshAllowed(form, game, redraw) {
 }
 
 // -- home ---------------------------------------------------------------------------------
+/** "A, B and C" in the page's language. */
+function namesList(names) {
+  return names.length < 2 ? names.join("") : t("list.and", { most: names.slice(0, -1).join(", "), last: names.at(-1) });
+}
+
 export async function renderHome(root) {
   const gamesBox = h("div", { class: "game-grid" }, h("p", { class: "muted" }, t("table.loading")));
   const tablesBox = h("div", { class: "open-tables" });
@@ -57,7 +62,7 @@ export async function renderHome(root) {
   root.replaceChildren(...page(t("home.bar"),
     h("section", { class: "hero" },
       h("h1", {}, "tapete"),
-      h("p", { class: "tagline" }, t("home.tagline")),
+      h("p", { class: "tagline" }, t("home.tagline", { games: namesList(gameIds().map(gameName)) })),
       h("nav", { class: "home-links", "aria-label": t("home.more") },
         h("a", { class: "button", href: "#/me", "data-testid": "my-profile" }, t("profile.title")),
         h("a", { class: "button", href: "#/ratings", "data-testid": "leaderboards" }, t("ratings.title")))),
