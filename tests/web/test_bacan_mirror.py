@@ -12,7 +12,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from tests.games.bacan.clients import web_move as bacan_move
+from tests.games.bacan.settings import web_move as bacan_move
 
 from .conftest import PHONE, ROOT
 from .helpers import Page, create_table, shoot, state, tap, wait_js, wait_until

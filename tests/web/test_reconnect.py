@@ -20,7 +20,7 @@ from typing import Any
 
 import pytest
 
-from tests.games.bacan.clients import web_move as bacan_move
+from tests.games.bacan.settings import web_move as bacan_move
 
 from .conftest import DESKTOP, ROOT, free_port
 from .helpers import Page, create_table, state, wait_js, wait_until

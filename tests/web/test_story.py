@@ -8,7 +8,7 @@ import re
 import time
 from typing import Any
 
-from tests.games.wanted.clients import web_move as wanted_move
+from tests.games.wanted.settings import web_move as wanted_move
 
 from .conftest import DESKTOP
 from .helpers import create_table, state, wait_until
