@@ -2,7 +2,7 @@
 
 from .actions import ActionSpace
 from .bot import Bot, Decision, Observation
-from .describe import ClientFacts, RateFacts, ShareFacts, StudyFacts
+from .describe import ClientFacts, LengthBound, RateFacts, ShareFacts, StudyFacts
 from .errors import (
     BadAction,
     BadOption,
@@ -45,6 +45,7 @@ __all__ = [
     "Game",
     "IllegalAction",
     "InvalidState",
+    "LengthBound",
     "MatchOver",
     "MatchRecord",
     "NotYourTurn",

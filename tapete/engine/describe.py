@@ -5,7 +5,9 @@ game: the words of its score, which events close a round with a result panel,
 its deck as data, which table options apply to it, and where its client
 pieces are. `StudyFacts` is what the simulator's reports ask of it: the
 option sets the balance report compares and what a match says beyond its
-outcome (`tapete.sim.match_stats`), with the plots and tables made of that.
+outcome (`tapete.sim.match_stats`), with the plots and tables made of that,
+and how long a match may last (`LengthBound`, what a learner's bridge such as
+OpenSpiel's `max_game_length` needs).
 
 A game declares both on its `Game` class (`client = ClientFacts(...)`,
 `study = StudyFacts(...)`), so no module outside its package names it; the
@@ -16,9 +18,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .events import Event
+
+if TYPE_CHECKING:
+    from .state import State
 
 Words = Mapping[str, str]  # {"es": ..., "en": ...}; "es1"/"en1": the same for n == 1
 
@@ -104,6 +109,21 @@ class ShareFacts:
     holds: Callable[[Mapping[str, Any], Sequence[float], Sequence[int]], bool]
 
 
+@dataclass(frozen=True, slots=True)
+class LengthBound:
+    """The most decision nodes a match has: `hard` when the rules bound it, else
+    the allowance a tool gives it, where it stops the match (a draw); `why` says how."""
+
+    moves: int
+    hard: bool
+    why: str
+
+
+# A match's length bound from a fresh match of its options (`probe`, seed 0), its player count,
+# its parsed options and whether seats choosing at once are one node (True) or one a seat.
+LengthRule = Callable[["State", int, Any, bool], LengthBound]
+
+
 @dataclass(frozen=True)
 class StudyFacts:
     """What the simulator's statistics and reports ask of a game.
@@ -113,9 +133,13 @@ class StudyFacts:
     - `event_stats`: a reader of one public event giving an item (a dict with its
       `key`) that `match_stats` collects (Bacan's calls), or None.
     - `rates`, `shares`: what the balance report makes of those (tables and plots).
+    - `length`: how many decision nodes a match may take (`LengthRule`): the rules'
+      bound, or an allowance far above what random and heuristic play need;
+      None: an allowance by the size of the deck (tapete.envs.openspiel.length_bound).
     """
 
     variants: tuple[Mapping[str, Any], ...] = ()
     event_stats: Callable[[Event], dict[str, Any] | None] | None = None
     rates: tuple[RateFacts, ...] = ()
     shares: tuple[ShareFacts, ...] = ()
+    length: LengthRule | None = None

@@ -14,13 +14,14 @@ from .describe import ClientFacts, StudyFacts
 from .errors import BadPlayers
 from .events import Event
 from .house_rules import HouseRule, house_rules_text
-from .messages import Catalogue, Lines, Message, Reader
 from .options import options_schema, parse_options
 from .state import State
 from .validate import check_state, parse_state
+from .words import Catalogue, Lines, Message, Reader
 
 if TYPE_CHECKING:
     from .bot import Bot
+    from .encoding import InfoEncoder
 
 
 class SearchHints:
@@ -111,7 +112,7 @@ class Game(ABC):
     # (rules, deck, dealing, action ids): old records then fail clearly.
     rules_version: ClassVar[int] = 1
     # Kinds of the events that close a round with a result people read (a
-    # score sheet): after one, a table pauses for the result (tapete.engine.table).
+    # score sheet): after one, a table pauses for the result (tapete.engine.turns).
     round_result_events: ClassVar[frozenset[str]] = frozenset()
 
     # -- players and options ----------------------------------------------
@@ -161,6 +162,15 @@ class Game(ABC):
             return cls.__module__
         return cls.__module__.rpartition(".")[0]
 
+    # The game's information-state encoder (games/<g>/encoding.py): what learners read.
+    encoder_type: ClassVar[type[InfoEncoder] | None] = None
+
+    def encoder(self, seat: int, num_players: int, options: Any) -> InfoEncoder:
+        """A fresh encoder of `seat`'s information state for a match of these options."""
+        if self.encoder_type is None:
+            raise NotImplementedError(f"{self.id} has no information-state encoder")
+        return self.encoder_type(seat, num_players, options)
+
     # Option sets the conformance suite plays besides the defaults.
     conformance_options: ClassVar[tuple[dict[str, Any], ...]] = ()
 
@@ -206,7 +216,7 @@ class Game(ABC):
     house_rules: ClassVar[Sequence[HouseRule]] = ()
 
     # Events and moves in words come from the game's message catalogue
-    # (engine/messages.py): the game says which message and with what
+    # (engine/words.py): the game says which message and with what
     # parameters; the catalogue renders it for one reader (language, names,
     # who "you" is). Taken from `texts`; a game without one overrides describe_*.
     catalogue: ClassVar[Catalogue | None] = None

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 import pytest
@@ -11,16 +10,8 @@ pyspiel = pytest.importorskip("pyspiel")
 
 from tapete.envs.openspiel import TapeteSeat, ismcts_bot, play_match, register, short_name  # noqa: E402
 from tapete.games import game_ids, get_game  # noqa: E402
-from tests.game_settings import settings  # noqa: E402
 
-
-def _load(game_id: str, **more: Any) -> Any:
-    register()
-    # a short but whole match (the game's OPENSPIEL_QUICK): OpenSpiel's checks look at every
-    # state from every seat
-    players, options = settings(game_id).OPENSPIEL_QUICK
-    params = {"players": players, "options": json.dumps(options), **more}
-    return pyspiel.load_game(short_name(game_id), params)
+from .helpers import load as _load  # noqa: E402
 
 
 def test_every_game_is_registered() -> None:
@@ -34,7 +25,8 @@ def test_every_game_is_registered() -> None:
 
 @pytest.mark.parametrize("game_id", game_ids())
 def test_openspiel_random_simulation_check(game_id: str) -> None:
-    pyspiel.random_sim_test(_load(game_id), num_sims=1, serialize=False, verbose=False)
+    """OpenSpiel's own checks, serialization included: every state cloned, serialized and read back."""
+    pyspiel.random_sim_test(_load(game_id), num_sims=1, serialize=True, verbose=False)
 
 
 @pytest.mark.parametrize("game_id", game_ids())
@@ -72,7 +64,10 @@ def test_information_comes_from_the_seat_view_only() -> None:
         assert all(card in text for card in mine)
         others = [c for s in range(3) if s != seat for c in match.view(s)["hand"]]
         assert not any(f'"{card}"' in text for card in others)
-        assert len(state.observation_tensor(seat)) == len(state.information_state_tensor(seat)) > 0
+        if game.get_type().provides_information_state_tensor:  # the game's encoder: the view, then the memory
+            encoder = get_game("boon").encoder(seat, 3, match.options)
+            assert len(state.observation_tensor(seat)) == encoder.observation_size > 0
+            assert len(state.information_state_tensor(seat)) == encoder.size > encoder.observation_size
 
 
 def test_tapete_bots_play_through_openspiel_simultaneous_nodes() -> None:

@@ -13,6 +13,7 @@ from .bots import BacanBot
 from .cards import FACES, JOKER_FACE, card_face
 from .checks import problems
 from .client import CLIENT
+from .encoding import BacanEncoder
 from .house_rules import HOUSE_RULES
 from .options import Options
 from .rules import BacanState
@@ -37,6 +38,7 @@ class BacanGame(Game):
     state_type = BacanState
     texts = texts
     house_rules = HOUSE_RULES
+    encoder_type = BacanEncoder
     score_sense = -1  # points are bad: reaching the limit eliminates (BAC-4, BAC-5)
     conformance_options: ClassVar[tuple[dict[str, Any], ...]] = (
         {"memory": "assisted", "mirror_match": "points", "discard_draw_from_lap": 1},

@@ -11,10 +11,12 @@ from . import texts
 from .cards import FACES, card_face
 from .checks import problems
 from .client import CLIENT
+from .encoding import BuraccoEncoder
 from .house_rules import HOUSE_RULES
 from .options import Options
 from .rules import BuraccoState
 from .search import BuraccoSearchHints
+from .study import STUDY
 
 RULES_VERSION = 1
 """The version of these rules as coded: bump it when the same seed, options
@@ -27,6 +29,7 @@ class BuraccoGame(Game):
     name: ClassVar[dict[str, str]] = {"es": "Buracco", "en": "Buracco"}
     round_result_events: ClassVar[frozenset[str]] = frozenset({"hand_end"})
     client = CLIENT
+    study = STUDY
     min_players = 2
     max_players = 4
     default_players = 4
@@ -35,6 +38,7 @@ class BuraccoGame(Game):
     texts = texts
     house_rules = HOUSE_RULES
     search_hints = BuraccoSearchHints()
+    encoder_type = BuraccoEncoder
     conformance_options: ClassVar[tuple[dict[str, Any], ...]] = (
         {"target": 300},
         {"hand_size": 15, "target": 500},

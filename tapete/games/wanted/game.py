@@ -13,10 +13,12 @@ from .bots import WantedBot
 from .cards import FACES, card_face
 from .checks import problems
 from .client import CLIENT
+from .encoding import WantedEncoder
 from .house_rules import HOUSE_RULES
 from .options import PLAYERS, Options
 from .rules import WantedState
 from .search import WantedSearchHints
+from .study import STUDY
 
 RULES_VERSION = 1
 """The version of these rules as coded: bump it when the same seed, options
@@ -29,6 +31,7 @@ class WantedGame(Game):
     name: ClassVar[dict[str, str]] = {"es": "WANTED", "en": "WANTED"}
     round_result_events: ClassVar[frozenset[str]] = frozenset({"deal_over", "stage_over"})
     client = CLIENT
+    study = STUDY
     min_players = 2
     max_players = 10
     default_players = 2  # the default mode is Duelo
@@ -37,6 +40,7 @@ class WantedGame(Game):
     texts = texts
     house_rules = HOUSE_RULES
     search_hints = WantedSearchHints()
+    encoder_type = WantedEncoder
     conformance_options: ClassVar[tuple[dict[str, Any], ...]] = (
         {"mode": "tiroteo"},
         {"mode": "pandillas"},

@@ -8,6 +8,7 @@ import { renderPlayer, renderProfile } from "./profile.js";
 import { ReplayScreen } from "./replay.js";
 import { renderRules } from "./rules.js";
 import { TableScreen } from "./table.js";
+import { renderTournament, renderTournaments, stopRefresh } from "./tournaments.js";
 
 const root = document.getElementById("app");
 let screen = null;
@@ -18,6 +19,7 @@ async function route() {
   await ready;
   screen?.destroy?.();
   screen = null;
+  stopRefresh();
   const parts = location.hash.replace(/^#\/?/, "").split("/").filter(Boolean).map(decodeURIComponent);
   const [head, arg] = parts;
   document.title = "tapete";
@@ -42,6 +44,10 @@ async function route() {
     renderPlayer(root, arg);
   } else if (head === "ratings") {
     renderLeaderboard(root, arg);
+  } else if (head === "tournaments") {
+    renderTournaments(root);
+  } else if (head === "tournament" && arg) {
+    renderTournament(root, arg);
   } else {
     renderHome(root);
   }

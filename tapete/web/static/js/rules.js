@@ -7,7 +7,7 @@ import * as api from "./api.js";
 import { cardBack } from "./cards.js";
 import { h } from "./dom.js";
 import { topBar } from "./frame.js";
-import { gameFacts, gameModule, gameName } from "./games/index.js";
+import { gameFacts, gameModule, gameName, loadView } from "./games/index.js";
 import { lang, t } from "./i18n.js";
 import { markdown } from "./markdown.js";
 import { errorText } from "./util.js";
@@ -68,7 +68,8 @@ export async function renderRules(root, gameId) {
     topBar(t("rules.title")),
     h("main", { class: "page" }, h("p", {}, h("a", { href: `#/new/${gameId}` }, t("rules.play"))), body));
   try {
-    const [data, deck] = await Promise.all([api.rules(gameId, lang()), deckOf(gameId)]);
+    // the game's view draws its cards and figures
+    const [data, deck] = await Promise.all([api.rules(gameId, lang()), deckOf(gameId), loadView(gameId)]);
     const guide = data.guide;
     body.replaceChildren(
       h("h1", {}, gameName(gameId)),

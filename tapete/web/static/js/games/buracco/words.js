@@ -10,7 +10,6 @@ export default {
   },
   "keys.buracco": { es: "Teclado: D roba, P se lleva el pozo, F termina de bajar, Esc suelta la ficha; Tab recorre la mesa.", en: "Keys: D draws, P takes the pozo, F is done melding, Esc drops the tile; Tab walks the table." },
   "buracco.faceDown": { es: "ficha boca abajo", en: "face-down tile" },
-  "buracco.joker": { es: "comodín", en: "joker" },
   "buracco.pickTileFirst": { es: "Primero toca una ficha de tu atril.", en: "First tap a tile in your rack." },
   "buracco.notYourMeld": { es: "Solo puedes añadir fichas a los juegos de tu equipo (BUR-11).", en: "You may only add tiles to your own side's melds (BUR-11)." },
   "buracco.run": { es: "Escalera", en: "Run" },

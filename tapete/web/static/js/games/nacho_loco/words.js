@@ -9,7 +9,6 @@ export default {
     en: "Triangular cards with three segments: colours, actions or a black X.\nOn your turn place a card on the playfield so that every side it touches matches (colour to colour, action to action); X matches nothing.\nIf you cannot, draw one; if it fits you may place it.\nMatching 2 sides makes everyone else draw 1; 3 sides, 2. Actions skip the next player, give another go or make someone draw 3.\nWhen nothing fits any more the field closes and a new one starts.\nEmptying your hand scores the others' cards; first to the target wins.",
   },
   "keys.nacho-loco": { es: "Teclado: Tab elige carta y casilla, R gira, Intro coloca, Esc cancela.", en: "Keys: Tab picks a card and a cell, R rotates, Enter places, Esc cancels." },
-  "nacho.closer": { es: "La Cerradora (The Closer)", en: "The Closer" },
   "nacho.seg.rojo": { es: "rojo", en: "red" },
   "nacho.seg.naranja": { es: "naranja", en: "orange" },
   "nacho.seg.amarillo": { es: "amarillo", en: "yellow" },
