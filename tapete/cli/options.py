@@ -22,13 +22,14 @@ from rich.markup import escape
 
 from tapete.engine import Game, TapeteError, options_to_json
 from tapete.engine.turns import REACTION_WINDOW_S
-from tapete.games import get_game
+from tapete.games import PACKAGES, get_game
 
 from .output import errors, fail, fail_with, say
 
 # -- the options several commands share ----------------------------------------------------
 
-GameArg = Annotated[str, typer.Argument(help="bacan | buracco | nacho-loco | boon | wanted")]
+GAMES_HELP = " | ".join(PACKAGES)  # every registered game id
+GameArg = Annotated[str, typer.Argument(help=GAMES_HELP)]
 OptionOpt = Annotated[list[str] | None, typer.Option("--option", "-o", help="KEY=VALUE, repeatable")]
 LangOpt = Annotated[str, typer.Option("--lang", help="es | en: the language of tables, texts and errors")]
 PlayersOpt = Annotated[int | None, typer.Option("--players", "-p", help="seats (default: the game's usual number)")]

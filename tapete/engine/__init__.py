@@ -2,6 +2,7 @@
 
 from .actions import ActionSpace
 from .bot import Bot, Decision, Observation
+from .describe import ClientFacts, LengthBound, RateFacts, ShareFacts, StudyFacts
 from .errors import (
     BadAction,
     BadOption,
@@ -36,6 +37,7 @@ __all__ = [
     "BadOption",
     "BadPlayers",
     "Bot",
+    "ClientFacts",
     "Decision",
     "Event",
     "Field",
@@ -43,15 +45,19 @@ __all__ = [
     "Game",
     "IllegalAction",
     "InvalidState",
+    "LengthBound",
     "MatchOver",
     "MatchRecord",
     "NotYourTurn",
     "Observation",
     "Outcome",
+    "RateFacts",
     "Rejection",
     "Rng",
     "SearchHints",
+    "ShareFacts",
     "State",
+    "StudyFacts",
     "TapeteError",
     "UnknownGame",
     "WrongRulesVersion",

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import random
+import sys
 from abc import ABC, abstractmethod
 from collections.abc import Hashable, Mapping, Sequence
 from functools import cache
 from importlib import resources
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
+from .describe import ClientFacts, StudyFacts
 from .errors import BadPlayers
 from .events import Event
 from .house_rules import HouseRule, house_rules_text
@@ -144,6 +146,22 @@ class Game(ABC):
     # What the search bots may use besides the contract (see SearchHints).
     search_hints: ClassVar[SearchHints] = SearchHints()
 
+    # What the clients must know to show it (score words, result panels, deck data, table
+    # options, where its client pieces are) and what the simulator's reports ask of it
+    # (engine/describe.py); usually the package's `client.py` / `study.py`.
+    client: ClassVar[ClientFacts] = ClientFacts()
+    study: ClassVar[StudyFacts] = StudyFacts()
+
+    @classmethod
+    def package(cls) -> str:
+        """The package the game's class is in (`tapete.games.<name>`, the class being in its
+        `game.py` or its `__init__.py`): its data files, rules text and the conventional places
+        of its client pieces follow from it."""
+        module = sys.modules.get(cls.__module__)
+        if module is not None and hasattr(module, "__path__"):
+            return cls.__module__
+        return cls.__module__.rpartition(".")[0]
+
     # The game's information-state encoder (games/<g>/encoding.py): what learners read.
     encoder_type: ClassVar[type[InfoEncoder] | None] = None
 
@@ -216,7 +234,7 @@ class Game(ABC):
     def rules_text(self, lang: str) -> str:
         """The rules as Markdown, in "es" or "en", ending with the house rules: the
         files `rules.es.md` and `rules.en.md` of the package the game's class is in."""
-        text = rules_markdown(type(self).__module__.rpartition(".")[0], lang)
+        text = rules_markdown(self.package(), lang)
         if self.house_rules:
             text += house_rules_text(self.house_rules, self.options_schema(), lang)
         return text

@@ -160,13 +160,16 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
     app.add_middleware(BodyGuard, max_bytes=settings.max_body_bytes, timeout=settings.body_timeout)
     app.state.allowances = address_allowances(settings, rates)  # chat and rematch, per table and address
     app.add_middleware(RateGuard, rates=lobby.lobby_rates(settings, rates))  # floods refused before they are read
-    assets = Assets(STATIC_DIR) if STATIC_DIR.is_dir() else None
+    # the static client; a game's browser pieces kept in its own package are asked of viewer.pieces
+    assets = Assets(STATIC_DIR, fallback=viewer.pieces) if STATIC_DIR.is_dir() else None
     hashes = (assets.script_hash,) if assets is not None else ()
     app.add_middleware(SecurityHeaders, script_hashes=hashes)  # outermost: refusals carry the headers too
 
     if assets is not None:
+        app.state.versioned = assets.versioned_if_here  # the games' pieces in /api/games, versioned
         app.mount("/", assets, name="web")  # compressed once, cached by version (http/assets.py)
     else:
+        app.include_router(viewer.pieces)
 
         @app.get("/", response_class=HTMLResponse, include_in_schema=False)
         async def index() -> str:

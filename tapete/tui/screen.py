@@ -218,7 +218,7 @@ class TableScreen(Screen[str]):
         events = snap.events or []
         new = range(self._events_seen, len(events))
         self._events_seen = len(events)
-        found = [i for i in new if is_round_result(self.game.id, events[i])]
+        found = [i for i in new if is_round_result(self.game, events[i])]
         if not found or self.source is None:
             return
         lines = self.source.log(self.lang)

@@ -7,10 +7,12 @@ import re
 from pathlib import Path
 from typing import Any
 
+from tapete.games import game_ids, get_game
+
 from .conftest import DESKTOP, PHONE
 from .helpers import create_table, shoot, spanish_leftovers, wait_js, wait_until
 
-GAMES = ["Bacan", "Buracco", "Nacho Loco", "Boon", "WANTED"]
+GAMES = [get_game(g).name["es"] for g in game_ids()]  # in the registry's order
 
 
 def test_home_lists_every_game_and_speaks_english_on_request(open_page: Any, shots: Path) -> None:
@@ -19,7 +21,7 @@ def test_home_lists_every_game_and_speaks_english_on_request(open_page: Any, sho
     page.wait_for_selector(".game-card")
     text = page.locator("body").inner_text()
     assert "Elige un juego" in text
-    assert [page.locator(".game-card h3").nth(i).inner_text() for i in range(5)] == GAMES
+    assert page.locator(".game-card h3").all_inner_texts() == GAMES
     shoot(page, shots, "home", {"phone": PHONE, "desktop": DESKTOP})
     page.click("[data-testid=lang-switch]")
     page.wait_for_selector("text=Choose a game")
@@ -64,6 +66,21 @@ def test_table_options_stay_open_while_the_form_redraws(open_page: Any) -> None:
     page.click("form details summary")
     page.select_option("[data-seat-type='1']", "bot")
     assert not page.eval_on_selector("form details", "d => d.open")
+
+
+def test_new_table_form_fits_a_phone(open_page: Any) -> None:
+    # A seat's bot level reads long ("Reglas del juego bien pensadas (heurístico)"): the form
+    # still fits 390 px, in both languages, table options open.
+    page = open_page(PHONE)
+    for lang in ("es", "en"):
+        for game in game_ids():
+            page.goto(f"/#/new/{game}")
+            page.wait_for_selector("[data-testid=new-table]")
+            page.click("form details summary")
+            width = page.evaluate("document.scrollingElement.scrollWidth")
+            assert width <= PHONE["width"], f"{game} ({lang}): the form scrolls sideways, {width}px"
+        page.click("[data-testid=lang-switch]")
+    assert not page.errors, page.errors
 
 
 def test_unknown_invitation_code_is_explained(open_page: Any) -> None:

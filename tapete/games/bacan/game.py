@@ -12,10 +12,12 @@ from . import texts
 from .bots import BacanBot
 from .cards import FACES, JOKER_FACE, card_face
 from .checks import problems
+from .client import CLIENT
 from .encoding import BacanEncoder
 from .house_rules import HOUSE_RULES
 from .options import Options
 from .rules import BacanState
+from .study import STUDY
 
 RULES_VERSION = 1
 """The version of these rules as coded: bump it when the same seed, options
@@ -27,6 +29,8 @@ class BacanGame(Game):
     rules_version = RULES_VERSION
     name: ClassVar[dict[str, str]] = {"es": "Bacan", "en": "Bacan"}
     round_result_events: ClassVar[frozenset[str]] = frozenset({"round_end"})
+    client = CLIENT
+    study = STUDY
     min_players = 2  # BAC-3
     max_players = 8
     default_players = 4

@@ -12,10 +12,12 @@ from . import texts
 from .bots import BoonBot
 from .cards import FACES, card_face
 from .checks import problems
+from .client import CLIENT
 from .encoding import BoonEncoder
 from .house_rules import HOUSE_RULES
 from .options import Options
 from .rules import BoonState
+from .study import STUDY
 
 RULES_VERSION = 1
 """The version of these rules as coded: bump it when the same seed, options
@@ -27,6 +29,8 @@ class BoonGame(Game):
     rules_version = RULES_VERSION
     name: ClassVar[dict[str, str]] = {"es": "Boon", "en": "Boon"}
     round_result_events: ClassVar[frozenset[str]] = frozenset({"round_end"})
+    client = CLIENT
+    study = STUDY
     min_players = 3
     max_players = 4
     default_players = 4

@@ -10,11 +10,13 @@ from tapete.engine import Bot, Game, State
 from . import texts
 from .cards import FACES, card_face
 from .checks import problems
+from .client import CLIENT
 from .encoding import BuraccoEncoder
 from .house_rules import HOUSE_RULES
 from .options import Options
 from .rules import BuraccoState
 from .search import BuraccoSearchHints
+from .study import STUDY
 
 RULES_VERSION = 1
 """The version of these rules as coded: bump it when the same seed, options
@@ -26,6 +28,8 @@ class BuraccoGame(Game):
     rules_version = RULES_VERSION
     name: ClassVar[dict[str, str]] = {"es": "Buracco", "en": "Buracco"}
     round_result_events: ClassVar[frozenset[str]] = frozenset({"hand_end"})
+    client = CLIENT
+    study = STUDY
     min_players = 2
     max_players = 4
     default_players = 4

@@ -9,7 +9,9 @@ versioned request for the current version is cached a year (`immutable`):
 a second visit asks the server for the page alone, which is revalidated
 (`no-cache` with an ETag: a 304 when unchanged). A file asked without its
 version, or with an old one, is served with revalidation. Only files found
-at start are served: no path from a request ever reaches the file system.
+at start are served: no path from a request reaches this folder. A path not
+found here is passed to `fallback` when there is one (the games' browser pieces
+kept in their own packages, http/viewer.py's `pieces`).
 """
 
 from __future__ import annotations
@@ -65,7 +67,8 @@ def _asset(body: bytes, name: str) -> Asset:
 class Assets:
     """The static folder, read once: `/path` -> Asset, and the page that names their versions."""
 
-    def __init__(self, folder: Path) -> None:
+    def __init__(self, folder: Path, fallback: ASGIApp | None = None) -> None:
+        self.fallback = fallback
         files: dict[str, Asset] = {}
         for path in sorted(folder.rglob("*")):
             if path.is_file() and path.name != PAGE and not path.name.startswith("."):
@@ -82,6 +85,10 @@ class Assets:
 
     def versioned(self, url: str) -> str:
         return f"{url}?v={self.files[url].version}"
+
+    def versioned_if_here(self, url: str) -> str:
+        """`url` with its version when it is one of these files; as it is otherwise."""
+        return self.versioned(url) if url in self.files else url
 
     @property
     def script_hash(self) -> str:
@@ -106,6 +113,9 @@ class Assets:
         elif path in self.files:
             asset = self.files[path]
             cache = YEAR if request.query_params.get("v") == asset.version else REVALIDATE
+        elif self.fallback is not None:
+            await self.fallback(scope, receive, send)
+            return
         else:
             await Response("Not Found", 404, media_type="text/plain")(scope, receive, send)
             return

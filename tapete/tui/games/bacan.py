@@ -502,3 +502,8 @@ def _marked_slots(view: dict[str, Any], seat: int) -> set[int]:
 
 
 BOARD = BacanBoard
+
+
+def glyph(face: str, lang: str) -> Text:
+    """A card as the table draws it (the rules guide's cards)."""
+    return card_cell(face)

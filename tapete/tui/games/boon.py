@@ -210,3 +210,8 @@ class BoonBoard(PagedHandBoard):
 
 
 BOARD = BoonBoard
+
+
+def glyph(face: str, lang: str) -> Text:
+    """A card as the hand draws it (the rules guide's cards)."""
+    return cell(*card_text(face))

@@ -343,3 +343,8 @@ class BuraccoBoard(Board):
 
 
 BOARD = BuraccoBoard
+
+
+def glyph(face: str, lang: str) -> Text:
+    """A tile as the rack draws it (the rules guide's tiles)."""
+    return tile(face)

@@ -409,3 +409,8 @@ class NachoLocoBoard(Board):
 
 
 BOARD = NachoLocoBoard
+
+
+def glyph(face: str, lang: str) -> Text:
+    """A card as the hand draws it (the rules guide's cards)."""
+    return hand_token(face, lang)

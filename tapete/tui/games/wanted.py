@@ -228,3 +228,9 @@ class WantedBoard(PagedHandBoard):
 
 
 BOARD = WantedBoard
+
+
+def glyph(face: str, lang: str) -> Text:
+    """An outlaw as the hand draws it (the rules guide's cards)."""
+    label, style = card_text(face, lang)
+    return cell(label, style, width=4)

@@ -6,7 +6,7 @@ import { Board } from "./board.js";
 import { h } from "./dom.js";
 import { loadCardNames } from "./faces.js";
 import { logPanel, seatChips, topBar } from "./frame.js";
-import { gameModule, gameName } from "./games/index.js";
+import { gameName, loadView } from "./games/index.js";
 import { lang, t, tx } from "./i18n.js";
 import { errorText, seatLabel, shortName } from "./util.js";
 
@@ -63,7 +63,7 @@ export class ReplayScreen {
     try {
       const data = await api.replayStep(this.matchId, Math.max(0, step), this.seat);
       if (!this.game) {
-        this.game = gameModule(data.game);
+        this.game = await loadView(data.game);
         this.board = new Board(this.game);
         const [deck] = await Promise.all([this.game.needsDeck ? api.deck(data.game) : null, loadCardNames(data.game)]);
         if (this.game.needsDeck) this.deck = deck;

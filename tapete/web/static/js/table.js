@@ -8,7 +8,7 @@ import { Chat } from "./chat.js";
 import { h } from "./dom.js";
 import { loadCardNames } from "./faces.js";
 import { logPanel, movesPanel, scoresPanel, seatChips, tabs, toast, topBar } from "./frame.js";
-import { gameModule, gameName } from "./games/index.js";
+import { gameFacts, gameName, loadView } from "./games/index.js";
 import { lang, t, tx } from "./i18n.js";
 import { CLOSES } from "./protocol.js";
 import { followRematch, nextMatchOf, rematchBlock, rematchOf } from "./rematch.js";
@@ -94,7 +94,7 @@ export class TableScreen {
   async onState(message) {
     const first = !this.state;
     if (first || !this.game) {
-      this.game = gameModule(message.view.game);
+      this.game = await loadView(message.view.game);
       this.board = new Board(this.game);
       // the game's deck data (WANTED's outlaws) and its cards' names, before it is first drawn
       const [deck] = await Promise.all([this.game.needsDeck ? api.deck(message.view.game) : null, loadCardNames(message.view.game)]);
@@ -573,16 +573,12 @@ export function optionValue(key, value, option = null) {
   return text ?? String(value);
 }
 
-// Events that close a round (or a battle) and carry its breakdown: shown in a panel that stays.
-const RESULT_KINDS = {
-  bacan: ["round_end"],
-  buracco: ["hand_end"],
-  "nacho-loco": ["round_end"],
-  boon: ["round_end"],
-  wanted: ["battle", "deal_over", "stage_over"],
-};
-
+// Events that close a round (or a battle) and carry its breakdown, as the game says
+// (`result_events`; `result_when`: a kind shown only when its data holds these values):
+// shown in a panel that stays.
 function isRoundResult(game, event) {
-  if (game === "wanted" && event.kind === "gangs") return event.status === "resolved";
-  return (RESULT_KINDS[game] || []).includes(event.kind);
+  const facts = gameFacts(game);
+  const when = facts.result_when?.[event.kind];
+  if (when) return Object.entries(when).every(([key, value]) => event[key] === value);
+  return (facts.result_events || []).includes(event.kind);
 }
