@@ -172,10 +172,6 @@ class BuraccoBot(Bot):
         room = sum(with_pozo) - keep - after
         wilds = min(sum(1 for f in pozo if WILD_CAPABLE[f]), max(0, room))
         dead = len(pozo) - useful - wilds
-        if act.END_HAND in legal:
-            # The hand ends now otherwise: take it only if it scores.
-            dead_points = sum(VALUES[f] for f in pozo) - (after_pts - before_pts)
-            return act.TAKE_POZO if useful and after_pts - before_pts > dead_points else act.END_HAND
         if all(f in self.thrown for f in pozo):
             return act.DRAW  # nothing there but what this seat threw away
         if useful + wilds >= 2 and dead <= 2 * (useful + wilds) + 2:
