@@ -85,8 +85,8 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "result.band": {"es": "Franja: {band}.", "en": "Band: {band}."},
     "result.pays": {
-        "es": "  {from:{from} paga|Pagas} {n:# ficha|# fichas} a {to:{to}|ti}.",
-        "en": "  {from} {from:pays|pay} {to} {n:# chip|# chips}.",
+        "es": "  {from:{from} paga|Pagas} {n:# carta de victoria|# cartas de victoria} a {to:{to}|ti}.",
+        "en": "  {from} {from:pays|pay} {to} {n:# victory card|# victory cards}.",
     },
     "result.nobody_pays": {"es": "  Nadie paga.", "en": "  Nobody pays."},
     "result.payments": {"es": "Pagos:", "en": "Payments:"},

@@ -187,7 +187,7 @@ _MODE = {"duelo": ("Duelo", "Duel"), "tiroteo": ("Tiroteo", "Shootout"), "pandil
 def _header(view: Mapping[str, Any], lang: str) -> str:
     es, en = _MODE[view["mode"]]
     mode = _t(lang, es, en)
-    text = f"[bold]WANTED — {mode}[/bold] · " + _t(lang, "ronda", "round") + f" {view['round']}"
+    text = f"[bold]WANTED — {mode}[/bold]"  # WANTED counts battles and deals, not rounds
     if view["mode"] == "pandillas":
         text += " · " + _t(lang, "reparto", "deal") + f" {view['deal']}/{view['deals']}"
     else:
