@@ -166,8 +166,8 @@ class BuraccoBot(Bot):
         # BUR-18: with no canasta and no muerto to take, two tiles must stay.
         free = view["muertos"][self.seat & 1]["state"] == "waiting" or any(m.is_canasta() for m in own)
         keep = 0 if free else 2
-        before, before_pts = natural_plan(rack, own, keep)
-        after, after_pts = natural_plan(with_pozo, own, keep)
+        before, _ = natural_plan(rack, own, keep)
+        after, _ = natural_plan(with_pozo, own, keep)
         useful = max(0, after - before)
         room = sum(with_pozo) - keep - after
         wilds = min(sum(1 for f in pozo if WILD_CAPABLE[f]), max(0, room))
