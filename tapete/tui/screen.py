@@ -370,8 +370,7 @@ class TableScreen(Screen[str]):
             ("F2", "english" if lang == "es" else "español"),
             ("+/-", "bots"),
         ]
-        room = max(20, self.size.width - 2)
-        gap = "  "
+        room, gap = max(20, self.size.width - 2), "  "
 
         def width() -> int:
             return len(extra) + len(gap) + sum(len(k) + len(w) + 1 + len(gap) for k, w in parts) - len(gap)
