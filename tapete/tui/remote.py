@@ -30,6 +30,7 @@ from typing import Any
 
 from tapete.engine import Event, Game
 from tapete.engine.messages import default_name
+from tapete.engine.standin import while_away
 
 from .config import Identity, load_identity, muted_senders, save_identity
 from .i18n import t
@@ -292,6 +293,9 @@ class RemoteTable(TableChat):
             else:
                 message[key] = self._told.get(key, [])
         self.state = message
+        away = message.get("while_away")  # on coming back: what the stand-in did meanwhile
+        if isinstance(away, dict) and isinstance(moves := away.get("moves"), int) and moves > 0:
+            self._notice = (while_away(moves, "es"), while_away(moves, "en"))
         self._add_history(message.get("chat") or [])
         if "rematch" in message:
             self.rematch = message.get("rematch")

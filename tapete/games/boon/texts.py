@@ -64,6 +64,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     "hand": {"es": "Tu mano: {cards}.", "en": "Your hand: {cards}."},
     "boon": {"es": "La Bendición tenía: {cards}.", "en": "The Boon held: {cards}."},
     "bury": {"es": "Entierras {card}.", "en": "You bury {card}."},
+    "bury.by_standin": {"es": "Por ti, el reemplazo entierra {card}.", "en": "Your stand-in buries {card}."},
     "play": {"es": "{p:{p} juega|Juegas} {card}.", "en": "{p} {p:plays|play} {card}."},
     "trick": {
         "es": "{p:{p} gana|Ganas} la baza ({points:# punto|# puntos}).",

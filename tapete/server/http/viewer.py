@@ -20,6 +20,7 @@ from starlette.concurrency import run_in_threadpool
 from tapete.engine import LEGACY_RULES_VERSION, Event, Game, State, check_rules_version
 from tapete.engine.messages import Reader
 from tapete.engine.names import bot_name
+from tapete.engine.standin import Trail, by_step
 from tapete.games import get_game
 
 from ..errors import BadRequest, ServerError
@@ -153,11 +154,13 @@ def replay_step(record: dict[str, Any], step: int, seat: int | None) -> dict[str
             rule="replay",
         )
     actions = record["actions"]
+    made_by = by_step(record.get("by_standin") or ())
     step = min(step, len(actions))
     start = _cursors.get(record["id"], step - 1) if step else None
     done, state = start if start is not None else (0, game.new_match(num_players, record["seed"], record["options"]))
     events: list[Event] = []
     last: dict[str, Any] | None = None
+    trail = Trail.upto(actions, made_by, done)  # who stand-ins stood in for, as the record says
     readers = _readers(record["seats"], seat)
     movers = _readers(record["seats"], None)  # a move is told as anyone at the table reads it
     for index in range(done, step):
@@ -166,7 +169,7 @@ def replay_step(record: dict[str, Any], step: int, seat: int | None) -> dict[str
             last = {"seat": actor, "text": {lang: game.tell_action(state, action, reader)
                                             for lang, reader in movers.items()}}
             _cursors.put(record["id"], index, state)
-        events = state.apply(actor, action)
+        events = game.made_for(state.apply(actor, action), trail.step(actor, made_by.get(index)))
     return {
         "id": record["id"],
         "game": game.id,

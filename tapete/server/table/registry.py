@@ -187,7 +187,7 @@ class Tables:
             chat=TableChat(row.id, row.chat_room, [ChatLine.from_json(line) for line in row.chat], self.store),
         )
         runner.rematch.restore(row.rematch, row.next_match, make=self._rematch_of)
-        runner.replay(row.actions, row.action_times)
+        runner.replay(row.actions, row.action_times, row.by_standin)
         self.created_at[row.id] = row.created_at
         return runner
 
@@ -461,7 +461,8 @@ class Tables:
                 rule="record-finished",
             )
         seats = [{"bot": s.level} if s.kind == "bot" else {"human": clean_name(s.name) or ""} for s in row.seats]
-        record = MatchRecord(row.game, row.options, row.seed, seats, row.actions, row.rules_version).to_json()
+        record = MatchRecord(row.game, row.options, row.seed, seats, row.actions, row.rules_version,
+                             row.by_standin).to_json()
         record.update(
             id=row.id,
             table_options=row.table_options,

@@ -150,6 +150,10 @@ export const STRINGS = {
   "table.tools": { es: "Acciones", en: "Actions" },
   "table.badToken": { es: "Tu asiento ya no es válido en esta mesa; la miras como espectador.", en: "Your seat is no longer valid at this table; you are watching." },
   "table.youLeft": { es: "Has dejado tu asiento.", en: "You left your seat." },
+  "table.whileAway": {
+    es: "Mientras no estabas, el reemplazo jugó {n} jugadas.", en: "While you were away your stand-in made {n} moves.",
+    es1: "Mientras no estabas, el reemplazo jugó 1 jugada.", en1: "While you were away your stand-in made 1 move.",
+  },
   "table.spectatorCannot": { es: "Estás mirando: solo los jugadores sentados pueden jugar.", en: "You are watching: only seated players can play." },
   "table.reconnecting": { es: "Se perdió la conexión con la mesa; reconectando…", en: "Lost the connection to the table; reconnecting…" },
   "table.offline": { es: "Sin conexión con la mesa; reintentando…", en: "No connection to the table; retrying…" },

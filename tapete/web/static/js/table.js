@@ -121,6 +121,9 @@ export class TableScreen {
     if (this.log.length > LOG_LIMIT) this.log.splice(0, this.log.length - LOG_LIMIT);
     this.state = message;
     if (Array.isArray(message.chat)) this.chat.load(message.chat); // hello / sync: the table's last lines
+    // back at the table: what the stand-in did meanwhile (told once, by the server)
+    const away = message.while_away?.moves;
+    if (away > 0) toast(() => t("table.whileAway", { n: away }), "info");
     if ("rematch" in message || "next_match" in message) [this.rematch, this.nextMatch] = [rematchOf(message), nextMatchOf(message)];
     this.trackScores(message.view);
     const ctx = this.context();
