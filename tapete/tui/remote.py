@@ -427,20 +427,23 @@ class RemoteTable(TableChat):
             )
         view = state["view"]
         outcome = state.get("outcome")
+        abandoned = state.get("status") == "abandoned"  # called off (nobody was at the table): no result
         over = bool(view.get("over")) or outcome is not None
-        moves = [] if over else self._moves(lang)
+        moves = [] if over or abandoned else self._moves(lang)
         pending = self._pending
         queued = next((m for m in moves if pending is not None and m.action == pending[1] and not m.reaction), None)
         notice = self._pick(self._notice, lang)
         if state.get("status") == "waiting":
             notice = t("remote.waiting_start", lang)
+        elif abandoned:
+            notice = t("remote.abandoned", lang)
         snap = Snapshot(
             view=view,
             seat=self.seat,
             names=self.names(lang),
             moves=moves,
-            actors=() if over else tuple(state.get("actors", [])),
-            required=() if over else self._required(),
+            actors=() if over or abandoned else tuple(state.get("actors", [])),
+            required=() if over or abandoned else self._required(),
             race=not over and self._race(),
             queued=queued if self._race() else None,
             over=over,

@@ -21,7 +21,7 @@ from tapete.engine.messages import Reader
 from tapete.engine.names import bot_name
 from tapete.engine.table import TableCore
 
-from ..errors import NotStarted
+from ..errors import MatchAbandoned, NotStarted
 from .connection import Connection, dumps
 from .log import TableLog
 from .seats import SeatInfo
@@ -224,6 +224,14 @@ class Presenter:
         texts.end()
 
     # -- errors in words -----------------------------------------------------------------
+    @staticmethod
+    def abandoned() -> MatchAbandoned:
+        return MatchAbandoned(
+            "La partida se dio por terminada: todos se habían ido de la mesa.",
+            "The match was called off: everyone had left the table.",
+            rule="match-abandoned",
+        )
+
     @staticmethod
     def not_started() -> NotStarted:
         return NotStarted(

@@ -437,8 +437,8 @@ class Tables:
         raise table_not_found(table_id)
 
     def listed(self) -> list[dict[str, Any]]:
-        """Public tables that are waiting for players or being played."""
-        return [r.summary() for r in self.runners.values() if r.public and r.status != "finished"]
+        """Public tables that are waiting for players or being played (not ended, nor abandoned)."""
+        return [r.summary() for r in self.runners.values() if r.public and r.status in ("waiting", "playing")]
 
     def page(self, offset: int, limit: int) -> dict[str, Any]:
         """One page of `listed()`, oldest first, with the total and where the next page starts."""

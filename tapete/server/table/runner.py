@@ -54,6 +54,8 @@ from .seats import SeatInfo, SeatRegistry, restart_grace
 from .stale import StaleHistory
 from .standins import StandinMoves
 
+ENDED = ("finished", "abandoned")  # a match played to its end, or one nobody was at any more
+
 if TYPE_CHECKING:
     from ..storage.store import Store
 
@@ -237,6 +239,8 @@ class TableRunner:
             message = await self.queue.get()
             try:
                 await self._handle(message)
+                if (at := self._abandon_at()) is not None and at <= time.monotonic():
+                    await self._abandon()
             except Exception:
                 logs.log.exception("runner failed on a message", extra={"table": self.id})
                 done = getattr(message, "done", None)
@@ -362,6 +366,8 @@ class TableRunner:
         """Ask the core: apply the action, hold it (the window, a round result), or refuse it."""
         if self.status == "waiting":
             raise self.presenter.not_started()
+        if self.status == "abandoned":
+            raise self.presenter.abandoned()
         verdict = self.core.judge(seat, action, time.monotonic(), sender.version)
         if self._arrived is not None:
             self.stats.stage("wait", time.perf_counter() - self._arrived)
@@ -433,6 +439,19 @@ class TableRunner:
         logs.event("match finished", table=self.id, version=self.version, status="finished")
         settle_ratings(self.store, self.id, self.game)
 
+    def _abandon_at(self) -> float | None:
+        """When a match nobody is at ends (every person left: now), or None (`SeatRegistry.nobody_since`)."""
+        since = self.registry.nobody_since() if self.status == "playing" else None
+        return None if since is None else since + self.settings.abandoned_after
+
+    async def _abandon(self) -> None:
+        """Nobody came back: the match ends unplayed (no outcome, no ratings) and leaves the lists."""
+        self.status = "abandoned"
+        self.desk.cancel()
+        await self.store.set_status(self.id, "abandoned", finished_at=time.time())
+        logs.event("match abandoned", table=self.id, version=self.version, status="abandoned")
+        self._broadcast([])
+
     # -- bots --------------------------------------------------------------------
     def _bot_controls(self, seat: int) -> bool:
         return self.core.stand_in_plays(seat) or self.registry.gone(seat, time.monotonic())
@@ -483,7 +502,9 @@ class TableRunner:
             if core_next is not None:
                 times.append(core_next)
             times += self.registry.grace_deadlines(now)
-        if self.status == "finished" and self._idle_since is not None:
+            if (abandon := self._abandon_at()) is not None:
+                times.append(max(abandon, now))
+        if self.status in ENDED and self._idle_since is not None:
             times.append(self._idle_since + self.settings.finished_ttl)
         return min(times) if times else None
 
@@ -495,7 +516,7 @@ class TableRunner:
         self._schedule_bots()
         if (seats := self.seats_json()) is not self._seats_told and seats != self._seats_told:
             self._broadcast([])  # someone came, went, or a stand-in took over
-        if not (self.status == "finished" and self.registry.idle()):
+        if not (self.status in ENDED and self.registry.idle()):
             self._idle_since = None
         elif self._idle_since is None:
             self._idle_since = time.monotonic()

@@ -70,6 +70,7 @@ export const STRINGS = {
   "status.waiting": { es: "esperando jugadores", en: "waiting for players" },
   "status.playing": { es: "en juego", en: "being played" },
   "status.finished": { es: "terminada", en: "finished" },
+  "status.abandoned": { es: "dada por terminada", en: "called off" },
 
   "pitch.bacan": { es: "Memoria y velocidad: pocas cartas boca abajo, espejos al vuelo y un «¡Bacan!» a tiempo.", en: "Memory and speed: few points face down, mirrors on the fly and a timely “Bacan!”." },
   "pitch.buracco": { es: "El rummy de fichas rioplatense: escaleras, piernas, canastas y el muerto.", en: "The River Plate tile rummy: runs, sets, canastas and the muerto (dead hand)." },
@@ -178,6 +179,8 @@ export const STRINGS = {
   "keys.boon": { es: "Teclado: T toma la Bendición, P pasa, 1–9 juega la carta n.º, R reparte.", en: "Keys: T takes the Boon, P passes, 1–9 plays card number n, R deals." },
   "keys.wanted": { es: "Teclado: 1–5 elige el forajido n.º, R reparte; Tab recorre la mesa.", en: "Keys: 1–5 picks outlaw number n, R deals; Tab walks the table." },
   "moves.none": { es: "Ahora no tienes jugadas.", en: "You have no moves right now." },
+  "prompt.abandoned": { es: "La partida se dio por terminada: todos se habían ido de la mesa.", en: "The match was called off: everyone had left the table." },
+  "home.sitting": { es: "en la mesa: {names}", en: "at the table: {names}" },
   "prompt.waitingPlayers": { es: "Esperando a que se sienten todos los jugadores.", en: "Waiting for every player to sit down." },
   "prompt.over": { es: "La partida ha terminado.", en: "The match is over." },
   "prompt.yourTurn": { es: "Te toca.", en: "Your turn." },

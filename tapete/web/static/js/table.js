@@ -381,6 +381,7 @@ export class TableScreen {
     const parts = [];
     let text;
     if (state.status === "waiting") text = t("prompt.waitingPlayers");
+    else if (state.status === "abandoned") text = t("prompt.abandoned");
     else if (state.view.over) text = t("prompt.over");
     else text = this.game.prompt?.(ctx) || this.genericPrompt(ctx);
     parts.push(h("span", { class: "prompt-text" }, text));
@@ -496,7 +497,8 @@ export class TableScreen {
 
   tablePanel() {
     const info = this.info;
-    const items = this.state.status === "finished" ? [] : [this.inviteBlock()];
+    const ended = ["finished", "abandoned"].includes(this.state.status); // played to its end, or called off
+    const items = ended ? [] : [this.inviteBlock()];
     if (info) {
       const gameSchema = this.schema;
       items.push(h("h3", {}, t("table.options")));
@@ -507,8 +509,8 @@ export class TableScreen {
       })));
     }
     items.push(h("p", {}, h("a", { href: `#/rules/${this.state.view.game}` }, t("table.rules"))));
-    if (this.me !== null && this.token && this.state.status !== "finished") {
-      items.push(h("button", { type: "button", class: "danger", onclick: () => this.leave() }, t("table.leave")));
+    if (this.me !== null && this.token && !ended) {
+      items.push(h("button", { type: "button", class: "danger", "data-testid": "leave-table", onclick: () => this.leave() }, t("table.leave")));
     }
     if (this.state.status === "finished") items.push(h("a", { class: "button", href: `#/replay/${this.tableId}` }, t("summary.replay")));
     if (!this.schema) {
