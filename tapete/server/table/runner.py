@@ -173,6 +173,7 @@ class TableRunner:
         self.desk.observe(events)
         marks = self.standins.trail.step(seat, made.get(version - 1))
         self.presenter.log.extend(version, self.game.made_for(events, marks))
+        self.presenter.rounds.saw(self.state, events)
 
     def start(self) -> None:
         now = time.monotonic()

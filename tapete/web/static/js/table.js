@@ -125,6 +125,12 @@ export class TableScreen {
     const away = message.while_away?.moves;
     if (away > 0) toast(() => t("table.whileAway", { n: away }), "info");
     if ("rematch" in message || "next_match" in message) [this.rematch, this.nextMatch] = [rematchOf(message), nextMatchOf(message)];
+    if (Array.isArray(message.rounds)) {
+      // hello / sync: each finished round's scores as the server kept them (a spectator arriving
+      // late, a second device and a reload read the same table as the browser that watched live)
+      const final = this.history.filter((row) => row.final);
+      this.history = [...message.rounds.map((row) => ({ round: row.round, scores: row.scores.slice() })), ...final];
+    }
     this.trackScores(message.view);
     const ctx = this.context();
     this.game.observe?.(events, ctx);
