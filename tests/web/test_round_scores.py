@@ -4,6 +4,7 @@ summary: the rounds come from the server, not from a browser that watched them l
 from __future__ import annotations
 
 import json
+import re
 import urllib.request
 from typing import Any
 
@@ -36,3 +37,19 @@ def test_a_late_spectator_reads_the_scores_round_by_round(open_page: Any, server
         first = body.nth(0).locator("td").all_inner_texts()
         assert first == [str(v) for v in rounds[0]["scores"]]
         assert not page.errors, page.errors
+
+
+def test_the_replay_names_bots_as_the_table_did(open_page: Any, server_url: str) -> None:
+    table = bots_match(server_url)
+    page = open_page(DESKTOP)
+    page.goto(f"/#/table/{table}")
+    state = wait_until(page, lambda s: s["status"] == "finished", timeout=60, what="the match over")
+    names = [seat["name"] for seat in state["seats"]]
+    page.goto(f"/#/replay/{table}")
+    page.wait_for_selector("[data-testid=replay]")
+    page.click("[data-testid=replay-last]")
+    page.wait_for_selector("[data-testid=replay-action]")
+    text = page.locator("[data-testid=replay]").inner_text()
+    assert all(name in text for name in names), (names, text[:2000])
+    assert not re.search(r"Jugador \d", text), text[:2000]
+    assert not page.errors, page.errors

@@ -175,6 +175,7 @@ def replay_step(record: dict[str, Any], step: int, seat: int | None) -> dict[str
         "game": game.id,
         "num_players": num_players,
         "seats": record["seats"],
+        "names": seat_names(record["seats"]),  # as the table and the texts name them (a bot: its given name)
         "options": record["options"],
         "outcome": record.get("outcome"),
         "step": step,

@@ -11,10 +11,11 @@ import { errorText, seatLabel, shortName } from "./util.js";
 
 const PLAY_MS = 700;
 
+// the seats as the table showed them, named as the server names them in the texts (a bot: its given name)
 function seatsOf(record) {
   return record.seats.map((s, seat) => (s.bot !== undefined
-    ? { seat, kind: "bot", level: s.bot, name: null }
-    : { seat, kind: "human", name: s.human || null, taken: true, connected: true }));
+    ? { seat, kind: "bot", level: s.bot, name: record.names?.[seat] || null }
+    : { seat, kind: "human", name: record.names?.[seat] || s.human || null, taken: true, connected: true }));
 }
 
 export class ReplayScreen {
