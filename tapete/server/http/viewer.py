@@ -124,6 +124,10 @@ class Cursors:
 _cursors = Cursors(CURSORS)
 
 
+# a replay step whose move the viewed seat did not see (a Bacan peek of another seat)
+UNSEEN = {"es": "{name} juega sin que se vea.", "en": "{name} makes a move not seen from here."}
+
+
 def seat_names(seats: list[dict[str, Any]]) -> list[str]:
     """Each record seat's name as the table showed it: a person's chosen name, a bot's given one."""
     people = [s.get("human") or None for s in seats]
@@ -162,14 +166,19 @@ def replay_step(record: dict[str, Any], step: int, seat: int | None) -> dict[str
     last: dict[str, Any] | None = None
     trail = Trail.upto(actions, made_by, done)  # who stand-ins stood in for, as the record says
     readers = _readers(record["seats"], seat)
-    movers = _readers(record["seats"], None)  # a move is told as anyone at the table reads it
+    names = seat_names(record["seats"])
     for index in range(done, step):
         actor, action = actions[index]
         if index == step - 1:
-            last = {"seat": actor, "text": {lang: game.tell_action(state, action, reader)
-                                            for lang, reader in movers.items()}}
             _cursors.put(record["id"], index, state)
         events = game.made_for(state.apply(actor, action), trail.step(actor, made_by.get(index)))
+        if index == step - 1:
+            # the step as the viewed seat read it at the table ("Bruno descarta rojo 5."), never as the
+            # order a move button gives ("Descartar rojo 5"); a move it did not see, in general words
+            seen = [e for e in events if e.visible_to(seat)]
+            last = {"seat": actor, "told": True, "text": {
+                lang: " ".join(game.tell_event(e, reader) for e in seen) or UNSEEN[lang].format(name=names[actor])
+                for lang, reader in readers.items()}}
     return {
         "id": record["id"],
         "game": game.id,

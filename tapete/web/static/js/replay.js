@@ -137,7 +137,9 @@ export class ReplayScreen {
     this.board.update(ctx, events);
     const state = { view: data.view, seats, required: data.required, actors: data.actors, status: "finished" };
     const action = data.action
-      ? h("p", { class: "replay-action", "data-testid": "replay-action" }, h("strong", {}, shortName(seats, data.action.seat, this.seat)), ": ", tx(data.action.text))
+      ? h("p", { class: "replay-action", "data-testid": "replay-action" }, data.action.told
+        ? tx(data.action.text) // told as the table told it, names and all
+        : [h("strong", {}, shortName(seats, data.action.seat, this.seat)), ": ", tx(data.action.text)])
       : h("p", { class: "replay-action muted" }, t("replay.start"));
     const slider = h("input", {
       type: "range", min: 0, max: data.steps, value: String(data.step), "aria-label": t("replay.slider"), "data-testid": "replay-slider",
