@@ -55,3 +55,18 @@ async def test_a_late_spectator_reads_every_finished_round(server: Server) -> No
     finally:
         await tables.close()
         await store.close()
+
+
+async def test_the_whole_match_log_is_served_once_the_match_is_over(server: Server) -> None:
+    created = await server.create(game="boon", name="Ana", seats=[{"type": "human"}, *BOTS[:2]])
+    table_id = created["table"]["id"]
+    early = await server.http.get(f"/api/matches/{table_id}/story")
+    assert early.status_code == 409  # the story of a match under way would tell hidden cards
+    done = await server.create(game="nacho-loco", join=False, seats=BOTS,
+                               table_options={"reaction_window_ms": 0, "bot_delay_ms": 0})
+    watcher = await server.connect(done["table"]["id"], None)
+    await watcher.until(lambda s: s["status"] == "finished", timeout=60)
+    story = (await server.http.get(f"/api/matches/{done['table']['id']}/story")).json()
+    assert story["lines"] and all(set(line["text"]) == {"es", "en"} for line in story["lines"])
+    wrong = await server.http.get(f"/api/matches/{done['table']['id']}/story", params={"seat": 7})
+    assert wrong.status_code == 400

@@ -10,7 +10,7 @@ import pytest
 
 from tapete.engine.messages import Reader
 from tapete.games import get_game
-from tapete.server.http.viewer import replay_step, seat_names
+from tapete.server.http.viewer import match_story, replay_step, seat_names
 
 TABLES = {"bacan": (3, {}), "buracco": (2, {}), "nacho-loco": (3, {}), "boon": (3, {}), "wanted": (2, {})}
 
@@ -39,3 +39,23 @@ def test_every_replay_step_is_told_not_ordered(game_id: str) -> None:
             for lang in ("es", "en"):
                 text, order = told["text"][lang], orders[step - 1][lang]
                 assert text and not text.startswith(order), (step, viewer, lang, text, order)
+
+
+def test_the_whole_match_log_is_every_step_as_the_seat_read_it() -> None:
+    game = get_game("boon")
+    seats: list[dict[str, Any]] = [{"human": "Ana"}, {"human": "Bruno"}, {"bot": "heuristic"}]
+    state, pick = game.new_match(3, 8, {}), random.Random(8)
+    actions: list[list[int]] = []
+    while len(actions) < 80 and not state.is_terminal():
+        seat = pick.choice(sorted(state.actors()))
+        action = pick.choice(list(state.legal_actions(seat)))
+        state.apply(seat, action)
+        actions.append([seat, action])
+    record = {"id": "story-boon", "game": "boon", "seed": 8, "options": {}, "seats": seats, "actions": actions,
+              "rules_version": game.rules_version, "by_standin": [[0, "standin"]]}
+    for viewer in (1, None):
+        story = match_story(record, viewer)
+        stepwise = [(step, e["text"]) for step in range(1, len(actions) + 1)
+                    for e in replay_step(record, step, viewer)["events"]]
+        assert [(line["step"], line["text"]) for line in story["lines"]] == stepwise
+        assert story["steps"] == len(actions) and stepwise

@@ -52,4 +52,10 @@ def test_the_replay_names_bots_as_the_table_did(open_page: Any, server_url: str)
     text = page.locator("[data-testid=replay]").inner_text()
     assert all(name in text for name in names), (names, text[:2000])
     assert not re.search(r"Jugador \d", text), text[:2000]
+    # the whole match so far, as a spectator read it
+    page.click("[data-testid=replay-story] summary")
+    lines = page.locator("[data-testid=replay-story] li.log-entry")
+    lines.first.wait_for()
+    assert lines.count() > 20
+    assert not page.errors, page.errors
     assert not page.errors, page.errors

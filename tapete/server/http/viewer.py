@@ -146,8 +146,8 @@ def _event_json(game: Game, event: Event, readers: dict[str, Reader]) -> dict[st
     return out
 
 
-def replay_step(record: dict[str, Any], step: int, seat: int | None) -> dict[str, Any]:
-    """The view of `seat` after the first `step` actions, with what the last one did."""
+def _replayable(record: dict[str, Any], seat: int | None) -> tuple[Game, int]:
+    """The record's game and number of players, once its rules and `seat` are checked."""
     game = get_game(record["game"])
     check_rules_version(game, int(record.get("rules_version", LEGACY_RULES_VERSION)))
     num_players = len(record["seats"])
@@ -157,6 +157,28 @@ def replay_step(record: dict[str, Any], step: int, seat: int | None) -> dict[str
             f"Seat outside the table: {seat} (0..{num_players - 1}).",
             rule="replay",
         )
+    return game, num_players
+
+
+def match_story(record: dict[str, Any], seat: int | None) -> dict[str, Any]:
+    """The whole match as `seat` read it at the table (a spectator's: the public events), each
+    sentence with the step it follows, stand-ins' moves told as theirs."""
+    game, num_players = _replayable(record, seat)
+    made_by = by_step(record.get("by_standin") or ())
+    state = game.new_match(num_players, record["seed"], record["options"])
+    trail, readers = Trail(), _readers(record["seats"], seat)
+    lines = []
+    for index, (actor, action) in enumerate(record["actions"]):
+        for event in game.made_for(state.apply(actor, action), trail.step(actor, made_by.get(index))):
+            if event.visible_to(seat):
+                lines.append({"step": index + 1, "kind": event.kind,
+                              "text": {lang: game.tell_event(event, reader) for lang, reader in readers.items()}})
+    return {"id": record["id"], "seat": seat, "steps": len(record["actions"]), "lines": lines}
+
+
+def replay_step(record: dict[str, Any], step: int, seat: int | None) -> dict[str, Any]:
+    """The view of `seat` after the first `step` actions, with what the last one did."""
+    game, num_players = _replayable(record, seat)
     actions = record["actions"]
     made_by = by_step(record.get("by_standin") or ())
     step = min(step, len(actions))
@@ -208,4 +230,16 @@ async def match_replay(
     """One step of a finished match (404 unknown, 409 not finished)."""
     record = await request.app.state.tapete.tables.record(match_id)
     result: dict[str, Any] = await run_in_threadpool(replay_step, record, step, seat)
+    return result
+
+
+@router.get("/matches/{match_id}/story")
+async def match_story_route(
+    match_id: str,
+    request: Request,
+    seat: int | None = Query(None, ge=0),
+) -> dict[str, Any]:
+    """A finished match's whole log as `seat` read it (404 unknown, 409 not finished)."""
+    record = await request.app.state.tapete.tables.record(match_id)
+    result: dict[str, Any] = await run_in_threadpool(match_story, record, seat)
     return result

@@ -236,6 +236,7 @@ export const STRINGS = {
   "replay.eyes": { es: "Ver con los ojos de", en: "See through the eyes of" },
   "replay.spectator": { es: "un espectador", en: "a spectator" },
   "replay.thisStep": { es: "En este paso", en: "In this step" },
+  "replay.story": { es: "Toda la partida hasta aquí", en: "The whole match so far" },
 
   // -- the player's profile, history and leaderboards
   "home.more": { es: "Tu perfil y las clasificaciones", en: "Your profile and the leaderboards" },
