@@ -18,7 +18,7 @@ from collections.abc import Collection, Iterable, Mapping, Sequence
 from typing import Final
 
 from .events import Event
-from .messages import Catalogue, Lines, Message, Reader, names_seat
+from .words import Catalogue, Lines, Message, Reader, names_seat
 
 STANDIN: Final = "standin"  # the person was away: their stand-in played
 CLOCK: Final = "clock"  # the person's turn clock ran out: their stand-in played that decision

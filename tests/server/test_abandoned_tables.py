@@ -72,3 +72,34 @@ async def test_one_friend_back_in_time_keeps_the_match(serve: ServeFactory) -> N
     back = await server.connect(table_id, tokens[1])  # Bea reloads before the match is called off
     await asyncio.sleep(0.8)
     assert back.state["status"] == "playing" and server.runner(table_id).status == "playing"
+
+
+async def test_a_tournament_game_every_person_left_is_lost_by_them(serve: ServeFactory) -> None:
+    """A tournament's table called off (its person left) counts: the person's entry loses, the bot's
+    entry, still there, wins; the round is over and the tournament goes on (here: ends)."""
+    from .test_tournaments import QUICK as TOURNAMENT_QUICK
+    from .test_tournaments import identity
+
+    server = await serve(tournament_tick=0.05)
+    ana = await identity(server.http, "Ana")
+    made = await server.http.post("/api/tournaments", headers=ana, json={
+        "kind": "swiss", "game": "bacan", "seats": 2, "rounds": 1, "join": True,
+        "table_options": {**TOURNAMENT_QUICK, "bot_delay_ms": 200}, "bots": [{"level": "random", "name": "Robot"}],
+    })
+    assert made.status_code == 201, made.text
+    tid = made.json()["id"]
+    assert (await server.http.post(f"/api/tournaments/{tid}/start", headers=ana)).status_code == 200
+    playing = (await server.http.get(f"/api/tournaments/{tid}/me", headers=ana)).json()["playing"]
+    left = await server.http.post(f"/api/tables/{playing['table']}/leave", json={"token": playing["token"]})
+    assert left.status_code == 200
+    for _ in range(200):
+        shown = (await server.http.get(f"/api/tournaments/{tid}")).json()
+        if shown["status"] == "finished":
+            break
+        await asyncio.sleep(0.05)
+    assert shown["status"] == "finished", shown
+    (game,) = shown["games"]
+    mine = next(e["entry"] for e in shown["entries"] if any(m.get("name") == "Ana" for m in e["members"]))
+    assert game["results"] == {str(e): "loss" if e == mine else "win" for e in game["entries"]}
+    row = await server.runner(playing["table"]).store.load(playing["table"])
+    assert row is not None and row.status == "abandoned"

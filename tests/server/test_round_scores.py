@@ -8,7 +8,7 @@ from typing import Any
 
 from tapete.server.settings import ServerSettings, async_db_url
 from tapete.server.storage.store import Store
-from tapete.server.table.registry import Tables
+from tapete.server.table.registry import TableRegistry
 
 from .conftest import Server
 
@@ -48,7 +48,7 @@ async def test_a_late_spectator_reads_every_finished_round(server: Server) -> No
 
     store = Store(async_db_url(server.settings.db_url))
     await store.open()
-    tables = Tables(store, ServerSettings(db_url=server.settings.db_url))
+    tables = TableRegistry(store, ServerSettings(db_url=server.settings.db_url))
     try:  # a new process rebuilds them from the record
         runner = await tables.get(table_id)
         assert runner.presenter.rounds.finished(late.state["view"]["round"]) == rows

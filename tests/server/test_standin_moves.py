@@ -8,7 +8,7 @@ from typing import Any
 
 from tapete.server.settings import ServerSettings, async_db_url
 from tapete.server.storage.store import Store
-from tapete.server.table.registry import Tables
+from tapete.server.table.registry import TableRegistry
 
 from .conftest import ServeFactory, Server
 
@@ -80,7 +80,7 @@ async def test_moves_made_while_away_are_the_stand_ins_everywhere(serve: ServeFa
     # and a new process (a restart) tells it the same from the stored record
     store = Store(async_db_url(server.settings.db_url))
     await store.open()
-    tables = Tables(store, ServerSettings(db_url=server.settings.db_url))
+    tables = TableRegistry(store, ServerSettings(db_url=server.settings.db_url))
     try:
         runner = await tables.get(table_id)
         names = [s["name"] for s in runner.seats_json()]

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from tapete.engine.messages import Reader
+from tapete.engine.words import Reader
 from tapete.games import get_game
 from tapete.server.http.viewer import match_story, replay_step, seat_names
 

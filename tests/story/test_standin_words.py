@@ -8,9 +8,9 @@ import random
 import pytest
 
 from tapete.engine import MatchRecord
-from tapete.engine.messages import Message, Reader, names_seat
 from tapete.engine.replay_cursor import ReplayCursor
 from tapete.engine.standin import VARIANT, Trail, actor
+from tapete.engine.words import Message, Reader, names_seat
 from tapete.games import game_ids, get_game
 
 NAMES = ["Ana", "Bruno", "Carmen", "Diego"]

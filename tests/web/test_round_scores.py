@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import json
 import re
+import time
+import urllib.error
 import urllib.request
 from typing import Any
 
@@ -21,8 +23,22 @@ def bots_match(server_url: str) -> str:
         return str(json.load(response)["table"]["id"])
 
 
+def await_the_end(server_url: str, table: str, timeout: float = 60.0) -> None:
+    """Until the match's record is served (409 while it is played)."""
+    end = time.monotonic() + timeout
+    while True:
+        try:
+            with urllib.request.urlopen(f"{server_url}/api/matches/{table}/record", timeout=10):
+                return
+        except urllib.error.HTTPError as refused:
+            if refused.code != 409 or time.monotonic() > end:
+                raise
+        time.sleep(0.1)
+
+
 def test_a_late_spectator_reads_the_scores_round_by_round(open_page: Any, server_url: str) -> None:
     table = bots_match(server_url)
+    await_the_end(server_url, table)  # the spectator arrives once it is over
     for size in (DESKTOP, PHONE):
         page = open_page(size)
         page.goto(f"/#/table/{table}")

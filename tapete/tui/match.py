@@ -1,7 +1,7 @@
-"""A match at the terminal's table, apart from how it is drawn.
+"""A match in the terminal, apart from how it is drawn.
 
 `LocalTable` owns one match against bots and runs it in real time on the
-table core (`tapete.engine.table`), which decides the race as it does on
+table core (`tapete.engine.turns`), which decides the race as it does on
 the server and in the simulator: whenever the state changes every bot among
 the actors is asked for a Decision; the decision lands when its delay has
 passed unless something else happened first. In a reaction window (Bacan's
@@ -21,10 +21,10 @@ from typing import Any, Protocol
 
 from tapete.bots import make_bot
 from tapete.engine import Bot, Decision, Event, Game, IllegalAction, Observation, State
-from tapete.engine.messages import Reader
-from tapete.engine.names import table_names
-from tapete.engine.table import REACTION_WINDOW_S, Held, Rejected, TableCore, by_audience, in_race
-from tapete.engine.table import Timing as CoreTiming
+from tapete.engine.bot_names import with_bot_names
+from tapete.engine.turns import REACTION_WINDOW_S, Held, Rejected, TableCore, by_audience, in_race
+from tapete.engine.turns import Timing as CoreTiming
+from tapete.engine.words import Reader
 
 from .i18n import t
 
@@ -184,7 +184,7 @@ class LocalTable:
 
     def reader(self, lang: str) -> Reader:
         """Who reads the table's words here: the keyboard seat, with everyone's names (as the log)."""
-        return Reader(lang, table_names([None] * len(self.kinds)), self.seat)
+        return Reader(lang, with_bot_names([None] * len(self.kinds)), self.seat)
 
     def describe(self, action: int, lang: str) -> str:
         return self.game.tell_action(self.state, action, self.reader(lang))
@@ -200,7 +200,7 @@ class LocalTable:
 
     def names(self, lang: str) -> list[str]:
         """You, and each bot by its name (the same names the log says)."""
-        named = table_names([None] * len(self.kinds))
+        named = with_bot_names([None] * len(self.kinds))
         return [t("seat.you", lang) if kind is None else named[s] for s, kind in enumerate(self.kinds)]
 
     def snapshot(self, lang: str) -> Snapshot:
