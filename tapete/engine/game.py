@@ -15,6 +15,7 @@ from .errors import BadPlayers
 from .events import Event
 from .house_rules import HouseRule, house_rules_text
 from .options import options_schema, parse_options
+from .standin import actor, made_for, standin_sentence
 from .state import State
 from .validate import check_state, parse_state
 from .words import Catalogue, Lines, Message, Reader
@@ -253,10 +254,18 @@ class Game(ABC):
         return None
 
     def tell_event(self, event: Event, reader: Reader) -> str:
-        """An event as `reader` reads it in the log."""
+        """An event as `reader` reads it in the log (a move made for a person says who made it)."""
         if self.catalogue is None:
             return self.describe_event(event, reader.lang)
+        seat = actor(event) if event.by_standin is not None else None
+        if seat is not None:
+            return standin_sentence(self.catalogue, self.event_message(event), seat, reader)
         return self.catalogue.render(self.event_message(event), reader)
+
+    def made_for(self, events: list[Event], marks: Mapping[int, str]) -> list[Event]:
+        """The events of a move, those about a seat a stand-in holds (`marks`: seat -> "standin" or
+        "clock", `tapete.engine.standin.Trail`) marked as the stand-in's."""
+        return made_for(events, marks, self.round_result_events)
 
     def tell_action(self, state: State, action: int, reader: Reader) -> str:
         """A legal move as `reader` reads it."""

@@ -356,6 +356,12 @@ ERRORS: dict[str, ErrorText] = {
         "La partida aún no ha empezado: faltan jugadores.",
         "The match has not started yet: seats are still free.",
     ),
+    "match_abandoned": E(
+        "match_abandoned",
+        "match-abandoned",
+        "La partida se dio por terminada: todos se habían ido de la mesa.",
+        "The match was called off: everyone had left the table.",
+    ),
     "action_index_outside": E(
         "bad_action",
         "action-space",

@@ -101,6 +101,11 @@ def look(page: Page, shot: str | None, lang: str, result: bool = False) -> dict[
         while not result and page.locator("[data-testid=dismiss-result]").count():
             page.click("[data-testid=dismiss-result]")  # a WANTED battle's result: read (it has its own test)
         found[size] = settled_fit(page, [not result, not (result and size == "phone"), HANDS])
+        if result:  # the whole result is read without scrolling inside its panel
+            inner = page.evaluate("""() => [...document.querySelectorAll('[data-testid=result-panel] .result-text')]
+                .filter((el) => el.scrollHeight > el.clientHeight + 1)
+                .map((el) => `result scrolls inside: ${el.scrollHeight} > ${el.clientHeight}`)""")
+            found[size] = found[size] + inner
         if SAVE and shot:
             SCREENSHOTS.mkdir(parents=True, exist_ok=True)
             save_screenshot(page, SCREENSHOTS / f"{shot}-{size}-{lang}.png")

@@ -129,3 +129,41 @@ def test_rules_page_in_both_languages(open_page: Any) -> None:
     page.wait_for_selector("text=Deck and values")
     assert "Mazo y valores" not in page.locator(".markdown").inner_text()
     assert not page.errors, page.errors
+
+
+def test_open_tables_name_who_sits_there_and_a_table_everyone_left_is_gone(open_page: Any) -> None:
+    """Two friends at a table of Boon: the home list names them; both leave, the match is called
+    off (no bot plays it out) and the list no longer shows it."""
+    host = open_page(DESKTOP)
+    table = create_table(host, "boon", players=3, seats={1: "human"}, name="Lucía", table_options={"bot_delay_ms": 40})
+    code = host.locator("[data-testid=invite-code]").inner_text()
+    friend = open_page(PHONE)
+    friend.goto("/")
+    friend.fill("[data-testid=player-name]", "Mateo")
+    friend.fill("[data-testid=join-code]", code)
+    friend.press("[data-testid=join-code]", "Enter")
+    friend.wait_for_selector("[data-testid=join-form]")
+    friend.click("[data-testid=join]")
+    friend.wait_for_url(re.compile(rf"#/table/{table}$"))
+    wait_until(friend, lambda s: s["status"] == "playing")
+    watcher = open_page(DESKTOP)
+    watcher.goto("/")
+    row = watcher.locator(".open-tables li", has=watcher.locator(f"a[href='#/table/{table}']"))
+    row.wait_for()
+    people = row.locator("[data-testid=table-people]").inner_text()
+    assert "Lucía" in people and "Mateo" in people, people
+    watcher.locator(f"a[href='#/table/{table}']").first.click()
+    wait_until(watcher, lambda s: s["status"] == "playing")
+    for page in (host, friend):
+        page.on("dialog", lambda dialog: dialog.accept())
+        page.click("[data-tab=table]")
+        page.click("[data-testid=leave-table]")
+        page.wait_for_url(re.compile(r"#/$"))
+    state = wait_until(watcher, lambda s: s["status"] == "abandoned", what="the match called off")
+    assert not state["view"].get("over")
+    assert "todos se habían ido" in watcher.locator("body").inner_text()
+    watcher.goto("/")
+    watcher.wait_for_selector(".open-tables > *")  # the list has come
+    assert watcher.locator(f".open-tables a[href='#/table/{table}']").count() == 0
+    for page in (host, friend, watcher):
+        assert not page.errors, page.errors

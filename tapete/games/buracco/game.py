@@ -18,9 +18,10 @@ from .rules import BuraccoState
 from .search import BuraccoSearchHints
 from .study import STUDY
 
-RULES_VERSION = 1
+RULES_VERSION = 2
 """The version of these rules as coded: bump it when the same seed, options
-and actions would play out differently, so old match records are refused."""
+and actions would play out differently, so old match records are refused.
+2: BUR-20's ruling of 2026-11-29 (no pozo once nothing can be drawn)."""
 
 
 class BuraccoGame(Game):

@@ -37,15 +37,11 @@ def can_draw(state: BuraccoState) -> bool:
 
 
 def draw_actions(state: BuraccoState) -> list[int]:
-    out = []
-    drawable = can_draw(state)
-    if drawable:
-        out.append(act.DRAW)
-    if state.pozo:
-        out.append(act.TAKE_POZO)
-    if not drawable:
-        out.append(act.END_HAND)
-    return out
+    """BUR-13: draw or take the pozo; BUR-20 (ruling): with no stock and no
+    muerto left the hand ends, and the pozo may no longer be taken."""
+    if not can_draw(state):
+        return [act.END_HAND]
+    return [act.DRAW, act.TAKE_POZO] if state.pozo else [act.DRAW]
 
 
 def meld_actions(state: BuraccoState, seat: int) -> list[int]:

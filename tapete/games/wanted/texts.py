@@ -27,9 +27,21 @@ MESSAGES: dict[str, dict[str, str]] = {
     # events
     "pick": {"es": "Eliges {card} ({count} de 3).", "en": "You pick {card} ({count} of 3)."},
     "commit": {"es": "Juegas boca abajo: {cards}.", "en": "You commit face down: {cards}."},
+    "pick.by_standin": {
+        "es": "Por ti, el reemplazo elige {card} ({count} de 3).",
+        "en": "Your stand-in picks {card} ({count} of 3).",
+    },
+    "commit.by_standin": {
+        "es": "Por ti, el reemplazo juega boca abajo: {cards}.",
+        "en": "Your stand-in commits face down: {cards}.",
+    },
     "committed": {"es": "{p} ya {p:ha elegido|has elegido}.", "en": "{p:{p} has|you have} chosen."},
     "leader": {"es": "{p:{p} nombra|nombras} líder a {card}.", "en": "{p:{p} makes|you make} {card} the leader."},
     "discard_pick": {"es": "Descartarás {card}.", "en": "You will discard {card}."},
+    "discard_pick.by_standin": {
+        "es": "Por ti, el reemplazo descartará {card}.",
+        "en": "Your stand-in will discard {card}.",
+    },
     "discard_ready": {
         "es": "{p} ya {p:ha elegido|has elegido} su descarte.",
         "en": "{p} {p:has|have} chosen a discard.",
@@ -187,7 +199,7 @@ _MODE = {"duelo": ("Duelo", "Duel"), "tiroteo": ("Tiroteo", "Shootout"), "pandil
 def _header(view: Mapping[str, Any], lang: str) -> str:
     es, en = _MODE[view["mode"]]
     mode = _t(lang, es, en)
-    text = f"[bold]WANTED — {mode}[/bold] · " + _t(lang, "ronda", "round") + f" {view['round']}"
+    text = f"[bold]WANTED — {mode}[/bold]"  # WANTED counts battles and deals, not rounds
     if view["mode"] == "pandillas":
         text += " · " + _t(lang, "reparto", "deal") + f" {view['deal']}/{view['deals']}"
     else:

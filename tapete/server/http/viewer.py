@@ -28,6 +28,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from tapete.engine import LEGACY_RULES_VERSION, Event, Game, State, check_rules_version
 from tapete.engine.bot_names import bot_name
+from tapete.engine.standin import Trail, by_step
 from tapete.engine.words import Reader
 from tapete.games import game_ids, get_game
 from tapete.protocol import LANGS, Words
@@ -199,6 +200,10 @@ class Cursors:
 _cursors = Cursors(CURSORS)
 
 
+# a replay step whose move the viewed seat did not see (a Bacan peek of another seat)
+UNSEEN = {"es": "{name} juega sin que se vea.", "en": "{name} makes a move not seen from here."}
+
+
 def seat_names(seats: list[dict[str, Any]]) -> list[str]:
     """Each record seat's name as the table showed it: a person's chosen name, a bot's given one."""
     people = [s.get("human") or None for s in seats]
@@ -217,33 +222,63 @@ def _event_json(game: Game, event: Event, readers: dict[str, Reader]) -> dict[st
     return out
 
 
-def replay_step(record: dict[str, Any], step: int, seat: int | None) -> dict[str, Any]:
-    """The view of `seat` after the first `step` actions, with what the last one did."""
+def _replayable(record: dict[str, Any], seat: int | None) -> tuple[Game, int]:
+    """The record's game and number of players, once its rules and `seat` are checked."""
     game = get_game(record["game"])
     check_rules_version(game, int(record.get("rules_version", LEGACY_RULES_VERSION)))
     num_players = len(record["seats"])
     if seat is not None and not 0 <= seat < num_players:
         raise error("replay_seat", seat=seat, last=num_players - 1)
+    return game, num_players
+
+
+def match_story(record: dict[str, Any], seat: int | None) -> dict[str, Any]:
+    """The whole match as `seat` read it at the table (a spectator's: the public events), each
+    sentence with the step it follows, stand-ins' moves told as theirs."""
+    game, num_players = _replayable(record, seat)
+    made_by = by_step(record.get("by_standin") or ())
+    state = game.new_match(num_players, record["seed"], record["options"])
+    trail, readers = Trail(), _readers(record["seats"], seat)
+    lines = []
+    for index, (actor, action) in enumerate(record["actions"]):
+        for event in game.made_for(state.apply(actor, action), trail.step(actor, made_by.get(index))):
+            if event.visible_to(seat):
+                lines.append({"step": index + 1, "kind": event.kind,
+                              "text": {lang: game.tell_event(event, reader) for lang, reader in readers.items()}})
+    return {"id": record["id"], "seat": seat, "steps": len(record["actions"]), "lines": lines}
+
+
+def replay_step(record: dict[str, Any], step: int, seat: int | None) -> dict[str, Any]:
+    """The view of `seat` after the first `step` actions, with what the last one did."""
+    game, num_players = _replayable(record, seat)
     actions = record["actions"]
+    made_by = by_step(record.get("by_standin") or ())
     step = min(step, len(actions))
     start = _cursors.get(record["id"], step - 1) if step else None
     done, state = start if start is not None else (0, game.new_match(num_players, record["seed"], record["options"]))
     events: list[Event] = []
     last: dict[str, Any] | None = None
+    trail = Trail.upto(actions, made_by, done)  # who stand-ins stood in for, as the record says
     readers = _readers(record["seats"], seat)
-    movers = _readers(record["seats"], None)  # a move is told as anyone at the table reads it
+    names = seat_names(record["seats"])
     for index in range(done, step):
         actor, action = actions[index]
         if index == step - 1:
-            last = {"seat": actor, "text": {lang: game.tell_action(state, action, reader)
-                                            for lang, reader in movers.items()}}
             _cursors.put(record["id"], index, state)
-        events = state.apply(actor, action)
+        events = game.made_for(state.apply(actor, action), trail.step(actor, made_by.get(index)))
+        if index == step - 1:
+            # the step as the viewed seat read it at the table ("Bruno descarta rojo 5."), never as the
+            # order a move button gives ("Descartar rojo 5"); a move it did not see, in general words
+            seen = [e for e in events if e.visible_to(seat)]
+            last = {"seat": actor, "told": True, "text": {
+                lang: " ".join(game.tell_event(e, reader) for e in seen) or UNSEEN[lang].format(name=names[actor])
+                for lang, reader in readers.items()}}
     return {
         "id": record["id"],
         "game": game.id,
         "num_players": num_players,
         "seats": record["seats"],
+        "names": seat_names(record["seats"]),  # as the table and the texts name them (a bot: its given name)
         "options": record["options"],
         "outcome": record.get("outcome"),
         "step": step,
@@ -267,4 +302,16 @@ async def match_replay(
     """One step of a finished match (404 unknown, 409 not finished)."""
     record = await request.app.state.tapete.tables.record(match_id)
     result: dict[str, Any] = await run_in_threadpool(replay_step, record, step, seat)
+    return result
+
+
+@router.get("/matches/{match_id}/story")
+async def match_story_route(
+    match_id: str,
+    request: Request,
+    seat: int | None = Query(None, ge=0),
+) -> dict[str, Any]:
+    """A finished match's whole log as `seat` read it (404 unknown, 409 not finished)."""
+    record = await request.app.state.tapete.tables.record(match_id)
+    result: dict[str, Any] = await run_in_threadpool(match_story, record, seat)
     return result

@@ -180,7 +180,7 @@ class TableRegistry:
             chat=TableChat(row.id, row.chat_room, [ChatLine.from_json(line) for line in row.chat], self.store),
         )
         runner.rematch.restore(row.rematch, row.next_match, make=self._rematch_of)
-        runner.replay(row.actions, row.action_times)
+        runner.replay(row.actions, row.action_times, row.by_standin)
         self.created_at[row.id] = row.created_at
         return runner
 
@@ -405,8 +405,8 @@ class TableRegistry:
         raise error("table_not_found", table=table_id)
 
     def listed(self) -> list[dict[str, Any]]:
-        """Public tables that are waiting for players or being played."""
-        return [r.summary() for r in self.runners.values() if r.public and r.status != "finished"]
+        """Public tables that are waiting for players or being played (not ended, nor abandoned)."""
+        return [r.summary() for r in self.runners.values() if r.public and r.status in ("waiting", "playing")]
 
     def page(self, offset: int, limit: int) -> dict[str, Any]:
         """One page of `listed()`, oldest first, with the total and where the next page starts."""
@@ -425,7 +425,8 @@ class TableRegistry:
             # an unfinished record holds the seed, which would reveal every hidden card
             raise error("record_unfinished")
         seats = [{"bot": s.level} if s.kind == "bot" else {"human": clean_name(s.name) or ""} for s in row.seats]
-        record = MatchRecord(row.game, row.options, row.seed, seats, row.actions, row.rules_version).to_json()
+        record = MatchRecord(row.game, row.options, row.seed, seats, row.actions, row.rules_version,
+                             row.by_standin).to_json()
         record.update(
             id=row.id,
             table_options=row.table_options,

@@ -66,6 +66,7 @@ export const STRINGS = {
   "status.waiting": { es: "esperando jugadores", en: "waiting for players" },
   "status.playing": { es: "en juego", en: "being played" },
   "status.finished": { es: "terminada", en: "finished" },
+  "status.abandoned": { es: "dada por terminada", en: "called off" },
 
   // -- new table
   "new.title": { es: "Nueva mesa", en: "New table" },
@@ -120,6 +121,10 @@ export const STRINGS = {
   "table.tools": { es: "Acciones", en: "Actions" },
   "table.badToken": { es: "Tu asiento ya no es válido en esta mesa; la miras como espectador.", en: "Your seat is no longer valid at this table; you are watching." },
   "table.youLeft": { es: "Has dejado tu asiento.", en: "You left your seat." },
+  "table.whileAway": {
+    es: "Mientras no estabas, el reemplazo jugó {n} jugadas.", en: "While you were away your stand-in made {n} moves.",
+    es1: "Mientras no estabas, el reemplazo jugó 1 jugada.", en1: "While you were away your stand-in made 1 move.",
+  },
   "table.spectatorCannot": { es: "Estás mirando: solo los jugadores sentados pueden jugar.", en: "You are watching: only seated players can play." },
   "table.reconnecting": { es: "Se perdió la conexión con la mesa; reconectando…", en: "Lost the connection to the table; reconnecting…" },
   "table.offline": { es: "Sin conexión con la mesa; reintentando…", en: "No connection to the table; retrying…" },
@@ -139,6 +144,8 @@ export const STRINGS = {
   "scores.now": { es: "Ahora ({round})", en: "Now ({round})" },
   "scores.unit": { es: "Puntuación en {unit}, ronda a ronda.", en: "Scores in {unit}, round by round." },
   "moves.none": { es: "Ahora no tienes jugadas.", en: "You have no moves right now." },
+  "prompt.abandoned": { es: "La partida se dio por terminada: todos se habían ido de la mesa.", en: "The match was called off: everyone had left the table." },
+  "home.sitting": { es: "en la mesa: {names}", en: "at the table: {names}" },
   "prompt.waitingPlayers": { es: "Esperando a que se sienten todos los jugadores.", en: "Waiting for every player to sit down." },
   "prompt.over": { es: "La partida ha terminado.", en: "The match is over." },
   "prompt.yourTurn": { es: "Te toca.", en: "Your turn." },
@@ -192,6 +199,7 @@ export const STRINGS = {
   "replay.eyes": { es: "Ver con los ojos de", en: "See through the eyes of" },
   "replay.spectator": { es: "un espectador", en: "a spectator" },
   "replay.thisStep": { es: "En este paso", en: "In this step" },
+  "replay.story": { es: "Toda la partida hasta aquí", en: "The whole match so far" },
 
   // -- the player's profile, history and leaderboards
   "home.more": { es: "Tu perfil y las clasificaciones", en: "Your profile and the leaderboards" },

@@ -99,7 +99,9 @@ export async function renderHome(root) {
     const { tables } = await api.openTables();
     tablesBox.replaceChildren(tables.length ? h("ul", { class: "table-list" }, tables.map((tb) => h("li", {},
       h("strong", {}, gameName(tb.game)), " · ", t(`status.${tb.status}`), " · ",
-      t("home.seatsFree", { n: tb.seats.filter((s) => s.kind === "human" && !s.taken).length }), " ",
+      t("home.seatsFree", { n: tb.seats.filter((s) => s.kind === "human" && !s.taken).length }), " · ",
+      // who sits there: two tables of one game are told apart by their people
+      h("span", { "data-testid": "table-people" }, t("home.sitting", { names: tb.seats.filter((s) => s.name && (s.kind !== "human" || s.taken)).map((s) => s.name).join(", ") || "—" })), " ",
       h("a", { class: "button small", href: `#/table/${tb.id}` }, t("home.watch")),
       tb.invite_code && tb.status === "waiting" && tb.seats.some((s) => s.kind === "human" && !s.taken)
         ? h("a", { class: "button small", href: `#/join/${tb.invite_code}` }, t("home.sit")) : null)))

@@ -125,7 +125,16 @@ export class TableScreen {
     if (this.log.length > LOG_LIMIT) this.log.splice(0, this.log.length - LOG_LIMIT);
     this.state = message;
     if (Array.isArray(message.chat)) this.chat.load(message.chat); // hello / sync: the table's last lines
+    // back at the table: what the stand-in did meanwhile (told once, by the server)
+    const away = message.while_away?.moves;
+    if (away > 0) toast(() => t("table.whileAway", { n: away }), "info");
     if ("rematch" in message || "next_match" in message) [this.rematch, this.nextMatch] = [rematchOf(message), nextMatchOf(message)];
+    if (Array.isArray(message.rounds)) {
+      // hello / sync: each finished round's scores as the server kept them (a spectator arriving
+      // late, a second device and a reload read the same table as the browser that watched live)
+      const final = this.history.filter((row) => row.final);
+      this.history = [...message.rounds.map((row) => ({ round: row.round, scores: row.scores.slice() })), ...final];
+    }
     this.trackScores(message.view);
     const ctx = this.context();
     this.game.observe?.(events, ctx);
@@ -382,6 +391,7 @@ export class TableScreen {
     const parts = [];
     let text;
     if (state.status === "waiting") text = t("prompt.waitingPlayers");
+    else if (state.status === "abandoned") text = t("prompt.abandoned");
     else if (state.view.over) text = t("prompt.over");
     else text = this.game.prompt?.(ctx) || this.genericPrompt(ctx);
     parts.push(h("span", { class: "prompt-text" }, text));
@@ -497,7 +507,8 @@ export class TableScreen {
 
   tablePanel() {
     const info = this.info;
-    const items = this.state.status === "finished" ? [] : [this.inviteBlock()];
+    const ended = ["finished", "abandoned"].includes(this.state.status); // played to its end, or called off
+    const items = ended ? [] : [this.inviteBlock()];
     if (info) {
       const gameSchema = this.schema;
       items.push(h("h3", {}, t("table.options")));
@@ -508,8 +519,8 @@ export class TableScreen {
       })));
     }
     items.push(h("p", {}, h("a", { href: `#/rules/${this.state.view.game}` }, t("table.rules"))));
-    if (this.me !== null && this.token && this.state.status !== "finished") {
-      items.push(h("button", { type: "button", class: "danger", onclick: () => this.leave() }, t("table.leave")));
+    if (this.me !== null && this.token && !ended) {
+      items.push(h("button", { type: "button", class: "danger", "data-testid": "leave-table", onclick: () => this.leave() }, t("table.leave")));
     }
     if (this.state.status === "finished") items.push(h("a", { class: "button", href: `#/replay/${this.tableId}` }, t("summary.replay")));
     if (!this.schema) {
