@@ -24,7 +24,7 @@ from typing import Any
 import numpy as np
 
 from tapete.bots.learned import LoopGuard, move_rows, network_arms
-from tapete.bots.search import PolicyImprovementBot, level_config, paired_values
+from tapete.bots.search import PolicyImprovementBot, level_config, paired_values, round_margin_scale
 from tapete.engine import Decision, Event, Game, Observation
 from tapete.engine.encoding import InfoEncoder
 from tapete.engine.table import REACTION_WINDOW_S, deliver
@@ -211,29 +211,6 @@ def run_actor(job: ActorJob) -> tuple[dict[str, np.ndarray], dict[str, float]]:
 
 def calibrate_scale(game: Game, num_players: int, options: dict[str, Any], seed: int, rounds: int = 40) -> float:
     """The mean absolute round margin (a seat's score gain over the others' mean gain) in
-    heuristic play: the fixed scale of the teacher's values for this game and table."""
-    from tapete.bots.search import view_scores
-
-    rng = random.Random(seed)
-    total, count, played = 0.0, 0, 0
-    while played < rounds:
-        state = game.new_match(num_players, rng.getrandbits(63), options)
-        n = state.num_players
-        bots = [game.heuristic_bot(random.Random(rng.getrandbits(32))) for _ in range(n)]
-        for seat, bot in enumerate(bots):
-            bot.start(seat, n, state.options)
-        start = view_scores(state.view(None), n)
-        current = state.round_index()
-        while not state.is_terminal() and played < rounds:
-            seat, action = next_move(state, bots, REACTION_WINDOW_S)
-            deliver(state.apply(seat, action), bots)
-            if state.round_index() != current or state.is_terminal():
-                end = view_scores(state.view(None), n)
-                if start is not None and end is not None:
-                    gained = [game.score_sense * (e - s) for e, s in zip(end, start, strict=True)]
-                    for g in gained:
-                        total += abs(g - (sum(gained) - g) / (n - 1))
-                        count += 1
-                played += 1
-                start, current = end, state.round_index()
-    return total / count if count and total > 0 else 1.0
+    heuristic play: the fixed scale of the teacher's values for this game and table
+    (`tapete.bots.search.round_margin_scale`, which the post-game analysis uses too)."""
+    return round_margin_scale(game, num_players, options, seed, rounds)

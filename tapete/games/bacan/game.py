@@ -16,6 +16,7 @@ from .encoding import BacanEncoder
 from .house_rules import HOUSE_RULES
 from .options import Options
 from .rules import BacanState
+from .search import BacanSearchHints
 
 RULES_VERSION = 1
 """The version of these rules as coded: bump it when the same seed, options
@@ -34,6 +35,7 @@ class BacanGame(Game):
     state_type = BacanState
     texts = texts
     house_rules = HOUSE_RULES
+    search_hints = BacanSearchHints()
     encoder_type = BacanEncoder
     score_sense = -1  # points are bad: reaching the limit eliminates (BAC-4, BAC-5)
     conformance_options: ClassVar[tuple[dict[str, Any], ...]] = (

@@ -16,6 +16,7 @@ from .encoding import BoonEncoder
 from .house_rules import HOUSE_RULES
 from .options import Options
 from .rules import BoonState
+from .search import BoonSearchHints
 
 RULES_VERSION = 1
 """The version of these rules as coded: bump it when the same seed, options
@@ -34,6 +35,7 @@ class BoonGame(Game):
     state_type = BoonState
     texts = texts
     house_rules = HOUSE_RULES
+    search_hints = BoonSearchHints()
     encoder_type = BoonEncoder
     conformance_options: ClassVar[tuple[dict[str, Any], ...]] = ({"payouts": "2,1,0,0,-1,-2"},)
 

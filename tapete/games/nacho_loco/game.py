@@ -14,6 +14,7 @@ from .encoding import NachoLocoEncoder
 from .house_rules import HOUSE_RULES
 from .options import Options
 from .rules import NachoLocoState
+from .search import NachoLocoSearchHints
 
 RULES_VERSION = 2
 """The version of these rules as coded: bump it when the same seed, options
@@ -30,6 +31,7 @@ class NachoLocoGame(Game):
     default_players = 4
     options_type = Options
     state_type = NachoLocoState
+    search_hints = NachoLocoSearchHints()
     encoder_type = NachoLocoEncoder
     texts = texts
     house_rules = HOUSE_RULES
