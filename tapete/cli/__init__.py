@@ -1,5 +1,5 @@
 """The `tapete` command: one module per command (rules, games, play, story, simulate, bench,
-replay, serve, tournament, report, train), registered here on one Typer app, in that order.
+replay, analyze, serve, tournament, report, train), registered here on one Typer app, in that order.
 
 Every command checks its input first (tapete.cli.options): bad input is one sentence in
 `--lang` and exit code 2, and so are the command line's own parse errors (tapete.cli.group).
@@ -19,7 +19,7 @@ for _blas in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
 
 import typer  # noqa: E402
 
-from . import bench, games, play, replay, report, rules, serve, simulate, story, tournament, train  # noqa: E402
+from . import analyze, bench, games, play, replay, report, rules, serve, simulate, story, tournament, train  # noqa: E402
 from .group import TapeteGroup  # noqa: E402
 from .output import console  # noqa: E402
 
@@ -37,6 +37,7 @@ for _command in (
     simulate.simulate,
     bench.bench,
     replay.replay,
+    analyze.analyze,
     serve.serve,
     tournament.tournament,
     report.report,
