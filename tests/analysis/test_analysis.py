@@ -206,3 +206,11 @@ def test_records_are_read_as_match_records_too() -> None:
 
 def test_budgets_are_named() -> None:
     assert list(BUDGETS) == ["easy", "normal", "hard"] and PASS < 0
+
+
+def test_a_four_player_boon_match_costs_at_most_ten_seconds_of_cpu() -> None:
+    """Issue 38's budget: every seat of a 4-player Boon match at the default budget."""
+    rec = record("boon", 4)
+    analyses = [analyze(rec, seat) for seat in range(4)]
+    assert all(a.budget.name == "normal" for a in analyses)
+    assert sum(a.cpu_seconds for a in analyses) <= 10.0, [a.cpu_seconds for a in analyses]
