@@ -22,7 +22,7 @@ ALLOWED: dict[str, set[str]] = {
     "bots": {"engine", "games", "models"},
     "sim": {"engine", "games", "bots"},
     "envs": {"engine", "games", "bots"},
-    "server": {"engine", "games", "bots"},
+    "server": {"engine", "games", "bots", "analysis"},
     "tui": {"engine", "games", "bots"},
     "web": set(),  # static files, served by the server
     # tapete.api: the stable Python API (docs/api.md)
