@@ -6,8 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-from tapete.analysis import BLUNDER, judge
+from tapete.analysis import BLUNDER, Analysis, analysis_lines, budget_named, judge, thresholds_for
 from tapete.games import game_ids
+from tests.story.test_story import COORDINATES, NICKNAME, ONLY_EN, ONLY_ES, REPR, RULE_ID, SEAT_NUMBER, _faces
 
 from .blunders import BLUNDERS
 
@@ -38,3 +39,32 @@ def test_the_hidden_cards_do_not_change_the_judgement(game_id: str) -> None:
     b = judge(second.game, second.state, second.seat, second.played)
     assert a is not None and b is not None
     assert a.to_json() == b.to_json()
+
+
+@pytest.mark.parametrize("game_id", sorted(BLUNDERS))
+def test_a_blunder_in_words_shows_no_engine_value(game_id: str) -> None:
+    """The story's patterns (tests/story/test_story.py): no repr, rule id, coordinates, seat
+    number or card id, and each language's own words, in the lines a player reads."""
+    case = BLUNDERS[game_id](0)
+    names = ["Ana", "Bea", "Carla", "Dani"][: case.state.num_players]
+    found = judge(case.game, case.state, case.seat, case.played, names=names)
+    assert found is not None
+    options = case.state.options
+    analysis = Analysis(
+        game=game_id,
+        seat=case.seat,
+        player={},
+        names=names,
+        budget=budget_named("normal"),
+        evaluator=found.evaluator,
+        margin_scale=1.0,
+        thresholds=thresholds_for(case.game, options),
+        decisions=[found],
+    )
+    faces = _faces(case.game)
+    for lang in ("es", "en"):
+        text = "\n".join(analysis_lines(analysis, lang, every=True))
+        for pattern in (REPR, RULE_ID, COORDINATES, SEAT_NUMBER, faces):
+            assert not pattern.search(text), (pattern.pattern, text)
+        other = ONLY_EN if lang == "es" else ONLY_ES
+        assert not other.search(NICKNAME.sub("", text) if lang == "en" else text), text
