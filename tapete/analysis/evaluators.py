@@ -325,7 +325,8 @@ class NetworkEvaluator(Evaluator):
         obs = position.obs
         if PASS in position.arms:
             return self.fallback.judge(position)
-        proposal = bot.proposal(obs)
+        guided = bot.guide.decide(obs)  # the heuristic's move here (an input of the network)
+        proposal = guided.action if guided is not None else None
         arms = network_arms(obs, self.game, proposal)
         if arms is None:
             return self.fallback.judge(position)

@@ -39,7 +39,7 @@ from typing import Any
 
 from tapete.bots.search import round_margin_scale
 from tapete.engine import Event, Game, LossThresholds, MatchRecord, Observation, State, TapeteError, options_to_json
-from tapete.engine.messages import LANGS, Reader
+from tapete.engine.words import LANGS, Reader
 from tapete.engine.replay_cursor import ReplayCursor, ReplayError, parse_record
 from tapete.games import get_game
 

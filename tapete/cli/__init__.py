@@ -1,5 +1,5 @@
 """The `tapete` command: one module per command (rules, games, play, story, simulate, bench,
-replay, analyze, serve, tournament, report, train), registered here on one Typer app, in that order.
+replay, analyze, serve, tournament, report, train, export), registered here on one Typer app, in that order.
 
 Every command checks its input first (tapete.cli.options): bad input is one sentence in
 `--lang` and exit code 2, and so are the command line's own parse errors (tapete.cli.group).
@@ -19,7 +19,21 @@ for _blas in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
 
 import typer  # noqa: E402
 
-from . import analyze, bench, games, play, replay, report, rules, serve, simulate, story, tournament, train  # noqa: E402
+from . import (  # noqa: E402
+    analyze,
+    bench,
+    export,
+    games,
+    play,
+    replay,
+    report,
+    rules,
+    serve,
+    simulate,
+    story,
+    tournament,
+    train,
+)
 from .group import TapeteGroup  # noqa: E402
 from .output import console  # noqa: E402
 
@@ -42,5 +56,6 @@ for _command in (
     tournament.tournament,
     report.report,
     train.train,
+    export.export,
 ):
     app.command()(_command)

@@ -21,7 +21,7 @@ import typer
 from rich.markup import escape
 
 from tapete.engine import Game, TapeteError, options_to_json
-from tapete.engine.table import REACTION_WINDOW_S
+from tapete.engine.turns import REACTION_WINDOW_S
 from tapete.games import get_game
 
 from .output import errors, fail, fail_with, say

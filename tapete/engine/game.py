@@ -13,10 +13,10 @@ from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 from .errors import BadPlayers
 from .events import Event
 from .house_rules import HouseRule, house_rules_text
-from .messages import Catalogue, Lines, Message, Reader
 from .options import options_schema, parse_options
 from .state import State
 from .validate import check_state, parse_state
+from .words import Catalogue, Lines, Message, Reader
 
 if TYPE_CHECKING:
     from .bot import Bot
@@ -148,7 +148,7 @@ class Game(ABC):
     # (rules, deck, dealing, action ids): old records then fail clearly.
     rules_version: ClassVar[int] = 1
     # Kinds of the events that close a round with a result people read (a
-    # score sheet): after one, a table pauses for the result (tapete.engine.table).
+    # score sheet): after one, a table pauses for the result (tapete.engine.turns).
     round_result_events: ClassVar[frozenset[str]] = frozenset()
 
     # -- players and options ----------------------------------------------
@@ -236,7 +236,7 @@ class Game(ABC):
     house_rules: ClassVar[Sequence[HouseRule]] = ()
 
     # Events and moves in words come from the game's message catalogue
-    # (engine/messages.py): the game says which message and with what
+    # (engine/words.py): the game says which message and with what
     # parameters; the catalogue renders it for one reader (language, names,
     # who "you" is). Taken from `texts`; a game without one overrides describe_*.
     catalogue: ClassVar[Catalogue | None] = None

@@ -24,7 +24,7 @@ from typing import Any
 
 from tapete.engine import Event, Game, State
 from tapete.engine.house_rules import option_label
-from tapete.engine.messages import format_number
+from tapete.engine.words import format_number
 
 LANGS = ("es", "en")
 PLACEHOLDER = re.compile(r"\{(card|fig):([^{}]+)\}")

@@ -1,6 +1,7 @@
 """The arrows between tapete's layers point down (DESIGN.md, "The layers").
 
-engine <- games <- bots <- {sim, envs, server, tui} <- cli: a layer imports only the
+engine <- games <- bots <- {sim, envs, server, tui} <- cli, and protocol (the table server's
+shared words) under server and tui: a layer imports only the
 layers listed for it below, and nothing but the command line imports the server, the
 web client, the terminal client or the command line itself. Imports inside a layer
 are free; function-level imports count (tests/structure/imports.py reads them all).
@@ -16,14 +17,16 @@ from .imports import PACKAGE, import_graph
 # server (stand-ins) and the terminal client (opponents) all seat them.
 ALLOWED: dict[str, set[str]] = {
     "engine": set(),
+    # tapete.protocol: the table server's words and limits its clients share (errors, quick phrases)
+    "protocol": set(),
     "games": {"engine"},
     # the shipped models: weights read with numpy (tapete.models)
     "models": {"engine"},
     "bots": {"engine", "games", "models"},
     "sim": {"engine", "games", "bots"},
     "envs": {"engine", "games", "bots"},
-    "server": {"engine", "games", "bots", "analysis"},
-    "tui": {"engine", "games", "bots"},
+    "server": {"engine", "games", "bots", "protocol", "analysis"},
+    "tui": {"engine", "games", "bots", "protocol"},
     "web": set(),  # static files, served by the server
     # tapete.api: the stable Python API (docs/api.md)
     "api": {"engine", "games", "bots"},

@@ -14,7 +14,7 @@ import random
 from typing import Any
 
 from tapete.engine import Game
-from tapete.engine.table import deliver
+from tapete.engine.turns import deliver
 
 from .evaluators import view_scores
 from .rollouts import policy_move

@@ -7,7 +7,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from tapete.engine import Event, State
-from tapete.engine.messages import Card, Cards, Catalogue, Lines, Message, Num, Nums, Player, Players, Term, msg
+from tapete.engine.words import Card, Cards, Catalogue, Lines, Message, Num, Nums, Player, Players, Term, msg
 
 from .actions import (
     CALL,

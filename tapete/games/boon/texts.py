@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from tapete.engine import Event, State
-from tapete.engine.messages import Card, Cards, Catalogue, Lines, Message, Player, Players, Reader, Term, msg
+from tapete.engine.words import Card, Cards, Catalogue, Lines, Message, Player, Players, Reader, Term, msg
 
 from . import actions as act
 from .cards import FACES, face_name

@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from tapete.engine import Event, State
-from tapete.engine.messages import Card, Cards, Catalogue, Lines, Message, Num, Player, Side, Term, msg
+from tapete.engine.words import Card, Cards, Catalogue, Lines, Message, Num, Player, Side, Term, msg
 
 from . import actions as act
 from .cards import FACE_TO_ID, FACES, face_name

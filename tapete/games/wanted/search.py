@@ -16,7 +16,7 @@ from itertools import combinations
 from typing import Any
 
 from tapete.engine import Bot, LossThresholds, SearchHints, State
-from tapete.engine.messages import Message
+from tapete.engine.words import Message
 
 from .actions import kind_of
 from .bots import WantedBot

@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from tapete.engine import Event, State
-from tapete.engine.messages import Card, Cards, Catalogue, Lines, Message, Num, Player, Players, msg
+from tapete.engine.words import Card, Cards, Catalogue, Lines, Message, Num, Player, Players, msg
 
 from . import actions as act
 from .cards import FACE_TO_ID, FACES, SKILL, face_name, short_face_name

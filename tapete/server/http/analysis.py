@@ -23,7 +23,7 @@ from typing import Any, Literal
 
 from fastapi import APIRouter, Query, Request
 
-from ..errors import BadRequest
+from ..errors import error
 
 router = APIRouter(prefix="/api")
 
@@ -74,11 +74,7 @@ async def match_analysis(
     record: dict[str, Any] = await request.app.state.tapete.tables.record(match_id)
     n = len(record["seats"])
     if seat >= n:
-        raise BadRequest(
-            f"Asiento fuera de la mesa: {seat} (0..{n - 1}).",
-            f"Seat outside the table: {seat} (0..{n - 1}).",
-            rule="analysis",
-        )
+        raise error("analysis_seat", seat=seat, last=n - 1)
     key = (match_id, seat, budget)
     future = _analyses.get(key)
     if future is None or (future.done() and (future.cancelled() or future.exception() is not None)):

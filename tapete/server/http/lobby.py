@@ -3,7 +3,7 @@ finished match's record, the server's counters; and the per-address limits on ne
 and identities.
 
 Every route reaches the process's services (`Services`: settings, store, table registry,
-counters, identities) through `request.app.state.tapete`, set by `tapete.server.app`.
+counters, identities, tournaments) through `request.app.state.tapete`, set by `tapete.server.app`.
 """
 
 from __future__ import annotations
@@ -16,11 +16,11 @@ from typing import Any, Literal
 from fastapi import APIRouter, Query, Request
 
 from tapete.bots import kinds_for
-from tapete.engine import Game
+from tapete.engine import Game, TapeteError
 from tapete.games import game_ids, get_game
 from tapete.games.guide import guide_json, guide_markdown
 
-from ..errors import Forbidden, RateLimited, ServerError
+from ..errors import error
 from ..ops import logs
 from ..ops.loopwatch import LoopWatch
 from ..ops.stats import Stats
@@ -28,7 +28,8 @@ from ..people.names import clean_name
 from ..people.players import IDENTITIES_PER_MINUTE, Players, check_distinct
 from ..settings import ServerSettings, everywhere_kinds, table_options_schema
 from ..storage.store import Store
-from ..table.registry import SeatSpec, Tables
+from ..table.registry import SeatSpec, TableRegistry
+from ..tournaments.service import Tournaments
 from ..wire.limits import AllRates, Rates
 from .models import CreateTableBody, JoinBody, TokenBody
 from .player_api import PlayerHeader, caller
@@ -41,10 +42,11 @@ class Services:
 
     settings: ServerSettings
     store: Store
-    tables: Tables
+    tables: TableRegistry
     stats: Stats
     players: Players
     watch: LoopWatch
+    tournaments: Tournaments
 
 
 def client_address(request: Request) -> str:
@@ -194,11 +196,7 @@ def require_admin(request: Request, settings: ServerSettings) -> None:
     scheme, _, token = given.partition(" ")
     expected = settings.admin_token
     if not expected or scheme.lower() != "bearer" or not secrets.compare_digest(token.strip(), expected):
-        raise Forbidden(
-            "Hace falta la ficha de administración (Authorization: Bearer ...).",
-            "This needs the admin token (Authorization: Bearer ...).",
-            rule="admin",
-        )
+        raise error("admin_only")
 
 
 @router.get("/matches/{match_id}/record")
@@ -207,7 +205,7 @@ async def match_record(match_id: str, request: Request) -> dict[str, Any]:
 
 
 
-LobbyRates = dict[tuple[str, str], tuple[Rates, Callable[[], ServerError]]]
+LobbyRates = dict[tuple[str, str], tuple[Rates, Callable[[], TapeteError]]]
 
 
 def lobby_rates(settings: ServerSettings, rates: AllRates) -> LobbyRates:
@@ -215,26 +213,14 @@ def lobby_rates(settings: ServerSettings, rates: AllRates) -> LobbyRates:
     process when there are several."""
     per_minute = rates.per_minute
 
-    def too_many_tables() -> ServerError:
-        return RateLimited(
-            f"Demasiadas mesas nuevas (máximo {settings.tables_per_minute:g} por minuto); espera un poco.",
-            f"Too many new tables (at most {settings.tables_per_minute:g} a minute); wait a little.",
-            rule="quota",
-        )
+    def too_many_tables() -> TapeteError:
+        return error("quota_new_tables", per_minute=settings.tables_per_minute)
 
-    def too_many_joins() -> ServerError:
-        return RateLimited(
-            f"Demasiados intentos de unirse (máximo {settings.joins_per_minute:g} por minuto); espera un poco.",
-            f"Too many joins (at most {settings.joins_per_minute:g} a minute); wait a little.",
-            rule="quota",
-        )
+    def too_many_joins() -> TapeteError:
+        return error("quota_joins", per_minute=settings.joins_per_minute)
 
-    def too_many_identities() -> ServerError:
-        return RateLimited(
-            f"Demasiadas identidades nuevas (máximo {IDENTITIES_PER_MINUTE} por minuto); espera un poco.",
-            f"Too many new identities (at most {IDENTITIES_PER_MINUTE} a minute); wait a little.",
-            rule="quota",
-        )
+    def too_many_identities() -> TapeteError:
+        return error("quota_identities", per_minute=IDENTITIES_PER_MINUTE)
 
     return {
         ("POST", "/api/tables"): (per_minute("tables", settings.tables_per_minute), too_many_tables),

@@ -7,6 +7,7 @@ is public anyway, so any seat's view of any step may be shown.
 
 from __future__ import annotations
 
+import functools
 import json
 import threading
 from collections import OrderedDict
@@ -18,11 +19,13 @@ from pydantic import BaseModel, Field
 from starlette.concurrency import run_in_threadpool
 
 from tapete.engine import LEGACY_RULES_VERSION, Event, Game, State, check_rules_version
-from tapete.engine.messages import Reader
-from tapete.engine.names import bot_name
+from tapete.engine.bot_names import bot_name
+from tapete.engine.words import Reader
 from tapete.games import get_game
+from tapete.protocol import LANGS, Words
 
-from ..errors import BadRequest, ServerError
+from ..errors import error
+from ..people.names import NAME_MAX  # as the lobby allows
 
 router = APIRouter(prefix="/api")
 
@@ -32,25 +35,35 @@ DECK_FILES = {"wanted": "outlaws.json", "nacho-loco": "designs.json"}
 CURSORS = 32
 
 
-class NoDeckData(ServerError):
-    code = "no_deck_data"
-    status = 404
-
-
 @router.get("/games/{game_id}/deck")
 async def game_deck(game_id: str) -> dict[str, Any]:
     """The game's deck data file as JSON (card names and figures)."""
     game = get_game(game_id)
     name = DECK_FILES.get(game.id)
     if name is None:
-        raise NoDeckData(
-            f"{game.name['es']} no guarda su mazo como datos.",
-            f"{game.name['en']} keeps no deck data file.",
-            rule="deck-data",
-        )
+        raise error("no_deck_data", game=Words(game.name["es"], game.name["en"]))
     package = type(game).__module__.rpartition(".")[0]
     data: dict[str, Any] = json.loads(resources.files(package).joinpath(name).read_text(encoding="utf-8"))
     return data
+
+
+@functools.cache
+def face_names(game_id: str) -> dict[str, Any]:
+    """Every card face of the game named as its catalogue names it in every sentence, in es and en;
+    `short`, the compact names where a game has them (WANTED's "J♠"), for the faces whose compact
+    name is another."""
+    game = get_game(game_id)
+    faces = sorted(game.card_faces())
+    names = {face: {lang: game.face_name(face, lang) for lang in LANGS} for face in faces}
+    short = {face: {lang: game.face_name(face, lang, short=True) for lang in LANGS} for face in faces}
+    return {"game": game.id, "faces": names, "short": {face: s for face, s in short.items() if s != names[face]}}
+
+
+@router.get("/games/{game_id}/faces")
+async def game_faces(game_id: str) -> dict[str, Any]:
+    """The names of the game's cards (`face_names`): a client labels a card with these, so that it
+    reads on the board as it does in the log, never formatting a face token itself."""
+    return face_names(get_game(game_id).id)
 
 
 class PlayersBody(BaseModel):
@@ -65,7 +78,6 @@ async def allowed_players(game_id: str, body: PlayersBody) -> dict[str, Any]:
 
 
 MAX_DESCRIBE = 200
-MAX_NAME = 24  # as the lobby allows
 
 
 class DescribeBody(BaseModel):
@@ -82,7 +94,7 @@ async def describe_events(game_id: str, body: DescribeBody) -> dict[str, Any]:
     after a language switch: sockets speak one language). Nothing is looked
     up: an event is described from its own data only."""
     game = get_game(game_id)
-    names = None if body.names is None else [(name or "")[:MAX_NAME] for name in body.names]
+    names = None if body.names is None else [(name or "")[:NAME_MAX] for name in body.names]
     reader = Reader(body.lang, names, body.seat)
     texts: list[str | None] = []
     for data in body.events:
@@ -147,11 +159,7 @@ def replay_step(record: dict[str, Any], step: int, seat: int | None) -> dict[str
     check_rules_version(game, int(record.get("rules_version", LEGACY_RULES_VERSION)))
     num_players = len(record["seats"])
     if seat is not None and not 0 <= seat < num_players:
-        raise BadRequest(
-            f"Asiento fuera de la mesa: {seat} (0..{num_players - 1}).",
-            f"Seat outside the table: {seat} (0..{num_players - 1}).",
-            rule="replay",
-        )
+        raise error("replay_seat", seat=seat, last=num_players - 1)
     actions = record["actions"]
     step = min(step, len(actions))
     start = _cursors.get(record["id"], step - 1) if step else None

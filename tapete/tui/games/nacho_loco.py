@@ -21,7 +21,7 @@ from tapete.games.nacho_loco.cards import short_face_name
 from tapete.games.nacho_loco.texts import PHASE_NAMES
 
 from ..boards import DIGITS, Board, Painter, number_moves
-from ..table import Move, Snapshot
+from ..match import Move, Snapshot
 from .common import flow, moves_of, say
 
 SEGMENT_STYLES = {

@@ -28,7 +28,7 @@ from tapete.games.wanted.cards import (
 )
 
 from ..boards import Painter, number_moves
-from ..table import Move, Snapshot
+from ..match import Move, Snapshot
 from .common import PagedHandBoard, cell, hand_row, keyed_by_position, say, stable_slots
 
 RED = "bold red3 on grey93"

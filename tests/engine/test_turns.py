@@ -1,4 +1,4 @@
-"""The table core (tapete/engine/table.py): every race rule once, on Eco
+"""The table core (tapete/engine/turns.py): every race rule once, on Eco
 (tests/toygame.py: plays open a reaction window where anyone may snap;
 every fourth play starts a duel where every seat commits at once).
 
@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 from tapete.engine import Event, NotYourTurn, private, public
-from tapete.engine.table import (
+from tapete.engine.turns import (
     RESULT_RULE,
     TIMEOUTS_FOR_GOOD,
     WINDOW_RULE,

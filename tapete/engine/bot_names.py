@@ -18,11 +18,13 @@ LEVEL_OF_KIND = {
     "ismcts-easy": "normal",
     "ismcts": "hard",
     "ismcts-hard": "hard",
+    "learned": "expert",
 }
 LEVEL_WORDS = {
     "easy": {"es": "Fácil", "en": "Easy"},
     "normal": {"es": "Normal", "en": "Normal"},
     "hard": {"es": "Difícil", "en": "Hard"},
+    "expert": {"es": "Experto", "en": "Expert"},
 }
 ALGORITHM_WORDS = {
     "random": {"es": "juega al azar", "en": "plays at random"},
@@ -30,6 +32,7 @@ ALGORITHM_WORDS = {
     "ismcts-easy": {"es": "búsqueda ISMCTS, poco presupuesto", "en": "ISMCTS search, small budget"},
     "ismcts": {"es": "búsqueda ISMCTS", "en": "ISMCTS search"},
     "ismcts-hard": {"es": "búsqueda ISMCTS, mucho presupuesto", "en": "ISMCTS search, large budget"},
+    "learned": {"es": "red neuronal entrenada jugando", "en": "neural network trained by play"},
 }
 
 
@@ -54,7 +57,7 @@ def bot_name(seat: int, taken: Sequence[str | None] = ()) -> str:
     return f"Bot {seat + 1}"
 
 
-def table_names(names: Sequence[str | None]) -> list[str]:
+def with_bot_names(names: Sequence[str | None]) -> list[str]:
     """Every seat named: a person's chosen name kept, an unnamed seat given a bot name."""
     out: list[str] = []
     for seat, name in enumerate(names):
@@ -62,4 +65,4 @@ def table_names(names: Sequence[str | None]) -> list[str]:
     return out
 
 
-__all__ = ["BOT_NAMES", "LEVEL_OF_KIND", "bot_algorithm", "bot_level", "bot_name", "table_names"]
+__all__ = ["BOT_NAMES", "LEVEL_OF_KIND", "bot_algorithm", "bot_level", "bot_name", "with_bot_names"]

@@ -1,7 +1,7 @@
-"""A match at the terminal's table, apart from how it is drawn.
+"""A match in the terminal, apart from how it is drawn.
 
 `LocalTable` owns one match against bots and runs it in real time on the
-table core (`tapete.engine.table`), which decides the race as it does on
+table core (`tapete.engine.turns`), which decides the race as it does on
 the server and in the simulator: whenever the state changes every bot among
 the actors is asked for a Decision; the decision lands when its delay has
 passed unless something else happened first. In a reaction window (Bacan's
@@ -21,10 +21,10 @@ from typing import Any, Protocol
 
 from tapete.bots import make_bot
 from tapete.engine import Bot, Decision, Event, Game, IllegalAction, Observation, State
-from tapete.engine.messages import Reader
-from tapete.engine.names import table_names
-from tapete.engine.table import REACTION_WINDOW_S, Held, Rejected, TableCore, by_audience, in_race
-from tapete.engine.table import Timing as CoreTiming
+from tapete.engine.bot_names import with_bot_names
+from tapete.engine.turns import REACTION_WINDOW_S, Held, Rejected, TableCore, by_audience, in_race
+from tapete.engine.turns import Timing as CoreTiming
+from tapete.engine.words import Reader
 
 from .i18n import t
 
@@ -196,7 +196,7 @@ class LocalTable:
 
     def names(self, lang: str) -> list[str]:
         """You, and each bot by its name (the same names the log says)."""
-        named = table_names([None] * len(self.kinds))
+        named = with_bot_names([None] * len(self.kinds))
         return [t("seat.you", lang) if kind is None else named[s] for s, kind in enumerate(self.kinds)]
 
     def snapshot(self, lang: str) -> Snapshot:
@@ -237,7 +237,7 @@ class LocalTable:
         return t(key, lang, name=self.names(lang)[seat], error=en if lang == "en" else es)
 
     def log(self, lang: str) -> list[str]:
-        reader = Reader(lang, table_names([None] * len(self.kinds)), self.seat)
+        reader = Reader(lang, with_bot_names([None] * len(self.kinds)), self.seat)
         return [self.game.tell_event(e, reader) for e in self.events]
 
     # -- the person's moves ------------------------------------------------

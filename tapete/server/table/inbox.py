@@ -1,4 +1,4 @@
-"""What may reach a table runner's queue: everything that may change a table."""
+"""What may reach a table runner's queue (its inbox): everything that may change a table, as `QueueItem`s."""
 
 from __future__ import annotations
 
@@ -94,7 +94,7 @@ class Rematch:
     accept: bool
 
 
-Message = Submit | BotMove | Attach | Detach | Sync | Dismiss | Join | Leave | Wake | Start | Chat | Rematch
+QueueItem = Submit | BotMove | Attach | Detach | Sync | Dismiss | Join | Leave | Wake | Start | Chat | Rematch
 
 
 @dataclass

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from tapete.engine import Decision, IllegalAction
-from tapete.tui.table import LocalTable, Timing
+from tapete.tui.match import LocalTable, Timing
 from tests.toygame import COVER, PLAY, SNAP, EcoState, SnapGame
 
 from .helpers import FakeClock, InlineThinker

@@ -6,7 +6,7 @@ when a round-result pause ends are decided here and nowhere else. The core
 never reads a clock: every call takes `now` (real seconds on the server and
 in the terminal, simulated seconds in the simulator, `--plain` and search
 rollouts), so the same rules run everywhere and are tested once
-(tests/engine/test_table.py).
+(tests/engine/test_turns.py).
 
 The rules, in the words the tests use:
 
