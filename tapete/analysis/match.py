@@ -39,8 +39,8 @@ from typing import Any
 
 from tapete.bots.search import round_margin_scale
 from tapete.engine import Event, Game, LossThresholds, MatchRecord, Observation, State, TapeteError, options_to_json
-from tapete.engine.words import LANGS, Reader
 from tapete.engine.replay_cursor import ReplayCursor, ReplayError, parse_record
+from tapete.engine.words import LANGS, Reader
 from tapete.games import get_game
 
 from .evaluators import PASS, AnalysisError, Budget, Evaluator, Position, budget_named, make_evaluator
