@@ -401,3 +401,36 @@ def plot_formats(text: str, lang: str) -> list[str]:
             f"--plot-format expects png, svg or png,svg, not {text!r}.",
         )
     return list(dict.fromkeys(formats))
+
+
+# -- the post-game analysis ------------------------------------------------------------------
+
+
+def check_budget(budget: str, lang: str) -> str:
+    """`--budget` of tapete analyze: one of the analysis' named budgets."""
+    from tapete.analysis import BUDGETS
+
+    if budget not in BUDGETS:
+        names = ", ".join(BUDGETS)
+        fail(
+            lang,
+            f"--budget es uno de {names}, no {budget!r}.",
+            f"--budget is one of {names}, not {budget!r}.",
+        )
+    return budget
+
+
+def record_files(path: Path, lang: str) -> list[Path]:
+    """A match record's file, or every `*.json` in a folder of them (sorted by name)."""
+    if path.is_dir():
+        found = sorted(p for p in path.glob("*.json") if p.is_file())
+        if not found:
+            fail(
+                lang,
+                f"La carpeta {path} no tiene registros de partidas (archivos .json).",
+                f"The folder {path} holds no match records (.json files).",
+            )
+        return found
+    if not path.exists():
+        fail(lang, f"No existe el archivo {path}.", f"There is no file {path}.")
+    return [path]

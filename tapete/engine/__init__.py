@@ -17,7 +17,7 @@ from .errors import (
 )
 from .events import ALONE, Event, audience, private, public, visible_events
 from .fields import CLONE, FRESH, LIST, LISTS, RESET, VALUE, Field, FieldState, redeal
-from .game import Game, SearchHints
+from .game import Game, LossThresholds, SearchHints
 from .options import option, options_schema, options_to_json, parse_options
 from .record import LEGACY_RULES_VERSION, MatchRecord, check_rules_version, replay
 from .rng import Rng
@@ -46,6 +46,7 @@ __all__ = [
     "IllegalAction",
     "InvalidState",
     "LengthBound",
+    "LossThresholds",
     "MatchOver",
     "MatchRecord",
     "NotYourTurn",

@@ -6,6 +6,7 @@ import random
 import sys
 from abc import ABC, abstractmethod
 from collections.abc import Hashable, Mapping, Sequence
+from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol
@@ -23,6 +24,26 @@ from .words import Catalogue, Lines, Message, Reader
 if TYPE_CHECKING:
     from .bot import Bot
     from .encoding import InfoEncoder
+
+
+@dataclass(frozen=True)
+class LossThresholds:
+    """The losses of value (on the search's [0, 1] scale, as a share of a win)
+    from which the post-game analysis (tapete.analysis) calls a decision an
+    inaccuracy, a mistake or a blunder; below `inaccuracy` it is good. A game
+    declares its own (`SearchHints.loss_thresholds`), calibrated so that its
+    heuristic bot's play is mostly good (docs/analysis.md)."""
+
+    inaccuracy: float = 0.05
+    mistake: float = 0.12
+    blunder: float = 0.25
+
+    def __post_init__(self) -> None:
+        if not 0 < self.inaccuracy <= self.mistake <= self.blunder <= 1:
+            raise ValueError(f"loss thresholds must rise within (0, 1]: {self}")
+
+    def to_json(self) -> dict[str, float]:
+        return {"inaccuracy": self.inaccuracy, "mistake": self.mistake, "blunder": self.blunder}
 
 
 class SearchHints:
@@ -59,6 +80,23 @@ class SearchHints:
         """Each seat's value (its chance to win the match) at the search's
         horizon, where the score margin says little about who wins; None:
         value the position by the score margin."""
+        return None
+
+    # -- the post-game analysis (tapete.analysis), which judges with the search's values
+    def loss_thresholds(self, options: Any) -> LossThresholds:
+        """The losses from which a decision is an inaccuracy, a mistake, a
+        blunder in a match of these options (the shared default unless the
+        game measured its own)."""
+        return LossThresholds()
+
+    def decision_type(self, action: Mapping[str, Any]) -> str:
+        """The kind of decision a move (its JSON form) stands for in the
+        analysis' tables ("call_bacan"): its `type` unless the game groups them."""
+        return str(action.get("type", "move"))
+
+    def plan_message(self, state: State, plan: Sequence[int]) -> Message | None:
+        """A plan (`plans`) as one move in words ("form the gang ..."); None:
+        its actions' own sentences, one after the other."""
         return None
 
 

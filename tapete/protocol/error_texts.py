@@ -394,6 +394,12 @@ ERRORS: dict[str, ErrorText] = {
         "Asiento fuera de la mesa: {seat} (0..{last}).",
         "Seat outside the table: {seat} (0..{last}).",
     ),
+    "analysis_seat": E(
+        "bad_request",
+        "analysis",
+        "Asiento fuera de la mesa: {seat} (0..{last}).",
+        "Seat outside the table: {seat} (0..{last}).",
+    ),
     "no_deck_data": E(
         "no_deck_data", "deck-data", "{game} no guarda su mazo como datos.", "{game} keeps no deck data file."
     ),

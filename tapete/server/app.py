@@ -16,7 +16,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from tapete.engine import BadOption, BadPlayers, TapeteError, UnknownGame
 
 from .errors import error
-from .http import lobby, viewer
+from .http import analysis, lobby, viewer
 from .http.assets import Assets, PublicGzip
 from .http.headers import SecurityHeaders
 from .http.player_api import router as player_router
@@ -138,6 +138,7 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
         finally:
             await tournaments.close()
             await watch.stop()
+            analysis.shutdown()
             AGING.load = lambda: 0
             settling.cancel()
             await asyncio.gather(settling, return_exceptions=True)
@@ -151,6 +152,7 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
     app.include_router(player_router)  # identities, profiles, histories, leaderboards
     app.include_router(viewer.router)  # replays and deck data for the browser client
     app.include_router(tournament_router)  # Swiss tournaments and arenas for people
+    app.include_router(analysis.router)  # a finished match's analysis per seat
     app.add_api_websocket_route("/ws/tables/{table_id}", table_socket)
     app.add_exception_handler(TapeteError, _on_tapete_error)
     app.add_exception_handler(RequestValidationError, _on_validation_error)

@@ -17,6 +17,7 @@ from .encoding import BacanEncoder
 from .house_rules import HOUSE_RULES
 from .options import Options
 from .rules import BacanState
+from .search import BacanSearchHints
 from .study import STUDY
 
 RULES_VERSION = 1
@@ -38,6 +39,7 @@ class BacanGame(Game):
     state_type = BacanState
     texts = texts
     house_rules = HOUSE_RULES
+    search_hints = BacanSearchHints()
     encoder_type = BacanEncoder
     score_sense = -1  # points are bad: reaching the limit eliminates (BAC-4, BAC-5)
     conformance_options: ClassVar[tuple[dict[str, Any], ...]] = (

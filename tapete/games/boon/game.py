@@ -17,6 +17,7 @@ from .encoding import BoonEncoder
 from .house_rules import HOUSE_RULES
 from .options import Options
 from .rules import BoonState
+from .search import BoonSearchHints
 from .study import STUDY
 
 RULES_VERSION = 1
@@ -38,6 +39,7 @@ class BoonGame(Game):
     state_type = BoonState
     texts = texts
     house_rules = HOUSE_RULES
+    search_hints = BoonSearchHints()
     encoder_type = BoonEncoder
     conformance_options: ClassVar[tuple[dict[str, Any], ...]] = ({"payouts": "2,1,0,0,-1,-2"},)
 

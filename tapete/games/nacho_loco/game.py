@@ -15,6 +15,7 @@ from .encoding import NachoLocoEncoder
 from .house_rules import HOUSE_RULES
 from .options import Options
 from .rules import NachoLocoState
+from .search import NachoLocoSearchHints
 from .study import STUDY
 
 RULES_VERSION = 2
@@ -34,6 +35,7 @@ class NachoLocoGame(Game):
     default_players = 4
     options_type = Options
     state_type = NachoLocoState
+    search_hints = NachoLocoSearchHints()
     encoder_type = NachoLocoEncoder
     texts = texts
     house_rules = HOUSE_RULES

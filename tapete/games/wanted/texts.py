@@ -3,7 +3,7 @@ terminal view. The rules themselves are rules.es.md and rules.en.md beside this 
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from tapete.engine import Event, State
@@ -24,6 +24,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     "act.commit": {"es": "Jugar boca abajo: {card}", "en": "Commit face down: {card}"},
     "act.leader": {"es": "Nombrar líder a {card}", "en": "Make {card} the leader"},
     "act.discard": {"es": "Descartar {card}", "en": "Discard {card}"},
+    "act.gang": {"es": "Formar la pandilla {cards}", "en": "Form the gang {cards}"},
     # events
     "pick": {"es": "Eliges {card} ({count} de 3).", "en": "You pick {card} ({count} of 3)."},
     "commit": {"es": "Juegas boca abajo: {cards}.", "en": "You commit face down: {cards}."},
@@ -87,6 +88,11 @@ def action_message(state: State, action: int) -> Message:
         return msg("act.deal")
     card = Card(FACES[act.card_of(action)])
     return msg({"commit": "act.commit", "leader": "act.leader"}.get(kind, "act.discard"), card=card)
+
+
+def gang_message(commits: Sequence[int]) -> Message:
+    """A Pandillas gang chosen as one (its three commits, `SearchHints.plans`) as a message."""
+    return msg("act.gang", "WAN-9", cards=Cards(tuple(FACES[act.card_of(a)] for a in commits)))
 
 
 def event_message(event: Event) -> Message | Lines:
