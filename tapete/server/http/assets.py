@@ -24,6 +24,7 @@ import mimetypes
 from dataclasses import dataclass
 from pathlib import Path
 
+from starlette.exceptions import HTTPException
 from starlette.middleware.gzip import GZipMiddleware
 from starlette.requests import Request
 from starlette.responses import Response
@@ -106,8 +107,8 @@ class Assets:
         request = Request(scope)
         path = request.url.path
         if request.method not in ("GET", "HEAD"):
-            await Response("Method Not Allowed", 405, {"allow": "GET, HEAD"})(scope, receive, send)
-            return
+            # the app's own handler answers in the protocol's JSON error form, as for any route
+            raise HTTPException(405, headers={"allow": "GET, HEAD"})
         if path in ("/", f"/{PAGE}"):
             asset, cache = self.page, REVALIDATE
         elif path in self.files:
@@ -117,8 +118,7 @@ class Assets:
             await self.fallback(scope, receive, send)
             return
         else:
-            await Response("Not Found", 404, media_type="text/plain")(scope, receive, send)
-            return
+            raise HTTPException(404)
         await self._send(request, asset, cache)(scope, receive, send)
 
     @staticmethod
