@@ -187,7 +187,7 @@ class Tables:
             chat=TableChat(row.id, row.chat_room, [ChatLine.from_json(line) for line in row.chat], self.store),
         )
         runner.rematch.restore(row.rematch, row.next_match, make=self._rematch_of)
-        runner.replay(row.actions, row.action_times)
+        runner.replay(row.actions, row.action_times, row.started_at)
         self.created_at[row.id] = row.created_at
         return runner
 

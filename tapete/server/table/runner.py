@@ -144,19 +144,22 @@ class TableRunner:
         return self.core.version
 
     # -- building ----------------------------------------------------------
-    def replay(self, actions: list[tuple[int, int]], times: list[float] | None = None) -> None:
+    def replay(self, actions: list[tuple[int, int]], times: list[float] | None = None,
+               started_at: float | None = None) -> None:
         """Rebuild the state from its record, bots hearing what they heard. With the
-        actions' times (wall clock), turn clocks resume with the time they had left."""
+        actions' times and the match's start (wall clock), turn clocks resume with the
+        time they had left, the first decision's as much as the others'."""
         self._restored = True
         core = self.core
-        if not times or self.status != "playing" or core.timing.turn <= 0:
+        began = started_at if started_at is not None else times[0] if times else None
+        if began is None or (actions and not times) or self.status != "playing" or core.timing.turn <= 0:
             for version, (seat, action) in enumerate(actions, 1):
                 self._replayed(version, self.state.apply(seat, action))
             core.version = len(actions)
             return
         core.clocked = self.registry.humans()
-        core.track(times[0])
-        for (seat, action), at in zip(actions, times, strict=True):
+        core.track(began)
+        for (seat, action), at in zip(actions, times or [], strict=True):
             self._replayed(core.version + 1, core.apply(seat, action, at).events)
         core.rebase(time.monotonic() - time.time())
 
