@@ -188,11 +188,16 @@ async def server_stats(request: Request, reset: bool = False) -> dict[str, Any]:
 
 
 def require_admin(request: Request, settings: ServerSettings) -> None:
-    """`Authorization: Bearer <admin token>`; a server started without an admin token has no admin."""
+    """`Authorization: Bearer <admin token>`; a server started without an admin token has no admin.
+
+    Compared as bytes: a header is any bytes (Starlette reads them as Latin-1, so encoding back gives
+    them again), and `compare_digest` refuses strings beyond ASCII (a `Bearer é` was a 500)."""
     given = request.headers.get("authorization", "")
     scheme, _, token = given.partition(" ")
     expected = settings.admin_token
-    if not expected or scheme.lower() != "bearer" or not secrets.compare_digest(token.strip(), expected):
+    if not expected or scheme.lower() != "bearer" or not secrets.compare_digest(
+        token.strip(" \t").encode("latin-1"), expected.encode()
+    ):
         raise Forbidden(
             "Hace falta la ficha de administración (Authorization: Bearer ...).",
             "This needs the admin token (Authorization: Bearer ...).",
