@@ -1,8 +1,8 @@
 """Who imports whom inside `tapete/`, read from the source (AST), function-level imports included.
 
 Shared by the structure tests: `test_import_cycles` (no circle), `test_layers` (arrows between
-tapete's parts point down) and `test_server_layers` (the server's rooms import one way). Imports under `if TYPE_CHECKING:` never run; `imports_of` leaves
-them out unless asked for them."""
+tapete's parts point down) and `test_server_layers` (the server's rooms import one way). Imports
+under `if TYPE_CHECKING:` never run; `imports_of` leaves them out unless asked for them."""
 
 from __future__ import annotations
 
