@@ -22,6 +22,11 @@ BOT_KINDS: dict[str, Callable[[Game, random.Random], Bot]] = {
 }
 
 
+def kinds_for(game: Game) -> list[str]:
+    """The bot kinds a game offers."""
+    return list(BOT_KINDS)
+
+
 class UnknownBot(TapeteError):
     code = "unknown_bot"
 
@@ -39,4 +44,4 @@ def make_bot(kind: str, game: Game, seed: int) -> Bot:
     return factory(game, random.Random(seed))
 
 
-__all__ = ["BOT_KINDS", "ISMCTSBot", "PolicyImprovementBot", "RandomBot", "UnknownBot", "make_bot"]
+__all__ = ["BOT_KINDS", "ISMCTSBot", "PolicyImprovementBot", "RandomBot", "UnknownBot", "kinds_for", "make_bot"]

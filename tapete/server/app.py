@@ -19,6 +19,7 @@ from .errors import BadRequest
 from .http import lobby, viewer
 from .http.headers import SecurityHeaders
 from .http.player_api import router as player_router
+from .http.replays import Replays, replay_rates
 from .http.sockets import address_allowances, table_socket
 from .ops import logs
 from .ops.gcsetup import AGING
@@ -29,7 +30,6 @@ from .people.players import Players
 from .settings import ServerSettings, async_db_url
 from .storage.store import Store
 from .table import registry as table_registry
-from .table.pacer import ThinkingPool
 from .table.registry import Tables
 from .wire.limits import AllRates, BodyGuard, RateGuard
 
@@ -122,10 +122,6 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
             await store.open()
             tables = Tables(store, settings, stats)
         store.on_batch = stats.batch
-        # search bots think in the loop's default executor: a small pool shared in turn, on a budget
-        asyncio.get_running_loop().set_default_executor(
-            ThinkingPool(settings.thinking_threads, settings.thinking_share)
-        )
         restored = await tables.restore()
         tables.start_housekeeping()
         players = Players(store, settings.redis_url)  # with several processes, sign-in limits count in Redis
@@ -133,7 +129,8 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
         watch = LoopWatch()
         watch.start()
         AGING.load = lambda: len(tables.runners)  # the collector's growth is measured per table held
-        app.state.tapete = lobby.Services(settings, store, tables, stats, players, watch)
+        replays = Replays(settings, tables.thinking)
+        app.state.tapete = lobby.Services(settings, store, tables, stats, players, watch, replays)
         logs.event(f"server ready; {restored} tables restored")
         try:
             yield
@@ -158,7 +155,8 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
 
     app.add_middleware(BodyGuard, max_bytes=settings.max_body_bytes, timeout=settings.body_timeout)
     app.state.allowances = address_allowances(settings, rates)  # chat and rematch, per table and address
-    app.add_middleware(RateGuard, rates=lobby.lobby_rates(settings, rates))  # floods refused before they are read
+    guarded = {**lobby.lobby_rates(settings, rates), **replay_rates(settings, rates)}
+    app.add_middleware(RateGuard, rates=guarded)  # floods refused before they are read
     app.add_middleware(SecurityHeaders)  # outermost: the guard's refusals carry the headers too
 
     if STATIC_DIR.is_dir():

@@ -32,6 +32,7 @@ from ..table.registry import SeatSpec, Tables
 from ..wire.limits import AllRates, Rates
 from .models import CreateTableBody, JoinBody, TokenBody
 from .player_api import PlayerHeader, caller
+from .replays import Replays
 
 
 @dataclass
@@ -45,6 +46,7 @@ class Services:
     stats: Stats
     players: Players
     watch: LoopWatch
+    replays: Replays
 
 
 def client_address(request: Request) -> str:
@@ -180,6 +182,8 @@ async def server_stats(request: Request, reset: bool = False) -> dict[str, Any]:
     out["sockets"] = sum(len(r.spectators) + sum(len(s.conns) for s in r.seats) for r in runners)
     out["log_events"] = sum(len(r.presenter.log) for r in runners)  # the stories kept (~400 bytes an event)
     out["wal"] = svc.store.wal_summary()  # SQLite's checkpoints, and how long they held commits
+    out["thinking"] = svc.tables.thinking.summary()  # the search bots' and replays' queues (table/thinking.py)
+    out["replays"] = svc.replays.summary()
     out.update(svc.tables.cluster_stats())
     if reset:
         svc.stats.reset()
@@ -203,11 +207,6 @@ def require_admin(request: Request, settings: ServerSettings) -> None:
             "This needs the admin token (Authorization: Bearer ...).",
             rule="admin",
         )
-
-
-@router.get("/matches/{match_id}/record")
-async def match_record(match_id: str, request: Request) -> dict[str, Any]:
-    return await services(request).tables.record(match_id)
 
 
 

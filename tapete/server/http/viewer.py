@@ -8,28 +8,23 @@ is public anyway, so any seat's view of any step may be shown.
 from __future__ import annotations
 
 import json
-import threading
-from collections import OrderedDict
 from importlib import resources
 from typing import Any, Literal
 
-from fastapi import APIRouter, Query, Request
+from fastapi import APIRouter, Query, Request, Response
 from pydantic import BaseModel, Field
-from starlette.concurrency import run_in_threadpool
 
-from tapete.engine import LEGACY_RULES_VERSION, Event, Game, State, check_rules_version
+from tapete.engine import Event
 from tapete.engine.messages import Reader
-from tapete.engine.names import bot_name
 from tapete.games import get_game
 
-from ..errors import BadRequest, ServerError
+from ..errors import ServerError
+from .lobby import client_address
 
 router = APIRouter(prefix="/api")
 
 # Games that keep their deck as a data file in their package (rules: "keep it as data").
 DECK_FILES = {"wanted": "outlaws.json", "nacho-loco": "designs.json"}
-# Replayed states kept per match, so stepping forward does not replay from the start.
-CURSORS = 32
 
 
 class NoDeckData(ServerError):
@@ -95,104 +90,21 @@ async def describe_events(game_id: str, body: DescribeBody) -> dict[str, Any]:
     return {"lang": body.lang, "texts": texts}
 
 
-class Cursors:
-    """The last replayed state of a few matches: (step, state)."""
-
-    def __init__(self, size: int) -> None:
-        self.size = size
-        self.items: OrderedDict[str, tuple[int, State]] = OrderedDict()
-        self.lock = threading.Lock()  # replays run in worker threads
-
-    def get(self, match_id: str, step: int) -> tuple[int, State] | None:
-        with self.lock:
-            found = self.items.get(match_id)
-            if found is None or found[0] > step:
-                return None
-            self.items.move_to_end(match_id)
-            return found[0], found[1].clone()
-
-    def put(self, match_id: str, step: int, state: State) -> None:
-        copy = state.clone()
-        with self.lock:
-            self.items[match_id] = (step, copy)
-            self.items.move_to_end(match_id)
-            while len(self.items) > self.size:
-                self.items.popitem(last=False)
-
-
-_cursors = Cursors(CURSORS)
-
-
-def seat_names(seats: list[dict[str, Any]]) -> list[str]:
-    """Each record seat's name as the table showed it: a person's chosen name, a bot's given one."""
-    people = [s.get("human") or None for s in seats]
-    return [bot_name(i, people) if "bot" in s else (s.get("human") or "") for i, s in enumerate(seats)]
-
-
-def _readers(seats: list[dict[str, Any]], seat: int | None) -> dict[str, Reader]:
-    """Who reads a replay step, in each language: the viewed seat, with everyone's names."""
-    names = seat_names(seats)
-    return {lang: Reader(lang, names, seat) for lang in ("es", "en")}
-
-
-def _event_json(game: Game, event: Event, readers: dict[str, Reader]) -> dict[str, Any]:
-    out = event.to_json()
-    out["text"] = {lang: game.tell_event(event, reader) for lang, reader in readers.items()}
-    return out
-
-
-def replay_step(record: dict[str, Any], step: int, seat: int | None) -> dict[str, Any]:
-    """The view of `seat` after the first `step` actions, with what the last one did."""
-    game = get_game(record["game"])
-    check_rules_version(game, int(record.get("rules_version", LEGACY_RULES_VERSION)))
-    num_players = len(record["seats"])
-    if seat is not None and not 0 <= seat < num_players:
-        raise BadRequest(
-            f"Asiento fuera de la mesa: {seat} (0..{num_players - 1}).",
-            f"Seat outside the table: {seat} (0..{num_players - 1}).",
-            rule="replay",
-        )
-    actions = record["actions"]
-    step = min(step, len(actions))
-    start = _cursors.get(record["id"], step - 1) if step else None
-    done, state = start if start is not None else (0, game.new_match(num_players, record["seed"], record["options"]))
-    events: list[Event] = []
-    last: dict[str, Any] | None = None
-    readers = _readers(record["seats"], seat)
-    movers = _readers(record["seats"], None)  # a move is told as anyone at the table reads it
-    for index in range(done, step):
-        actor, action = actions[index]
-        if index == step - 1:
-            last = {"seat": actor, "text": {lang: game.tell_action(state, action, reader)
-                                            for lang, reader in movers.items()}}
-            _cursors.put(record["id"], index, state)
-        events = state.apply(actor, action)
-    return {
-        "id": record["id"],
-        "game": game.id,
-        "num_players": num_players,
-        "seats": record["seats"],
-        "options": record["options"],
-        "outcome": record.get("outcome"),
-        "step": step,
-        "steps": len(actions),
-        "seat": seat,
-        "view": state.view(seat),
-        "actors": list(state.actors()),
-        "required": list(state.required_actors()),
-        "events": [_event_json(game, e, readers) for e in events if e.visible_to(seat)],
-        "action": last,
-    }
-
-
 @router.get("/matches/{match_id}/replay")
 async def match_replay(
     match_id: str,
     request: Request,
     step: int = Query(0, ge=0, le=1_000_000),
     seat: int | None = Query(None, ge=0),
-) -> dict[str, Any]:
-    """One step of a finished match (404 unknown, 409 not finished)."""
-    record = await request.app.state.tapete.tables.record(match_id)
-    result: dict[str, Any] = await run_in_threadpool(replay_step, record, step, seat)
-    return result
+) -> Response:
+    """One step of a finished match (404 unknown, 409 not finished; 429 and 503: `Replays`)."""
+    services = request.app.state.tapete
+    told = await services.replays.step(services.tables.record, match_id, step, seat, client_address(request))
+    return Response(told, media_type="application/json")
+
+
+@router.get("/matches/{match_id}/record")
+async def match_record(match_id: str, request: Request) -> dict[str, Any]:
+    """A finished match's record (the same allowances and memory as its replay)."""
+    services = request.app.state.tapete
+    return await services.replays.record(services.tables.record, match_id)

@@ -42,6 +42,7 @@ from .batch_writers import (
 from .schema import actions, chat_lines, matches, metadata, player_secrets, players, ratings, seats  # noqa: F401
 
 CHAT_KEPT = 100  # lines of a room read back (the history a hello gets)
+ACTIONS_PAGE = 500  # actions read at once by `Store.actions_of`
 
 log = logging.getLogger("tapete.server.store")
 
@@ -375,14 +376,33 @@ class Store:
             found = (await conn.execute(query)).first()
         return None if found is None else (int(found.seat), int(found.action))
 
-    async def load(self, match_id: str) -> MatchRow | None:
-        rows = await self._load(sa.select(matches).where(matches.c.id == match_id))
+    async def load(self, match_id: str, with_actions: bool = True) -> MatchRow | None:
+        """The match, its seats, chat and (unless not asked for) its actions."""
+        rows = await self._load(sa.select(matches).where(matches.c.id == match_id), with_actions)
         return rows[0] if rows else None
+
+    async def actions_of(self, match_id: str) -> list[tuple[int, int]]:
+        """A match's actions in order, read a page at a time, the event loop let go between two pages:
+        the rows of a long record took it ~100 ms at once (8,000 actions)."""
+        found: list[tuple[int, int]] = []
+        while True:
+            async with self.engine.connect() as conn:
+                page = list(await conn.execute(
+                    sa.select(actions.c.idx, actions.c.seat, actions.c.action)
+                    .where(actions.c.match_id == match_id, actions.c.idx >= len(found))
+                    .order_by(actions.c.idx).limit(ACTIONS_PAGE)
+                ))
+            if any(r.idx != len(found) + i for i, r in enumerate(page)):
+                raise RuntimeError(f"match {match_id}: the action record has a gap")
+            found += [(r.seat, r.action) for r in page]
+            if len(page) < ACTIONS_PAGE:
+                return found
+            await asyncio.sleep(0)
 
     async def load_unfinished(self) -> list[MatchRow]:
         return await self._load(sa.select(matches).where(matches.c.status.in_(("waiting", "playing"))))
 
-    async def _load(self, query: sa.Select[Any]) -> list[MatchRow]:
+    async def _load(self, query: sa.Select[Any], with_actions: bool = True) -> list[MatchRow]:
         async with self.engine.connect() as conn:
             found = [MatchRow(**dict(r._mapping)) for r in await conn.execute(query)]
             for row in found:
@@ -392,6 +412,9 @@ class Store:
                 row.seats = [
                     SeatRow(r.seat, r.kind, r.level, r.name, r.token_hash, r.player_id) for r in seat_rows
                 ]
+                row.chat = await self._chat(conn, row.chat_room)
+                if not with_actions:
+                    continue
                 action_rows = await conn.execute(
                     sa.select(actions.c.idx, actions.c.seat, actions.c.action, actions.c.at)
                     .where(actions.c.match_id == row.id)
@@ -402,7 +425,6 @@ class Store:
                     raise RuntimeError(f"match {row.id}: the action record has a gap")
                 row.actions = [(r.seat, r.action) for r in listed]
                 row.action_times = [r.at for r in listed]
-                row.chat = await self._chat(conn, row.chat_room)
         return found
 
     @staticmethod
