@@ -19,13 +19,12 @@ quotas count them; some floods use several), one after the other:
 - chunked: 20 `POST /api/games/bacan/players` with chunked bodies of up to 300 MB;
 - slowloris: 150 connections that send headers a line at a time, never ending them;
 - silent sockets: 50 sockets on a busy bot table that never read;
-- search bots: from five addresses, three tables each of two `ismcts-hard` bots (and two heuristic
-  ones) at `bot_delay_ms: 0`, as many as they are allowed;
 - replays: a finished match of some 8,000 actions is played first (not timed), then 60 replays
-  at once of random steps from six addresses, three times over.
-
-A flood of chat lines spread over many addresses at one table belongs here
-too (issue 37); it is added to `EXTRA_PHASES` by the change that limits it.
+  at once of random steps from six addresses, three times over;
+- (`EXTRA_PHASES`: floods other changes add; a flood of chat lines spread over many addresses at
+  one table belongs here too, issue 37);
+- search bots: from five addresses, three tables each of two `ismcts-hard` bots (and two heuristic
+  ones) at `bot_delay_ms: 0`, as many as they are allowed (last: their tables play on).
 
 For each, what the server answered, and the ping and the bot's turn
 p50/p99/max (ms) at the unrelated table during it. The targets: a ping p99
@@ -120,8 +119,10 @@ class Pinger:
                             asked = now
                         elif seat in required and data["version"] > played:
                             played = data["version"]
-                            moves = [e for e in data["legal"] if not e["reaction"]] or data["legal"]
-                            await ws.send(json.dumps({"type": "action", "version": data["version"],
+                            # no reaction, and no call of Bacan (a round's end): the bot's turns keep coming
+                            moves = [e for e in data["legal"] if not e["reaction"]
+                                     and e["action"].get("type") != "call_bacan"] or data["legal"]
+                            await ws.send(json.dumps({"type": "action", "seq": played, "version": data["version"],
                                                       "index": moves[0]["index"]}))
 
             reading = asyncio.create_task(read())
@@ -403,7 +404,7 @@ def start_server() -> tuple[subprocess.Popen[bytes], str, Path]:
 async def run(url: str, seconds: float, only: list[str]) -> list[dict[str, Any]]:
     async with client(url, "127.0.0.1") as http:
         created = (await http.post("/api/tables", json={
-            "game": "bacan", "options": {"limit": 10_000}, "table_options": BUSY,
+            "game": "bacan", "options": {"limit": 10_000}, "table_options": {**BUSY, "result_pause_seconds": 0},
             "seats": [{"type": "human"}, VICTIM_BOT]})).json()
     stop = multiprocessing.Event()
     receiving, sending = multiprocessing.Pipe(duplex=False)
@@ -417,9 +418,9 @@ async def run(url: str, seconds: float, only: list[str]) -> list[dict[str, Any]]
         ("chunked", lambda: chunked_flood(url)),
         ("slowloris", lambda: slowloris_flood(url, max(seconds, 12.0))),
         ("silent sockets", lambda: silent_flood(url, max(seconds, 30.0))),
-        ("search bots", lambda: search_flood(url, seconds)),
         ("replays", lambda: replay_flood(url, prepared["replays"])),
         *((name, lambda flood=flood: flood(url, seconds)) for name, flood in EXTRA_PHASES),
+        ("search bots", lambda: search_flood(url, seconds)),  # last: its tables play on to the end of the run
     ]
     spans = []
     prepared: dict[str, Any] = {}

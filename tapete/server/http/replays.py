@@ -9,10 +9,10 @@ the loop and those threads, and an unrelated table's ping went from 1 to 52 ms (
   between pages: `Store.actions_of`) and kept as two arrays of ints (`CompactRecord`), the
   records kept fitting in `--replay-cache-mb`, the least recently viewed leaving first; the last
   steps told are kept as the JSON they were sent as;
-- the steps are computed in the thinking processes (`tapete.server.table.thinking`, with the
-  search bots, in the same fair turns: by the address that asks, then by match), each of which
-  keeps the matches it replays with some of their states (`table.replayed.ReplayedMatch`), so
-  that a step replays at most a few dozen actions;
+- the steps are computed in a thinking process of their own (`tapete.server.table.thinking`, in
+  fair turns: by the address that asks, then by match), which keeps the matches it replays with
+  some of their states (`table.replayed.ReplayedMatch`), so that a step replays at most a few
+  dozen actions;
 - each address may ask for `--replay-per-s` steps a second in bursts of `--replay-burst`
   (records included; shared by every process with Redis), beyond which `rate_limited`, answered
   before the request is routed (`replay_rates`, in the app's `RateGuard`); and at most

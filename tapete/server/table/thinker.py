@@ -15,9 +15,9 @@ the loop the pickling of both for every decision: a four-seat Bacan state pickle
 what it shares, and an `ismcts-hard` bot's rollout shadows to ~1 MB more (0.15 s each, measured).
 The price is the replica's memory and every action applied twice (microseconds).
 
-A replay step is computed here too, from a finished match's record the server sends along (its
-actions as two arrays of ints), kept with some of its states (`replayed.ReplayedMatch`) while its
-cost fits in the budget this process was started with.
+Replay steps are computed in such a process too (one of its own), from a finished match's record
+the server sends along (its actions as two arrays of ints), kept with some of its states
+(`replayed.ReplayedMatch`) while their cost fits in the budget the process was started with.
 
 The messages, pickled and framed by their length (`send_frame`, `read_frame`), one at a time in
 the order they were sent:
@@ -35,6 +35,7 @@ the order they were sent:
 from __future__ import annotations
 
 import contextlib
+import os
 import pickle
 import signal
 import socket
@@ -57,6 +58,9 @@ from ..errors import error_json
 from .replayed import CompactRecord, ReplayedMatch
 
 FRAME = struct.Struct("!I")
+# Thinking processes yield the CPU to the server's own when the machine is short of it: a person's
+# move, a ping, a socket write first, a bot's thought (which has a fallback) after.
+NICENESS = 5
 
 
 def frame(message: Any) -> bytes:
@@ -193,6 +197,8 @@ class Thinker:
 def think_forever(sock: socket.socket, replay_budget: int) -> None:
     """A thinking process's life: each message in turn, until told to stop or the server is gone."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # a Ctrl+C reaches the server, which stops this process
+    with contextlib.suppress(OSError):
+        os.nice(NICENESS)
     thinker = Thinker(replay_budget)
     with sock, contextlib.suppress(ConnectionError):  # the server is gone: so is this process
         while (message := read_frame(sock)) is not None and message[0] != "stop":

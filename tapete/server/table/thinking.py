@@ -1,17 +1,19 @@
 """Where search bots think and replays are computed: a few processes beside the server's, in turn.
 
 `ThinkingPool` runs `processes` thinking processes (`thinker.py`: why processes, and what crosses
-to them), by default one fewer than the machine's cores and at least one, each started when first
-needed (`python -m tapete.server.table.thinker`: a fresh interpreter that imports the games and
-the bots, not the web server, on a socket inherited from the server's process). A
-table with search bots has its replica in one of them, the least loaded when the table opened,
-and so has a finished match being replayed.
+to them), by default one fewer than the machine's cores and at least one, and one more for
+replays (a person waiting for a replay page never waits behind a bot's thought of seconds, nor a
+bot behind replays), each started when first needed (`python -m tapete.server.table.thinker`: a
+fresh interpreter that imports the games and the bots, not the web server, on a socket inherited
+from the server's process). A table with search bots has its replica in one of them, the least
+loaded when the table opened.
 
 Each process does one thing at a time (a bot's decision, a replay step); what waits for it waits
 here, in a fair queue (`FairQueue`): by address (the table creator's, or whoever asked for the
 replay), then by table (or match), then in order. The next turn goes to the next address with
 something waiting, and within it to its next table: a table's turn waits behind at most one turn
 of each other table, however many tables an address has and however many turns each asks for.
+Replays take the same turns in their own process: by the address that asks, then by match.
 
 A search bot's turn has a budget: `wait_s` to start (beyond it, its turn leaves the queue), then
 `max_s` to think (the thinking process is told, and the search stops itself by then). Past either,
@@ -284,15 +286,16 @@ class ThinkingPool:
         self.size = processes if processes > 0 else max(1, (os.cpu_count() or 2) - 1)
         self.wait_s, self.max_s, self.replay_budget = wait_s, max_s, replay_budget
         self.processes: list[ThinkingProcess | None] = [None] * self.size
-        self.replayed_in: OrderedDict[str, ThinkingProcess] = OrderedDict()  # match -> its process
+        # replays in a process of their own: a person waiting for a replay page never waits behind a
+        # bot's thought (seconds), nor a bot behind replays
+        self.replayer: ThinkingProcess | None = None
         self.decisions = self.fallbacks = self.replays = 0
         self.closed = False
 
     def _least_loaded(self) -> ThinkingProcess:
         for index, found in enumerate(self.processes):
             if found is None or found.dead:  # started when first needed, again if it died
-                self.processes[index] = ThinkingProcess(f"tapete-think-{index}", self.replay_budget,
-                                                        max(STUCK_S, 4 * self.max_s))
+                self.processes[index] = ThinkingProcess(f"tapete-think-{index}", 0, max(STUCK_S, 4 * self.max_s))
         live = [p for p in self.processes if p is not None]
         return min(live, key=lambda p: p.load)
 
@@ -308,12 +311,9 @@ class ThinkingPool:
     # -- replays -----------------------------------------------------------------------------
     async def replay(self, match_id: str, group: str, record: CompactRecord, step: int,
                      seat: int | None) -> tuple[Any, ...]:
-        process = self.replayed_in.get(match_id)
+        process = self.replayer
         if process is None or process.dead:
-            process = self.replayed_in[match_id] = self._least_loaded()
-            while len(self.replayed_in) > REPLAYS_PLACED:
-                self.replayed_in.popitem(last=False)
-        self.replayed_in.move_to_end(match_id)
+            process = self.replayer = ThinkingProcess("tapete-replay", self.replay_budget, STUCK_S)
         future: asyncio.Future[tuple[Any, ...]] = asyncio.get_running_loop().create_future()
         job = Job(group, match_id, lambda n: ("replay", n, match_id, record, step, seat), future)
         process.submit(job)
@@ -327,31 +327,34 @@ class ThinkingPool:
 
     # -- what /api/stats shows ------------------------------------------------------------------
     def summary(self) -> dict[str, Any]:
-        now = time.monotonic()
         live = [p for p in self.processes if p is not None and not p.dead]
-        waits = [now - job.asked for p in live for job in p.queue]
-        running = [now - p.running.asked for p in live if p.running is not None]
+        replaying = [p for p in (self.replayer,) if p is not None and not p.dead]
         return {
             "processes": len(live),
             "size": self.size,
-            "queued": len(waits),
-            "oldest_wait_ms": round(max(waits) * 1000, 1) if waits else 0.0,
-            "oldest_running_ms": round(max(running) * 1000, 1) if running else 0.0,
-            "queues": [len(p.queue) for p in live],
+            **_queues(live),
             "tables": sum(len(p.tables) for p in live),
             "decisions": self.decisions,
             "fallbacks": self.fallbacks,
             "replays": self.replays,
+            "replaying": _queues(replaying),
         }
 
     def close(self) -> None:
         self.closed = True
-        for process in self.processes:
+        for process in [*self.processes, self.replayer]:
             if process is not None:
                 process.stop()
 
 
-REPLAYS_PLACED = 4096  # matches whose process is remembered (forgotten ones go to the least loaded)
+def _queues(processes: list[ThinkingProcess]) -> dict[str, Any]:
+    """What waits for these processes: how many turns, the longest waiting and running."""
+    now = time.monotonic()
+    waits = [now - job.asked for p in processes for job in p.queue]
+    running = [now - p.running.asked for p in processes if p.running is not None]
+    return {"queued": len(waits), "oldest_wait_ms": round(max(waits) * 1000, 1) if waits else 0.0,
+            "oldest_running_ms": round(max(running) * 1000, 1) if running else 0.0,
+            "queues": [len(p.queue) for p in processes]}
 
 
 class TableThoughts:
