@@ -62,7 +62,8 @@ class Job:
     asked: float = field(default_factory=time.monotonic)
     think_s: float | None = None  # how long it may think once started (a decision)
     wanted: Callable[[], bool] = lambda: True  # still worth starting (a decision of the table's current version)
-    timer: asyncio.TimerHandle | None = None
+    timer: asyncio.TimerHandle | None = None  # its wait's end, then its thought's
+    watchdog: asyncio.TimerHandle | None = None  # once started: when its process counts as stuck
 
     def answer(self, answer: tuple[Any, ...]) -> None:
         if self.timer is not None:
@@ -105,13 +106,13 @@ class FairQueue:
 
     def remove(self, job: Job) -> bool:
         keys = self.groups.get(job.group)
-        jobs = keys.get(job.key) if keys is not None else None
-        if jobs is None or job not in jobs:
+        if keys is None or job not in keys.get(job.key, ()):
             return False
+        jobs = keys[job.key]
         jobs.remove(job)
         self.size -= 1
         if not jobs:
-            del keys[job.key]  # type: ignore[union-attr]
+            del keys[job.key]
             if not keys:
                 del self.groups[job.group]
         return True
@@ -145,7 +146,6 @@ class ThinkingProcess:
         self.numbers = itertools.count(1)
         self.tables: set[str] = set()  # whose replicas live here
         self.dead = False
-        self.done = 0
 
     @property
     def load(self) -> int:
@@ -200,7 +200,7 @@ class ThinkingProcess:
                 if job.timer is not None:
                     job.timer.cancel()  # its wait is over: it started
                 job.timer = self.loop.call_later(job.think_s + OVERDUE_S, job.answer, NO_ANSWER)
-            self.loop.call_later(self.stuck_s, self._stuck, number)
+            job.watchdog = self.loop.call_later(self.stuck_s, self._stuck, number)
             self.send(job.message(number))
 
     def _stuck(self, number: int) -> None:
@@ -236,8 +236,9 @@ class ThinkingProcess:
         job = self.jobs.pop(number, None)
         if job is self.running:
             self.running = None
-            self.done += 1
         if job is not None:
+            if job.watchdog is not None:
+                job.watchdog.cancel()
             if answer[0] == "error":
                 logs.event("thinking failed", logging.WARNING, table=job.key, detail=str(answer[1])[-2000:])
             job.answer(answer)
