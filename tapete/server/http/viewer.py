@@ -2,7 +2,8 @@
 step (the replay viewer) and a game's deck as data (WANTED's outlaws).
 
 A replay is served only for a finished match, whose record (seed included)
-is public anyway, so any seat's view of any step may be shown.
+is public anyway, so any seat's view of any step may be shown. How replays
+are kept, limited and computed off the event loop: `replays.py`.
 """
 
 from __future__ import annotations

@@ -141,14 +141,8 @@ class Thinker:
     def handle(self, message: tuple[Any, ...]) -> tuple[Any, ...] | None:
         """One message; its answer, if it asks for one."""
         kind = message[0]
-        if kind == "open":
-            _, table, *made = message
-            self._guarded(table, lambda: self.tables.__setitem__(table, TableReplica(*made)))
-        elif kind == "acts":
-            _, table, played = message
-            replica = self.tables.get(table)
-            if replica is not None:
-                self._guarded(table, lambda: replica.acts(played))
+        if kind in ("open", "acts"):
+            self._follow(message)
         elif kind == "close":
             self.tables.pop(message[1], None)
             self.broken.discard(message[1])
@@ -160,9 +154,15 @@ class Thinker:
             return ("done", job, self._replay(match_id, compact, step, seat))
         return None
 
-    def _guarded(self, table: str, work: Any) -> None:
+    def _follow(self, message: tuple[Any, ...]) -> None:
+        """A table's replica made, or told its actions; one that fails is dropped (its table's
+        decisions are errors from then on, and the server plays their fallbacks)."""
+        kind, table, *rest = message
         try:
-            work()
+            if kind == "open":
+                self.tables[table] = TableReplica(*rest)
+            elif (replica := self.tables.get(table)) is not None:
+                replica.acts(rest[0])
         except Exception:
             self.tables.pop(table, None)
             self.broken.add(table)
