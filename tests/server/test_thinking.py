@@ -1,0 +1,172 @@
+"""Thinking processes: fair turns, a turn past its budget answered so its fallback plays, a process
+that dies, and replays that keep some states of a match and still tell every step as from scratch."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from typing import Any
+
+from tapete.bots import make_bot
+from tapete.engine import Observation
+from tapete.engine.table import deliver
+from tapete.games import get_game
+from tapete.server.table.replayed import CompactRecord, ReplayedMatch
+from tapete.server.table.thinker import Thinker
+from tapete.server.table.thinking import GONE, NO_ANSWER, FairQueue, Job, ThinkingPool
+
+
+def job(group: str, key: str) -> Job:
+    future: asyncio.Future[tuple[Any, ...]] = asyncio.get_running_loop().create_future()
+    return Job(group, key, lambda n: ("noop", n), future)
+
+
+async def test_turns_go_by_address_then_by_table_then_in_order() -> None:
+    queue = FairQueue()
+    for key in ("a1", "a1", "a1", "a2", "a2", "a2"):
+        queue.push(job("A", key))
+    for key in ("b1", "b1"):
+        queue.push(job("B", key))
+    order = []
+    while (found := queue.pop()) is not None:
+        order.append(found.key)
+    assert order == ["a1", "b1", "a2", "b1", "a1", "a2", "a1", "a2"]
+    assert len(queue) == 0 and not queue.groups
+
+
+async def test_a_table_waits_behind_at_most_one_turn_of_each_other_table_however_many_an_address_has() -> None:
+    queue = FairQueue()
+    for table in range(10):  # one address, ten tables, five turns each
+        for _ in range(5):
+            queue.push(job("attacker", f"t{table}"))
+    queue.push(job("victim", "v"))
+    taken = []
+    for _ in range(12):  # the victim asks again as soon as it was answered
+        found = queue.pop()
+        assert found is not None
+        taken.append(found.key)
+        if found.key == "v":
+            queue.push(job("victim", "v"))
+    # the victim's turns alternate with the attacker's, whose turns go round its tables
+    assert taken[1::2] == ["v"] * 6
+    assert taken[0::2] == [f"t{n}" for n in range(6)]
+
+
+async def test_a_job_removed_from_the_queue_leaves_no_trace() -> None:
+    queue = FairQueue()
+    first, second = job("A", "a"), job("A", "a")
+    queue.push(first)
+    queue.push(second)
+    assert queue.remove(first) and not queue.remove(first)
+    assert queue.remove(second)
+    assert len(queue) == 0 and not queue.groups and queue.pop() is None
+
+
+def first_actor(game_id: str, players: int, seed: int) -> int:
+    game = get_game(game_id)
+    state = game.new_match(players, seed, {})
+    return (state.required_actors() or state.actors())[0]
+
+
+async def test_a_turn_that_waits_past_its_budget_is_answered_so_its_fallback_plays() -> None:
+    pool = ThinkingPool(processes=1, wait_s=0.05, max_s=20.0)
+    try:
+        seat = first_actor("bacan", 4, 7)
+        options: dict[str, Any] = {}
+        busy = pool.open_table("busy", lambda: "127.0.0.2", "bacan", 7, options, 4, [(seat, "ismcts-hard", 1)])
+        victim = pool.open_table("victim", lambda: "127.0.0.3", "bacan", 7, options, 4, [(seat, "ismcts-hard", 2)])
+        # the busy table's thought runs (the process starts, then thinks); the victim's waits past 50 ms
+        thought = asyncio.create_task(busy.decide(seat, 0, lambda: 0))
+        await asyncio.sleep(0)
+        assert await victim.decide(seat, 0, lambda: 0) == NO_ANSWER
+        summary = pool.summary()
+        assert summary["fallbacks"] == 1 and summary["decisions"] == 2 and summary["tables"] == 2
+        answer = await thought
+        assert answer[0] == "move", answer
+        state = get_game("bacan").new_match(4, 7, options)
+        assert answer[1] in state.legal_actions(seat)
+        # a decision on a version the table left is not thought about
+        assert await busy.decide(seat, 0, lambda: 1) == ("stale",)
+        busy.close()
+        victim.close()
+        assert pool.summary()["tables"] == 0
+    finally:
+        pool.close()
+
+
+async def test_a_thinking_process_that_dies_leaves_its_tables_to_their_fallbacks() -> None:
+    pool = ThinkingPool(processes=1, wait_s=5.0, max_s=5.0)
+    try:
+        seat = first_actor("bacan", 2, 3)
+        options: dict[str, Any] = {}
+        table = pool.open_table("t", lambda: "127.0.0.2", "bacan", 3, options, 2, [(seat, "ismcts-easy", 1)])
+        first = table.process
+        assert (await table.decide(seat, 0, lambda: 0))[0] == "move"
+        thought = asyncio.create_task(table.decide(seat, 0, lambda: 0))
+        await asyncio.sleep(0)
+        first.process.kill()
+        assert await asyncio.wait_for(thought, 10) == GONE
+        assert first.dead
+        assert await table.decide(seat, 0, lambda: 0) == NO_ANSWER  # from then on, at once
+        assert pool.summary()["fallbacks"] == 2
+        # the next table opens in a new process
+        other = pool.open_table("u", lambda: "127.0.0.2", "bacan", 3, options, 2, [(seat, "ismcts-easy", 1)])
+        assert other.process is not first and not other.process.dead
+        assert (await other.decide(seat, 0, lambda: 0))[0] == "move"
+    finally:
+        pool.close()
+
+
+def finished_record(match_id: str, seed: int, limit: int) -> dict[str, Any]:
+    """A finished Bacan match of two heuristic bots, as the server's record of it."""
+    game = get_game("bacan")
+    options = {"limit": limit}
+    state = game.new_match(2, seed, options)
+    bots = [make_bot("heuristic", game, s) for s in range(2)]
+    for seat, bot in enumerate(bots):
+        bot.start(seat, 2, state.options)
+    played = []
+    while not state.is_terminal():
+        seat = (state.required_actors() or state.actors())[0]
+        decision = bots[seat].decide(Observation(state, seat))
+        action = decision.action if decision is not None else state.legal_actions(seat)[0]
+        played.append([seat, action])
+        deliver(state.apply(seat, action), bots)
+    return {"id": match_id, "game": "bacan", "seats": [{"bot": "heuristic"}] * 2, "options": options,
+            "seed": seed, "outcome": None, "rules_version": game.rules_version, "actions": played}
+
+
+def test_a_replayed_match_keeps_some_states_and_tells_every_step_as_from_scratch() -> None:
+    record = finished_record("m", 5, 150)
+    steps = len(record["actions"])
+    assert steps > 3 * 32  # several kept states
+    kept = ReplayedMatch(CompactRecord.of(record))
+    rng = random.Random(1)
+    asked = [steps, 0, 1, 33, 32, 31, 64, steps - 1] + [rng.randrange(steps + 1) for _ in range(12)]
+    for step in asked:
+        seat = rng.choice([None, 0, 1])
+        assert kept.step(step, seat) == ReplayedMatch(CompactRecord.of(record)).step(step, seat), step
+    assert kept.states and all(step % kept.stride == 0 for step in kept.states)
+    assert CompactRecord.of(record).to_record()["actions"] == record["actions"]
+
+
+def test_a_thinking_process_keeps_the_replays_that_fit_in_its_budget() -> None:
+    one, two = finished_record("one", 5, 60), finished_record("two", 6, 60)
+    budget = ReplayedMatch(CompactRecord.of(one)).cost() + 1
+    thinker = Thinker(budget)
+    for match in (one, two, one):
+        answer = thinker.handle(("replay", 1, match["id"], CompactRecord.of(match), 3, 0))
+        assert answer is not None and answer[2][0] == "json"
+    assert list(thinker.replays) == ["one"] and thinker.held <= budget
+    refused = thinker.handle(("replay", 2, "one", CompactRecord.of(one), 3, 9))
+    assert refused is not None and refused[2][0] == "refused" and refused[2][1]["code"] == "bad_request"
+
+
+def test_a_replica_that_fails_is_dropped_and_its_decisions_are_errors() -> None:
+    thinker = Thinker(1 << 20)
+    thinker.handle(("open", "t", "no-such-game", 1, {}, 2, [(0, "ismcts-easy", 1)]))
+    assert "t" in thinker.broken and "t" not in thinker.tables
+    answer = thinker.handle(("decide", 1, "t", 0, 0, 1.0))
+    assert answer is not None and answer[2][0] == "error" and "failed" in answer[2][1]
+    thinker.handle(("close", "t"))
+    assert "t" not in thinker.broken
