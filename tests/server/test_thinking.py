@@ -117,6 +117,22 @@ async def test_a_thinking_process_that_dies_leaves_its_tables_to_their_fallbacks
         pool.close()
 
 
+async def test_processes_start_when_first_needed_and_tables_go_to_the_least_loaded() -> None:
+    pool = ThinkingPool(processes=2)
+    try:
+        assert pool.summary()["processes"] == 0
+        bots = [(0, "ismcts-easy", 1)]
+        first = pool.open_table("a", lambda: "x", "bacan", 1, {}, 2, bots)
+        assert pool.summary()["processes"] == 1
+        second = pool.open_table("b", lambda: "x", "bacan", 1, {}, 2, bots)
+        assert second.process is not first.process and pool.summary()["processes"] == 2
+        first.close()
+        third = pool.open_table("c", lambda: "x", "bacan", 1, {}, 2, bots)
+        assert third.process is first.process and pool.summary()["processes"] == 2
+    finally:
+        pool.close()
+
+
 def finished_record(match_id: str, seed: int, limit: int) -> dict[str, Any]:
     """A finished Bacan match of two heuristic bots, as the server's record of it."""
     game = get_game("bacan")

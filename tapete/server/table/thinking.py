@@ -294,11 +294,19 @@ class ThinkingPool:
         self.closed = False
 
     def _least_loaded(self) -> ThinkingProcess:
+        """The live process with the least to do; a new one instead (while there is room for it) when
+        every live one has something: processes start when first needed, again if one died."""
+        live = [p for p in self.processes if p is not None and not p.dead]
+        best = min(live, key=lambda p: p.load, default=None)
+        if best is not None and best.load == 0:
+            return best
         for index, found in enumerate(self.processes):
-            if found is None or found.dead:  # started when first needed, again if it died
-                self.processes[index] = ThinkingProcess(f"tapete-think-{index}", 0, max(STUCK_S, 4 * self.max_s))
-        live = [p for p in self.processes if p is not None]
-        return min(live, key=lambda p: p.load)
+            if found is None or found.dead:
+                best = self.processes[index] = ThinkingProcess(f"tapete-think-{index}", 0,
+                                                               max(STUCK_S, 4 * self.max_s))
+                break
+        assert best is not None  # a pool has at least one process
+        return best
 
     # -- tables ----------------------------------------------------------------------------
     def open_table(self, table_id: str, group: Callable[[], str], game: str, seed: int, options: dict[str, Any],
