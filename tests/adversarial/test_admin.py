@@ -90,7 +90,7 @@ resets = st.sampled_from([b"true", b"1", b"yes", b"on", b"%C3%A9", b"%00", b"", 
 @given(authorization=st.lists(authorizations, max_size=2), reset=resets)
 def test_every_admin_header_and_input_gets_a_documented_answer(admin_server: ThreadServer,
                                                                 authorization: list[bytes], reset: bytes) -> None:
-    """Issue 37, finding 2: `Authorization: Bearer é` was a 500 (a TypeError comparing the token)."""
+    """Issue 37, finding 7: `Authorization: Bearer é` was a 500 (a TypeError comparing the token)."""
     status, body = raw_get(admin_server, b"/api/stats?reset=" + reset,
                            [b"Authorization: " + value for value in authorization])
     assert status in (200, 403, 422), (status, body[:300])

@@ -1,4 +1,4 @@
-"""Issue 37, finding 5: after a kill -9, the first decision of a match (version 0) got a fresh turn clock.
+"""Issue 37, finding 10: after a kill -9, the first decision of a match (version 0) got a fresh turn clock.
 
 A player short of time on the match's first move could have the server restarted (or wait for one)
 and be given the whole clock again. The first clock starts when the match starts, and that moment

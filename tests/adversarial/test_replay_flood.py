@@ -1,4 +1,4 @@
-"""Issue 37, finding 3: the replay endpoint had no cache and no rate.
+"""Issue 37, finding 8: the replay endpoint had no cache and no rate.
 
 60 replays at once of one long finished match (8,204 actions) raised an unrelated table's ping from 1
 to 52 ms (max 654), static files from 4 to 440 ms: each replay loaded the whole record from the

@@ -1,5 +1,6 @@
-"""Thinking processes: fair turns, a turn past its budget answered so its fallback plays, a process
-that dies, and replays that keep some states of a match and still tell every step as from scratch."""
+"""Thinking processes: a job leaving the queue, a turn past its budget answered so its fallback
+plays, processes started when needed, a process that dies, and replays that keep some states of a
+match and still tell every step as from scratch. (Their fair turns: tests/adversarial/test_quotas.py.)"""
 
 from __future__ import annotations
 
@@ -19,37 +20,6 @@ from tapete.server.table.thinking import GONE, NO_ANSWER, FairQueue, Job, Thinki
 def job(group: str, key: str) -> Job:
     future: asyncio.Future[tuple[Any, ...]] = asyncio.get_running_loop().create_future()
     return Job(group, key, lambda n: ("noop", n), future)
-
-
-async def test_turns_go_by_address_then_by_table_then_in_order() -> None:
-    queue = FairQueue()
-    for key in ("a1", "a1", "a1", "a2", "a2", "a2"):
-        queue.push(job("A", key))
-    for key in ("b1", "b1"):
-        queue.push(job("B", key))
-    order = []
-    while (found := queue.pop()) is not None:
-        order.append(found.key)
-    assert order == ["a1", "b1", "a2", "b1", "a1", "a2", "a1", "a2"]
-    assert len(queue) == 0 and not queue.groups
-
-
-async def test_a_table_waits_behind_at_most_one_turn_of_each_other_table_however_many_an_address_has() -> None:
-    queue = FairQueue()
-    for table in range(10):  # one address, ten tables, five turns each
-        for _ in range(5):
-            queue.push(job("attacker", f"t{table}"))
-    queue.push(job("victim", "v"))
-    taken = []
-    for _ in range(12):  # the victim asks again as soon as it was answered
-        found = queue.pop()
-        assert found is not None
-        taken.append(found.key)
-        if found.key == "v":
-            queue.push(job("victim", "v"))
-    # the victim's turns alternate with the attacker's, whose turns go round its tables
-    assert taken[1::2] == ["v"] * 6
-    assert taken[0::2] == [f"t{n}" for n in range(6)]
 
 
 async def test_a_job_removed_from_the_queue_leaves_no_trace() -> None:
