@@ -5,6 +5,7 @@ match and still tell every step as from scratch. (Their fair turns: tests/advers
 from __future__ import annotations
 
 import asyncio
+import os
 import random
 from typing import Any
 
@@ -13,7 +14,7 @@ from tapete.engine import Observation
 from tapete.engine.table import deliver
 from tapete.games import get_game
 from tapete.server.table.replayed import CompactRecord, ReplayedMatch
-from tapete.server.table.thinker import Thinker
+from tapete.server.table.thinker import NICENESS, REPLAY_NICENESS, Thinker
 from tapete.server.table.thinking import GONE, NO_ANSWER, FairQueue, Job, ThinkingPool
 
 
@@ -156,3 +157,24 @@ def test_a_replica_that_fails_is_dropped_and_its_decisions_are_errors() -> None:
     assert answer is not None and answer[2][0] == "error" and "failed" in answer[2][1]
     thinker.handle(("close", "t"))
     assert "t" not in thinker.broken
+
+
+async def test_replays_are_computed_in_a_process_of_their_own_nicer_than_the_bots() -> None:
+    pool = ThinkingPool(processes=1)
+    try:
+        record = finished_record("m", 5, 60)
+        answer = await pool.replay("m", "127.0.0.2", CompactRecord.of(record), 3, 0)
+        assert answer[0] == "json" and pool.summary()["replays"] == 1
+        seat = first_actor("bacan", 2, 1)
+        table = pool.open_table("t", lambda: "x", "bacan", 1, {}, 2, [(seat, "ismcts-easy", 1)])
+        assert pool.replayer is not None and pool.replayer is not table.process
+        assert (await table.decide(seat, 0, lambda: 0))[0] == "move"
+
+        def niceness(pid: int) -> int:
+            return os.getpriority(os.PRIO_PROCESS, pid)
+
+        mine = niceness(0)
+        assert niceness(pool.replayer.process.pid) == min(19, mine + REPLAY_NICENESS)
+        assert niceness(table.process.process.pid) == min(19, mine + NICENESS)
+    finally:
+        pool.close()

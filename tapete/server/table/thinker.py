@@ -59,8 +59,10 @@ from .replayed import CompactRecord, ReplayedMatch
 
 FRAME = struct.Struct("!I")
 # Thinking processes yield the CPU to the server's own when the machine is short of it: a person's
-# move, a ping, a socket write first, a bot's thought (which has a fallback) after.
+# move, a ping, a socket write first, a bot's thought (which has a fallback) after; and the replay
+# process to the bots' (a match being played first, then a replay page).
 NICENESS = 5
+REPLAY_NICENESS = 10
 
 
 def frame(message: Any) -> bytes:
@@ -194,11 +196,11 @@ class Thinker:
             return ("error", traceback.format_exc(limit=8))
 
 
-def think_forever(sock: socket.socket, replay_budget: int) -> None:
+def think_forever(sock: socket.socket, replay_budget: int, niceness: int = NICENESS) -> None:
     """A thinking process's life: each message in turn, until told to stop or the server is gone."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # a Ctrl+C reaches the server, which stops this process
     with contextlib.suppress(OSError):
-        os.nice(NICENESS)
+        os.nice(niceness)
     thinker = Thinker(replay_budget)
     with sock, contextlib.suppress(ConnectionError):  # the server is gone: so is this process
         while (message := read_frame(sock)) is not None and message[0] != "stop":
@@ -208,9 +210,9 @@ def think_forever(sock: socket.socket, replay_budget: int) -> None:
 
 
 def main(argv: list[str]) -> None:
-    """`python -m tapete.server.table.thinker FD BUDGET`: a thinking process on the socket `FD`
-    (inherited from the server), keeping replays within `BUDGET` bytes."""
-    think_forever(socket.socket(fileno=int(argv[0])), int(argv[1]))
+    """`python -m tapete.server.table.thinker FD BUDGET [NICENESS]`: a thinking process on the socket
+    `FD` (inherited from the server), keeping replays within `BUDGET` bytes."""
+    think_forever(socket.socket(fileno=int(argv[0])), int(argv[1]), int(argv[2]) if len(argv) > 2 else NICENESS)
 
 
 if __name__ == "__main__":

@@ -45,7 +45,7 @@ import tapete
 
 from ..ops import logs
 from .replayed import CompactRecord
-from .thinker import FRAME, frame
+from .thinker import FRAME, NICENESS, REPLAY_NICENESS, frame
 
 NO_ANSWER: tuple[Any, ...] = ("no answer",)  # past its budget, or its process is gone
 GONE: tuple[Any, ...] = ("error", "the thinking process is gone")
@@ -121,7 +121,7 @@ class FairQueue:
 class ThinkingProcess:
     """One thinking process as the server's loop sees it: a socket, its queue, the job it runs."""
 
-    def __init__(self, name: str, replay_budget: int, stuck_s: float) -> None:
+    def __init__(self, name: str, replay_budget: int, stuck_s: float, niceness: int = NICENESS) -> None:
         self.name = name
         self.stuck_s = stuck_s  # a turn running this long is stuck: the process is ended
         self.sock, child = socket.socketpair()
@@ -130,7 +130,8 @@ class ThinkingProcess:
         source = str(Path(tapete.__file__).resolve().parents[1])
         paths = os.pathsep.join(p for p in (source, os.environ.get("PYTHONPATH", "")) if p)
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "tapete.server.table.thinker", str(child.fileno()), str(replay_budget)],
+            [sys.executable, "-m", "tapete.server.table.thinker", str(child.fileno()), str(replay_budget),
+             str(niceness)],
             pass_fds=(child.fileno(),), env={**os.environ, "PYTHONPATH": paths}, stdin=subprocess.DEVNULL,
         )
         child.close()
@@ -322,7 +323,7 @@ class ThinkingPool:
                      seat: int | None) -> tuple[Any, ...]:
         process = self.replayer
         if process is None or process.dead:
-            process = self.replayer = ThinkingProcess("tapete-replay", self.replay_budget, STUCK_S)
+            process = self.replayer = ThinkingProcess("tapete-replay", self.replay_budget, STUCK_S, REPLAY_NICENESS)
         future: asyncio.Future[tuple[Any, ...]] = asyncio.get_running_loop().create_future()
         job = Job(group, match_id, lambda n: ("replay", n, match_id, record, step, seat), future)
         process.submit(job)
