@@ -12,6 +12,7 @@ from collections.abc import Callable
 from typing import Any
 
 from tapete.bots import BOT_KINDS, make_bot
+from tapete.bots.search import SearchConfig, SearchResult, search
 from tapete.engine import (
     BadAction,
     BadOption,
@@ -63,6 +64,8 @@ __all__ = [
     "MatchRecord",
     "Observation",
     "Outcome",
+    "SearchConfig",
+    "SearchResult",
     "State",
     "TapeteError",
     "game_ids",
@@ -70,5 +73,6 @@ __all__ = [
     "make_bot",
     "position_builder",
     "replay",
+    "search",
     "visible_events",
 ]

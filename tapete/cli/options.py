@@ -21,7 +21,7 @@ import typer
 from rich.markup import escape
 
 from tapete.engine import Game, TapeteError, options_to_json
-from tapete.engine.table import REACTION_WINDOW_S
+from tapete.engine.turns import REACTION_WINDOW_S
 from tapete.games import get_game
 
 from .output import errors, fail, fail_with, say
@@ -45,6 +45,14 @@ RayOpt = Annotated[
 RecordsOpt = Annotated[
     Path | None,
     typer.Option(help="write each match's record (JSON, replayable with tapete replay) into this folder"),
+]
+ProgressOpt = Annotated[
+    bool | None,
+    typer.Option(
+        "--progress/--no-progress",
+        help="progress on stderr: a bar on a terminal, a plain line every few seconds elsewhere "
+        "(default: on, off with --json unless --progress is given)",
+    ),
 ]
 OutOpt = Annotated[
     Path | None,
@@ -174,34 +182,97 @@ def pick_players(game: Game, players: int | None, options: dict[str, Any], lang:
 # -- bots ----------------------------------------------------------------------------------
 
 
-def _bot_kinds() -> list[str]:
+def _bot_kinds(game: Game | None = None) -> list[str]:
+    """The kinds a game offers (every kind when no game is named)."""
+    from tapete.bots import BOT_KINDS, kinds_for
+
+    return list(BOT_KINDS) if game is None else kinds_for(game)
+
+
+def _kinds(text: str, lang: str, game: Game | None = None, *, own: bool = True) -> list[str]:
+    """The kinds of `--bots`: named kinds the game offers, or (`own`) researchers' own `module:Class`."""
     from tapete.bots import BOT_KINDS
 
-    return list(BOT_KINDS)
-
-
-def _kinds(text: str, lang: str) -> list[str]:
     kinds = [k.strip() for k in text.split(",")]
-    known = _bot_kinds()
+    known = _bot_kinds(game)
+    listed_es = ", ".join(known) + (", o el tuyo como módulo:Clase" if own else "")
+    listed_en = ", ".join(known) + (", or your own as module:Class" if own else "")
     if not text.strip() or any(not k for k in kinds):
         fail(
             lang,
-            f"--bots espera tipos de bot separados por comas ({', '.join(known)}), no {text!r}.",
-            f"--bots expects bot kinds separated by commas ({', '.join(known)}), not {text!r}.",
+            f"--bots espera tipos de bot separados por comas ({listed_es}), no {text!r}.",
+            f"--bots expects bot kinds separated by commas ({listed_en}), not {text!r}.",
         )
-    unknown = [k for k in kinds if k not in known]
+    for kind in dict.fromkeys(kinds):
+        if own and ":" in kind:
+            own_bot(kind, lang, game)
+        elif game is not None and kind in BOT_KINDS and kind not in known:
+            fail(
+                lang,
+                f"{game.name['es']} no tiene aún un modelo entrenado (tapete/models/), así que no ofrece el "
+                f"bot {kind}: elige entre {', '.join(known)}.",
+                f"{game.name['en']} has no trained model yet (tapete/models/), so it offers no {kind} bot: "
+                f"choose among {', '.join(known)}.",
+            )
+    unknown = [k for k in kinds if k not in BOT_KINDS and not (own and ":" in k)]
     if unknown:
         fail(
             lang,
-            f"Bot desconocido: {', '.join(unknown)}. Los bots son: {', '.join(known)}.",
-            f"Unknown bot: {', '.join(unknown)}. The bots are: {', '.join(known)}.",
+            f"Bot desconocido: {', '.join(unknown)}. Los bots son: {listed_es}.",
+            f"Unknown bot: {', '.join(unknown)}. The bots are: {listed_en}.",
         )
     return kinds
 
 
+def own_bot(spec: str, lang: str, game: Game | None = None) -> str:
+    """A researcher's bot given as `module:Class`: the module imports here (and so in the worker
+    processes, which share this process's import path), the class is a tapete.engine.Bot, and
+    `Class(game, rng)` makes one for `game`."""
+    import importlib
+    import random
+
+    from tapete.bots import UnknownBot, imported_bot
+
+    module_name, _, class_name = spec.partition(":")
+    try:
+        module = importlib.import_module(module_name)
+    except Exception as err:  # ImportError, a syntax error in it, anything its import raises
+        fail(
+            lang,
+            f"--bots: no se puede importar el módulo de {spec} ({type(err).__name__}: {err}); "
+            f"debe poder importarse aquí y en los procesos de --jobs (instalado, o su carpeta en PYTHONPATH).",
+            f"--bots: cannot import the module of {spec} ({type(err).__name__}: {err}); it must be importable "
+            f"here and in the --jobs worker processes (installed, or its folder on PYTHONPATH).",
+        )
+    if not class_name or not hasattr(module, class_name):
+        fail(
+            lang,
+            f"--bots: el módulo {module_name} no tiene {class_name or 'clase'} ({spec} es módulo:Clase).",
+            f"--bots: the module {module_name} has no {class_name or 'class'} ({spec} is module:Class).",
+        )
+    try:
+        factory = imported_bot(spec)
+    except UnknownBot:
+        fail(
+            lang,
+            f"--bots: {spec} no es una clase de bot: debe heredar de tapete.engine.Bot.",
+            f"--bots: {spec} is not a bot class: it must subclass tapete.engine.Bot.",
+        )
+    if game is not None:
+        try:
+            factory(game, random.Random(0))
+        except Exception as err:  # its constructor refused the game
+            fail(
+                lang,
+                f"--bots: {class_name}(game, rng) falla para {game.id} ({type(err).__name__}: {err}).",
+                f"--bots: {class_name}(game, rng) fails for {game.id} ({type(err).__name__}: {err}).",
+            )
+    return spec
+
+
 def one_kind(text: str, lang: str) -> str:
-    """`--bots` of play: one kind for every other seat."""
-    kinds = _kinds(text, lang)
+    """`--bots` of play: one named kind for every other seat."""
+    kinds = _kinds(text, lang, own=False)
     if len(kinds) != 1:
         fail(
             lang,
@@ -211,9 +282,10 @@ def one_kind(text: str, lang: str) -> str:
     return kinds[0]
 
 
-def seat_lineup(text: str, num_players: int, lang: str) -> list[str]:
-    """`--bots` of simulate and play: one kind for every seat, or exactly one per seat."""
-    kinds = _kinds(text, lang)
+def seat_lineup(text: str, num_players: int, lang: str, game: Game | None = None) -> list[str]:
+    """`--bots` of simulate and play: one kind for every seat, or exactly one per seat (the
+    kinds `game` offers, or `module:Class`)."""
+    kinds = _kinds(text, lang, game)
     if len(kinds) == 1:
         return kinds * num_players
     if len(kinds) != num_players:
@@ -227,11 +299,12 @@ def seat_lineup(text: str, num_players: int, lang: str) -> list[str]:
     return kinds
 
 
-def tournament_lineup(text: str, num_players: int, lang: str) -> list[str]:
-    """`--bots` of a tournament: at least two different kinds, and a list that fits the seats:
-    one per seat, a list cycled evenly over them (2 kinds at 4 seats: 2 each), or more
-    distinct kinds than seats (every choice of them is seated)."""
-    kinds = _kinds(text, lang)
+def tournament_lineup(text: str, num_players: int, lang: str, game: Game | None = None) -> list[str]:
+    """`--bots` of a tournament: at least two different kinds (that `game` offers, or
+    `module:Class`), and a list that fits the seats: one per seat, a list cycled evenly over
+    them (2 kinds at 4 seats: 2 each), or more distinct kinds than seats (every choice of them
+    is seated)."""
+    kinds = _kinds(text, lang, game)
     if len(set(kinds)) < 2:
         fail(
             lang,

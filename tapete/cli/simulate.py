@@ -23,6 +23,7 @@ from .options import (
     PlayersOpt,
     PlotFormatOpt,
     PlotOpt,
+    ProgressOpt,
     RayOpt,
     RecordsOpt,
     WindowOpt,
@@ -48,7 +49,13 @@ def simulate(
     game_id: GameArg,
     players: PlayersOpt = None,
     matches: Annotated[int, typer.Option(help="how many matches (1 or more)")] = 100,
-    bots: Annotated[str, typer.Option(help="one kind for all seats, or one per seat, comma-separated")] = "random",
+    bots: Annotated[
+        str,
+        typer.Option(
+            help="one kind for all seats, or one per seat, comma-separated; your own bot as module:Class "
+            "(importable here and in the --jobs workers)"
+        ),
+    ] = "random",
     seed: Annotated[
         int, typer.Option(help="the run's seed; match i deals with a hash of (seed, i), so seeds never share a deal")
     ] = 1,
@@ -62,9 +69,12 @@ def simulate(
     stats: Annotated[bool, typer.Option(help="also count what the game reports (e.g. Bacan's comodín powers)")] = False,
     records: RecordsOpt = None,
     out: OutOpt = None,
+    progress: ProgressOpt = None,
     lang: LangOpt = "es",
 ) -> None:
-    """Play many matches between bots and summarize them."""
+    """Play many matches between bots and summarize them.
+
+    Match i deals with a hash of (seed, i), so different seeds never share a deal."""
     from tapete.sim.jobs import run_jobs
     from tapete.sim.keeping import MatchKeeper, match_seed, run_facts
     from tapete.sim.ray_backend import RayUnavailable
@@ -79,7 +89,7 @@ def simulate(
     check_count("--jobs", jobs, lang, high=256)
     check_seconds("--window", window, lang, allow_zero=True, high=3600)
     check_seed(seed, lang)
-    kinds = seat_lineup(bots, n, lang)
+    kinds = seat_lineup(bots, n, lang, game)
     formats = plot_formats(plot_format, lang)
     if plot is not None:
         output_folder("--plot", plot, lang)
@@ -103,13 +113,14 @@ def simulate(
     ]
     start = time.perf_counter()
     results = []
-    with progress_bar(as_json) as progress, MatchKeeper(game, options, job_list, records, out) as keeper:
-        task = progress.add_task(game.id, total=matches)
+    hide = as_json if progress is None else not progress
+    with progress_bar(hide, lang) as bar, MatchKeeper(game, options, job_list, records, out) as keeper:
+        task = bar.add_task(game.id, total=matches)
         try:
             for result in run_jobs(job_list, jobs, ray=ray):
                 keeper.keep(result)
                 results.append(result)
-                progress.advance(task)
+                bar.advance(task)
         except RayUnavailable as err:  # raised on connecting, before any match is played
             fail(lang, err.es, err.en)
     summary = summarize(game.id, n, kinds, results, time.perf_counter() - start)

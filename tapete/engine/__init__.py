@@ -1,5 +1,6 @@
 """The game-agnostic kernel: the contract, options, RNG, events, records."""
 
+from .actions import ActionSpace
 from .bot import Bot, Decision, Observation
 from .errors import (
     BadAction,
@@ -30,6 +31,7 @@ __all__ = [
     "LISTS",
     "RESET",
     "VALUE",
+    "ActionSpace",
     "BadAction",
     "BadOption",
     "BadPlayers",

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -23,11 +23,13 @@ class Decision:
     """An action and how long the bot took to decide (simulated seconds).
 
     In a reaction window the earliest decision is applied first, so the
-    delay is the bot's reaction time.
+    delay is the bot's reaction time. A bot may say how it weighed the legal
+    moves (`policy`: action -> probability), for studies and analysis.
     """
 
     action: int
     delay: float = 1.0
+    policy: Mapping[int, float] | None = None
 
 
 class Observation:
@@ -62,6 +64,10 @@ class Observation:
 
     def action_to_json(self, action: int) -> dict[str, Any]:
         return self._state.action_to_json(action)
+
+    def is_reaction(self, action: int) -> bool:
+        """Whether a legal action races in a reaction window (a Bacan mirror claim)."""
+        return self._state.is_reaction(self.seat, action)
 
 
 class Bot(ABC):

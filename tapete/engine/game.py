@@ -5,18 +5,21 @@ from __future__ import annotations
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Hashable, Mapping, Sequence
+from functools import cache
+from importlib import resources
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 from .errors import BadPlayers
 from .events import Event
 from .house_rules import HouseRule, house_rules_text
-from .messages import Catalogue, Lines, Message, Reader
 from .options import options_schema, parse_options
 from .state import State
 from .validate import check_state, parse_state
+from .words import Catalogue, Lines, Message, Reader
 
 if TYPE_CHECKING:
     from .bot import Bot
+    from .encoding import InfoEncoder
 
 
 class SearchHints:
@@ -56,19 +59,25 @@ class SearchHints:
         return None
 
 
+@cache
+def rules_markdown(package: str, lang: str) -> str:
+    """The rules of the game in `package`, in "es" (`rules.es.md`) or else in "en"
+    (`rules.en.md`), without the house rules: package data, found installed or not."""
+    name = "rules.es.md" if lang == "es" else "rules.en.md"
+    return resources.files(package).joinpath(name).read_text(encoding="utf-8")
+
+
 class GameTexts(Protocol):
     """A game's words: what its texts module (`games/<g>/texts.py`) gives.
 
     A game names the module in `Game.texts` and the base class says
-    everything through it: the rules, its message catalogue, each move and
-    event as a message, a view as text."""
+    everything through it: its message catalogue, each move and event as a
+    message, a view as text. The rules are Markdown files beside it
+    (`rules_markdown`)."""
 
     @property
     def CATALOGUE(self) -> Catalogue:
         """The game's message catalogue (es/en)."""
-
-    def rules_text(self, lang: str) -> str:
-        """The rules as Markdown, in "es" or "en", without the house rules."""
 
     def action_message(self, state: State, action: int) -> Message:
         """A legal move of `state` as a message."""
@@ -84,9 +93,10 @@ class Game(ABC):
     """Static facts about a game and the factory of its matches.
 
     A game's words come from its texts module, named once in `texts`
-    (`GameTexts`); its house rules, named in `house_rules`, end its rules
-    text. A game without a texts module (a test's toy game) overrides
-    `rules_text`, `render_text` and `describe_*` instead."""
+    (`GameTexts`); its rules text from `rules.es.md` / `rules.en.md` beside
+    its modules, ending with its house rules (named in `house_rules`). A
+    game without these (a test's toy game) overrides `rules_text`,
+    `render_text` and `describe_*` instead."""
 
     id: ClassVar[str]
     name: ClassVar[dict[str, str]]  # {"es": ..., "en": ...}
@@ -100,7 +110,7 @@ class Game(ABC):
     # (rules, deck, dealing, action ids): old records then fail clearly.
     rules_version: ClassVar[int] = 1
     # Kinds of the events that close a round with a result people read (a
-    # score sheet): after one, a table pauses for the result (tapete.engine.table).
+    # score sheet): after one, a table pauses for the result (tapete.engine.turns).
     round_result_events: ClassVar[frozenset[str]] = frozenset()
 
     # -- players and options ----------------------------------------------
@@ -133,6 +143,15 @@ class Game(ABC):
     score_sense: ClassVar[int] = 1
     # What the search bots may use besides the contract (see SearchHints).
     search_hints: ClassVar[SearchHints] = SearchHints()
+
+    # The game's information-state encoder (games/<g>/encoding.py): what learners read.
+    encoder_type: ClassVar[type[InfoEncoder] | None] = None
+
+    def encoder(self, seat: int, num_players: int, options: Any) -> InfoEncoder:
+        """A fresh encoder of `seat`'s information state for a match of these options."""
+        if self.encoder_type is None:
+            raise NotImplementedError(f"{self.id} has no information-state encoder")
+        return self.encoder_type(seat, num_players, options)
 
     # Option sets the conformance suite plays besides the defaults.
     conformance_options: ClassVar[tuple[dict[str, Any], ...]] = ()
@@ -179,7 +198,7 @@ class Game(ABC):
     house_rules: ClassVar[Sequence[HouseRule]] = ()
 
     # Events and moves in words come from the game's message catalogue
-    # (engine/messages.py): the game says which message and with what
+    # (engine/words.py): the game says which message and with what
     # parameters; the catalogue renders it for one reader (language, names,
     # who "you" is). Taken from `texts`; a game without one overrides describe_*.
     catalogue: ClassVar[Catalogue | None] = None
@@ -195,8 +214,9 @@ class Game(ABC):
         return self.texts
 
     def rules_text(self, lang: str) -> str:
-        """The rules as Markdown, in "es" or "en", ending with the house rules."""
-        text = self._words().rules_text(lang)
+        """The rules as Markdown, in "es" or "en", ending with the house rules: the
+        files `rules.es.md` and `rules.en.md` of the package the game's class is in."""
+        text = rules_markdown(type(self).__module__.rpartition(".")[0], lang)
         if self.house_rules:
             text += house_rules_text(self.house_rules, self.options_schema(), lang)
         return text
@@ -239,6 +259,14 @@ class Game(ABC):
     def render_text(self, view: Mapping[str, Any], lang: str) -> str:
         """A seat's view as plain text for a terminal (may hold Rich markup)."""
         return self._words().render_text(view, lang)
+
+    def face_name(self, face: str, lang: str, *, short: bool = False) -> str:
+        """The display name of face token `face` in "es" or "en" ("rojo-7" -> "7 rojo" / "red 7"):
+        the game's `cards.face_name`, as its catalogue names a card in every message; `short`,
+        the compact name where the game's catalogue has one (WANTED's "J♠")."""
+        if self.catalogue is None:
+            return face
+        return self.catalogue.card(face, short, lang)
 
     @abstractmethod
     def card_faces(self) -> frozenset[str]:

@@ -16,13 +16,13 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from .bot_names import with_bot_names
 from .errors import TapeteError
 from .events import Event
 from .game import Game
-from .messages import Reader
-from .names import table_names
 from .record import MatchRecord, check_rules_version
 from .state import State
+from .words import Reader
 
 CHECKPOINT_EVERY = 64
 RECORD_KEYS = ("game", "seed", "seats", "actions")
@@ -165,7 +165,7 @@ class ReplayCursor:
     def names(self) -> list[str]:
         """Everyone's name as the table shows it (a person's own; a bot one of the table's bot names)."""
         given = [info.get("human") or info.get("name") or None for info in self.record.seats]
-        return table_names(given)
+        return with_bot_names(given)
 
     def story(self, lang: str) -> list[str]:
         """The last step's events these eyes may see, told as that seat's log reads them

@@ -14,6 +14,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar, Self
 
+from .actions import ActionSpace
 from .errors import IllegalAction, MatchOver, NotYourTurn
 from .events import Event
 from .rng import Rng
@@ -136,16 +137,20 @@ class State(ABC):
         )
 
     # -- actions as data ----------------------------------------------------
-    @abstractmethod
+    # This match's action space (engine/actions.py): a class attribute of the
+    # game's state, or set per match when its size depends on the match.
+    space: ActionSpace
+
     def num_actions(self) -> int:
         """Size of this match's fixed action space."""
+        return self.space.size
 
-    @abstractmethod
-    def action_to_json(self, action: int) -> dict[str, Any]: ...
+    def action_to_json(self, action: int) -> dict[str, Any]:
+        return self.space.to_json(action)
 
-    @abstractmethod
     def action_from_json(self, data: Mapping[str, Any]) -> int:
         """Raise BadAction for anything that is not a member of the space."""
+        return self.space.from_json(data)
 
     # -- the end --------------------------------------------------------------
     @abstractmethod

@@ -24,7 +24,7 @@ from typing import Any
 
 from tapete.engine import Event, Game, State
 from tapete.engine.house_rules import option_label
-from tapete.engine.messages import format_number
+from tapete.engine.words import format_number
 
 LANGS = ("es", "en")
 PLACEHOLDER = re.compile(r"\{(card|fig):([^{}]+)\}")
@@ -160,9 +160,7 @@ def fill(text: str, game: Game, lang: str, figures: Mapping[str, int] | None = N
 def card_name(game: Game, face: str | None, lang: str, *, short: bool = False) -> str:
     if face is None:
         return "boca abajo" if lang == "es" else "face down"
-    if game.catalogue is None:
-        return face
-    return game.catalogue.card(face, short, lang)
+    return game.face_name(face, lang, short=short)
 
 
 def option_default(game: Game, key: str, lang: str) -> str:

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any, get_type_hints
 
 from tapete.engine import option, options_schema, parse_options
-from tapete.engine.table import REACTION_WINDOW_S, RESULT_PAUSE_S
+from tapete.engine.turns import REACTION_WINDOW_S, RESULT_PAUSE_S
 
 
 @dataclass(frozen=True)
@@ -83,28 +83,30 @@ class TableOptions:
 
 
 def parse_table_options(raw: Any) -> TableOptions:
+    """The table's options, checked (the stand-in is a bot kind; whether this game offers it,
+    the table registry checks)."""
     from tapete.bots import BOT_KINDS
 
-    from .errors import BadRequest
+    from .errors import error
 
     opts = parse_options(TableOptions, raw)
     if opts.stand_in not in BOT_KINDS:
-        known = ", ".join(BOT_KINDS)
-        raise BadRequest(
-            f"Bot suplente desconocido: {opts.stand_in!r}. Bots: {known}.",
-            f"Unknown stand-in bot: {opts.stand_in!r}. Bots: {known}.",
-            rule="table-options",
-        )
+        raise error("stand_in_unknown", bot=opts.stand_in, known=", ".join(everywhere_kinds()))
     return opts
 
 
-def table_options_schema() -> list[dict[str, Any]]:
-    from tapete.bots import BOT_KINDS
+def everywhere_kinds() -> list[str]:
+    """The bot kinds every game offers (a game's own list: `tapete.bots.kinds_for`)."""
+    from tapete.bots import BOT_KINDS, NEEDS
 
+    return [kind for kind in BOT_KINDS if kind not in NEEDS]
+
+
+def table_options_schema() -> list[dict[str, Any]]:
     schema = options_schema(TableOptions)
     for entry in schema:
         if entry["key"] == "stand_in":
-            entry["choices"] = list(BOT_KINDS)
+            entry["choices"] = everywhere_kinds()
     return schema
 
 
@@ -150,6 +152,8 @@ class ServerSettings:
         None, "database URL: sqlite:///file.db or postgresql://... (default: user data dir)", also=("--db",)
     )
     disconnect_grace: float = setting(5.0, "seconds before a disconnected seat is played by its stand-in")
+    tournament_tick: float = setting(
+        1.0, "seconds between two looks at the running tournaments (results read, next games seated)")
     hello_timeout: float = setting(10.0, "seconds within which a socket's first message (hello) must arrive")
     max_message_bytes: int = setting(
         4096, "largest text message a client may send (bytes); larger ones get an error"

@@ -3,23 +3,31 @@
 Seeds. Match `i` of a run with seed `S` deals with `match_seed(S, i)`: 64
 bits of BLAKE2b over the two numbers. Runs with different seeds therefore
 never share a deal (before, match i dealt with S + i, so `--seed 1` and
-`--seed 2` shared all but one deal), and a tournament's cycle k uses
-`match_seed(S, k)` for every seating of that cycle.
+`--seed 2` shared all but one deal), and a tournament's deal k uses
+`match_seed(S, k)` for every seating it is played in.
 
 Records. `--records DIR` writes each match as the engine's `MatchRecord`
 JSON (the form the server's `/api/matches/{id}/record` serves, so `tapete
 replay` reads both) plus its `outcome`; `--out FILE.jsonl` writes one row
 per match: seed, options, seats with their bot kinds, scores, winners,
 rounds, actions, seconds and the rules version.
+
+Interrupts. Each match is kept whole or not at all: a Ctrl-C (SIGINT) that
+arrives while a row or a record is being written is held until it is
+written and flushed (`held_interrupts`), so an interrupted run leaves every
+row it wrote complete.
 """
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
-from collections.abc import Sequence
+import signal
+import threading
+from collections.abc import Iterator, Sequence
 from pathlib import Path
-from types import TracebackType
+from types import FrameType, TracebackType
 from typing import IO, Any
 
 from tapete import __version__
@@ -45,6 +53,35 @@ def run_facts(game: Game, seed: int, options: dict[str, Any]) -> dict[str, Any]:
         "rules_version": game.rules_version,
         "tapete_version": __version__,
     }
+
+
+_holding = threading.local()
+
+
+@contextlib.contextmanager
+def held_interrupts() -> Iterator[None]:
+    """Hold a Ctrl-C (SIGINT) that arrives inside the block until the block ends."""
+    in_main = threading.current_thread() is threading.main_thread()
+    if not in_main or getattr(_holding, "on", False) or signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
+        yield  # no signal here, already held, or Ctrl-C ignored (a background job): nothing to hold
+        return
+    caught: list[int] = []
+
+    def hold(signum: int, frame: FrameType | None) -> None:
+        caught.append(signum)
+
+    previous = signal.signal(signal.SIGINT, hold) or signal.default_int_handler
+    _holding.on = True
+    try:
+        yield
+    finally:
+        _holding.on = False
+        signal.signal(signal.SIGINT, previous)
+    if caught:  # now handled as it would have been (by default: KeyboardInterrupt)
+        if callable(previous):
+            previous(signal.SIGINT, None)
+        else:
+            raise KeyboardInterrupt
 
 
 class MatchKeeper:
@@ -81,6 +118,11 @@ class MatchKeeper:
         return f"{self.game.id}-{index:0{self.width}d}.json"
 
     def keep(self, result: MatchResult) -> None:
+        """Write the match's record and row (each whole: a Ctrl-C meanwhile waits for them)."""
+        with held_interrupts():
+            self._keep(result)
+
+    def _keep(self, result: MatchResult) -> None:
         index = self.index[(result.seed, tuple(result.bots))]
         name = None
         if self.records is not None and result.record is not None:

@@ -45,7 +45,7 @@ def run_batch(jobs: list[MatchJob]) -> list[MatchResult]:
     return [run_job(job) for job in jobs]
 
 
-def _connect(address: str, cpus: int | None) -> tuple[Any, bool]:
+def connect(address: str, cpus: int | None) -> tuple[Any, bool]:
     """Ray, connected (or started, for `local`); and whether this call did it."""
     try:
         import ray
@@ -74,7 +74,7 @@ def _connect(address: str, cpus: int | None) -> tuple[Any, bool]:
 
 def run_jobs_ray(jobs: Sequence[MatchJob], address: str = LOCAL, processes: int = 1) -> Iterator[MatchResult]:
     """Results in completion order, played by the Ray cluster at `address` (`local`: one started here)."""
-    ray, connected_here = _connect(address, processes if processes > 1 else None)
+    ray, connected_here = connect(address, processes if processes > 1 else None)
     try:
         cpus = max(1, int(ray.cluster_resources().get("CPU", 1)))
         size = max(1, len(jobs) // (cpus * BATCHES_PER_CPU))

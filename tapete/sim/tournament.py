@@ -2,11 +2,14 @@
 
 The lineup is the list of kinds given, cycled to the number of seats
 (`ismcts,heuristic` at 4 seats is two of each; `ismcts,heuristic,heuristic,
-heuristic` is one against three). Every distinct seating of that lineup is
-played on the same deal (the same seed), then the next deal, so no kind is
-favoured by seats or cards; the number of matches is rounded up to whole
-cycles of seatings. Cycle k deals with `match_seed(seed, k)` (a hash of the
-two, tapete.sim.keeping), so tournaments with different seeds share no deal.
+heuristic` is one against three). Its distinct seatings (S of them) are put
+in a fixed order, each seating followed by its rotations (within such a
+group every kind sits in every seat equally often). A tournament of N
+matches plays exactly N: match i is seating i mod S on deal i // S, so a deal
+is played in every seating before the next deal, and when N is not a multiple
+of S the last deal is played in its first N mod S seatings only (`plan` says
+so). Deal k is `match_seed(seed, k)` (a hash of the two, tapete.sim.keeping),
+so tournaments with different seeds share no deal.
 
 Per kind: its share of the wins per match (the sum of its seats' returns),
 with a 95% interval, against its fair share (copies / seats); and a rating
@@ -17,12 +20,11 @@ share of the win (the kinds are teams of their seats).
 from __future__ import annotations
 
 import itertools
-import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from tapete.engine.table import REACTION_WINDOW_S
+from tapete.engine.turns import REACTION_WINDOW_S
 
 from .jobs import run_jobs
 from .keeping import match_seed
@@ -38,12 +40,49 @@ def lineup(kinds: Sequence[str], num_players: int) -> tuple[str, ...]:
 
 
 def seatings(kinds: Sequence[str], num_players: int) -> list[tuple[str, ...]]:
-    """Every distinct seating of the lineup, in a fixed order. With more kinds
-    than seats, every choice of kinds is seated in every way."""
+    """Every distinct seating of the lineup, in a fixed order: the smallest seating not yet
+    placed, then its rotations (a group in which every kind sits in every seat equally often),
+    and so on. With more kinds than seats, every choice of kinds is seated in every way."""
     if len(kinds) > num_players:
         chosen = itertools.combinations(kinds, num_players)
-        return sorted({p for group in chosen for p in itertools.permutations(group)})
-    return sorted(set(itertools.permutations(lineup(kinds, num_players))))
+        distinct = sorted({p for group in chosen for p in itertools.permutations(group)})
+    else:
+        distinct = sorted(set(itertools.permutations(lineup(kinds, num_players))))
+    order: list[tuple[str, ...]] = []
+    placed: set[tuple[str, ...]] = set()
+    for seating in distinct:
+        for turn in range(num_players):
+            rotated = seating[turn:] + seating[:turn]
+            if rotated not in placed:
+                placed.add(rotated)
+                order.append(rotated)
+    return order
+
+
+@dataclass(frozen=True)
+class Plan:
+    """What a tournament of `matches` matches plays: `deals` deals in all `seatings`
+    seatings, then (when `rest` > 0) one more deal in the first `rest` seatings."""
+
+    seatings: int
+    matches: int
+
+    @property
+    def deals(self) -> int:
+        """Deals played in every seating."""
+        return self.matches // self.seatings
+
+    @property
+    def rest(self) -> int:
+        """Seatings of the last deal when it is not played in all of them (0: none)."""
+        return self.matches % self.seatings
+
+    def to_json(self) -> dict[str, int]:
+        return {"seatings": self.seatings, "whole_deals": self.deals, "last_deal_seatings": self.rest}
+
+
+def plan(kinds: Sequence[str], num_players: int, matches: int) -> Plan:
+    return Plan(len(seatings(kinds, num_players)), matches)
 
 
 def tournament_jobs(
@@ -57,14 +96,21 @@ def tournament_jobs(
     stats: bool = False,
     keep_record: bool = False,
 ) -> list[MatchJob]:
-    """Whole cycles of seatings, each cycle on one deal."""
+    """Exactly `matches` jobs: match i is seating i mod S on deal i // S (S seatings)."""
     order = seatings(kinds, num_players)
-    cycles = max(1, math.ceil(matches / len(order)))
     opts = tuple(sorted(options.items()))
     return [
-        MatchJob(game_id, num_players, seating, match_seed(seed, cycle), opts, window, keep_record, stats)
-        for cycle in range(cycles)
-        for seating in order
+        MatchJob(
+            game_id,
+            num_players,
+            order[i % len(order)],
+            match_seed(seed, i // len(order)),
+            opts,
+            window,
+            keep_record,
+            stats,
+        )
+        for i in range(matches)
     ]
 
 
@@ -103,20 +149,28 @@ class TournamentReport:
     num_players: int
     kinds: list[str]
     seatings: int
-    matches: int
+    matches: int  # played (all of `planned` unless interrupted)
     completed: int
     errors: list[MatchResult]
     results: list[KindResult]
     seconds: float
     match_results: list[MatchResult] = field(default_factory=list, repr=False)
+    planned: int = 0
+    interrupted: bool = False  # stopped (Ctrl-C) before every planned match was played
+
+    @property
+    def plan(self) -> Plan:
+        return Plan(self.seatings, self.planned)
 
     def to_json(self) -> dict[str, Any]:
         return {
             "game": self.game,
             "players": self.num_players,
             "bots": self.kinds,
-            "seatings": self.seatings,
+            **self.plan.to_json(),
+            "planned": self.planned,
             "matches": self.matches,
+            "interrupted": self.interrupted,
             "completed": self.completed,
             "errors": len(self.errors),
             "results": [r.to_json() for r in self.results],
@@ -166,7 +220,10 @@ def summarize_tournament(
     jobs: Sequence[MatchJob],
     results: Sequence[MatchResult],
     seconds: float,
+    *,
+    interrupted: bool = False,
 ) -> TournamentReport:
+    """The report of `results`, the matches played of `jobs` (all, unless `interrupted`)."""
     done = [r for r in results if r.error is None]
     errors = [r for r in results if r.error is not None]
     unique = list(dict.fromkeys(kinds))
@@ -196,13 +253,15 @@ def summarize_tournament(
         game=game_id,
         num_players=num_players,
         kinds=list(kinds),
-        seatings=len({j.bot_kinds for j in jobs}),
+        seatings=len(seatings(kinds, num_players)),
         matches=len(results),
         completed=len(done),
         errors=errors,
         results=per_kind,
         seconds=seconds,
         match_results=list(results),
+        planned=len(jobs),
+        interrupted=interrupted,
     )
 
 
@@ -228,8 +287,12 @@ def run_tournament(
         jobs = tournament_jobs(game_id, num_players, kinds, matches, seed, options or {}, window, stats)
     start = time.perf_counter()
     results = []
-    for result in run_jobs(jobs, processes, ray=ray):
-        results.append(result)
-        if on_result is not None:
-            on_result(result)
+    stream = run_jobs(jobs, processes, ray=ray)
+    try:
+        for result in stream:
+            results.append(result)
+            if on_result is not None:
+                on_result(result)
+    finally:
+        stream.close()  # an interrupted run stops its workers now, not when the generator is collected
     return summarize_tournament(game_id, num_players, kinds, jobs, results, time.perf_counter() - start)

@@ -19,7 +19,7 @@ from tapete.engine import Event, Game
 from .boards import scores_of
 from .guide import guide_renderables
 from .i18n import other_lang, t
-from .table import Snapshot
+from .match import Snapshot
 
 
 class RulesScreen(ModalScreen[None]):

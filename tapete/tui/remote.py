@@ -29,12 +29,13 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from tapete.engine import Event, Game
-from tapete.engine.messages import default_name
+from tapete.engine.words import default_name
+from tapete.protocol import CHAT_ERROR_CODES
 
 from .config import Identity, load_identity, muted_senders, save_identity
 from .i18n import t
-from .remote_chat import TableChat
-from .table import Move, Snapshot
+from .match import Move, Snapshot
+from .remote_chat import RemoteChat
 
 CLOSE_BAD_TOKEN = 4401
 CLOSE_NOT_FOUND = 4404
@@ -42,7 +43,6 @@ CLOSE_LEFT = 4000
 FATAL_CLOSES = (CLOSE_BAD_TOKEN, CLOSE_NOT_FOUND, CLOSE_LEFT)
 RECONNECTS = 6  # attempts before giving up, with growing pauses
 WINDOW_RULE = "reaction-window"  # the server dropped a held move because the table changed
-CHAT_ERRORS = ("rate_limited", "bad_chat", "chat_off")
 
 
 class JoinError(Exception):
@@ -138,7 +138,7 @@ def _http_error(err: urllib.error.HTTPError) -> JoinError:
         return JoinError(f"El servidor respondió {err.code}.", f"The server answered {err.code}.", "http")
 
 
-class RemoteTable(TableChat):
+class RemoteTable(RemoteChat):
     """The table screen's source for a seat on a server."""
 
     def __init__(self, game: Game, seat: Seat, connect: Callable[[str], Any] | None = None, lang: str = "es") -> None:
@@ -314,9 +314,8 @@ class RemoteTable(TableChat):
     def _on_error(self, message: dict[str, Any]) -> None:
         if not self._welcomed:
             self._refusal = str(message.get("code"))  # the hello was refused: the close follows
-        if message.get("code") in CHAT_ERRORS and message.get("seq") is None:
-            code = str(message["code"])
-            self._notice = (t(f"chat.error.{code}", "es"), t(f"chat.error.{code}", "en"))
+        if message.get("code") in CHAT_ERROR_CODES and message.get("seq") is None:
+            self._notice = (str(message.get("es") or ""), str(message.get("en") or ""))  # in the server's words
             return
         pending = self._pending
         mine = pending is not None and message.get("seq") == pending[0]

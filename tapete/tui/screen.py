@@ -22,12 +22,12 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option, OptionDoesNotExist
 
 from tapete.engine import Game, TapeteError
-from tapete.engine.names import bot_level
+from tapete.engine.bot_names import bot_level
 
 from .boards import Board, key_name, key_paths, scores_of
 from .games import board_type
 from .i18n import other_lang, t
-from .table import LocalTable, Move, Snapshot
+from .match import LocalTable, Move, Snapshot
 
 LOG_LINES = 120  # latest events kept on screen (the whole log stays in the source)
 KEY_DEPTH = 6  # the longest key sequence shown beside a move (Bacan: rows both ways, a power, a slot)

@@ -11,7 +11,7 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Input, Label, Select, Static
 
-from tapete.bots import BOT_KINDS
+from tapete.bots import kinds_for
 from tapete.engine import Game
 
 from .config import PACES, SPEEDS, ConfigError, MatchConfig, default_kinds, validate
@@ -105,7 +105,7 @@ class SetupScreen(Screen[MatchConfig]):
 
     def _seat_rows(self) -> ComposeResult:
         lang = self.lang
-        kinds = [(t("seat.human", lang), HUMAN), *[(k, k) for k in BOT_KINDS]]
+        kinds = [(t("seat.human", lang), HUMAN), *[(k, k) for k in kinds_for(self.game)]]
         for seat, kind in enumerate(self.config.kinds):
             value = HUMAN if kind is None else kind
             yield _row(

@@ -23,7 +23,7 @@ import sqlalchemy as sa
 
 from tapete.bots import make_bot
 from tapete.engine import Observation
-from tapete.engine.table import deliver
+from tapete.engine.turns import deliver
 from tapete.games import get_game
 from tapete.server.storage.schema import actions as action_rows
 from tapete.server.storage.store import MatchRow, SeatRow

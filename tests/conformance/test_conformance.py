@@ -266,3 +266,6 @@ def test_game_metadata(game_id: str) -> None:
     for entry in schema:
         assert entry["label"]["es"] and entry["label"]["en"]
     assert game.card_faces()
+    for face in game.card_faces():  # people read a card's name, never its token
+        for lang in ("es", "en"):
+            assert game.face_name(face, lang) not in ("", face), (face, lang)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 import pytest
@@ -12,21 +11,7 @@ pyspiel = pytest.importorskip("pyspiel")
 from tapete.envs.openspiel import TapeteSeat, ismcts_bot, play_match, register, short_name  # noqa: E402
 from tapete.games import game_ids, get_game  # noqa: E402
 
-# Options for short but whole matches: OpenSpiel's checks look at every state from every seat.
-QUICK: dict[str, dict[str, Any]] = {
-    "bacan": {"players": 3, "options": {"limit": 50}},
-    "buracco": {"players": 2, "options": {"target": 100}},
-    "nacho-loco": {"players": 2, "options": {"target": 5}},
-    "boon": {"players": 3, "options": {}},
-    "wanted": {"players": 2, "options": {}},
-}
-
-
-def _load(game_id: str, **more: Any) -> Any:
-    register()
-    quick = QUICK[game_id]
-    params = {"players": quick["players"], "options": json.dumps(quick["options"]), **more}
-    return pyspiel.load_game(short_name(game_id), params)
+from .helpers import load as _load  # noqa: E402
 
 
 def test_every_game_is_registered() -> None:
@@ -40,7 +25,8 @@ def test_every_game_is_registered() -> None:
 
 @pytest.mark.parametrize("game_id", game_ids())
 def test_openspiel_random_simulation_check(game_id: str) -> None:
-    pyspiel.random_sim_test(_load(game_id), num_sims=1, serialize=False, verbose=False)
+    """OpenSpiel's own checks, serialization included: every state cloned, serialized and read back."""
+    pyspiel.random_sim_test(_load(game_id), num_sims=1, serialize=True, verbose=False)
 
 
 @pytest.mark.parametrize("game_id", game_ids())
@@ -78,7 +64,10 @@ def test_information_comes_from_the_seat_view_only() -> None:
         assert all(card in text for card in mine)
         others = [c for s in range(3) if s != seat for c in match.view(s)["hand"]]
         assert not any(f'"{card}"' in text for card in others)
-        assert len(state.observation_tensor(seat)) == len(state.information_state_tensor(seat)) > 0
+        if game.get_type().provides_information_state_tensor:  # the game's encoder: the view, then the memory
+            encoder = get_game("boon").encoder(seat, 3, match.options)
+            assert len(state.observation_tensor(seat)) == encoder.observation_size > 0
+            assert len(state.information_state_tensor(seat)) == encoder.size > encoder.observation_size
 
 
 def test_tapete_bots_play_through_openspiel_simultaneous_nodes() -> None:

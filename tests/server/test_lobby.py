@@ -5,7 +5,8 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
-from tapete.bots import BOT_KINDS
+from tapete.bots import BOT_KINDS, NEEDS, kinds_for
+from tapete.games import get_game
 from tapete.server.app import STATIC_DIR
 
 from .conftest import Server
@@ -19,7 +20,10 @@ async def test_games_list_ids_players_options_and_bot_levels(server: Server) -> 
     assert bacan["name"]["es"] and bacan["min_players"] == 2 and bacan["max_players"] >= 4
     limit = next(o for o in bacan["options"] if o["key"] == "limit")
     assert limit["default"] == 150 and limit["label"]["es"] and limit["label"]["en"]
-    assert data["bot_levels"] == list(BOT_KINDS)
+    # every game offers the levels that need nothing; `learned` only where its model loads
+    assert data["bot_levels"] == [kind for kind in BOT_KINDS if kind not in NEEDS]
+    for game in data["games"]:
+        assert game["bot_levels"] == kinds_for(get_game(game["id"]))
     window = next(o for o in data["table_options"] if o["key"] == "reaction_window_ms")
     assert window["default"] == 1500 and window["label"]["en"]
     rules = (await server.http.get("/api/games/bacan/rules", params={"lang": "en"})).json()

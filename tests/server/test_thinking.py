@@ -11,7 +11,7 @@ from typing import Any
 
 from tapete.bots import make_bot
 from tapete.engine import Observation
-from tapete.engine.table import deliver
+from tapete.engine.turns import deliver
 from tapete.games import get_game
 from tapete.server.table.replayed import CompactRecord, ReplayedMatch
 from tapete.server.table.thinker import NICENESS, REPLAY_NICENESS, Thinker

@@ -69,7 +69,10 @@ CASES: list[tuple[list[str], str, str]] = [
     (["tournament", "boon", "--bots", "random,random"], "Un torneo compara", "A tournament compares"),
     (["tournament", "nacho-loco", "--bots", "ismcts,heuristic,heuristic"], "no se reparten", "do not share"),
     (["tournament", "wanted", "--bots", "random,heuristic,random"], "repite", "repeats"),
+    (["tournament", "boon", "--bots", "nowhere_mod:Bot,heuristic"], "no se puede importar", "cannot import"),
+    (["simulate", "boon", "--bots", "tests.cli.own_bots:NotABot"], "no es una clase de bot", "is not a bot class"),
     (["play", "bacan", "--bots", "genius"], "Bot desconocido", "Unknown bot"),
+    (["play", "bacan", "--bots", "tests.cli.own_bots:FirstMoveBot"], "Bot desconocido", "Unknown bot"),
     (["play", "bacan", "--bots", "random,heuristic"], "un solo tipo", "one kind"),
     (["play", "bacan", "--speed", "warp"], "--speed espera", "--speed expects"),
     # plot formats

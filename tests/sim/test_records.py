@@ -5,19 +5,22 @@ made, and runs with different seeds that share no deal."""
 from __future__ import annotations
 
 import json
+import os
+import signal
 from pathlib import Path
 from typing import Any
 
+import pytest
 from typer.testing import CliRunner
 
 from tapete.cli import app
 from tapete.engine import MatchRecord, State, replay
 from tapete.games import get_game
-from tapete.sim.keeping import match_seed
+from tapete.sim.keeping import held_interrupts, match_seed
 from tapete.sim.runner import play_match
 from tapete.tui import write_records
 from tapete.tui.config import MatchConfig
-from tapete.tui.table import LocalTable, Timing
+from tapete.tui.match import LocalTable, Timing
 from tests.tui.helpers import FakeClock, InlineThinker
 
 runner = CliRunner()
@@ -131,3 +134,19 @@ def test_the_seed_rule_is_said_in_the_help() -> None:
     for command in ("tournament", "simulate"):
         text = " ".join(runner.invoke(app, [command, "--help"]).output.split())
         assert "hash of (seed" in text and "never share a deal" in text
+
+
+def test_a_ctrl_c_while_a_match_is_kept_waits_for_its_row() -> None:
+    """`held_interrupts`: a SIGINT inside the block is raised when the block ends, not inside it."""
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)  # even when run in the background
+    try:
+        reached = []
+        with pytest.raises(KeyboardInterrupt), held_interrupts():
+            os.kill(os.getpid(), signal.SIGINT)
+            reached.append("the row is written")
+        assert reached == ["the row is written"]
+        assert signal.getsignal(signal.SIGINT) is signal.default_int_handler  # restored
+        with held_interrupts():
+            pass  # no Ctrl-C: nothing raised
+    finally:
+        signal.signal(signal.SIGINT, previous)

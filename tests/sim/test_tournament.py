@@ -14,7 +14,7 @@ from tapete.sim.keeping import match_seed
 from tapete.sim.match_stats import bacan_call
 from tapete.sim.plots import bacan_call_rates, position_gains, write_plots
 from tapete.sim.runner import MatchResult, play_match
-from tapete.sim.tournament import rate, run_tournament, seatings, tournament_jobs
+from tapete.sim.tournament import plan, rate, run_tournament, seatings, summarize_tournament, tournament_jobs
 
 os.environ.setdefault("MPLBACKEND", "Agg")
 
@@ -30,10 +30,39 @@ def test_every_kind_sits_in_every_seat_equally() -> None:
     )
 
 
-def test_matches_round_up_to_whole_cycles_on_shared_deals() -> None:
+def test_seatings_come_in_rotation_groups_so_a_partial_cycle_stays_balanced() -> None:
+    """Each seating is followed by its rotations: every aligned block of 4 seatings of 4 kinds
+    at 4 seats puts every kind once in every seat."""
+    order = seatings(["a", "b", "c", "d"], 4)
+    assert len(order) == 24 == len(set(order))
+    for block in range(0, 24, 4):
+        for seat in range(4):
+            assert sorted(s[seat] for s in order[block : block + 4]) == ["a", "b", "c", "d"]
+    two = seatings(["a", "b"], 4)  # aabb's group has 4 rotations, abab's 2
+    for group in (two[:4], two[4:]):
+        for seat in range(4):
+            assert Counter(s[seat] for s in group) == {"a": len(group) // 2, "b": len(group) // 2}
+
+
+def test_matches_are_the_number_asked_seatings_rotated_on_shared_deals() -> None:
+    """Match i is seating i mod S on deal i // S: 7 matches of 6 seatings are one deal in all six
+    and the first seating of a second deal (issue 33: they were rounded up to 12)."""
+    order = seatings(["a", "b"], 4)
     jobs = tournament_jobs("g", 4, ["a", "b"], 7, 10, {})
-    assert len(jobs) == 12
-    assert [j.seed for j in jobs] == [match_seed(10, 0)] * 6 + [match_seed(10, 1)] * 6
+    assert len(jobs) == 7
+    assert [j.seed for j in jobs] == [match_seed(10, 0)] * 6 + [match_seed(10, 1)]
+    assert [j.bot_kinds for j in jobs] == [*order, order[0]]
+    whole = tournament_jobs("g", 4, ["a", "b"], 12, 10, {})  # a multiple: every deal in every seating
+    assert sorted((j.seed, j.bot_kinds) for j in whole) == sorted(
+        (match_seed(10, k), s) for k in range(2) for s in order
+    )
+    assert [len(tournament_jobs("g", 4, list("abcd"), n, 1, {})) for n in (1, 5, 24, 30)] == [1, 5, 24, 30]
+
+
+def test_the_plan_says_what_a_run_plays() -> None:
+    assert plan(["a", "b", "c", "d"], 4, 30).to_json() == {"seatings": 24, "whole_deals": 1, "last_deal_seatings": 6}
+    assert plan(["a", "b", "c", "d"], 4, 1).to_json() == {"seatings": 24, "whole_deals": 0, "last_deal_seatings": 1}
+    assert plan(["a", "b"], 2, 10).to_json() == {"seatings": 2, "whole_deals": 5, "last_deal_seatings": 0}
 
 
 def test_tournaments_with_different_seeds_share_no_deal() -> None:
@@ -56,9 +85,10 @@ def test_a_kind_that_always_wins_is_rated_higher() -> None:
 @pytest.mark.parametrize("game_id", game_ids())
 def test_heuristic_against_random_tournament(game_id: str) -> None:
     game = get_game(game_id)
-    report = run_tournament(game_id, game.default_players, ["heuristic", "random"], 1, seed=3, stats=True)
+    cycle = len(seatings(["heuristic", "random"], game.default_players))
+    report = run_tournament(game_id, game.default_players, ["heuristic", "random"], cycle, seed=3, stats=True)
     assert not report.errors, report.errors[0].error
-    assert report.completed == len(seatings(["heuristic", "random"], game.default_players))
+    assert report.completed == report.matches == report.planned == cycle and not report.interrupted
     shares = {r.kind: r for r in report.results}
     assert sum(r.share for r in report.results) == pytest.approx(1.0)
     for r in report.results:
@@ -66,6 +96,15 @@ def test_heuristic_against_random_tournament(game_id: str) -> None:
     assert shares["heuristic"].fair_share + shares["random"].fair_share == pytest.approx(1.0)
     data = report.to_json()
     assert data["results"][0]["rating"]["sigma"] > 0
+
+
+def test_an_interrupted_report_counts_what_was_played() -> None:
+    jobs = tournament_jobs("g", 2, ["a", "b"], 10, 1, {})
+    results = [_result(list(j.bot_kinds), [1.0, 0.0], j.seed) for j in jobs[:3]]
+    report = summarize_tournament("g", 2, ["a", "b"], jobs, results, 1.0, interrupted=True)
+    data = report.to_json()
+    assert (data["matches"], data["planned"], data["interrupted"], data["seatings"]) == (3, 10, True, 2)
+    assert data["whole_deals"] == 5 and data["last_deal_seatings"] == 0
 
 
 def test_bacan_call_is_read_from_the_public_round_end() -> None:

@@ -18,8 +18,8 @@ from typer.testing import CliRunner
 
 from tapete.cli import app
 from tapete.engine import Game
-from tapete.engine.messages import Reader
-from tapete.engine.names import table_names
+from tapete.engine.bot_names import with_bot_names
+from tapete.engine.words import Reader
 from tapete.games import game_ids, get_game
 from tapete.story import play_events, tell, tell_story
 
@@ -93,7 +93,7 @@ def test_story_texts_are_for_people(game_id: str) -> None:
     bad: list[str] = []
     for seed, players, options in _matches(game_id):
         events = play_events(game, players, seed, options)
-        names = table_names([None] * players)
+        names = with_bot_names([None] * players)
         for lang in ("es", "en"):
             for seat in (0, None) if lang == "es" else (0,):  # a player, and a spectator
                 lines = tell(game, events, Reader(lang, names, seat))

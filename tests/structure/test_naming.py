@@ -2,9 +2,13 @@
 knowing where everything is in the others.
 
 Each game package has `options.Options`, a heuristic bot `<Game>Bot` in
-`bots.py`, its phase constants and `PHASES` in `phases.py`, its words in
-`texts.py` (named by `Game.texts`), and imports its action module as `act`
-(or imports names from it). Its tests are `test_game.py` (the state
+`bots.py`, its phase constants and `PHASES` in `phases.py`, its action space
+`<Game>Actions` in `actions.py` (the state's `space`), what is legal now in
+`legal.py` (`legal_actions`) and why not in `illegal.py` (`explain`), what a
+state must hold in `checks.py` (`problems`), its cards' faces and their names
+in `cards.py` (`card_face`, `face_name`), its words in `texts.py` (named by
+`Game.texts`) and its rules in `rules.es.md` / `rules.en.md`, and imports its
+action module as `act` (or imports names from it). Its tests are `test_game.py` (the state
 contract: options, actions as data, views, determinization, JSON),
 `test_rules.py` (rule by rule), `test_bots.py` and `test_match.py` (seeded
 whole matches)."""
@@ -17,7 +21,7 @@ from pathlib import Path
 
 import pytest
 
-from tapete.engine import Bot
+from tapete.engine import ActionSpace, Bot
 from tapete.games import PACKAGES, get_game
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -40,6 +44,19 @@ def test_each_game_package_has_the_same_parts(game_id: str) -> None:
     phases = importlib.import_module(f"{base}.phases").PHASES
     assert phases and all(isinstance(p, str) for p in phases)
     assert game.texts is importlib.import_module(f"{base}.texts")
+    space = getattr(importlib.import_module(f"{base}.actions"), f"{_camel(package)}Actions")
+    assert issubclass(space, ActionSpace)
+    state = game.new_match(game.default_players, 1)
+    assert isinstance(state.space, space) and state.num_actions() == state.space.size
+    assert callable(importlib.import_module(f"{base}.legal").legal_actions)
+    assert callable(importlib.import_module(f"{base}.illegal").explain)
+    assert callable(importlib.import_module(f"{base}.checks").problems)
+    cards = importlib.import_module(f"{base}.cards")
+    card = state.card_ids()[0]
+    assert cards.card_face(card) == game.card_face(card) in game.card_faces()
+    assert cards.face_name(game.card_face(card), "en") == game.face_name(game.card_face(card), "en")
+    folder = ROOT / "tapete" / "games" / package
+    assert (folder / "rules.es.md").is_file() and (folder / "rules.en.md").is_file()
 
 
 @pytest.mark.parametrize("game_id", list(PACKAGES))

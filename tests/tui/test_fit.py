@@ -21,8 +21,8 @@ from tapete.tui.app import TapeteApp
 from tapete.tui.boards import Painter
 from tapete.tui.config import MatchConfig
 from tapete.tui.dialogs import ResultScreen, is_round_result
+from tapete.tui.match import LocalTable, Timing
 from tapete.tui.screen import TableScreen, TableSource, ThreadThinker, WidgetScheduler
-from tapete.tui.table import LocalTable, Timing
 
 from .helpers import wait_for
 from .test_keys import RARE

@@ -16,7 +16,7 @@ from tapete.games import game_ids, get_game
 from tapete.tui.boards import key_paths
 from tapete.tui.games import board_type
 from tapete.tui.games.buracco import RACK_LETTERS, BuraccoBoard
-from tapete.tui.table import Move, Snapshot
+from tapete.tui.match import Move, Snapshot
 
 MATCHES = 4
 MAX_STEPS = 1500

@@ -9,6 +9,7 @@ game's heuristic). A game tells them what it knows through `SearchHints`.
     bots.py        ISMCTSBot, PolicyImprovementBot and the level factory
     rollouts.py    random moves, and bots' moves raced by the table core
     copies.py      cheap copies of a bot (pickled once, unpickled per rollout)
+    result.py      SearchResult: every legal move's standing at one decision (tapete.api.search)
 
 Tuning history: docs/search-tuning.md.
 """
@@ -17,6 +18,7 @@ from .bots import ISMCTSBot, PolicyImprovementBot, SearchBot, make_search_bot, s
 from .config import LEVELS, SearchConfig, level_config
 from .evaluators import Evaluator, HeuristicRollouts, RandomRollouts, Valuer, make_evaluator, rank_values, view_scores
 from .paired import MIN_WORLDS_TO_OVERRIDE, beats, paired_choice, paired_values, screen_winner
+from .result import BadBudget, SearchResult, analyse, search
 from .rollouts import policy_move, random_action
 from .tree import ISMCTS, PASS, best_arm, clearly_better
 
@@ -25,6 +27,7 @@ __all__ = [
     "LEVELS",
     "MIN_WORLDS_TO_OVERRIDE",
     "PASS",
+    "BadBudget",
     "Evaluator",
     "HeuristicRollouts",
     "ISMCTSBot",
@@ -32,7 +35,9 @@ __all__ = [
     "RandomRollouts",
     "SearchBot",
     "SearchConfig",
+    "SearchResult",
     "Valuer",
+    "analyse",
     "beats",
     "best_arm",
     "clearly_better",
@@ -45,6 +50,7 @@ __all__ = [
     "random_action",
     "rank_values",
     "screen_winner",
+    "search",
     "search_bot_factory",
     "view_scores",
 ]

@@ -29,6 +29,10 @@ class SearchConfig:
     reaction_delay: float = 0.8
     turn_delay: float = 1.0
     value: str = "margin"  # "margin" | "rank"
+    # The margin that tanh squashes to 0.88 of the way to a win: None takes the mean margin the
+    # decision's rollouts saw (values compare moves within one decision); a fixed number makes
+    # values comparable across decisions (training targets, analysis).
+    margin_scale: float | None = None
     # A finished match is worth its win share, blended with this weight of
     # the score margin: a few worlds then tell close moves apart by more
     # than win or loss (WANTED ends in every rollout).

@@ -21,7 +21,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, Protocol
 
 from tapete.engine import Bot, Event, Game, Observation, State
-from tapete.engine.table import deliver
+from tapete.engine.turns import deliver
 
 from .config import SearchConfig
 from .copies import BotTemplate, shared_with_fresh
@@ -92,19 +92,22 @@ class Valuer:
         if cfg.value == "rank":
             standing = rank_values([sense * s for s in scores])
             return [(a + b) / 2 for a, b in zip(standing, rank_values(gained), strict=True)]
-        return self.margin_values(gained)
+        return self.margin_values(gained, cfg.margin_scale)
 
-    def margin_values(self, gained: list[float]) -> list[float]:
+    def margin_values(self, gained: list[float], fixed_scale: float | None = None) -> list[float]:
         """0.5 + 0.5 tanh(margin / scale): a seat's gain over the others' mean gain,
-        on the scale of the margins this search has seen so far."""
+        on the scale of the margins this search has seen so far (or a fixed one)."""
         n = len(gained)
         if n < 2:
             return [0.5] * n
         total = sum(gained)
         margins = [g - (total - g) / (n - 1) for g in gained]
-        self._margin_sum += sum(abs(m) for m in margins)
-        self._margin_count += n
-        scale = self._margin_sum / self._margin_count or 1.0
+        if fixed_scale is not None:
+            scale = fixed_scale
+        else:
+            self._margin_sum += sum(abs(m) for m in margins)
+            self._margin_count += n
+            scale = self._margin_sum / self._margin_count or 1.0
         tanh = math.tanh
         return [0.5 + 0.5 * tanh(m / scale) for m in margins]
 

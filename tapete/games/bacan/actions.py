@@ -31,7 +31,7 @@ from collections.abc import Mapping
 from functools import cache
 from typing import Any
 
-from tapete.engine import BadAction
+from tapete.engine import ActionSpace, BadAction
 
 MAX_ROW = 8
 """No row ever holds more than 8 slots (ruling under BAC-7)."""
@@ -77,7 +77,13 @@ REACTIONS = frozenset((MIRROR, MIRROR_OTHER))
 POWER_KINDS = (SECRET, SPY, EXCHANGE, PLUS_ONE)
 
 
-class ActionSpace:
+def _int(value: Any) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise TypeError("integer expected")
+    return value
+
+
+class BacanActions(ActionSpace):
     """The action table of an n-player match: bases per kind and decoding."""
 
     def __init__(self, num_players: int) -> None:
@@ -90,7 +96,7 @@ class ActionSpace:
         for size in sizes:
             self.base.append(total)
             total += size
-        self.size = total
+        super().__init__(total)
         self.table: list[tuple[int, int, int]] = []
         for kind, size in enumerate(sizes):
             for i in range(size):
@@ -166,12 +172,7 @@ class ActionSpace:
         return self.encode(kind, _int(data["slot"]))
 
 
-def _int(value: Any) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise TypeError("integer expected")
-    return value
-
-
 @cache
-def action_space(num_players: int) -> ActionSpace:
-    return ActionSpace(num_players)
+def action_space(num_players: int) -> BacanActions:
+    """The space of an n-player match (its size depends on n), one per n."""
+    return BacanActions(num_players)

@@ -80,8 +80,15 @@ def is_joker(card: int) -> bool:
     return RANK[card] == COMODIN
 
 
+def card_face(card: int) -> str:
+    """The face token of physical card `card` (e.g. "rojo-7")."""
+    return FACE[card]
+
+
 def face_name(face: str, lang: str) -> str:
-    """A face token in words: "7 rojo" / "red 7", "Espía azul", "comodín"."""
+    """A face token in words: "7 rojo" / "red 7", "Espía azul", "comodín"; "?" for no face."""
+    if not face:
+        return "?"
     if face == JOKER_FACE:
         return RANK_NAMES[COMODIN][lang]
     suit, _, _ = face.partition("-")

@@ -4,9 +4,9 @@ the position builder, which imports the game's instance: the game imports this."
 from __future__ import annotations
 
 from .actions import MAX_ROW
+from .phases import PHASES
 from .rules import BacanState
 
-PHASES = ("deal", "peek", "turn", "drawn", "exchange", "give", "over")
 HELD_SOURCES = ("deck", "discard", "row")
 
 

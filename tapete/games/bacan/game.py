@@ -10,8 +10,9 @@ from tapete.engine import Bot, Event, Game, State
 
 from . import texts
 from .bots import BacanBot
-from .cards import FACE, FACES, JOKER_FACE
+from .cards import FACES, JOKER_FACE, card_face
 from .checks import problems
+from .encoding import BacanEncoder
 from .house_rules import HOUSE_RULES
 from .options import Options
 from .rules import BacanState
@@ -33,6 +34,7 @@ class BacanGame(Game):
     state_type = BacanState
     texts = texts
     house_rules = HOUSE_RULES
+    encoder_type = BacanEncoder
     score_sense = -1  # points are bad: reaching the limit eliminates (BAC-4, BAC-5)
     conformance_options: ClassVar[tuple[dict[str, Any], ...]] = (
         {"memory": "assisted", "mirror_match": "points", "discard_draw_from_lap": 1},
@@ -53,7 +55,7 @@ class BacanGame(Game):
         return FACES
 
     def card_face(self, card_id: int) -> str:
-        return FACE[card_id]
+        return card_face(card_id)
 
     def match_stats(self, events: Sequence[Event]) -> dict[str, Any]:
         """Counts from a match's public events (tapete simulate --stats)."""

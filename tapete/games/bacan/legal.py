@@ -1,5 +1,5 @@
-"""Bacan's legal actions at a turn start and with a card held (BAC-11..21).
-Functions of BacanState, which caches the turn-start lists."""
+"""What is legal now in Bacan: each phase's actions (BAC-8..21). Functions
+of BacanState, which caches the turn-start lists (`turn_legal`)."""
 
 from __future__ import annotations
 
@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 from . import actions as act
 from .cards import COMODIN, RANK
+from .phases import DEAL, DRAWN, EXCHANGE, GIVE, PEEK, TURN
 
 if TYPE_CHECKING:
     from .rules import BacanState
@@ -15,6 +16,31 @@ if TYPE_CHECKING:
 RANK_POWER = {8: act.SECRET, 9: act.SPY, 10: act.EXCHANGE, 11: act.PLUS_ONE}
 ALL_POWERS = frozenset(act.POWER_KINDS)
 NO_POWERS: frozenset[int] = frozenset()
+# The peek masks (bits over the first slots) that name n slots (BAC-8).
+PEEK_MASKS: dict[int, list[int]] = {
+    n: [m for m in range(1 << act.INITIAL_ROW) if bin(m).count("1") == n] for n in range(act.INITIAL_ROW + 1)
+}
+
+
+def legal_actions(state: BacanState, seat: int) -> list[int]:
+    """The legal actions of `seat`, one of the actors, ascending."""
+    phase = state.phase
+    if phase == TURN:
+        turn_legal = state._turn_legal[seat]
+        assert turn_legal is not None
+        return turn_legal[:]
+    if phase == DRAWN:
+        return legal_drawn(state, seat)
+    base = state.space.base
+    if phase == DEAL:
+        return list(range(base[act.DEAL], base[act.DEAL] + act.INITIAL_ROW + 1))
+    if phase == PEEK:
+        return [base[act.PEEK] + m for m in PEEK_MASKS[state.peek_n]]
+    if phase == EXCHANGE:
+        return exchange_targets(state, state.pending[0])
+    if phase == GIVE:
+        return list(range(base[act.GIVE], base[act.GIVE] + len(state.rows[seat])))
+    return []
 
 
 def turn_legal(state: BacanState, seat: int, flags: int, sizes: tuple[int, ...]) -> list[int]:

@@ -1,10 +1,15 @@
 """What Bacan's heuristic player remembers: every row as it saw the faces
 (following each card as slots move), the discard pile and the scores, built
 from the events addressed to its seat, or from its seat's view when it takes
-over mid-round (what the view does not show counts as unseen)."""
+over mid-round (what the view does not show counts as unseen).
+
+`SlotMemory` is the same with more beside every slot (who else knows the
+card, when this seat saw it): what the information-state encoder reads
+(encoding.py). The heuristic keeps the plain `BacanMemory`."""
 
 from __future__ import annotations
 
+import copy
 from typing import Any
 
 from tapete.engine import Event
@@ -198,3 +203,130 @@ class BacanMemory:
                 continue
             total += FACE_VALUE[face] if face is not None else mean
         return total
+
+
+class SlotMemory(BacanMemory):
+    """`BacanMemory` with, beside every slot, who is known to know its card
+    (a bit mask of seats; all bits: everyone) and the turn this seat last saw
+    it (-1: never). Handlers run the heuristic's and then follow the same
+    slot moves in these two lists; `touched` collects the seats whose row
+    changed, for the encoder to rewrite just those."""
+
+    def __init__(self, seat: int, num_players: int) -> None:
+        super().__init__(seat, num_players)
+        self.everyone = (1 << num_players) - 1
+        self.knowers: list[list[int]] = [[] for _ in range(num_players)]
+        self.seen: list[list[int]] = [[] for _ in range(num_players)]
+        self.held_knowers = 0
+        self.touched: set[int] = set(range(num_players))
+
+    def clock(self) -> int:
+        """Turns begun this round by every seat (draws and comodines from a row)."""
+        return sum(self.turns)
+
+    def copy(self) -> SlotMemory:
+        clone = copy.copy(self)
+        for name in ("rows", "fresh", "knowers", "seen"):
+            setattr(clone, name, [list(row) for row in getattr(self, name)])
+        for name in ("penalty_points", "pile", "scores", "in_play", "turns"):
+            setattr(clone, name, list(getattr(self, name)))
+        clone.touched = set(self.touched)
+        return clone
+
+    def sync(self, view: dict[str, Any]) -> None:
+        super().sync(view)
+        me, now = 1 << self.seat, self.clock()
+        self.knowers = [[me if f is not None and f != HOLE else 0 for f in row] for row in self.rows]
+        self.seen = [[now if f is not None and f != HOLE else -1 for f in row] for row in self.rows]
+        self.held_knowers = self.everyone if view["held_source"] == "discard" else me
+        self.touched.update(range(self.num_players))
+
+    def _see(self, seat: int, slot: int, knowers: int) -> None:
+        self.knowers[seat][slot] |= knowers
+        self.seen[seat][slot] = self.clock()
+        self.touched.add(seat)
+
+    def _on_deal(self, d: dict[str, Any]) -> None:
+        super()._on_deal(d)
+        self.knowers = [[0] * len(row) for row in self.rows]
+        self.seen = [[-1] * len(row) for row in self.rows]
+        self.held_knowers = 0
+        self.touched.update(range(self.num_players))
+
+    def _on_peek(self, d: dict[str, Any]) -> None:
+        super()._on_peek(d)
+        for slot in d["slots"]:
+            self._see(d["seat"], slot, 1 << d["seat"])
+
+    def _on_draw(self, d: dict[str, Any]) -> None:
+        super()._on_draw(d)
+        self.held_knowers = self.everyone if d["source"] == "discard" else 1 << d["seat"]
+
+    def _on_swap(self, d: dict[str, Any]) -> None:
+        seat, slot = d["seat"], d["slot"]
+        super()._on_swap(d)
+        self.knowers[seat][slot] = self.held_knowers
+        self.seen[seat][slot] = self.clock() if self.rows[seat][slot] is not None else -1
+        self.touched.add(seat)
+
+    def _on_row_joker(self, d: dict[str, Any]) -> None:
+        seat, slot = d["seat"], d["slot"]
+        if d["ok"]:
+            self.knowers[seat].pop(slot)
+            self.seen[seat].pop(slot)
+            self.held_knowers = self.everyone
+        super()._on_row_joker(d)  # a wrong one: the penalty card through _penalty
+        if not d["ok"]:
+            self._see(seat, slot, self.everyone)
+        self.touched.add(seat)
+
+    def _on_exchange_pick(self, d: dict[str, Any]) -> None:
+        super()._on_exchange_pick(d)
+        self.held_knowers = self.everyone
+
+    def _on_power(self, d: dict[str, Any]) -> None:
+        super()._on_power(d)
+        power, target = d["power"], d["target"]
+        if power == "exchange":
+            for rows in (self.knowers, self.seen):
+                a, b = rows[target], rows[d["target2"]]
+                a[d["slot"]], b[d["slot2"]] = b[d["slot2"]], a[d["slot"]]
+            self.touched.add(d["target2"])
+        elif power == "plus_one":
+            self.knowers[target].append(0)
+            self.seen[target].append(-1)
+        else:  # secret, spy: the seat looked (the face comes in its own `look`)
+            self.knowers[target][d["slot"]] |= 1 << d["seat"]
+        self.touched.add(target)
+
+    def _on_look(self, d: dict[str, Any]) -> None:
+        super()._on_look(d)
+        self._see(d["target"], d["slot"], 1 << d["seat"])
+
+    def _on_mirror(self, d: dict[str, Any]) -> None:
+        target, slot = d["target"], d["slot"]
+        if d["ok"]:
+            if target == d["seat"]:
+                self.knowers[target].pop(slot)
+                self.seen[target].pop(slot)
+            else:
+                self.knowers[target][slot] = 0
+                self.seen[target][slot] = -1
+        super()._on_mirror(d)  # a wrong one: the penalty card through _penalty
+        if not d["ok"]:
+            self._see(target, slot, self.everyone)
+        self.touched.add(target)
+
+    def _on_give(self, d: dict[str, Any]) -> None:
+        seat, slot, target, to = d["seat"], d["slot"], d["target"], d["to_slot"]
+        super()._on_give(d)
+        self.knowers[target][to] = self.knowers[seat].pop(slot)
+        self.seen[target][to] = self.seen[seat].pop(slot)
+        self.touched.update((seat, target))
+
+    def _penalty(self, d: dict[str, Any]) -> None:
+        super()._penalty(d)
+        if d["penalty_slot"] is not None:
+            self.knowers[d["seat"]].append(0)
+            self.seen[d["seat"]].append(-1)
+        self.touched.add(d["seat"])

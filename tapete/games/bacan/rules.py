@@ -50,18 +50,13 @@ from .cards import COMODIN, FACE, JOKERS, NUM_CARDS, RANK, VALUE
 from .common import EXHAUSTED, HOLE, POINTS, ROW_FULL_PENALTY, ev
 from .deal import deal, peek
 from .illegal import explain
-from .legal import exchange_targets, held_powers, legal_drawn, turn_legal
+from .legal import held_powers, legal_actions, turn_legal
 from .mirrors import claim, give, mirror, mirror_other
 from .options import Options
-from .phases import DEAL, DRAWN, EXCHANGE, GIVE, OVER, PEEK, TURN
+from .phases import DEAL, DRAWN, GIVE, OVER, PEEK, TURN
 from .powers import exchange, plus_one, row_joker, secret, spy
 from .round_end import end_round
 from .views import view, views
-
-PEEK_MASKS: dict[int, list[int]] = {
-    n: [m for m in range(1 << act.INITIAL_ROW) if bin(m).count("1") == n] for n in range(act.INITIAL_ROW + 1)
-}
-
 
 TurnTable = tuple[tuple[int, ...], tuple[int, ...], list[list[int] | None]]
 
@@ -93,6 +88,7 @@ class BacanState(FieldState):
         Field("public", json=False),
     )  # fmt: skip
     options: Options
+    space: act.BacanActions
 
     def __init__(self, num_players: int, options: Options, seed: int) -> None:
         super().__init__(num_players, options, seed)
@@ -206,23 +202,10 @@ class BacanState(FieldState):
 
     # -- legal actions -------------------------------------------------------------
     def _legal_actions(self, seat: int) -> list[int]:
-        phase = self.phase
-        if phase == TURN:
-            turn_legal = self._turn_legal[seat]
-            assert turn_legal is not None
-            return turn_legal[:]
-        if phase == DRAWN:
-            return legal_drawn(self, seat)
-        base = self.space.base
-        if phase == DEAL:
-            return list(range(base[act.DEAL], base[act.DEAL] + act.INITIAL_ROW + 1))
-        if phase == PEEK:
-            return [base[act.PEEK] + m for m in PEEK_MASKS[self.peek_n]]
-        if phase == EXCHANGE:
-            return exchange_targets(self, self.pending[0])
-        if phase == GIVE:
-            return list(range(base[act.GIVE], base[act.GIVE] + len(self.rows[seat])))
-        return []
+        return legal_actions(self, seat)
+
+    def why_illegal(self, seat: int, action: int) -> Rejection:
+        return explain(self, seat, action)
 
     def held_powers(self) -> frozenset[int]:
         """Powers the held card may use now (BAC-16, BAC-20)."""
@@ -369,20 +352,6 @@ class BacanState(FieldState):
 
     def _seats_in_play(self) -> list[int]:
         return [s for s in range(self.num_players) if self.in_play[s]]
-
-    # -- why an action is illegal -------------------------------------------------------------
-    def why_illegal(self, seat: int, action: int) -> Rejection:
-        return explain(self, seat, action)
-
-    # -- actions as data --------------------------------------------------------------
-    def num_actions(self) -> int:
-        return self.space.size
-
-    def action_to_json(self, action: int) -> dict[str, Any]:
-        return self.space.to_json(action)
-
-    def action_from_json(self, data: Mapping[str, Any]) -> int:
-        return self.space.from_json(data)
 
     # -- the end --------------------------------------------------------------------
     def is_terminal(self) -> bool:

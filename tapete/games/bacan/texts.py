@@ -1,4 +1,5 @@
-"""Bacan in words: the rules (es/en), actions, events and a terminal view."""
+"""Bacan in words: the message catalogue (es/en), moves and events as messages, the
+terminal view. The rules themselves are rules.es.md and rules.en.md beside this module."""
 
 from __future__ import annotations
 
@@ -6,7 +7,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from tapete.engine import Event, State
-from tapete.engine.messages import Card, Cards, Catalogue, Lines, Message, Num, Nums, Player, Players, Term, msg
+from tapete.engine.words import Card, Cards, Catalogue, Lines, Message, Num, Nums, Player, Players, Term, msg
 
 from .actions import (
     CALL,
@@ -17,7 +18,6 @@ from .actions import (
     EXCHANGE,
     GIVE,
     INITIAL_ROW,
-    MAX_ROW,
     MIRROR,
     MIRROR_OTHER,
     PEEK,
@@ -30,262 +30,10 @@ from .actions import (
 from .cards import FACE, JOKER_FACE, face_name
 from .rules import BacanState
 
-RULES_ES = f"""# Bacan
-
-Juego de memoria y velocidad para 2 a 8 jugadores. Objetivo: quedarte con
-pocos puntos en tus cartas boca abajo. Quien llega al límite queda eliminado;
-gana quien quede en juego.
-
-## Mazo y valores
-- **BAC-1** 58 cartas: 5 palos (colores: rojo, azul, verde, amarillo,
-  violeta) × (números 1–7 + cuatro cartas de poder: Secreto, Espía,
-  Intercambio, +1) + 3 comodines. Los palos no tienen efecto.
-- **BAC-2** Al sumar: un número vale su número, una carta de poder 10, un
-  comodín −1.
-- **BAC-3** De 2 a 8 jugadores.
-
-## Partida
-- **BAC-4** Los puntos empiezan en 0 y se acumulan ronda a ronda. Quien
-  llega al límite (o lo supera) queda eliminado; gana el último en juego.
-  Opción `limit`: 150 (normal), 100 (intermedia), 50 (rápida) u otro.
-- **BAC-5** Si todos los que quedan se eliminan en la misma ronda, gana el
-  de menos puntos; si empatan, comparten la victoria.
-- **BAC-6** Opción `anti_bacan`: quien cae justo en el límite gana la
-  partida en vez de quedar eliminado (varios a la vez comparten).
-
-## Una ronda
-- **BAC-7** El primer repartidor es al azar; cada ronda reparte el
-  siguiente en juego (a la derecha). Se reparten 4 cartas boca abajo en fila
-  a cada jugador. Las posiciones no cambian salvo por los efectos de abajo:
-  una carta nueva (castigo, +1) se añade al final de la fila a la derecha, y
-  una posición vaciada por un espejo desaparece. *Tope:* una fila tiene como
-  mucho {MAX_ROW} cartas. No se puede dar +1 a una fila llena, y quien debe
-  una carta de castigo con la fila llena suma en su lugar 10 puntos de
-  castigo a su fila (cuentan en su total al final de la ronda).
-- **BAC-8** Quien reparte elige N de 0 a 4; luego cada jugador, todos a la
-  vez, elige N de sus posiciones y las mira en secreto (con N = 4 se miran
-  todas sin elegir). Entre una ronda y otra, las filas de la ronda anterior
-  quedan a la vista hasta que el nuevo repartidor elige N.
-- **BAC-9** Empieza el jugador a la derecha del repartidor; los turnos
-  siguen hacia la derecha.
-- **BAC-10** Memoria: lo que viste es tuyo para recordar. Opción `memory`:
-  `classic` (la carta mirada se muestra un momento y vuelve boca abajo) o
-  `assisted` (tu vista sigue mostrando las cartas que conoces, salvo las que
-  otro jugador haya movido desde entonces). Los movimientos (Intercambio,
-  espejo ajeno) se hacen delante de todos: quien conocía una carta puede
-  seguirla con la vista y recordarla en su nuevo lugar.
-
-## Un turno
-- **BAC-11** Solo se canta Bacan al empezar tu turno, antes de robar.
-- **BAC-12** Roba la carta de arriba del mazo y mírala en secreto; o, desde
-  tu segundo turno de la ronda, toma la carta de arriba del descarte.
-  Opción `discard_draw_from_lap` (2; con 1 se puede siempre que haya
-  descarte).
-- **BAC-13** Con la carta robada del mazo: cámbiala por una de tus
-  posiciones (boca abajo) y descarta boca arriba la reemplazada; o
-  descártala directamente; o, si es de poder o comodín, usa su poder y va
-  al descarte.
-- **BAC-14** La carta tomada del descarte debe cambiarse por una de tus
-  posiciones (se descarta la reemplazada), así que sin cartas en tu fila no
-  puedes tomarla. Una carta de poder tomada así no tiene poder.
-- **BAC-15** Si hay que robar y el mazo está vacío, todo el descarte se
-  mezcla y forma el mazo nuevo. Si aun así no hay nada, la ronda termina y
-  todos suman su fila (sin bonificación de Bacan).
-
-## Poderes
-- **BAC-16** Una carta de poder solo tiene poder si se usa nada más robarla
-  del mazo; en una fila o en el descarte es una carta de 10. Usada, va al
-  descarte (boca arriba, a la vista de todos).
-- **BAC-17** Secreto: mira una de tus posiciones. Espía: mira una posición
-  de otro jugador.
-- **BAC-18** Intercambio: cambia dos posiciones de dos jugadores distintos
-  (una puede ser tuya), sin mirarlas. Se eligen una y después la otra.
-- **BAC-19** +1: otro jugador, a tu elección, roba la carta de arriba del
-  mazo a una posición nueva sin mirarla.
-- **BAC-20** Comodín: imita cualquiera de los cuatro poderes o se queda como
-  carta de −1. Mantiene su poder en la fila o en el descarte: se puede usar
-  al robarlo del mazo, al tomarlo del descarte (si no está gastado), o desde
-  tu fila al empezar tu turno en lugar de robar (lo muestras, usas el poder
-  y va al descarte; tu fila pierde esa posición). Usado como poder queda
-  gastado (un −1 normal). Al mezclarse en un mazo nuevo vuelve a estar
-  fresco. Si declaras un comodín de tu fila y no lo es (o está gastado), se
-  muestra a todos, vuelve a su sitio y robas una carta de castigo, como en
-  un espejo fallido; tu turno sigue. Opción `joker_power` = `anywhere` |
-  `drawn_only` (solo al robarlo del mazo).
-
-## Espejos — la parte de velocidad
-- **BAC-21** Mientras una carta está viva arriba del descarte, cualquier
-  jugador en juego puede espejarla, aunque no sea su turno. Coinciden la
-  misma cara: el mismo número, el mismo poder, o comodín con comodín
-  (opción `mirror_match` = `points`: coinciden los mismos puntos, así que
-  todas las cartas de poder coinciden entre sí). La carta espejada queda
-  arriba y la ventana sigue abierta. La ventana se cierra cuando el jugador
-  de turno roba (o canta Bacan).
-  - Espejo: descarta una de tus posiciones encima. Tu fila pierde una.
-  - Autoespejo: lo mismo, hecho por quien acaba de descartar.
-  - Espejo ajeno: descarta una posición de otro jugador; si acertaste, le
-    das una de tus posiciones (a tu elección) boca abajo en el hueco. Tu
-    fila pierde una; la suya conserva el tamaño.
-- **BAC-22** Varios jugadores pueden reclamar la misma ventana: se resuelve
-  primero el primero en llegar, y los siguientes se juzgan contra la carta
-  que esté arriba en ese momento.
-- **BAC-23** Espejo fallido: la carta se muestra a todos y vuelve a su sitio
-  (el de su dueño en el espejo ajeno); quien reclamó roba una carta de
-  castigo del mazo a una posición nueva sin mirarla (con la fila llena: 10
-  puntos de castigo, BAC-7).
-
-## Cantar Bacan y puntuar
-- **BAC-24** Al empezar tu turno puedes cantar «Bacan». Se revelan todas las
-  filas y se suman (BAC-2, más los puntos de castigo).
-- **BAC-25** Super Bacan: si tu fila es exactamente los tres comodines y
-  nada más, ganas la partida en el acto.
-- **BAC-26** Bacan exitoso: tu total es ≤ 5 y menor que el de todos los
-  demás. Restas 5 puntos (puedes bajar de 0) y no sumas tu fila; los demás
-  suman la suya.
-- **BAC-27** Bacan fallido: tu total es > 5. Sumas tu fila más el valor de
-  una carta de castigo robada del mazo (se muestra y va al descarte); los
-  demás suman la suya.
-- **BAC-28** Empate o superado: tu total es ≤ 5 pero alguien tiene igual o
-  menos. Todos suman su fila, tú también.
-- **BAC-29** Después de puntuar se comprueban eliminaciones y el final de la
-  partida (BAC-4..6), y se reparte una ronda nueva.
-- **BAC-30** «Bacan a una mano» necesita manos y una mesa: no se juega.
-"""
-
-RULES_EN = f"""# Bacan
-
-A memory and speed game for 2 to 8 players. Aim: keep the points of your
-face-down cards low. A player reaching the limit is eliminated; the last one
-left wins.
-
-## Deck and values
-- **BAC-1** 58 cards: 5 suits (colours: red, blue, green, yellow, purple) ×
-  (numbers 1–7 + four power cards: Secreto, Espía, Intercambio, +1) + 3
-  comodines (jokers). Suits have no effect.
-- **BAC-2** When scoring: a number is worth its number, a power card 10, a
-  comodín −1.
-- **BAC-3** 2 to 8 players.
-
-## Match
-- **BAC-4** Scores start at 0 and add up round by round. A player reaching
-  the limit (or more) is eliminated; the last one left wins. Option `limit`:
-  150 (normal), 100 (intermediate), 50 (quick) or any other.
-- **BAC-5** If everyone left is eliminated in the same round, the lowest
-  score wins; equal lowest scores share the win.
-- **BAC-6** Option `anti_bacan`: a player landing exactly on the limit wins
-  the match instead of being eliminated (several at once share).
-
-## A round
-- **BAC-7** The first dealer is random; each round the deal passes to the
-  next seat in play (to the right). Everyone gets 4 cards face down in a
-  row. Slots never move except through the effects below: a new card
-  (penalty, +1) is added at the right end of the row, and a slot emptied by
-  a mirror disappears. *Cap:* a row holds at most {MAX_ROW} cards. +1 cannot
-  target a full row, and a player owing a penalty card with a full row owes
-  10 penalty points instead, counted in their row total at the end of the
-  round.
-- **BAC-8** The dealer chooses N from 0 to 4; then every player, all at
-  once, picks N of their own slots and looks at them privately (with N = 4
-  everyone sees their whole row, no choice). Between rounds the last round's
-  rows stay revealed until the new dealer chooses N.
-- **BAC-9** The player to the dealer's right plays first; turns go right.
-- **BAC-10** Memory: what you saw is yours to remember. Option `memory`:
-  `classic` (a peeked card is shown for a moment, then face down again) or
-  `assisted` (your view keeps showing the cards you know, except those
-  another player has moved since). Moves (Intercambio, steal-mirror) happen
-  in front of everyone: whoever knew a card may follow it with their eyes
-  and remember it in its new place.
-
-## A turn
-- **BAC-11** Bacan may only be called at the start of your turn, before
-  drawing.
-- **BAC-12** Draw the top card of the deck and look at it privately; or,
-  from your second turn of the round on, take the top card of the discard
-  pile. Option `discard_draw_from_lap` (2; 1 allows it whenever the pile is
-  not empty).
-- **BAC-13** With a card drawn from the deck: swap it into one of your
-  slots (face down) and discard the replaced card face up; or discard it
-  directly; or, if it is a power card or a comodín, use its power and it goes
-  to the discard pile.
-- **BAC-14** A card taken from the discard pile must be swapped into one of
-  your slots (the replaced card is discarded), so with an empty row you
-  cannot take it. A power card taken this way has no power.
-- **BAC-15** When a card must be drawn and the deck is empty, the whole
-  discard pile is shuffled into a new deck. If there is still nothing to
-  draw, the round ends and everyone adds their row (no Bacan bonus).
-
-## Powers
-- **BAC-16** A power card has its power only when used right after being
-  drawn from the deck; in a row or on the discard pile it is a 10-point
-  card. Used, it goes to the discard pile (face up, seen by all).
-- **BAC-17** Secreto: look at one of your own slots. Espía: look at one slot
-  of another player.
-- **BAC-18** Intercambio: swap two slots of two different players (one may
-  be yours) without looking. Pick one slot, then the other.
-- **BAC-19** +1: another player of your choice draws the top deck card into
-  a new slot without looking.
-- **BAC-20** Comodín: imitates any of the four powers or stays as a −1
-  card. It keeps its power in a row or on the discard pile: it can be used
-  when drawn from the deck, when taken from the discard pile (if not spent),
-  or from your row at the start of your turn instead of drawing (show it,
-  use the power, discard it; your row loses that slot). Used as a power it
-  is spent (a plain −1). A shuffle into a new deck makes it fresh again. If
-  you declare a comodín in your row and it is not one (or is spent), it is
-  shown to everyone, goes back, and you take a penalty card as for a wrong
-  mirror; your turn goes on. Option `joker_power` = `anywhere` |
-  `drawn_only` (only when drawn from the deck).
-
-## Mirrors — the speed part
-- **BAC-21** While a card is live on top of the discard pile, any player in
-  play may mirror it, even out of turn. Cards match by face: the same
-  number, the same power, or comodín with comodín (option `mirror_match` =
-  `points`: the same points, so all power cards match each other). The
-  mirrored card becomes the top and the window stays open. The window
-  closes when the player whose turn it is draws (or calls Bacan).
-  - Mirror (espejo): discard one of your slots onto it. Your row shrinks.
-  - Self-mirror (autoespejo): the same, by the player who just discarded.
-  - Steal-mirror (espejo ajeno): discard another player's slot; if right,
-    give them one of your slots (your choice) face down into the gap. Your
-    row shrinks; theirs keeps its size.
-- **BAC-22** Several players may claim the same window: the first claim to
-  arrive is resolved first, and later ones are judged against the top of the
-  pile as it then stands.
-- **BAC-23** A wrong mirror: the card is shown to everyone and goes back to
-  its slot (its owner's, for a steal-mirror); the claimant takes a penalty
-  card from the deck into a new slot without looking (with a full row: 10
-  penalty points, BAC-7).
-
-## Calling Bacan and scoring
-- **BAC-24** At the start of your turn you may call "Bacan". Every row is
-  revealed and totalled (BAC-2, plus penalty points).
-- **BAC-25** Super Bacan: if your row is exactly the three comodines and
-  nothing else, you win the match at once.
-- **BAC-26** Successful Bacan: your total is ≤ 5 and strictly lower than
-  everyone else's. Your score drops by 5 (it may go below 0) and you do not
-  add your row; everyone else adds theirs.
-- **BAC-27** Failed Bacan: your total is > 5. You add your row plus the
-  value of a penalty card drawn from the deck (shown, then discarded);
-  everyone else adds theirs.
-- **BAC-28** Tied or beaten: your total is ≤ 5 but someone has as much or
-  less. Everyone adds their row, you included.
-- **BAC-29** After scoring, eliminations and the end of the match are
-  checked (BAC-4..6), then a new round is dealt.
-- **BAC-30** "Bacan a una mano" (one-handed Bacan) needs hands and a table:
-  not played.
-"""
-
-
-def rules_text(lang: str) -> str:
-    return RULES_ES if lang == "es" else RULES_EN
-
 
 # -- words ---------------------------------------------------------------------
 def _t(lang: str, es: str, en: str) -> str:
     return es if lang == "es" else en
-
-
-def _card(face: str | None, lang: str) -> str:
-    return face_name(face, lang) if face else "?"
 
 
 MESSAGES: dict[str, dict[str, str]] = {
@@ -428,7 +176,7 @@ TERMS: dict[str, dict[str, str]] = {
     "mirror_other": {"es": "espejo ajeno", "en": "steal-mirror"},
 }
 
-CATALOGUE = Catalogue(MESSAGES, _card, TERMS)
+CATALOGUE = Catalogue(MESSAGES, face_name, TERMS)
 
 
 def _slot(slot: int) -> int:

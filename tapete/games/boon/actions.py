@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from tapete.engine import BadAction
+from tapete.engine import ActionSpace, BadAction
 
 from .cards import FACE_TO_ID, FACES, NUM_CARDS
 
@@ -43,35 +43,40 @@ def card_of(action: int) -> int:
     return action - PLAY_BASE if action >= PLAY_BASE else action - BURY_BASE
 
 
-def to_json(action: int) -> dict[str, Any]:
-    if action == DEAL:
-        return {"type": "deal"}
-    if action == PASS:
-        return {"type": "pass"}
-    if action == TAKE:
-        return {"type": "take"}
-    if is_bury(action):
-        return {"type": "bury", "card": FACES[action - BURY_BASE]}
-    if is_play(action):
-        return {"type": "play", "card": FACES[action - PLAY_BASE]}
-    raise BadAction(f"Acción fuera del espacio de Boon: {action}.", f"Action outside Boon's space: {action}.")
+class BoonActions(ActionSpace):
+    """Boon's action space: the same for every match."""
+
+    def to_json(self, action: int) -> dict[str, Any]:
+        if action == DEAL:
+            return {"type": "deal"}
+        if action == PASS:
+            return {"type": "pass"}
+        if action == TAKE:
+            return {"type": "take"}
+        if is_bury(action):
+            return {"type": "bury", "card": FACES[action - BURY_BASE]}
+        if is_play(action):
+            return {"type": "play", "card": FACES[action - PLAY_BASE]}
+        raise BadAction(f"Acción fuera del espacio de Boon: {action}.", f"Action outside Boon's space: {action}.")
+
+    def from_json(self, data: Mapping[str, Any]) -> int:
+        kind = self.kind(data)
+        simple = {"deal": DEAL, "pass": PASS, "take": TAKE}
+        if kind in simple:
+            return simple[kind]
+        if kind in ("bury", "play"):
+            face = data.get("card")
+            if not isinstance(face, str) or face not in FACE_TO_ID:
+                raise BadAction(
+                    f'Carta desconocida: {face!r} (p. ej. "oro-14", "azul-5").',
+                    f'Unknown card: {face!r} (e.g. "oro-14", "azul-5").',
+                )
+            base = BURY_BASE if kind == "bury" else PLAY_BASE
+            return base + FACE_TO_ID[face]
+        raise BadAction(
+            f"Tipo de acción desconocido: {kind!r} (deal, pass, take, bury, play).",
+            f"Unknown action type: {kind!r} (deal, pass, take, bury, play).",
+        )
 
 
-def from_json(data: Mapping[str, Any]) -> int:
-    kind = data.get("type") if isinstance(data, Mapping) else None
-    simple = {"deal": DEAL, "pass": PASS, "take": TAKE}
-    if kind in simple:
-        return simple[kind]
-    if kind in ("bury", "play"):
-        face = data.get("card")
-        if not isinstance(face, str) or face not in FACE_TO_ID:
-            raise BadAction(
-                f'Carta desconocida: {face!r} (p. ej. "oro-14", "azul-5").',
-                f'Unknown card: {face!r} (e.g. "oro-14", "azul-5").',
-            )
-        base = BURY_BASE if kind == "bury" else PLAY_BASE
-        return base + FACE_TO_ID[face]
-    raise BadAction(
-        f"Tipo de acción desconocido: {kind!r} (deal, pass, take, bury, play).",
-        f"Unknown action type: {kind!r} (deal, pass, take, bury, play).",
-    )
+SPACE = BoonActions(NUM_ACTIONS)

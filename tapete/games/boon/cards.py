@@ -63,9 +63,19 @@ def card_id(suit: int, rank: int) -> int:
 REMOVED_FOR_THREE: tuple[int, ...] = (card_id(VERDE, 1), card_id(ROJO, 1))
 
 
-def card_label(card: int, lang: str) -> str:
-    """A card as people read it: "oro 14" / "gold 14"."""
-    names = SUIT_NAMES.get(lang, SUIT_NAMES["en"])
+def card_face(card: int) -> str:
+    """The face token of physical card `card` (e.g. "oro-14")."""
+    if not 0 <= card < NUM_CARDS:
+        raise ValueError(f"no Boon card has id {card}")
+    return FACES[card]
+
+
+def face_name(face: str, lang: str) -> str:
+    """A face token as people read it: "oro-14" -> "oro 14" / "gold 14" (an unknown token as it is)."""
+    card = FACE_TO_ID.get(face)
+    if card is None:
+        return face
+    names = SUIT_NAMES["es" if lang == "es" else "en"]
     return f"{names[SUIT[card]]} {RANK[card]}"
 
 

@@ -3,7 +3,8 @@ the position builder, which imports the game's instance: the game imports this."
 
 from __future__ import annotations
 
-from .rules import PHASES, PLAY, BoonState
+from .phases import PHASES, PLAY
+from .rules import BoonState
 
 
 def problems(state: BoonState) -> list[tuple[str, str]]:

@@ -10,8 +10,9 @@ from tapete.engine import Bot, Game, State
 
 from . import texts
 from .bots import BoonBot
-from .cards import FACES, NUM_CARDS
+from .cards import FACES, card_face
 from .checks import problems
+from .encoding import BoonEncoder
 from .house_rules import HOUSE_RULES
 from .options import Options
 from .rules import BoonState
@@ -33,6 +34,7 @@ class BoonGame(Game):
     state_type = BoonState
     texts = texts
     house_rules = HOUSE_RULES
+    encoder_type = BoonEncoder
     conformance_options: ClassVar[tuple[dict[str, Any], ...]] = ({"payouts": "2,1,0,0,-1,-2"},)
 
     def heuristic_bot(self, rng: random.Random) -> Bot:
@@ -49,6 +51,4 @@ class BoonGame(Game):
         return frozenset(FACES)
 
     def card_face(self, card_id: int) -> str:
-        if not 0 <= card_id < NUM_CARDS:
-            raise ValueError(f"no Boon card has id {card_id}")
-        return FACES[card_id]
+        return card_face(card_id)

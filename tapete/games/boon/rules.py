@@ -15,7 +15,6 @@ ISMCTS clones and determinizes this state thousands of times a second.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
 from typing import Any, Self
 
 from tapete.engine import LIST, LISTS, Event, Field, FieldState, Outcome, Rejection, Rng, private, public, redeal
@@ -30,14 +29,15 @@ from .cards import (
     REMOVED_FOR_THREE,
     SUIT,
     SUIT_BIT,
-    SUITS,
     TOTAL_POINTS,
     VICTORY_PER_PLAYER,
     points_of,
 )
-from .deal import constrained_deal
+from .illegal import explain
+from .legal import legal_actions
 from .options import Options
 from .phases import BID, BURY, OVER, PHASES, PLAY, ROUND_OVER
+from .redeal import constrained_deal
 from .views import copy_json, view
 
 # BOO-4: cards per hand and Boon size by number of players.
@@ -94,6 +94,7 @@ class BoonState(FieldState):
         Field("last_result", dump=copy_json, load=copy_json),  # replaced, never changed in place
         Field("_actors", json=False),
     )  # fmt: skip
+    space = act.SPACE
 
     def __init__(self, num_players: int, options: Options, seed: int) -> None:
         super().__init__(num_players, options, seed)
@@ -160,67 +161,10 @@ class BoonState(FieldState):
 
     # -- legal actions --------------------------------------------------------
     def _legal_actions(self, seat: int) -> list[int]:
-        phase = self.phase
-        if phase == PLAY:
-            hand = self.hands[seat]
-            if self.trick:
-                led = SUIT[self.trick[0]]
-                follow = [act.PLAY_BASE + c for c in hand if SUIT[c] == led]
-                if follow:
-                    return follow
-            return [act.PLAY_BASE + c for c in hand]
-        if phase == BID:
-            return [act.PASS, act.TAKE]
-        if phase == BURY:
-            return [act.BURY_BASE + c for c in self.hands[seat]]
-        if phase == ROUND_OVER:
-            return [act.DEAL]
-        return []
+        return legal_actions(self, seat)
 
     def why_illegal(self, seat: int, action: int) -> Rejection:
-        if self.phase == OVER:
-            return Rejection("BOO-12", "La partida ha terminado.", "The match is over.")
-        if seat not in self._actors:
-            return Rejection(self.turn_rule(), f"No es el turno del asiento {seat}.", f"It is not seat {seat}'s turn.")
-        if not 0 <= action < act.NUM_ACTIONS:
-            return Rejection(
-                "BOO-actions", f"La acción {action} no existe en Boon.", f"Action {action} does not exist."
-            )
-        if self.phase == BID:
-            return Rejection(
-                "BOO-5", "Ahora hay que tomar o pasar la Bendición.", "Now you must take or pass the Boon."
-            )
-        if self.phase == BURY:
-            return self._why_not_bury(seat, action)
-        if self.phase == PLAY:
-            return self._why_not_play(seat, action)
-        return Rejection(
-            "BOO-4",
-            "La ronda terminó: el repartidor reparte la siguiente.",
-            "The round is over: the dealer deals the next one.",
-        )
-
-    def _why_not_bury(self, seat: int, action: int) -> Rejection:
-        if not act.is_bury(action):
-            return Rejection(
-                "BOO-5",
-                f"Quien toma la Bendición debe enterrar {self.boon_size} cartas antes de jugar.",
-                f"The taker must bury {self.boon_size} cards before play.",
-            )
-        return Rejection("BOO-5", "Solo puedes enterrar cartas de tu mano.", "You can only bury cards from your hand.")
-
-    def _why_not_play(self, seat: int, action: int) -> Rejection:
-        if not act.is_play(action):
-            return Rejection("BOO-7", "Ahora se juegan cartas a la baza.", "Now cards are played to the trick.")
-        card = act.card_of(action)
-        if card not in self.hands[seat]:
-            return Rejection("BOO-7", "No tienes esa carta.", "You do not hold that card.")
-        led = SUITS[SUIT[self.trick[0]]]
-        return Rejection(
-            "BOO-7",
-            f"Debes seguir el palo de salida ({led}; el oro también es un palo).",
-            f"You must follow the suit led ({led}; gold counts as a suit).",
-        )
+        return explain(self, seat, action)
 
     # -- transitions ------------------------------------------------------------
     def _apply(self, seat: int, action: int) -> list[Event]:
@@ -387,16 +331,6 @@ class BoonState(FieldState):
         """BOO-12: the most victory cards win; a tie shares the win."""
         top = max(self.victory)
         return tuple(s for s in range(self.num_players) if self.victory[s] == top)
-
-    # -- actions as data -----------------------------------------------------------
-    def num_actions(self) -> int:
-        return act.NUM_ACTIONS
-
-    def action_to_json(self, action: int) -> dict[str, Any]:
-        return act.to_json(action)
-
-    def action_from_json(self, data: Mapping[str, Any]) -> int:
-        return act.from_json(data)
 
     # -- the end -----------------------------------------------------------------------
     def is_terminal(self) -> bool:

@@ -1,4 +1,5 @@
-"""Boon in words: the rules (es/en), actions, events and a terminal rendering."""
+"""Boon in words: the message catalogue (es/en), moves and events as messages, the
+terminal view. The rules themselves are rules.es.md and rules.en.md beside this module."""
 
 from __future__ import annotations
 
@@ -6,151 +7,10 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from tapete.engine import Event, State
-from tapete.engine.messages import Card, Cards, Catalogue, Lines, Message, Player, Players, Reader, Term, msg
+from tapete.engine.words import Card, Cards, Catalogue, Lines, Message, Player, Players, Reader, Term, msg
 
 from . import actions as act
-from .cards import FACE_TO_ID, card_label
-from .cards import FACES as FACES_BY_ID
-
-RULES_ES = """\
-# Boon
-
-Juego de bazas para **3 o 4 jugadores**, basado en el Sheepshead. Quien toma
-la Bendición (el *Boon*) juega solo contra todos los demás; se gana la
-partida teniendo más cartas de victoria cuando alguien se queda sin ellas.
-
-## Cartas
-- **BOO-1** 32 cartas de juego en cuatro palos: azul, verde y rojo (palos
-  comunes, 6 cartas cada uno, rangos 1–6) y **oro**, el triunfo, con 14
-  cartas (rangos 1–14). Cualquier oro gana a cualquier otra carta; el oro 14
-  es la carta más alta del juego.
-- **BOO-2** Puntos: en cada palo común, 1, 2 y 3 valen 0; 4 vale 4; 5 vale 10;
-  6 vale 11. En oro: 1–3 valen 0; 4 vale 4; 5 vale 10; 6 vale 11; 7–10 valen
-  2 cada uno; 11–14 valen 3 cada uno. La baraja suma **120** puntos.
-- **BOO-3** Hay 20 cartas de victoria; cada jugador empieza con 5.
-
-## Una ronda
-- **BOO-4** Con 3 jugadores se retiran el verde 1 y el rojo 1 (valen 0) y se
-  reparten 9 cartas a cada uno: las 3 restantes forman la Bendición. Con 4
-  jugadores se reparten 7 a cada uno y la Bendición tiene 4 cartas. El primer
-  repartidor se sortea; luego el reparto pasa al siguiente jugador.
-- **BOO-5** Empezando por el jugador a la izquierda del repartidor, cada uno
-  toma la Bendición o pasa, **sin verla**. El primero que la toma la añade a
-  su mano y entierra (boca abajo, en su pila de puntos) tantas cartas como
-  tenía la Bendición: cualesquiera, también oros. Los puntos enterrados
-  cuentan para él. Quien la toma juega solo contra los demás, que forman la
-  defensa.
-- **BOO-6** Si todos pasan, la ronda se juega en **Modo Menor** (BOO-11).
-- **BOO-7** Sale a la primera baza el jugador a la izquierda del repartidor.
-  Cada uno juega una carta por turno. Hay que **seguir el palo** de salida (el
-  oro también es un palo) si se puede; si no, se juega cualquier carta. No es
-  obligatorio fallar con oro ni superar.
-- **BOO-8** Gana la baza el oro más alto; si no hay oro, la carta más alta del
-  palo de salida. El ganador se lleva la baza a su pila de puntos y sale a la
-  siguiente.
-
-## Pagos
-- **BOO-9** Tras la última baza, los puntos del solitario (bazas + enterradas)
-  y los de la defensa (juntos) suman 120. Cada defensor liquida con el
-  solitario según la tabla (opción `payouts`, por defecto `3,2,1,-1,-2,-3`):
-  si el solitario ganó **todas** las bazas, cada defensor le da 3 cartas de
-  victoria; con 91 o más, 2; con 61–90, 1; con 31–60 el solitario da 1 a cada
-  defensor; con 30 o menos, 2; si no ganó **ninguna** baza, 3. Los casos de
-  todas y ninguna baza se miran primero. Hacer 60 es perder.
-- **BOO-10** Quien debe más cartas de victoria de las que tiene paga todas las
-  que tiene; el solitario que paga a varios defensores entrega una carta cada
-  vez, en orden de turno empezando por su izquierda.
-
-## Modo Menor
-- **BOO-11** La Bendición se aparta y no cuenta para nadie; cada uno juega
-  solo. Gana quien tenga menos puntos entre los que ganaron al menos una baza;
-  si empatan, quien ganó menos bazas; si siguen empatados, nadie cobra. Cada
-  uno de los demás le da 1 carta de victoria al ganador.
-
-## Fin
-- **BOO-12** Se juegan rondas hasta que, tras los pagos, algún jugador se
-  queda sin cartas de victoria. Gana quien tenga más cartas de victoria; un
-  empate comparte la victoria.
-
-## Aclaraciones de tapete
-- Entre rondas, el siguiente repartidor reparte con la acción *repartir*, de
-  modo que se puede ver la última baza y el recuento.
-- Las cartas enterradas se muestran a todos en el recuento, al final de la
-  ronda; la Bendición apartada en Modo Menor sigue boca abajo.
-- Con 3 jugadores hay 15 cartas de victoria en juego (5 cada uno); las otras
-  5 se quedan en la caja.
-- Todos saben qué palos le faltan a quien no siguió el palo; los bots que
-  buscan (ISMCTS) lo respetan al imaginar las manos ajenas.
-"""
-
-RULES_EN = """\
-# Boon
-
-A trick-taking game for **3 or 4 players**, built on Sheepshead. Whoever
-takes the Boon plays alone against everyone else; the match is won by having
-the most victory cards when someone runs out of them.
-
-## Cards
-- **BOO-1** 32 play cards in four suits: azul (blue), verde (green) and rojo
-  (red), the side suits with 6 cards each ranked 1–6, and **oro** (gold), the
-  trump suit, with 14 cards ranked 1–14. Every gold card beats every other
-  card; gold 14 is the highest card in the game.
-- **BOO-2** Points: in each side suit 1, 2 and 3 are worth 0; 4 is 4; 5 is 10;
-  6 is 11. In gold: 1–3 are 0; 4 is 4; 5 is 10; 6 is 11; 7–10 are 2 each;
-  11–14 are 3 each. The deck totals **120** points.
-- **BOO-3** There are 20 victory cards; each player starts with 5.
-
-## A round
-- **BOO-4** With 3 players verde 1 and rojo 1 are removed (both worth 0) and
-  each player gets 9 cards: the 3 left over form the Boon. With 4 players
-  each gets 7 and the Boon holds 4. The first dealer is drawn at random; the
-  deal then passes to the next player.
-- **BOO-5** Starting left of the dealer, each player in turn takes the Boon or
-  passes, **without seeing it**. The first to take it adds it to their hand
-  and buries (face down, into their own points pile) as many cards as the
-  Boon held: any cards, gold included. Buried points count for them. The
-  taker plays alone against everyone else as one defending side.
-- **BOO-6** If all pass, the round is a **Leaster** (BOO-11).
-- **BOO-7** The player left of the dealer leads the first trick. Each player
-  in turn plays one card. You must **follow the suit led** (gold counts as a
-  suit) if you can; if you cannot, play any card. There is no duty to trump
-  or to beat.
-- **BOO-8** The highest gold card wins the trick; with no gold in it, the
-  highest card of the suit led. The winner takes the trick into their points
-  pile and leads the next.
-
-## Payouts
-- **BOO-9** After the last trick the taker's points (tricks + buried) and the
-  defenders' (pooled) sum to 120. Each defender settles with the taker by the
-  table (option `payouts`, default `3,2,1,-1,-2,-3`): taker won **every**
-  trick → each defender gives 3 victory cards; taker 91 or more → 2; 61–90 →
-  1; 31–60 → the taker gives each defender 1; 30 or less → 2; taker won **no**
-  trick → 3. The every-trick and no-trick cases are checked first. 60 is a
-  loss for the taker.
-- **BOO-10** A player who owes more victory cards than they hold pays all they
-  have; a taker paying several defenders pays one card at a time, in turn
-  order from their left.
-
-## Leaster
-- **BOO-11** The Boon is set aside and counts for nobody; everyone plays
-  alone. The winner is the player with the fewest points among those who won
-  at least one trick; ties go to fewer tricks; still tied, nobody is paid.
-  Every other player gives the winner 1 victory card.
-
-## End
-- **BOO-12** Rounds go on until, after payouts, some player has no victory
-  cards. The player with the most victory cards wins; a tie shares the win.
-
-## tapete's clarifications
-- Between rounds the next dealer deals with the *deal* action, so the last
-  trick and the count can be looked at first.
-- Buried cards are shown to everyone at the count, at the end of the round;
-  a Leaster's set-aside Boon stays face down.
-- With 3 players 15 victory cards are in play (5 each); the other 5 stay in
-  the box.
-- Everyone knows which suits a player lacks once they failed to follow suit;
-  searching bots (ISMCTS) respect it when they imagine the others' hands.
-"""
+from .cards import FACES, face_name
 
 BANDS = {
     "es": ("todas las bazas", "91 o más", "61–90", "31–60", "30 o menos", "ninguna baza"),
@@ -170,17 +30,8 @@ def seat_name(seat: int | None, lang: str) -> str:
     return f"{'Asiento' if _lang(lang) == 'es' else 'Seat'} {seat}"
 
 
-def face_label(face: str, lang: str) -> str:
-    """A face token as people read it ("oro-14" -> "oro 14" / "gold 14")."""
-    return card_label(FACE_TO_ID[face], _lang(lang)) if face in FACE_TO_ID else face
-
-
 def cards_label(faces: list[str], lang: str) -> str:
-    return ", ".join(face_label(f, lang) for f in faces) or "—"
-
-
-def rules_text(lang: str) -> str:
-    return RULES_ES if _lang(lang) == "es" else RULES_EN
+    return ", ".join(face_name(f, lang) for f in faces) or "—"
 
 
 MESSAGES: dict[str, dict[str, str]] = {
@@ -243,7 +94,7 @@ MESSAGES: dict[str, dict[str, str]] = {
 
 TERMS = {f"band.{i}": {"es": BANDS["es"][i], "en": BANDS["en"][i]} for i in range(len(BANDS["es"]))}
 
-CATALOGUE = Catalogue(MESSAGES, face_label, TERMS)
+CATALOGUE = Catalogue(MESSAGES, face_name, TERMS)
 
 
 def action_message(state: State, action: int) -> Message:
@@ -251,7 +102,7 @@ def action_message(state: State, action: int) -> Message:
     simple = {act.DEAL: "act.deal", act.PASS: "act.pass", act.TAKE: "act.take"}
     if action in simple:
         return msg(simple[action])
-    card = Card(FACES_BY_ID[act.card_of(action)])
+    card = Card(FACES[act.card_of(action)])
     return msg("act.bury" if act.is_bury(action) else "act.play", card=card)
 
 
@@ -318,7 +169,7 @@ def describe_result(
 
 
 def _plays(plays: list[dict[str, Any]], lang: str) -> str:
-    return ", ".join(f"{face_label(p['card'], lang)} ({p['seat']})" for p in plays) or "—"
+    return ", ".join(f"{face_name(p['card'], lang)} ({p['seat']})" for p in plays) or "—"
 
 
 def render_text(view: Mapping[str, Any], lang: str) -> str:

@@ -35,7 +35,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from tapete.engine import BadAction
+from tapete.engine import ActionSpace, BadAction
 
 from .cards import FACE_TO_ID, FACES, NUM_FACES
 
@@ -105,21 +105,6 @@ def _bad(es: str, en: str) -> BadAction:
     return BadAction(es, en)
 
 
-def to_json(action: int) -> dict[str, Any]:
-    if action in _SIMPLE:
-        return {"type": _SIMPLE[action]}
-    if action == COMMIT_HIGH:
-        return {"type": "commit", "wild_end": "high"}
-    if is_stage(action):
-        return {"type": "stage", "tile": FACES[action - STAGE_BASE]}
-    if is_discard(action):
-        return {"type": "discard", "tile": FACES[action - DISCARD_BASE]}
-    if is_extend(action):
-        slot, face, end = extend_parts(action)
-        return {"type": "extend", "meld": slot, "tile": FACES[face], "end": ENDS[end]}
-    raise _bad(f"Acción fuera del espacio de Buracco: {action}.", f"Action outside Buracco's space: {action}.")
-
-
 def _face(data: Mapping[str, Any]) -> int:
     token = data.get("tile")
     if not isinstance(token, str) or token not in FACE_TO_ID:
@@ -130,29 +115,49 @@ def _face(data: Mapping[str, Any]) -> int:
     return FACE_TO_ID[token]
 
 
-def from_json(data: Mapping[str, Any]) -> int:
-    kind = data.get("type") if isinstance(data, Mapping) else None
-    if kind == "commit":
-        end = data.get("wild_end", "low")
-        if end not in ENDS:
-            raise _bad(f"wild_end debe ser low o high, no {end!r}.", f"wild_end must be low or high, not {end!r}.")
-        return COMMIT_HIGH if end == "high" else COMMIT
-    if isinstance(kind, str) and kind in _BY_NAME:
-        return _BY_NAME[kind]
-    if kind == "stage":
-        return stage(_face(data))
-    if kind == "discard":
-        return discard(_face(data))
-    if kind == "extend":
-        slot = data.get("meld")
-        end = data.get("end", "low")
-        if not isinstance(slot, int) or isinstance(slot, bool) or not 0 <= slot < MAX_MELDS:
-            raise _bad(
-                f"meld debe ser un número de juego entre 0 y {MAX_MELDS - 1}, no {slot!r}.",
-                f"meld must be a meld number between 0 and {MAX_MELDS - 1}, not {slot!r}.",
-            )
-        if end not in ENDS:
-            raise _bad(f"end debe ser low o high, no {end!r}.", f"end must be low or high, not {end!r}.")
-        return extend(slot, _face(data), ENDS.index(end))
-    names = ", ".join([*_BY_NAME, "stage", "discard", "extend"])
-    raise _bad(f"Tipo de acción desconocido: {kind!r} ({names}).", f"Unknown action type: {kind!r} ({names}).")
+class BuraccoActions(ActionSpace):
+    """Buracco's action space: the same for every match."""
+
+    def to_json(self, action: int) -> dict[str, Any]:
+        if action in _SIMPLE:
+            return {"type": _SIMPLE[action]}
+        if action == COMMIT_HIGH:
+            return {"type": "commit", "wild_end": "high"}
+        if is_stage(action):
+            return {"type": "stage", "tile": FACES[action - STAGE_BASE]}
+        if is_discard(action):
+            return {"type": "discard", "tile": FACES[action - DISCARD_BASE]}
+        if is_extend(action):
+            slot, face, end = extend_parts(action)
+            return {"type": "extend", "meld": slot, "tile": FACES[face], "end": ENDS[end]}
+        raise _bad(f"Acción fuera del espacio de Buracco: {action}.", f"Action outside Buracco's space: {action}.")
+
+    def from_json(self, data: Mapping[str, Any]) -> int:
+        kind = self.kind(data)
+        if kind == "commit":
+            end = data.get("wild_end", "low")
+            if end not in ENDS:
+                raise _bad(f"wild_end debe ser low o high, no {end!r}.", f"wild_end must be low or high, not {end!r}.")
+            return COMMIT_HIGH if end == "high" else COMMIT
+        if isinstance(kind, str) and kind in _BY_NAME:
+            return _BY_NAME[kind]
+        if kind == "stage":
+            return stage(_face(data))
+        if kind == "discard":
+            return discard(_face(data))
+        if kind == "extend":
+            slot = data.get("meld")
+            end = data.get("end", "low")
+            if not isinstance(slot, int) or isinstance(slot, bool) or not 0 <= slot < MAX_MELDS:
+                raise _bad(
+                    f"meld debe ser un número de juego entre 0 y {MAX_MELDS - 1}, no {slot!r}.",
+                    f"meld must be a meld number between 0 and {MAX_MELDS - 1}, not {slot!r}.",
+                )
+            if end not in ENDS:
+                raise _bad(f"end debe ser low o high, no {end!r}.", f"end must be low or high, not {end!r}.")
+            return extend(slot, _face(data), ENDS.index(end))
+        names = ", ".join([*_BY_NAME, "stage", "discard", "extend"])
+        raise _bad(f"Tipo de acción desconocido: {kind!r} ({names}).", f"Unknown action type: {kind!r} ({names}).")
+
+
+SPACE = BuraccoActions(NUM_ACTIONS)

@@ -62,12 +62,20 @@ FACE_TO_ID = {token: f for f, token in enumerate(FACES)}
 TILE_VALUES = tuple(VALUES[face_of(t)] for t in range(NUM_TILES))
 
 
-def face_name(face: int, lang: str) -> str:
-    """A face for people: "rojo 7" / "red 7", "comodín" / "joker"."""
-    if face == JOKER:
+def card_face(tile: int) -> str:
+    """The face token of physical tile `tile` (e.g. "rojo-7")."""
+    return FACES[face_of(tile)]
+
+
+def face_name(face: str, lang: str) -> str:
+    """A face token for people: "rojo 7" / "red 7", "comodín" / "joker" (an unknown token as it is)."""
+    index = FACE_TO_ID.get(face)
+    if index is None:
+        return face
+    if index == JOKER:
         return "comodín" if lang == "es" else "joker"
     colours = COLOURS if lang == "es" else COLOURS_EN
-    return f"{colours[colour_of(face)]} {number_of(face)}"
+    return f"{colours[colour_of(index)]} {number_of(index)}"
 
 
 # Muerto states (BUR-17, BUR-20): their ids in a state, their names in a view.

@@ -3,10 +3,9 @@ the position builder, which imports the game's instance: the game imports this."
 
 from __future__ import annotations
 
-from .cards import MUERTO_SIZE
-from .rules import DISCARD, DRAW, HAND_OVER, MELD, OVER, PRIVILEGE, WAITING, BuraccoState
-
-PHASES = (DRAW, PRIVILEGE, MELD, DISCARD, HAND_OVER, OVER)
+from .cards import MUERTO_SIZE, WAITING
+from .phases import MELD, PHASES
+from .rules import BuraccoState
 
 
 def problems(state: BuraccoState) -> list[tuple[str, str]]:

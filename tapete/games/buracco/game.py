@@ -8,8 +8,9 @@ from typing import Any, ClassVar
 from tapete.engine import Bot, Game, State
 
 from . import texts
-from .cards import FACES, face_of
+from .cards import FACES, card_face
 from .checks import problems
+from .encoding import BuraccoEncoder
 from .house_rules import HOUSE_RULES
 from .options import Options
 from .rules import BuraccoState
@@ -33,6 +34,7 @@ class BuraccoGame(Game):
     texts = texts
     house_rules = HOUSE_RULES
     search_hints = BuraccoSearchHints()
+    encoder_type = BuraccoEncoder
     conformance_options: ClassVar[tuple[dict[str, Any], ...]] = (
         {"target": 300},
         {"hand_size": 15, "target": 500},
@@ -61,4 +63,4 @@ class BuraccoGame(Game):
         return frozenset(FACES)
 
     def card_face(self, card_id: int) -> str:
-        return FACES[face_of(card_id)]
+        return card_face(card_id)

@@ -11,18 +11,19 @@ Melds, the muerto and the score belong to the side.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from typing import Any, Self
 
 from tapete.engine import LIST, LISTS, RESET, Event, Field, FieldState, Outcome, Rejection, Rng, private, public, redeal
 
 from . import actions as act
-from .cards import FACES, LOST, MUERTO_SIZE, NUM_FACES, NUM_TILES, NUMBERS, TAKEN, WAITING, WILD_CAPABLE
-from .legality import explain
-from .melds import CANASTA, Meld, build, build_options
+from .cards import FACES, LOST, MUERTO_SIZE, NUM_TILES, TAKEN, WAITING
+from .illegal import explain
+from .legal import legal_actions
+from .melds import CANASTA, Meld, build
 from .options import Options
 from .phases import DISCARD, DRAW, HAND_OVER, MELD, OVER, PRIVILEGE
-from .rack import RackInfo, completable, meldable_faces
+from .rack import RackInfo
 from .scoring import HandScore, match_winner, score_side
 from .views import view
 
@@ -47,6 +48,7 @@ class BuraccoState(FieldState):
         Field("last_hand"),  # replaced, never changed in place
         Field("winner"), Field("_actors", json=False), Field("_info", RESET, json=False),
     )  # fmt: skip
+    space = act.SPACE
 
     def __init__(self, num_players: int, options: Options, seed: int, *, deal: bool = True) -> None:
         super().__init__(num_players, options, seed)
@@ -135,80 +137,10 @@ class BuraccoState(FieldState):
 
     # -- legal actions -----------------------------------------------------------------
     def _legal_actions(self, seat: int) -> list[int]:
-        phase = self.phase
-        if phase == DRAW:
-            return self._draw_actions()
-        if phase == MELD:
-            return self._meld_actions(seat)
-        if phase == DISCARD:
-            return self._discard_actions(seat)
-        if phase == PRIVILEGE:
-            return [act.KEEP, act.REDRAW]
-        if phase == HAND_OVER:
-            return [act.DEAL]
-        return []
+        return legal_actions(self, seat)
 
-    def _can_draw(self) -> bool:
-        return bool(self.stock) or WAITING in self.muerto_state
-
-    def _draw_actions(self) -> list[int]:
-        out = []
-        can_draw = self._can_draw()
-        if can_draw:
-            out.append(act.DRAW)
-        if self.pozo:
-            out.append(act.TAKE_POZO)
-        if not can_draw:
-            out.append(act.END_HAND)
-        return out
-
-    def _meld_actions(self, seat: int) -> list[int]:
-        side = seat & 1
-        rack = self.racks[seat]
-        info = self._info
-        if info is None:
-            info = self._info = RackInfo.of_tiles(rack)
-        counts = info.counts
-        melds = self.melds[side]
-        room = len(melds) < act.MAX_MELDS
-        if self.pending:
-            out = []
-            meld, high = build_options(self.pending)
-            if meld is not None and room and self._may_leave(side, len(rack) - len(self.pending), meld):
-                out.append(act.COMMIT)
-                if high is not None:
-                    out.append(act.COMMIT_HIGH)
-            out.append(act.CANCEL)
-            staged = [t >> 1 for t in self.pending]
-            for f in _stage_candidates(staged, rack):
-                if counts[f] > staged.count(f) and completable([*staged, f], info):
-                    out.append(act.STAGE_BASE + f)
-            return out
-        out = [act.DONE] if len(rack) >= 2 or self.can_empty(side) else []
-        if room:
-            out.extend(act.STAGE_BASE + f for f in sorted(meldable_faces(info)))
-        left = len(rack) - 1
-        base = act.EXTEND_BASE
-        for slot, meld in enumerate(melds):
-            for face, offset in meld.offsets():
-                if counts[face] and (left >= 2 or self._may_leave(side, left, meld, len(meld.tiles) + 1)):
-                    out.append(base + slot * 2 * NUM_FACES + offset)
-        return out
-
-    def _may_leave(self, side: int, left: int, meld: Meld, size: int = 0) -> bool:
-        """BUR-17/18: a move may leave 0 or 1 tiles in hand only if the
-        player may then run out (muerto waiting, or a canasta, this meld's
-        new size counted)."""
-        if left >= 2:
-            return True
-        return self.can_empty(side, max(size, len(meld.tiles)) >= CANASTA)
-
-    def _discard_actions(self, seat: int) -> list[int]:
-        rack = self.racks[seat]
-        if len(rack) == 1 and not self.can_empty(seat & 1):
-            return []
-        faces = sorted({t >> 1 for t in rack})
-        return [act.DISCARD_BASE + f for f in faces]
+    def why_illegal(self, seat: int, action: int) -> Rejection:
+        return explain(self, seat, action)
 
     # -- applying ---------------------------------------------------------------------
     def _apply(self, seat: int, action: int) -> list[Event]:
@@ -425,20 +357,6 @@ class BuraccoState(FieldState):
         scores = tuple(float(self.scores[s & 1]) for s in range(self.num_players))
         return Outcome(winners, scores, self.hand)
 
-    # -- why an action is illegal ------------------------------------------------------------
-    def why_illegal(self, seat: int, action: int) -> Rejection:
-        return explain(self, seat, action)
-
-    # -- actions as data ------------------------------------------------------------------------
-    def num_actions(self) -> int:
-        return act.NUM_ACTIONS
-
-    def action_to_json(self, action: int) -> dict[str, Any]:
-        return act.to_json(action)
-
-    def action_from_json(self, data: Mapping[str, Any]) -> int:
-        return act.from_json(data)
-
     # -- information ------------------------------------------------------------------------------
     def view(self, seat: int | None) -> dict[str, Any]:
         return view(self, seat)
@@ -490,17 +408,6 @@ class BuraccoState(FieldState):
 
     def _after_load(self) -> None:
         self._actors = () if self.phase == OVER else (self.turn,)
-
-
-def _stage_candidates(staged: list[int], rack: list[int]) -> list[int]:
-    """Rack faces that could join the staged tiles: a wild, or the colour
-    or the number of a staged natural."""
-    faces = sorted({t >> 1 for t in rack})
-    natural = next((f for f in staged if not WILD_CAPABLE[f]), -1)
-    if natural < 0:
-        return faces
-    colour, number = natural // NUMBERS, natural % NUMBERS
-    return [f for f in faces if WILD_CAPABLE[f] or f // NUMBERS == colour or f % NUMBERS == number]
 
 
 def _sorted_faces(tiles: Iterable[int]) -> list[str]:

@@ -1,4 +1,5 @@
-"""Buracco in words: rules text, action and event descriptions, terminal view."""
+"""Buracco in words: the message catalogue (es/en), moves and events as messages, the
+terminal view. The rules themselves are rules.es.md and rules.en.md beside this module."""
 
 from __future__ import annotations
 
@@ -6,211 +7,15 @@ from collections.abc import Mapping
 from typing import Any
 
 from tapete.engine import Event, State
-from tapete.engine.messages import Card, Cards, Catalogue, Lines, Message, Num, Player, Side, Term, msg
+from tapete.engine.words import Card, Cards, Catalogue, Lines, Message, Num, Player, Side, Term, msg
 
 from . import actions as act
 from .cards import FACE_TO_ID, FACES, face_name
 from .rules import BuraccoState
 
-RULES_ES = """\
-# Buracco (Burako)
-
-Juego de fichas de la familia del rummy, para **2 jugadores** o **4 en dos
-parejas** (los compañeros se sientan enfrentados). Los juegos bajados, el
-muerto y el puntaje son del equipo.
-
-## Fichas (BUR-1, BUR-2)
-- 106 fichas: del 1 al 13 en cuatro colores (rojo, negro, azul, amarillo),
-  dos de cada una, y 2 comodines. Todo 2 es también comodín (ver BUR-9).
-- Valores: 1 = 15; 2 = 20; 3 a 7 = 5; 8 a 13 = 10; comodín = 50.
-
-## Preparación (BUR-4, BUR-5)
-- Se mezclan las fichas y se apartan dos **muertos** de 11 fichas, uno por
-  equipo. Se reparten 12 fichas a cada uno con 2 jugadores y 11 con 4
-  (opción `hand_size`). El resto forma el **mazo**. El **pozo** empieza vacío.
-- El primer jugador de la primera mano se sortea con el dado; en cada mano
-  siguiente empieza el siguiente jugador. Se juega hacia la derecha.
-
-## Juegos (BUR-6 a BUR-10)
-- **Escalera**: 3 o más fichas de un color, seguidas. El 1 puede ir abajo
-  (1-2-3) o arriba (12-13-1), sin dar la vuelta (13-1-2 no vale). Vale la
-  escalera completa 1…13-1 de 14 fichas.
-- **Pierna**: 3 o más fichas del mismo número, de cualquier color (se
-  permiten repetidas).
-- Como mucho **un comodín** por juego. Un 2 es natural solo en el lugar del
-  2 de una escalera de su color; en cualquier otro lugar es comodín. No hay
-  piernas de doses. Una escalera con su 2 natural puede llevar además un
-  comodín.
-- **Canasta**: juego de 7 o más fichas. **Pura** sin comodín (un 2 natural
-  no cuenta como comodín); **impura** con comodín.
-
-## Juegos en la mesa (BUR-11, BUR-12)
-- Cualquiera de los dos compañeros puede **apoyar** (agregar fichas) en los
-  juegos de su equipo; nadie toca los del otro equipo, y las fichas nunca
-  cambian de juego ni vuelven a la mano.
-- Quien agrega a una escalera la ficha natural que reemplaza el comodín
-  mueve el comodín a un extremo libre de la misma escalera, a elección; la
-  escalera sigue impura. Si el comodín es el 2 del color de la escalera y
-  puede ir al lugar del 2, pasa a ser natural y la escalera queda pura
-  (3-4-[2 como 5]-6 azul + 5 azul → 2-3-4-5-6 azul). Sin extremo libre, esa
-  ficha no se puede poner ahí. El comodín de una pierna queda para siempre.
-
-## El turno (BUR-13 a BUR-16)
-1. **Robar**: la ficha de arriba del mazo, o **levantar todo el pozo** (no
-   se puede levantar un pozo vacío).
-2. **Privilegio del primero**: solo en el primer turno de la mano, quien
-   empieza roba una ficha y elige quedársela o tirarla boca arriba al pozo y
-   robar otra.
-3. **Bajar** juegos nuevos y **apoyar** en los del equipo, todos los que
-   quieras.
-4. **Descartar** una ficha al pozo (cualquiera, también la recién robada),
-   salvo que cortes bajando tu última ficha.
-
-## El muerto y el corte (BUR-17 a BUR-20)
-- El primero de un equipo que se queda sin fichas toma el muerto de su
-  equipo. **Directo**: se quedó sin fichas bajando; toma el muerto y sigue
-  jugando con él, y termina el turno descartando. **Indirecto**: se quedó
-  sin fichas al descartar; toma el muerto y lo juega desde su próximo turno.
-  Cada equipo toma un solo muerto.
-- **Cortar** termina la mano: un jugador cuyo equipo ya tomó su muerto se
-  queda sin fichas, y solo si su equipo tiene al menos una canasta. Sin
-  canasta no se puede cortar: hay que descartar una y quedarse con otra
-  hasta tener canasta. Se corta descartando la última ficha o bajándola sin
-  descartar.
-- Si se acaba el mazo, un muerto sin tomar pasa a ser el mazo (primero el del
-  equipo que roba); ese equipo lo pierde y cuenta como no tomado. Sin mazo
-  ni muertos, quien no puede robar y no levanta el pozo termina la mano sin
-  premio de corte.
-
-## Puntaje (BUR-21 a BUR-23)
-- Al final de cada mano, cada equipo suma: el valor de sus fichas bajadas;
-  +200 por canasta pura; +100 por canasta impura; +100 si tomó su muerto;
-  +100 por cortar; y resta el valor de las fichas que quedan en las manos
-  (también un muerto tomado sin jugar). Si nunca tomó su muerto, −100 (sus
-  fichas no se cuentan).
-- Un equipo **sin canasta** al terminar la mano cuenta todas sus fichas,
-  bajadas y en la mano, en contra (los premios como arriba).
-- Los puntos se suman de mano en mano; gana el primer equipo que llega al
-  objetivo (opción `target`, 2000). Si los dos llegan en la misma mano gana
-  el total mayor; con empate se juega otra mano.
-
-## En tapete
-- Un juego nuevo se baja paso a paso: se eligen sus fichas una a una
-  («poner en el juego»), y se baja («bajar») o se cancela. Si un comodín
-  puede ir a cualquiera de los dos extremos, se elige cuál.
-- Para apoyar se elige el juego, la ficha y, en una escalera, el extremo.
-- Al bajar una escalera, un 2 de su color va al lugar del 2 (natural) siempre
-  que puede.
-- Un equipo cuyo muerto pasó a ser el mazo corta con canasta como si lo
-  hubiera tomado (y cuenta −100 por no tomarlo).
-- Cada equipo puede tener hasta 24 juegos en la mesa.
-"""
-
-RULES_EN = """\
-# Buracco (Burako)
-
-A tile game of the rummy family for **2 players** or **4 in two
-partnerships** (partners sit opposite). Melds, the muerto and the score
-belong to the side.
-
-## Tiles (BUR-1, BUR-2)
-- 106 tiles: 1 to 13 in four colours (rojo/red, negro/black, azul/blue,
-  amarillo/yellow), two of each, and 2 comodines (jokers). Every 2 is also a
-  wild (see BUR-9).
-- Values: 1 = 15; 2 = 20; 3 to 7 = 5; 8 to 13 = 10; comodín = 50.
-
-## Set-up (BUR-4, BUR-5)
-- Shuffle and set aside two **muertos** of 11 tiles, one per side. Deal 12
-  tiles each with 2 players and 11 with 4 (option `hand_size`). The rest is
-  the **stock**. The **pozo** (discard pile) starts empty.
-- The first player of the first hand is drawn by the die; each later hand
-  starts with the next player. Play passes to the right.
-
-## Melds (BUR-6 to BUR-10)
-- **Escalera** (run): 3 or more tiles of one colour in sequence. The 1 may
-  be low (1-2-3) or high (12-13-1), with no wrapping (13-1-2 is not a run).
-  The full 14-tile run 1…13-1 is allowed.
-- **Pierna** (set): 3 or more tiles of one number, any colours (duplicates
-  allowed).
-- At most **one wild** per meld. A 2 is natural only at the 2's place of a
-  run of its own colour; anywhere else it is a wild. No pierna of 2s. A run
-  with its natural 2 may also hold one wild.
-- **Canasta**: a meld of 7 or more tiles. **Pura** (clean) with no wild (a
-  natural 2 is no wild); **impura** (dirty) with a wild.
-
-## Melds on the table (BUR-11, BUR-12)
-- Either partner may **extend** their side's melds; nobody touches the other
-  side's melds, and tiles never move between melds nor go back to a hand.
-- Whoever adds to a run the natural tile a wild stands for moves the wild to
-  a free end of the same run, at their choice; the run stays impura. If the
-  wild is the 2 of the run's colour and can go to the 2's place, it becomes
-  natural and the run is pura (3-4-[2 as 5]-6 blue + 5 blue → 2-3-4-5-6
-  blue). With no free end that tile cannot be placed there. A wild in a
-  pierna stays for good.
-
-## A turn (BUR-13 to BUR-16)
-1. **Draw** the top tile of the stock, or **pick up the whole pozo** (an
-   empty pozo cannot be taken).
-2. **First player's privilege**: on the first turn of a hand only, the first
-   player draws a tile and either keeps it or throws it face up to the pozo
-   and draws another.
-3. **Lay down** new melds and **extend** your side's melds, as many as you
-   like.
-4. **Discard** one tile onto the pozo (any tile, the one just drawn
-   included), unless you go out by melding your last tile.
-
-## The muerto and going out (BUR-17 to BUR-20)
-- The first player of a side to run out of tiles takes the side's muerto.
-  **Direct**: out of tiles by melding; they take the muerto, play on with it
-  and end the turn with a discard. **Indirect**: out of tiles by
-  discarding; they take the muerto and play it from their next turn. A side
-  takes one muerto.
-- **Going out** (cortar) ends the hand: a player whose side has already
-  taken its muerto runs out of tiles, and only if the side has at least one
-  canasta. Without a canasta you may not go out: discard one tile and keep
-  one until you have a canasta. You go out by discarding your last tile or
-  by melding it with no discard.
-- When the stock runs out, an untaken muerto becomes the stock (first the
-  drawing side's own); that side loses it and scores as never having taken
-  it. With no stock and no muerto, a player who cannot draw and does not take
-  the pozo ends the hand with no going-out bonus.
-
-## Scoring (BUR-21 to BUR-23)
-- At the end of a hand each side scores: the value of its melded tiles;
-  +200 per canasta pura; +100 per canasta impura; +100 if it took its muerto;
-  +100 for going out; minus the value of the tiles left in its players'
-  hands (a muerto taken and not played included). A side that never took its
-  muerto scores −100 (its tiles are not counted).
-- A side with **no canasta** when the hand ends scores all its tiles, melded
-  and in hand, as negative (bonuses as above).
-- Scores add up across hands; the first side to reach the target (option
-  `target`, 2000) wins. If both reach it in the same hand, the higher total
-  wins; equal totals play another hand.
-
-## In tapete
-- A new meld is laid down step by step: pick its tiles one by one ("add to
-  the meld"), then lay it down ("meld") or cancel. When a wild could go to
-  either end, you choose which.
-- To extend, choose the meld, the tile and, for a run, the end.
-- When a run is laid down, a 2 of its colour takes the 2's place (natural)
-  whenever it can.
-- A side whose muerto became the stock goes out, with a canasta, as if it had
-  taken it (and scores −100 for not taking it).
-- Each side may have up to 24 melds on the table.
-"""
-
-
-def rules_text(lang: str) -> str:
-    return RULES_ES if lang == "es" else RULES_EN
-
-
-def _tile(token: str, lang: str) -> str:
-    face = FACE_TO_ID.get(token)
-    return token if face is None else face_name(face, lang)
-
 
 def _tiles(tokens: list[str], lang: str) -> str:
-    return ", ".join(_tile(t, lang) for t in tokens) or ("nada" if lang == "es" else "nothing")
+    return ", ".join(face_name(t, lang) for t in tokens) or ("nada" if lang == "es" else "nothing")
 
 
 MESSAGES: dict[str, dict[str, str]] = {
@@ -292,7 +97,7 @@ MESSAGES: dict[str, dict[str, str]] = {
 }
 
 CATALOGUE = Catalogue(
-    MESSAGES, _tile, {"end.low": {"es": "abajo", "en": "low"}, "end.high": {"es": "arriba", "en": "high"}}
+    MESSAGES, face_name, {"end.low": {"es": "abajo", "en": "low"}, "end.high": {"es": "arriba", "en": "high"}}
 )
 
 _SIMPLE = {
@@ -312,7 +117,7 @@ _SIMPLE = {
 def action_message(state: State, action: int) -> Message:
     if action in _SIMPLE:
         return msg(_SIMPLE[action])
-    data = act.to_json(action)
+    data = act.SPACE.to_json(action)
     tile = Card(data["tile"])
     if data["type"] == "stage":
         return msg("act.stage", tile=tile)
@@ -395,7 +200,7 @@ def _side(side: int, lang: str) -> str:
 def _meld_line(meld: Mapping[str, Any], lang: str) -> str:
     tiles = []
     for i, token in enumerate(meld["tiles"]):
-        text = _tile(token, lang)
+        text = face_name(token, lang)
         tiles.append(f"[{text}]" if meld["wild"] == i else text)
     mark = ""
     if meld["canasta"]:

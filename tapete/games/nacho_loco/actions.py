@@ -28,7 +28,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from tapete.engine import BadAction
+from tapete.engine import ActionSpace, BadAction
 
 from .cards import DESIGN_TOKENS, NUM_DESIGNS, TOKEN_DESIGN
 from .geometry import MAX_OPEN, Field, cell_id
@@ -65,39 +65,8 @@ def _bad(es: str, en: str) -> BadAction:
     return BadAction(es, en, rule="actions")
 
 
-def to_json(action: int) -> dict[str, Any]:
-    if is_place(action):
-        slot, design, rotation = unplace(action)
-        return {"type": "place", "card": DESIGN_TOKENS[design], "slot": slot, "rotation": rotation}
-    if action == DRAW:
-        return {"type": "draw"}
-    if action == PASS:
-        return {"type": "pass"}
-    if action == NEXT_ROUND:
-        return {"type": "next_round"}
-    if is_target(action):
-        return {"type": "target", "seat": action - TARGET}
-    raise _bad(f"Acción fuera del espacio de Nacho Loco: {action}.", f"Action outside Nacho Loco's space: {action}.")
-
-
 def _int(value: Any) -> int | None:
     return value if isinstance(value, int) and not isinstance(value, bool) else None
-
-
-def from_json(data: Mapping[str, Any], field: Field | None = None) -> int:
-    """The action of a JSON form; a place named by its cell needs the field."""
-    kind = data.get("type") if isinstance(data, Mapping) else None
-    simple = {"draw": DRAW, "pass": PASS, "next_round": NEXT_ROUND}
-    if kind in simple:
-        return simple[kind]
-    if kind == "target":
-        seat = _int(data.get("seat"))
-        if seat is None or not 0 <= seat < MAX_SEATS:
-            raise _bad(f"Asiento no válido: {data.get('seat')!r}.", f"Invalid seat: {data.get('seat')!r}.")
-        return TARGET + seat
-    if kind == "place":
-        return _place_from_json(data, field)
-    raise _bad(f"Tipo de acción desconocido: {kind!r}.", f"Unknown action type: {kind!r}.")
 
 
 def _place_from_json(data: Mapping[str, Any], field: Field | None) -> int:
@@ -133,3 +102,41 @@ def _slot_of_cell(cell: Any, field: Field | None) -> int:
         "The card must touch the playfield: that cell is next to no card.",
         rule="NAC-3",
     )
+
+
+class NachoLocoActions(ActionSpace):
+    """Nacho Loco's action space: the same for every match."""
+
+    def to_json(self, action: int) -> dict[str, Any]:
+        if is_place(action):
+            slot, design, rotation = unplace(action)
+            return {"type": "place", "card": DESIGN_TOKENS[design], "slot": slot, "rotation": rotation}
+        if action == DRAW:
+            return {"type": "draw"}
+        if action == PASS:
+            return {"type": "pass"}
+        if action == NEXT_ROUND:
+            return {"type": "next_round"}
+        if is_target(action):
+            return {"type": "target", "seat": action - TARGET}
+        raise _bad(
+            f"Acción fuera del espacio de Nacho Loco: {action}.", f"Action outside Nacho Loco's space: {action}."
+        )
+
+    def from_json(self, data: Mapping[str, Any], field: Field | None = None) -> int:
+        """The action of a JSON form; a place named by its cell needs the field."""
+        kind = self.kind(data)
+        simple = {"draw": DRAW, "pass": PASS, "next_round": NEXT_ROUND}
+        if kind in simple:
+            return simple[kind]
+        if kind == "target":
+            seat = _int(data.get("seat"))
+            if seat is None or not 0 <= seat < MAX_SEATS:
+                raise _bad(f"Asiento no válido: {data.get('seat')!r}.", f"Invalid seat: {data.get('seat')!r}.")
+            return TARGET + seat
+        if kind == "place":
+            return _place_from_json(data, field)
+        raise _bad(f"Tipo de acción desconocido: {kind!r}.", f"Unknown action type: {kind!r}.")
+
+
+SPACE = NachoLocoActions(NUM_ACTIONS)

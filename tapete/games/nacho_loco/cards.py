@@ -66,7 +66,7 @@ CLOSER_CARD = CARD_DESIGN.index(CLOSER)  # and its card id
 TOKEN_DESIGN: dict[str, int] = {tok: d for d, tok in enumerate(DESIGN_TOKENS)}
 
 
-def card_token(card: int) -> str:
+def card_face(card: int) -> str:
     """The face token of physical card `card` (e.g. "rojo/verde/X")."""
     return DESIGN_TOKENS[CARD_DESIGN[card]]
 
@@ -74,3 +74,67 @@ def card_token(card: int) -> str:
 def design_names(design: int) -> list[str]:
     """The segment names of a design, clockwise."""
     return [SEGMENT_NAMES[c] for c in DESIGNS[design]]
+
+
+SEGMENT_LABELS = {
+    "es": dict(
+        zip(
+            (*COLOURS, *ACTIONS, BLANK, CLOSER_SIDE),
+            (
+                "rojo",
+                "naranja",
+                "amarillo",
+                "verde",
+                "azul",
+                "marrón",
+                "Saltar siguiente",
+                "Otra vez",
+                "El rival roba 3",
+                "X",
+                "cierre",
+            ),
+            strict=True,
+        )
+    ),
+    "en": dict(
+        zip(
+            (*COLOURS, *ACTIONS, BLANK, CLOSER_SIDE),
+            (
+                "red",
+                "orange",
+                "yellow",
+                "green",
+                "blue",
+                "brown",
+                "Skip Next",
+                "Go Again",
+                "Opponent Draws 3",
+                "X",
+                "closer",
+            ),
+            strict=True,
+        )
+    ),
+}
+
+
+def segment_name(name: str | None, lang: str) -> str:
+    """A segment as people read it ("—" for none)."""
+    if not name:
+        return "—"
+    return SEGMENT_LABELS["es" if lang == "es" else "en"].get(name, name)
+
+
+def face_name(face: str, lang: str) -> str:
+    """A face token in a sentence: "rojo · verde · en blanco", "El Cerrador" (never the token)."""
+    if face == CLOSER_NAME:
+        return short_face_name(face, lang)
+    blank = "en blanco" if lang == "es" else "blank"
+    return " · ".join(blank if part == BLANK else segment_name(part, lang) for part in face.split("/"))
+
+
+def short_face_name(face: str, lang: str) -> str:
+    """A face token in short, segment by segment: "rojo/verde/X" -> "red/green/X", "The Closer"."""
+    if face == CLOSER_NAME:
+        return "El Cerrador" if lang == "es" else "The Closer"
+    return "/".join(segment_name(part, lang) for part in face.split("/"))

@@ -4,7 +4,8 @@ the position builder, which imports the game's instance: the game imports this."
 from __future__ import annotations
 
 from .geometry import ORIGIN, cell_coords, neighbours
-from .rules import PHASES, NachoLocoState
+from .phases import PHASES
+from .rules import NachoLocoState
 
 
 def problems(state: NachoLocoState) -> list[tuple[str, str]]:

@@ -8,8 +8,9 @@ from typing import Any, ClassVar
 from tapete.engine import Bot, Game, State
 
 from . import texts
-from .cards import DESIGN_TOKENS, card_token
+from .cards import DESIGN_TOKENS, card_face
 from .checks import problems
+from .encoding import NachoLocoEncoder
 from .house_rules import HOUSE_RULES
 from .options import Options
 from .rules import NachoLocoState
@@ -29,6 +30,7 @@ class NachoLocoGame(Game):
     default_players = 4
     options_type = Options
     state_type = NachoLocoState
+    encoder_type = NachoLocoEncoder
     texts = texts
     house_rules = HOUSE_RULES
     conformance_options: ClassVar[tuple[dict[str, Any], ...]] = (
@@ -49,4 +51,4 @@ class NachoLocoGame(Game):
         return frozenset(DESIGN_TOKENS)
 
     def card_face(self, card_id: int) -> str:
-        return card_token(card_id)
+        return card_face(card_id)

@@ -43,18 +43,18 @@ from .cards import (
     CLOSER_CARD,
     GO_AGAIN,
     NUM_CARDS,
-    NUM_DESIGNS,
     SEGMENT_NAMES,
     SKIP_NEXT,
-    card_token,
+    card_face,
 )
 from .geometry import FIT_TABLES, HAS_ACTION, ORIGIN, Field, cell_coords, matched_actions
+from .illegal import explain
+from .legal import legal_actions
 from .options import Options
 from .phases import AGAIN, CHOOSE, DRAWN, OVER, PHASES, PLAY, ROUND_OVER
 from .views import view
 
 HAND_SIZE = 6
-CELL_STRIDE = NUM_DESIGNS * 3  # place ids of one cell
 
 
 def _placed_from_json(data: list[list[int]]) -> list[tuple[int, int, int]]:
@@ -74,6 +74,7 @@ class NachoLocoState(FieldState):
         sf.Field("choices"), sf.Field("closing"), sf.Field("last_matcher"), sf.Field("idle"),
         sf.Field("_ev", FRESH, json=False),
     )  # fmt: skip
+    space = act.SPACE
 
     def __init__(self, num_players: int, options: Options, seed: int, *, deal: bool = True) -> None:
         super().__init__(num_players, options, seed)
@@ -112,45 +113,10 @@ class NachoLocoState(FieldState):
 
     # -- legal actions --------------------------------------------------------------
     def _legal_actions(self, seat: int) -> list[int]:
-        phase = self.phase
-        if phase == PLAY:
-            found = self._placements({CARD_DESIGN[c] for c in self.hands[seat]})
-            if found:
-                return found
-            return [act.DRAW] if self.pile or self.cleared else [act.PASS]
-        if phase == DRAWN:
-            return [*self._placements({CARD_DESIGN[self.hands[seat][-1]]}), act.PASS]
-        if phase == AGAIN:
-            return [*self._placements({CARD_DESIGN[c] for c in self.hands[seat]}), act.PASS]
-        if phase == CHOOSE:
-            return [act.TARGET + s for s in range(self.num_players) if s != seat]
-        if phase == ROUND_OVER:
-            return [act.NEXT_ROUND]
-        return []
+        return legal_actions(self, seat)
 
-    def _placements(self, designs: set[int]) -> list[int]:
-        """Every legal (cell, design, rotation) for these designs (NAC-3..5)."""
-        cached = self.table.offsets_cache  # read directly: this loop is the hot path
-        found: list[int] = []
-        many = len(designs)
-        for slot, pattern in enumerate(self.field.open.values()):
-            table = cached[pattern]
-            if table is None:
-                table = self.table.offsets(pattern)
-            if not table:
-                continue
-            base = slot * CELL_STRIDE
-            if len(table) < many:
-                for design, offs in table.items():
-                    if design in designs:
-                        found.extend(base + off for off in offs)
-            else:
-                for design in designs:
-                    fitting = table.get(design)
-                    if fitting:
-                        found.extend(base + off for off in fitting)
-        found.sort()
-        return found
+    def why_illegal(self, seat: int, action: int) -> Rejection:
+        return explain(self, seat, action)
 
     # -- applying ---------------------------------------------------------------------
     def _apply(self, seat: int, action: int) -> list[Event]:
@@ -186,7 +152,7 @@ class NachoLocoState(FieldState):
         self.idle = 0
         self.last_matcher = seat
         x, y = cell_coords(cell)
-        self._emit(public("place", seat=seat, card=card_token(card), cell=[x, y], rotation=rotation, matches=matched))
+        self._emit(public("place", seat=seat, card=card_face(card), cell=[x, y], rotation=rotation, matches=matched))
         if design == CLOSER:
             self._emit(public("close", seat=seat, how="closer"))  # NAC-13: no extra draws
             self._close(seat)
@@ -334,7 +300,7 @@ class NachoLocoState(FieldState):
             raise RuntimeError("no card to turn up")  # impossible: the old field holds a normal card
         self.field.place(ORIGIN, CARD_DESIGN[card], 0)
         self.placed.append((card, ORIGIN, 0))
-        self._emit(public("field_start", card=card_token(card)))
+        self._emit(public("field_start", card=card_face(card)))
 
     def _turn_up(self) -> int | None:
         """The top normal card of the pile; The Closer is set aside and then
@@ -371,7 +337,7 @@ class NachoLocoState(FieldState):
         self.hands[seat].extend(got)
         self._emit(public("draw", seat=seat, count=len(got), wanted=count, reason=reason))
         if got:
-            self._emit(private([seat], "drew", seat=seat, cards=[card_token(c) for c in got]))
+            self._emit(private([seat], "drew", seat=seat, cards=[card_face(c) for c in got]))
 
     def _others(self, seat: int) -> list[int]:
         """The other seats, clockwise from the next one."""
@@ -381,88 +347,10 @@ class NachoLocoState(FieldState):
     def _emit(self, event: Event) -> None:
         self._ev.append(event)
 
-    # -- why not ------------------------------------------------------------------------
-    def why_illegal(self, seat: int, action: int) -> Rejection:
-        """The rule an action breaks now, in es and en."""
-        if not 0 <= action < act.NUM_ACTIONS:
-            return Rejection("actions", f"La acción {action} no existe.", f"Action {action} does not exist.")
-        if seat not in self.actors():
-            return Rejection("NAC-6", "No es tu turno.", "It is not your turn.")
-        if self.phase == ROUND_OVER:
-            return Rejection("NAC-16", "La ronda terminó: reparte la siguiente.", "The round is over: deal the next.")
-        if self.phase == CHOOSE:
-            return Rejection("NAC-9", "Elige qué rival roba 3 cartas.", "Choose the opponent who draws 3 cards.")
-        if act.is_target(action):
-            return Rejection("NAC-9", "Ahora no hay que elegir rival.", "There is no opponent to choose now.")
-        if action == act.NEXT_ROUND:
-            return Rejection("NAC-16", "La ronda no ha terminado.", "The round is not over.")
-        if act.is_place(action):
-            return self._why_not_place(seat, action)
-        return self._why_not_draw_or_pass(seat, action)
-
-    def _why_not_draw_or_pass(self, seat: int, action: int) -> Rejection:
-        if self.phase != PLAY:
-            if action == act.DRAW:
-                return Rejection("NAC-7", "Ya no puedes robar en este turno.", "You may not draw again this turn.")
-            return Rejection("NAC-7", "No puedes pasar ahora.", "You may not pass now.")
-        if self.legal_actions(seat) and act.is_place(self.legal_actions(seat)[0]):
-            return Rejection(
-                "NAC-7",
-                "Tienes una carta que puedes jugar: debes jugarla.",
-                "You hold a card you can play: you must play it.",
-            )
-        if action == act.DRAW:
-            return Rejection("NAC-10", "No queda nada que robar: pasa.", "There is nothing left to draw: pass.")
-        return Rejection("NAC-7", "No puedes jugar: debes robar una carta.", "You cannot play: you must draw a card.")
-
-    def _why_not_place(self, seat: int, action: int) -> Rejection:
-        slot, design, rotation = act.unplace(action)
-        hand = self.hands[seat]
-        if self.phase == DRAWN and CARD_DESIGN[hand[-1]] != design:
-            return Rejection(
-                "NAC-7",
-                "Solo puedes colocar la carta que acabas de robar.",
-                "You may only place the card you have just drawn.",
-            )
-        if all(CARD_DESIGN[c] != design for c in hand):
-            return Rejection("NAC-7", "No tienes esa carta en la mano.", "You do not hold that card.")
-        if slot >= len(self.field.slots()):
-            return Rejection(
-                "NAC-3",
-                f"El campo de juego tiene {len(self.field.slots())} huecos junto a sus cartas, no {slot + 1}.",
-                f"The playfield has {len(self.field.slots())} open cells next to its cards, not {slot + 1}.",
-            )
-        if design == CLOSER:
-            if rotation:
-                return Rejection(
-                    "NAC-5", "El Cerrador se coloca en la rotación 0.", "The Closer is placed in rotation 0."
-                )
-            return Rejection(
-                "NAC-5",
-                "El Cerrador necesita al menos 2 contactos con X negra.",
-                "The Closer needs at least 2 contacts with a black X.",
-            )
-        if self.options.all_contacts_must_match:
-            return Rejection(
-                "NAC-4",
-                "Todos los contactos deben coincidir (mismo color o misma acción; la X no coincide).",
-                "Every contact must match (same colour or same action; an X matches nothing).",
-            )
-        return Rejection(
-            "NAC-4",
-            "Al menos un contacto debe coincidir (la X no coincide).",
-            "At least one contact must match (an X matches nothing).",
-        )
-
     # -- actions as data ----------------------------------------------------------------
-    def num_actions(self) -> int:
-        return act.NUM_ACTIONS
-
-    def action_to_json(self, action: int) -> dict[str, Any]:
-        return act.to_json(action)
-
     def action_from_json(self, data: Mapping[str, Any]) -> int:
-        return act.from_json(data, self.field)
+        """A place may name its cell by coordinates, which only this field turns into a slot."""
+        return self.space.from_json(data, self.field)
 
     # -- the end --------------------------------------------------------------------------
     def is_terminal(self) -> bool:

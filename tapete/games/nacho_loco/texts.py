@@ -1,4 +1,5 @@
-"""Nacho Loco in words: rules (es/en), actions, events, terminal rendering."""
+"""Nacho Loco in words: the message catalogue (es/en), moves and events as messages, the
+terminal view. The rules themselves are rules.es.md and rules.en.md beside this module."""
 
 from __future__ import annotations
 
@@ -6,257 +7,23 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from tapete.engine import Event, State
-from tapete.engine.messages import Card, Cards, Catalogue, Lines, Message, Player, Players, Term, msg
+from tapete.engine.words import Card, Cards, Catalogue, Lines, Message, Player, Players, Term, msg
 
 from . import actions as act
-from .cards import ACTIONS, BLANK, CLOSER, CLOSER_NAME, CLOSER_SIDE, COLOURS, DESIGN_TOKENS, SEGMENT_NAMES
+from .cards import (
+    BLANK,
+    CLOSER,
+    CLOSER_NAME,
+    DESIGN_TOKENS,
+    SEGMENT_LABELS,
+    SEGMENT_NAMES,
+    face_name,
+    segment_name,
+    short_face_name,
+)
 from .geometry import SIDES, cell_coords, is_up, pattern_needs
 from .rules import NachoLocoState
 
-RULES_ES = """\
-# Nacho Loco
-
-Juego de cartas triangulares para **2 a 6 jugadores**: se juntan por sus
-lados formando un campo de juego, y gana la ronda quien se queda sin cartas.
-
-## Cartas y campo
-- **NAC-1** 94 cartas triangulares: 62 de colores, 31 de acción y 1
-  **El Cerrador** (*The Closer*). Cada carta tiene 3 segmentos, uno por lado:
-  un color, una acción (**Saltar siguiente**, **Otra vez**, **El rival roba
-  3**) o una **X negra**.
-- **NAC-2** Colores: rojo, naranja, amarillo, verde, azul y marrón.
-  - 62 cartas de colores: 20 de tres colores distintos (cada trío una vez,
-    en orden creciente de color en el sentido de las agujas del reloj); 30 de
-    dos colores y una X (cada par ordenado a≠b: a, b, X); 12 de un color y
-    dos X (cada color dos veces).
-  - 31 cartas de acción: por acción, 6 cartas (acción, color, X), una por
-    color; y además (acción, color, color): Saltar siguiente con (rojo,
-    amarillo), (naranja, verde), (amarillo, azul), (verde, marrón); Otra vez
-    con (rojo, verde), (naranja, azul), (amarillo, marrón), (rojo, azul),
-    (naranja, marrón); El rival roba 3 con (rojo, naranja), (amarillo, verde),
-    (azul, marrón), (naranja, amarillo).
-  - 1 El Cerrador.
-- **NAC-3** El campo de juego es una red triangular. Cada carta ocupa una
-  casilla, en cualquiera de sus 3 rotaciones (nunca dada la vuelta). Un
-  contacto es un lado que la carta nueva comparte con una carta ya colocada.
-  El campo no tiene borde: cualquier casilla vacía junto al
-  campo es un sitio donde jugar, por mucho que haya crecido.
-- **NAC-4** Una carta normal se coloca en una casilla vacía con al menos un
-  contacto si todos los contactos coinciden: mismo color o misma acción. La
-  X no coincide con nada. «Coincidir k segmentos» es tener k contactos que
-  coinciden. Opción `all_contacts_must_match` (por defecto sí; si no, basta
-  con que coincida un contacto y los demás pueden no coincidir).
-- **NAC-5** El Cerrador solo se coloca en una casilla con al menos 2
-  contactos que sean X; cuenta como coincidencia con esas X.
-
-## Juego
-- **NAC-6** De 2 a 6 jugadores. Se reparten 6 cartas a cada uno; el resto es
-  el mazo. Se da la vuelta a una carta para empezar el campo de juego (si es
-  El Cerrador, se baraja de nuevo en el mazo y se da la vuelta a otra). El
-  primer jugador se sortea; se juega en el sentido de las agujas del reloj.
-- **NAC-7** En tu turno debes jugar una carta si puedes. Si no puedes, roba
-  una; si esa carta se puede jugar, puedes colocarla en el acto; si no, el
-  turno termina.
-- **NAC-8** Si coinciden 2 segmentos a la vez, cada uno de los demás roba 1
-  carta; si coinciden 3, cada uno de los demás roba 2 (no con El Cerrador).
-- **NAC-9** Una acción se cumple cuando se empareja un segmento de acción:
-  **Saltar siguiente** salta el turno del siguiente jugador (con 2 jugadores,
-  vuelves a jugar); **Otra vez** te deja jugar una carta más (opcional; si no
-  puedes, el turno termina sin robar); **El rival roba 3**: eliges un rival
-  que roba 3 cartas. Cada pareja de acción cuenta una vez, en el orden de los
-  contactos según las agujas del reloj.
-- **NAC-10** Si el mazo se acaba, las cartas de los campos de juego ya
-  retirados se barajan para formar un mazo nuevo (nunca las del campo
-  actual). Si aun así no hay nada que robar, el jugador pasa.
-
-## Cerrar el campo de juego
-- **NAC-11** Cierre asesino: tras colocar una carta normal, ningún diseño de
-  la baraja (salvo El Cerrador), en ninguna rotación, cabe legalmente en
-  ninguna casilla junto al campo. Se comprueba con el catálogo de diseños, no
-  con las manos, así que no revela nada oculto.
-- **NAC-12** Si todos los jugadores, uno tras otro, roban y no juegan, el
-  campo se cierra, y lo cierra el último jugador que emparejó una carta. Si
-  nadie ha emparejado aún en este campo, se retira, se da la vuelta a otra
-  carta, sin regalos, y sigue el siguiente jugador.
-- **NAC-13** Jugar El Cerrador cierra el campo en el acto; no hay robos extra
-  por sus coincidencias.
-- **NAC-14** Tras un cierre, quien emparejó la última carta da a cada uno de
-  los demás 1 carta del mazo; el campo se retira, se da la vuelta a una carta
-  nueva y ese jugador juega primero.
-
-## Ronda y partida
-- **NAC-15** La ronda termina cuando un jugador coloca su última carta; antes
-  se resuelve todo lo que provoca esa jugada (robos por 2 o 3 coincidencias,
-  El rival roba 3, regalos de un cierre). Ese jugador gana 1 punto por cada
-  carta que quede en las manos de los demás (El Cerrador cuenta 1).
-- **NAC-16** Después se recogen todas las cartas, se barajan, se reparten 6 a
-  cada uno y se empieza un campo nuevo; empieza el ganador de la ronda.
-- **NAC-17** Gana la partida el primero en llegar a 20 puntos (opción
-  `target`).
-
-## Aclaraciones de tapete
-- **Geometría.** Las casillas son (x, y), con y hacia abajo; la casilla es un
-  triángulo hacia arriba (▲) si x + y es par y hacia abajo (▼) si no. Lados en
-  el sentido de las agujas del reloj: ▲ 0 izquierda, 1 derecha, 2 abajo; ▼ 0
-  arriba, 1 derecha, 2 izquierda. En la rotación r, el lado k muestra el
-  segmento (k − r) mód 3 de la carta. La primera carta de cada campo va en
-  (0, 0), en rotación 0.
-- Tras robar (NAC-7) siempre decides: colocar la carta robada o pasar
-  (aunque no quepa en ninguna parte); así la mesa no sabe si podías jugarla.
-  Lo mismo con Otra vez.
-- Para NAC-12 cuentan los turnos seguidos que terminan sin colocar carta
-  (robar y pasar, o pasar sin nada que robar).
-- Un cierre termina el turno de quien cierra: los Otra vez y Saltar
-  siguiente pendientes se pierden (ese jugador empieza el campo nuevo).
-- Saltar siguiente salta el siguiente turno que no sea el tuyo.
-- La carta del campo nuevo se descubre antes de que el campo cerrado pase a
-  las cartas retiradas; solo si no queda nada más, el campo cerrado forma el
-  mazo nuevo.
-- Entre rondas, el ganador reparte con la acción *siguiente ronda*, para que
-  se pueda ver el recuento.
-"""
-
-RULES_EN = """\
-# Nacho Loco
-
-A game of triangular cards for **2 to 6 players**: they join side to side
-into a playfield, and the round goes to whoever runs out of cards.
-
-## Cards and field
-- **NAC-1** 94 triangular cards: 62 colour cards, 31 action cards and 1
-  **The Closer**. Each card has 3 segments, one per side: a colour, an action
-  (**Skip Next**, **Go Again**, **Opponent Draws 3**) or a **black X**.
-- **NAC-2** Colours: red (rojo), orange (naranja), yellow (amarillo), green
-  (verde), blue (azul) and brown (marrón).
-  - 62 colour cards: 20 with three different colours (every 3-colour set
-    once, clockwise in increasing colour order); 30 with two colours and an X
-    (every ordered pair a≠b, clockwise a, b, X); 12 with one colour and two X
-    (each colour twice).
-  - 31 action cards: for each action, 6 cards (action, colour, X), one per
-    colour; plus (action, colour, colour): Skip Next with (red, yellow),
-    (orange, green), (yellow, blue), (green, brown); Go Again with (red,
-    green), (orange, blue), (yellow, brown), (red, blue), (orange, brown);
-    Opponent Draws 3 with (red, orange), (yellow, green), (blue, brown),
-    (orange, yellow).
-  - 1 The Closer.
-- **NAC-3** The playfield is a triangular lattice. A card fills one cell, in
-  any of its 3 rotations (never flipped). A contact is a side the new card
-  shares with a card already placed. The field has no edge: any
-  empty cell next to the field is a place to play, however far the field
-  has grown.
-- **NAC-4** A normal card may be placed in an empty cell with at least one
-  contact when every contact matches: the same colour, or the same action.
-  An X matches nothing. "Matching k segments" means k matching contacts.
-  Option `all_contacts_must_match` (default true; false: one matching
-  contact suffices and others may mismatch).
-- **NAC-5** The Closer may be placed only in a cell where at least 2 contacts
-  are X; it counts as matching those X contacts.
-
-## Play
-- **NAC-6** 2–6 players. Deal 6 cards each; the rest is the draw pile. Turn
-  one card up to start the playfield (if it is The Closer, shuffle it back
-  and turn another). The first player is chosen at random; play goes
-  clockwise.
-- **NAC-7** On your turn you must play one card if you can. If you cannot,
-  draw one; if that card is playable you may place it at once; otherwise the
-  turn ends.
-- **NAC-8** Matching 2 segments at once: every other player draws 1 card.
-  Matching 3: every other player draws 2. (Not for The Closer.)
-- **NAC-9** An action takes effect when an action segment is matched:
-  **Skip Next** skips the next player's turn (with 2 players: you play
-  again); **Go Again** lets you play one more card (optional; if you cannot,
-  the turn ends without drawing); **Opponent Draws 3**: you choose an
-  opponent who draws 3. Each matched action pair takes effect once, in
-  clockwise contact order.
-- **NAC-10** When the draw pile is empty, the cards of cleared playfields are
-  shuffled into a new pile (never the current field). If there is still
-  nothing to draw, the player passes.
-
-## Closing the playfield
-- **NAC-11** Killer close: after a normal card is placed, no card design of
-  the deck (The Closer excepted), in any rotation, can legally go into any
-  cell next to the field. The test uses the catalogue of designs, not the
-  players' hands, so it reveals nothing hidden.
-- **NAC-12** If every player in turn draws and cannot play, the field is
-  closed, by the last player who matched a card. If nobody matched on this
-  field yet, it is cleared and a new card turned up, with no gifts, and play
-  goes on with the next player.
-- **NAC-13** Playing The Closer closes the field at once; no extra draws for
-  its matches.
-- **NAC-14** After a close, the player who matched the last card gives every
-  other player 1 card from the draw pile; the field is cleared, a new card
-  is turned up, and that player plays first.
-
-## Round and match
-- **NAC-15** A round ends when a player places their last card; every
-  consequence of that play (draws for 2/3 matches, Opponent Draws 3, gifts
-  of a close) is resolved first. That player scores 1 point per card left in
-  all other hands (The Closer counts 1).
-- **NAC-16** Then all cards are gathered and shuffled, 6 dealt each, a new
-  field turned up; the previous round's winner plays first.
-- **NAC-17** The first player to reach 20 points wins (option `target`).
-
-## tapete's clarifications
-- **Geometry.** Cells are (x, y), y growing downwards; a cell is an up
-  triangle (▲) when x + y is even, a down triangle (▼) otherwise. Sides
-  clockwise: ▲ 0 left, 1 right, 2 bottom; ▼ 0 top, 1 right, 2 left. In
-  rotation r side k shows the card's segment (k − r) mod 3. Every field's
-  first card lies at (0, 0), in rotation 0.
-- After drawing (NAC-7) you always decide: place the drawn card or pass
-  (even if it fits nowhere), so the table cannot tell whether you could
-  play it. The same for Go Again.
-- NAC-12 counts consecutive turns that end without a card placed (a draw
-  then a pass, or a pass with nothing to draw).
-- A close ends the closer's turn: pending Go Again and Skip Next lapse (that
-  player starts the new field).
-- Skip Next skips the next turn that is not your own.
-- The new field's card is turned up before the closed field joins the
-  cleared cards; only when nothing else is left does the closed field make
-  the new pile.
-- Between rounds the winner deals with the *next round* action, so the count
-  can be looked at first.
-"""
-
-SEGMENT_LABELS = {
-    "es": dict(
-        zip(
-            (*COLOURS, *ACTIONS, BLANK, CLOSER_SIDE),
-            (
-                "rojo",
-                "naranja",
-                "amarillo",
-                "verde",
-                "azul",
-                "marrón",
-                "Saltar siguiente",
-                "Otra vez",
-                "El rival roba 3",
-                "X",
-                "cierre",
-            ),
-            strict=True,
-        )
-    ),
-    "en": dict(
-        zip(
-            (*COLOURS, *ACTIONS, BLANK, CLOSER_SIDE),
-            (
-                "red",
-                "orange",
-                "yellow",
-                "green",
-                "blue",
-                "brown",
-                "Skip Next",
-                "Go Again",
-                "Opponent Draws 3",
-                "X",
-                "closer",
-            ),
-            strict=True,
-        )
-    ),
-}
 SIDE_NAMES = {
     "es": {True: ("izq", "der", "abajo"), False: ("arriba", "der", "izq")},
     "en": {True: ("left", "right", "bottom"), False: ("top", "right", "left")},
@@ -305,36 +72,21 @@ STYLES = {
 
 def segment_label(name: str | None, lang: str, markup: bool = False) -> str:
     """A segment as people read it; with `markup`, in its colour (Rich)."""
-    if not name:
-        return "—"
-    label = SEGMENT_LABELS[_lang(lang)].get(name, name)
-    style = STYLES.get(name) if markup else None
+    label = segment_name(name, lang)
+    style = STYLES.get(name) if markup and name else None
     return f"[{style}]{label}[/]" if style else label
 
 
-def card_label(token: str, lang: str, markup: bool = False) -> str:
-    """A face token as people read it ("rojo/verde/X" -> "red/green/X")."""
-    if token == CLOSER_NAME:
-        name = "El Cerrador" if _lang(lang) == "es" else "The Closer"
-        return f"[bold]{name}[/]" if markup else name
-    return "/".join(segment_label(part, lang, markup) for part in token.split("/"))
-
-
-def rules_text(lang: str) -> str:
-    return RULES_ES if _lang(lang) == "es" else RULES_EN
+def _styled_card(face: str, lang: str) -> str:
+    """`short_face_name`, each segment in its colour (Rich)."""
+    if face == CLOSER_NAME:
+        return f"[bold]{short_face_name(face, lang)}[/]"
+    return "/".join(segment_label(part, lang, True) for part in face.split("/"))
 
 
 def _sides_label(up: bool, sides: Sequence[str | None], lang: str, markup: bool = False) -> str:
     names = SIDE_NAMES[_lang(lang)][up]
     return " · ".join(f"{names[k]} {segment_label(sides[k], lang, markup)}" for k in range(3))
-
-
-def card_name(token: str, lang: str) -> str:
-    """A card in a sentence: "rojo · verde · en blanco", "El Cerrador" (never the token)."""
-    if token == CLOSER_NAME:
-        return card_label(token, lang)
-    blank = "en blanco" if _lang(lang) == "es" else "blank"
-    return " · ".join(blank if part == BLANK else segment_label(part, lang) for part in token.split("/"))
 
 
 MESSAGES: dict[str, dict[str, str]] = {
@@ -416,7 +168,9 @@ TERMS: dict[str, dict[str, str]] = {
 
 TERMS[f"segment.{BLANK}"] = {"es": "en blanco", "en": "blank"}
 
-CATALOGUE = Catalogue(MESSAGES, card_name, TERMS)
+# Sentences name a card in full even where a short name is asked: the short one
+# (short_face_name, for the terminal's tables) reads like its token in Spanish.
+CATALOGUE = Catalogue(MESSAGES, face_name, TERMS)
 
 
 def action_message(state: State, action: int) -> Message:
@@ -501,7 +255,7 @@ def render_text(view: Mapping[str, Any], lang: str) -> str:
         x, y = cell["cell"]
         mark = "▲" if cell["up"] else "▼"
         sides = _sides_label(cell["up"], cell["sides"], lang, True)
-        lines.append(f"  ({x},{y}){mark} {card_label(cell['card'], lang, True)}: {sides}")
+        lines.append(f"  ({x},{y}){mark} {_styled_card(cell['card'], lang)}: {sides}")
     lines.append("Casillas abiertas:" if es else "Open cells:")
     for cell in view["open"]:
         x, y = cell["cell"]
@@ -510,7 +264,7 @@ def render_text(view: Mapping[str, Any], lang: str) -> str:
         lines.append(f"  ({x},{y}){mark} {_sides_label(cell['up'], cell['needs'], lang, True)}{dead}")
     if view.get("seat") is not None:
         drawn = view.get("drawn")
-        hand = [card_label(t, lang, True) + (" ← *" if i == drawn else "") for i, t in enumerate(view["hand"])]
+        hand = [_styled_card(t, lang) + (" ← *" if i == drawn else "") for i, t in enumerate(view["hand"])]
         lines.append(("Tu mano: " if es else "Your hand: ") + (", ".join(hand) or "—"))
     return "\n".join(lines)
 

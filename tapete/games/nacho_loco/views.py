@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .cards import CARD_DESIGN, SEGMENT_NAMES, card_token
+from .cards import CARD_DESIGN, SEGMENT_NAMES, card_face
 from .geometry import SIDES, cell_coords, is_up, pattern_needs
 from .phases import DRAWN, OVER
 
@@ -39,7 +39,7 @@ def view(state: NachoLocoState, seat: int | None) -> dict[str, Any]:
         "turn": state.turn,
         "hand_sizes": [len(h) for h in state.hands],
         "draw_pile": len(state.pile),
-        "cleared": [card_token(c) for c in state.cleared],
+        "cleared": [card_face(c) for c in state.cleared],
         "field": field_cells(state),
         "open": open_cells(state),
         "pending": {"again": state.again, "skips": state.skips, "choices": state.choices},
@@ -48,7 +48,7 @@ def view(state: NachoLocoState, seat: int | None) -> dict[str, Any]:
     }
     if seat is not None:
         hand = state.hands[seat]
-        data["hand"] = [card_token(c) for c in hand]
+        data["hand"] = [card_face(c) for c in hand]
         data["drawn"] = len(hand) - 1 if state.phase == DRAWN and seat == state.turn else None
     return data
 
@@ -62,7 +62,7 @@ def field_cells(state: NachoLocoState) -> list[dict[str, Any]]:
             {
                 "cell": [x, y],
                 "up": is_up(x, y),
-                "card": card_token(card),
+                "card": card_face(card),
                 "rotation": rotation,
                 "sides": [SEGMENT_NAMES[s] for s in sides],
             }

@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from tapete.engine import BadAction
+from tapete.engine import ActionSpace, BadAction
 
 from .cards import FACE_TO_ID, FACES, NUM_CARDS
 
@@ -44,29 +44,34 @@ def card_of(action: int) -> int:
     return action % NUM_CARDS
 
 
-def to_json(action: int) -> dict[str, Any]:
-    if not isinstance(action, int) or not 0 <= action < NUM_ACTIONS:
-        raise BadAction(
-            f"Acción fuera del espacio de WANTED: {action!r}.", f"Action outside WANTED's space: {action!r}."
-        )
-    if action == DEAL:
-        return {"type": "deal"}
-    return {"type": kind_of(action), "card": FACES[card_of(action)]}
+class WantedActions(ActionSpace):
+    """WANTED's action space: the same in every mode and match."""
 
-
-def from_json(data: Mapping[str, Any]) -> int:
-    kind = data.get("type") if isinstance(data, Mapping) else None
-    if kind == "deal":
-        return DEAL
-    if kind in _BASES:
-        face = data.get("card")
-        if not isinstance(face, str) or face not in FACE_TO_ID:
+    def to_json(self, action: int) -> dict[str, Any]:
+        if not isinstance(action, int) or not 0 <= action < NUM_ACTIONS:
             raise BadAction(
-                f'Carta desconocida: {face!r} (p. ej. "A-picas", "10-corazones", "joker-rojo").',
-                f'Unknown card: {face!r} (e.g. "A-picas", "10-corazones", "joker-rojo").',
+                f"Acción fuera del espacio de WANTED: {action!r}.", f"Action outside WANTED's space: {action!r}."
             )
-        return _BASES[kind] + FACE_TO_ID[face]
-    raise BadAction(
-        f"Tipo de acción desconocido: {kind!r} (commit, leader, discard, deal).",
-        f"Unknown action type: {kind!r} (commit, leader, discard, deal).",
-    )
+        if action == DEAL:
+            return {"type": "deal"}
+        return {"type": kind_of(action), "card": FACES[card_of(action)]}
+
+    def from_json(self, data: Mapping[str, Any]) -> int:
+        kind = self.kind(data)
+        if kind == "deal":
+            return DEAL
+        if kind in _BASES:
+            face = data.get("card")
+            if not isinstance(face, str) or face not in FACE_TO_ID:
+                raise BadAction(
+                    f'Carta desconocida: {face!r} (p. ej. "A-picas", "10-corazones", "joker-rojo").',
+                    f'Unknown card: {face!r} (e.g. "A-picas", "10-corazones", "joker-rojo").',
+                )
+            return _BASES[kind] + FACE_TO_ID[face]
+        raise BadAction(
+            f"Tipo de acción desconocido: {kind!r} (commit, leader, discard, deal).",
+            f"Unknown action type: {kind!r} (commit, leader, discard, deal).",
+        )
+
+
+SPACE = WantedActions(NUM_ACTIONS)

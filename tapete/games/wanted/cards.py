@@ -70,8 +70,18 @@ def reward_of(cards: Iterable[int]) -> int:
     return sum(REWARD[c] for c in cards)
 
 
-def card_label(card: int, lang: str) -> str:
-    """A card as people read it: "J♠ Jacinto «el Lobo» Carrasco"."""
+def card_face(card: int) -> str:
+    """The face token of physical card `card` (e.g. "A-picas")."""
+    if not 0 <= card < NUM_CARDS:
+        raise ValueError(f"no WANTED card has id {card}")
+    return FACES[card]
+
+
+def face_name(face: str, lang: str) -> str:
+    """A face token as people read it: "J♠ Jacinto «el Lobo» Carrasco"; "?" for an unknown one."""
+    if face not in FACE_TO_ID:
+        return "?"
+    card = FACE_TO_ID[face]
     if SUIT[card] == NO_SUIT:
         color = FACES[card].split("-", 1)[1]
         joker = {"es": f"Joker {color}", "en": "Red Joker" if color == "rojo" else "Black Joker"}
@@ -79,8 +89,10 @@ def card_label(card: int, lang: str) -> str:
     return f"{RANKS[card]}{SUIT_SYMBOLS[SUIT[card]]} {NAMES[card]}"
 
 
-def short_label(card: int) -> str:
-    """A compact label for tables: "J♠", "10♦", "JK rojo"."""
-    if SUIT[card] == NO_SUIT:
-        return "JK " + FACES[card].split("-", 1)[1]
+def short_face_name(face: str, lang: str) -> str:
+    """A face token in short, for tables and recaps: "J♠", "10♦", "JK rojo" / "JK red"."""
+    rank, _, colour = face.partition("-")
+    if rank == "joker":
+        return f"JK {colour if lang == 'es' else {'rojo': 'red', 'negro': 'black'}.get(colour, colour)}"
+    card = FACE_TO_ID[face]
     return f"{RANKS[card]}{SUIT_SYMBOLS[SUIT[card]]}"

@@ -3,9 +3,8 @@ the position builder, which imports the game's instance: the game imports this."
 
 from __future__ import annotations
 
-from .rules import COMMIT, DEAL, DISCARD, LEADER, OVER, WantedState
-
-PHASES = (COMMIT, LEADER, DISCARD, DEAL, OVER)
+from .phases import COMMIT, PHASES
+from .rules import WantedState
 
 
 def problems(state: WantedState) -> list[tuple[str, str]]:

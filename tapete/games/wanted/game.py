@@ -10,8 +10,9 @@ from tapete.engine import Bot, Game, State
 
 from . import texts
 from .bots import WantedBot
-from .cards import FACES, NUM_CARDS
+from .cards import FACES, card_face
 from .checks import problems
+from .encoding import WantedEncoder
 from .house_rules import HOUSE_RULES
 from .options import PLAYERS, Options
 from .rules import WantedState
@@ -35,6 +36,7 @@ class WantedGame(Game):
     texts = texts
     house_rules = HOUSE_RULES
     search_hints = WantedSearchHints()
+    encoder_type = WantedEncoder
     conformance_options: ClassVar[tuple[dict[str, Any], ...]] = (
         {"mode": "tiroteo"},
         {"mode": "pandillas"},
@@ -61,6 +63,4 @@ class WantedGame(Game):
         return frozenset(FACES)
 
     def card_face(self, card_id: int) -> str:
-        if not 0 <= card_id < NUM_CARDS:
-            raise ValueError(f"no WANTED card has id {card_id}")
-        return FACES[card_id]
+        return card_face(card_id)

@@ -25,6 +25,7 @@ _PHASE_ES = {
 
 
 def explain(state: WantedState, seat: int, action: int) -> Rejection:
+    """Why `seat` may not take `action` now: the rule it breaks, in es and en."""
     if not isinstance(action, int) or not 0 <= action < act.NUM_ACTIONS:
         return Rejection("WAN-4", f"La acción {action!r} no existe.", f"Action {action!r} does not exist.")
     kind = act.kind_of(action)

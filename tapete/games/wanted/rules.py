@@ -32,7 +32,6 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Mapping
 from typing import Any, Self
 
 from tapete.engine import ALONE, LIST, LISTS, Event, Field, FieldState, Outcome, Rejection, Rng, public, redeal
@@ -42,6 +41,7 @@ from .battle import single_battle
 from .cards import FACES, NUM_CARDS, REWARD
 from .gangs import choose_discard, choose_leader, reset_leaders, settle_gangs
 from .illegal import explain
+from .legal import legal_actions
 from .options import MODES, Options
 from .phases import COMMIT, DEAL, DISCARD, LEADER, OVER
 from .views import view
@@ -79,6 +79,7 @@ class WantedState(FieldState):
         Field("result", LIST), Field("result_rule"),
         Field("_actors", key="actors", dump=list, load=tuple),
     )  # fmt: skip
+    space = act.SPACE
 
     def __init__(self, num_players: int, options: Options, seed: int) -> None:
         super().__init__(num_players, options, seed)
@@ -137,16 +138,7 @@ class WantedState(FieldState):
 
     # -- legal actions -------------------------------------------------------
     def _legal_actions(self, seat: int) -> list[int]:
-        phase = self.phase
-        if phase == COMMIT:
-            return list(self.hands[seat])  # hands are sorted; commit ids are card ids
-        if phase == LEADER:
-            return [act.LEADER_BASE + c for c in self.choices[seat]]
-        if phase == DISCARD:
-            return [act.DISCARD_BASE + c for c in sorted(self.table[seat])]
-        if phase == DEAL:
-            return [act.DEAL]
-        return []
+        return legal_actions(self, seat)
 
     def why_illegal(self, seat: int, action: int) -> Rejection:
         return explain(self, seat, action)
@@ -409,16 +401,6 @@ class WantedState(FieldState):
 
     def outcome(self) -> Outcome:
         return Outcome(tuple(self.result), tuple(float(x) for x in self.scores()), self.rounds)
-
-    # -- actions as data -------------------------------------------------------------
-    def num_actions(self) -> int:
-        return act.NUM_ACTIONS
-
-    def action_to_json(self, action: int) -> dict[str, Any]:
-        return act.to_json(action)
-
-    def action_from_json(self, data: Mapping[str, Any]) -> int:
-        return act.from_json(data)
 
     # -- information ---------------------------------------------------------------
     def hands_public(self) -> bool:

@@ -1,9 +1,9 @@
-"""The lobby's HTTP API: games and their rules, tables (create, list, join, leave, close), a
-finished match's record, the server's counters; and the per-address limits on new tables, joins
-and identities.
+"""The lobby's HTTP API: games and their rules, tables (create, list, join, leave, close), the
+server's counters; and the per-address limits on new tables, joins and identities (a finished
+match's record and its replay: viewer.py).
 
 Every route reaches the process's services (`Services`: settings, store, table registry,
-counters, identities) through `request.app.state.tapete`, set by `tapete.server.app`.
+counters, identities, tournaments) through `request.app.state.tapete`, set by `tapete.server.app`.
 """
 
 from __future__ import annotations
@@ -15,20 +15,21 @@ from typing import Any, Literal
 
 from fastapi import APIRouter, Query, Request
 
-from tapete.bots import BOT_KINDS
-from tapete.engine import Game
+from tapete.bots import kinds_for
+from tapete.engine import Game, TapeteError
 from tapete.games import game_ids, get_game
 from tapete.games.guide import guide_json, guide_markdown
 
-from ..errors import Forbidden, RateLimited, ServerError
+from ..errors import error
 from ..ops import logs
 from ..ops.loopwatch import LoopWatch
 from ..ops.stats import Stats
 from ..people.names import clean_name
 from ..people.players import IDENTITIES_PER_MINUTE, Players, check_distinct
-from ..settings import ServerSettings, table_options_schema
+from ..settings import ServerSettings, everywhere_kinds, table_options_schema
 from ..storage.store import Store
-from ..table.registry import SeatSpec, Tables
+from ..table.registry import SeatSpec, TableRegistry
+from ..tournaments.service import Tournaments
 from ..wire.limits import AllRates, Rates
 from .models import CreateTableBody, JoinBody, TokenBody
 from .player_api import PlayerHeader, caller
@@ -42,10 +43,11 @@ class Services:
 
     settings: ServerSettings
     store: Store
-    tables: Tables
+    tables: TableRegistry
     stats: Stats
     players: Players
     watch: LoopWatch
+    tournaments: Tournaments
     replays: Replays
 
 
@@ -86,10 +88,11 @@ async def list_games() -> dict[str, Any]:
                 "max_players": g.max_players,
                 "default_players": g.default_players,
                 "options": g.options_schema(),
+                "bot_levels": kinds_for(g),
             }
             for g in available_games()
         ],
-        "bot_levels": list(BOT_KINDS),
+        "bot_levels": everywhere_kinds(),
         "table_options": table_options_schema(),
     }
 
@@ -202,15 +205,10 @@ def require_admin(request: Request, settings: ServerSettings) -> None:
     if not expected or scheme.lower() != "bearer" or not secrets.compare_digest(
         token.strip(" \t").encode("latin-1"), expected.encode()
     ):
-        raise Forbidden(
-            "Hace falta la ficha de administración (Authorization: Bearer ...).",
-            "This needs the admin token (Authorization: Bearer ...).",
-            rule="admin",
-        )
+        raise error("admin_only")
 
 
-
-LobbyRates = dict[tuple[str, str], tuple[Rates, Callable[[], ServerError]]]
+LobbyRates = dict[tuple[str, str], tuple[Rates, Callable[[], TapeteError]]]
 
 
 def lobby_rates(settings: ServerSettings, rates: AllRates) -> LobbyRates:
@@ -218,26 +216,14 @@ def lobby_rates(settings: ServerSettings, rates: AllRates) -> LobbyRates:
     process when there are several."""
     per_minute = rates.per_minute
 
-    def too_many_tables() -> ServerError:
-        return RateLimited(
-            f"Demasiadas mesas nuevas (máximo {settings.tables_per_minute:g} por minuto); espera un poco.",
-            f"Too many new tables (at most {settings.tables_per_minute:g} a minute); wait a little.",
-            rule="quota",
-        )
+    def too_many_tables() -> TapeteError:
+        return error("quota_new_tables", per_minute=settings.tables_per_minute)
 
-    def too_many_joins() -> ServerError:
-        return RateLimited(
-            f"Demasiados intentos de unirse (máximo {settings.joins_per_minute:g} por minuto); espera un poco.",
-            f"Too many joins (at most {settings.joins_per_minute:g} a minute); wait a little.",
-            rule="quota",
-        )
+    def too_many_joins() -> TapeteError:
+        return error("quota_joins", per_minute=settings.joins_per_minute)
 
-    def too_many_identities() -> ServerError:
-        return RateLimited(
-            f"Demasiadas identidades nuevas (máximo {IDENTITIES_PER_MINUTE} por minuto); espera un poco.",
-            f"Too many new identities (at most {IDENTITIES_PER_MINUTE} a minute); wait a little.",
-            rule="quota",
-        )
+    def too_many_identities() -> TapeteError:
+        return error("quota_identities", per_minute=IDENTITIES_PER_MINUTE)
 
     return {
         ("POST", "/api/tables"): (per_minute("tables", settings.tables_per_minute), too_many_tables),

@@ -12,8 +12,9 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Header, Query, Request
 from pydantic import Field
 
+from ..errors import error
 from ..people.history import match_page, profile
-from ..people.players import HEADER, PASSWORD_MAX, Players, bad_identity, not_yours, player_not_found
+from ..people.players import HEADER, PASSWORD_MAX, Players
 from ..people.ratings import leaderboard
 from ..table import registry as table_registry
 from .models import MAX_NAME_INPUT, Strict
@@ -65,9 +66,9 @@ async def _owner(request: Request, header: str | None, player_id: str) -> str:
     """The caller must be the player `player_id` itself."""
     who = await caller(request, header)
     if who is None:
-        raise bad_identity()
+        raise error("bad_identity")
     if who != player_id:
-        raise not_yours()
+        raise error("not_your_identity")
     return who
 
 
@@ -85,7 +86,7 @@ async def new_player(request: Request, body: NewPlayerBody | None = None) -> dic
 async def player_profile(player_id: str, request: Request) -> dict[str, Any]:
     found = await the_players(request).store.read(lambda conn: profile(conn, player_id[:32]))
     if found is None:
-        raise player_not_found()
+        raise error("player_not_found")
     return found
 
 
@@ -100,7 +101,7 @@ async def player_matches(
     start, size = _page(offset, limit)
     found = await the_players(request).store.read(lambda conn: match_page(conn, player_id[:32], start, size))
     if found is None:
-        raise player_not_found()
+        raise error("player_not_found")
     return found
 
 

@@ -27,7 +27,9 @@ from collections import OrderedDict
 from collections.abc import AsyncIterator, Awaitable, Callable
 from typing import Any
 
-from ..errors import Busy, RateLimited, RemoteError, ServerError
+from tapete.engine import TapeteError
+
+from ..errors import RemoteError, error
 from ..settings import ServerSettings
 from ..table.replayed import CompactRecord, Record
 from ..table.thinking import GONE, ThinkingPool
@@ -83,11 +85,7 @@ class Replays:
     async def _turn(self) -> AsyncIterator[None]:
         if self.waiting >= self.most_waiting:
             self.busy += 1
-            raise Busy(
-                "El servidor está ocupado con otras repeticiones; inténtalo en un momento.",
-                "The server is busy with other replays; try again in a moment.",
-                rule="replay",
-            )
+            raise error("replays_busy")
         self.waiting += 1
         try:
             yield
@@ -95,12 +93,8 @@ class Replays:
             self.waiting -= 1
 
     @staticmethod
-    def _failed(answer: tuple[Any, ...]) -> ServerError:
-        if answer == GONE:
-            return Busy("La repetición no se pudo calcular; inténtalo en un momento.",
-                        "The replay could not be computed; try again in a moment.", rule="replay")
-        return RemoteError({"code": "internal_error", "status": 500, "rule": "internal", "es": "Error interno.",
-                            "en": "Internal error."})
+    def _failed(answer: tuple[Any, ...]) -> TapeteError:
+        return error("replay_gone" if answer == GONE else "replay_failed")
 
     async def _record(self, load: Load, match_id: str) -> CompactRecord:
         """The kept record, or the record read once however many ask for it at once."""
@@ -129,12 +123,8 @@ def replay_rates(settings: ServerSettings, rates: AllRates) -> dict[tuple[str, s
     """Replay steps and records per address (one allowance for both), for the app's `RateGuard`."""
     allowance = rates.per_second("replays", settings.replay_per_s, settings.replay_burst)
 
-    def too_many() -> ServerError:
-        return RateLimited(
-            f"Demasiadas peticiones de repeticiones (máximo {settings.replay_per_s:g} por segundo); espera un poco.",
-            f"Too many replay requests (at most {settings.replay_per_s:g} a second); wait a little.",
-            rule="replay",
-        )
+    def too_many() -> TapeteError:
+        return error("quota_replays", per_second=settings.replay_per_s)
 
     return {("GET", "/api/matches/{id}/replay"): (allowance, too_many),
             ("GET", "/api/matches/{id}/record"): (allowance, too_many)}

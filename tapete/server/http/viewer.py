@@ -8,6 +8,7 @@ are kept, limited and computed off the event loop: `replays.py`.
 
 from __future__ import annotations
 
+import functools
 import json
 from importlib import resources
 from typing import Any, Literal
@@ -16,10 +17,12 @@ from fastapi import APIRouter, Query, Request, Response
 from pydantic import BaseModel, Field
 
 from tapete.engine import Event
-from tapete.engine.messages import Reader
+from tapete.engine.words import Reader
 from tapete.games import get_game
+from tapete.protocol import LANGS, Words
 
-from ..errors import ServerError
+from ..errors import error
+from ..people.names import NAME_MAX  # as the lobby allows
 from .lobby import client_address
 
 router = APIRouter(prefix="/api")
@@ -28,25 +31,35 @@ router = APIRouter(prefix="/api")
 DECK_FILES = {"wanted": "outlaws.json", "nacho-loco": "designs.json"}
 
 
-class NoDeckData(ServerError):
-    code = "no_deck_data"
-    status = 404
-
-
 @router.get("/games/{game_id}/deck")
 async def game_deck(game_id: str) -> dict[str, Any]:
     """The game's deck data file as JSON (card names and figures)."""
     game = get_game(game_id)
     name = DECK_FILES.get(game.id)
     if name is None:
-        raise NoDeckData(
-            f"{game.name['es']} no guarda su mazo como datos.",
-            f"{game.name['en']} keeps no deck data file.",
-            rule="deck-data",
-        )
+        raise error("no_deck_data", game=Words(game.name["es"], game.name["en"]))
     package = type(game).__module__.rpartition(".")[0]
     data: dict[str, Any] = json.loads(resources.files(package).joinpath(name).read_text(encoding="utf-8"))
     return data
+
+
+@functools.cache
+def face_names(game_id: str) -> dict[str, Any]:
+    """Every card face of the game named as its catalogue names it in every sentence, in es and en;
+    `short`, the compact names where a game has them (WANTED's "J♠"), for the faces whose compact
+    name is another."""
+    game = get_game(game_id)
+    faces = sorted(game.card_faces())
+    names = {face: {lang: game.face_name(face, lang) for lang in LANGS} for face in faces}
+    short = {face: {lang: game.face_name(face, lang, short=True) for lang in LANGS} for face in faces}
+    return {"game": game.id, "faces": names, "short": {face: s for face, s in short.items() if s != names[face]}}
+
+
+@router.get("/games/{game_id}/faces")
+async def game_faces(game_id: str) -> dict[str, Any]:
+    """The names of the game's cards (`face_names`): a client labels a card with these, so that it
+    reads on the board as it does in the log, never formatting a face token itself."""
+    return face_names(get_game(game_id).id)
 
 
 class PlayersBody(BaseModel):
@@ -61,7 +74,6 @@ async def allowed_players(game_id: str, body: PlayersBody) -> dict[str, Any]:
 
 
 MAX_DESCRIBE = 200
-MAX_NAME = 24  # as the lobby allows
 
 
 class DescribeBody(BaseModel):
@@ -78,7 +90,7 @@ async def describe_events(game_id: str, body: DescribeBody) -> dict[str, Any]:
     after a language switch: sockets speak one language). Nothing is looked
     up: an event is described from its own data only."""
     game = get_game(game_id)
-    names = None if body.names is None else [(name or "")[:MAX_NAME] for name in body.names]
+    names = None if body.names is None else [(name or "")[:NAME_MAX] for name in body.names]
     reader = Reader(body.lang, names, body.seat)
     texts: list[str | None] = []
     for data in body.events:

@@ -35,7 +35,7 @@ import sqlalchemy as sa
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
 
-from ..errors import Forbidden, RateLimited, ServerError
+from ..errors import error
 from ..ops import logs
 from ..storage.schema import player_secrets, players
 from ..storage.store import Store
@@ -57,50 +57,6 @@ LOGINS_PER_MINUTE_NAME = 5
 IDENTITIES_PER_MINUTE = 10
 # Passwords set per player and minute: each costs an argon2id hash in the thread sign-ins wait on.
 PASSWORDS_PER_MINUTE = 5
-
-
-class BadIdentity(ServerError):
-    code = "bad_identity"
-    status = 401
-
-
-class BadLogin(ServerError):
-    code = "bad_login"
-    status = 401
-
-
-class NameTaken(ServerError):
-    code = "name_taken"
-    status = 409
-
-
-class PlayerNotFound(ServerError):
-    code = "player_not_found"
-    status = 404
-
-
-def bad_identity() -> BadIdentity:
-    return BadIdentity(
-        "Identidad de jugador no válida (id o secreto desconocidos).",
-        "Invalid player identity (unknown id or secret).",
-        rule="identity",
-    )
-
-
-def bad_login() -> BadLogin:
-    return BadLogin("Nombre o contraseña incorrectos.", "Wrong name or password.", rule="login")
-
-
-def player_not_found() -> PlayerNotFound:
-    return PlayerNotFound("No existe ese jugador.", "There is no such player.", rule="identity")
-
-
-def not_yours() -> Forbidden:
-    return Forbidden(
-        "Solo el propio jugador puede cambiar su identidad.",
-        "Only the player themselves may change their identity.",
-        rule="identity",
-    )
 
 
 def hash_secret(secret: str) -> str:
@@ -128,7 +84,7 @@ def parse_header(value: str) -> tuple[str, str]:
     """`<player_id>:<secret>` as its two parts; BadIdentity when it is not that."""
     player_id, sep, secret = value.strip().partition(":")
     if not sep or not player_id or not secret or len(player_id) > MAX_ID_LENGTH or len(secret) > MAX_SECRET_LENGTH:
-        raise bad_identity()
+        raise error("bad_identity")
     return player_id, secret
 
 
@@ -189,10 +145,10 @@ def _create(conn: sa.Connection, name: str | None) -> Identity:
 def _rename(conn: sa.Connection, player_id: str, name: str | None) -> None:
     row = conn.execute(sa.select(players.c.password_hash).where(players.c.id == player_id)).first()
     if row is None:
-        raise player_not_found()
+        raise error("player_not_found")
     protected = row.password_hash is not None
     if protected and name is None:
-        raise _name_needed()
+        raise error("name_needed")
     values: dict[str, Any] = {"name": name, "name_key": None if name is None else name_key(name)}
     if values["name_key"] is not None:
         _check_name_free(conn, player_id, values["name_key"])
@@ -206,9 +162,9 @@ def _rename(conn: sa.Connection, player_id: str, name: str | None) -> None:
 def _protect(conn: sa.Connection, player_id: str, password_hash: str) -> None:
     row = conn.execute(sa.select(players.c.name).where(players.c.id == player_id)).first()
     if row is None:
-        raise player_not_found()
+        raise error("player_not_found")
     if row.name is None:
-        raise _name_needed()
+        raise error("name_needed")
     _check_free(conn, player_id, row.name)
     conn.execute(
         players.update()
@@ -221,47 +177,21 @@ def _check_free(conn: sa.Connection, player_id: str, name: str) -> None:
     """A protected player's name is theirs alone (the unique index is the last word on a race)."""
     holder = conn.scalar(sa.select(players.c.id).where(players.c.login_name == login_key(name)))
     if holder is not None and holder != player_id:
-        raise name_taken()
+        raise error("name_taken")
 
 
 def _check_name_free(conn: sa.Connection, player_id: str | None, key: str) -> None:
     """No other identity's name reads as `key` (the unique index is the last word on a race)."""
     holder = conn.scalar(sa.select(players.c.id).where(players.c.name_key == key))
     if holder is not None and holder != player_id:
-        raise name_taken()
-
-
-def name_taken() -> NameTaken:
-    return NameTaken(
-        "Ese nombre (u otro que se lee igual) ya lo usa otro jugador; elige otro.",
-        "Another player already uses that name (or one that reads the same); choose another.",
-        rule="identity",
-    )
-
-
-def seat_name_taken() -> NameTaken:
-    return NameTaken(
-        "Ese nombre (u otro que se lee igual) ya lo lleva otro asiento de esta mesa; elige otro.",
-        "Another seat at this table already has that name (or one that reads the same); choose another.",
-        rule="seat-name",
-    )
+        raise error("name_taken")
 
 
 def check_distinct(names: Iterable[str | None]) -> None:
     """No two of a table's seat names read alike (bots' and people's); NameTaken if two do."""
     keys = [name_key(name) for name in names if name]
     if len(keys) != len(set(keys)):
-        raise seat_name_taken()
-
-
-def _name_needed() -> ServerError:
-    from ..errors import BadRequest
-
-    return BadRequest(
-        "Para proteger tu identidad con contraseña necesitas un nombre.",
-        "To protect your identity with a password you need a name.",
-        rule="identity",
-    )
+        raise error("seat_name_taken")
 
 
 class LoginRates:
@@ -329,16 +259,16 @@ class Players:
         try:
             identity = await self.store.transact(lambda conn: _create(conn, cleaned))
         except sa.exc.IntegrityError:  # another player took the name in the same instant
-            raise name_taken() from None
+            raise error("name_taken") from None
         logs.event("player created", detail=identity.player_id)
         return identity
 
     async def check(self, player_id: str, secret: str) -> str:
         """The player's id when `secret` is one of theirs; BadIdentity otherwise."""
         if len(player_id) > MAX_ID_LENGTH or len(secret) > MAX_SECRET_LENGTH:
-            raise bad_identity()
+            raise error("bad_identity")
         if not await self.store.read(lambda conn: _secret_matches(conn, player_id, secret)):
-            raise bad_identity()
+            raise error("bad_identity")
         return player_id
 
     async def from_header(self, value: str | None) -> str | None:
@@ -360,43 +290,35 @@ class Players:
         try:
             await self.store.transact(lambda conn: _rename(conn, player_id, cleaned))
         except sa.exc.IntegrityError:  # another player took the name in the same instant
-            raise name_taken() from None
+            raise error("name_taken") from None
         return cleaned
 
     async def protect(self, player_id: str, password: str) -> None:
         check_password(password)
         if not self._passwords_set.allow(player_id):
-            raise RateLimited(
-                "Demasiados cambios de contraseña; espera un minuto.",
-                "Too many password changes; wait a minute.",
-                rule="password",
-            )
+            raise error("password_flood")
         loop = asyncio.get_running_loop()
         hashed = await loop.run_in_executor(self._hashing, _hasher.hash, password)
         try:
             await self.store.transact(lambda conn: _protect(conn, player_id, hashed))
         except sa.exc.IntegrityError:  # another player took the name in the same instant (never logged: it
-            raise name_taken() from None  # would carry the hash)
+            raise error("name_taken") from None  # would carry the hash)
         logs.event("player protected by a password", detail=player_id)
 
     async def login(self, name: str, password: str, address: str) -> Identity:
         """A new device secret for the protected player called `name`; BadLogin if the password is wrong."""
         key = login_key(clean_name(name) or "")
         if not await self._rates.allow(address, key):
-            raise RateLimited(
-                "Demasiados intentos de entrar; espera un minuto.",
-                "Too many sign-in attempts; wait a minute.",
-                rule="login",
-            )
+            raise error("login_flood")
         if len(password) > PASSWORD_MAX:
-            raise bad_login()
+            raise error("bad_login")
         query = sa.select(players.c.id, players.c.name, players.c.password_hash).where(players.c.login_name == key)
         found = await self.store.read(lambda conn: conn.execute(query).first()) if key else None
         stored = None if found is None else found.password_hash
         loop = asyncio.get_running_loop()
         if not await loop.run_in_executor(self._hashing, _password_ok, stored, password) or found is None:
             logs.event("sign-in refused", code="bad_login")
-            raise bad_login()
+            raise error("bad_login")
         player_id, player_name = str(found.id), found.name
         if stored is not None and _hasher.check_needs_rehash(stored):  # older parameters: bring it up to date
             rehashed = await loop.run_in_executor(self._hashing, _hasher.hash, password)
@@ -409,15 +331,8 @@ class Players:
 
 
 def check_password(password: str) -> None:
-    from ..errors import BadRequest
-
     if not PASSWORD_MIN <= len(password) <= PASSWORD_MAX:
-        raise BadRequest(
-            f"La contraseña debe tener entre {PASSWORD_MIN} y {PASSWORD_MAX} caracteres.",
-            f"The password must have {PASSWORD_MIN} to {PASSWORD_MAX} characters.",
-            rule="password",
-        )
+        raise error("password_length", least=PASSWORD_MIN, most=PASSWORD_MAX)
 
 
-__all__ = ["HEADER", "BadIdentity", "Identity", "Players", "bad_identity", "check_distinct", "hash_secret",
-           "seat_name_taken"]
+__all__ = ["HEADER", "Identity", "Players", "check_distinct", "hash_secret"]

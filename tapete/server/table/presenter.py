@@ -17,11 +17,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from tapete.engine import Event, Game, State, options_to_json
-from tapete.engine.messages import Reader
-from tapete.engine.names import bot_name
-from tapete.engine.table import TableCore
+from tapete.engine.bot_names import bot_name
+from tapete.engine.turns import TableCore
+from tapete.engine.words import Reader
 
-from ..errors import NotStarted
 from .connection import Connection, dumps
 from .log import TableLog
 from .seats import SeatInfo
@@ -223,11 +222,3 @@ class Presenter:
                 conn.send_text(text)
         texts.end()
 
-    # -- errors in words -----------------------------------------------------------------
-    @staticmethod
-    def not_started() -> NotStarted:
-        return NotStarted(
-            "La partida aún no ha empezado: faltan jugadores.",
-            "The match has not started yet: seats are still free.",
-            rule="match-start",
-        )

@@ -10,19 +10,12 @@ from collections.abc import MutableMapping
 from dataclasses import dataclass
 from typing import Any
 
-from tapete.bots import BOT_KINDS, UnknownBot
-from tapete.engine import BadOption, Game, MatchRecord, WrongRulesVersion, check_rules_version, options_to_json
+from tapete.bots import BOT_KINDS, kinds_for
+from tapete.engine import Game, MatchRecord, WrongRulesVersion, check_rules_version, options_to_json
 from tapete.games import get_game
+from tapete.protocol import Words
 
-from ..errors import (
-    AlreadyStarted,
-    BadRequest,
-    NotFinished,
-    TooManyTables,
-    bad_token,
-    table_not_found,
-    table_unavailable,
-)
+from ..errors import error
 from ..ops import logs
 from ..ops.stats import Stats
 from ..people.names import clean_name
@@ -58,7 +51,7 @@ class SeatSpec:
     name: str | None = None
 
 
-class Tables:
+class TableRegistry:
     """Every table this process owns, by id and by invitation code."""
 
     def __init__(self, store: Store, settings: ServerSettings, stats: Stats | None = None) -> None:
@@ -222,12 +215,14 @@ class Tables:
         opts = game.parse_options(options)
         specs = seat_specs or self._default_seats(game)
         game.check_players(len(specs), opts)
+        offered = kinds_for(game)
         for spec in specs:
-            self._check_seat(spec)
+            self._check_seat(spec, offered)
         self._check_search_bots(specs)
         if client is not None:
             self._check_search_tables(client, specs)
         topts = parse_table_options(table_options)
+        self._check_level(topts.stand_in, offered, "table-options")
         row = MatchRow(
             id=secrets.token_urlsafe(9),
             game=game.id,
@@ -264,11 +259,7 @@ class Tables:
             return
         mine = sum(1 for table_id in made if self.runners[table_id].status != "finished")
         if mine >= limit:
-            raise TooManyTables(
-                f"Ya tienes {mine} mesas abiertas (máximo {limit}); cierra o termina alguna antes.",
-                f"You already have {mine} open tables (at most {limit}); close or finish one first.",
-                rule="quota",
-            )
+            raise error("quota_open_tables", open=mine, limit=limit)
 
     def _check_search_tables(self, client: str, specs: list[SeatSpec]) -> None:
         """Tables of bots only, search bots among them, think without pause: an address may have a few."""
@@ -278,13 +269,7 @@ class Tables:
         mine = sum(1 for table_id in self.created_by.get(client, ())
                    if self.runners[table_id].status != "finished" and table_id in self.search_tables)
         if mine >= limit:
-            raise TooManyTables(
-                f"Ya tienes {mine} mesas solo de bots con bots de búsqueda (máximo {limit}); espera a que "
-                "acabe alguna.",
-                f"You already have {mine} tables of bots only with search bots (at most {limit}); wait for one "
-                "to finish.",
-                rule="search-bots",
-            )
+            raise error("quota_search_tables", open=mine, limit=limit)
 
     @staticmethod
     def _searching_bots_only(specs: list[SeatSpec]) -> bool:
@@ -294,11 +279,7 @@ class Tables:
         limit = self.settings.max_search_bots_per_table
         searching = sum(1 for s in specs if s.kind == "bot" and s.level not in INLINE_KINDS)
         if searching > limit:
-            raise BadRequest(
-                f"Demasiados bots de búsqueda en una mesa: {searching} (este servidor admite {limit}).",
-                f"Too many search bots at one table: {searching} (this server allows {limit}).",
-                rule="search-bots",
-            )
+            raise error("too_many_search_bots", searching=searching, limit=limit)
 
     async def close_table(self, table_id: str, token: str) -> int:
         """The creator (the holder of the first human seat) closes a table still waiting for people."""
@@ -306,13 +287,9 @@ class Tables:
         first = next((s for s in runner.seats if s.human), None)
         if first is None or first.token_hash is None or not secrets.compare_digest(first.token_hash,
                                                                                    hash_token(token)):
-            raise bad_token()
+            raise error("bad_token")
         if runner.status != "waiting":
-            raise AlreadyStarted(
-                "Solo se puede cerrar una mesa que aún espera jugadores.",
-                "Only a table still waiting for players can be closed.",
-                rule="close-table",
-            )
+            raise error("close_not_waiting")
         await self._end_waiting(runner, "closed")
         return first.index
 
@@ -327,28 +304,32 @@ class Tables:
         while not runner.queue.empty():  # requests that reached it meanwhile get an answer
             done = getattr(runner.queue.get_nowait(), "done", None)
             if isinstance(done, asyncio.Future) and not done.done():
-                done.set_exception(table_not_found(runner.id))
+                done.set_exception(error("table_not_found", table=runner.id))
         logs.event(f"table {status}", table=runner.id, status=status)
 
     @staticmethod
     def _default_seats(game: Game) -> list[SeatSpec]:
         return [SeatSpec("human")] + [SeatSpec("bot", "heuristic") for _ in range(game.default_players - 1)]
 
-    @staticmethod
-    def _check_seat(spec: SeatSpec) -> None:
+    @classmethod
+    def _check_seat(cls, spec: SeatSpec, offered: list[str]) -> None:
         if spec.kind not in ("human", "bot"):
-            raise BadRequest(
-                f"Tipo de asiento desconocido: {spec.kind!r} (human o bot).",
-                f"Unknown seat type: {spec.kind!r} (human or bot).",
-                rule="seats",
-            )
-        if spec.kind == "bot" and spec.level not in BOT_KINDS:
-            known = ", ".join(BOT_KINDS)
-            raise UnknownBot(
-                f"Nivel de bot desconocido: {spec.level!r}. Niveles: {known}.",
-                f"Unknown bot level: {spec.level!r}. Levels: {known}.",
-                rule="seats",
-            )
+            raise error("seat_type_unknown", kind=spec.kind)
+        if spec.kind == "bot":
+            cls._check_level(spec.level, offered, "seats")
+
+    @staticmethod
+    def _check_level(level: str | None, offered: list[str], rule: str) -> None:
+        """A bot level this game offers (`learned` only where its model loads)."""
+        if level in offered:
+            return
+        known = ", ".join(offered)
+        stand_in = rule == "table-options"
+        if level is not None and level in BOT_KINDS:
+            raise error("stand_in_not_offered" if stand_in else "bot_level_not_offered", level=level, known=known)
+        if stand_in:
+            raise error("stand_in_unknown", bot=level, known=known)
+        raise error("bot_level_unknown", level=level, known=known)
 
     async def get(self, table_id: str) -> TableRunner:
         """The table's runner, loading a finished table back into memory if needed."""
@@ -362,7 +343,7 @@ class Tables:
             task.add_done_callback(lambda _t: self._loading.pop(table_id, None))
         loaded = await asyncio.shield(task)
         if loaded is None:
-            raise table_not_found(table_id)
+            raise error("table_not_found", table=table_id)
         return loaded
 
     async def _load(self, table_id: str) -> TableRunner | None:
@@ -374,7 +355,7 @@ class Tables:
         except Exception:
             # e.g. a game whose rules changed under an old record
             logs.log.exception("could not rebuild a table", extra={"table": table_id})
-            raise table_unavailable(table_id) from None
+            raise error("table_unavailable", table=table_id) from None
         await self._finish_rematch(row)
         self._add(runner)
         return runner
@@ -442,11 +423,7 @@ class Tables:
         table_id = self._codes.get(code.strip().upper())
         runner = self.runners.get(table_id) if table_id else None
         if runner is None or runner.status == "finished":
-            raise BadRequest(
-                "Código de invitación desconocido o de una partida terminada.",
-                "Unknown invitation code, or one of a finished match.",
-                rule="invite-code",
-            )
+            raise error("invite_unknown")
         return runner, *(await runner.join(seat, clean_name(name), player_id))
 
     async def leave(self, table_id: str, token: str) -> int:
@@ -456,7 +433,7 @@ class Tables:
                 return await runner.leave(token)
             except RunnerStopped:
                 continue
-        raise table_not_found(table_id)
+        raise error("table_not_found", table=table_id)
 
     def listed(self) -> list[dict[str, Any]]:
         """Public tables that are waiting for players or being played."""
@@ -474,14 +451,10 @@ class Tables:
     async def record(self, table_id: str) -> dict[str, Any]:
         row = await self.store.load(table_id, with_actions=False)
         if row is None or row.status in ENDED_UNPLAYED:
-            raise table_not_found(table_id)
+            raise error("table_not_found", table=table_id)
         if row.status != "finished":
             # an unfinished record holds the seed, which would reveal every hidden card
-            raise NotFinished(
-                "El registro de una partida solo se publica cuando ha terminado.",
-                "A match's record is served only once the match is over.",
-                rule="record-finished",
-            )
+            raise error("record_unfinished")
         seats = [{"bot": s.level} if s.kind == "bot" else {"human": clean_name(s.name) or ""} for s in row.seats]
         played = await self.store.actions_of(table_id)  # a page at a time: a long record does not hold the loop
         record = MatchRecord(row.game, row.options, row.seed, seats, played, row.rules_version).to_json()
@@ -505,10 +478,7 @@ def check_option_types(schema: list[dict[str, Any]], given: dict[str, Any]) -> N
     for key, value in given.items():
         kind = declared.get(key)
         if kind is not None and type(value) is not kind:
-            raise BadOption(
-                f"La opción {key} debe ser de tipo {entry_type_es(kind)}.",
-                f"Option {key} must be of type {kind.__name__}.",
-            )
+            raise error("option_type", key=key, type=Words(entry_type_es(kind), kind.__name__))
 
 
 def entry_type_es(kind: type) -> str:

@@ -15,11 +15,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from tapete.engine import LEGACY_RULES_VERSION, Event, Game, State, check_rules_version
-from tapete.engine.messages import Reader
-from tapete.engine.names import bot_name
+from tapete.engine.bot_names import bot_name
+from tapete.engine.words import Reader
 from tapete.games import get_game
 
-from ..errors import BadRequest
+from ..errors import error
 
 CHECKPOINTS = 64  # states kept per match, at most
 MIN_STRIDE = 32  # steps between two kept states, at least
@@ -112,11 +112,7 @@ class ReplayedMatch:
         """The view of `seat` after the first `step` actions, with what the last one did."""
         num_players, game = self.num_players, self.game
         if seat is not None and not 0 <= seat < num_players:
-            raise BadRequest(
-                f"Asiento fuera de la mesa: {seat} (0..{num_players - 1}).",
-                f"Seat outside the table: {seat} (0..{num_players - 1}).",
-                rule="replay",
-            )
+            raise error("replay_seat", seat=seat, last=num_players - 1)
         step = min(step, self.steps)
         record = self.record
         events: list[Event] = []

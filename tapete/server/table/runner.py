@@ -1,13 +1,13 @@
 """The table runner: the asyncio shell around one table's core.
 
 Everything that may change a table (actions from sockets, bot moves, clock
-ticks, joins, leaves, sockets coming and going) is a message in the
-runner's queue, handled one at a time, so the order of the queue is the
+ticks, joins, leaves, sockets coming and going) is an item in the
+runner's queue (`inbox.py`), handled one at a time, so the order of the queue is the
 order of the table: two mirror claims race by arrival, nothing else decides.
 
 The runner only persists, broadcasts and schedules: the table's rules
 (races, windows, clocks, stand-ins, round-result pauses) are the core's
-(`tapete.engine.table`), who sits where the seat registry's (`seats.py`),
+(`tapete.engine.turns`), who sits where the seat registry's (`seats.py`),
 what a socket is told the presenter's (`presenter.py`); the store and the
 sockets (`Connection`) are passed in. An accepted action is written to the
 match record, then applied, then told (docs/design-notes.md draws it).
@@ -31,19 +31,19 @@ from dataclasses import dataclass, field
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
-from tapete.engine import BadAction, Event, Game, State, TapeteError
-from tapete.engine.table import Applied, Held, Ready, Rejected, Release, TableCore, Timeout, Timing, superseded, voided
+from tapete.engine import Event, Game, State, TapeteError
+from tapete.engine.turns import Applied, Held, Ready, Rejected, Release, TableCore, Timeout, Timing, superseded, voided
 
-from ..errors import WrongSeat, internal_error, storage_failed
+from ..errors import error
 from ..ops import logs
 from ..ops.stats import Stats
 from ..people.ratings import settle_ratings
 from ..settings import ServerSettings, TableOptions
-from . import messages
+from . import inbox
 from .alarm import Alarm
 from .chat import TableChat
 from .connection import Connection
-from .messages import Attach, BotMove, Detach, Dismiss, Join, Leave, Message, Sender, Start, Submit, Sync, Wake
+from .inbox import Attach, BotMove, Detach, Dismiss, Join, Leave, QueueItem, Sender, Start, Submit, Sync, Wake
 from .pacer import BotPacer
 from .presenter import Moment, Presenter
 from .record import TableRecord
@@ -129,7 +129,7 @@ class TableRunner:
             thoughts = context.thinking.open_table(table_id, partial(context.group_of, table_id), game.id, seed,
                                                    self.options, len(seats), searching)
         self.desk = BotDesk(self.bots, table_options.bot_delay_ms / 1000, self._post_bot, table_id, thoughts)
-        self.queue: asyncio.Queue[Message] = asyncio.Queue()
+        self.queue: asyncio.Queue[QueueItem] = asyncio.Queue()
         self.stopped = False
         self._task: asyncio.Task[None] | None = None
         self.alarm = Alarm(self._wake)
@@ -213,10 +213,10 @@ class TableRunner:
             self.__dict__.pop(helper, None)
 
     # -- entry points (called from the lobby and sockets) --------------------
-    def post(self, message: Message) -> None:
+    def post(self, item: QueueItem) -> None:
         if self.stopped:
             raise RunnerStopped(self.id)
-        self.queue.put_nowait(message)
+        self.queue.put_nowait(item)
 
     async def attach(self, conn: Connection, token: str | None) -> int | None:
         done: asyncio.Future[int | None] = asyncio.get_running_loop().create_future()
@@ -241,14 +241,14 @@ class TableRunner:
     # -- the loop ------------------------------------------------------------
     async def _loop(self) -> None:
         while True:
-            message = await self.queue.get()
+            item = await self.queue.get()
             try:
-                await self._handle(message)
+                await self._handle(item)
             except Exception:
-                logs.log.exception("runner failed on a message", extra={"table": self.id})
-                done = getattr(message, "done", None)
+                logs.log.exception("runner failed on a queue item", extra={"table": self.id})
+                done = getattr(item, "done", None)
                 if isinstance(done, asyncio.Future) and not done.done():
-                    done.set_exception(internal_error())
+                    done.set_exception(error("internal_error"))
             if self._evictable():
                 self.stopped = True
                 self.alarm.cancel()
@@ -259,41 +259,41 @@ class TableRunner:
                 return
             self._refresh()
 
-    async def _handle(self, message: Message) -> None:
-        match message:
+    async def _handle(self, item: QueueItem) -> None:
+        match item:
             case Submit():
-                await self._on_submit(message)
+                await self._on_submit(item)
             case BotMove():
-                await self._on_bot_move(message)
+                await self._on_bot_move(item)
             case Attach():
-                await self._attach(message)
+                await self._attach(item)
             case Detach():
-                self.seating.detach(message, self.version)
+                self.seating.detach(item, self.version)
             case Sync():
-                message.conn.send(self.state_message(message.conn, []))
+                item.conn.send(self.state_message(item.conn, []))
             case Dismiss():
-                if message.conn.seat is not None and self.core.paused(time.monotonic()):
-                    self.core.dismiss(message.conn.seat)
+                if item.conn.seat is not None and self.core.paused(time.monotonic()):
+                    self.core.dismiss(item.conn.seat)
                     if not self.core.paused(time.monotonic()):
                         self._broadcast([])  # everyone has read it: the table goes on
             case Join():
-                joined = await self.seating.join(message, self.status, self.version)
+                joined = await self.seating.join(item, self.status, self.version)
                 if joined and self.status == "waiting" and not self.registry.free_seats():
                     await self.begin()
             case Leave():
-                if await self.seating.leave(message, self.status, self.version):
+                if await self.seating.leave(item, self.status, self.version):
                     await self.rematch.seat_left(self.status)  # leaving a finished match declines its rematch
             case Wake():
                 await self._on_wake()
             case Start():
                 if self.status == "waiting" and not any(s.human for s in self.seats):
                     await self.begin()
-                message.done.set_result(None)
-            case messages.Chat():
-                self.chat.say(message.conn, message.text, message.phrase, self.registry,
+                item.done.set_result(None)
+            case inbox.Chat():
+                self.chat.say(item.conn, item.text, item.phrase, self.registry,
                               self.table_options.spectator_chat)
-            case messages.Rematch():
-                await self.rematch.answer(message.conn, message.accept, self.status)
+            case inbox.Rematch():
+                await self.rematch.answer(item.conn, item.accept, self.status)
 
     async def _attach(self, msg: Attach) -> None:
         """A socket attached is told the table as it stands; a reload of a finished match is sent on
@@ -310,11 +310,7 @@ class TableRunner:
         conn, seat = msg.conn, msg.conn.seat
         try:
             if seat is None or (msg.seat is not None and msg.seat != seat):
-                raise WrongSeat(
-                    "Esta conexión no puede actuar por ese asiento.",
-                    "This connection may not act for that seat.",
-                    rule="seat-token",
-                )
+                raise error("wrong_seat")
             action = self._parse_action(msg.payload)
             self._arrived = self._offered = msg.arrived
             await self._offer(seat, action, Sender(msg.version, conn, msg.seq, "human", msg.arrived))
@@ -337,15 +333,11 @@ class TableRunner:
 
     def _parse_action(self, payload: dict[str, Any]) -> int:
         if self.status == "waiting":
-            raise self.presenter.not_started()
+            raise error("not_started")
         if "index" in payload:
             index = payload["index"]
             if not isinstance(index, int) or isinstance(index, bool) or not 0 <= index < self.state.num_actions():
-                raise BadAction(
-                    f"Índice de acción fuera del espacio de acciones (0..{self.state.num_actions() - 1}).",
-                    f"Action index outside the action space (0..{self.state.num_actions() - 1}).",
-                    rule="action-space",
-                )
+                raise error("action_index_outside", last=self.state.num_actions() - 1)
             return index
         return self.state.action_from_json(payload["action"])
 
@@ -365,7 +357,7 @@ class TableRunner:
     async def _offer(self, seat: int, action: int, sender: Sender) -> None:
         """Ask the core: apply the action, hold it (the window, a round result), or refuse it."""
         if self.status == "waiting":
-            raise self.presenter.not_started()
+            raise error("not_started")
         verdict = self.core.judge(seat, action, time.monotonic(), sender.version)
         if self._arrived is not None:
             self.stats.stage("wait", time.perf_counter() - self._arrived)
@@ -387,13 +379,13 @@ class TableRunner:
         if earlier is not None:  # the record holds another action here (a write whose answer was lost)
             caught_up = self.core.apply(*earlier, time.monotonic(), person=self.seats[earlier[0]].human)
             await self._after_change(caught_up, "record")
-            raise storage_failed()
+            raise error("storage_failed")
         try:
             applied = self.core.apply(seat, action, time.monotonic(), person=sender.source == "human")
         except Exception:
             logs.log.exception("the game failed on a legal action", extra={"table": self.id, "seat": seat})
             self.core.state = await self.record.rebuild(self.version)
-            raise internal_error() from None
+            raise error("internal_error") from None
         committed = time.perf_counter()
         self.stats.stage("write", committed - queued)
         self.stale.reached(self.version, reached)

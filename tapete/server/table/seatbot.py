@@ -18,7 +18,7 @@ from collections.abc import Callable, Sequence
 
 from tapete.bots import kinds_for, make_bot
 from tapete.engine import Decision, Event, Game, Observation, State
-from tapete.engine.table import deliver
+from tapete.engine.turns import deliver
 
 from ..ops import logs
 from .thinking import NO_ANSWER, TableThoughts

@@ -16,12 +16,11 @@ from typing import TYPE_CHECKING
 
 from tapete.engine import TapeteError
 
-from ..errors import bad_token
+from ..errors import error
 from ..ops import logs
 from ..people.names import name_key
-from ..people.players import seat_name_taken
 from .connection import CLOSE_LEFT
-from .messages import Attach, Detach, Join, Leave
+from .inbox import Attach, Detach, Join, Leave
 from .presenter import Presenter
 from .seats import SeatRegistry, hash_token, new_token
 
@@ -73,7 +72,7 @@ class TableSeating:
             key = name_key(name)
             if any(other.index != chosen and other.name and name_key(other.name) == key
                    and not (player_id and other.player_id == player_id) for other in self.registry.seats):
-                raise seat_name_taken()
+                raise error("seat_name_taken")
         token = new_token()
         await self.store.set_seat(self.table_id, chosen, name, hash_token(token), player_id)
         self.registry.take(chosen, name, hash_token(token), time.monotonic(), player_id)
@@ -84,7 +83,7 @@ class TableSeating:
         """The holder of a seat's token leaves it; False: no such token (its request is answered so)."""
         info = self.registry.by_token(msg.token)
         if info is None:
-            msg.done.set_exception(bad_token())
+            msg.done.set_exception(error("bad_token"))
             return False
         # a match under way or over stays in the leaver's history and ratings (a stand-in plays it out)
         kept_player = info.player_id if status != "waiting" else None

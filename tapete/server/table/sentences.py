@@ -21,7 +21,7 @@ from typing import Any
 
 from tapete.engine import Event, Game, State
 from tapete.engine.game import Game as BaseGame
-from tapete.engine.messages import Lines, Message, Reader, names_seat
+from tapete.engine.words import Lines, Message, Reader, names_seat
 
 
 class Said:

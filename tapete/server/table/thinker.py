@@ -9,7 +9,7 @@ it uses a core the loop does not (`thinking.ThinkingPool` starts one fewer than 
 What crosses between the two, and why: a table's search bots live here, as a replica of the table
 that follows the match by its actions. The server sends each action as it is applied (two ints);
 this process applies it to its own copy of the state and tells each bot the events its seat may
-see, exactly as the server tells the bots it keeps (`tapete.engine.table.deliver`). A decision is
+see, exactly as the server tells the bots it keeps (`tapete.engine.turns.deliver`). A decision is
 then asked for by (table, seat, version) alone. Shipping the state and the bot instead would cost
 the loop the pickling of both for every decision: a four-seat Bacan state pickles to ~1 MB with
 what it shares, and an `ismcts-hard` bot's rollout shadows to ~1 MB more (0.15 s each, measured).
@@ -51,7 +51,7 @@ import orjson
 from tapete.bots import make_bot
 from tapete.bots.search import SearchBot
 from tapete.engine import Bot, Observation, TapeteError
-from tapete.engine.table import deliver
+from tapete.engine.turns import deliver
 from tapete.games import get_game
 
 from ..errors import error_json

@@ -23,7 +23,7 @@ from typing import Any
 from rich.text import Text
 
 from ..boards import Board, Painter
-from ..table import Move, Snapshot
+from ..match import Move, Snapshot
 
 FLASH_SECONDS = 4.0  # how long a peeked card stays face up in classic memory (BAC-10)
 

@@ -15,7 +15,7 @@ from tapete.games.boon.cards import SUIT_NAMES, SUITS
 from tapete.games.boon.texts import PHASE_NAMES, describe_result
 
 from ..boards import DIGITS, Painter
-from ..table import Snapshot
+from ..match import Snapshot
 from .common import (
     PagedHandBoard,
     blank,

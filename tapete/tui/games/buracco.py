@@ -17,7 +17,7 @@ from typing import Any
 from rich.text import Text
 
 from ..boards import DIGITS, Board, Painter, number_moves
-from ..table import Move, Snapshot
+from ..match import Move, Snapshot
 from .common import box, cell, flow, say
 
 TILE_STYLES = {

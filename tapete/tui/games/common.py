@@ -10,7 +10,7 @@ from typing import Any
 from rich.text import Text
 
 from ..boards import DIGITS, Board, Painter
-from ..table import Move, Snapshot
+from ..match import Move, Snapshot
 
 BACK_STYLE = "grey50"
 

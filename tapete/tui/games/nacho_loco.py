@@ -17,10 +17,11 @@ from typing import Any
 
 from rich.text import Text
 
-from tapete.games.nacho_loco.texts import PHASE_NAMES, card_label
+from tapete.games.nacho_loco.cards import short_face_name
+from tapete.games.nacho_loco.texts import PHASE_NAMES
 
 from ..boards import DIGITS, Board, Painter, number_moves
-from ..table import Move, Snapshot
+from ..match import Move, Snapshot
 from .common import flow, moves_of, say
 
 SEGMENT_STYLES = {
@@ -356,7 +357,7 @@ class NachoLocoBoard(Board):
                 p.add(keys)
         if current is not None:
             p.newline()
-            p.add(card_label(current, lang), "italic")
+            p.add(short_face_name(current, lang), "italic")
             turns = next((m for _, c, m in self._cells(snap) if c == self.cell), [])
             for i, move in enumerate(turns):  # the ways the card fits the picked cell, by digit
                 p.newline() if i == 0 else p.add("  ")

@@ -24,11 +24,11 @@ from tapete.games.wanted.cards import (
     SKILL,
     SUIT,
     SUIT_SYMBOLS,
-    short_label,
+    short_face_name,
 )
 
 from ..boards import Painter, number_moves
-from ..table import Move, Snapshot
+from ..match import Move, Snapshot
 from .common import PagedHandBoard, cell, hand_row, keyed_by_position, say, stable_slots
 
 RED = "bold red3 on grey93"
@@ -56,7 +56,7 @@ def card_text(face: str, lang: str) -> tuple[str, str]:
         colour = face.partition("-")[2]
         label = "JK" + JOKER_INITIAL.get(lang, JOKER_INITIAL["en"])[colour]
     else:
-        label = short_label(card)
+        label = short_face_name(face, lang)
     return label, card_style(face)
 
 

@@ -90,3 +90,6 @@ def test_rules_text_names_every_rule_in_both_languages() -> None:
         for rule in range(1, 31):
             assert f"BAC-{rule}**" in text
     assert "Espejo ajeno" in GAME.rules_text("es") and "Steal-mirror" in GAME.rules_text("en")
+    # the row's cap is written in the rules files: it must be the cap the code enforces
+    assert f"mucho {MAX_ROW} cartas" in GAME.rules_text("es")
+    assert f"at most {MAX_ROW} cards" in GAME.rules_text("en")

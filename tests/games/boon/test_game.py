@@ -9,9 +9,9 @@ import pytest
 
 from tapete.engine import BadAction, BadOption
 from tapete.games.boon import GAME
-from tapete.games.boon.actions import DEAL, NUM_ACTIONS, PASS, TAKE, from_json, to_json
+from tapete.games.boon.actions import DEAL, NUM_ACTIONS, PASS, SPACE, TAKE
 from tapete.games.boon.cards import FACES, SUIT
-from tapete.games.boon.deal import _exact
+from tapete.games.boon.redeal import _exact
 from tapete.games.boon.rules import BoonState
 from tapete.sim.bench import random_step
 
@@ -178,13 +178,17 @@ def test_clone_is_deep_and_json_round_trips() -> None:
 
 def test_actions_as_json() -> None:
     for a in range(NUM_ACTIONS):
-        assert from_json(json.loads(json.dumps(to_json(a)))) == a
-    assert from_json({"type": "play", "card": "oro-14"}) == play("oro-14")
+        assert SPACE.from_json(json.loads(json.dumps(SPACE.to_json(a)))) == a
+    assert SPACE.from_json({"type": "play", "card": "oro-14"}) == play("oro-14")
     for bad in ({"type": "play", "card": "oro-15"}, {"type": "jump"}, {"type": "bury"}):
         with pytest.raises(BadAction) as err:
-            from_json(bad)
+            SPACE.from_json(bad)
         assert err.value.es and err.value.en
-    assert to_json(PASS) == {"type": "pass"} and to_json(TAKE) == {"type": "take"} and to_json(DEAL) == {"type": "deal"}
+    assert (
+        SPACE.to_json(PASS) == {"type": "pass"}
+        and SPACE.to_json(TAKE) == {"type": "take"}
+        and SPACE.to_json(DEAL) == {"type": "deal"}
+    )
 
 
 def test_payouts_option_is_validated_and_listed() -> None:

@@ -60,10 +60,10 @@ def test_every_action_round_trips_through_json() -> None:
 )
 def test_malformed_actions_are_bad_actions(data: dict[str, object]) -> None:
     with pytest.raises(BadAction) as err:
-        act.from_json(data)
+        act.SPACE.from_json(data)
     assert err.value.es and err.value.en
     with pytest.raises(BadAction):
-        act.to_json(act.NUM_ACTIONS)
+        act.SPACE.to_json(act.NUM_ACTIONS)
 
 
 def test_why_illegal_names_a_rule_for_every_refused_action() -> None:

@@ -11,7 +11,7 @@ from rich.text import Text
 from tapete.engine import BadAction, BadOption
 from tapete.games.nacho_loco import GAME
 from tapete.games.nacho_loco import actions as act
-from tapete.games.nacho_loco.cards import CLOSER, DESIGN_TOKENS, NUM_DESIGNS, SEGMENT_CODE, TOKEN_DESIGN, card_token
+from tapete.games.nacho_loco.cards import CLOSER, DESIGN_TOKENS, NUM_DESIGNS, SEGMENT_CODE, TOKEN_DESIGN, card_face
 from tapete.games.nacho_loco.geometry import (
     FIT_TABLES,
     MAX_OPEN,
@@ -34,7 +34,7 @@ def test_action_space_layout_is_stable() -> None:
     assert act.PLACES == MAX_OPEN * NUM_DESIGNS * 3
     assert act.NUM_ACTIONS == act.PLACES + 3 + 6
     assert act.unplace(act.place(7, 5, 2)) == (7, 5, 2)
-    assert act.to_json(act.place(3, TOKEN_DESIGN["rojo/X/X"], 1)) == {
+    assert act.SPACE.to_json(act.place(3, TOKEN_DESIGN["rojo/X/X"], 1)) == {
         "type": "place",
         "card": "rojo/X/X",
         "slot": 3,
@@ -56,7 +56,7 @@ def test_action_space_layout_is_stable() -> None:
     ],
 )
 def test_actions_round_trip_through_json(action: int) -> None:
-    assert act.from_json(json.loads(json.dumps(act.to_json(action)))) == action
+    assert act.SPACE.from_json(json.loads(json.dumps(act.SPACE.to_json(action)))) == action
 
 
 @pytest.mark.parametrize(
@@ -77,9 +77,9 @@ def test_actions_round_trip_through_json(action: int) -> None:
 )
 def test_bad_json_actions_are_rejected(data: dict[str, object]) -> None:
     with pytest.raises(BadAction):
-        act.from_json(data)
+        act.SPACE.from_json(data)
     with pytest.raises(BadAction):
-        act.to_json(act.NUM_ACTIONS)
+        act.SPACE.to_json(act.NUM_ACTIONS)
 
 
 def test_options_are_typed_and_validated() -> None:
@@ -97,7 +97,7 @@ def test_views_show_own_hand_and_public_field_only() -> None:
     state = new_match(4, 3)
     for seat in range(4):
         view = state.view(seat)
-        assert view["hand"] == [card_token(c) for c in state.hands[seat]]
+        assert view["hand"] == [card_face(c) for c in state.hands[seat]]
         assert view["hand_sizes"] == [6, 6, 6, 6] and view["draw_pile"] == len(state.pile)
         assert len(view["field"]) == 1 and view["field"][0]["cell"] == [0, 0]
         for key in ("game", "seat", "num_players", "phase", "actors", "required", "round", "scores", "over"):

@@ -23,7 +23,7 @@ from tapete.games.nacho_loco.cards import (
     NUM_CARDS,
     NUM_DESIGNS,
     TOKEN_DESIGN,
-    card_token,
+    card_face,
     design_names,
 )
 from tapete.games.nacho_loco.geometry import (
@@ -44,7 +44,7 @@ ORIGIN_RNA = [(0, 0, "rojo/naranja/amarillo", 0)]  # sides: left rojo, right nar
 
 
 def _hand_tokens(state: NachoLocoState, seat: int) -> list[str]:
-    return [card_token(c) for c in state.hands[seat]]
+    return [card_face(c) for c in state.hands[seat]]
 
 
 def _illegal(state: NachoLocoState, seat: int, action: int) -> IllegalAction:
@@ -428,8 +428,8 @@ def test_nac_10_the_closed_field_feeds_the_pile_when_nothing_else_is_left() -> N
     state = build(hands=hands, field=field, pile=["azul/X/X", "verde/X/X"], fill=False)
     events = state.apply(0, place(state, -1, 0, "rojo/X/X", 1))  # killer close; the gifts empty the pile
     assert kinds(events).count("refill") == 1
-    assert [card_token(p[0]) for p in state.placed] == ["rojo/X/X"]
-    assert [card_token(c) for c in state.pile] == ["rojo/X/X"] and state.cleared == []
+    assert [card_face(p[0]) for p in state.placed] == ["rojo/X/X"]
+    assert [card_face(c) for c in state.pile] == ["rojo/X/X"] and state.cleared == []
     assert state.turn == 0 and state.phase == PLAY
 
 
@@ -446,8 +446,8 @@ def test_nac_11_killer_close() -> None:
     assert gifts == [(1, 1), (2, 1)]
     assert _hand_tokens(state, 1) == ["marron/X/X", "azul/X/X"]
     assert _hand_tokens(state, 2) == ["marron/X/X", "verde/X/X"]
-    assert [card_token(p[0]) for p in state.placed] == ["amarillo/X/X"]
-    assert sorted(card_token(c) for c in state.cleared) == ["rojo/X/X", "rojo/X/X"]
+    assert [card_face(p[0]) for p in state.placed] == ["amarillo/X/X"]
+    assert sorted(card_face(c) for c in state.cleared) == ["rojo/X/X", "rojo/X/X"]
     assert state.turn == 0 and state.phase == PLAY
 
 
@@ -478,7 +478,7 @@ def test_nac_12_everyone_draws_and_the_last_matcher_closes() -> None:
     assert find(events, "close") == [{"seat": 0, "how": "stalled"}]
     assert [len(h) for h in state.hands] == [2, 3, 3]  # own draws, then the gifts
     assert state.turn == 0 and len(state.placed) == 1
-    assert card_token(state.placed[0][0]) == "verde/X/X"
+    assert card_face(state.placed[0][0]) == "verde/X/X"
 
 
 def test_nac_12_a_declined_drawn_card_counts_as_not_playing() -> None:
@@ -507,7 +507,7 @@ def test_nac_12_nobody_matched_clears_the_field_without_gifts() -> None:
     assert find(events, "close") == [{"seat": None, "how": "stalled"}]
     assert "draw" not in kinds(events)  # no gifts
     assert [len(h) for h in state.hands] == [2, 2, 2]
-    assert card_token(state.placed[0][0]) == "verde/azul/X"
+    assert card_face(state.placed[0][0]) == "verde/azul/X"
     assert state.turn == 1 and state.idle == 0
 
 
@@ -561,12 +561,12 @@ def test_nac_14_gifts_come_from_the_pile_in_turn_order() -> None:
     hands = [["cerrador", "azul/X/X"], ["verde/X/X"], ["verde/X/X"], ["rojo/X/X"]]
     state = build(4, hands=hands, field=field, pile=pile, turn=0)
     state.apply(0, place(state, 1, 0, "cerrador", 0))
-    assert [card_token(c) for c in (state.hands[1][-1], state.hands[2][-1], state.hands[3][-1])] == [
+    assert [card_face(c) for c in (state.hands[1][-1], state.hands[2][-1], state.hands[3][-1])] == [
         "azul/X/X",
         "verde/azul/X",
         "amarillo/X/X",
     ]
-    assert card_token(state.placed[0][0]) == "naranja/X/X"
+    assert card_face(state.placed[0][0]) == "naranja/X/X"
 
 
 # -- NAC-15: end of a round -------------------------------------------------------------

@@ -73,6 +73,9 @@ export function deck(game) {
   return deckCache.get(game);
 }
 
+/** The names of a game's cards in es and en, as the server's catalogue says them (faces.js caches them). */
+export const faces = (game) => call("GET", `/api/games/${encodeURIComponent(game)}/faces`);
+
 // -- players, history and ratings (docs/protocol.md) --------------------------------------------
 const pid = (id) => encodeURIComponent(id);
 const page = (offset, limit) => new URLSearchParams({ offset: String(offset), limit: String(limit) });
@@ -83,3 +86,12 @@ export const login = (name, password) => call("POST", "/api/login", { name, pass
 export const player = (id) => call("GET", `/api/players/${pid(id)}`);
 export const playerMatches = (id, offset = 0, limit = 20) => call("GET", `/api/players/${pid(id)}/matches?${page(offset, limit)}`);
 export const ratings = (game, offset = 0, limit = 20) => call("GET", `/api/ratings/${encodeURIComponent(game)}?${page(offset, limit)}`);
+
+// -- tournaments (docs/protocol.md) ----------------------------------------------------------------
+const tid = (id) => encodeURIComponent(id);
+export const tournaments = (offset = 0, limit = 20) => call("GET", `/api/tournaments?${page(offset, limit)}`);
+export const tournament = (id) => call("GET", `/api/tournaments/${tid(id)}`);
+export const createTournament = (body) => call("POST", "/api/tournaments", body, { auth: true });
+export const joinTournament = (id) => call("POST", `/api/tournaments/${tid(id)}/join`, {}, { auth: true });
+export const startTournament = (id) => call("POST", `/api/tournaments/${tid(id)}/start`, undefined, { auth: true });
+export const tournamentSeat = (id) => call("GET", `/api/tournaments/${tid(id)}/me`, undefined, { auth: true });

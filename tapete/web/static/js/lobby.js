@@ -7,6 +7,7 @@ import { topBar } from "./frame.js";
 import { gameName, GAME_IDS } from "./games/index.js";
 import { t, tx } from "./i18n.js";
 import { withIdentity } from "./identity.js";
+import { LIMITS } from "./protocol.js";
 import * as store from "./store.js";
 import { errorText } from "./util.js";
 import { when } from "./profile.js";
@@ -19,7 +20,7 @@ function page(title, ...children) {
 function nameField() {
   return h("label", { class: "field" }, h("span", {}, t("home.yourName")),
     h("input", {
-      type: "text", maxlength: 40, value: store.playerName(), placeholder: t("home.namePlaceholder"),
+      type: "text", maxlength: LIMITS.nameInput, value: store.playerName(), placeholder: t("home.namePlaceholder"),
       autocomplete: "nickname", "data-testid": "player-name",
       oninput: (e) => store.savePlayerName(e.target.value.trim()),
     }));
@@ -60,7 +61,8 @@ export async function renderHome(root) {
       h("p", { class: "tagline" }, t("home.tagline")),
       h("nav", { class: "home-links", "aria-label": t("home.more") },
         h("a", { class: "button", href: "#/me", "data-testid": "my-profile" }, t("profile.title")),
-        h("a", { class: "button", href: "#/ratings", "data-testid": "leaderboards" }, t("ratings.title")))),
+        h("a", { class: "button", href: "#/ratings", "data-testid": "leaderboards" }, t("ratings.title")),
+        h("a", { class: "button", href: "#/tournaments", "data-testid": "tournaments-link" }, t("tour.title")))),
     h("section", { class: "home-me card-panel" }, nameField(), h("div", { class: "field" }, h("span", {}, t("home.code")), joinForm)),
     h("h2", {}, t("home.chooseGame")),
     gamesBox,

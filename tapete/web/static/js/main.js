@@ -7,6 +7,7 @@ import { renderPlayer, renderProfile } from "./profile.js";
 import { ReplayScreen } from "./replay.js";
 import { renderRules } from "./rules.js";
 import { TableScreen } from "./table.js";
+import { renderTournament, renderTournaments, stopRefresh } from "./tournaments.js";
 
 const root = document.getElementById("app");
 let screen = null;
@@ -14,6 +15,7 @@ let screen = null;
 function route() {
   screen?.destroy?.();
   screen = null;
+  stopRefresh();
   const parts = location.hash.replace(/^#\/?/, "").split("/").filter(Boolean).map(decodeURIComponent);
   const [head, arg] = parts;
   document.title = "tapete";
@@ -38,6 +40,10 @@ function route() {
     renderPlayer(root, arg);
   } else if (head === "ratings") {
     renderLeaderboard(root, arg);
+  } else if (head === "tournaments") {
+    renderTournaments(root);
+  } else if (head === "tournament" && arg) {
+    renderTournament(root, arg);
   } else {
     renderHome(root);
   }

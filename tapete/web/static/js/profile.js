@@ -8,6 +8,7 @@ import { topBar } from "./frame.js";
 import { gameName, GAME_IDS } from "./games/index.js";
 import { lang, t } from "./i18n.js";
 import { ensureIdentity } from "./identity.js";
+import { LIMITS } from "./protocol.js";
 import * as store from "./store.js";
 import { botLevel, errorText } from "./util.js";
 
@@ -117,7 +118,7 @@ function ratingsSection(data) {
 }
 
 function renameForm(who, redraw) {
-  const input = h("input", { type: "text", maxlength: 40, value: who.name || "", autocomplete: "nickname", "aria-label": t("home.yourName"), "data-testid": "rename-input" });
+  const input = h("input", { type: "text", maxlength: LIMITS.nameInput, value: who.name || "", autocomplete: "nickname", "aria-label": t("home.yourName"), "data-testid": "rename-input" });
   const line = messageLine();
   const submit = async (event) => {
     event.preventDefault();
@@ -138,7 +139,7 @@ function renameForm(who, redraw) {
 }
 
 function passwordForm(who) {
-  const input = h("input", { type: "password", minlength: 8, maxlength: 200, autocomplete: "new-password", "aria-label": t("profile.password"), "data-testid": "password-input" });
+  const input = h("input", { type: "password", minlength: LIMITS.passwordMin, maxlength: LIMITS.passwordMax, autocomplete: "new-password", "aria-label": t("profile.password"), "data-testid": "password-input" });
   const line = messageLine();
   const submit = async (event) => {
     event.preventDefault();
@@ -160,8 +161,8 @@ function passwordForm(who) {
 
 /** Sign in with name + password: this device takes that identity (a new device secret). */
 function loginForm(redraw, replaces) {
-  const name = h("input", { type: "text", maxlength: 40, autocomplete: "username", "aria-label": t("home.yourName"), "data-testid": "login-name" });
-  const password = h("input", { type: "password", maxlength: 200, autocomplete: "current-password", "aria-label": t("profile.password"), "data-testid": "login-password" });
+  const name = h("input", { type: "text", maxlength: LIMITS.nameInput, autocomplete: "username", "aria-label": t("home.yourName"), "data-testid": "login-name" });
+  const password = h("input", { type: "password", maxlength: LIMITS.passwordMax, autocomplete: "current-password", "aria-label": t("profile.password"), "data-testid": "login-password" });
   const line = messageLine();
   const submit = async (event) => {
     event.preventDefault();
@@ -185,7 +186,7 @@ function loginForm(redraw, replaces) {
 
 /** No identity on this device yet: make one with a name, or sign in with a password. */
 function newcomer(root) {
-  const input = h("input", { type: "text", maxlength: 40, value: store.playerName(), autocomplete: "nickname", "aria-label": t("home.yourName"), "data-testid": "profile-name" });
+  const input = h("input", { type: "text", maxlength: LIMITS.nameInput, value: store.playerName(), autocomplete: "nickname", "aria-label": t("home.yourName"), "data-testid": "profile-name" });
   const line = messageLine();
   const submit = async (event) => {
     event.preventDefault();

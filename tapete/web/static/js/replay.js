@@ -4,6 +4,7 @@
 import * as api from "./api.js";
 import { Board } from "./board.js";
 import { h } from "./dom.js";
+import { loadCardNames } from "./faces.js";
 import { logPanel, seatChips, topBar } from "./frame.js";
 import { gameModule, gameName } from "./games/index.js";
 import { lang, t, tx } from "./i18n.js";
@@ -64,7 +65,8 @@ export class ReplayScreen {
       if (!this.game) {
         this.game = gameModule(data.game);
         this.board = new Board(this.game);
-        if (this.game.needsDeck) this.deck = await api.deck(data.game);
+        const [deck] = await Promise.all([this.game.needsDeck ? api.deck(data.game) : null, loadCardNames(data.game)]);
+        if (this.game.needsDeck) this.deck = deck;
       }
       const forward = this.data && data.step === this.data.step + 1;
       this.data = data;

@@ -6,11 +6,13 @@ import * as api from "./api.js";
 import { Board } from "./board.js";
 import { Chat } from "./chat.js";
 import { h } from "./dom.js";
+import { loadCardNames } from "./faces.js";
 import { logPanel, movesPanel, scoresPanel, seatChips, tabs, toast, topBar } from "./frame.js";
 import { gameModule, gameName } from "./games/index.js";
 import { lang, t, tx } from "./i18n.js";
+import { CLOSES } from "./protocol.js";
 import { followRematch, nextMatchOf, rematchBlock, rematchOf } from "./rematch.js";
-import { TableSocket } from "./socket.js";
+import { outgoing, TableSocket } from "./socket.js";
 import * as store from "./store.js";
 import { errorText, matches, same, seatLabel, shortName } from "./util.js";
 import { summaryDialog } from "./summary.js";
@@ -68,7 +70,7 @@ export class TableScreen {
 
   openSocket() {
     this.socket = new TableSocket(this.tableId, this.token, lang(), {
-      // one message at a time: the first waits for the game's deck data
+      // one message at a time: the first waits for the game's deck data and card names
       state: (message) => { this.chain = this.chain.then(() => this.onState(message)).catch((err) => console.error("tapete: a state could not be shown", err)); },
       error: (error, action, quiet) => this.onError(error, action, quiet),
       welcome: (message) => { this.me = message.seat; },
@@ -94,7 +96,9 @@ export class TableScreen {
     if (first || !this.game) {
       this.game = gameModule(message.view.game);
       this.board = new Board(this.game);
-      if (this.game.needsDeck) this.deck = await api.deck(message.view.game);
+      // the game's deck data (WANTED's outlaws) and its cards' names, before it is first drawn
+      const [deck] = await Promise.all([this.game.needsDeck ? api.deck(message.view.game) : null, loadCardNames(message.view.game)]);
+      if (this.game.needsDeck) this.deck = deck;
       store.rememberTable(this.tableId, message.view.game, this.me === null ? "watch" : "play");
     }
     const events = message.events || [];
@@ -146,7 +150,7 @@ export class TableScreen {
   }
 
   onClosed(code) {
-    if (code === 4401) {
+    if (code === CLOSES.bad_token) {
       // the seat's token is no longer good here: watch the table instead
       store.forgetSeat(this.tableId);
       toast(() => t("table.badToken"));
@@ -154,9 +158,9 @@ export class TableScreen {
       this.me = null;
       this.socket?.close();
       this.openSocket();
-    } else if (code === 4404) {
+    } else if (code === CLOSES.not_found) {
       this.fail({ es: "Esa mesa no existe.", en: "That table does not exist.", rule: null });
-    } else if (code === 4000) {
+    } else if (code === CLOSES.left) {
       toast(() => t("table.youLeft"), "info");
     }
   }
@@ -472,7 +476,7 @@ export class TableScreen {
   }
 
   rematchPart() {
-    const send = (accept) => this.socket?.send(accept ? { type: "rematch" } : { type: "rematch", accept: false }) || toast(() => t("table.offline"));
+    const send = (accept) => this.socket?.send(accept ? outgoing("rematch") : outgoing("rematch", { accept: false })) || toast(() => t("table.offline"));
     // the summary covers the top bar: the chat (a "¡Bien jugado!" at the end) opens from it too
     const chat = h("button", { type: "button", class: "small", onclick: () => this.chat.open(), "data-testid": "summary-chat" }, t("chat.open"));
     return h("div", { class: "summary-friends" },

@@ -2,19 +2,15 @@
 
 import { bacanCard } from "../cards.js";
 import { h } from "../dom.js";
-import { lang, t } from "../i18n.js";
+import { cardName } from "../faces.js";
+import { t } from "../i18n.js";
 import { cardButton, clearFlashes, flash, flashed, pill, section, toolBar, toolButton } from "./common.js";
 
-const POWER_NAMES = { secreto: "Secreto", espia: "Espía", intercambio: "Intercambio", mas1: "+1" };
 const TOOLS = ["secret", "spy", "exchange", "plus_one"];
 
+/** A card's name as the server's catalogue says it (the log's words); face down when unknown. */
 export function faceName(face) {
-  if (!face) return t("bacan.faceDown");
-  if (face === "comodin") return t("bacan.joker");
-  const [suit, rank] = face.split("-");
-  const colour = t(`colour.${suit}`);
-  const name = POWER_NAMES[rank] || rank;
-  return lang() === "es" ? `${name} ${colour}` : `${colour} ${name}`;
+  return face ? cardName("bacan", face) : t("bacan.faceDown");
 }
 
 function holdingMe(ctx) {
@@ -228,13 +224,6 @@ function tools(ctx) {
   return toolBar(buttons);
 }
 
-function resultBanner(ctx) {
-  const last = ctx.view.last_round;
-  if (!last || !ctx.view.revealed) return null;
-  const caller = last.caller === null ? "" : t("bacan.calledBy", { who: ctx.name(last.caller) });
-  return h("div", { class: "banner", role: "status" }, t("bacan.roundOver", { n: last.round }), " ", t(`bacan.result.${last.result}`), caller ? ` · ${caller}` : "");
-}
-
 export default {
   id: "bacan",
 
@@ -247,7 +236,6 @@ export default {
     if (ctx.me !== null) others.sort((a, b) => ((a.seat - ctx.me + rows.length) % rows.length) - ((b.seat - ctx.me + rows.length) % rows.length));
     return h("div", { class: ["bacan", ctx.ui.tool && `tool-${ctx.ui.tool}`] },
       section(`bacan-opponents n${others.length}`, t("bacan.opponents"), others.map((row) => rowBlock(ctx, row, false))),
-      resultBanner(ctx),
       centre(ctx),
       tools(ctx),
       mine ? section("bacan-mine", t("bacan.yourCards"), rowBlock(ctx, mine, true)) : null);

@@ -2,16 +2,15 @@
 
 import { boonCard } from "../cards.js";
 import { h } from "../dom.js";
-import { lang, t } from "../i18n.js";
+import { cardName } from "../faces.js";
+import { t } from "../i18n.js";
 import { cardButton, pill, section, toolBar, toolButton } from "./common.js";
 
 const SUIT_ORDER = ["oro", "rojo", "verde", "azul"];
 
+/** A card's name as the server's catalogue says it (the log's words); face down when unknown. */
 export function faceName(face) {
-  if (!face) return t("boon.faceDown");
-  const [suit, rank] = face.split("-");
-  const name = t(`boon.suit.${suit}`);
-  return lang() === "es" ? `${rank} de ${name}` : `${name} ${rank}`;
+  return face ? cardName("boon", face) : t("boon.faceDown");
 }
 
 function sortHand(hand) {
@@ -77,20 +76,14 @@ function trickArea(ctx) {
   return section(`boon-trick n${n}`, t("boon.trick"), spots, centre);
 }
 
-function resultBanner(ctx) {
+/** The buried cards, face up once the round is over (the round's result is the table's result
+ * panel, in the server's words). */
+function buriedShown(ctx) {
   const view = ctx.view;
-  const r = view.last_result;
-  if (!r || (view.phase !== "round_over" && view.phase !== "over")) return null;
-  const lines = [];
-  if (r.leaster) {
-    lines.push(r.winner === null || r.winner === undefined ? t("boon.leasterNobody") : t("boon.leasterWinner", { who: ctx.name(r.winner) }));
-  } else {
-    lines.push(t("boon.takerResult", { who: ctx.name(r.taker), points: r.taker_points, buried: r.buried_points, tricks: r.taker_tricks, defenders: r.defender_points }));
-  }
-  for (const [from, to, count] of r.transfers) lines.push(t("boon.transfer", { from: ctx.name(from), to: ctx.name(to), n: count }));
   const buried = view.buried && (view.phase === "round_over" || view.phase === "over") ? view.buried : null;
-  return h("div", { class: "banner boon-result", role: "status" }, lines.map((line) => h("div", {}, line)),
-    buried ? h("div", { class: "mini-cards" }, h("span", {}, t("boon.buriedWere")), buried.map((f) => h("span", { class: "mini" }, boonCard(f, { label: faceName(f) })))) : null);
+  if (!buried) return null;
+  return h("div", { class: "banner boon-result" },
+    h("div", { class: "mini-cards" }, h("span", {}, t("boon.buriedWere")), buried.map((f) => h("span", { class: "mini" }, boonCard(f, { label: faceName(f) })))));
 }
 
 function hand(ctx) {
@@ -126,7 +119,7 @@ export default {
   id: "boon",
 
   render(ctx) {
-    return h("div", { class: "boon" }, trickArea(ctx), resultBanner(ctx), tools(ctx), hand(ctx));
+    return h("div", { class: "boon" }, trickArea(ctx), buriedShown(ctx), tools(ctx), hand(ctx));
   },
 
   prompt(ctx) {

@@ -2,15 +2,13 @@
 
 import { buraccoTile } from "../cards.js";
 import { h } from "../dom.js";
-import { lang, t } from "../i18n.js";
+import { cardName } from "../faces.js";
+import { t } from "../i18n.js";
 import { cardButton, pill, section, toolBar, toolButton } from "./common.js";
 
+/** A tile's name as the server's catalogue says it (the log's words); face down when unknown. */
 export function faceName(face) {
-  if (!face) return t("buracco.faceDown");
-  if (face === "comodin") return t("buracco.joker");
-  const [colour, number] = face.split("-");
-  const name = t(`colour.${colour}`);
-  return lang() === "es" ? `${number} ${name}` : `${name} ${number}`;
+  return face ? cardName("buracco", face) : t("buracco.faceDown");
 }
 
 function selected(ctx) {

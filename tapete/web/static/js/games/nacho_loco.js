@@ -2,6 +2,7 @@
 
 import { nachoCard, nachoSegments, nachoVertices, rotatedSides } from "../cards.js";
 import { h, r2, s } from "../dom.js";
+import { cardName as catalogueName } from "../faces.js";
 import { t } from "../i18n.js";
 import { cardButton, pill, section, toolBar, toolButton } from "./common.js";
 
@@ -12,9 +13,9 @@ function segmentsOf(token) {
   return token === "cerrador" ? ["cierre", "cierre", "cierre"] : token.split("/");
 }
 
+/** A card's name as the server's catalogue says it (the log's words). */
 export function cardName(token) {
-  if (token === "cerrador") return t("nacho.closer");
-  return segmentsOf(token).map((seg) => t(`nacho.seg.${seg}`)).join(" / ");
+  return catalogueName("nacho-loco", token);
 }
 
 const cellKey = (cell) => `cell-${cell[0]}_${cell[1]}`;

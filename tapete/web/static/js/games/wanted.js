@@ -1,7 +1,8 @@
 // WANTED: simultaneous commits, dice, and the duel / shootout / gangs reveal.
 
-import { die, wantedCard, wantedSuit } from "../cards.js";
+import { die, wantedCard } from "../cards.js";
 import { h } from "../dom.js";
+import { cardName as catalogueName } from "../faces.js";
 import { t } from "../i18n.js";
 import { cardButton, pill, section, toolBar, toolButton } from "./common.js";
 
@@ -13,21 +14,16 @@ function outlaws(ctx) {
   return ctx.mem.outlaws;
 }
 
-function shortFace(face) {
-  const [rank, suit] = face.split("-");
-  if (rank === "joker") return `Joker ${t(`wanted.joker.${suit}`)}`;
-  return `${rank}${wantedSuit(suit).symbol}`;
-}
-
+/** An outlaw's name as the server's catalogue says it (the log's words), with its figures from the deck. */
 export function cardName(ctx, face) {
   if (!face) return t("wanted.faceDown");
   const info = outlaws(ctx).get(face);
-  const base = shortFace(face);
+  const base = catalogueName("wanted", face);
   if (!info) return base;
   const mods = [];
   if (info.increment) mods.push(`+${info.increment.value} ${t("wanted.vs")} ${t(`wanted.suit.${info.increment.suit}`)}`);
   if (info.decrement) mods.push(`−${info.decrement.value} ${t("wanted.vs")} ${t(`wanted.suit.${info.decrement.suit}`)}`);
-  return `${base}, ${info.name}: ${t("wanted.skill")} ${info.skill}${mods.length ? ", " + mods.join(", ") : ""}, ${t("wanted.reward")} $${info.reward}`;
+  return `${base}: ${t("wanted.skill")} ${info.skill}${mods.length ? ", " + mods.join(", ") : ""}, ${t("wanted.reward")} $${info.reward}`;
 }
 
 function card(ctx, face) {

@@ -1,0 +1,161 @@
+"""Boon's information state as numbers (engine/encoding.py; docs/encodings.md).
+
+Observation: the seat's hand, the trick on the table by relative seat, who
+took or passed the Boon, the tricks and victory cards of each seat, and
+what the taker buried when the seat is the taker. Memory: every card seen
+played this round by each seat, the suits each seat has shown it lacks,
+the points each seat has taken in tricks, and the Boon's cards when this
+seat took it. Seats are relative to the encoder's (0 = itself), padded to 4.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import numpy as np
+
+from tapete.engine import Event
+from tapete.engine.encoding import InfoEncoder, Layout, Segment
+
+from .actions import BURY_BASE, DEAL, PASS, PLAY_BASE, TAKE
+from .cards import FACE_TO_ID, NUM_CARDS, POINTS, SUIT, SUITS, TOTAL_POINTS, VICTORY_CARDS
+from .phases import PHASES
+
+SEATS = 4
+C = NUM_CARDS
+SUIT_OF = {name: i for i, name in enumerate(SUITS)}
+
+OBSERVATION = Layout(
+    [
+        Segment("hand", C, "1 for each card in the seat's hand"),
+        Segment("trick", SEATS * C, "the card each relative seat played to the trick on the table"),
+        Segment("led_suit", 4, "the suit led in this trick (azul, verde, rojo, oro)"),
+        Segment("phase", len(PHASES), "bid, bury, play, round_over, over"),
+        Segment("players", 2, "3 or 4 players"),
+        Segment("dealer", SEATS, "the dealer, by relative seat"),
+        Segment("turn", SEATS, "the seat on turn, by relative seat"),
+        Segment("leader", SEATS, "the seat that led this trick"),
+        Segment("taker", SEATS, "the taker of the Boon, by relative seat"),
+        Segment("passed", SEATS, "the seats that passed the Boon"),
+        Segment("leaster", 1, "1 in a Leaster (everyone passed)"),
+        Segment("hand_sizes", SEATS, "cards in each seat's hand / 9"),
+        Segment("tricks_won", SEATS, "tricks each seat won this round / 9"),
+        Segment("victory", SEATS, "victory cards each seat holds / 20"),
+        Segment("buried", C, "the cards the taker buried, when the seat is the taker"),
+        Segment("buried_count", 1, "cards buried / 4"),
+        Segment("round", 1, "the round's number / 20"),
+    ]
+)
+MEMORY = Layout(
+    [
+        Segment("played", SEATS * C, "every card each relative seat played this round"),
+        Segment("void", SEATS * 4, "the suits each seat has shown it lacks this round"),
+        Segment("points", SEATS, "card points each seat took in tricks this round / 120"),
+        Segment("boon", C, "the Boon's cards, when this seat took it"),
+        Segment("tricks", 1, "tricks played this round / 9"),
+    ]
+)
+ACTIONS = Layout(
+    [
+        Segment("kind", 4, "deal, pass, take, bury/play"),
+        Segment("bury", C, "the card buried"),
+        Segment("play", C, "the card played"),
+        Segment("card", 3, "the card's points / 11, gold, rank / 14"),
+    ]
+)
+
+
+# The segments' offsets as plain ints: the encoder runs at every step of a learner's self-play.
+_HAND, _TRICK, _LED, _PHASE, _PLAYERS = (OBSERVATION[k] for k in ("hand", "trick", "led_suit", "phase", "players"))
+_PASSED, _LEASTER, _BURIED, _BURIED_COUNT, _ROUND = (
+    OBSERVATION[k] for k in ("passed", "leaster", "buried", "buried_count", "round")
+)
+_HAND_SIZES, _TRICKS_WON, _VICTORY = (OBSERVATION[k] for k in ("hand_sizes", "tricks_won", "victory"))
+_SEAT_KEYS = tuple((OBSERVATION[k], k) for k in ("dealer", "turn", "leader", "taker"))
+_PLAYED, _VOID, _POINTS, _BOON, _TRICKS = (MEMORY[k] for k in ("played", "void", "points", "boon", "tricks"))
+PHASE_OF = {phase: i for i, phase in enumerate(PHASES)}
+
+
+class BoonEncoder(InfoEncoder):
+    @classmethod
+    def layouts(cls, num_players: int, options: Any) -> tuple[Layout, Layout, Layout]:
+        return OBSERVATION, MEMORY, ACTIONS
+
+    def __init__(self, seat: int, num_players: int, options: Any) -> None:
+        super().__init__(seat, num_players, options)
+        self._trick: list[tuple[int, int]] = []  # (seat, card) of the trick under way
+        self._tricks = 0
+
+    def copy(self) -> BoonEncoder:
+        clone = super().copy()
+        clone._trick = list(self._trick)
+        return clone
+
+    # -- memory ------------------------------------------------------------------
+    def remember(self, event: Event) -> None:
+        kind, data, mem = event.kind, event.data, self.memory
+        if kind == "play":
+            seat, card = data["seat"], FACE_TO_ID[data["card"]]
+            rel = (seat - self.seat) % self.num_players
+            mem[_PLAYED + rel * C + card] = 1.0
+            trick = self._trick
+            if trick:
+                led = SUIT[trick[0][1]]
+                if SUIT[card] != led:
+                    mem[_VOID + rel * 4 + led] = 1.0
+            trick.append((seat, card))
+        elif kind == "trick":
+            mem[_POINTS + (data["winner"] - self.seat) % self.num_players] += data["points"] / TOTAL_POINTS
+            self._trick = []
+            self._tricks += 1
+            mem[_TRICKS] = self._tricks / 9.0
+        elif kind == "deal":
+            mem[:] = 0.0
+            self._trick, self._tricks = [], 0
+        elif kind == "boon" and data["seat"] == self.seat:
+            for face in data["cards"]:
+                mem[_BOON + FACE_TO_ID[face]] = 1.0
+
+    # -- the view ----------------------------------------------------------------
+    def write_observation(self, view: Mapping[str, Any], out: np.ndarray) -> None:
+        me, n = self.seat, self.num_players
+        for face in view["hand"]:
+            out[_HAND + FACE_TO_ID[face]] = 1.0
+        for played in view["trick"]:
+            out[_TRICK + (played["seat"] - me) % n * C + FACE_TO_ID[played["card"]]] = 1.0
+        led = view["led_suit"]
+        if led is not None:
+            out[_LED + SUIT_OF[led]] = 1.0
+        out[_PHASE + PHASE_OF[view["phase"]]] = 1.0
+        out[_PLAYERS + (n - 3)] = 1.0
+        for base, key in _SEAT_KEYS:
+            seat = view[key]
+            if seat is not None:
+                out[base + (seat - me) % n] = 1.0
+        for seat in view["passed"]:
+            out[_PASSED + (seat - me) % n] = 1.0
+        out[_LEASTER] = 1.0 if view["leaster"] else 0.0
+        hand_sizes, tricks_won, scores = view["hand_sizes"], view["tricks_won"], view["scores"]
+        for seat in range(n):
+            rel = (seat - me) % n
+            out[_HAND_SIZES + rel] = hand_sizes[seat] / 9.0
+            out[_TRICKS_WON + rel] = tricks_won[seat] / 9.0
+            out[_VICTORY + rel] = scores[seat] / VICTORY_CARDS
+        for face in view.get("buried") or ():
+            out[_BURIED + FACE_TO_ID[face]] = 1.0
+        out[_BURIED_COUNT] = view["buried_count"] / 4.0
+        out[_ROUND] = min(view["round"], 40) / 20.0
+
+    def write_action(self, view: Mapping[str, Any], action: int, out: np.ndarray) -> None:
+        o = ACTIONS.offsets
+        if action in (DEAL, PASS, TAKE):
+            out[o["kind"] + action] = 1.0
+            return
+        out[o["kind"] + 3] = 1.0
+        play = action >= PLAY_BASE
+        card = action - PLAY_BASE if play else action - BURY_BASE
+        out[(o["play"] if play else o["bury"]) + card] = 1.0
+        out[o["card"]] = POINTS[card] / 11.0
+        out[o["card"] + 1] = 1.0 if SUIT[card] == 3 else 0.0
+        out[o["card"] + 2] = (card - 17) / 14.0 if SUIT[card] == 3 else (card % 6 + 1) / 14.0

@@ -1,0 +1,280 @@
+"""A Buracco view read into numbers, once per view, for the encoder (encoding.py).
+
+The melds of a view are read once per meld and once per side: a view's
+meld lists are the melds' own (`Meld.described`), so while a meld or a side
+does not change it is known again by identity. Everything here comes from
+the view alone.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import numpy as np
+
+from tapete.engine.encoding import FLOAT, Segment
+
+from .cards import FACE_TO_ID, JOKER, NUM_FACES, NUMBERS, VALUES, WILD_CAPABLE
+from .melds import CANASTA, MAX_RANK, MIN_RANK, natural_face
+
+F = NUM_FACES
+RANKS = MAX_RANK  # a run's ranks 1..14 (the 1 low and high)
+POINTS_SCALE = 300.0  # tile points in a rack, the pozo, a meld
+MELDS_SCALE = 12.0  # melds of one side
+SIDE_POINTS_SCALE = 1000.0  # tile points melded by a side
+SIDE_STATS = 8
+TILE_ROWS = 6  # rack, pending, pozo, known of relative seats 1..3: one block of the observation
+WILD_FACES = tuple(f for f in range(F) if WILD_CAPABLE[f])
+COLOUR = tuple(f // NUMBERS if f != JOKER else -1 for f in range(F))
+NUMBER = tuple(f % NUMBERS + 1 if f != JOKER else 0 for f in range(F))
+_MELDS_KEPT = 20_000  # melds read (a few hundred bytes each); the cache starts over past it
+_SIDES_KEPT = 4_000  # sides read (a few kB each): a match makes a few hundred
+
+
+def side_segments(side: str) -> list[Segment]:
+    """One relative side's melds (contiguous: a side's block is written at once)."""
+    return [
+        Segment(f"{side}_melded", F, "copies of each face in the side's melds / 2"),
+        Segment(f"{side}_fits", F, "how many of the side's melds accept each face / 3 (at most 1)"),
+        Segment(f"{side}_runs", 4 * RANKS, "per colour and rank 1..14: the side's runs holding that rank / 2"),
+        Segment(f"{side}_piernas", NUMBERS, "per number: tiles in the side's piernas of it / 9"),
+        Segment(
+            f"{side}_stats",
+            SIDE_STATS,
+            "melds / 12, canastas puras / 3, impuras / 3, points melded / 1000, largest meld / 14, "
+            "melds of 6 tiles / 3, of 5 tiles / 3, 1 with a canasta",
+        ),
+    ]
+
+
+SIDE_BLOCK = sum(s.size for s in side_segments("own"))
+
+
+VALUE_OF = VALUES.__getitem__
+
+
+def ids(tokens: Sequence[str]) -> list[int]:
+    return [FACE_TO_ID[t] for t in tokens]
+
+
+def mates(counts: Sequence[float], face: int) -> float:
+    """Tiles among `counts` of `face`'s number in other faces (0 for the comodín)."""
+    if face == JOKER:
+        return 0.0
+    n = face % NUMBERS
+    return counts[n] + counts[NUMBERS + n] + counts[2 * NUMBERS + n] + counts[3 * NUMBERS + n] - counts[face]
+
+
+def links(counts: Sequence[float], face: int) -> float:
+    """Tiles among `counts` of `face`'s colour within two numbers of it (0 for the comodín)."""
+    if face == JOKER:
+        return 0.0
+    n = face % NUMBERS
+    total = 0.0
+    if n >= 1:
+        total += counts[face - 1] + (counts[face - 2] if n >= 2 else 0.0)
+    if n <= NUMBERS - 2:
+        total += counts[face + 1] + (counts[face + 2] if n <= NUMBERS - 3 else 0.0)
+    return total
+
+
+# -- melds as seen in a view ---------------------------------------------------------
+class MeldInfo:
+    """What a view's meld (kind, tiles, wild, low) says, computed once per meld.
+
+    `natural` maps each face the meld accepts to True when it goes in as a
+    natural tile (at a free end, or in the wild's place, BUR-12) and False
+    when it goes in as the meld's wild (BUR-8)."""
+
+    __slots__ = ("colour", "ends", "faces", "lo", "natural", "number", "pure", "run", "size", "value")
+
+    def __init__(self, described: Mapping[str, Any]) -> None:
+        faces = ids(described["tiles"])
+        wild = described["wild"]
+        self.faces = faces
+        self.size = len(faces)
+        self.run = described["kind"] == "run"
+        self.pure = wild is None
+        self.value = sum(map(VALUE_OF, faces))
+        natural: dict[int, bool] = {}
+        self.ends: tuple[int, ...] = ()
+        if self.run:
+            self.colour = COLOUR[faces[1 if wild == 0 else 0]]
+            self.number = 0
+            self.lo = lo = int(described["low"])
+            ranks = [r for r in (lo - 1, lo + self.size) if MIN_RANK <= r <= MAX_RANK]
+            self.ends = tuple(natural_face(self.colour, r) for r in ranks)
+            if ranks:
+                if wild is not None:
+                    natural[natural_face(self.colour, lo + wild)] = True
+                natural.update((f, True) for f in self.ends)
+                if wild is None:
+                    for w in WILD_FACES:
+                        natural.setdefault(w, False)
+        else:
+            self.colour = -1
+            self.number = int(described["number"])
+            self.lo = 0
+            natural.update((c * NUMBERS + self.number - 1, True) for c in range(4))
+            if wild is None:
+                natural.update((w, False) for w in WILD_FACES)
+        self.natural = natural
+
+
+_MELDS: dict[int, tuple[list[str], MeldInfo]] = {}
+
+
+def meld_info(described: Mapping[str, Any]) -> MeldInfo:
+    """A meld's MeldInfo, shared while the view shows the same meld: its tile
+    list is the meld's own (`Meld.described`), kept alive here so that its id
+    is not reused while cached."""
+    tiles = described["tiles"]
+    found = _MELDS.get(id(tiles))
+    if found is not None and found[0] is tiles:
+        return found[1]
+    if len(_MELDS) > _MELDS_KEPT:
+        _MELDS.clear()
+    info = MeldInfo(described)
+    _MELDS[id(tiles)] = (tiles, info)
+    return info
+
+
+class SideInfo:
+    """One side's melds as numbers: its observation block (`block`, laid out as
+    `side_segments`) and what the action features read."""
+
+    __slots__ = ("_pairs", "block", "fits", "melded", "melds", "tiles")
+
+    def __init__(self, described: Sequence[Mapping[str, Any]]) -> None:
+        melds = [meld_info(m) for m in described]
+        self.melds = melds
+        self.tiles = [m["tiles"] for m in described]  # the views' lists, to know the side again
+        block = np.zeros(SIDE_BLOCK, dtype=FLOAT)
+        melded = block[:F]
+        fits = block[F : 2 * F]
+        runs = block[2 * F : 2 * F + 4 * RANKS].reshape(4, RANKS)
+        piernas = block[2 * F + 4 * RANKS : 2 * F + 4 * RANKS + NUMBERS]
+        for m in melds:
+            np.add.at(melded, m.faces, 0.5)
+            fits[list(m.natural)] += 1.0 / 3.0
+            if m.run:
+                runs[m.colour, m.lo - 1 : m.lo - 1 + m.size] += 0.5
+            else:
+                piernas[m.number - 1] += m.size / 9.0
+        np.minimum(fits, 1.0, out=fits)
+        np.minimum(piernas, 2.0, out=piernas)
+        sizes = [m.size for m in melds]
+        canastas = [m for m in melds if m.size >= CANASTA]
+        pure = sum(1 for m in canastas if m.pure)
+        block[-SIDE_STATS:] = [
+            min(len(melds) / MELDS_SCALE, 2.0),
+            min(pure / 3.0, 2.0),
+            min((len(canastas) - pure) / 3.0, 2.0),
+            min(sum(m.value for m in melds) / SIDE_POINTS_SCALE, 2.0),
+            max(sizes, default=0) / RANKS,
+            min(sizes.count(CANASTA - 1) / 3.0, 2.0),
+            min(sizes.count(CANASTA - 2) / 3.0, 2.0),
+            1.0 if canastas else 0.0,
+        ]
+        self.block = block
+        self.melded = melded  # copies / 2
+        self.fits: list[float] = fits.tolist()
+        self._pairs: dict[int, tuple[SideInfo, np.ndarray]] = {}
+
+    def unseen_base(self, other: SideInfo) -> np.ndarray:
+        """1 - the copies / 2 of each face melded by this side and `other`."""
+        found = self._pairs.get(id(other))
+        if found is None or found[0] is not other:
+            if len(self._pairs) > 64:
+                self._pairs.clear()
+            found = self._pairs[id(other)] = (other, 1.0 - self.melded - other.melded)
+        return found[1]
+
+
+_SIDES: dict[tuple[int, ...], SideInfo] = {}
+
+
+def side_info(melds: Sequence[Mapping[str, Any]]) -> SideInfo:
+    """A side's SideInfo, shared while its melds stay the same objects: a
+    view's meld lists are the melds' own (`Meld.described`), so a side that
+    did not change is known again by their identity (kept alive here, so an
+    id is never reused while cached); other views are read afresh."""
+    tiles = [m["tiles"] for m in melds]
+    key = tuple(map(id, tiles))
+    side = _SIDES.get(key)
+    if side is None or any(a is not b for a, b in zip(side.tiles, tiles, strict=True)):
+        if len(_SIDES) > _SIDES_KEPT:
+            _SIDES.clear()
+        side = _SIDES[key] = SideInfo(melds)
+    return side
+
+
+# -- one view, parsed once ----------------------------------------------------------------
+class Parsed:
+    """What the observation and the action features both read from one view.
+
+    `tiles`: copies of each face in the rack (not staged), the pending meld,
+    the pozo and the known tiles of relative seats 1..3, one row each."""
+
+    __slots__ = (
+        "_lists",
+        "_next",
+        "mine",
+        "pending",
+        "pozo",
+        "rack",
+        "rack_tiles",
+        "theirs",
+        "tiles",
+        "unseen",
+        "view",
+    )
+
+    def __init__(self, view: Mapping[str, Any], me: int) -> None:
+        self.view = view
+        n = view["num_players"]
+        side = me & 1
+        rack = self.rack = ids(view.get("rack") or ())
+        pending = self.pending = ids(view.get("pending") or ())
+        pozo = self.pozo = ids(view["pozo"])
+        seen = rack + pending + pozo
+        index = rack + [F + f for f in pending]
+        index += [2 * F + f for f in pozo]
+        known = view["known"]
+        nxt: list[int] = []
+        for s in range(n):
+            if s != me and known[s]:
+                faces = ids(known[s])
+                rel = (s - me) % n
+                if rel == 1:
+                    nxt = faces
+                seen += faces
+                base = (2 + rel) * F
+                index += [base + f for f in faces]
+        racks = view.get("racks")
+        if racks:
+            seen += [FACE_TO_ID[t] for s in range(n) if s != me for t in racks[s]]
+        index += [TILE_ROWS * F + f for f in seen]
+        counts = np.bincount(index, minlength=(TILE_ROWS + 1) * F)
+        self.tiles = counts[: TILE_ROWS * F]
+        melds = view["melds"]
+        self.mine = side_info(melds[side])
+        self.theirs = side_info(melds[1 - side])
+        # Every tile seen is a distinct tile of the two of its face: unseen >= 0.
+        self.unseen = self.mine.unseen_base(self.theirs) - 0.5 * counts[TILE_ROWS * F :]
+        self.rack_tiles = len(rack) + len(pending)
+        self._lists: tuple[list[int], list[int], list[float]] | None = None
+        self._next = nxt
+
+    def lists(self) -> tuple[list[int], list[int], list[float]]:
+        """(rack copies, copies the next seat is known to hold, unseen / 2) per face, as lists."""
+        if self._lists is None:
+            rack = [0] * F
+            for f in self.rack:
+                rack[f] += 1
+            nxt = [0] * F
+            for f in self._next:
+                nxt[f] += 1
+            self._lists = (rack, nxt, self.unseen.tolist())
+        return self._lists
