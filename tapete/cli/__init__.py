@@ -8,20 +8,12 @@ What the commands print goes through tapete.cli.output.
 
 from __future__ import annotations
 
-import os
+import typer
 
-# The learned bots' networks multiply small matrices once per decision: BLAS threads cost more
-# than they save there (a decision went from ~0.2 ms to ~1.7 ms on a busy machine), and the
-# commands run matches in processes of their own (--jobs). Set before numpy is first imported;
-# a variable the user set wins.
-for _blas in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
-    os.environ.setdefault(_blas, "1")
-
-import typer  # noqa: E402
-
-from . import bench, export, games, play, replay, report, rules, serve, simulate, story, tournament, train  # noqa: E402
-from .group import TapeteGroup  # noqa: E402
-from .output import console  # noqa: E402
+# (BLAS threads: one per process, set by tapete/__init__.py before numpy loads)
+from . import bench, export, games, play, replay, report, rules, serve, simulate, story, tournament, train
+from .group import TapeteGroup
+from .output import console
 
 __all__ = ["app", "console"]
 
