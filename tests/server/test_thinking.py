@@ -1,6 +1,7 @@
 """Thinking processes: a job leaving the queue, a turn past its budget answered so its fallback
-plays, processes started when needed, a process that dies, and replays that keep some states of a
-match and still tell every step as from scratch. (Their fair turns: tests/adversarial/test_quotas.py.)"""
+plays (the game's learned bot where it offers one, else its heuristic), processes started when
+needed, a process that dies, and replays that keep some states of a match and still tell every step
+as from scratch. (Their fair turns: tests/adversarial/test_quotas.py.)"""
 
 from __future__ import annotations
 
@@ -9,11 +10,14 @@ import os
 import random
 from typing import Any
 
-from tapete.bots import make_bot
+import pytest
+
+from tapete.bots import NEEDS, LearnedBot, kinds_for, make_bot
 from tapete.engine import Observation
 from tapete.engine.turns import deliver
 from tapete.games import get_game
 from tapete.server.table.replayed import CompactRecord, ReplayedMatch
+from tapete.server.table.seatbot import SeatBot, fallback_kind
 from tapete.server.table.thinker import NICENESS, REPLAY_NICENESS, Thinker
 from tapete.server.table.thinking import GONE, NO_ANSWER, FairQueue, Job, ThinkingPool
 
@@ -86,6 +90,24 @@ async def test_a_thinking_process_that_dies_leaves_its_tables_to_their_fallbacks
         assert (await other.decide(seat, 0, lambda: 0))[0] == "move"
     finally:
         pool.close()
+
+
+def search_seat(game_id: str, players: int) -> SeatBot:
+    """A search bot's seat at the server: the bot that plays there is its fallback."""
+    game = get_game(game_id)
+    return SeatBot("ismcts-hard", game, 1, 0, players, game.new_match(players, 1, {}).options)
+
+
+def test_a_search_bots_fallback_is_the_learned_bot_where_its_game_offers_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    nacho, bacan = get_game("nacho-loco"), get_game("bacan")
+    assert "learned" in kinds_for(nacho) and "learned" not in kinds_for(bacan)  # the models shipped today
+    assert fallback_kind(nacho) == "learned" and fallback_kind(bacan) == "heuristic"
+    assert isinstance(search_seat("nacho-loco", 4).bot, LearnedBot)
+    assert not isinstance(search_seat("bacan", 2).bot, LearnedBot)
+    # a model that no longer loads or fits: the heuristic again
+    monkeypatch.setitem(NEEDS, "learned", lambda game: False)
+    assert fallback_kind(nacho) == "heuristic"
+    assert not isinstance(search_seat("nacho-loco", 4).bot, LearnedBot)
 
 
 async def test_processes_start_when_first_needed_and_tables_go_to_the_least_loaded() -> None:
