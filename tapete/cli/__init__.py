@@ -1,5 +1,5 @@
 """The `tapete` command: one module per command (rules, games, play, story, simulate, bench,
-replay, serve, tournament, report, train, export), registered here on one Typer app, in that order.
+replay, analyze, serve, tournament, report, train, export), registered here on one Typer app, in that order.
 
 Every command checks its input first (tapete.cli.options): bad input is one sentence in
 `--lang` and exit code 2, and so are the command line's own parse errors (tapete.cli.group).
@@ -11,7 +11,7 @@ from __future__ import annotations
 import typer
 
 # (BLAS threads: one per process, set by tapete/__init__.py before numpy loads)
-from . import bench, export, games, play, replay, report, rules, serve, simulate, story, tournament, train
+from . import analyze, bench, export, games, play, replay, report, rules, serve, simulate, story, tournament, train
 from .group import TapeteGroup
 from .output import console
 
@@ -29,6 +29,7 @@ for _command in (
     simulate.simulate,
     bench.bench,
     replay.replay,
+    analyze.analyze,
     serve.serve,
     tournament.tournament,
     report.report,

@@ -10,6 +10,7 @@ import typer
 from tapete.games import game_ids
 
 from .options import (
+    GAMES_HELP,
     LangOpt,
     OptionOpt,
     PlayersOpt,
@@ -28,7 +29,7 @@ from .plain import play_plain
 
 
 def play(
-    game_id: Annotated[str | None, typer.Argument(help="bacan | buracco | nacho-loco | boon | wanted")] = None,
+    game_id: Annotated[str | None, typer.Argument(help=GAMES_HELP)] = None,
     players: PlayersOpt = None,
     bots: Annotated[str, typer.Option(help="bot kind for the other seats")] = "heuristic",
     seed: Annotated[int | None, typer.Option()] = None,
@@ -61,7 +62,7 @@ def play(
         if seat is not None:
             check_count("--seat", seat, lang, low=0, high=99)
         raise typer.Exit(play_remote(server, code, lang, seat, name))
-    gid = game_id or (game_ids()[0] if game_ids() else "bacan")
+    gid = game_id or game_ids()[0]
     game = pick_game(gid, lang)
     options = parse_option_pairs(game, option, lang)
     n = pick_players(game, players, options, lang)

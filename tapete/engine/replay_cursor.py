@@ -21,6 +21,7 @@ from .errors import TapeteError
 from .events import Event
 from .game import Game
 from .record import MatchRecord, check_rules_version
+from .standin import Trail
 from .state import State
 from .words import Reader
 
@@ -111,6 +112,7 @@ class ReplayCursor:
         self.events: list[Event] = []  # what the last step's action caused
         self.actor: int | None = None  # who took the last step
         self._rounds: list[tuple[Any, int]] | None = None
+        self._trail: tuple[int, Trail] = (0, Trail())  # (the step it is at, the stand-ins' trail)
 
     # -- where ---------------------------------------------------------------------------
     def set_seat(self, seat: int | None) -> None:
@@ -152,7 +154,14 @@ class ReplayCursor:
 
     def _advance(self) -> None:
         seat, action = self.record.actions[self.step]
-        self.events = self._apply(self.state, seat, action, self.step)
+        events = self._apply(self.state, seat, action, self.step)
+        made = self.record.by_standin
+        if made:  # who stand-ins stood in for (a trail kept while the cursor goes forward)
+            if self._trail[0] != self.step:
+                self._trail = (self.step, Trail.upto(self.record.actions, made, self.step))
+            events = self.game.made_for(events, self._trail[1].step(seat, made.get(self.step)))
+            self._trail = (self.step + 1, self._trail[1])
+        self.events = events
         self.actor = seat
         self.step += 1
         if self.step % CHECKPOINT_EVERY == 0 and self.step not in self._kept:

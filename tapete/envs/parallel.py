@@ -1,8 +1,9 @@
 """A PettingZoo ParallelEnv: every seat of a simultaneous choice acts at once.
 
-`parallel_env("wanted", 2)`: in a WANTED commit every required seat picks its
-hidden card in the same step, each from its own observation (no seat sees
-the others' picks, whatever order they are applied in). Everywhere else a
+`parallel_env(game_id, 2)`: where a game's seats choose at once (secret
+commits) every required seat picks its hidden card in the same step, each
+from its own observation (no seat sees the others' picks, whatever order
+they are applied in). Everywhere else a
 step has one acting agent, the same seat the AEC environment would ask
 (`TurnOrder`: reaction windows taken apart, PASS for optional seats), so
 the parallel environment serves every game.

@@ -1,6 +1,6 @@
 """Batched self-play for learners: N matches of one game stepped together.
 
-    play = batch("boon", 64, seed=0)
+    play = batch(game_id, 64, seed=0)
     turn = play.reset()
     while learning:
         actions = policy(turn.information_state, turn.action_mask)   # one per match

@@ -16,7 +16,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from tapete.engine import BadOption, BadPlayers, TapeteError, UnknownGame
 
 from .errors import error
-from .http import lobby, viewer
+from .http import analysis, lobby, viewer
 from .http.assets import Assets, PublicGzip
 from .http.headers import SecurityHeaders
 from .http.player_api import router as player_router
@@ -135,6 +135,7 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
         finally:
             await tournaments.close()
             await watch.stop()
+            analysis.shutdown()
             AGING.load = lambda: 0
             settling.cancel()
             await asyncio.gather(settling, return_exceptions=True)
@@ -148,6 +149,7 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
     app.include_router(player_router)  # identities, profiles, histories, leaderboards
     app.include_router(viewer.router)  # replays and deck data for the browser client
     app.include_router(tournament_router)  # Swiss tournaments and arenas for people
+    app.include_router(analysis.router)  # a finished match's analysis per seat
     app.add_api_websocket_route("/ws/tables/{table_id}", table_socket)
     app.add_exception_handler(TapeteError, _on_tapete_error)
     app.add_exception_handler(RequestValidationError, _on_validation_error)
@@ -158,13 +160,16 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
     app.state.allowances = address_allowances(settings, rates)  # chat and rematch, per table and address
     guarded = {**lobby.lobby_rates(settings, rates), **replay_rates(settings, rates)}
     app.add_middleware(RateGuard, rates=guarded)  # floods refused before they are read
-    assets = Assets(STATIC_DIR) if STATIC_DIR.is_dir() else None
+    # the static client; a game's browser pieces kept in its own package are asked of viewer.pieces
+    assets = Assets(STATIC_DIR, fallback=viewer.pieces) if STATIC_DIR.is_dir() else None
     hashes = (assets.script_hash,) if assets is not None else ()
     app.add_middleware(SecurityHeaders, script_hashes=hashes)  # outermost: refusals carry the headers too
 
     if assets is not None:
+        app.state.versioned = assets.versioned_if_here  # the games' pieces in /api/games, versioned
         app.mount("/", assets, name="web")  # compressed once, cached by version (http/assets.py)
     else:
+        app.include_router(viewer.pieces)
 
         @app.get("/", response_class=HTMLResponse, include_in_schema=False)
         async def index() -> str:

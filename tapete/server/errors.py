@@ -77,6 +77,11 @@ class NotStarted(ServerError):
     status = 409
 
 
+class MatchAbandoned(ServerError):
+    code = "match_abandoned"
+    status = 409
+
+
 class NotFinished(ServerError):
     code = "not_finished"
     status = 409

@@ -171,6 +171,10 @@ class ServerSettings:
         20, "watchers one address may have at one table (so that filling a table takes many addresses)"
     )
     finished_ttl: float = setting(120.0, "seconds a finished table stays in memory after its last viewer left")
+    abandoned_after: float = setting(
+        120.0, "seconds a match goes on with every person away (stand-ins play for them) before it is called "
+        "off; a match every person left is called off at once"
+    )
     max_body_bytes: int = setting(65_536, "largest body accepted by the REST API (bytes)")
     # permessage-deflate: views shrink ~5x for phones, at some CPU.
     ws_compression: bool = setting(True, "permessage-deflate on the sockets (views shrink ~5x, at some CPU)")

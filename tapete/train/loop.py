@@ -24,13 +24,14 @@ from typing import Any
 import numpy as np
 
 from tapete.bots.learned import network_sizes
+from tapete.bots.search import round_margin_scale
 from tapete.games import get_game
 
 from .evaluate import EvalJob, run_eval
 from .forks import ForkSettings, run_forks
 from .jobs import Job
 from .selfplay import SelfPlaySettings, run_selfplay
-from .teacher import TeacherSeats, TeacherSettings, calibrate_scale, run_actor
+from .teacher import TeacherSeats, TeacherSettings, run_actor
 
 CHECKPOINT_EVERY_S = 300.0
 METHODS = {
@@ -112,7 +113,7 @@ def run(cfg: TrainConfig, resume: bool = False, echo: Callable[[str], None] = pr
         elapsed_before = float(saved.get("elapsed_s", 0.0))
         totals = saved.get("totals", totals)
     if cfg.margin_scale is None:
-        cfg.margin_scale = calibrate_scale(game, cfg.num_players, cfg.options, cfg.seed)
+        cfg.margin_scale = round_margin_scale(game, cfg.num_players, cfg.options, cfg.seed)
     cfg.versions = _versions(game)
     learner = Learner(*network_sizes(encoder), cfg.seed, cfg.lr, cfg.hidden)
     buffer = Buffer(cfg.buffer)

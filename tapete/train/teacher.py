@@ -25,9 +25,7 @@ import numpy as np
 from tapete.bots.learned import Arm, NetworkSeat, proposed
 from tapete.bots.search import PolicyImprovementBot, SearchConfig, level_config, paired_values
 from tapete.engine import Bot, Event, Game, Observation, State
-from tapete.engine.turns import REACTION_WINDOW_S, deliver
 from tapete.models import QNetwork
-from tapete.sim.runner import next_move
 
 from .jobs import Job, Samples, play_matches
 
@@ -130,33 +128,3 @@ def run_actor(job: Job) -> tuple[dict[str, np.ndarray], dict[str, float]]:
 
     stats, _ = play_matches(job, seats)
     return samples.pack(), {**stats, "samples": float(len(samples))}
-
-
-def calibrate_scale(game: Game, num_players: int, options: dict[str, Any], seed: int, rounds: int = 40) -> float:
-    """The mean absolute round margin (a seat's score gain over the others' mean gain) in
-    heuristic play: the fixed scale of the teacher's values for this game and table."""
-    from tapete.bots.search import view_scores
-
-    rng = random.Random(seed)
-    total, count, played = 0.0, 0, 0
-    while played < rounds:
-        state = game.new_match(num_players, rng.getrandbits(63), options)
-        n = state.num_players
-        bots = [game.heuristic_bot(random.Random(rng.getrandbits(32))) for _ in range(n)]
-        for seat, bot in enumerate(bots):
-            bot.start(seat, n, state.options)
-        start = view_scores(state.view(None), n)
-        current = state.round_index()
-        while not state.is_terminal() and played < rounds:
-            seat, action = next_move(state, bots, REACTION_WINDOW_S)
-            deliver(state.apply(seat, action), bots)
-            if state.round_index() != current or state.is_terminal():
-                end = view_scores(state.view(None), n)
-                if start is not None and end is not None:
-                    gained = [game.score_sense * (e - s) for e, s in zip(end, start, strict=True)]
-                    for g in gained:
-                        total += abs(g - (sum(gained) - g) / (n - 1))
-                        count += 1
-                played += 1
-                start, current = end, state.round_index()
-    return total / count if count and total > 0 else 1.0

@@ -182,8 +182,12 @@ class LocalTable:
         """A reaction window: some actors may act but the match does not wait for them."""
         return in_race(self.state)
 
+    def reader(self, lang: str) -> Reader:
+        """Who reads the table's words here: the keyboard seat, with everyone's names (as the log)."""
+        return Reader(lang, with_bot_names([None] * len(self.kinds)), self.seat)
+
     def describe(self, action: int, lang: str) -> str:
-        return self.game.describe_action(self.state, action, lang)
+        return self.game.tell_action(self.state, action, self.reader(lang))
 
     def move(self, action: int, lang: str) -> Move:
         seat = self.seat if self.seat is not None else 0
@@ -237,7 +241,7 @@ class LocalTable:
         return t(key, lang, name=self.names(lang)[seat], error=en if lang == "en" else es)
 
     def log(self, lang: str) -> list[str]:
-        reader = Reader(lang, with_bot_names([None] * len(self.kinds)), self.seat)
+        reader = self.reader(lang)
         return [self.game.tell_event(e, reader) for e in self.events]
 
     # -- the person's moves ------------------------------------------------

@@ -29,6 +29,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from tapete.engine import Event, Game
+from tapete.engine.standin import while_away
 from tapete.engine.words import default_name
 from tapete.protocol import CHAT_ERROR_CODES
 
@@ -292,6 +293,9 @@ class RemoteTable(RemoteChat):
             else:
                 message[key] = self._told.get(key, [])
         self.state = message
+        away = message.get("while_away")  # on coming back: what the stand-in did meanwhile
+        if isinstance(away, dict) and isinstance(moves := away.get("moves"), int) and moves > 0:
+            self._notice = (while_away(moves, "es"), while_away(moves, "en"))
         self._add_history(message.get("chat") or [])
         if "rematch" in message:
             self.rematch = message.get("rematch")
@@ -422,20 +426,23 @@ class RemoteTable(RemoteChat):
             )
         view = state["view"]
         outcome = state.get("outcome")
+        abandoned = state.get("status") == "abandoned"  # called off (nobody was at the table): no result
         over = bool(view.get("over")) or outcome is not None
-        moves = [] if over else self._moves(lang)
+        moves = [] if over or abandoned else self._moves(lang)
         pending = self._pending
         queued = next((m for m in moves if pending is not None and m.action == pending[1] and not m.reaction), None)
         notice = self._pick(self._notice, lang)
         if state.get("status") == "waiting":
             notice = t("remote.waiting_start", lang)
+        elif abandoned:
+            notice = t("remote.abandoned", lang)
         snap = Snapshot(
             view=view,
             seat=self.seat,
             names=self.names(lang),
             moves=moves,
-            actors=() if over else tuple(state.get("actors", [])),
-            required=() if over else self._required(),
+            actors=() if over or abandoned else tuple(state.get("actors", [])),
+            required=() if over or abandoned else self._required(),
             race=not over and self._race(),
             queued=queued if self._race() else None,
             over=over,

@@ -143,3 +143,12 @@ def test_arena_pool_avoids_the_last_game_while_others_are_free() -> None:
 def test_met_ignores_byes() -> None:
     assert met([game(0, 1, {0: W, 1: L, 2: L}), Played(1, 1, (3,), bye=True)]) == {
         frozenset((0, 1)), frozenset((0, 2)), frozenset((1, 2))}
+
+
+def test_a_called_off_game_is_won_by_the_entries_still_there() -> None:
+    from tapete.server.tournaments.service import forfeit
+
+    person, bot = [{"player": "p", "name": "Ana"}], [{"bot": "random", "name": "Robot"}]
+    assert forfeit([person, bot]) == {0: "loss", 1: "win"}
+    assert forfeit([bot, person, bot]) == {0: "draw", 1: "loss", 2: "draw"}  # a shared win
+    assert forfeit([person, person + person]) == {0: "loss", 1: "loss"}  # nobody there: nobody won it

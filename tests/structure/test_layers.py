@@ -25,18 +25,20 @@ ALLOWED: dict[str, set[str]] = {
     "bots": {"engine", "games", "models"},
     "sim": {"engine", "games", "bots"},
     "envs": {"engine", "games", "bots"},
-    "server": {"engine", "games", "bots", "protocol"},
+    "server": {"engine", "games", "bots", "protocol", "analysis"},
     "tui": {"engine", "games", "bots", "protocol"},
     "web": set(),  # static files, served by the server
     # tapete.api: the stable Python API (docs/api.md)
     "api": {"engine", "games", "bots"},
     # training the learned bots (PyTorch, extra `train`): imported by nothing but the command line
     "train": {"engine", "games", "models", "bots", "sim"},
+    # the post-game analysis: a finished match's decisions judged by the search or a shipped model
+    "analysis": {"engine", "games", "models", "bots"},
     # tapete.story: a seeded match told as a seat's log (`tapete story`)
     "story": {"engine", "games", "bots", "sim"},
     # tapete.openspiel: the former path of tapete.envs.openspiel, the same module
     "openspiel": {"envs"},
-    "cli": {"engine", "games", "bots", "sim", "envs", "server", "tui", "story", "train"},
+    "cli": {"engine", "games", "bots", "sim", "envs", "server", "tui", "story", "train", "analysis"},
 }
 ROOT = "tapete"
 ONLY_CLI_IMPORTS = {"server", "web", "tui", "cli", "train"}

@@ -9,9 +9,11 @@ from typing import Any
 
 import httpx
 
+from tests.game_settings import settings
+
 from .conftest import DESKTOP
 from .helpers import create_table, state, wait_js, wait_until
-from .play import boon_move, play_until_a_result, wait_for_answers
+from .play import play_until_a_result, wait_for_answers
 
 FAST = {"bot_delay_ms": 40, "reaction_window_ms": 150, "result_pause_seconds": 60}
 
@@ -33,7 +35,7 @@ def play_a_card(page: Any, timeout: float = 60.0) -> tuple[str, str]:
                 button.click()
                 wait_for_answers(page)
                 return card, label
-            boon_move(page, s)
+            settings("boon").web_move(page, s)
             wait_for_answers(page)
         else:
             time.sleep(0.05)

@@ -9,7 +9,9 @@ versioned request for the current version is cached a year (`immutable`):
 a second visit asks the server for the page alone, which is revalidated
 (`no-cache` with an ETag: a 304 when unchanged). A file asked without its
 version, or with an old one, is served with revalidation. Only files found
-at start are served: no path from a request ever reaches the file system.
+at start are served: no path from a request reaches this folder. A path not
+found here is passed to `fallback` when there is one (the games' browser pieces
+kept in their own packages, http/viewer.py's `pieces`).
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ import mimetypes
 from dataclasses import dataclass
 from pathlib import Path
 
+from starlette.exceptions import HTTPException
 from starlette.middleware.gzip import GZipMiddleware
 from starlette.requests import Request
 from starlette.responses import Response
@@ -65,7 +68,8 @@ def _asset(body: bytes, name: str) -> Asset:
 class Assets:
     """The static folder, read once: `/path` -> Asset, and the page that names their versions."""
 
-    def __init__(self, folder: Path) -> None:
+    def __init__(self, folder: Path, fallback: ASGIApp | None = None) -> None:
+        self.fallback = fallback
         files: dict[str, Asset] = {}
         for path in sorted(folder.rglob("*")):
             if path.is_file() and path.name != PAGE and not path.name.startswith("."):
@@ -83,6 +87,10 @@ class Assets:
     def versioned(self, url: str) -> str:
         return f"{url}?v={self.files[url].version}"
 
+    def versioned_if_here(self, url: str) -> str:
+        """`url` with its version when it is one of these files; as it is otherwise."""
+        return self.versioned(url) if url in self.files else url
+
     @property
     def script_hash(self) -> str:
         """The import map's CSP source (`'sha256-...'`): the page's one inline script."""
@@ -99,16 +107,18 @@ class Assets:
         request = Request(scope)
         path = request.url.path
         if request.method not in ("GET", "HEAD"):
-            await Response("Method Not Allowed", 405, {"allow": "GET, HEAD"})(scope, receive, send)
-            return
+            # the app's own handler answers in the protocol's JSON error form, as for any route
+            raise HTTPException(405, headers={"allow": "GET, HEAD"})
         if path in ("/", f"/{PAGE}"):
             asset, cache = self.page, REVALIDATE
         elif path in self.files:
             asset = self.files[path]
             cache = YEAR if request.query_params.get("v") == asset.version else REVALIDATE
-        else:
-            await Response("Not Found", 404, media_type="text/plain")(scope, receive, send)
+        elif self.fallback is not None:
+            await self.fallback(scope, receive, send)
             return
+        else:
+            raise HTTPException(404)
         await self._send(request, asset, cache)(scope, receive, send)
 
     @staticmethod

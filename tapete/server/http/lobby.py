@@ -34,6 +34,7 @@ from ..wire.limits import AllRates, Rates
 from .models import CreateTableBody, JoinBody, TokenBody
 from .player_api import PlayerHeader, caller
 from .replays import Replays
+from .viewer import client_json
 
 
 @dataclass
@@ -77,8 +78,10 @@ router = APIRouter(prefix="/api")
 
 
 @router.get("/games")
-async def list_games() -> dict[str, Any]:
-    """Every registered game with its players, options schema and names in es/en."""
+async def list_games(request: Request) -> dict[str, Any]:
+    """Every registered game with its players, options schema and names in es/en; its client
+    pieces named by their versioned URLs where the static client holds them (http/assets.py)."""
+    versioned: Callable[[str], str] = getattr(request.app.state, "versioned", lambda url: url)
     return {
         "games": [
             {
@@ -89,6 +92,7 @@ async def list_games() -> dict[str, Any]:
                 "default_players": g.default_players,
                 "options": g.options_schema(),
                 "bot_levels": kinds_for(g),
+                "client": client_json(g, versioned),
             }
             for g in available_games()
         ],

@@ -9,14 +9,15 @@ the loop and those threads, and an unrelated table's ping went from 1 to 52 ms (
   between pages: `Store.actions_of`) and kept as two arrays of ints (`CompactRecord`), the
   records kept fitting in `--replay-cache-mb`, the least recently viewed leaving first; the last
   steps told are kept as the JSON they were sent as;
-- the steps are computed in a thinking process of their own (`tapete.server.table.thinking`, in
-  fair turns: by the address that asks, then by match), which keeps the matches it replays with
-  some of their states (`table.replayed.ReplayedMatch`), so that a step replays at most a few
-  dozen actions;
+- the steps, and a match's whole story as a seat read it (`/story`), are computed in a thinking
+  process of their own (`tapete.server.table.thinking`, in fair turns: by the address that asks,
+  then by match), which keeps the matches it replays with some of their states
+  (`table.replayed.ReplayedMatch`), so that a step replays at most a few dozen actions;
 - each address may ask for `--replay-per-s` steps a second in bursts of `--replay-burst`
-  (records included; shared by every process with Redis), beyond which `rate_limited`, answered
-  before the request is routed (`replay_rates`, in the app's `RateGuard`); and at most
-  `--replays-waiting` steps wait at once server-wide, beyond which `busy` (503).
+  (stories and records included; shared by every process with Redis), beyond which
+  `rate_limited`, answered before the request is routed (`replay_rates`, in the app's
+  `RateGuard`); and at most `--replays-waiting` steps wait at once server-wide, beyond which
+  `busy` (503).
 """
 
 from __future__ import annotations
@@ -27,6 +28,8 @@ from collections import OrderedDict
 from collections.abc import AsyncIterator, Awaitable, Callable
 from typing import Any
 
+from fastapi import Request
+
 from tapete.engine import TapeteError
 
 from ..errors import RemoteError, error
@@ -36,6 +39,7 @@ from ..table.thinking import GONE, ThinkingPool
 from ..wire.limits import AllRates, RateLimitedFactory, Rates
 
 STEPS_KEPT = 256  # steps kept as the JSON they were told as (a flood of one step costs one)
+STORY = -1  # the step under which a match's story is kept among them
 Load = Callable[[str], Awaitable[Record]]
 
 
@@ -59,9 +63,17 @@ class Replays:
 
     async def step(self, load: Load, match_id: str, step: int, seat: int | None, address: str) -> bytes:
         """One step of a finished match as JSON; `load` reads its record (not finished: its error)."""
+        return await self._told(load, match_id, step, seat, address)
+
+    async def story(self, load: Load, match_id: str, seat: int | None, address: str) -> bytes:
+        """A finished match's whole log as `seat` read it, as JSON (`ReplayedMatch.story`)."""
+        return await self._told(load, match_id, None, seat, address)
+
+    async def _told(self, load: Load, match_id: str, step: int | None, seat: int | None, address: str) -> bytes:
+        """A step (`step` None: the story) as told, from the steps kept or the replay process."""
         async with self._turn():
             record = await self._record(load, match_id)
-            key = (match_id, min(step, len(record.actions)), seat)
+            key = (match_id, STORY if step is None else min(step, len(record.actions)), seat)
             told = self.told.get(key)
             if told is None:
                 answer = await self.thinking.replay(match_id, address, record, step, seat)
@@ -120,11 +132,17 @@ class Replays:
 
 
 def replay_rates(settings: ServerSettings, rates: AllRates) -> dict[tuple[str, str], tuple[Rates, RateLimitedFactory]]:
-    """Replay steps and records per address (one allowance for both), for the app's `RateGuard`."""
+    """Replay steps, stories and records per address (one allowance for them all), for the app's `RateGuard`."""
     allowance = rates.per_second("replays", settings.replay_per_s, settings.replay_burst)
 
     def too_many() -> TapeteError:
         return error("quota_replays", per_second=settings.replay_per_s)
 
     return {("GET", "/api/matches/{id}/replay"): (allowance, too_many),
+            ("GET", "/api/matches/{id}/story"): (allowance, too_many),
             ("GET", "/api/matches/{id}/record"): (allowance, too_many)}
+
+
+def asking_address(request: Request) -> str:
+    """Whose turn a replay takes and whose allowance it counts: the peer's address."""
+    return request.client.host if request.client is not None else "unknown"

@@ -1,46 +1,111 @@
 """What the browser client needs beyond the lobby: a finished match step by
-step (the replay viewer) and a game's deck as data (WANTED's outlaws).
+step (the replay viewer), a game's deck as data (WANTED's outlaws), and each
+game's client pieces: what `/api/games` says of them (`client_json`, from the
+game's `client` facts) and their files (`/js/games/<package>/...`, from the
+game's own folder, wherever it is installed).
 
 A replay is served only for a finished match, whose record (seed included)
 is public anyway, so any seat's view of any step may be shown. How replays
-are kept, limited and computed off the event loop: `replays.py`.
+are kept, limited and computed off the event loop: `replays.py` (the steps
+and the story as told: `tapete.server.table.replayed`).
 """
 
 from __future__ import annotations
 
 import functools
 import json
+import re
+from collections.abc import Callable
 from importlib import resources
+from pathlib import Path
 from typing import Any, Literal
 
 from fastapi import APIRouter, Query, Request, Response
+from fastapi.responses import FileResponse
 from pydantic import BaseModel, Field
+from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from tapete.engine import Event
+from tapete.engine import Event, Game
 from tapete.engine.words import Reader
-from tapete.games import get_game
+from tapete.games import game_ids, get_game
 from tapete.protocol import LANGS, Words
 
 from ..errors import error
 from ..people.names import NAME_MAX  # as the lobby allows
-from .lobby import client_address
+from .replays import asking_address
 
 router = APIRouter(prefix="/api")
+pieces = APIRouter(include_in_schema=False)  # the games' browser files, beside the static client
 
-# Games that keep their deck as a data file in their package (rules: "keep it as data").
-DECK_FILES = {"wanted": "outlaws.json", "nacho-loco": "designs.json"}
+STATIC_GAMES = Path(__file__).resolve().parents[2] / "web" / "static" / "js" / "games"
+PIECE = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_.-]*\.(js|css|svg|json)")
 
 
 @router.get("/games/{game_id}/deck")
 async def game_deck(game_id: str) -> dict[str, Any]:
     """The game's deck data file as JSON (card names and figures)."""
     game = get_game(game_id)
-    name = DECK_FILES.get(game.id)
+    name = game.client.deck_file
     if name is None:
         raise error("no_deck_data", game=Words(game.name["es"], game.name["en"]))
-    package = type(game).__module__.rpartition(".")[0]
-    data: dict[str, Any] = json.loads(resources.files(package).joinpath(name).read_text(encoding="utf-8"))
+    data: dict[str, Any] = json.loads(resources.files(game.package()).joinpath(name).read_text(encoding="utf-8"))
     return data
+
+
+# -- each game's client pieces ------------------------------------------------------------------
+def web_name(game: Game) -> str:
+    """The folder name under which the game's browser pieces are served: its package's own."""
+    return game.package().rpartition(".")[2]
+
+
+def web_folder(game: Game) -> Path | None:
+    """Where the game's browser pieces are: the folder its `client.web` names, or
+    tapete/web/static/js/games/<package>/; None when there is none."""
+    if game.client.web:
+        package, _, sub = game.client.web.partition(":")
+        folder = Path(str(resources.files(package).joinpath(sub)))
+    else:
+        folder = STATIC_GAMES / web_name(game)
+    return folder if folder.is_dir() else None
+
+
+def client_json(game: Game, versioned: Callable[[str], str] = lambda url: url) -> dict[str, Any]:
+    """What a client needs to show the game (its `client` facts) and the paths of its
+    browser pieces (view, words, style; null where it has none), each as `versioned` names it
+    (the static client's files with their version, so that a second visit asks for none)."""
+    facts = game.client
+    folder = web_folder(game)
+    base = f"/js/games/{web_name(game)}/"
+
+    def piece(name: str) -> str | None:
+        return versioned(base + name) if folder is not None and (folder / name).is_file() else None
+
+    return {
+        "score_unit": dict(facts.score_unit),
+        "score_text": dict(facts.score_text),
+        "score_sense": game.score_sense,
+        "rounds_text": dict(facts.rounds_text) if facts.rounds_text else None,
+        "result_events": sorted(facts.result_events or game.round_result_events),
+        "result_when": {kind: dict(when) for kind, when in facts.result_when.items()},
+        "deck": facts.deck_file is not None,
+        "table_options_off": {k: {o: list(v) for o, v in off.items()} for k, off in facts.table_options_off.items()},
+        "web": {"view": piece("view.js"), "words": piece("words.js"), "style": piece("style.css")},
+    }
+
+
+@pieces.get("/js/games/{folder}/{name}")
+async def game_piece(folder: str, name: str) -> FileResponse:
+    """A file of a game's browser folder (its view, words, art, style)."""
+    if PIECE.fullmatch(name):
+        for game_id in game_ids():
+            try:
+                game = get_game(game_id)
+            except Exception:
+                continue
+            where = web_folder(game) if web_name(game) == folder else None
+            if where is not None and (where / name).is_file():
+                return FileResponse(where / name)
+    raise StarletteHTTPException(404)
 
 
 @functools.cache
@@ -112,7 +177,20 @@ async def match_replay(
 ) -> Response:
     """One step of a finished match (404 unknown, 409 not finished; 429 and 503: `Replays`)."""
     services = request.app.state.tapete
-    told = await services.replays.step(services.tables.record, match_id, step, seat, client_address(request))
+    told = await services.replays.step(services.tables.record, match_id, step, seat, asking_address(request))
+    return Response(told, media_type="application/json")
+
+
+@router.get("/matches/{match_id}/story")
+async def match_story_route(
+    match_id: str,
+    request: Request,
+    seat: int | None = Query(None, ge=0),
+) -> Response:
+    """A finished match's whole log as `seat` read it (404 unknown, 409 not finished; 429 and 503:
+    `Replays`)."""
+    services = request.app.state.tapete
+    told = await services.replays.story(services.tables.record, match_id, seat, asking_address(request))
     return Response(told, media_type="application/json")
 
 

@@ -84,6 +84,7 @@ class MatchRow:
     seats: list[SeatRow] = field(default_factory=list)
     actions: list[tuple[int, int]] = field(default_factory=list)
     action_times: list[float] = field(default_factory=list)  # when each action was stored (time.time())
+    by_standin: dict[int, str] = field(default_factory=dict)  # index -> who made it for a person (engine.standin)
     chat: list[dict[str, Any]] = field(default_factory=list)  # the room's last lines, oldest first
 
     @property
@@ -310,11 +311,11 @@ class Store:
         await self._submit(Write(matches, values={"status": status, **values}, where={"id": match_id},
                                   fence=self._fence(match_id)))
 
-    async def append_action(self, match_id: str, idx: int, seat: int, action: int, at: float) -> None:
-        await self._submit(
-            Write(actions, rows=[{"match_id": match_id, "idx": idx, "seat": seat, "action": action, "at": at}],
-                   fence=self._fence(match_id))
-        )
+    async def append_action(self, match_id: str, idx: int, seat: int, action: int, at: float,
+                            by_standin: str | None = None) -> None:
+        """Store an action; `by_standin`: made for the seat's person by their stand-in ("standin", "clock")."""
+        row = {"match_id": match_id, "idx": idx, "seat": seat, "action": action, "at": at, "by_standin": by_standin}
+        await self._submit(Write(actions, rows=[row], fence=self._fence(match_id)))
 
     async def delete_action(self, match_id: str, idx: int) -> None:
         await self._submit(Write(actions, where={"match_id": match_id, "idx": idx}, delete=True,
@@ -382,22 +383,25 @@ class Store:
         rows = await self._load(sa.select(matches).where(matches.c.id == match_id), with_actions)
         return rows[0] if rows else None
 
-    async def actions_of(self, match_id: str) -> list[tuple[int, int]]:
-        """A match's actions in order, read a page at a time, the event loop let go between two pages:
-        the rows of a long record took it ~100 ms at once (8,000 actions)."""
+    async def actions_of(self, match_id: str) -> tuple[list[tuple[int, int]], dict[int, str]]:
+        """A match's actions in order and the moves stand-ins made for people among them (index ->
+        who, as `MatchRow.by_standin`), read a page at a time, the event loop let go between two
+        pages: the rows of a long record took it ~100 ms at once (8,000 actions)."""
         found: list[tuple[int, int]] = []
+        made: dict[int, str] = {}
         while True:
             async with self.engine.connect() as conn:
                 page = list(await conn.execute(
-                    sa.select(actions.c.idx, actions.c.seat, actions.c.action)
+                    sa.select(actions.c.idx, actions.c.seat, actions.c.action, actions.c.by_standin)
                     .where(actions.c.match_id == match_id, actions.c.idx >= len(found))
                     .order_by(actions.c.idx).limit(ACTIONS_PAGE)
                 ))
             if any(r.idx != len(found) + i for i, r in enumerate(page)):
                 raise RuntimeError(f"match {match_id}: the action record has a gap")
+            made.update((r.idx, r.by_standin) for r in page if r.by_standin is not None)
             found += [(r.seat, r.action) for r in page]
             if len(page) < ACTIONS_PAGE:
-                return found
+                return found, made
             await asyncio.sleep(0)
 
     async def load_unfinished(self) -> list[MatchRow]:
@@ -417,7 +421,7 @@ class Store:
                 if not with_actions:
                     continue
                 action_rows = await conn.execute(
-                    sa.select(actions.c.idx, actions.c.seat, actions.c.action, actions.c.at)
+                    sa.select(actions.c.idx, actions.c.seat, actions.c.action, actions.c.at, actions.c.by_standin)
                     .where(actions.c.match_id == row.id)
                     .order_by(actions.c.idx)
                 )
@@ -426,6 +430,7 @@ class Store:
                     raise RuntimeError(f"match {row.id}: the action record has a gap")
                 row.actions = [(r.seat, r.action) for r in listed]
                 row.action_times = [r.at for r in listed]
+                row.by_standin = {r.idx: r.by_standin for r in listed if r.by_standin is not None}
         return found
 
     @staticmethod

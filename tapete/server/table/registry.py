@@ -193,7 +193,7 @@ class TableRegistry:
             chat=TableChat(row.id, row.chat_room, [ChatLine.from_json(line) for line in row.chat], self.store),
         )
         runner.rematch.restore(row.rematch, row.next_match, make=self._rematch_of)
-        runner.replay(row.actions, row.action_times, row.started_at)
+        runner.replay(row.actions, row.action_times, row.by_standin, row.started_at)
         self.created_at[row.id] = row.created_at
         return runner
 
@@ -436,8 +436,8 @@ class TableRegistry:
         raise error("table_not_found", table=table_id)
 
     def listed(self) -> list[dict[str, Any]]:
-        """Public tables that are waiting for players or being played."""
-        return [r.summary() for r in self.runners.values() if r.public and r.status != "finished"]
+        """Public tables that are waiting for players or being played (not ended, nor abandoned)."""
+        return [r.summary() for r in self.runners.values() if r.public and r.status in ("waiting", "playing")]
 
     def page(self, offset: int, limit: int) -> dict[str, Any]:
         """One page of `listed()`, oldest first, with the total and where the next page starts."""
@@ -456,8 +456,9 @@ class TableRegistry:
             # an unfinished record holds the seed, which would reveal every hidden card
             raise error("record_unfinished")
         seats = [{"bot": s.level} if s.kind == "bot" else {"human": clean_name(s.name) or ""} for s in row.seats]
-        played = await self.store.actions_of(table_id)  # a page at a time: a long record does not hold the loop
-        record = MatchRecord(row.game, row.options, row.seed, seats, played, row.rules_version).to_json()
+        # a page at a time: a long record does not hold the loop
+        played, made = await self.store.actions_of(table_id)
+        record = MatchRecord(row.game, row.options, row.seed, seats, played, row.rules_version, made).to_json()
         record.update(
             id=row.id,
             table_options=row.table_options,

@@ -27,7 +27,7 @@ import logging
 import secrets
 import time
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
@@ -52,7 +52,10 @@ from .seatbot import BotDesk, SeatBot
 from .seating import TableSeating
 from .seats import SeatInfo, SeatRegistry, restart_grace
 from .stale import StaleHistory
+from .standins import StandinMoves
 from .thinking import ThinkingPool
+
+ENDED = ("finished", "abandoned")  # a match played to its end, or one nobody was at any more
 
 if TYPE_CHECKING:
     from ..storage.store import Store
@@ -125,7 +128,7 @@ class TableRunner:
         ]
         searching = [(bot.seat, bot.kind, bot.seed) for bot in self.bots if bot.searches]
         thoughts = None
-        if searching and context.thinking is not None and status != "finished":  # the replica of its search bots
+        if searching and context.thinking is not None and status not in ENDED:  # the replica of its search bots
             thoughts = context.thinking.open_table(table_id, partial(context.group_of, table_id), game.id, seed,
                                                    self.options, len(seats), searching)
         self.desk = BotDesk(self.bots, table_options.bot_delay_ms / 1000, self._post_bot, table_id, thoughts)
@@ -143,6 +146,7 @@ class TableRunner:
         self.seating = TableSeating(table_id, self.registry, self.store, self.presenter)  # sockets, seats taken, left
         # the actions stored before they are applied
         self.record = TableRecord(self.store, table_id, partial(game.new_match, len(seats), seed, self.options))
+        self.standins = StandinMoves()  # the moves stand-ins made for people, told when they come back
 
     @property
     def state(self) -> State:
@@ -154,30 +158,34 @@ class TableRunner:
 
     # -- building ----------------------------------------------------------
     def replay(self, actions: list[tuple[int, int]], times: list[float] | None = None,
-               started_at: float | None = None) -> None:
-        """Rebuild the state from its record, bots hearing what they heard. With the
-        actions' times and the match's start (wall clock), turn clocks resume with the
-        time they had left, the first decision's as much as the others'."""
+               by_standin: Mapping[int, str] | None = None, started_at: float | None = None) -> None:
+        """Rebuild the state from its record, bots hearing what they heard (`by_standin`: the
+        moves stand-ins made for people, told so again). With the actions' times and the match's
+        start (wall clock), turn clocks resume with the time they had left, the first decision's
+        as much as the others'."""
         self._restored = True
-        core = self.core
+        core, made = self.core, by_standin or {}
+        self.standins.replayed(actions, made, self.registry.humans())
         began = started_at if started_at is not None else times[0] if times else None
         if began is None or (actions and not times) or self.status != "playing" or core.timing.turn <= 0:
             for version, (seat, action) in enumerate(actions, 1):
-                self._replayed(version, self.state.apply(seat, action))
+                self._replayed(version, seat, made, self.state.apply(seat, action))
             core.version = len(actions)
         else:
             core.clocked = self.registry.humans()
             core.track(began)
             for (seat, action), at in zip(actions, times or [], strict=True):
-                self._replayed(core.version + 1, core.apply(seat, action, at).events)
+                self._replayed(core.version + 1, seat, made, core.apply(seat, action, at).events)
             core.rebase(time.monotonic() - time.time())
         self.desk.caught_up(actions)
 
-    def _replayed(self, version: int, events: list[Event]) -> None:
+    def _replayed(self, version: int, seat: int, made: Mapping[int, str], events: list[Event]) -> None:
         """A replayed action's events: the bots hear them, the kept log holds them again
-        (so a reload after a restart still shows the whole story)."""
+        (so a reload after a restart still shows the whole story, stand-ins' moves as theirs)."""
         self.desk.observe(events)
-        self.presenter.log.extend(version, events)
+        marks = self.standins.trail.step(seat, made.get(version - 1))
+        self.presenter.log.extend(version, self.game.made_for(events, marks))
+        self.presenter.rounds.saw(self.state, events)
 
     def start(self) -> None:
         now = time.monotonic()
@@ -244,6 +252,8 @@ class TableRunner:
             item = await self.queue.get()
             try:
                 await self._handle(item)
+                if (at := self._abandon_at()) is not None and at <= time.monotonic():
+                    await self._abandon()
             except Exception:
                 logs.log.exception("runner failed on a queue item", extra={"table": self.id})
                 done = getattr(item, "done", None)
@@ -301,7 +311,10 @@ class TableRunner:
         if not self.seating.attach(msg):
             return
         conn = msg.conn
-        conn.send(self.state_message(conn, []))
+        message = self.state_message(conn, [])
+        if (away := self.standins.tell(conn.seat, conn.lang)) is not None:
+            message["while_away"] = away  # what the stand-in did meanwhile
+        conn.send(message)
         logs.event("socket attached", table=self.id, seat=conn.seat, version=self.version)
         await self.rematch.attached(conn, self.status)
 
@@ -358,6 +371,8 @@ class TableRunner:
         """Ask the core: apply the action, hold it (the window, a round result), or refuse it."""
         if self.status == "waiting":
             raise error("not_started")
+        if self.status == "abandoned":
+            raise error("match_abandoned")
         verdict = self.core.judge(seat, action, time.monotonic(), sender.version)
         if self._arrived is not None:
             self.stats.stage("wait", time.perf_counter() - self._arrived)
@@ -375,7 +390,8 @@ class TableRunner:
     async def _apply(self, seat: int, action: int, sender: Sender) -> None:
         reached = time.perf_counter() if self._offered is None else self._offered
         queued = time.perf_counter()
-        earlier = await self.record.append(self.version, seat, action)
+        by = self.standins.made_by(self.seats[seat].human, sender.source, self.registry.gone(seat, time.monotonic()))
+        earlier = await self.record.append(self.version, seat, action, by)
         if earlier is not None:  # the record holds another action here (a write whose answer was lost)
             caught_up = self.core.apply(*earlier, time.monotonic(), person=self.seats[earlier[0]].human)
             await self._after_change(caught_up, "record")
@@ -386,6 +402,8 @@ class TableRunner:
             logs.log.exception("the game failed on a legal action", extra={"table": self.id, "seat": seat})
             self.core.state = await self.record.rebuild(self.version)
             raise error("internal_error") from None
+        if marks := self.standins.moved(seat, by, sender.source == "human"):  # never told as a person's
+            applied = replace(applied, events=self.game.made_for(applied.events, marks))
         committed = time.perf_counter()
         self.stats.stage("write", committed - queued)
         self.stale.reached(self.version, reached)
@@ -425,6 +443,19 @@ class TableRunner:
         await self.store.set_status(self.id, "finished", finished_at=time.time(), outcome=outcome)
         logs.event("match finished", table=self.id, version=self.version, status="finished")
         settle_ratings(self.store, self.id, self.game)
+
+    def _abandon_at(self) -> float | None:
+        """When a match nobody is at ends (every person left: now), or None (`SeatRegistry.nobody_since`)."""
+        since = self.registry.nobody_since() if self.status == "playing" else None
+        return None if since is None else since + self.settings.abandoned_after
+
+    async def _abandon(self) -> None:
+        """Nobody came back: the match ends unplayed (no outcome, no ratings) and leaves the lists."""
+        self.status = "abandoned"
+        self.desk.close()
+        await self.store.set_status(self.id, "abandoned", finished_at=time.time())
+        logs.event("match abandoned", table=self.id, version=self.version, status="abandoned")
+        self._broadcast([])
 
     # -- bots --------------------------------------------------------------------
     def _bot_controls(self, seat: int) -> bool:
@@ -476,7 +507,9 @@ class TableRunner:
             if core_next is not None:
                 times.append(core_next)
             times += self.registry.grace_deadlines(now)
-        if self.status == "finished" and self._idle_since is not None:
+            if (abandon := self._abandon_at()) is not None:
+                times.append(max(abandon, now))
+        if self.status in ENDED and self._idle_since is not None:
             times.append(self._idle_since + self.settings.finished_ttl)
         return min(times) if times else None
 
@@ -488,7 +521,7 @@ class TableRunner:
         self._schedule_bots()
         if (seats := self.seats_json()) is not self._seats_told and seats != self._seats_told:
             self._broadcast([])  # someone came, went, or a stand-in took over
-        if not (self.status == "finished" and self.registry.idle()):
+        if not (self.status in ENDED and self.registry.idle()):
             self._idle_since = None
         elif self._idle_since is None:
             self._idle_since = time.monotonic()

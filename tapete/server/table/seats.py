@@ -10,6 +10,7 @@ its token attaches.
 from __future__ import annotations
 
 import hashlib
+import math
 import secrets
 from collections import Counter
 from dataclasses import dataclass, field
@@ -149,6 +150,21 @@ class SeatRegistry:
 
     def humans(self) -> set[int]:
         return {s.index for s in self.seats if s.human}
+
+    def nobody_since(self) -> float | None:
+        """Since when (monotonic) no person is at the table: every person seat left, or its person
+        away (no socket); -inf when every one was left. None: someone is there, or it seats only bots."""
+        since, people = -math.inf, False
+        for info in self.seats:
+            if not info.human:
+                continue
+            people = True
+            if info.token_hash is None:
+                continue  # left
+            if info.conns or info.gone_since is None:
+                return None
+            since = max(since, info.gone_since)
+        return since if people else None
 
     def present(self, now: float) -> set[int]:
         """Seats whose person is here: a socket open now, or away within the reconnect

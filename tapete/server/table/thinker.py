@@ -28,6 +28,7 @@ the order they were sent:
     ("decide", job, table, seat, version, seconds)  -> ("done", job, answer)
         answer: ("move", action, delay) | ("pass",) | ("stale",) | ("error", text)
     ("replay", job, match, CompactRecord, step, seat)  -> ("done", job, answer)
+        step None: the match's whole story as the seat read it
         answer: ("json", bytes) | ("refused", error as data) | ("error", text)
     ("stop",)
 """
@@ -179,7 +180,7 @@ class Thinker:
         except Exception:
             return ("error", traceback.format_exc(limit=8))
 
-    def _replay(self, match_id: str, compact: CompactRecord, step: int, seat: int | None) -> tuple[Any, ...]:
+    def _replay(self, match_id: str, compact: CompactRecord, step: int | None, seat: int | None) -> tuple[Any, ...]:
         try:
             match = self.replays.get(match_id)
             if match is None:
@@ -189,7 +190,8 @@ class Thinker:
                 while self.held > self.replay_budget and len(self.replays) > 1:
                     self.held -= self.replays.popitem(last=False)[1].cost()
             self.replays.move_to_end(match_id)
-            return ("json", orjson.dumps(match.step(step, seat)))
+            told = match.story(seat) if step is None else match.step(step, seat)
+            return ("json", orjson.dumps(told))
         except TapeteError as err:
             return ("refused", error_json(err))
         except Exception:

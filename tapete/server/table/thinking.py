@@ -319,8 +319,9 @@ class ThinkingPool:
         return TableThoughts(self, process, table_id, group)
 
     # -- replays -----------------------------------------------------------------------------
-    async def replay(self, match_id: str, group: str, record: CompactRecord, step: int,
+    async def replay(self, match_id: str, group: str, record: CompactRecord, step: int | None,
                      seat: int | None) -> tuple[Any, ...]:
+        """A replay step of a finished match (`step` None: its whole story as `seat` read it)."""
         process = self.replayer
         if process is None or process.dead:
             process = self.replayer = ThinkingProcess("tapete-replay", self.replay_budget, STUCK_S, REPLAY_NICENESS)

@@ -329,6 +329,8 @@ class Tournaments:
                 by_side = results_of(won, len(sides))
             elif status in ENDED_UNPLAYED:  # never played (cannot happen to a table seated whole): nobody wins
                 by_side = dict.fromkeys(range(len(sides)), "loss")
+            elif status == "abandoned":  # every person left: called off, won by the entries still there
+                by_side = forfeit([row.entries[entry] for entry in played.entries])
             else:
                 continue
             results: dict[int, Result] = {entry: by_side[i] for i, entry in enumerate(played.entries)}
@@ -344,6 +346,14 @@ class Tournaments:
         row.status, row.finished_at = "finished", now
         self.live.pop(row.id, None)
         logs.event("tournament finished", detail=row.id)
+
+
+def forfeit(sides: list[list[dict[str, Any]]]) -> dict[int, Result]:
+    """The results of a game called off because every person at it left (status `abandoned`): each
+    entry with a person loses; entries of bots only, who were still there, share the win as at any
+    table (one alone wins); with none of them, every entry loses (no one won it)."""
+    stayed = {i for i, members in enumerate(sides) if all("bot" in m for m in members)}
+    return results_of(stayed, len(sides)) if stayed else dict.fromkeys(range(len(sides)), "loss")
 
 
 def _entry_of(row: TournamentRow, player_id: str) -> int | None:

@@ -63,6 +63,13 @@ export function replayStep(id, step, seat) {
   return call("GET", `/api/matches/${encodeURIComponent(id)}/replay?${params}`);
 }
 
+/** A finished match's whole log as `seat` read it (null: a spectator), each line with its step. */
+export function matchStory(id, seat) {
+  const params = new URLSearchParams();
+  if (seat !== null && seat !== undefined) params.set("seat", String(seat));
+  return call("GET", `/api/matches/${encodeURIComponent(id)}/story?${params}`);
+}
+
 const deckCache = new Map();
 
 /** A game's deck as data (WANTED's outlaws), cached; null when the game keeps none. */

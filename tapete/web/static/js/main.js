@@ -1,5 +1,6 @@
 // The client's entry point: a hash router over the lobby, tables, replays and rules.
 
+import { loadGames } from "./games/index.js";
 import { onLang, t } from "./i18n.js";
 import { renderLeaderboard } from "./leaderboard.js";
 import { renderHome, renderJoin, renderNewTable } from "./lobby.js";
@@ -12,7 +13,10 @@ import { renderTournament, renderTournaments, stopRefresh } from "./tournaments.
 const root = document.getElementById("app");
 let screen = null;
 
-function route() {
+const ready = loadGames(); // each game's view, words and style, as /api/games lists them
+
+async function route() {
+  await ready;
   screen?.destroy?.();
   screen = null;
   stopRefresh();

@@ -5,7 +5,7 @@
 import * as api from "./api.js";
 import { h } from "./dom.js";
 import { topBar } from "./frame.js";
-import { gameName, GAME_IDS } from "./games/index.js";
+import { gameIds, gameName } from "./games/index.js";
 import { lang, t } from "./i18n.js";
 import { ensureIdentity } from "./identity.js";
 import { LIMITS } from "./protocol.js";
@@ -97,7 +97,7 @@ function historySection(playerId, self) {
 
 /** Ratings and results per game, each game linking to its leaderboard. */
 function ratingsSection(data) {
-  const rows = GAME_IDS.filter((g) => data.ratings?.[g] || data.games?.[g]).map((g) => {
+  const rows = gameIds().filter((g) => data.ratings?.[g] || data.games?.[g]).map((g) => {
     const rating = data.ratings?.[g];
     const played = data.games?.[g];
     return h("tr", { "data-game": g },

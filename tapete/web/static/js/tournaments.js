@@ -4,7 +4,7 @@
 import * as api from "./api.js";
 import { h } from "./dom.js";
 import { toast, topBar } from "./frame.js";
-import { gameName, GAME_IDS } from "./games/index.js";
+import { gameIds, gameName } from "./games/index.js";
 import { t } from "./i18n.js";
 import { withIdentity } from "./identity.js";
 import * as store from "./store.js";
@@ -53,7 +53,7 @@ export async function renderTournaments(root) {
 function newForm() {
   const kind = h("select", { name: "kind" },
     h("option", { value: "swiss" }, t("tour.swiss")), h("option", { value: "arena" }, t("tour.arena")));
-  const game = h("select", { name: "game" }, GAME_IDS.map((g) => h("option", { value: g }, gameName(g))));
+  const game = h("select", { name: "game" }, gameIds().map((g) => h("option", { value: g }, gameName(g))));
   const name = h("input", { name: "name", maxlength: "64", autocomplete: "off" });
   const seats = h("input", { name: "seats", type: "number", min: "2", max: "8", placeholder: t("tour.seatsDefault") });
   const rounds = h("input", { name: "rounds", type: "number", min: "1", max: "30", value: "3" });

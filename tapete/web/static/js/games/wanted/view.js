@@ -1,10 +1,19 @@
 // WANTED: simultaneous commits, dice, and the duel / shootout / gangs reveal.
 
-import { die, wantedCard } from "../cards.js";
-import { h } from "../dom.js";
-import { cardName as catalogueName } from "../faces.js";
-import { t } from "../i18n.js";
-import { cardButton, pill, section, toolBar, toolButton } from "./common.js";
+import { die } from "../../cards.js";
+import { wantedCard } from "./art.js";
+import { h } from "../../dom.js";
+import { cardName as catalogueName } from "../../faces.js";
+import { t } from "../../i18n.js";
+import { cardButton, pill, section, toolBar, toolButton } from "../common.js";
+
+const DECKS = new WeakMap(); // the deck's outlaws by face, per deck data
+
+function deckOutlaws(deck) {
+  if (!deck) return new Map();
+  if (!DECKS.has(deck)) DECKS.set(deck, new Map((deck.outlaws || []).map((o) => [o.face, o])));
+  return DECKS.get(deck);
+}
 
 function outlaws(ctx) {
   if (!ctx.mem.outlaws) {
@@ -162,6 +171,8 @@ function tools(ctx) {
 
 export default {
   id: "wanted",
+  // an outlaw of the rules page's guide, drawn as the table draws it, its figures from the deck
+  guideCard: (face, name, deck) => wantedCard(face, face ? deckOutlaws(deck).get(face) : null, { label: name }),
   needsDeck: true,
 
   render(ctx) {

@@ -1,10 +1,10 @@
 // Bacan: rows of face-down cards, the deck, the live discard and mirrors.
 
-import { bacanCard } from "../cards.js";
-import { h } from "../dom.js";
-import { cardName } from "../faces.js";
-import { t } from "../i18n.js";
-import { cardButton, clearFlashes, flash, flashed, pill, section, toolBar, toolButton } from "./common.js";
+import { bacanCard } from "./art.js";
+import { h } from "../../dom.js";
+import { cardName } from "../../faces.js";
+import { t } from "../../i18n.js";
+import { cardButton, clearFlashes, flash, flashed, pill, section, toolBar, toolButton } from "../common.js";
 
 const TOOLS = ["secret", "spy", "exchange", "plus_one"];
 
@@ -226,6 +226,8 @@ function tools(ctx) {
 
 export default {
   id: "bacan",
+  // a card of the rules page's guide, drawn as the table draws it
+  guideCard: (face, name) => bacanCard(face, { label: name }),
 
   render(ctx) {
     const view = ctx.view;

@@ -1,10 +1,10 @@
 // Buracco: the rack, melds per side, the pozo, the stock and the muertos.
 
-import { buraccoTile } from "../cards.js";
-import { h } from "../dom.js";
-import { cardName } from "../faces.js";
-import { t } from "../i18n.js";
-import { cardButton, pill, section, toolBar, toolButton } from "./common.js";
+import { buraccoTile } from "./art.js";
+import { h } from "../../dom.js";
+import { cardName } from "../../faces.js";
+import { t } from "../../i18n.js";
+import { cardButton, pill, section, toolBar, toolButton } from "../common.js";
 
 /** A tile's name as the server's catalogue says it (the log's words); face down when unknown. */
 export function faceName(face) {
@@ -220,6 +220,8 @@ function handBanner(ctx) {
 
 export default {
   id: "buracco",
+  // a tile of the rules page's guide, drawn as the table draws it
+  guideCard: (face, name) => buraccoTile(face, { label: name }),
 
   render(ctx) {
     const view = ctx.view;

@@ -1,10 +1,10 @@
 // Boon: the Boon offered blind, burying, tricks with gold trumps, payouts.
 
-import { boonCard } from "../cards.js";
-import { h } from "../dom.js";
-import { cardName } from "../faces.js";
-import { t } from "../i18n.js";
-import { cardButton, pill, section, toolBar, toolButton } from "./common.js";
+import { boonCard } from "./art.js";
+import { h } from "../../dom.js";
+import { cardName } from "../../faces.js";
+import { t } from "../../i18n.js";
+import { cardButton, pill, section, toolBar, toolButton } from "../common.js";
 
 const SUIT_ORDER = ["oro", "rojo", "verde", "azul"];
 
@@ -117,6 +117,8 @@ function tools(ctx) {
 
 export default {
   id: "boon",
+  // a card of the rules page's guide, drawn as the table draws it
+  guideCard: (face, name) => boonCard(face, { label: name }),
 
   render(ctx) {
     return h("div", { class: "boon" }, trickArea(ctx), buriedShown(ctx), tools(ctx), hand(ctx));

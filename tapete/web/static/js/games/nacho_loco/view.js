@@ -1,10 +1,11 @@
 // Nacho Loco: the triangular playfield, placement by tap and rotation.
 
-import { nachoCard, nachoSegments, nachoVertices, rotatedSides } from "../cards.js";
-import { h, r2, s } from "../dom.js";
-import { cardName as catalogueName } from "../faces.js";
-import { t } from "../i18n.js";
-import { cardButton, pill, section, toolBar, toolButton } from "./common.js";
+import { cardBack } from "../../cards.js";
+import { nachoCard, nachoSegments, nachoVertices, rotatedSides } from "./art.js";
+import { h, r2, s } from "../../dom.js";
+import { cardName as catalogueName } from "../../faces.js";
+import { t } from "../../i18n.js";
+import { cardButton, pill, section, toolBar, toolButton } from "../common.js";
 
 const SCALE = 100;
 const MAX_SIDE_PX = 120; // largest on-screen side of a triangle
@@ -207,8 +208,37 @@ function info(ctx) {
   return h("div", { class: "nacho-info" }, items);
 }
 
+/** A playfield of the rules page's examples, drawn with the table's segments; the card just placed outlined. */
+const FIELD_SCALE = 100;
+
+function fieldFigure(item) {
+  const corners = item.cells.flatMap((c) => nachoVertices(c.cell[0], c.cell[1]));
+  const xs = corners.map(([x]) => x);
+  const ys = corners.map(([, y]) => y);
+  const [x0, y0] = [Math.min(...xs) - 0.1, Math.min(...ys) - 0.1];
+  const [w, hgt] = [Math.max(...xs) - x0 + 0.1, Math.max(...ys) - y0 + 0.1];
+  const cells = item.cells.map((c) => {
+    const v = nachoVertices(c.cell[0], c.cell[1]);
+    const outline = c.new ? s("polygon", {
+      points: v.map(([x, y]) => `${r2(x * FIELD_SCALE)},${r2(y * FIELD_SCALE)}`).join(" "),
+      class: "guide-new", fill: "none",
+    }) : null;
+    return s("g", { role: "img", "aria-label": c.name }, nachoSegments(v, c.sides, FIELD_SCALE), outline);
+  });
+  const picture = s("svg", {
+    class: "svg guide-field-svg", role: "group", "aria-label": item.caption,
+    viewBox: `${r2(x0 * FIELD_SCALE)} ${r2(y0 * FIELD_SCALE)} ${r2(w * FIELD_SCALE)} ${r2(hgt * FIELD_SCALE)}`,
+    style: { maxWidth: `${Math.round(w * 90)}px` },
+  }, cells);
+  return h("div", { class: "guide-figure guide-field", "data-testid": "guide-field" },
+    picture, h("p", { class: "guide-caption" }, item.caption));
+}
+
 export default {
   id: "nacho-loco",
+  // a card of the rules page's guide, drawn as the table draws it; a playfield of an example
+  guideCard: (face, name) => (face ? nachoCard(face, { label: name }) : cardBack(100, 87, name)),
+  guideBlock: (item) => (item.type === "field" ? fieldFigure(item) : null),
 
   render(ctx) {
     return h("div", { class: "nacho" }, info(ctx), field(ctx), tools(ctx), hand(ctx));
