@@ -26,8 +26,9 @@ def test_a_swiss_made_joined_started_and_played_from_the_page(open_page: Any) ->
     ana.fill(f"{form} input[name=rounds]", "1")
     ana.fill(f"{form} input[name=bots]", "2")
     ana.click(f"{form} button[type=submit]")
-    wait_js(ana, "location.hash.startsWith('#/tournament/')")
-    wait_js(ana, f"{ROWS} === 3")  # Ana and the two bots
+    # generous: making the identity and the tournament waited behind a loaded machine's other servers
+    wait_js(ana, "location.hash.startsWith('#/tournament/')", timeout=60)
+    wait_js(ana, f"{ROWS} === 3", timeout=60)  # Ana and the two bots
     where = ana.evaluate("location.hash")
 
     bea = open_page()
