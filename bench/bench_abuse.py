@@ -1,26 +1,36 @@
-"""The floods of issue 18, replayed against a server, beside the ping of an unrelated human table.
+"""The floods of issues 18 and 37, replayed against a server, beside an unrelated table's ping and bot turns.
 
-    python bench/bench_abuse.py [--seconds 10] [--url http://127.0.0.1:8000] [--json]
+    python bench/bench_abuse.py [--seconds 10] [--url http://127.0.0.1:8000] [--json] [--only NAME]
 
 Unless --url is given, a server process is started on a free loopback port
 with a fresh SQLite file and the default settings (the quotas and limits
 are what is measured), and stopped at the end.
 
-A human table is made first, from 127.0.0.1, and one of its seats pings the
-server every 50 ms over its socket for the whole run. The floods come from
-other loopback addresses (127.0.0.2 and up: each attacker is one address,
-as the quotas count them), one after the other:
+An unrelated table is made first, from 127.0.0.1: a person and an
+`ismcts-easy` bot at full speed (no reaction window, no bot delay). The
+person's seat pings the server every 50 ms over its socket for the whole
+run and plays its own turns at once; each turn of the bot is timed, from
+the state that asks it to act to the next state. The floods come from other
+loopback addresses (127.0.0.2 and up: each attacker is one address, as the
+quotas count them; some floods use several), one after the other:
 
 - tables: 1,000 `POST /api/tables` as fast as 20 connections go;
 - joins: 1,000 `POST /api/join` with made-up codes;
 - chunked: 20 `POST /api/games/bacan/players` with chunked bodies of up to 300 MB;
 - slowloris: 150 connections that send headers a line at a time, never ending them;
 - silent sockets: 50 sockets on a busy bot table that never read;
-- search bots: 10 bot-only tables of `ismcts-hard` bots at `bot_delay_ms: 0`.
+- replays: a finished match of some 8,000 actions is played first (not timed), then 60 replays
+  at once of random steps from six addresses, three times over;
+- (`EXTRA_PHASES`: floods other changes add; a flood of chat lines spread over many addresses at
+  one table belongs here too, issue 37);
+- search bots: from five addresses, three tables each of two `ismcts-hard` bots (and two heuristic
+  ones) at `bot_delay_ms: 0`, as many as they are allowed (last: their tables play on).
 
-For each, what the server answered and the ping p50/p99/max (ms) of the
-human table during it. The target is a p99 under 50 ms; on a shared
-machine, read the figures against the idle phase measured in the same run.
+For each, what the server answered, and the ping and the bot's turn
+p50/p99/max (ms) at the unrelated table during it. The targets: a ping p99
+under 50 ms, a bot turn p99 under 1 s; on a shared machine, read the
+figures against the idle phase measured in the same run (and the load
+average printed with them).
 """
 
 from __future__ import annotations
@@ -33,6 +43,7 @@ import json
 import logging
 import multiprocessing
 import os
+import random
 import socket
 import subprocess
 import sys
@@ -52,6 +63,7 @@ PING_EVERY = 0.05  # 20 a second: under the socket's documented rate (30 a secon
 BUSY = {"reaction_window_ms": 0, "bot_delay_ms": 0, "turn_seconds": 0}
 SEARCH = {"type": "bot", "level": "ismcts-hard"}
 HEURISTIC = {"type": "bot", "level": "heuristic"}
+VICTIM_BOT = {"type": "bot", "level": "ismcts-easy"}
 
 
 def percentile(values: list[float], p: float) -> float:
@@ -61,7 +73,9 @@ def percentile(values: list[float], p: float) -> float:
 
 @dataclass
 class Pinger:
-    """One seat of the human table: a ping every 50 ms, each round trip noted with its time.
+    """The person at the unrelated table: a ping every 50 ms, each round trip noted with its time,
+    and its own turns played at once (its first legal move that is no reaction), so that the bot's
+    turns come one after the other; each of the bot's turns is noted with its time too.
 
     It runs in a process of its own, so that the floods this process makes
     do not delay the pinger's own reading of its answers.
@@ -71,40 +85,76 @@ class Pinger:
     table_id: str
     token: str
     rtts: list[tuple[float, float]] = field(default_factory=list)  # (when, round trip in ms)
+    turns: list[tuple[float, float]] = field(default_factory=list)  # (when, the bot's turn in ms)
     lost: int = 0
 
     async def run(self, stop: Any) -> None:
         ws_url = self.url.replace("http://", "ws://") + f"/ws/tables/{self.table_id}"
         async with websockets.connect(ws_url, max_size=2**24) as ws:
             await ws.send(json.dumps({"type": "hello", "token": self.token, "texts": False}))
+            seat: int | None = None
+            pong = asyncio.Event()
+            asked: float | None = None  # when the bot was asked to act (the state that made it its turn)
+            played = -1
+            sent = 0.0
             seq = 0
+
+            async def read() -> None:
+                nonlocal seat, asked, played
+                async for raw in ws:
+                    data = json.loads(raw)
+                    kind = data.get("type")
+                    if kind == "welcome":
+                        seat = data["seat"]
+                    elif kind == "pong" and data.get("seq") == seq:
+                        self.rtts.append((time.time(), (time.perf_counter() - sent) * 1000))
+                        pong.set()
+                    elif kind == "state" and data.get("status") == "playing":
+                        now = time.perf_counter()
+                        if asked is not None:
+                            self.turns.append((time.time(), (now - asked) * 1000))
+                            asked = None
+                        required = data.get("required", [])
+                        if required and seat not in required:
+                            asked = now
+                        elif seat in required and data["version"] > played:
+                            played = data["version"]
+                            # no reaction, and no call of Bacan (a round's end): the bot's turns keep coming
+                            moves = [e for e in data["legal"] if not e["reaction"]
+                                     and e["action"].get("type") != "call_bacan"] or data["legal"]
+                            await ws.send(json.dumps({"type": "action", "seq": played, "version": data["version"],
+                                                      "index": moves[0]["index"]}))
+
+            reading = asyncio.create_task(read())
             while not stop.is_set():
                 seq += 1
+                pong.clear()
                 sent = time.perf_counter()
                 await ws.send(json.dumps({"type": "ping", "seq": seq}))
                 try:
-                    while True:
-                        data = json.loads(await asyncio.wait_for(ws.recv(), 5))
-                        if data.get("type") == "pong" and data.get("seq") == seq:
-                            break
+                    await asyncio.wait_for(pong.wait(), 5)
                 except TimeoutError:
                     self.lost += 1  # counted in the figures as a 5 s round trip
                     self.rtts.append((time.time(), 5000.0))
                     continue
-                self.rtts.append((time.time(), (time.perf_counter() - sent) * 1000))
                 await asyncio.sleep(PING_EVERY)
+            reading.cancel()
 
 
 def ping_process(url: str, table_id: str, token: str, stop: Any, out: Any) -> None:
     pinger = Pinger(url, table_id, token)
     asyncio.run(pinger.run(stop))
-    out.send((pinger.rtts, pinger.lost))
+    out.send((pinger.rtts, pinger.turns, pinger.lost))
 
 
-def figures(rtts: list[tuple[float, float]], start: float, end: float) -> dict[str, float]:
+def figures(rtts: list[tuple[float, float]], turns: list[tuple[float, float]], start: float,
+            end: float) -> dict[str, float]:
     values = [rtt for when, rtt in rtts if start <= when <= end]
+    taken = [ms for when, ms in turns if start <= when <= end]
     return {"pings": len(values), "p50": percentile(values, 0.5), "p99": percentile(values, 0.99),
-            "max": max(values) if values else float("nan")}
+            "max": max(values) if values else float("nan"), "bot_turns": len(taken),
+            "turn_p50": percentile(taken, 0.5), "turn_p99": percentile(taken, 0.99),
+            "turn_max": max(taken) if taken else float("nan")}
 
 
 def client(url: str, address: str, **options: Any) -> httpx.AsyncClient:
@@ -257,21 +307,76 @@ async def silent_flood(url: str, seconds: float) -> str:
             f"(the pinger's included) after {seconds:.0f} s")
 
 
+SEARCHERS = ["127.0.0.7", "127.0.0.11", "127.0.0.12", "127.0.0.13", "127.0.0.14"]
+
+
 async def search_flood(url: str, seconds: float) -> str:
     seen: Counter[str] = Counter()
-    async with client(url, "127.0.0.7") as http:
+    async with client(url, SEARCHERS[0]) as http:
         refused = await http.post("/api/tables", json={
             "game": "bacan", "join": False, "table_options": BUSY, "seats": [SEARCH] * 4})
-    async with client(url, "127.0.0.8") as http:
-        for _ in range(10):  # the most a table may seat: 2 search bots (and the most tables an address may have)
-            answer = await http.post("/api/tables", json={
-                "game": "bacan", "join": False, "table_options": BUSY,
-                "seats": [SEARCH, SEARCH, HEURISTIC, HEURISTIC]})
-            seen[str(answer.status_code)] += 1
-        await asyncio.sleep(seconds)
-        actions = (await http.get("/api/stats")).json().get("actions")
-    return (f"4 ismcts-hard bots at a table: {refused.status_code}; 10 tables of 2 ismcts-hard + 2 heuristic "
-            f"at bot_delay_ms 0: {dict(seen)}; {actions} actions applied since the start")
+    for address in SEARCHERS:
+        async with client(url, address) as http:
+            for _ in range(3):  # more than an address may have: tables of bots only with search bots
+                answer = await http.post("/api/tables", json={
+                    "game": "bacan", "join": False, "table_options": BUSY,
+                    "seats": [SEARCH, SEARCH, HEURISTIC, HEURISTIC]})
+                seen[str(answer.status_code)] += 1
+    await asyncio.sleep(seconds)
+    async with client(url, SEARCHERS[0]) as http:
+        stats = (await http.get("/api/stats")).json()
+    thinking = stats.get("thinking", {})
+    return (f"4 ismcts-hard bots at a table: {refused.status_code}; {len(SEARCHERS)} addresses x 3 tables of "
+            f"2 ismcts-hard + 2 heuristic at bot_delay_ms 0: {dict(seen)}; {stats.get('actions')} actions applied "
+            f"since the start; thinking: {thinking.get('queued')} queued, oldest wait {thinking.get('oldest_wait_ms')} "
+            f"ms, {thinking.get('fallbacks')} fallbacks of {thinking.get('decisions')} decisions")
+
+
+REPLAYERS = [f"127.0.0.{n}" for n in range(21, 27)]
+
+
+async def long_finished_match(url: str) -> tuple[str, int]:
+    """The longest of three Bacan matches of four heuristic bots to 1,500 points at full speed (thousands of
+    actions; the issue's had 8,204), played to their end; (its id, its actions)."""
+    async with client(url, "127.0.0.20") as http:
+        made = [(await http.post("/api/tables", json={
+            "game": "bacan", "join": False, "table_options": BUSY, "options": {"limit": 1500},
+            "seats": [HEURISTIC] * 4})).json()["table"]["id"] for _ in range(3)]
+        deadline = time.monotonic() + 900
+        for table_id in made:
+            while (await http.get(f"/api/tables/{table_id}")).json()["status"] != "finished":
+                if time.monotonic() > deadline:
+                    raise SystemExit("the long matches did not finish in 15 minutes")
+                await asyncio.sleep(1.0)
+        lengths = {t: len((await http.get(f"/api/matches/{t}/record")).json()["actions"]) for t in made}
+    longest = max(lengths, key=lambda t: lengths[t])
+    return longest, lengths[longest]
+
+
+async def replay_flood(url: str, match: tuple[str, int]) -> str:
+    match_id, steps = match
+    seen: Counter[str] = Counter()
+
+    async def address(where: str) -> None:
+        rng = random.Random(where)
+        async with client(url, where, limits=httpx.Limits(max_connections=10)) as http:
+            async def one() -> None:
+                answer = await http.get(f"/api/matches/{match_id}/replay",
+                                        params={"step": rng.randrange(steps + 1), "seat": rng.randrange(4)})
+                seen[str(answer.status_code)] += 1
+
+            await asyncio.gather(*(one() for _ in range(10)))
+
+    for _ in range(3):
+        await asyncio.gather(*(address(where) for where in REPLAYERS))
+    async with client(url, REPLAYERS[0]) as http:
+        replays = (await http.get("/api/stats")).json().get("replays")
+    return (f"3 x 60 replays of random steps of a {steps}-action match from {len(REPLAYERS)} addresses: "
+            f"{dict(seen)}; {replays}")
+
+
+# Floods added by other changes: (name, the flood given the server's URL and the phase's seconds).
+EXTRA_PHASES: list[tuple[str, Callable[[str, float], Awaitable[str]]]] = []
 
 
 # -- the run ---------------------------------------------------------------------------------
@@ -299,8 +404,9 @@ def start_server() -> tuple[subprocess.Popen[bytes], str, Path]:
 
 async def run(url: str, seconds: float, only: list[str]) -> list[dict[str, Any]]:
     async with client(url, "127.0.0.1") as http:
-        created = (await http.post("/api/tables", json={"game": "bacan", "seats": [{"type": "human"}] * 2})).json()
-        await http.post("/api/join", json={"code": created["invite_code"]})
+        created = (await http.post("/api/tables", json={
+            "game": "bacan", "options": {"limit": 10_000}, "table_options": {**BUSY, "result_pause_seconds": 0},
+            "seats": [{"type": "human"}, VICTIM_BOT]})).json()
     stop = multiprocessing.Event()
     receiving, sending = multiprocessing.Pipe(duplex=False)
     pinging = multiprocessing.Process(target=ping_process, args=(
@@ -313,26 +419,35 @@ async def run(url: str, seconds: float, only: list[str]) -> list[dict[str, Any]]
         ("chunked", lambda: chunked_flood(url)),
         ("slowloris", lambda: slowloris_flood(url, max(seconds, 12.0))),
         ("silent sockets", lambda: silent_flood(url, max(seconds, 30.0))),
-        ("search bots", lambda: search_flood(url, seconds)),
+        ("replays", lambda: replay_flood(url, prepared["replays"])),
+        *((name, lambda flood=flood: flood(url, seconds)) for name, flood in EXTRA_PHASES),
+        ("search bots", lambda: search_flood(url, seconds)),  # last: its tables play on to the end of the run
     ]
     spans = []
+    prepared: dict[str, Any] = {}
     await asyncio.sleep(1.5)
     for name, phase in phases:
         if only and name not in only and name != "idle":
             continue
+        if name == "replays":
+            prepared["replays"] = await long_finished_match(url)  # played before the phase, not timed
         started = time.time()
         outcome = await phase()
         spans.append((name, started, time.time(), outcome))
         print(f"{name:15} {time.time() - started:5.1f} s  {outcome}", flush=True)
     stop.set()
-    rtts, lost = await asyncio.to_thread(receiving.recv)
+    rtts, turns, lost = await asyncio.to_thread(receiving.recv)
     pinging.join(10)
     rows = []
-    print("\nping of the unrelated human table during each flood (ms):")
+    print(f"\nthe unrelated table during each flood (ms; load average {os.getloadavg()[0]:.1f} "
+          f"{os.getloadavg()[1]:.1f} {os.getloadavg()[2]:.1f}, {os.cpu_count()} cores):")
     for name, start, end, outcome in spans:
-        row = {"phase": name, "seconds": round(end - start, 1), "outcome": outcome, **figures(rtts, start, end)}
+        row = {"phase": name, "seconds": round(end - start, 1), "outcome": outcome,
+               **figures(rtts, turns, start, end)}
         rows.append(row)
-        print(f"{name:15} p50 {row['p50']:6.2f}  p99 {row['p99']:7.2f}  max {row['max']:7.2f}  ({row['pings']} pings)")
+        print(f"{name:15} ping p50 {row['p50']:6.2f}  p99 {row['p99']:7.2f}  max {row['max']:7.2f}  "
+              f"({row['pings']} pings) · bot turn p50 {row['turn_p50']:6.0f}  p99 {row['turn_p99']:6.0f}  "
+              f"max {row['turn_max']:6.0f}  ({row['bot_turns']} turns)")
     if lost:
         print(f"pings without an answer in 5 s: {lost}")
     return rows

@@ -7,6 +7,9 @@ in `str.format`'s syntax, filled with the raise site's parameters. A parameter g
 of this error where its code's usual one does not fit (a body that cannot be read is a 422, not
 the 400 of other bad requests).
 
+The entries of tables and seats, and of records and replays, are kept in
+`error_texts_tables.py` (with the entry's type), read into `ERRORS` here in their place.
+
 The server raises them by id (`tapete.server.errors.error`); tests/server/test_error_texts.py
 checks that every id is raised somewhere, every template fills, and docs/protocol.md names
 every code.
@@ -14,28 +17,9 @@ every code.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from .error_texts_tables import TABLE_ERRORS, E, ErrorText
 
-from .words import Words
-
-
-@dataclass(frozen=True)
-class ErrorText:
-    code: str
-    rule: str | None
-    es: str
-    en: str
-    status: int | None = None
-
-    def words(self, **params: object) -> Words:
-        """The error's words with `params` filled in, in both languages."""
-        return Words(
-            self.es.format(**{k: v.es if isinstance(v, Words) else v for k, v in params.items()}),
-            self.en.format(**{k: v.en if isinstance(v, Words) else v for k, v in params.items()}),
-        )
-
-
-E = ErrorText
+__all__ = ["ERRORS", "E", "ErrorText"]
 
 ERRORS: dict[str, ErrorText] = {
     # -- the socket: what arrives ------------------------------------------------------------
@@ -84,6 +68,9 @@ ERRORS: dict[str, ErrorText] = {
         "Demasiados espectadores (máximo {limit}).",
         "Too many spectators (at most {limit}).",
     ),
+    "too_many_spectators_here": E(  # --max-spectators-per-address
+        "too_many_sockets", "limits", "Demasiados espectadores desde tu dirección en esta mesa (máximo {limit}).",
+        "Too many spectators from your address at this table (at most {limit})."),
     "too_many_seat_sockets": E(
         "too_many_sockets",
         "limits",
@@ -143,6 +130,10 @@ ERRORS: dict[str, ErrorText] = {
         "Ya tienes {open} mesas abiertas (máximo {limit}); cierra o termina alguna antes.",
         "You already have {open} open tables (at most {limit}); close or finish one first.",
     ),
+    "quota_search_tables": E(  # --max-search-tables-per-address
+        "too_many_tables", "search-bots",
+        "Ya tienes {open} mesas solo de bots con bots de búsqueda (máximo {limit}); espera a que acabe alguna.",
+        "You already have {open} tables of bots only with search bots (at most {limit}); wait for one to finish."),
     "quota_new_tables": E(
         "rate_limited",
         "quota",
@@ -167,242 +158,7 @@ ERRORS: dict[str, ErrorText] = {
         "Demasiados bots de búsqueda en una mesa: {searching} (este servidor admite {limit}).",
         "Too many search bots at one table: {searching} (this server allows {limit}).",
     ),
-    # -- tables and seats ---------------------------------------------------------------------
-    "table_not_found": E("table_not_found", "table", "No existe la mesa {table!r}.", "There is no table {table!r}."),
-    "table_unavailable": E(
-        "table_unavailable",
-        "restore",
-        "La mesa {table!r} no se pudo reconstruir desde su registro.",
-        "Table {table!r} could not be rebuilt from its record.",
-    ),
-    "table_moved": E(
-        "table_moved",
-        "table-owner",
-        "La mesa {table!r} ha pasado a otro proceso del servidor; vuelve a conectar.",
-        "Table {table!r} moved to another server process; connect again.",
-    ),
-    "invite_unknown": E(
-        "bad_request",
-        "invite-code",
-        "Código de invitación desconocido o de una partida terminada.",
-        "Unknown invitation code, or one of a finished match.",
-    ),
-    "seat_type_unknown": E(
-        "bad_request",
-        "seats",
-        "Tipo de asiento desconocido: {kind!r} (human o bot).",
-        "Unknown seat type: {kind!r} (human or bot).",
-    ),
-    "bot_level_unknown": E(
-        "unknown_bot",
-        "seats",
-        "Nivel de bot desconocido: {level!r}. Niveles: {known}.",
-        "Unknown bot level: {level!r}. Levels: {known}.",
-    ),
-    "bot_level_not_offered": E(
-        "unknown_bot",
-        "seats",
-        "Este juego no ofrece el nivel {level!r}: aún no tiene modelo entrenado. Niveles: {known}.",
-        "This game does not offer the level {level!r}: it has no trained model yet. Levels: {known}.",
-    ),
-    "stand_in_not_offered": E(
-        "unknown_bot",
-        "table-options",
-        "Este juego no ofrece el suplente {level!r}: aún no tiene modelo entrenado. Bots: {known}.",
-        "This game does not offer the stand-in {level!r}: it has no trained model yet. Bots: {known}.",
-    ),
-    "tournament_not_joined": E(
-        "bad_request",
-        "tournament",
-        "No estás inscrito en este torneo.",
-        "You have not joined this tournament.",
-    ),
-    "tournament_cluster": E(
-        "bad_request",
-        "tournament",
-        "Los torneos aún no se pueden jugar en un servidor de varios procesos.",
-        "Tournaments cannot be played yet on a server of several processes.",
-    ),
-    "tournament_kind_unknown": E(
-        "bad_request",
-        "tournament",
-        "Tipo de torneo desconocido: {kind!r} (swiss o arena).",
-        "Unknown kind of tournament: {kind!r} (swiss or arena).",
-    ),
-    "tournament_rounds_missing": E(
-        "bad_request",
-        "tournament",
-        "Un torneo suizo necesita su número de rondas (rounds).",
-        "A Swiss tournament needs its number of rounds (rounds).",
-    ),
-    "tournament_seconds_missing": E(
-        "bad_request",
-        "tournament",
-        "Una arena necesita su duración en segundos (seconds).",
-        "An arena needs its length in seconds (seconds).",
-    ),
-    "tournament_bot_names": E(
-        "bad_request",
-        "tournament",
-        "Dos bots del torneo se llamarían igual: {name!r}.",
-        "Two of the tournament's bots would have the same name: {name!r}.",
-    ),
-    "tournament_search_bots": E(
-        "bad_request",
-        "tournament",
-        "Una mesa del torneo podría juntar {most} bots de búsqueda (este servidor admite {limit}).",
-        "A table of the tournament could seat {most} search bots (this server allows {limit}).",
-    ),
-    "tournament_joined_already": E(
-        "bad_request",
-        "tournament",
-        "Ya estás inscrito en este torneo.",
-        "You have already joined this tournament.",
-    ),
-    "tournament_no_partners": E(
-        "bad_request",
-        "tournament",
-        "En este torneo se juega sin pareja: inscríbete sin side.",
-        "This tournament is played without partners: join without side.",
-    ),
-    "tournament_partnership_unknown": E(
-        "bad_request",
-        "tournament",
-        "No hay ninguna pareja {side} de personas en este torneo.",
-        "There is no partnership {side} of people in this tournament.",
-    ),
-    "tournament_partnership_full": E(
-        "bad_request",
-        "tournament",
-        "La pareja {side} ya está completa.",
-        "Partnership {side} is already complete.",
-    ),
-    "tournament_too_few": E(
-        "bad_request",
-        "tournament",
-        "Hacen falta al menos {needed} inscripciones para empezar (hay {entries}).",
-        "At least {needed} entries are needed to start (there are {entries}).",
-    ),
-    "tournament_partner_missing": E(
-        "bad_request",
-        "tournament",
-        "A la pareja {side} le falta quien juegue con ella.",
-        "Partnership {side} still lacks a partner.",
-    ),
-    "tournament_over": E(
-        "already_started",
-        "tournament",
-        "El torneo ya ha terminado.",
-        "The tournament is over.",
-    ),
-    "tournament_swiss_closed": E(
-        "already_started",
-        "tournament",
-        "Un torneo suizo no admite inscripciones una vez empezado.",
-        "A Swiss tournament takes no entries once it has started.",
-    ),
-    "tournament_organiser_only": E(
-        "forbidden",
-        "tournament",
-        "Solo quien organiza el torneo puede empezarlo.",
-        "Only the tournament's organiser can start it.",
-    ),
-    "tournament_started": E(
-        "already_started",
-        "tournament",
-        "El torneo ya ha empezado.",
-        "The tournament has already started.",
-    ),
-    "tournament_not_found": E(
-        "tournament_not_found",
-        "tournament",
-        "No existe el torneo {tournament!r}.",
-        "There is no tournament {tournament!r}.",
-    ),
-    "stand_in_unknown": E(
-        "bad_request",
-        "table-options",
-        "Bot suplente desconocido: {bot!r}. Bots: {known}.",
-        "Unknown stand-in bot: {bot!r}. Bots: {known}.",
-    ),
-    "option_type": E(
-        "bad_option", None, "La opción {key} debe ser de tipo {type}.", "Option {key} must be of type {type}."
-    ),
-    "close_not_waiting": E(
-        "already_started",
-        "close-table",
-        "Solo se puede cerrar una mesa que aún espera jugadores.",
-        "Only a table still waiting for players can be closed.",
-    ),
-    "no_free_seat": E(
-        "no_free_seat",
-        "seat-free",
-        "No hay asiento libre para ti en esta mesa.",
-        "There is no free seat for you at this table.",
-    ),
-    "seat_not_free": E("no_free_seat", "seat-free", "El asiento {seat} no está libre.", "Seat {seat} is not free."),
-    "bad_token": E(
-        "bad_token", "seat-token", "Ficha de asiento no válida para esta mesa.", "Invalid seat token for this table."
-    ),
-    "wrong_seat": E(
-        "wrong_seat",
-        "seat-token",
-        "Esta conexión no puede actuar por ese asiento.",
-        "This connection may not act for that seat.",
-    ),
-    "not_started": E(
-        "not_started",
-        "match-start",
-        "La partida aún no ha empezado: faltan jugadores.",
-        "The match has not started yet: seats are still free.",
-    ),
-    "match_abandoned": E(
-        "match_abandoned",
-        "match-abandoned",
-        "La partida se dio por terminada: todos se habían ido de la mesa.",
-        "The match was called off: everyone had left the table.",
-    ),
-    "action_index_outside": E(
-        "bad_action",
-        "action-space",
-        "Índice de acción fuera del espacio de acciones (0..{last}).",
-        "Action index outside the action space (0..{last}).",
-    ),
-    "storage_failed": E(
-        "storage_error",
-        "storage",
-        "No se pudo guardar la acción; no se ha aplicado. Inténtalo de nuevo.",
-        "The action could not be stored and was not applied. Try again.",
-    ),
-    "internal_error": E(
-        "internal_error",
-        "internal",
-        "Error interno del juego; la acción no se ha aplicado.",
-        "Internal error in the game; the action was not applied.",
-    ),
-    "remote_failed": E("server_error", "internal", "Error interno.", "Internal error."),
-    # -- records and replays --------------------------------------------------------------------
-    "record_unfinished": E(
-        "not_finished",
-        "record-finished",
-        "El registro de una partida solo se publica cuando ha terminado.",
-        "A match's record is served only once the match is over.",
-    ),
-    "replay_seat": E(
-        "bad_request",
-        "replay",
-        "Asiento fuera de la mesa: {seat} (0..{last}).",
-        "Seat outside the table: {seat} (0..{last}).",
-    ),
-    "analysis_seat": E(
-        "bad_request",
-        "analysis",
-        "Asiento fuera de la mesa: {seat} (0..{last}).",
-        "Seat outside the table: {seat} (0..{last}).",
-    ),
-    "no_deck_data": E(
-        "no_deck_data", "deck-data", "{game} no guarda su mazo como datos.", "{game} keeps no deck data file."
-    ),
+    **TABLE_ERRORS,  # tables and seats, records and replays (error_texts_tables.py)
     # -- chat and rematch ---------------------------------------------------------------------------
     "chat_empty": E(
         "bad_chat",
@@ -428,6 +184,9 @@ ERRORS: dict[str, ErrorText] = {
         "Vas muy rápido: como mucho {per_minute:g} mensajes de chat por minuto; este no se ha enviado.",
         "Too fast: at most {per_minute:g} chat messages a minute; this one was not sent.",
     ),
+    "chat_table_busy": E(  # the table's ceiling, over every address
+        "rate_limited", "chat", "Demasiados mensajes de chat en esta mesa; este no se ha enviado.",
+        "Too many chat messages at this table; this one was not sent."),
     "rematch_spectator": E(
         "wrong_seat", "rematch", "Solo quien juega puede pedir la revancha.", "Only a player may ask for a rematch."
     ),
@@ -452,6 +211,9 @@ ERRORS: dict[str, ErrorText] = {
         "Demasiadas respuestas a la revancha; espera un momento.",
         "Too many rematch answers; wait a moment.",
     ),
+    "rematch_table_busy": E(  # the table's ceiling, over every address
+        "rate_limited", "rematch", "Demasiadas respuestas a la revancha en esta mesa; espera un momento.",
+        "Too many rematch answers at this table; wait a moment."),
     # -- players ----------------------------------------------------------------------------------------
     "bad_identity": E(
         "bad_identity",

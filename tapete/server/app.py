@@ -20,6 +20,7 @@ from .http import analysis, lobby, viewer
 from .http.assets import Assets, PublicGzip
 from .http.headers import SecurityHeaders
 from .http.player_api import router as player_router
+from .http.replays import Replays, replay_rates
 from .http.sockets import address_allowances, table_socket
 from .http.tournament_api import router as tournament_router
 from .ops import logs
@@ -31,7 +32,6 @@ from .people.players import Players
 from .settings import ServerSettings, async_db_url
 from .storage.store import Store
 from .table import registry as table_registry
-from .table.pacer import ThinkingPool
 from .table.registry import TableRegistry
 from .tournaments.service import Tournaments
 from .wire.limits import AllRates, BodyGuard, RateGuard
@@ -117,10 +117,6 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
             await store.open()
             tables = TableRegistry(store, settings, stats)
         store.on_batch = stats.batch
-        # search bots think in the loop's default executor: a small pool shared in turn, on a budget
-        asyncio.get_running_loop().set_default_executor(
-            ThinkingPool(settings.thinking_threads, settings.thinking_share)
-        )
         restored = await tables.restore()
         tables.start_housekeeping()
         players = Players(store, settings.redis_url)  # with several processes, sign-in limits count in Redis
@@ -128,10 +124,11 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
         watch = LoopWatch()
         watch.start()
         AGING.load = lambda: len(tables.runners)  # the collector's growth is measured per table held
+        replays = Replays(settings, tables.thinking)
         tournaments = Tournaments(store, tables, settings.tournament_tick, several=bool(settings.redis_url))
         running = await tournaments.open()  # after the tables: their results are read from the restored tables
         tournaments.start_ticking()
-        app.state.tapete = lobby.Services(settings, store, tables, stats, players, watch, tournaments)
+        app.state.tapete = lobby.Services(settings, store, tables, stats, players, watch, tournaments, replays)
         logs.event(f"server ready; {restored} tables and {running} tournaments restored")
         try:
             yield
@@ -161,7 +158,8 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
     app.add_middleware(PublicGzip)  # long public reads (games, tables, ratings) gzipped
     app.add_middleware(BodyGuard, max_bytes=settings.max_body_bytes, timeout=settings.body_timeout)
     app.state.allowances = address_allowances(settings, rates)  # chat and rematch, per table and address
-    app.add_middleware(RateGuard, rates=lobby.lobby_rates(settings, rates))  # floods refused before they are read
+    guarded = {**lobby.lobby_rates(settings, rates), **replay_rates(settings, rates)}
+    app.add_middleware(RateGuard, rates=guarded)  # floods refused before they are read
     # the static client; a game's browser pieces kept in its own package are asked of viewer.pieces
     assets = Assets(STATIC_DIR, fallback=viewer.pieces) if STATIC_DIR.is_dir() else None
     hashes = (assets.script_hash,) if assets is not None else ()

@@ -11,6 +11,8 @@ An action that comes too late (`stale`) or is replaced by the same seat's later 
 
 from __future__ import annotations
 
+from typing import Any
+
 from tapete.engine import TapeteError
 from tapete.protocol import ERRORS
 
@@ -18,6 +20,20 @@ from tapete.protocol import ERRORS
 class ServerError(TapeteError):
     code = "server_error"
     status = 400
+
+
+class RemoteError(ServerError):
+    """An error another process answered (`error_json`), with its own code and status."""
+
+    def __init__(self, data: dict[str, Any]) -> None:
+        super().__init__(str(data.get("es", "")), str(data.get("en", "")), rule=data.get("rule"))
+        self.code = str(data.get("code", "error"))
+        self.status = int(data.get("status") or 400)
+
+
+def error_json(err: TapeteError) -> dict[str, Any]:
+    """An error as data, to answer from another process (`RemoteError` reads it)."""
+    return {**err.to_json(), "status": getattr(err, "status", 400)}
 
 
 class BadRequest(ServerError):
@@ -98,6 +114,13 @@ class InternalError(ServerError):
 
 class TableUnavailable(ServerError):
     code = "table_unavailable"
+    status = 503
+
+
+class Busy(ServerError):
+    """The server is doing as much of this as it takes at once (replays): try again in a moment."""
+
+    code = "busy"
     status = 503
 
 

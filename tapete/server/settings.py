@@ -167,6 +167,9 @@ class ServerSettings:
     outbox_limit: int = setting(512, "messages waiting to be sent to one client before it is dropped as too slow")
     max_sockets_per_seat: int = setting(4, "sockets one seat may hold at once (a phone and a laptop)")
     max_spectators: int = setting(200, "watchers per table")
+    max_spectators_per_address: int = setting(
+        20, "watchers one address may have at one table (so that filling a table takes many addresses)"
+    )
     finished_ttl: float = setting(120.0, "seconds a finished table stays in memory after its last viewer left")
     abandoned_after: float = setting(
         120.0, "seconds a match goes on with every person away (stand-ins play for them) before it is called "
@@ -210,13 +213,28 @@ class ServerSettings:
     max_search_bots_per_table: int = setting(
         2, "search bots (ISMCTS) a table may seat; stand-ins are not counted"
     )
-    # tapete.server.table.pacer
-    thinking_threads: int = setting(
-        1, "worker threads in which search bots think, shared by every table, in turn"
+    # tapete.server.http.replays
+    replay_per_s: float = setting(4.0, "replay steps and records one address may ask for per second (sustained)")
+    replay_burst: int = setting(20, "replay steps and records one address may ask for in a burst")
+    replays_waiting: int = setting(
+        8, "replay steps waiting at once, server-wide (computed one at a time off the event loop); more are busy (503)"
     )
-    thinking_share: float = setting(
-        0.5, "the share of the thinking threads' time search bots may use (people's moves and pings keep the rest)"
+    replay_cache_mb: float = setting(
+        16.0, "memory for finished matches kept for replays (records and some states); least recently viewed go first"
     )
+    max_search_tables_per_address: int = setting(
+        2, "open tables of bots only, search bots among them, one address may have created (they think nonstop)"
+    )
+    # tapete.server.table.thinking
+    thinking_processes: int = setting(
+        0, "processes in which search bots think and replays are computed, shared by every table in turn "
+        "(0: one fewer than the machine's cores, at least 1)"
+    )
+    think_wait_s: float = setting(
+        0.5, "longest a search bot's turn waits for a thinking process; past it, its fallback plays "
+        "(the game's learned bot where it has a model, else its heuristic bot)"
+    )
+    think_max_s: float = setting(5.0, "longest a search bot thinks once its turn started; past it, its fallback plays")
     # -- connections --
     header_timeout: float = setting(
         10.0, "seconds within which a request's headers must be complete after its first byte (slowloris)"

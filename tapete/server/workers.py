@@ -18,10 +18,12 @@ from __future__ import annotations
 import argparse
 import asyncio
 import multiprocessing
+import os
 import signal
 import socket
 import sys
 import time
+from dataclasses import replace
 from multiprocessing.process import BaseProcess
 from types import FrameType
 from typing import Any
@@ -106,6 +108,8 @@ def serve(settings: ServerSettings, host: str, port: int, log_level: str, worker
         run_worker(settings, host, port, log_level)
         return
     shared_socket(host, port).close()  # fail here, once, if the port is taken
+    if not settings.thinking_processes:  # the machine's cores shared among the processes' thinking processes
+        settings = replace(settings, thinking_processes=max(1, (os.cpu_count() or 2) // workers - 1))
     context = multiprocessing.get_context("spawn")
     children: list[BaseProcess] = []
     stopping = False

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import itertools
-import threading
+import os
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 from websockets.exceptions import ConnectionClosed
 
-from tapete.server.table.pacer import ThinkingPool
+from tapete.server.table.thinking import FairQueue, Job, ThinkingPool
 
 from .conftest import Socket, ThreadServer, http, own_server
 
@@ -142,29 +142,41 @@ def test_search_bots_per_table_are_capped(tmp_path: Path) -> None:
         assert client.post("/api/tables", json={"game": "bacan", "seats": seats, "join": False}).status_code == 201
 
 
-def test_search_bots_think_in_one_pool_in_turn_on_a_budget() -> None:
-    pool = ThinkingPool(threads=1, share=0.5)
-    spans: list[tuple[str, float, float]] = []
-    guard = threading.Lock()
+def test_search_bots_take_fair_turns_by_address_then_by_table() -> None:
+    """Turns go round the addresses, and each address's round its tables: a table waits behind at
+    most one turn of each other table, however many tables the others have and turns they ask for
+    (the tables of one address share its turns: they wait behind one another's)."""
+    queue = FairQueue()
+    loop = asyncio.new_event_loop()
+    jobs = [Job(group, key, lambda n: ("x",), loop.create_future())
+            for group, key, count in (("flood", "f1", 5), ("flood", "f2", 5), ("flood", "f3", 5), ("victim", "v", 3))
+            for _ in range(count)]
+    for job in jobs:
+        queue.push(job)
+    order = []
+    while (job := queue.pop()) is not None:
+        order.append(job.key)
+    loop.close()
+    assert len(order) == len(jobs)
+    assert order[:6] == ["f1", "v", "f2", "v", "f3", "v"]
+    turns = [i for i, k in enumerate(order) if k == "v"]
+    for a, b in itertools.pairwise([-1, *turns]):  # between two of the victim's turns, one of each other table
+        between = order[a + 1 : b]
+        assert len(between) == len(set(between)) <= 3, between
+    assert order[6:] == ["f1", "f2", "f3"] * 4  # and the flood's tables take their turns in turn
 
-    def think(name: str) -> str:
-        start = time.perf_counter()
-        while time.perf_counter() - start < 0.1:
-            pass
-        with guard:
-            spans.append((name, start, time.perf_counter()))
-        return name
 
-    futures = [pool.submit(think, n) for n in "abc"]
-    assert [f.result(5) for f in futures] == ["a", "b", "c"]
-    pool.shutdown()
-    for (_, _, end), (_, start, _) in itertools.pairwise(spans):
-        assert start - end >= 0.09  # rested as long as it thought: half the time
-
-
-def test_the_server_thinks_in_the_pool(strict_server: ThreadServer) -> None:
-    async def executor() -> object:
-        return asyncio.get_running_loop()._default_executor  # type: ignore[attr-defined]
-
-    found = asyncio.run_coroutine_threadsafe(executor(), strict_server.loop).result(5)
-    assert isinstance(found, ThinkingPool)
+def test_the_server_thinks_in_processes_of_its_own(tmp_path: Path) -> None:
+    with own_server(tmp_path) as server, http(server) as client:
+        created = client.post("/api/tables", json={"game": "bacan", "join": False, "seats": [
+            {"type": "bot", "level": "ismcts-easy"}, {"type": "bot", "level": "heuristic"}]}).json()
+        table_id = created["table"]["id"]
+        pool = server.app.state.tapete.tables.thinking
+        assert isinstance(pool, ThinkingPool)
+        (process,) = [p for p in pool.processes if p is not None]
+        assert process.process.pid != os.getpid() and table_id in process.tables
+        deadline = time.monotonic() + 60
+        while pool.decisions - pool.fallbacks < 5:  # its search bot's answers come from there
+            assert time.monotonic() < deadline, pool.summary()
+            time.sleep(0.2)
+        assert server.runner(table_id).version > 0

@@ -15,7 +15,7 @@ from typer.testing import CliRunner
 from tapete.cli import app
 from tapete.engine import LEGACY_RULES_VERSION, Game, MatchRecord, WrongRulesVersion, replay
 from tapete.games import PACKAGES, game_ids, get_game
-from tapete.server.http.viewer import replay_step
+from tapete.server.table.replayed import replay_step
 from tapete.sim.runner import play_match
 
 runner = CliRunner()

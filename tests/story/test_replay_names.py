@@ -6,7 +6,7 @@ import random
 from typing import Any
 
 from tapete.games import get_game
-from tapete.server.http.viewer import replay_step, seat_names
+from tapete.server.table.replayed import replay_step, seat_names
 
 SEATS = [{"human": "Ana"}, {"human": "Bruno"}, {"bot": "heuristic"}]
 

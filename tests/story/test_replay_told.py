@@ -10,7 +10,7 @@ import pytest
 
 from tapete.engine.words import Reader
 from tapete.games import get_game
-from tapete.server.http.viewer import match_story, replay_step, seat_names
+from tapete.server.table.replayed import match_story, replay_step, seat_names
 
 TABLES = {"bacan": (3, {}), "buracco": (2, {}), "nacho-loco": (3, {}), "boon": (3, {}), "wanted": (2, {})}
 

@@ -27,7 +27,7 @@ import orjson
 
 from tapete.engine import TapeteError
 
-from ..errors import ServerError, error
+from ..errors import RemoteError, error, error_json
 from ..ops import logs
 from ..table.connection import CLOSE_MOVED, Connection
 from ..table.inbox import Chat, Detach, Dismiss, QueueItem, Rematch, Submit, Sync
@@ -39,19 +39,6 @@ ALIVE_PREFIX = "tapete:alive:"
 
 def channel(proc: str) -> str:
     return f"tapete:proc:{proc}"
-
-
-class RemoteError(ServerError):
-    """An error the owning process answered, with its own code."""
-
-    def __init__(self, data: dict[str, Any]) -> None:
-        super().__init__(str(data.get("es", "")), str(data.get("en", "")), rule=data.get("rule"))
-        self.code = str(data.get("code", "error"))
-        self.status = int(data.get("status") or 400)
-
-
-def error_json(err: TapeteError) -> dict[str, Any]:
-    return {**err.to_json(), "status": getattr(err, "status", 400)}
 
 
 Handler = Callable[[dict[str, Any]], None]
@@ -271,7 +258,8 @@ class RemoteRunner(TableRunner):
                                    "token": token, "lang": conn.lang, "texts": conn.texts,
                                    "omit_unchanged": conn.omit_unchanged,
                                    "accepted_in_state": conn.accepted_in_state,
-                                   "player_id": conn.player_id, "player_name": conn.player_name})
+                                   "player_id": conn.player_id, "player_name": conn.player_name,
+                                   "address": conn.address})
         try:
             reply = await asyncio.wait_for(answer, self.timeout)
         except TimeoutError:

@@ -1,6 +1,6 @@
-"""The lobby's HTTP API: games and their rules, tables (create, list, join, leave, close), a
-finished match's record, the server's counters; and the per-address limits on new tables, joins
-and identities.
+"""The lobby's HTTP API: games and their rules, tables (create, list, join, leave, close), the
+server's counters; and the per-address limits on new tables, joins and identities (a finished
+match's record and its replay: viewer.py).
 
 Every route reaches the process's services (`Services`: settings, store, table registry,
 counters, identities, tournaments) through `request.app.state.tapete`, set by `tapete.server.app`.
@@ -33,6 +33,7 @@ from ..tournaments.service import Tournaments
 from ..wire.limits import AllRates, Rates
 from .models import CreateTableBody, JoinBody, TokenBody
 from .player_api import PlayerHeader, caller
+from .replays import Replays
 from .viewer import client_json
 
 
@@ -48,6 +49,7 @@ class Services:
     players: Players
     watch: LoopWatch
     tournaments: Tournaments
+    replays: Replays
 
 
 def client_address(request: Request) -> str:
@@ -187,6 +189,8 @@ async def server_stats(request: Request, reset: bool = False) -> dict[str, Any]:
     out["sockets"] = sum(len(r.spectators) + sum(len(s.conns) for s in r.seats) for r in runners)
     out["log_events"] = sum(len(r.presenter.log) for r in runners)  # the stories kept (~400 bytes an event)
     out["wal"] = svc.store.wal_summary()  # SQLite's checkpoints, and how long they held commits
+    out["thinking"] = svc.tables.thinking.summary()  # the search bots' and replays' queues (table/thinking.py)
+    out["replays"] = svc.replays.summary()
     out.update(svc.tables.cluster_stats())
     if reset:
         svc.stats.reset()
@@ -195,18 +199,17 @@ async def server_stats(request: Request, reset: bool = False) -> dict[str, Any]:
 
 
 def require_admin(request: Request, settings: ServerSettings) -> None:
-    """`Authorization: Bearer <admin token>`; a server started without an admin token has no admin."""
+    """`Authorization: Bearer <admin token>`; a server started without an admin token has no admin.
+
+    Compared as bytes: a header is any bytes (Starlette reads them as Latin-1, so encoding back gives
+    them again), and `compare_digest` refuses strings beyond ASCII (a `Bearer é` was a 500)."""
     given = request.headers.get("authorization", "")
     scheme, _, token = given.partition(" ")
     expected = settings.admin_token
-    if not expected or scheme.lower() != "bearer" or not secrets.compare_digest(token.strip(), expected):
+    if not expected or scheme.lower() != "bearer" or not secrets.compare_digest(
+        token.strip(" \t").encode("latin-1"), expected.encode()
+    ):
         raise error("admin_only")
-
-
-@router.get("/matches/{match_id}/record")
-async def match_record(match_id: str, request: Request) -> dict[str, Any]:
-    return await services(request).tables.record(match_id)
-
 
 
 LobbyRates = dict[tuple[str, str], tuple[Rates, Callable[[], TapeteError]]]

@@ -5,7 +5,9 @@ game's `client` facts) and their files (`/js/games/<package>/...`, from the
 game's own folder, wherever it is installed).
 
 A replay is served only for a finished match, whose record (seed included)
-is public anyway, so any seat's view of any step may be shown.
+is public anyway, so any seat's view of any step may be shown. How replays
+are kept, limited and computed off the event loop: `replays.py` (the steps
+and the story as told: `tapete.server.table.replayed`).
 """
 
 from __future__ import annotations
@@ -13,36 +15,30 @@ from __future__ import annotations
 import functools
 import json
 import re
-import threading
-from collections import OrderedDict
 from collections.abc import Callable
 from importlib import resources
 from pathlib import Path
 from typing import Any, Literal
 
-from fastapi import APIRouter, Query, Request
+from fastapi import APIRouter, Query, Request, Response
 from fastapi.responses import FileResponse
 from pydantic import BaseModel, Field
-from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from tapete.engine import LEGACY_RULES_VERSION, Event, Game, State, check_rules_version
-from tapete.engine.bot_names import bot_name
-from tapete.engine.standin import Trail, by_step
+from tapete.engine import Event, Game
 from tapete.engine.words import Reader
 from tapete.games import game_ids, get_game
 from tapete.protocol import LANGS, Words
 
 from ..errors import error
 from ..people.names import NAME_MAX  # as the lobby allows
+from .replays import asking_address
 
 router = APIRouter(prefix="/api")
 pieces = APIRouter(include_in_schema=False)  # the games' browser files, beside the static client
 
 STATIC_GAMES = Path(__file__).resolve().parents[2] / "web" / "static" / "js" / "games"
 PIECE = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_.-]*\.(js|css|svg|json)")
-# Replayed states kept per match, so stepping forward does not replay from the start.
-CURSORS = 32
 
 
 @router.get("/games/{game_id}/deck")
@@ -172,137 +168,17 @@ async def describe_events(game_id: str, body: DescribeBody) -> dict[str, Any]:
     return {"lang": body.lang, "texts": texts}
 
 
-class Cursors:
-    """The last replayed state of a few matches: (step, state)."""
-
-    def __init__(self, size: int) -> None:
-        self.size = size
-        self.items: OrderedDict[str, tuple[int, State]] = OrderedDict()
-        self.lock = threading.Lock()  # replays run in worker threads
-
-    def get(self, match_id: str, step: int) -> tuple[int, State] | None:
-        with self.lock:
-            found = self.items.get(match_id)
-            if found is None or found[0] > step:
-                return None
-            self.items.move_to_end(match_id)
-            return found[0], found[1].clone()
-
-    def put(self, match_id: str, step: int, state: State) -> None:
-        copy = state.clone()
-        with self.lock:
-            self.items[match_id] = (step, copy)
-            self.items.move_to_end(match_id)
-            while len(self.items) > self.size:
-                self.items.popitem(last=False)
-
-
-_cursors = Cursors(CURSORS)
-
-
-# a replay step whose move the viewed seat did not see (a Bacan peek of another seat)
-UNSEEN = {"es": "{name} juega sin que se vea.", "en": "{name} makes a move not seen from here."}
-
-
-def seat_names(seats: list[dict[str, Any]]) -> list[str]:
-    """Each record seat's name as the table showed it: a person's chosen name, a bot's given one."""
-    people = [s.get("human") or None for s in seats]
-    return [bot_name(i, people) if "bot" in s else (s.get("human") or "") for i, s in enumerate(seats)]
-
-
-def _readers(seats: list[dict[str, Any]], seat: int | None) -> dict[str, Reader]:
-    """Who reads a replay step, in each language: the viewed seat, with everyone's names."""
-    names = seat_names(seats)
-    return {lang: Reader(lang, names, seat) for lang in ("es", "en")}
-
-
-def _event_json(game: Game, event: Event, readers: dict[str, Reader]) -> dict[str, Any]:
-    out = event.to_json()
-    out["text"] = {lang: game.tell_event(event, reader) for lang, reader in readers.items()}
-    return out
-
-
-def _replayable(record: dict[str, Any], seat: int | None) -> tuple[Game, int]:
-    """The record's game and number of players, once its rules and `seat` are checked."""
-    game = get_game(record["game"])
-    check_rules_version(game, int(record.get("rules_version", LEGACY_RULES_VERSION)))
-    num_players = len(record["seats"])
-    if seat is not None and not 0 <= seat < num_players:
-        raise error("replay_seat", seat=seat, last=num_players - 1)
-    return game, num_players
-
-
-def match_story(record: dict[str, Any], seat: int | None) -> dict[str, Any]:
-    """The whole match as `seat` read it at the table (a spectator's: the public events), each
-    sentence with the step it follows, stand-ins' moves told as theirs."""
-    game, num_players = _replayable(record, seat)
-    made_by = by_step(record.get("by_standin") or ())
-    state = game.new_match(num_players, record["seed"], record["options"])
-    trail, readers = Trail(), _readers(record["seats"], seat)
-    lines = []
-    for index, (actor, action) in enumerate(record["actions"]):
-        for event in game.made_for(state.apply(actor, action), trail.step(actor, made_by.get(index))):
-            if event.visible_to(seat):
-                lines.append({"step": index + 1, "kind": event.kind,
-                              "text": {lang: game.tell_event(event, reader) for lang, reader in readers.items()}})
-    return {"id": record["id"], "seat": seat, "steps": len(record["actions"]), "lines": lines}
-
-
-def replay_step(record: dict[str, Any], step: int, seat: int | None) -> dict[str, Any]:
-    """The view of `seat` after the first `step` actions, with what the last one did."""
-    game, num_players = _replayable(record, seat)
-    actions = record["actions"]
-    made_by = by_step(record.get("by_standin") or ())
-    step = min(step, len(actions))
-    start = _cursors.get(record["id"], step - 1) if step else None
-    done, state = start if start is not None else (0, game.new_match(num_players, record["seed"], record["options"]))
-    events: list[Event] = []
-    last: dict[str, Any] | None = None
-    trail = Trail.upto(actions, made_by, done)  # who stand-ins stood in for, as the record says
-    readers = _readers(record["seats"], seat)
-    names = seat_names(record["seats"])
-    for index in range(done, step):
-        actor, action = actions[index]
-        if index == step - 1:
-            _cursors.put(record["id"], index, state)
-        events = game.made_for(state.apply(actor, action), trail.step(actor, made_by.get(index)))
-        if index == step - 1:
-            # the step as the viewed seat read it at the table ("Bruno descarta rojo 5."), never as the
-            # order a move button gives ("Descartar rojo 5"); a move it did not see, in general words
-            seen = [e for e in events if e.visible_to(seat)]
-            last = {"seat": actor, "told": True, "text": {
-                lang: " ".join(game.tell_event(e, reader) for e in seen) or UNSEEN[lang].format(name=names[actor])
-                for lang, reader in readers.items()}}
-    return {
-        "id": record["id"],
-        "game": game.id,
-        "num_players": num_players,
-        "seats": record["seats"],
-        "names": seat_names(record["seats"]),  # as the table and the texts name them (a bot: its given name)
-        "options": record["options"],
-        "outcome": record.get("outcome"),
-        "step": step,
-        "steps": len(actions),
-        "seat": seat,
-        "view": state.view(seat),
-        "actors": list(state.actors()),
-        "required": list(state.required_actors()),
-        "events": [_event_json(game, e, readers) for e in events if e.visible_to(seat)],
-        "action": last,
-    }
-
-
 @router.get("/matches/{match_id}/replay")
 async def match_replay(
     match_id: str,
     request: Request,
     step: int = Query(0, ge=0, le=1_000_000),
     seat: int | None = Query(None, ge=0),
-) -> dict[str, Any]:
-    """One step of a finished match (404 unknown, 409 not finished)."""
-    record = await request.app.state.tapete.tables.record(match_id)
-    result: dict[str, Any] = await run_in_threadpool(replay_step, record, step, seat)
-    return result
+) -> Response:
+    """One step of a finished match (404 unknown, 409 not finished; 429 and 503: `Replays`)."""
+    services = request.app.state.tapete
+    told = await services.replays.step(services.tables.record, match_id, step, seat, asking_address(request))
+    return Response(told, media_type="application/json")
 
 
 @router.get("/matches/{match_id}/story")
@@ -310,8 +186,16 @@ async def match_story_route(
     match_id: str,
     request: Request,
     seat: int | None = Query(None, ge=0),
-) -> dict[str, Any]:
-    """A finished match's whole log as `seat` read it (404 unknown, 409 not finished)."""
-    record = await request.app.state.tapete.tables.record(match_id)
-    result: dict[str, Any] = await run_in_threadpool(match_story, record, seat)
-    return result
+) -> Response:
+    """A finished match's whole log as `seat` read it (404 unknown, 409 not finished; 429 and 503:
+    `Replays`)."""
+    services = request.app.state.tapete
+    told = await services.replays.story(services.tables.record, match_id, seat, asking_address(request))
+    return Response(told, media_type="application/json")
+
+
+@router.get("/matches/{match_id}/record")
+async def match_record(match_id: str, request: Request) -> dict[str, Any]:
+    """A finished match's record (the same allowances and memory as its replay)."""
+    services = request.app.state.tapete
+    return await services.replays.record(services.tables.record, match_id)

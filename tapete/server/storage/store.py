@@ -43,6 +43,8 @@ from .batch_writers import (
 # The tables are declared in `schema.py`; the rest of the server may import them from here too.
 from .schema import actions, chat_lines, matches, metadata, player_secrets, players, ratings, seats  # noqa: F401
 
+ACTIONS_PAGE = 500  # actions read at once by `Store.actions_of`
+
 log = logging.getLogger("tapete.server.store")
 
 T = TypeVar("T")
@@ -376,14 +378,36 @@ class Store:
             found = (await conn.execute(query)).first()
         return None if found is None else (int(found.seat), int(found.action))
 
-    async def load(self, match_id: str) -> MatchRow | None:
-        rows = await self._load(sa.select(matches).where(matches.c.id == match_id))
+    async def load(self, match_id: str, with_actions: bool = True) -> MatchRow | None:
+        """The match, its seats, chat and (unless not asked for) its actions."""
+        rows = await self._load(sa.select(matches).where(matches.c.id == match_id), with_actions)
         return rows[0] if rows else None
+
+    async def actions_of(self, match_id: str) -> tuple[list[tuple[int, int]], dict[int, str]]:
+        """A match's actions in order and the moves stand-ins made for people among them (index ->
+        who, as `MatchRow.by_standin`), read a page at a time, the event loop let go between two
+        pages: the rows of a long record took it ~100 ms at once (8,000 actions)."""
+        found: list[tuple[int, int]] = []
+        made: dict[int, str] = {}
+        while True:
+            async with self.engine.connect() as conn:
+                page = list(await conn.execute(
+                    sa.select(actions.c.idx, actions.c.seat, actions.c.action, actions.c.by_standin)
+                    .where(actions.c.match_id == match_id, actions.c.idx >= len(found))
+                    .order_by(actions.c.idx).limit(ACTIONS_PAGE)
+                ))
+            if any(r.idx != len(found) + i for i, r in enumerate(page)):
+                raise RuntimeError(f"match {match_id}: the action record has a gap")
+            made.update((r.idx, r.by_standin) for r in page if r.by_standin is not None)
+            found += [(r.seat, r.action) for r in page]
+            if len(page) < ACTIONS_PAGE:
+                return found, made
+            await asyncio.sleep(0)
 
     async def load_unfinished(self) -> list[MatchRow]:
         return await self._load(sa.select(matches).where(matches.c.status.in_(("waiting", "playing"))))
 
-    async def _load(self, query: sa.Select[Any]) -> list[MatchRow]:
+    async def _load(self, query: sa.Select[Any], with_actions: bool = True) -> list[MatchRow]:
         async with self.engine.connect() as conn:
             found = [MatchRow(**dict(r._mapping)) for r in await conn.execute(query)]
             for row in found:
@@ -393,6 +417,9 @@ class Store:
                 row.seats = [
                     SeatRow(r.seat, r.kind, r.level, r.name, r.token_hash, r.player_id) for r in seat_rows
                 ]
+                row.chat = await self._chat(conn, row.chat_room)
+                if not with_actions:
+                    continue
                 action_rows = await conn.execute(
                     sa.select(actions.c.idx, actions.c.seat, actions.c.action, actions.c.at, actions.c.by_standin)
                     .where(actions.c.match_id == row.id)
@@ -404,7 +431,6 @@ class Store:
                 row.actions = [(r.seat, r.action) for r in listed]
                 row.action_times = [r.at for r in listed]
                 row.by_standin = {r.idx: r.by_standin for r in listed if r.by_standin is not None}
-                row.chat = await self._chat(conn, row.chat_room)
         return found
 
     @staticmethod

@@ -14,15 +14,10 @@ not.
 from __future__ import annotations
 
 import asyncio
-import threading
-import time
 from collections import deque
 from collections.abc import Callable
-from concurrent.futures import Future, ThreadPoolExecutor
-from typing import Any, TypeVar
 
 Release = Callable[[], None]
-T = TypeVar("T")
 
 
 class BotPacer:
@@ -50,38 +45,3 @@ class BotPacer:
             asyncio.get_running_loop().call_soon(self._turn)
         else:
             self._armed = False
-
-
-class ThinkingPool(ThreadPoolExecutor):
-    """Where search bots think: a few threads shared by every table, in turn, on a budget.
-
-    Search bots (ISMCTS) think in the event loop's default executor; the
-    server makes this pool that executor. Their thoughts queue here in
-    arrival order across tables (one table's bots cannot take every thread),
-    and each thread rests after a thought in proportion to it, so that
-    thinking uses at most `share` of the threads' time. The rest is left to
-    the event loop: a thinking thread holds Python's lock, and people's
-    moves, pings and socket writes wait while it does.
-    """
-
-    def __init__(self, threads: int = 1, share: float = 0.5) -> None:
-        if threads < 1 or not 0.0 < share <= 1.0:
-            raise ValueError("threads must be at least 1 and share in (0, 1]")
-        super().__init__(max_workers=threads, thread_name_prefix="tapete-think")
-        self.share = share
-        self._rest = threading.local()
-
-    def submit(self, fn: Callable[..., T], /, *args: Any, **kwargs: Any) -> Future[T]:
-        return super().submit(self._paced, fn, *args, **kwargs)
-
-    def _paced(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
-        rest_until: float = getattr(self._rest, "until", 0.0)
-        wait = rest_until - time.perf_counter()
-        if wait > 0:
-            time.sleep(wait)  # sleeping releases the lock: the loop runs meanwhile
-        started = time.perf_counter()
-        try:
-            return fn(*args, **kwargs)
-        finally:
-            spent = time.perf_counter() - started
-            self._rest.until = time.perf_counter() + spent * (1.0 - self.share) / self.share

@@ -29,6 +29,7 @@ from .rematch import RematchVotes, rotated_seed
 from .runner import RunnerStopped, TableContext, TableRunner
 from .seatbot import INLINE_KINDS
 from .seats import SeatInfo, hash_token
+from .thinking import ThinkingPool
 
 # A table that never started and never will: closed by its creator, or expired while waiting.
 ENDED_UNPLAYED = ("closed", "expired")
@@ -61,11 +62,16 @@ class TableRegistry:
         self._codes: dict[str, str] = {}
         self._loading: dict[str, asyncio.Task[TableRunner | None]] = {}
         self.pacer = BotPacer(settings.bot_moves_per_turn)
-        self.context = TableContext(store, settings, self.stats, self.pacer, self._forget)  # every runner's
+        # where search bots think and replays are computed (its processes start when first needed)
+        self.thinking = ThinkingPool(settings.thinking_processes, settings.think_wait_s, settings.think_max_s,
+                                     int(settings.replay_cache_mb * 2**20))
+        self.context = TableContext(store, settings, self.stats, self.pacer, self._forget, self.thinking,
+                                    self.group_of)  # every runner's
         # when each table in memory was made, and by which address (quotas; not kept across restarts)
         self.created_at: dict[str, float] = {}
         self.creator: dict[str, str] = {}
         self.created_by: dict[str, set[str]] = {}  # an address's tables in memory (the quota's count)
+        self.search_tables: set[str] = set()  # those of bots only, search bots among them
         self._sweeper: asyncio.Task[None] | None = None
 
     # -- lifecycle ------------------------------------------------------------
@@ -138,10 +144,16 @@ class TableRegistry:
         await asyncio.gather(*(r.stop() for r in list(self.runners.values())), return_exceptions=True)
         self.runners.clear()
         self._codes.clear()
+        self.thinking.close()
 
     async def hand_off(self, table_id: str, scope: MutableMapping[str, Any]) -> bool:
         """Give a new table socket to the process that runs its table (one process: never)."""
         return False
+
+    def group_of(self, table_id: str) -> str:
+        """Whose turns a table's decisions take in the thinking processes: its creator's address
+        (a table of unknown origin, restored or a rematch, takes turns of its own)."""
+        return self.creator.get(table_id) or f"table:{table_id}"
 
     def cluster_stats(self) -> dict[str, Any]:
         """What /api/stats adds for one process of several."""
@@ -157,6 +169,7 @@ class TableRegistry:
             del self.runners[runner.id]
             self._codes.pop(runner.invite_code, None)
             self.created_at.pop(runner.id, None)
+            self.search_tables.discard(runner.id)
             client = self.creator.pop(runner.id, None)
             if client is not None and (made := self.created_by.get(client)) is not None:
                 made.discard(runner.id)
@@ -180,7 +193,7 @@ class TableRegistry:
             chat=TableChat(row.id, row.chat_room, [ChatLine.from_json(line) for line in row.chat], self.store),
         )
         runner.rematch.restore(row.rematch, row.next_match, make=self._rematch_of)
-        runner.replay(row.actions, row.action_times, row.by_standin)
+        runner.replay(row.actions, row.action_times, row.by_standin, row.started_at)
         self.created_at[row.id] = row.created_at
         return runner
 
@@ -206,6 +219,8 @@ class TableRegistry:
         for spec in specs:
             self._check_seat(spec, offered)
         self._check_search_bots(specs)
+        if client is not None:
+            self._check_search_tables(client, specs)
         topts = parse_table_options(table_options)
         self._check_level(topts.stand_in, offered, "table-options")
         row = MatchRow(
@@ -232,6 +247,8 @@ class TableRegistry:
         if client is not None:
             self.creator[row.id] = client
             self.created_by.setdefault(client, set()).add(row.id)
+            if self._searching_bots_only(specs):
+                self.search_tables.add(row.id)
         logs.event("table created", table=row.id, status="waiting")
         return runner
 
@@ -243,6 +260,20 @@ class TableRegistry:
         mine = sum(1 for table_id in made if self.runners[table_id].status != "finished")
         if mine >= limit:
             raise error("quota_open_tables", open=mine, limit=limit)
+
+    def _check_search_tables(self, client: str, specs: list[SeatSpec]) -> None:
+        """Tables of bots only, search bots among them, think without pause: an address may have a few."""
+        if not self._searching_bots_only(specs):
+            return
+        limit = self.settings.max_search_tables_per_address
+        mine = sum(1 for table_id in self.created_by.get(client, ())
+                   if self.runners[table_id].status != "finished" and table_id in self.search_tables)
+        if mine >= limit:
+            raise error("quota_search_tables", open=mine, limit=limit)
+
+    @staticmethod
+    def _searching_bots_only(specs: list[SeatSpec]) -> bool:
+        return all(s.kind == "bot" for s in specs) and any(s.level not in INLINE_KINDS for s in specs)
 
     def _check_search_bots(self, specs: list[SeatSpec]) -> None:
         limit = self.settings.max_search_bots_per_table
@@ -418,15 +449,16 @@ class TableRegistry:
 
     # -- records ---------------------------------------------------------------------
     async def record(self, table_id: str) -> dict[str, Any]:
-        row = await self.store.load(table_id)
+        row = await self.store.load(table_id, with_actions=False)
         if row is None or row.status in ENDED_UNPLAYED:
             raise error("table_not_found", table=table_id)
         if row.status != "finished":
             # an unfinished record holds the seed, which would reveal every hidden card
             raise error("record_unfinished")
         seats = [{"bot": s.level} if s.kind == "bot" else {"human": clean_name(s.name) or ""} for s in row.seats]
-        record = MatchRecord(row.game, row.options, row.seed, seats, row.actions, row.rules_version,
-                             row.by_standin).to_json()
+        # a page at a time: a long record does not hold the loop
+        played, made = await self.store.actions_of(table_id)
+        record = MatchRecord(row.game, row.options, row.seed, seats, played, row.rules_version, made).to_json()
         record.update(
             id=row.id,
             table_options=row.table_options,

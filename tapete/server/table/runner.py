@@ -53,6 +53,7 @@ from .seating import TableSeating
 from .seats import SeatInfo, SeatRegistry, restart_grace
 from .stale import StaleHistory
 from .standins import StandinMoves
+from .thinking import ThinkingPool
 
 ENDED = ("finished", "abandoned")  # a match played to its end, or one nobody was at any more
 
@@ -67,13 +68,16 @@ class RunnerStopped(Exception):
 @dataclass(frozen=True)
 class TableContext:
     """What the table registry gives every runner of its process: the store, the settings, the
-    counters, the pacer of the bots' moves, and whom to tell when a runner leaves memory."""
+    counters, the pacer of the bots' moves, whom to tell when a runner leaves memory, the thinking
+    processes of the search bots and whose turn a table's decisions take there (`group_of`)."""
 
     store: Store
     settings: ServerSettings
     stats: Stats = field(default_factory=Stats)
     pacer: BotPacer | None = None
     on_stop: Callable[[TableRunner], None] | None = None
+    thinking: ThinkingPool | None = None
+    group_of: Callable[[str], str] = lambda table_id: table_id
 
 
 class TableRunner:
@@ -122,7 +126,12 @@ class TableRunner:
                     len(seats), self.state.options)
             for s in seats
         ]
-        self.desk = BotDesk(self.bots, table_options.bot_delay_ms / 1000, self._post_bot, table_id)
+        searching = [(bot.seat, bot.kind, bot.seed) for bot in self.bots if bot.searches]
+        thoughts = None
+        if searching and context.thinking is not None and status not in ENDED:  # the replica of its search bots
+            thoughts = context.thinking.open_table(table_id, partial(context.group_of, table_id), game.id, seed,
+                                                   self.options, len(seats), searching)
+        self.desk = BotDesk(self.bots, table_options.bot_delay_ms / 1000, self._post_bot, table_id, thoughts)
         self.queue: asyncio.Queue[QueueItem] = asyncio.Queue()
         self.stopped = False
         self._task: asyncio.Task[None] | None = None
@@ -149,23 +158,26 @@ class TableRunner:
 
     # -- building ----------------------------------------------------------
     def replay(self, actions: list[tuple[int, int]], times: list[float] | None = None,
-               by_standin: Mapping[int, str] | None = None) -> None:
+               by_standin: Mapping[int, str] | None = None, started_at: float | None = None) -> None:
         """Rebuild the state from its record, bots hearing what they heard (`by_standin`: the
-        moves stand-ins made for people, told so again). With the actions' times (wall clock),
-        turn clocks resume with the time they had left."""
+        moves stand-ins made for people, told so again). With the actions' times and the match's
+        start (wall clock), turn clocks resume with the time they had left, the first decision's
+        as much as the others'."""
         self._restored = True
         core, made = self.core, by_standin or {}
         self.standins.replayed(actions, made, self.registry.humans())
-        if not times or self.status != "playing" or core.timing.turn <= 0:
+        began = started_at if started_at is not None else times[0] if times else None
+        if began is None or (actions and not times) or self.status != "playing" or core.timing.turn <= 0:
             for version, (seat, action) in enumerate(actions, 1):
                 self._replayed(version, seat, made, self.state.apply(seat, action))
             core.version = len(actions)
-            return
-        core.clocked = self.registry.humans()
-        core.track(times[0])
-        for (seat, action), at in zip(actions, times, strict=True):
-            self._replayed(core.version + 1, seat, made, core.apply(seat, action, at).events)
-        core.rebase(time.monotonic() - time.time())
+        else:
+            core.clocked = self.registry.humans()
+            core.track(began)
+            for (seat, action), at in zip(actions, times or [], strict=True):
+                self._replayed(core.version + 1, seat, made, core.apply(seat, action, at).events)
+            core.rebase(time.monotonic() - time.time())
+        self.desk.caught_up(actions)
 
     def _replayed(self, version: int, seat: int, made: Mapping[int, str], events: list[Event]) -> None:
         """A replayed action's events: the bots hear them, the kept log holds them again
@@ -195,7 +207,7 @@ class TableRunner:
             return  # left memory already
         self.stopped = True
         self.alarm.cancel()
-        self.desk.cancel()
+        self.desk.close()
         if self._task is not None:
             self._task.cancel()
             await asyncio.gather(self._task, return_exceptions=True)
@@ -204,7 +216,7 @@ class TableRunner:
     def _let_go(self) -> None:
         """Leaving memory: drop the helpers that call back into the runner, so that reference counting
         frees the table at once (a full collection found it: a stall of most of a second at 800 tables)."""
-        self.desk.cancel()
+        self.desk.close()
         for helper in ("rematch", "alarm", "desk"):
             self.__dict__.pop(helper, None)
 
@@ -418,7 +430,7 @@ class TableRunner:
         self._broadcast(applied.events)
         self.stats.applied(self._arrived)
         self._arrived = None
-        self.desk.observe(applied.events)
+        self.desk.applied(applied.seat, applied.action, applied.events)
         if logs.log.isEnabledFor(logging.INFO):
             public_kinds = [e.kind for e in applied.events if e.audience is None]
             logs.event("action applied", table=self.id, seat=applied.seat, version=self.version, source=source,
@@ -426,7 +438,7 @@ class TableRunner:
 
     async def _finish(self) -> None:
         self.status = "finished"
-        self.desk.cancel()
+        self.desk.close()
         outcome = self.state.outcome().to_json()
         await self.store.set_status(self.id, "finished", finished_at=time.time(), outcome=outcome)
         logs.event("match finished", table=self.id, version=self.version, status="finished")
@@ -440,7 +452,7 @@ class TableRunner:
     async def _abandon(self) -> None:
         """Nobody came back: the match ends unplayed (no outcome, no ratings) and leaves the lists."""
         self.status = "abandoned"
-        self.desk.cancel()
+        self.desk.close()
         await self.store.set_status(self.id, "abandoned", finished_at=time.time())
         logs.event("match abandoned", table=self.id, version=self.version, status="abandoned")
         self._broadcast([])

@@ -2,10 +2,12 @@
 
 It hears every event its seat may see from the first action on (as in
 `tapete.sim.runner`), so a stand-in that takes over mid-match has the same
-memory the seat's owner could have. Fast kinds decide on the event loop;
-slower ones (search bots) think in a worker thread on a clone of the state,
-and events that arrive meanwhile wait until the thought is over. `BotDesk`
-keeps a table's bots thinking on the right version.
+memory the seat's owner could have. Fast kinds (random, heuristic) decide on
+the event loop. Search bots think in a thinking process (`thinking.py`), in
+the table's replica there, which hears the same events; here their fallback
+follows the match instead (`fallback_kind`: the game's learned bot where it has
+a model, else its heuristic), and plays a turn whose thought does not come
+within its budget. `BotDesk` keeps a table's bots thinking on the right version.
 """
 
 from __future__ import annotations
@@ -13,65 +15,46 @@ from __future__ import annotations
 import asyncio
 import random
 from collections.abc import Callable, Sequence
-from typing import Any
 
-from tapete.bots import make_bot
+from tapete.bots import kinds_for, make_bot
 from tapete.engine import Decision, Event, Game, Observation, State
 from tapete.engine.turns import deliver
 
 from ..ops import logs
+from .thinking import NO_ANSWER, TableThoughts
 
 INLINE_KINDS = frozenset({"random", "heuristic"})
+FALLBACK_SEED = 0xFA11  # the fallback's generator is seeded apart from the search bot's
+
+
+def fallback_kind(game: Game) -> str:
+    """What plays a search bot's turn when its thought does not come in time: the learned bot
+    where the game has a model, else the game's heuristic bot."""
+    return "learned" if "learned" in kinds_for(game) else "heuristic"
 
 
 class SeatBot:
-    def __init__(self, kind: str, game: Game, seed: int, seat: int, num_players: int, options: Any) -> None:
+    def __init__(self, kind: str, game: Game, seed: int, seat: int, num_players: int, options: object) -> None:
         self.kind = kind
         self.seat = seat
-        self.bot = make_bot(kind, game, seed)
+        self.seed = seed  # a search bot's, in the thinking process
+        self.searches = kind not in INLINE_KINDS  # thinks in a thinking process (`BotDesk.thoughts`)
+        # the bot that plays here: the seat's own, or the search bot's fallback
+        self.bot = make_bot(fallback_kind(game), game, seed ^ FALLBACK_SEED) if self.searches else make_bot(
+            kind, game, seed)
         self.bot.start(seat, num_players, options)
-        self.inline = kind in INLINE_KINDS
         self.rng = random.Random(seed ^ 0x5EA7)
-        self._pending: list[Event] = []
-        self._busy: asyncio.Future[Decision | None] | None = None
 
     def observe(self, events: Sequence[Event]) -> None:
         """Events visible to this seat, in order."""
-        if not events:
-            return
-        if self._busy is not None and not self._busy.done():
-            self._pending.extend(events)
-            return
-        self._flush()
-        self.bot.observe(events)
+        if events:
+            self.bot.observe(events)
 
-    def _flush(self) -> None:
-        if self._pending:
-            pending, self._pending = self._pending, []
-            self.bot.observe(pending)
-
-    @property
-    def busy(self) -> bool:
-        return self._busy is not None and not self._busy.done()
-
-    def decide_inline(self, state: State) -> Decision | None:
-        """Decide now on the loop (fast kinds only, never while a thought is running)."""
-        assert self.inline and not self.busy
-        self._flush()
+    def decide_here(self, state: State) -> Decision | None:
+        """The decision of the bot that plays here (a search bot's fallback), on the loop."""
         return self.bot.decide(Observation(state, self.seat))
 
-    async def decide(self, state: State) -> Decision | None:
-        """The bot's decision on `state` as it is when thinking starts."""
-        if self._busy is not None and not self._busy.done():
-            await asyncio.wait([self._busy])
-        self._flush()
-        if self.inline:
-            return self.bot.decide(Observation(state, self.seat))
-        obs = Observation(state.clone(), self.seat)
-        self._busy = asyncio.get_running_loop().run_in_executor(None, self.bot.decide, obs)
-        return await asyncio.shield(self._busy)
-
-    def fallback(self, state: State) -> Decision | None:
+    def any_legal(self, state: State) -> Decision | None:
         """A uniformly random legal action, for a bot that failed or passed when it may not."""
         legal = state.legal_actions(self.seat)
         return Decision(self.rng.choice(legal)) if legal else None
@@ -83,25 +66,46 @@ MAX_BOT_DELAY_FACTOR = 4.0
 
 class BotDesk:
     """The bots of one table: which seat's bot thinks now, on which version, and
-    its move handed back (`post(seat, action, version)`) after its thinking time."""
+    its move handed back (`post(seat, action, version)`) after its thinking time.
+    Its search bots think in `thoughts` (the table's replica in a thinking process),
+    told every action the table applies."""
 
     def __init__(
-        self, bots: list[SeatBot], delay_s: float, post: Callable[[int, int, int], None], table_id: str
+        self, bots: list[SeatBot], delay_s: float, post: Callable[[int, int, int], None], table_id: str,
+        thoughts: TableThoughts | None = None,
     ) -> None:
         self.bots = bots
         self.delay_s = delay_s
         self.post = post
         self.table_id = table_id
+        self.thoughts = thoughts
         self.thinking: dict[int, tuple[int, asyncio.Task[None] | None]] = {}
 
     def observe(self, events: Sequence[Event]) -> None:
         deliver(events, self.bots)
+
+    def applied(self, seat: int, action: int, events: Sequence[Event]) -> None:
+        """An action the table applied: the bots here hear its events, the replica its action."""
+        deliver(events, self.bots)
+        if self.thoughts is not None:
+            self.thoughts.acts([(seat, action)])
+
+    def caught_up(self, actions: list[tuple[int, int]]) -> None:
+        """The actions of a record replayed here (whose events the bots heard): the replica's too."""
+        if self.thoughts is not None:
+            self.thoughts.acts(actions)
 
     def cancel(self) -> None:
         for _, task in self.thinking.values():
             if task is not None:
                 task.cancel()
         self.thinking.clear()
+
+    def close(self) -> None:
+        """No more decisions at this table: nothing thinks, and the replica goes."""
+        self.cancel()
+        if self.thoughts is not None:
+            self.thoughts.close()
 
     def schedule(self, state: State, version: int, plays: Callable[[int], bool], seats: Sequence[int],
                  current: Callable[[], int]) -> None:
@@ -115,35 +119,37 @@ class BotDesk:
         for seat in seats:
             if seat in self.thinking or not plays(seat):
                 continue
-            bot = self.bots[seat]
-            if bot.inline and self.delay_s == 0 and not bot.busy:
+            if not self.bots[seat].searches and self.delay_s == 0:
                 # at full speed a fast bot answers at once: no task to schedule
                 self.thinking[seat] = (version, None)
-                move = self._move(state, seat, self._decide_now(state, seat))
+                move = self._move(state, seat, self._decide_here(state, seat))
                 if move is not None:
                     self.post(seat, move[0], version)
                 continue
             self.thinking[seat] = (version, asyncio.create_task(self._think(state, seat, version, current)))
 
-    def _decide_now(self, state: State, seat: int) -> Decision | None:
+    def _decide_here(self, state: State, seat: int) -> Decision | None:
         bot = self.bots[seat]
         try:
-            return bot.decide_inline(state)
+            return bot.decide_here(state)
         except Exception:
             logs.log.exception("bot failed", extra={"table": self.table_id, "seat": seat})
-            return bot.fallback(state)
+            return bot.any_legal(state)
 
     async def _think(self, state: State, seat: int, version: int, current: Callable[[], int]) -> None:
-        bot = self.bots[seat]
-        try:
-            decision = await bot.decide(state)
-        except asyncio.CancelledError:
-            raise
-        except Exception:
-            logs.log.exception("bot failed", extra={"table": self.table_id, "seat": seat})
-            decision = None if version != current() else bot.fallback(state)
-        if version != current():
-            return
+        decision: Decision | None
+        if self.bots[seat].searches:
+            answer = NO_ANSWER if self.thoughts is None else await self.thoughts.decide(seat, version, current)
+            if version != current():
+                return
+            if answer[0] == "move":
+                decision = Decision(answer[1], answer[2])
+            elif answer[0] == "pass":
+                decision = None
+            else:  # no answer within its budget (or its thought failed): its fallback plays
+                decision = self._decide_here(state, seat)
+        else:
+            decision = self._decide_here(state, seat)
         move = self._move(state, seat, decision)
         if move is None:
             return
@@ -156,7 +162,7 @@ class BotDesk:
         if decision is None:
             if seat not in state.required_actors():
                 return None  # lets an optional window pass
-            decision = self.bots[seat].fallback(state)
+            decision = self.bots[seat].any_legal(state)
             if decision is None:
                 return None
         return decision.action, self.delay_s * min(decision.delay, MAX_BOT_DELAY_FACTOR)

@@ -140,20 +140,36 @@ class AddressRates:
 
 
 class RateGuard:
-    """Per-address rates of the lobby's costly requests, refused before anything is read or routed.
+    """Per-address rates of costly requests, refused before anything is read or routed.
 
-    A flood of `POST /api/tables` or `/api/join` from one address gets its
-    429s from here, at a fraction of what a validated request costs, so the
-    flood does not take the event loop from the tables being played.
+    A flood of `POST /api/tables` or `/api/join` (or of replays) from one
+    address gets its 429s from here, at a fraction of what a validated
+    request costs, so the flood does not take the event loop from the tables
+    being played. A path may have one segment left open, `{id}`
+    (`/api/matches/{id}/replay`).
     """
 
     def __init__(self, app: ASGIApp, rates: dict[tuple[str, str], tuple[Rates, RateLimitedFactory]]) -> None:
         self.app = app
         self.rates = rates
+        # (method, the path's segment count, the open segment's place) -> the paths with it open
+        self._open = {(m, len(p.split("/")), p.split("/").index("{id}")) for m, p in rates if "{id}" in p}
+
+    def _limited(self, method: str, path: str) -> tuple[Rates, RateLimitedFactory] | None:
+        found = self.rates.get((method, path))
+        if found is not None or not self._open:
+            return found
+        parts = path.split("/")
+        for open_method, count, where in self._open:
+            if open_method == method and count == len(parts):
+                found = self.rates.get((method, "/".join([*parts[:where], "{id}", *parts[where + 1:]])))
+                if found is not None:
+                    return found
+        return None
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] == "http":
-            limited = self.rates.get((scope.get("method", ""), scope.get("path", "")))
+            limited = self._limited(scope.get("method", ""), scope.get("path", ""))
             if limited is not None:
                 rates, refusal = limited
                 client = scope.get("client")
