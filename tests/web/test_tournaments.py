@@ -17,7 +17,7 @@ def named(page: Any, name: str) -> None:
 
 def test_a_swiss_made_joined_started_and_played_from_the_page(open_page: Any) -> None:
     ana = open_page()
-    named(ana, "Ana")
+    named(ana, "Tomasa")
     ana.goto("/#/tournaments")
     form = "[data-testid=new-tournament]"
     ana.select_option(f"{form} select[name=kind]", "swiss")
@@ -32,11 +32,11 @@ def test_a_swiss_made_joined_started_and_played_from_the_page(open_page: Any) ->
     where = ana.evaluate("location.hash")
 
     bea = open_page()
-    named(bea, "Bea")
+    named(bea, "Berta")
     bea.goto(f"/{where}")
     bea.click("[data-testid=join-tournament]")
     wait_js(bea, f"{ROWS} === 4")
-    assert "Bea" in bea.locator("[data-testid=standings]").inner_text()
+    assert "Berta" in bea.locator("[data-testid=standings]").inner_text()
 
     ana.click("[data-testid=start-tournament]")
     ana.click("[data-testid=my-tournament-table]")
