@@ -111,6 +111,7 @@ async def create_table(
     # names checked before the table is made: a refused name leaves nothing behind
     name = (clean_name(body.name) or await players.name_of(player_id)) if body.join else None
     check_distinct([clean_name(s.name) for s in specs or () if s.kind == "bot"] + [name])
+    await players.check_seat_name(name, player_id)
     runner = await tables.create(
         body.game, body.options, specs, body.table_options, body.public, client_address(request)
     )
@@ -145,6 +146,7 @@ async def table_info(table_id: str, request: Request) -> dict[str, Any]:
 async def join_table(body: JoinBody, request: Request, x_tapete_player: PlayerHeader = None) -> dict[str, Any]:
     player_id = await caller(request, x_tapete_player)
     name = clean_name(body.name) or await services(request).players.name_of(player_id)
+    await services(request).players.check_seat_name(name, player_id)
     runner, seat, token = await services(request).tables.join(body.code, body.seat, name, player_id)
     return {"table": runner.summary(), "seat": seat, "token": token}
 

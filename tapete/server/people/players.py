@@ -40,7 +40,7 @@ from ..ops import logs
 from ..storage.schema import player_secrets, players
 from ..storage.store import Store
 from ..wire.limits import AddressRates
-from .names import clean_name, name_key
+from .names import clean_name, name_key, seat_key
 
 HEADER = "X-Tapete-Player"
 PLAYER_ID_BYTES = 12  # 16 characters, 96 random bits: ids are public, but not guessable nor sequential
@@ -70,8 +70,18 @@ class BadLogin(ServerError):
 
 
 class NameTaken(ServerError):
+    """A name that reads as one already held. `sign_in`: the holder is an identity protected by a
+    password, so whoever it is may sign in with that name instead (the client offers it)."""
+
     code = "name_taken"
     status = 409
+
+    def __init__(self, es: str, en: str, *, rule: str | None = None, sign_in: bool = False) -> None:
+        super().__init__(es, en, rule=rule)
+        self.sign_in = sign_in
+
+    def to_json(self) -> dict[str, Any]:
+        return {**super().to_json(), "sign_in": self.sign_in}
 
 
 class PlayerNotFound(ServerError):
@@ -226,12 +236,30 @@ def _check_free(conn: sa.Connection, player_id: str, name: str) -> None:
 
 def _check_name_free(conn: sa.Connection, player_id: str | None, key: str) -> None:
     """No other identity's name reads as `key` (the unique index is the last word on a race)."""
-    holder = conn.scalar(sa.select(players.c.id).where(players.c.name_key == key))
-    if holder is not None and holder != player_id:
-        raise name_taken()
+    holder = conn.execute(sa.select(players.c.id, players.c.password_hash).where(players.c.name_key == key)).first()
+    if holder is not None and holder.id != player_id:
+        raise name_taken(protected=holder.password_hash is not None)
 
 
-def name_taken() -> NameTaken:
+def _protected_holder(conn: sa.Connection, key: str) -> str | None:
+    """The identity protected by a password whose name reads as `key`, if any."""
+    query = sa.select(players.c.id).where(players.c.name_key == key, players.c.password_hash.is_not(None))
+    found = conn.scalar(query)
+    return None if found is None else str(found)
+
+
+def name_taken(protected: bool = False) -> NameTaken:
+    """The name (or one that reads the same) is another identity's; `protected`: that identity has a
+    password, so signing in with the name is the way to be it."""
+    if protected:
+        return NameTaken(
+            "Ese nombre (u otro que se lee igual) es de un jugador protegido con contraseña. Si es el tuyo, "
+            "entra con tu nombre y tu contraseña; si no, elige otro.",
+            "That name (or one that reads the same) belongs to a player protected by a password. If it is "
+            "yours, sign in with your name and password; if not, choose another.",
+            rule="identity",
+            sign_in=True,
+        )
     return NameTaken(
         "Ese nombre (u otro que se lee igual) ya lo usa otro jugador; elige otro.",
         "Another player already uses that name (or one that reads the same); choose another.",
@@ -249,7 +277,7 @@ def seat_name_taken() -> NameTaken:
 
 def check_distinct(names: Iterable[str | None]) -> None:
     """No two of a table's seat names read alike (bots' and people's); NameTaken if two do."""
-    keys = [name_key(name) for name in names if name]
+    keys = [seat_key(name) for name in names if name]
     if len(keys) != len(set(keys)):
         raise seat_name_taken()
 
@@ -346,6 +374,16 @@ class Players:
         if value is None:
             return None
         return await self.check(*parse_header(value))
+
+    async def check_seat_name(self, name: str | None, player_id: str | None) -> None:
+        """A seat's name may not read as the name of an identity protected by a password, unless the
+        seat is taken by that identity: nobody sits (and chats) as a protected player but that player."""
+        if name is None:
+            return
+        key = name_key(name)
+        holder = await self.store.read(lambda conn: _protected_holder(conn, key))
+        if holder is not None and holder != player_id:
+            raise name_taken(protected=True)
 
     async def name_of(self, player_id: str | None) -> str | None:
         """The player's name (None for no player, or a player without one): a seat's name when none is given."""

@@ -18,7 +18,7 @@ from tapete.engine import TapeteError
 
 from ..errors import bad_token
 from ..ops import logs
-from ..people.names import name_key
+from ..people.names import seat_key
 from ..people.players import seat_name_taken
 from .connection import CLOSE_LEFT
 from .messages import Attach, Detach, Join, Leave
@@ -70,8 +70,8 @@ class TableSeating:
                            version: int) -> tuple[int, str]:
         chosen = self.registry.choose(seat, open_=status != "finished")
         if name is not None:  # two seats never show one name (the same identity at two seats may)
-            key = name_key(name)
-            if any(other.index != chosen and other.name and name_key(other.name) == key
+            key = seat_key(name)
+            if any(other.index != chosen and other.name and seat_key(other.name) == key
                    and not (player_id and other.player_id == player_id) for other in self.registry.seats):
                 raise seat_name_taken()
         token = new_token()
