@@ -90,6 +90,7 @@ class Harness:
             sink = Sink()
             conn = Connection(sink, outbox_limit=10_000)
             conn.lang, conn.texts = lang, not args.no_texts
+            conn.address = f"reader-{len(conns)}"  # each its own client (a table takes 20 spectators of one)
             self.pumps.append(asyncio.create_task(conn.pump()))
             await runner.attach(conn, seat_token)
             conns.append(conn)

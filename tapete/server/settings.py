@@ -170,6 +170,9 @@ class ServerSettings:
     outbox_limit: int = setting(512, "messages waiting to be sent to one client before it is dropped as too slow")
     max_sockets_per_seat: int = setting(4, "sockets one seat may hold at once (a phone and a laptop)")
     max_spectators: int = setting(200, "watchers per table")
+    max_spectators_per_address: int = setting(
+        20, "watchers one address may have at one table (so that filling a table takes many addresses)"
+    )
     finished_ttl: float = setting(120.0, "seconds a finished table stays in memory after its last viewer left")
     max_body_bytes: int = setting(65_536, "largest body accepted by the REST API (bytes)")
     # permessage-deflate: views shrink ~5x for phones, at some CPU.

@@ -137,10 +137,16 @@ class ThreadServer:
 class Socket:
     """A synchronous table socket with its own reading of what arrives."""
 
-    def __init__(self, server: ThreadServer, table_id: str) -> None:
+    def __init__(self, server: ThreadServer, table_id: str, address: str | None = None) -> None:
+        """`address`: the loopback address the socket comes from (127.0.0.2 and up stand for other
+        clients), the one the server counts it by."""
+        sock = None
+        if address is not None:
+            parts = urlsplit(server.url)
+            sock = socket.create_connection((parts.hostname, parts.port), TIMEOUT, source_address=(address, 0))
         # no keepalive pings either: websockets' client draws their payload from the global `random` in a
         # thread of its own (the Hypothesis warning's other source)
-        self.ws: ClientConnection = connect(f"{server.ws_url}/ws/tables/{table_id}", max_size=2**24,
+        self.ws: ClientConnection = connect(f"{server.ws_url}/ws/tables/{table_id}", max_size=2**24, sock=sock,
                                             open_timeout=TIMEOUT, legacy=True, ping_interval=None)
         self.seen: list[dict[str, Any]] = []
         self.state: dict[str, Any] = {}

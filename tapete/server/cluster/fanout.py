@@ -271,7 +271,8 @@ class RemoteRunner(TableRunner):
                                    "token": token, "lang": conn.lang, "texts": conn.texts,
                                    "omit_unchanged": conn.omit_unchanged,
                                    "accepted_in_state": conn.accepted_in_state,
-                                   "player_id": conn.player_id, "player_name": conn.player_name})
+                                   "player_id": conn.player_id, "player_name": conn.player_name,
+                                   "address": conn.address})
         try:
             reply = await asyncio.wait_for(answer, self.timeout)
         except TimeoutError:

@@ -311,6 +311,8 @@ class ClusterTables(Tables):
         conn.omit_unchanged = item.get("omit_unchanged") is True
         conn.accepted_in_state = item.get("accepted_in_state") is True
         conn.player_name = player_name if isinstance(player_name, str) else None
+        address = item.get("address")
+        conn.address = address[:64] if isinstance(address, str) else "unknown"  # as the socket's process saw it
         self.remote_conns[sender, cid] = (conn, runner)
 
         async def attach() -> None:

@@ -79,6 +79,7 @@ async def table_socket(websocket: WebSocket, table_id: str) -> None:
     extensions = websocket.scope.get("extensions", {})
     conn = Connection(websocket, settings.outbox_limit, settings.send_timeout, extensions.get("tapete.abort"),
                       extensions.get("tapete.send_now"))
+    conn.address = websocket.client.host if websocket.client else "unknown"
     pump = asyncio.create_task(conn.pump())
     runner: TableRunner | None = None
     try:
@@ -222,10 +223,8 @@ async def _attach(svc: Services, table_id: str, conn: Connection, token: str | N
 
 
 async def _serve(websocket: WebSocket, conn: Connection, runner: TableRunner, settings: ServerSettings) -> None:
-    host = websocket.client.host if websocket.client else "unknown"
     extensions = websocket.scope.get("extensions", {})
-    reader = SocketReader(conn, runner, settings, websocket.app.state.allowances, f"{runner.id}|{host}",
-                          extensions.get("tapete.hold_reading"))
+    reader = SocketReader(conn, runner, settings, websocket.app.state.allowances, extensions.get("tapete.hold_reading"))
     deliver = extensions.get("tapete.on_text")
     if deliver is None:  # another ASGI server: each message through `receive`, in turn
         while not conn.closing:
@@ -247,11 +246,10 @@ class SocketReader:
     socket was read one message at a time)."""
 
     def __init__(self, conn: Connection, runner: TableRunner, settings: ServerSettings,
-                 by_address: AddressAllowances, here: str,
-                 hold_reading: Callable[[bool], None] | None = None) -> None:
+                 allowances: AddressAllowances, hold_reading: Callable[[bool], None] | None = None) -> None:
         self.conn, self.runner, self.settings = conn, runner, settings
         self.hold_reading = hold_reading
-        self.by_address, self.here = by_address, here  # `here`: this table, this address
+        self.allowances = allowances
         self.limiter = RateLimiter(settings.rate_per_s, settings.rate_burst)
         self.chat_limiter = RateLimiter(settings.chat_per_s, settings.chat_burst)
         self.rematch_limiter = RateLimiter(REMATCH_PER_S, REMATCH_BURST)
@@ -313,10 +311,16 @@ class SocketReader:
 
     async def _ask_shared(self, message: ChatMessage | RematchMessage, seq: Any, arrived: float) -> None:
         try:
-            shared = self.by_address.chat if isinstance(message, ChatMessage) else self.by_address.rematch
+            chat = isinstance(message, ChatMessage)
+            allowances = self.allowances
+            address, table = (allowances.chat, allowances.table_chat) if chat else (allowances.rematch,
+                                                                                    allowances.table_rematch)
             try:
-                if not await shared.allow(self.here):
+                # the address's allowance at this table first: a flooding address does not spend the table's
+                if not await address.allow(f"{self.runner.id}|{self.conn.address}"):
                     raise _flood(message, self.settings)
+                if not await table.allow(self.runner.id):
+                    raise table_busy(chat)
                 _dispatch(message, self.conn, self.runner, arrived)
             except TapeteError as err:
                 self.conn.send_error(err, seq if _is_int(seq) else None)
@@ -360,22 +364,32 @@ REMATCH_BURST = 5
 # One address at one table may chat (and answer rematches) as much as this many sockets: a household
 # playing together, not a flood spread over every socket an address may open.
 SOCKETS_PER_ADDRESS = 3
+# And one table, over every address, as much as this many: a lively table, not a flood spread over
+# many addresses, each within its own allowance.
+SOCKETS_PER_TABLE = 12
 
 
 @dataclass(frozen=True)
 class AddressAllowances:
-    """What one address may send at one table, over all its sockets and every server process."""
+    """What one address may send at one table (`chat`, `rematch`, by table and address), and the
+    whole table over every address (`table_chat`, `table_rematch`, by table), over all their sockets
+    and every server process."""
 
     chat: Rates
     rematch: Rates
+    table_chat: Rates
+    table_rematch: Rates
 
 
 def address_allowances(settings: ServerSettings, rates: AllRates) -> AddressAllowances:
     """Made with the app; in Redis with several processes, so that sockets on two processes share one."""
-    share = SOCKETS_PER_ADDRESS
+    chat_per_s, chat_burst = settings.chat_per_s, settings.chat_burst
     return AddressAllowances(
-        chat=rates.per_second("chat", settings.chat_per_s * share, settings.chat_burst * share),
-        rematch=rates.per_second("rematch", REMATCH_PER_S * share, REMATCH_BURST * share),
+        chat=rates.per_second("chat", chat_per_s * SOCKETS_PER_ADDRESS, chat_burst * SOCKETS_PER_ADDRESS),
+        rematch=rates.per_second("rematch", REMATCH_PER_S * SOCKETS_PER_ADDRESS, REMATCH_BURST * SOCKETS_PER_ADDRESS),
+        table_chat=rates.per_second("chat-table", chat_per_s * SOCKETS_PER_TABLE, chat_burst * SOCKETS_PER_TABLE),
+        table_rematch=rates.per_second("rematch-table", REMATCH_PER_S * SOCKETS_PER_TABLE,
+                                       REMATCH_BURST * SOCKETS_PER_TABLE),
     )
 
 
@@ -387,6 +401,15 @@ def chat_flood(settings: ServerSettings) -> RateLimited:
         f"Too many chat messages (at most {per_minute:g} a minute); this one was not sent.",
         rule="chat",
     )
+
+
+def table_busy(chat: bool) -> RateLimited:
+    """The table's ceiling, over every address: the message was not sent, whoever sent it."""
+    if chat:
+        return RateLimited("Demasiados mensajes de chat en esta mesa; este no se ha enviado.",
+                           "Too many chat messages at this table; this one was not sent.", rule="chat")
+    return RateLimited("Demasiadas respuestas a la revancha en esta mesa; espera un momento.",
+                       "Too many rematch answers at this table; wait a moment.", rule="rematch")
 
 
 def rematch_flood() -> RateLimited:

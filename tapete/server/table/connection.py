@@ -64,6 +64,7 @@ class Connection:
         self.abort = abort
         self.send_now = send_now
         self.seat: int | None = None
+        self.address = "unknown"  # the client's, as the per-address limits count it
         # the seat token this socket said hello with (kept only while it is open: a rematch
         # derives the seat's next token from it); None for a spectator
         self.token: str | None = None

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import hashlib
 import secrets
+from collections import Counter
 from dataclasses import dataclass, field
 
 from ..errors import NoFreeSeat, TooManySockets, bad_token
@@ -64,8 +65,10 @@ class SeatRegistry:
     def __init__(self, seats: list[SeatInfo], settings: ServerSettings) -> None:
         self.seats = seats
         self.spectators: set[Connection] = set()
+        self.watching: Counter[str] = Counter()  # spectators by address
         self.grace = settings.disconnect_grace
         self.max_spectators = settings.max_spectators
+        self.max_per_address = settings.max_spectators_per_address
         self.max_per_seat = settings.max_sockets_per_seat
 
     def by_token(self, token: str) -> SeatInfo | None:
@@ -90,8 +93,12 @@ class SeatRegistry:
         if token is None:
             if len(self.spectators) >= self.max_spectators:
                 raise _too_many("Demasiados espectadores", "Too many spectators", self.max_spectators)
+            if self.watching[conn.address] >= self.max_per_address:
+                raise _too_many("Demasiados espectadores desde tu dirección en esta mesa",
+                                "Too many spectators from your address at this table", self.max_per_address)
             conn.seat = None
             self.spectators.add(conn)
+            self.watching[conn.address] += 1
             return
         info = self.by_token(token)
         if info is None:
@@ -106,7 +113,11 @@ class SeatRegistry:
     def detach(self, conn: Connection, now: float) -> bool:
         """Forget a socket; True when it was its seat's last one."""
         if conn.seat is None:
-            self.spectators.discard(conn)
+            if conn in self.spectators:
+                self.spectators.discard(conn)
+                self.watching[conn.address] -= 1
+                if not self.watching[conn.address]:
+                    del self.watching[conn.address]
             return False
         info = self.seats[conn.seat]
         if conn not in info.conns:
