@@ -72,6 +72,16 @@ player_secrets = sa.Table(
     sa.Column("created_at", sa.Float, nullable=False),
 )
 
+# Devices that signed in with the right password: their sign-ins spend an allowance of their own
+# (people/players.py), apart from the guesses of unknown devices. SHA-256 of a random device token.
+player_devices = sa.Table(
+    "player_devices",
+    metadata,
+    sa.Column("player_id", sa.String(24), sa.ForeignKey("players.id"), primary_key=True),
+    sa.Column("device_hash", sa.String(64), primary_key=True),
+    sa.Column("created_at", sa.Float, nullable=False),
+)
+
 ratings = sa.Table(
     "ratings",
     metadata,
@@ -113,4 +123,5 @@ chat_lines = sa.Table(
 )
 
 
-__all__ = ["actions", "chat_lines", "matches", "metadata", "player_secrets", "players", "ratings", "seats"]
+__all__ = ["actions", "chat_lines", "matches", "metadata", "player_devices", "player_secrets", "players", "ratings",
+           "seats"]

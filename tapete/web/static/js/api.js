@@ -78,8 +78,14 @@ const pid = (id) => encodeURIComponent(id);
 const page = (offset, limit) => new URLSearchParams({ offset: String(offset), limit: String(limit) });
 export const newPlayer = (name) => call("POST", "/api/players", { name: name || null });
 export const renamePlayer = (id, name) => call("PUT", `/api/players/${pid(id)}/name`, { name }, { auth: true });
-export const setPassword = (id, password) => call("POST", `/api/players/${pid(id)}/password`, { password }, { auth: true });
-export const login = (name, password) => call("POST", "/api/login", { name, password });
+export const setPassword = (id, password, oldPassword) => call("POST", `/api/players/${pid(id)}/password`,
+  oldPassword ? { password, old_password: oldPassword } : { password }, { auth: true });
+export async function login(name, password) {
+  const device = store.device();
+  const who = await call("POST", "/api/login", device ? { name, password, device } : { name, password });
+  store.saveDevice(who.device);
+  return who;
+}
 export const player = (id) => call("GET", `/api/players/${pid(id)}`);
 export const playerMatches = (id, offset = 0, limit = 20) => call("GET", `/api/players/${pid(id)}/matches?${page(offset, limit)}`);
 export const ratings = (game, offset = 0, limit = 20) => call("GET", `/api/ratings/${encodeURIComponent(game)}?${page(offset, limit)}`);

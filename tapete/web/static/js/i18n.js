@@ -256,6 +256,7 @@ export const STRINGS = {
   "profile.protect": { es: "Proteger con contraseña", en: "Protect with a password" },
   "profile.protectWhy": { es: "Sin contraseña, tu perfil vive solo en este navegador. Con una, puedes entrar desde otro dispositivo con tu nombre (que entonces nadie más puede usar).", en: "Without a password your profile lives only in this browser. With one you can sign in on another device with your name (which nobody else can then use)." },
   "profile.password": { es: "Contraseña", en: "Password" },
+  "profile.oldPassword": { es: "Contraseña actual (si ya tienes una)", en: "Current password (if you have one)" },
   "profile.protectGo": { es: "Guardar la contraseña", en: "Save the password" },
   "profile.passwordSet": { es: "Listo: puedes entrar como «{name}» con esa contraseña.", en: "Done: you can sign in as “{name}” with that password." },
   "profile.passwordNeedsName": { es: "Ponte un nombre antes de proteger el perfil.", en: "Choose a name before protecting the profile." },

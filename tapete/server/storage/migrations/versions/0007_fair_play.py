@@ -1,0 +1,33 @@
+"""Fair play: devices that signed in (`player_devices`), whose sign-ins are counted apart from guesses.
+
+A device that signed in once with the right password keeps a device token
+(only its SHA-256 is stored here): its later sign-ins spend an allowance of
+its own, so nobody guessing the password elsewhere can lock its owner out.
+
+Revision ID: 0007
+Revises: 0006
+Create Date: 2026-11-29
+"""
+
+from __future__ import annotations
+
+import sqlalchemy as sa
+from alembic import op
+
+revision = "0007"
+down_revision = "0006"
+branch_labels = None
+depends_on = None
+
+
+def upgrade() -> None:
+    op.create_table(
+        "player_devices",
+        sa.Column("player_id", sa.String(24), sa.ForeignKey("players.id"), primary_key=True),
+        sa.Column("device_hash", sa.String(64), primary_key=True),
+        sa.Column("created_at", sa.Float, nullable=False),
+    )
+
+
+def downgrade() -> None:
+    op.drop_table("player_devices")
