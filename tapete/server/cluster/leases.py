@@ -52,12 +52,13 @@ LOCK_ONE = "SELECT 1 FROM table_leases WHERE match_id = :m FOR UPDATE"
 # and name them; a table missing from the answer was lost. A locking CTE referenced twice is
 # evaluated once, before the insert that reads it.
 FENCED_INSERT_ACTIONS = """WITH held AS (
-    SELECT match_id FROM table_leases WHERE owner = $6 AND match_id = ANY($1::varchar[])
+    SELECT match_id FROM table_leases WHERE owner = $7 AND match_id = ANY($1::varchar[])
     ORDER BY match_id FOR KEY SHARE
 ), written AS (
-    INSERT INTO actions (match_id, idx, seat, action, "at")
-    SELECT u.m, u.i, u.s, u.a, u.t
-    FROM unnest($1::varchar[], $2::int[], $3::int[], $4::int[], $5::float8[]) AS u(m, i, s, a, t)
+    INSERT INTO actions (match_id, idx, seat, action, "at", by_standin)
+    SELECT u.m, u.i, u.s, u.a, u.t, u.b
+    FROM unnest($1::varchar[], $2::int[], $3::int[], $4::int[], $5::float8[], $6::varchar[])
+        AS u(m, i, s, a, t, b)
     WHERE u.m IN (SELECT match_id FROM held)
     RETURNING 1
 )

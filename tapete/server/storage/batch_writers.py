@@ -152,18 +152,21 @@ class AsyncWriter:
         self._free.clear()
 
 
-INSERT_ACTIONS = """INSERT INTO actions (match_id, idx, seat, action, "at")
-SELECT * FROM unnest($1::varchar[], $2::int[], $3::int[], $4::int[], $5::float8[])"""
+INSERT_ACTIONS = """INSERT INTO actions (match_id, idx, seat, action, "at", by_standin)
+SELECT * FROM unnest($1::varchar[], $2::int[], $3::int[], $4::int[], $5::float8[], $6::varchar[])"""
 
 
-INSERT_ACTIONS_SQLITE = 'INSERT INTO actions (match_id, idx, seat, action, "at") VALUES (?, ?, ?, ?, ?)'
+INSERT_ACTIONS_SQLITE = ('INSERT INTO actions (match_id, idx, seat, action, "at", by_standin) '
+                         "VALUES (?, ?, ?, ?, ?, ?)")
+
+ActionColumns = tuple[list[str], list[int], list[int], list[int], list[float], list[str | None]]
 
 
-def action_columns(writes: Sequence[Write]) -> tuple[list[str], list[int], list[int], list[int], list[float]]:
-    """The rows of action inserts as five arrays (the parameters of INSERT_ACTIONS)."""
+def action_columns(writes: Sequence[Write]) -> ActionColumns:
+    """The rows of action inserts as six arrays (the parameters of INSERT_ACTIONS)."""
     rows = [row for write in writes for row in write.rows or ()]
     return ([r["match_id"] for r in rows], [r["idx"] for r in rows], [r["seat"] for r in rows],
-            [r["action"] for r in rows], [r["at"] for r in rows])
+            [r["action"] for r in rows], [r["at"] for r in rows], [r.get("by_standin") for r in rows])
 
 
 def lane_of(unit: Sequence[Write]) -> str:

@@ -103,6 +103,8 @@ actions = sa.Table(
     sa.Column("seat", sa.Integer, nullable=False),
     sa.Column("action", sa.Integer, nullable=False),
     sa.Column("at", sa.Float, nullable=False),
+    # who made it for a person: "standin" (away) or "clock" (turn clock out); null: the seat's own move
+    sa.Column("by_standin", sa.String(8), nullable=True),
 )
 
 

@@ -82,6 +82,7 @@ class MatchRow:
     seats: list[SeatRow] = field(default_factory=list)
     actions: list[tuple[int, int]] = field(default_factory=list)
     action_times: list[float] = field(default_factory=list)  # when each action was stored (time.time())
+    by_standin: dict[int, str] = field(default_factory=dict)  # index -> who made it for a person (engine.standin)
     chat: list[dict[str, Any]] = field(default_factory=list)  # the room's last lines, oldest first
 
     @property
@@ -308,11 +309,11 @@ class Store:
         await self._submit(Write(matches, values={"status": status, **values}, where={"id": match_id},
                                   fence=self._fence(match_id)))
 
-    async def append_action(self, match_id: str, idx: int, seat: int, action: int, at: float) -> None:
-        await self._submit(
-            Write(actions, rows=[{"match_id": match_id, "idx": idx, "seat": seat, "action": action, "at": at}],
-                   fence=self._fence(match_id))
-        )
+    async def append_action(self, match_id: str, idx: int, seat: int, action: int, at: float,
+                            by_standin: str | None = None) -> None:
+        """Store an action; `by_standin`: made for the seat's person by their stand-in ("standin", "clock")."""
+        row = {"match_id": match_id, "idx": idx, "seat": seat, "action": action, "at": at, "by_standin": by_standin}
+        await self._submit(Write(actions, rows=[row], fence=self._fence(match_id)))
 
     async def delete_action(self, match_id: str, idx: int) -> None:
         await self._submit(Write(actions, where={"match_id": match_id, "idx": idx}, delete=True,
@@ -393,7 +394,7 @@ class Store:
                     SeatRow(r.seat, r.kind, r.level, r.name, r.token_hash, r.player_id) for r in seat_rows
                 ]
                 action_rows = await conn.execute(
-                    sa.select(actions.c.idx, actions.c.seat, actions.c.action, actions.c.at)
+                    sa.select(actions.c.idx, actions.c.seat, actions.c.action, actions.c.at, actions.c.by_standin)
                     .where(actions.c.match_id == row.id)
                     .order_by(actions.c.idx)
                 )
@@ -402,6 +403,7 @@ class Store:
                     raise RuntimeError(f"match {row.id}: the action record has a gap")
                 row.actions = [(r.seat, r.action) for r in listed]
                 row.action_times = [r.at for r in listed]
+                row.by_standin = {r.idx: r.by_standin for r in listed if r.by_standin is not None}
                 row.chat = await self._chat(conn, row.chat_room)
         return found
 

@@ -31,12 +31,14 @@ class TableRecord:
         self.table_id = table_id
         self.new_match = new_match
 
-    async def append(self, version: int, seat: int, action: int) -> tuple[int, int] | None:
-        """Store the action at the table's `version`. None: it is recorded. Raises `StorageFailed` when
-        it is not; returns the (seat, action) the record holds there instead, for the runner to
-        apply first (and then to refuse this one: its sender sees the new state)."""
+    async def append(self, version: int, seat: int, action: int, by_standin: str | None = None
+                     ) -> tuple[int, int] | None:
+        """Store the action at the table's `version` (`by_standin`: made for the seat's person by
+        their stand-in). None: it is recorded. Raises `StorageFailed` when it is not; returns the
+        (seat, action) the record holds there instead, for the runner to apply first (and then to
+        refuse this one: its sender sees the new state)."""
         try:
-            await self.store.append_action(self.table_id, version, seat, action, time.time())
+            await self.store.append_action(self.table_id, version, seat, action, time.time(), by_standin)
             return None
         except Exception:
             logs.log.exception("could not write an action", extra={"table": self.table_id, "seat": seat})

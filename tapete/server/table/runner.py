@@ -370,7 +370,11 @@ class TableRunner:
     async def _apply(self, seat: int, action: int, sender: Sender) -> None:
         reached = time.perf_counter() if self._offered is None else self._offered
         queued = time.perf_counter()
-        earlier = await self.record.append(self.version, seat, action)
+        # who made it for a person (fair play counts each person's own decisions): their stand-in, away
+        # or at their clock's end; a person's own move, and a bot seat's, is the seat's own
+        by = None if sender.source == "human" or not self.seats[seat].human else (
+            "standin" if self.registry.gone(seat, time.monotonic()) else "clock")
+        earlier = await self.record.append(self.version, seat, action, by)
         if earlier is not None:  # the record holds another action here (a write whose answer was lost)
             caught_up = self.core.apply(*earlier, time.monotonic(), person=self.seats[earlier[0]].human)
             await self._after_change(caught_up, "record")

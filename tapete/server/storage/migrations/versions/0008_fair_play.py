@@ -4,8 +4,8 @@ A device that signed in once with the right password keeps a device token
 (only its SHA-256 is stored here): its later sign-ins spend an allowance of
 its own, so nobody guessing the password elsewhere can lock its owner out.
 
-Revision ID: 0007
-Revises: 0006
+Revision ID: 0008
+Revises: 0007
 Create Date: 2026-11-29
 """
 
@@ -14,8 +14,8 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0007"
-down_revision = "0006"
+revision = "0008"
+down_revision = "0007"
 branch_labels = None
 depends_on = None
 
