@@ -26,6 +26,7 @@ class BuraccoGame(Game):
     rules_version = RULES_VERSION
     name: ClassVar[dict[str, str]] = {"es": "Buracco", "en": "Buracco"}
     round_result_events: ClassVar[frozenset[str]] = frozenset({"hand_end"})
+    rated_turn_seconds: ClassVar[int] = 120  # a turn of melds takes longer than a card played
     min_players = 2
     max_players = 4
     default_players = 4

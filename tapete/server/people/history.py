@@ -17,9 +17,19 @@ from .names import clean_name
 from .ratings import ranks_of
 
 
-def _won(outcome: Any, my_seats: set[int]) -> bool:
+def _won(outcome: Any, my_seats: set[int], judged: Any = None) -> bool:
+    """A win of these seats: as played, or as fair play settled it when somebody fell short of their
+    share of a rated match (they take the loss, whatever their stand-in did; people.ratings)."""
     winners = outcome.get("winners") if isinstance(outcome, dict) else None
+    if isinstance(judged, dict) and judged.get("rated") and judged.get("winners") is not None:
+        winners = judged["winners"]
     return bool(my_seats & set(winners or ()))
+
+
+def _rated(match: Any) -> bool:
+    """The match moved ratings, or will: a rated table's, unless fair play rated it for nobody."""
+    judged = match.fair_play
+    return bool(match.rated) and not (isinstance(judged, dict) and not judged.get("rated", True))
 
 
 def profile(conn: sa.Connection, player_id: str) -> dict[str, Any] | None:
@@ -28,18 +38,18 @@ def profile(conn: sa.Connection, player_id: str) -> dict[str, Any] | None:
     if name is None:
         return None
     rows = conn.execute(
-        sa.select(matches.c.id, matches.c.game, matches.c.outcome, seats.c.seat)
+        sa.select(matches.c.id, matches.c.game, matches.c.outcome, matches.c.fair_play, seats.c.seat)
         .select_from(seats.join(matches, matches.c.id == seats.c.match_id))
         .where(seats.c.player_id == player_id, matches.c.status == "finished")
     )
-    mine: dict[str, tuple[str, Any, set[int]]] = {}
+    mine: dict[str, tuple[str, Any, Any, set[int]]] = {}
     for row in rows:
-        mine.setdefault(row.id, (row.game, row.outcome, set()))[2].add(row.seat)
+        mine.setdefault(row.id, (row.game, row.outcome, row.fair_play, set()))[3].add(row.seat)
     games: dict[str, dict[str, int]] = {}
-    for game, outcome, my_seats in mine.values():
+    for game, outcome, judged, my_seats in mine.values():
         counts = games.setdefault(game, {"matches": 0, "wins": 0})
         counts["matches"] += 1
-        counts["wins"] += _won(outcome, my_seats)
+        counts["wins"] += _won(outcome, my_seats, judged)
     return {
         "player_id": player_id,
         "name": name.name,
@@ -100,10 +110,11 @@ def _item(match: Any, seat_rows: list[Any], player_id: str) -> dict[str, Any]:
         "match_id": match.id,
         "game": match.game,
         "finished_at": match.finished_at,
-        "rated": bool(match.rated),
+        "rated": _rated(match),
+        "fair_play": match.fair_play,
         "seats": listed,
         "your_seats": my_seats,
-        "won": _won(match.outcome, set(my_seats)),
+        "won": _won(match.outcome, set(my_seats), match.fair_play),
         "replay": f"/replay/{match.id}",
         "record": f"/api/matches/{match.id}/record",
     }

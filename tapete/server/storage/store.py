@@ -76,6 +76,7 @@ class MatchRow:
     rules_version: int = 1
     rated: bool = True
     rated_at: float | None = None
+    fair_play: dict[str, Any] | None = None  # people.ratings.FairPlay, once the ratings took the match in
     room: str | None = None
     rematch: dict[str, Any] | None = None
     next_match: str | None = None

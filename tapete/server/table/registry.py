@@ -7,7 +7,7 @@ import logging
 import secrets
 import time
 from collections.abc import MutableMapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from tapete.bots import BOT_KINDS, UnknownBot, kinds_for
@@ -215,6 +215,8 @@ class Tables:
         self._check_search_bots(specs)
         topts = parse_table_options(table_options)
         self._check_level(topts.stand_in, offered, "table-options")
+        if topts.rated and topts.turn_seconds == 0:  # a rated match never waits on a person forever
+            topts = replace(topts, turn_seconds=self.settings.rated_clock(game.id, game.rated_turn_seconds))
         row = MatchRow(
             id=secrets.token_urlsafe(9),
             game=game.id,

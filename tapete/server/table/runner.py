@@ -131,7 +131,8 @@ class TableRunner:
         self._restored = False  # rebuilt from a record (after a restart, or taken over)
         self.chat = chat or TableChat(table_id, table_id, (), self.store)  # neither touches the game (no version)
         self.rematch = TableRematch(table_id, self.registry, self.store, self.tell_states)
-        self.seating = TableSeating(table_id, self.registry, self.store, self.presenter)  # sockets, seats taken, left
+        self.seating = TableSeating(table_id, self.registry, self.store, self.presenter,  # sockets, seats taken, left
+                                    table_options.rated)
         # the actions stored before they are applied
         self.record = TableRecord(self.store, table_id, partial(game.new_match, len(seats), seed, self.options))
 
@@ -423,7 +424,7 @@ class TableRunner:
         outcome = self.state.outcome().to_json()
         await self.store.set_status(self.id, "finished", finished_at=time.time(), outcome=outcome)
         logs.event("match finished", table=self.id, version=self.version, status="finished")
-        settle_ratings(self.store, self.id, self.game)
+        settle_ratings(self.store, self.id, self.game, self.settings.rated_min_share)
 
     # -- bots --------------------------------------------------------------------
     def _bot_controls(self, seat: int) -> bool:

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 from tapete.engine import TapeteError
 
-from ..errors import bad_token
+from ..errors import NoFreeSeat, bad_token
 from ..ops import logs
 from ..people.names import seat_key
 from ..people.players import seat_name_taken
@@ -33,8 +33,10 @@ class TableSeating:
     """The seats of table `table_id`: its seat registry, stored in `store`, told by `presenter`.
     `version` (the table's, for the logs) and `status` come with each call."""
 
-    def __init__(self, table_id: str, registry: SeatRegistry, store: Store, presenter: Presenter) -> None:
+    def __init__(self, table_id: str, registry: SeatRegistry, store: Store, presenter: Presenter,
+                 rated: bool = False) -> None:
         self.table_id = table_id
+        self.rated = rated  # fair play: one seat per identity, and no seat taken once the match is under way
         self.registry = registry
         self.store = store
         self.presenter = presenter
@@ -68,6 +70,10 @@ class TableSeating:
 
     async def seat_someone(self, seat: int | None, name: str | None, player_id: str | None, status: str,
                            version: int) -> tuple[int, str]:
+        if self.rated and status == "playing":  # a rated seat is its first holder's for the whole match
+            raise rated_seat_kept()
+        if self.rated and player_id is not None and any(s.player_id == player_id for s in self.registry.seats):
+            raise one_rated_seat()
         chosen = self.registry.choose(seat, open_=status != "finished")
         if name is not None:  # two seats never show one name (the same identity at two seats may)
             key = seat_key(name)
@@ -95,3 +101,21 @@ class TableSeating:
         msg.done.set_result(info.index)
         logs.event("seat left", table=self.table_id, seat=info.index, version=version)
         return True
+
+
+def rated_seat_kept() -> NoFreeSeat:
+    return NoFreeSeat(
+        "En una mesa puntuable, un asiento es de quien se sentó primero durante toda la partida: nadie más "
+        "puede ocuparlo (si se va, lo juega su reemplazo automático).",
+        "At a rated table a seat belongs to whoever sat first, for the whole match: nobody else may take it "
+        "(if they leave, their stand-in bot plays it).",
+        rule="fair-play",
+    )
+
+
+def one_rated_seat() -> NoFreeSeat:
+    return NoFreeSeat(
+        "Ya tienes un asiento en esta mesa puntuable: una identidad juega un solo asiento.",
+        "You already hold a seat at this rated table: one identity plays one seat.",
+        rule="fair-play",
+    )

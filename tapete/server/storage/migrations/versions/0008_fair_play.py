@@ -1,4 +1,8 @@
-"""Fair play: devices that signed in (`player_devices`), whose sign-ins are counted apart from guesses.
+"""Fair play: what fair play made of a finished match (`matches.fair_play`), and devices that signed in
+(`player_devices`), whose sign-ins are counted apart from guesses.
+
+A finished match keeps whether fair play rated it, why not, and the seats
+whose people made less than their share of its decisions (people.ratings).
 
 A device that signed in once with the right password keeps a device token
 (only its SHA-256 is stored here): its later sign-ins spend an allowance of
@@ -21,6 +25,8 @@ depends_on = None
 
 
 def upgrade() -> None:
+    with op.batch_alter_table("matches") as batch:
+        batch.add_column(sa.Column("fair_play", sa.JSON, nullable=True))
     op.create_table(
         "player_devices",
         sa.Column("player_id", sa.String(24), sa.ForeignKey("players.id"), primary_key=True),
@@ -31,3 +37,5 @@ def upgrade() -> None:
 
 def downgrade() -> None:
     op.drop_table("player_devices")
+    with op.batch_alter_table("matches") as batch:
+        batch.drop_column("fair_play")
