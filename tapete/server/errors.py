@@ -146,6 +146,16 @@ class Forbidden(ServerError):
     status = 403
 
 
+def private_match() -> Forbidden:
+    return Forbidden(
+        "Esta partida se jugó en una mesa privada: solo sus jugadores la ven (con su identidad), salvo que la "
+        "hagan pública.",
+        "This match was played at a private table: only its players see it (with their identity), unless they "
+        "make it public.",
+        rule="private-match",
+    )
+
+
 class RequestTimeout(ServerError):
     code = "request_timeout"
     status = 408

@@ -20,12 +20,13 @@ from tapete.engine import Game
 from tapete.games import game_ids, get_game
 from tapete.games.guide import guide_json, guide_markdown
 
-from ..errors import Forbidden, RateLimited, ServerError
+from ..errors import Forbidden, NotFinished, RateLimited, ServerError, private_match, table_not_found
 from ..ops import logs
 from ..ops.loopwatch import LoopWatch
 from ..ops.stats import Stats
+from ..people.history import share
 from ..people.names import clean_name
-from ..people.players import IDENTITIES_PER_MINUTE, Players, check_distinct
+from ..people.players import IDENTITIES_PER_MINUTE, Players, bad_identity, check_distinct
 from ..settings import ServerSettings, everywhere_kinds, table_options_schema
 from ..storage.store import Store
 from ..table.registry import SeatSpec, Tables
@@ -204,8 +205,27 @@ def require_admin(request: Request, settings: ServerSettings) -> None:
 
 
 @router.get("/matches/{match_id}/record")
-async def match_record(match_id: str, request: Request) -> dict[str, Any]:
-    return await services(request).tables.record(match_id)
+async def match_record(match_id: str, request: Request, x_tapete_player: PlayerHeader = None) -> dict[str, Any]:
+    """A finished match's record (a private table's: for its players only, unless made public)."""
+    return await services(request).tables.record(match_id, await caller(request, x_tapete_player))
+
+
+@router.post("/matches/{match_id}/share")
+async def share_match(match_id: str, request: Request, x_tapete_player: PlayerHeader = None) -> dict[str, Any]:
+    """One of its players makes a private table's finished match public: its history line, record and
+    replay are then anyone's."""
+    who = await caller(request, x_tapete_player)
+    if who is None:
+        raise bad_identity()
+    found = await services(request).store.transact(lambda conn: share(conn, match_id[:32], who))
+    if found == "unknown":
+        raise table_not_found(match_id[:32])
+    if found == "not_yours":
+        raise private_match()
+    if found == "not_finished":
+        raise NotFinished("Solo una partida terminada se hace pública.", "Only a finished match is made public.",
+                          rule="record-finished")
+    return {"match_id": match_id, "shared": True}
 
 
 

@@ -113,10 +113,14 @@ async def player_matches(
     request: Request,
     offset: int = Query(0, ge=0, le=1_000_000),
     limit: int | None = Query(None, ge=1, le=PAGE_MAX),
+    x_tapete_player: PlayerHeader = None,
 ) -> dict[str, Any]:
-    """The player's finished matches, newest first, with links to their replays and records."""
+    """The player's finished matches, newest first, with links to their replays and records (a private
+    table's: only for its players, unless made public)."""
     start, size = _page(offset, limit)
-    found = await the_players(request).store.read(lambda conn: match_page(conn, player_id[:32], start, size))
+    viewer = await caller(request, x_tapete_player)
+    found = await the_players(request).store.read(
+        lambda conn: match_page(conn, player_id[:32], start, size, viewer))
     if found is None:
         raise player_not_found()
     return found

@@ -23,6 +23,7 @@ from tapete.engine.names import bot_name
 from tapete.games import get_game
 
 from ..errors import BadRequest, ServerError
+from .player_api import PlayerHeader, caller
 
 router = APIRouter(prefix="/api")
 
@@ -191,8 +192,10 @@ async def match_replay(
     request: Request,
     step: int = Query(0, ge=0, le=1_000_000),
     seat: int | None = Query(None, ge=0),
+    x_tapete_player: PlayerHeader = None,
 ) -> dict[str, Any]:
-    """One step of a finished match (404 unknown, 409 not finished)."""
-    record = await request.app.state.tapete.tables.record(match_id)
+    """One step of a finished match (404 unknown, 409 not finished; a private table's: 403 but for its
+    players)."""
+    record = await request.app.state.tapete.tables.record(match_id, await caller(request, x_tapete_player))
     result: dict[str, Any] = await run_in_threadpool(replay_step, record, step, seat)
     return result

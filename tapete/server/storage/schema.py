@@ -31,6 +31,8 @@ matches = sa.Table(
     sa.Column("rated_at", sa.Float, nullable=True),  # when the ratings took the finished match into account
     # what fair play made of it then (people.ratings.FairPlay: rated, why not, seats that fell short)
     sa.Column("fair_play", sa.JSON, nullable=True),
+    # a private table's finished match one of its players made public (history, record, replay for anyone)
+    sa.Column("shared", sa.Boolean, nullable=False, server_default=sa.false()),
     # A chain of rematches shares one chat: the first match's id (null: this match's own).
     sa.Column("room", sa.String(24), nullable=True),
     # At a finished match: who answered "another match?" (`Rematch.to_json`), and the new match's id

@@ -77,6 +77,7 @@ class MatchRow:
     rated: bool = True
     rated_at: float | None = None
     fair_play: dict[str, Any] | None = None  # people.ratings.FairPlay, once the ratings took the match in
+    shared: bool = False  # a private table's finished match that one of its players made public
     room: str | None = None
     rematch: dict[str, Any] | None = None
     next_match: str | None = None

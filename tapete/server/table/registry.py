@@ -20,6 +20,7 @@ from ..errors import (
     NotFinished,
     TooManyTables,
     bad_token,
+    private_match,
     table_not_found,
     table_unavailable,
 )
@@ -451,10 +452,14 @@ class Tables:
                 "next": following if following < len(listed) else None}
 
     # -- records ---------------------------------------------------------------------
-    async def record(self, table_id: str) -> dict[str, Any]:
+    async def record(self, table_id: str, viewer: str | None = None) -> dict[str, Any]:
+        """A finished match's record, for `viewer` (the caller's player id, or None): a private table's
+        is its players' only, unless one of them made it public."""
         row = await self.store.load(table_id)
         if row is None or row.status in ENDED_UNPLAYED:
             raise table_not_found(table_id)
+        if not (row.public or row.shared or (viewer is not None and viewer in {s.player_id for s in row.seats})):
+            raise private_match()
         if row.status != "finished":
             # an unfinished record holds the seed, which would reveal every hidden card
             raise NotFinished(

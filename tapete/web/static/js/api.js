@@ -55,12 +55,12 @@ export const openTables = () => call("GET", "/api/tables");
 export const allowedPlayers = (game, options) => call("POST", `/api/games/${encodeURIComponent(game)}/players`, { options });
 export const describe = (game, lang, events, names, seat) =>
   call("POST", `/api/games/${encodeURIComponent(game)}/describe`, { lang, events, names, seat });
-export const matchRecord = (id) => call("GET", `/api/matches/${encodeURIComponent(id)}/record`);
+export const matchRecord = (id) => call("GET", `/api/matches/${encodeURIComponent(id)}/record`, undefined, { auth: true });
 
 export function replayStep(id, step, seat) {
   const params = new URLSearchParams({ step: String(step) });
   if (seat !== null && seat !== undefined) params.set("seat", String(seat));
-  return call("GET", `/api/matches/${encodeURIComponent(id)}/replay?${params}`);
+  return call("GET", `/api/matches/${encodeURIComponent(id)}/replay?${params}`, undefined, { auth: true });
 }
 
 const deckCache = new Map();
@@ -87,5 +87,5 @@ export async function login(name, password) {
   return who;
 }
 export const player = (id) => call("GET", `/api/players/${pid(id)}`);
-export const playerMatches = (id, offset = 0, limit = 20) => call("GET", `/api/players/${pid(id)}/matches?${page(offset, limit)}`);
+export const playerMatches = (id, offset = 0, limit = 20) => call("GET", `/api/players/${pid(id)}/matches?${page(offset, limit)}`, undefined, { auth: true });
 export const ratings = (game, offset = 0, limit = 20) => call("GET", `/api/ratings/${encodeURIComponent(game)}?${page(offset, limit)}`);

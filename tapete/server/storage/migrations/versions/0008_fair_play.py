@@ -2,7 +2,9 @@
 (`player_devices`), whose sign-ins are counted apart from guesses.
 
 A finished match keeps whether fair play rated it, why not, and the seats
-whose people made less than their share of its decisions (people.ratings).
+whose people made less than their share of its decisions (people.ratings);
+and whether a player of a private table made it public (`matches.shared`:
+its history line, record and replay are then anyone's, as a public table's).
 
 A device that signed in once with the right password keeps a device token
 (only its SHA-256 is stored here): its later sign-ins spend an allowance of
@@ -27,6 +29,7 @@ depends_on = None
 def upgrade() -> None:
     with op.batch_alter_table("matches") as batch:
         batch.add_column(sa.Column("fair_play", sa.JSON, nullable=True))
+        batch.add_column(sa.Column("shared", sa.Boolean, nullable=False, server_default=sa.false()))
     op.create_table(
         "player_devices",
         sa.Column("player_id", sa.String(24), sa.ForeignKey("players.id"), primary_key=True),
@@ -39,3 +42,4 @@ def downgrade() -> None:
     op.drop_table("player_devices")
     with op.batch_alter_table("matches") as batch:
         batch.drop_column("fair_play")
+        batch.drop_column("shared")
