@@ -21,7 +21,7 @@ from typing import Any
 
 from tapete.bots import kinds_for, make_bot
 from tapete.engine import Bot, Decision, Observation
-from tapete.engine.table import REACTION_WINDOW_S, deliver
+from tapete.engine.turns import REACTION_WINDOW_S, deliver
 from tapete.games import get_game
 from tapete.sim.runner import next_move
 

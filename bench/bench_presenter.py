@@ -39,9 +39,9 @@ from tapete.server.settings import ServerSettings, async_db_url
 from tapete.server.storage.store import Store
 from tapete.server.table import registry as tables_module
 from tapete.server.table.connection import Connection
-from tapete.server.table.messages import Dismiss, Submit
+from tapete.server.table.inbox import Dismiss, Submit
 from tapete.server.table.presenter import Presenter
-from tapete.server.table.registry import SeatSpec, Tables
+from tapete.server.table.registry import SeatSpec, TableRegistry
 from tapete.server.table.runner import TableRunner
 
 
@@ -69,7 +69,7 @@ class Table:
 
 
 class Harness:
-    def __init__(self, args: argparse.Namespace, tables: Tables) -> None:
+    def __init__(self, args: argparse.Namespace, tables: TableRegistry) -> None:
         self.args = args
         self.tables = tables
         self.rng = random.Random(args.seed)
@@ -170,7 +170,7 @@ async def main(args: argparse.Namespace) -> dict[str, Any]:
         settings = ServerSettings(db_url=f"sqlite:///{Path(tmp) / 'bench.db'}", max_tables_per_address=1_000_000)
         store = Store(async_db_url(settings.db_url))
         await store.open()
-        tables = Tables(store, settings, Stats())
+        tables = TableRegistry(store, settings, Stats())
         harness = Harness(args, tables)
         try:
             return await harness.run()

@@ -26,7 +26,7 @@ from typing import Any
 
 from tapete.bots.search import ISMCTSBot, PolicyImprovementBot, SearchConfig, level_config
 from tapete.engine import Observation, State
-from tapete.engine.table import deliver
+from tapete.engine.turns import deliver
 from tapete.games import get_game
 from tapete.sim.runner import next_move, seat_bots
 

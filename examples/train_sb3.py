@@ -2,7 +2,9 @@
 
 Uses Stable-Baselines3's MaskablePPO (sb3-contrib) on tapete's Gymnasium
 single-agent environment (`tapete.envs.TapeteGym`): the agent holds seat 0,
-the game's heuristic bot every other seat. Every `--eval-every` steps the
+the game's heuristic bot every other seat, and observes its information
+state (`observation_key="information_state"`: the game encoder's view plus
+memory, one float32 vector, as MlpPolicy wants). Every `--eval-every` steps the
 greedy policy plays `--eval-episodes` fresh matches; the learning curve (win
 rate with 95% intervals, the fair share and a random agent's rate as
 baselines) is saved as a PNG and as JSON.
@@ -38,7 +40,7 @@ from tapete.sim.stats import wilson
 
 
 def make_env(game: str, players: int | None, seed: int) -> TapeteGym:
-    env = TapeteGym(game, players, opponents="heuristic")
+    env = TapeteGym(game, players, opponents="heuristic", observation_key="information_state")
     env.reset(seed=seed)
     return env
 
@@ -136,7 +138,7 @@ def main() -> None:
         eval_env, args.eval_episodes, 10_000, lambda obs, mask: rng.choice(np.flatnonzero(mask))
     )
     random_rate = random_wins / args.eval_episodes
-    fair = 1.0 / eval_env.aec.num_players
+    fair = 1.0 / eval_env.match.num_players
     print(json.dumps({"random_agent_win_rate": random_rate, "fair_share": fair}), flush=True)
 
     model = MaskablePPO(
@@ -158,11 +160,11 @@ def main() -> None:
     seconds = time.perf_counter() - start
 
     name = f"train_{args.game}"
-    title = f"{args.game}: MaskablePPO vs heuristic, {eval_env.aec.num_players} players"
+    title = f"{args.game}: MaskablePPO vs heuristic, {eval_env.match.num_players} players"
     plot(callback.curve, random_rate, fair, title, args.out / f"{name}.png")
     summary = {
         "game": args.game,
-        "players": eval_env.aec.num_players,
+        "players": eval_env.match.num_players,
         "steps": args.steps,
         "seconds": round(seconds, 1),
         "random_agent_win_rate": random_rate,

@@ -13,9 +13,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from tapete.engine import Event, Game
-from tapete.engine.messages import Reader
-from tapete.engine.names import table_names
-from tapete.engine.table import REACTION_WINDOW_S, deliver
+from tapete.engine.bot_names import with_bot_names
+from tapete.engine.turns import REACTION_WINDOW_S, deliver
+from tapete.engine.words import Reader
 from tapete.sim.runner import MAX_ACTIONS, next_move, seat_bots
 
 # Fast bots by default: a story is about the words, not the play.
@@ -76,7 +76,7 @@ def tell_story(
     if seat is not None and not 0 <= seat < num_players:
         raise ValueError(f"seat {seat} is not at a table of {num_players}")
     events = play_events(game, num_players, seed, options, bot_kind)
-    return tell(game, events, Reader(lang, table_names(names or [None] * num_players), seat))
+    return tell(game, events, Reader(lang, with_bot_names(names or [None] * num_players), seat))
 
 
 __all__ = ["STORY_BOT", "StoryLine", "play_events", "tell", "tell_story"]

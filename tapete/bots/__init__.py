@@ -6,10 +6,9 @@ import importlib
 import random
 from collections.abc import Callable
 
-from tapete import models
 from tapete.engine import Bot, Game, TapeteError
 
-from .learned import LearnedBot
+from .learned import LearnedBot, offers_learned
 from .random_bot import RandomBot
 from .search import ISMCTSBot, PolicyImprovementBot, search_bot_factory
 
@@ -26,7 +25,7 @@ BOT_KINDS: dict[str, Callable[[Game, random.Random], Bot]] = {
     "learned": lambda game, rng: LearnedBot(game, rng),
 }
 # Kinds that need something a game may lack (a trained model), with the check.
-NEEDS: dict[str, Callable[[Game], bool]] = {"learned": lambda game: models.available(game.id)}
+NEEDS: dict[str, Callable[[Game], bool]] = {"learned": offers_learned}
 
 
 def kinds_for(game: Game) -> list[str]:

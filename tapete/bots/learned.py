@@ -20,7 +20,7 @@ import numpy as np
 
 from tapete.engine import Bot, Decision, Event, Game, Observation
 from tapete.engine.encoding import InfoEncoder
-from tapete.models import QNetwork, load
+from tapete.models import ModelError, QNetwork, load
 
 
 def move_rows(
@@ -83,25 +83,22 @@ def network_sizes(encoder: InfoEncoder) -> tuple[int, int]:
     return encoder.size, encoder.action_size + 1
 
 
-class LearnedBot(Bot):
-    name = "learned"
+Arm = int | tuple[int, ...]
 
-    def __init__(
-        self, game: Game, rng: random.Random, network: QNetwork | None = None, margin: float | None = None
-    ) -> None:
+
+class NetworkSeat(Bot):
+    """A seat whose network-worthy decisions (`network_arms`) go to `choose`, the others to the
+    game's heuristic: what the learned bot and the training actors share. It hears only the events
+    told to its seat, keeps its encoder current and plays a chosen plan out."""
+
+    def __init__(self, game: Game, rng: random.Random) -> None:
         self.game = game
         self.rng = rng
-        if network is None:
-            network, info = load(game.id)
-            margin = float(info.meta.get("override_margin", 0.0)) if margin is None else margin
-        self.network = network
-        # How much more than the heuristic's proposal another move must be worth to be played
-        # (the model card gives the margin its measured strength was played with).
-        self.margin = margin or 0.0
         self.guide = game.heuristic_bot(random.Random(rng.getrandbits(32)))
         self.encoder: InfoEncoder | None = None
         self._plan: list[int] = []
         self._state = np.zeros(0, dtype=np.float32)
+        self.loops = LoopGuard()
 
     def start(self, seat: int, num_players: int, options: Any) -> None:
         super().start(seat, num_players, options)
@@ -127,26 +124,93 @@ class LearnedBot(Bot):
         arms = network_arms(obs, self.game, proposal)
         if arms is None:
             return guided
-        scores = self.scores(obs, arms, proposal)
-        if self.loops.repeated(self._state):
+        encoder = self.encoder
+        assert encoder is not None
+        state = encoder.information_state(obs.view, self._state)
+        if self.loops.repeated(state):
             return guided
+        rows = move_rows(encoder, obs.view, arms, proposal)
+        return self.play(arms[self.choose(obs, arms, state, rows)])
+
+    def choose(self, obs: Observation, arms: list[Arm], state: np.ndarray, rows: np.ndarray) -> int:
+        """The index of the arm to play (the heuristic's proposal is the rows' last column)."""
+        raise NotImplementedError
+
+    def play(self, arm: Arm) -> Decision:
+        """The decision that plays an arm (a plan: its first action now, the rest after)."""
+        if isinstance(arm, tuple):
+            self._plan = list(arm[1:])
+            return Decision(arm[0])
+        return Decision(arm)
+
+    def _plan_step(self, obs: Observation) -> int | None:
+        if not self._plan:
+            return None
+        if obs.required and self._plan[0] in obs.legal and not self.game.search_hints.plans(obs.view, obs.legal):
+            return self._plan.pop(0)
+        self._plan = []
+        return None
+
+
+def proposed(rows: np.ndarray) -> int | None:
+    """The index of the heuristic's proposal among a decision's rows (see `move_rows`)."""
+    found = np.flatnonzero(rows[:, -1] > 0)
+    return int(found[0]) if len(found) else None
+
+
+def shipped_network(game: Game) -> tuple[QNetwork, float]:
+    """The game's shipped network and its override margin, checked against the game's encoder
+    today (ModelError when it is missing, damaged, or made for another encoding)."""
+    network, info = load(game.id)
+    state = game.new_match(game.default_players, 0, {})
+    sizes = network_sizes(game.encoder(0, state.num_players, state.options))
+    if sizes != (network.state_size, network.action_size):
+        raise ModelError(
+            f"El modelo de {game.id} se entrenó con otra codificación del juego; hay que volver a entrenarlo.",
+            f"The {game.id} model was trained on another encoding of the game; it must be trained again.",
+        )
+    return network, float(info.meta.get("override_margin", 0.0))
+
+
+_OFFERED: dict[str, bool] = {}
+
+
+def offers_learned(game: Game) -> bool:
+    """Whether the `learned` level can be offered for a game (its model loads and fits);
+    asked on every list of levels, so the answer is kept per game."""
+    if game.id not in _OFFERED:
+        try:
+            fits = game.encoder_type is not None and bool(shipped_network(game))
+        except ModelError:
+            fits = False
+        _OFFERED[game.id] = fits
+    return _OFFERED[game.id]
+
+
+class LearnedBot(NetworkSeat):
+    name = "learned"
+
+    def __init__(
+        self, game: Game, rng: random.Random, network: QNetwork | None = None, margin: float | None = None
+    ) -> None:
+        super().__init__(game, rng)
+        if network is None:
+            network, shipped_margin = shipped_network(game)
+            margin = shipped_margin if margin is None else margin
+        self.network = network
+        # How much more than the heuristic's proposal another move must be worth to be played
+        # (the model card gives the margin its measured strength was played with).
+        self.margin = margin or 0.0
+
+    def choose(self, obs: Observation, arms: list[Arm], state: np.ndarray, rows: np.ndarray) -> int:
+        scores = self.network.scores(state, rows)
         pick = int(np.argmax(scores))
-        if self.margin > 0.0:
-            incumbent = next((i for i, arm in enumerate(arms) if arm == proposal or _starts(arm, proposal)), None)
-            if incumbent is not None and scores[pick] - scores[incumbent] <= self.margin:
-                pick = incumbent
-        best = arms[pick]
-        if isinstance(best, tuple):
-            self._plan = list(best[1:])
-            return Decision(best[0])
-        return Decision(best)
+        incumbent = proposed(rows)
+        if self.margin > 0.0 and incumbent is not None and scores[pick] - scores[incumbent] <= self.margin:
+            return incumbent
+        return pick
 
-    def proposal(self, obs: Observation) -> int | None:
-        """The heuristic's move here (an input of the network)."""
-        decision = self.guide.decide(obs)
-        return decision.action if decision is not None else None
-
-    def scores(self, obs: Observation, arms: Sequence[int | Sequence[int]], proposal: int | None) -> np.ndarray:
+    def scores(self, obs: Observation, arms: Sequence[Arm], proposal: int | None) -> np.ndarray:
         """The network's value of each arm for this seat, now."""
         encoder = self.encoder
         assert encoder is not None
@@ -156,16 +220,9 @@ class LearnedBot(Bot):
 
     def policy(self, obs: Observation, temperature: float = 0.05) -> dict[int, float]:
         """A softmax over the legal actions' values (for `tapete.api.search` and studies)."""
-        scores = self.scores(obs, obs.legal, self.proposal(obs))
+        guided = self.guide.decide(obs)
+        scores = self.scores(obs, obs.legal, guided.action if guided is not None else None)
         top = float(scores.max())
         weights = [math.exp((float(s) - top) / temperature) for s in scores]
         total = sum(weights)
         return {a: w / total for a, w in zip(obs.legal, weights, strict=True)}
-
-    def _plan_step(self, obs: Observation) -> int | None:
-        if not self._plan:
-            return None
-        if obs.required and self._plan[0] in obs.legal and not self.game.search_hints.plans(obs.view, obs.legal):
-            return self._plan.pop(0)
-        self._plan = []
-        return None

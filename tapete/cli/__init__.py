@@ -1,5 +1,5 @@
 """The `tapete` command: one module per command (rules, games, play, story, simulate, bench,
-replay, serve, tournament, report, train), registered here on one Typer app, in that order.
+replay, analyze, serve, tournament, report, train, export), registered here on one Typer app, in that order.
 
 Every command checks its input first (tapete.cli.options): bad input is one sentence in
 `--lang` and exit code 2, and so are the command line's own parse errors (tapete.cli.group).
@@ -8,20 +8,12 @@ What the commands print goes through tapete.cli.output.
 
 from __future__ import annotations
 
-import os
+import typer
 
-# The learned bots' networks multiply small matrices once per decision: BLAS threads cost more
-# than they save there (a decision went from ~0.2 ms to ~1.7 ms on a busy machine), and the
-# commands run matches in processes of their own (--jobs). Set before numpy is first imported;
-# a variable the user set wins.
-for _blas in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
-    os.environ.setdefault(_blas, "1")
-
-import typer  # noqa: E402
-
-from . import bench, games, play, replay, report, rules, serve, simulate, story, tournament, train  # noqa: E402
-from .group import TapeteGroup  # noqa: E402
-from .output import console  # noqa: E402
+# (BLAS threads: one per process, set by tapete/__init__.py before numpy loads)
+from . import analyze, bench, export, games, play, replay, report, rules, serve, simulate, story, tournament, train
+from .group import TapeteGroup
+from .output import console
 
 __all__ = ["app", "console"]
 
@@ -37,9 +29,11 @@ for _command in (
     simulate.simulate,
     bench.bench,
     replay.replay,
+    analyze.analyze,
     serve.serve,
     tournament.tournament,
     report.report,
     train.train,
+    export.export,
 ):
     app.command()(_command)

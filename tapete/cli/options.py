@@ -21,14 +21,15 @@ import typer
 from rich.markup import escape
 
 from tapete.engine import Game, TapeteError, options_to_json
-from tapete.engine.table import REACTION_WINDOW_S
-from tapete.games import get_game
+from tapete.engine.turns import REACTION_WINDOW_S
+from tapete.games import PACKAGES, get_game
 
 from .output import errors, fail, fail_with, say
 
 # -- the options several commands share ----------------------------------------------------
 
-GameArg = Annotated[str, typer.Argument(help="bacan | buracco | nacho-loco | boon | wanted")]
+GAMES_HELP = " | ".join(PACKAGES)  # every registered game id
+GameArg = Annotated[str, typer.Argument(help=GAMES_HELP)]
 OptionOpt = Annotated[list[str] | None, typer.Option("--option", "-o", help="KEY=VALUE, repeatable")]
 LangOpt = Annotated[str, typer.Option("--lang", help="es | en: the language of tables, texts and errors")]
 PlayersOpt = Annotated[int | None, typer.Option("--players", "-p", help="seats (default: the game's usual number)")]
@@ -400,3 +401,36 @@ def plot_formats(text: str, lang: str) -> list[str]:
             f"--plot-format expects png, svg or png,svg, not {text!r}.",
         )
     return list(dict.fromkeys(formats))
+
+
+# -- the post-game analysis ------------------------------------------------------------------
+
+
+def check_budget(budget: str, lang: str) -> str:
+    """`--budget` of tapete analyze: one of the analysis' named budgets."""
+    from tapete.analysis import BUDGETS
+
+    if budget not in BUDGETS:
+        names = ", ".join(BUDGETS)
+        fail(
+            lang,
+            f"--budget es uno de {names}, no {budget!r}.",
+            f"--budget is one of {names}, not {budget!r}.",
+        )
+    return budget
+
+
+def record_files(path: Path, lang: str) -> list[Path]:
+    """A match record's file, or every `*.json` in a folder of them (sorted by name)."""
+    if path.is_dir():
+        found = sorted(p for p in path.glob("*.json") if p.is_file())
+        if not found:
+            fail(
+                lang,
+                f"La carpeta {path} no tiene registros de partidas (archivos .json).",
+                f"The folder {path} holds no match records (.json files).",
+            )
+        return found
+    if not path.exists():
+        fail(lang, f"No existe el archivo {path}.", f"There is no file {path}.")
+    return [path]

@@ -61,9 +61,17 @@ class PlainProgress:
     `interval` seconds while matches finish and at least every `quiet` seconds while none
     does, and a last one at the end (a run shorter than `interval` prints none)."""
 
-    def __init__(self, stream: TextIO, lang: str, interval: float = 5.0, quiet: float = 60.0) -> None:
+    def __init__(
+        self,
+        stream: TextIO,
+        lang: str,
+        interval: float = 5.0,
+        quiet: float = 60.0,
+        unit: tuple[str, str] = ("partidas", "matches"),
+    ) -> None:
         self.stream = stream
         self.lang = lang
+        self.unit = unit  # what is counted, es and en
         self.interval = interval
         self.quiet = quiet
         self.description = ""
@@ -96,7 +104,7 @@ class PlainProgress:
         elapsed = time.monotonic() - self.start
         count = f"{self.done:g}" if self.total is None else f"{self.done:g}/{self.total:g}"
         parts = [
-            f"{count} {say(self.lang, 'partidas', 'matches')}",
+            f"{count} {say(self.lang, *self.unit)}",
             f"{_clock(elapsed)} {say(self.lang, 'transcurrido', 'elapsed')}",
         ]
         if self.total is not None and self.done < self.total:
@@ -126,12 +134,15 @@ def _clock(seconds: float) -> str:
 PROGRESS_EVERY = 5.0  # seconds between the plain lines of progress
 
 
-def progress_bar(disable: bool, lang: str = "en", *, stream: TextIO | None = None) -> Progress | PlainProgress:
-    """The progress of a run of matches, on stderr (stdout stays for the table or the JSON):
-    Rich's live bar on a terminal, plain lines (PlainProgress) anywhere else."""
+def progress_bar(
+    disable: bool, lang: str = "en", *, stream: TextIO | None = None, unit: tuple[str, str] = ("partidas", "matches")
+) -> Progress | PlainProgress:
+    """The progress of a run of matches (or of other `unit`s, es and en), on stderr (stdout
+    stays for the table or the JSON): Rich's live bar on a terminal, plain lines
+    (PlainProgress) anywhere else."""
     stream = sys.stderr if stream is None else stream
     if not disable and not Console(file=stream).is_terminal:
-        return PlainProgress(stream, lang, PROGRESS_EVERY)
+        return PlainProgress(stream, lang, PROGRESS_EVERY, unit=unit)
     return Progress(
         TextColumn("{task.description}"),
         BarColumn(),

@@ -1,5 +1,5 @@
 """`tapete play GAME --plain`: the Rich prompt loop against bots, you at seat 0.
-The table core decides each race (`tapete.engine.table`), as everywhere."""
+The table core decides each race (`tapete.engine.turns`), as everywhere."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import random
 from rich.prompt import Prompt
 
 from tapete.engine import Observation, visible_events
-from tapete.engine.table import REACTION_WINDOW_S, deliver, first_to_land
+from tapete.engine.turns import REACTION_WINDOW_S, deliver, first_to_land
 from tapete.sim.runner import seat_bots
 
 from .options import parse_option_pairs, pick_game, pick_players

@@ -10,6 +10,7 @@ import typer
 from tapete.games import game_ids
 
 from .options import (
+    GAMES_HELP,
     LangOpt,
     OptionOpt,
     PlayersOpt,
@@ -28,7 +29,7 @@ from .plain import play_plain
 
 
 def play(
-    game_id: Annotated[str | None, typer.Argument(help="bacan | buracco | nacho-loco | boon | wanted")] = None,
+    game_id: Annotated[str | None, typer.Argument(help=GAMES_HELP)] = None,
     players: PlayersOpt = None,
     bots: Annotated[str, typer.Option(help="bot kind for the other seats")] = "heuristic",
     seed: Annotated[int | None, typer.Option()] = None,
@@ -41,10 +42,19 @@ def play(
     code: Annotated[str | None, typer.Option(help="the table's invite code (with --server)")] = None,
     seat: Annotated[int | None, typer.Option(help="the seat to take (with --server; default: a free one)")] = None,
     name: Annotated[str | None, typer.Option(help="your name at the table (with --server)")] = None,
+    tournament: Annotated[str | None, typer.Option(help="a tournament's id (with --server): its standings, "
+                                                        "and each table it gives you")] = None,
     records: RecordsOpt = None,
 ) -> None:
     """Play in the terminal (Textual app) against bots, or as a seat of a server's table."""
     check_lang(lang)
+    if tournament is not None:
+        from tapete.tui.app import play_tournament
+
+        if not server:
+            fail(lang, "--tournament va con --server: la dirección del servidor del torneo.",
+                 "--tournament goes with --server: the address of the tournament's server.")
+        raise typer.Exit(play_tournament(server, tournament, lang, name))
     if server is not None or code is not None:
         from tapete.tui.app import play_remote
 
@@ -52,7 +62,7 @@ def play(
         if seat is not None:
             check_count("--seat", seat, lang, low=0, high=99)
         raise typer.Exit(play_remote(server, code, lang, seat, name))
-    gid = game_id or (game_ids()[0] if game_ids() else "bacan")
+    gid = game_id or game_ids()[0]
     game = pick_game(gid, lang)
     options = parse_option_pairs(game, option, lang)
     n = pick_players(game, players, options, lang)

@@ -152,7 +152,9 @@ def plot_simulation(
     kinds = sorted(set(results[0].bots)) if results else []
     title = f"{game.name['en']}: {', '.join(kinds)}"
     done = [r for r in results if r.error is None]
-    return write_plots(done, num_players, outdir, title, sense=game.score_sense, formats=formats)
+    return write_plots(
+        done, num_players, outdir, title, sense=game.score_sense, formats=formats, rates=game.study.rates
+    )
 
 
 def _print_simulation(game: Game, summary: Any, kinds: list[str], lang: str) -> None:

@@ -2,6 +2,7 @@
 
 from .actions import ActionSpace
 from .bot import Bot, Decision, Observation
+from .describe import ClientFacts, LengthBound, RateFacts, ShareFacts, StudyFacts
 from .errors import (
     BadAction,
     BadOption,
@@ -16,7 +17,7 @@ from .errors import (
 )
 from .events import ALONE, Event, audience, private, public, visible_events
 from .fields import CLONE, FRESH, LIST, LISTS, RESET, VALUE, Field, FieldState, redeal
-from .game import Game, SearchHints
+from .game import Game, LossThresholds, SearchHints
 from .options import option, options_schema, options_to_json, parse_options
 from .record import LEGACY_RULES_VERSION, MatchRecord, check_rules_version, replay
 from .rng import Rng
@@ -36,6 +37,7 @@ __all__ = [
     "BadOption",
     "BadPlayers",
     "Bot",
+    "ClientFacts",
     "Decision",
     "Event",
     "Field",
@@ -43,15 +45,20 @@ __all__ = [
     "Game",
     "IllegalAction",
     "InvalidState",
+    "LengthBound",
+    "LossThresholds",
     "MatchOver",
     "MatchRecord",
     "NotYourTurn",
     "Observation",
     "Outcome",
+    "RateFacts",
     "Rejection",
     "Rng",
     "SearchHints",
+    "ShareFacts",
     "State",
+    "StudyFacts",
     "TapeteError",
     "UnknownGame",
     "WrongRulesVersion",

@@ -24,12 +24,17 @@ class Event:
     kind: str
     data: dict[str, Any] = field(default_factory=dict)
     audience: frozenset[int] | None = None
+    # Who made the move for the seat it is about, when not its person (tapete.engine.standin):
+    # "standin" (the person was away) or "clock" (their turn clock ran out). None: the seat's own.
+    by_standin: str | None = None
 
     def visible_to(self, seat: int | None) -> bool:
         return self.audience is None or (seat is not None and seat in self.audience)
 
     def to_json(self) -> dict[str, Any]:
-        return {"kind": self.kind, **self.data}
+        if self.by_standin is None:
+            return {"kind": self.kind, **self.data}
+        return {"kind": self.kind, **self.data, "by_standin": self.by_standin}
 
 
 def public(kind: str, **data: Any) -> Event:

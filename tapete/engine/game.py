@@ -3,23 +3,47 @@
 from __future__ import annotations
 
 import random
+import sys
 from abc import ABC, abstractmethod
 from collections.abc import Hashable, Mapping, Sequence
+from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
+from .describe import ClientFacts, StudyFacts
 from .errors import BadPlayers
 from .events import Event
 from .house_rules import HouseRule, house_rules_text
-from .messages import Catalogue, Lines, Message, Reader
 from .options import options_schema, parse_options
+from .standin import actor, made_for, standin_sentence
 from .state import State
 from .validate import check_state, parse_state
+from .words import Catalogue, Lines, Message, Reader
 
 if TYPE_CHECKING:
     from .bot import Bot
     from .encoding import InfoEncoder
+
+
+@dataclass(frozen=True)
+class LossThresholds:
+    """The losses of value (on the search's [0, 1] scale, as a share of a win)
+    from which the post-game analysis (tapete.analysis) calls a decision an
+    inaccuracy, a mistake or a blunder; below `inaccuracy` it is good. A game
+    declares its own (`SearchHints.loss_thresholds`), calibrated so that its
+    heuristic bot's play is mostly good (docs/analysis.md)."""
+
+    inaccuracy: float = 0.05
+    mistake: float = 0.12
+    blunder: float = 0.25
+
+    def __post_init__(self) -> None:
+        if not 0 < self.inaccuracy <= self.mistake <= self.blunder <= 1:
+            raise ValueError(f"loss thresholds must rise within (0, 1]: {self}")
+
+    def to_json(self) -> dict[str, float]:
+        return {"inaccuracy": self.inaccuracy, "mistake": self.mistake, "blunder": self.blunder}
 
 
 class SearchHints:
@@ -56,6 +80,23 @@ class SearchHints:
         """Each seat's value (its chance to win the match) at the search's
         horizon, where the score margin says little about who wins; None:
         value the position by the score margin."""
+        return None
+
+    # -- the post-game analysis (tapete.analysis), which judges with the search's values
+    def loss_thresholds(self, options: Any) -> LossThresholds:
+        """The losses from which a decision is an inaccuracy, a mistake, a
+        blunder in a match of these options (the shared default unless the
+        game measured its own)."""
+        return LossThresholds()
+
+    def decision_type(self, action: Mapping[str, Any]) -> str:
+        """The kind of decision a move (its JSON form) stands for in the
+        analysis' tables ("call_bacan"): its `type` unless the game groups them."""
+        return str(action.get("type", "move"))
+
+    def plan_message(self, state: State, plan: Sequence[int]) -> Message | None:
+        """A plan (`plans`) as one move in words ("form the gang ..."); None:
+        its actions' own sentences, one after the other."""
         return None
 
 
@@ -110,7 +151,7 @@ class Game(ABC):
     # (rules, deck, dealing, action ids): old records then fail clearly.
     rules_version: ClassVar[int] = 1
     # Kinds of the events that close a round with a result people read (a
-    # score sheet): after one, a table pauses for the result (tapete.engine.table).
+    # score sheet): after one, a table pauses for the result (tapete.engine.turns).
     round_result_events: ClassVar[frozenset[str]] = frozenset()
     # The turn clock (seconds) of a rated table of this game, when its table options leave it off: a
     # rated match never waits on a person forever (the server's fair play; a server may set another).
@@ -146,6 +187,22 @@ class Game(ABC):
     score_sense: ClassVar[int] = 1
     # What the search bots may use besides the contract (see SearchHints).
     search_hints: ClassVar[SearchHints] = SearchHints()
+
+    # What the clients must know to show it (score words, result panels, deck data, table
+    # options, where its client pieces are) and what the simulator's reports ask of it
+    # (engine/describe.py); usually the package's `client.py` / `study.py`.
+    client: ClassVar[ClientFacts] = ClientFacts()
+    study: ClassVar[StudyFacts] = StudyFacts()
+
+    @classmethod
+    def package(cls) -> str:
+        """The package the game's class is in (`tapete.games.<name>`, the class being in its
+        `game.py` or its `__init__.py`): its data files, rules text and the conventional places
+        of its client pieces follow from it."""
+        module = sys.modules.get(cls.__module__)
+        if module is not None and hasattr(module, "__path__"):
+            return cls.__module__
+        return cls.__module__.rpartition(".")[0]
 
     # The game's information-state encoder (games/<g>/encoding.py): what learners read.
     encoder_type: ClassVar[type[InfoEncoder] | None] = None
@@ -201,7 +258,7 @@ class Game(ABC):
     house_rules: ClassVar[Sequence[HouseRule]] = ()
 
     # Events and moves in words come from the game's message catalogue
-    # (engine/messages.py): the game says which message and with what
+    # (engine/words.py): the game says which message and with what
     # parameters; the catalogue renders it for one reader (language, names,
     # who "you" is). Taken from `texts`; a game without one overrides describe_*.
     catalogue: ClassVar[Catalogue | None] = None
@@ -219,7 +276,7 @@ class Game(ABC):
     def rules_text(self, lang: str) -> str:
         """The rules as Markdown, in "es" or "en", ending with the house rules: the
         files `rules.es.md` and `rules.en.md` of the package the game's class is in."""
-        text = rules_markdown(type(self).__module__.rpartition(".")[0], lang)
+        text = rules_markdown(self.package(), lang)
         if self.house_rules:
             text += house_rules_text(self.house_rules, self.options_schema(), lang)
         return text
@@ -238,10 +295,18 @@ class Game(ABC):
         return None
 
     def tell_event(self, event: Event, reader: Reader) -> str:
-        """An event as `reader` reads it in the log."""
+        """An event as `reader` reads it in the log (a move made for a person says who made it)."""
         if self.catalogue is None:
             return self.describe_event(event, reader.lang)
+        seat = actor(event) if event.by_standin is not None else None
+        if seat is not None:
+            return standin_sentence(self.catalogue, self.event_message(event), seat, reader)
         return self.catalogue.render(self.event_message(event), reader)
+
+    def made_for(self, events: list[Event], marks: Mapping[int, str]) -> list[Event]:
+        """The events of a move, those about a seat a stand-in holds (`marks`: seat -> "standin" or
+        "clock", `tapete.engine.standin.Trail`) marked as the stand-in's."""
+        return made_for(events, marks, self.round_result_events)
 
     def tell_action(self, state: State, action: int, reader: Reader) -> str:
         """A legal move as `reader` reads it."""

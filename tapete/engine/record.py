@@ -13,6 +13,7 @@ if TYPE_CHECKING:
     from .state import State
 
 from .errors import WrongRulesVersion
+from .standin import by_step, step_pairs
 
 LEGACY_RULES_VERSION = 1
 """The version of records written before records carried one."""
@@ -26,13 +27,15 @@ class MatchRecord:
     seats: list[dict[str, Any]]
     actions: list[tuple[int, int]] = field(default_factory=list)
     rules_version: int = LEGACY_RULES_VERSION
+    # the actions a person's stand-in made for them: index -> "standin" | "clock" (tapete.engine.standin)
+    by_standin: dict[int, str] = field(default_factory=dict)
 
     @property
     def num_players(self) -> int:
         return len(self.seats)
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        out = {
             "game": self.game,
             "options": self.options,
             "seed": self.seed,
@@ -40,6 +43,9 @@ class MatchRecord:
             "actions": [list(a) for a in self.actions],
             "rules_version": self.rules_version,
         }
+        if self.by_standin:
+            out["by_standin"] = step_pairs(self.by_standin)
+        return out
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> MatchRecord:
@@ -50,6 +56,7 @@ class MatchRecord:
             seats=[dict(s) for s in data["seats"]],
             actions=[(int(s), int(a)) for s, a in data.get("actions", [])],
             rules_version=int(data.get("rules_version", LEGACY_RULES_VERSION)),
+            by_standin=by_step(data.get("by_standin") or ()),
         )
 
 

@@ -16,13 +16,14 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from .bot_names import with_bot_names
 from .errors import TapeteError
 from .events import Event
 from .game import Game
-from .messages import Reader
-from .names import table_names
 from .record import MatchRecord, check_rules_version
+from .standin import Trail
 from .state import State
+from .words import Reader
 
 CHECKPOINT_EVERY = 64
 RECORD_KEYS = ("game", "seed", "seats", "actions")
@@ -111,6 +112,7 @@ class ReplayCursor:
         self.events: list[Event] = []  # what the last step's action caused
         self.actor: int | None = None  # who took the last step
         self._rounds: list[tuple[Any, int]] | None = None
+        self._trail: tuple[int, Trail] = (0, Trail())  # (the step it is at, the stand-ins' trail)
 
     # -- where ---------------------------------------------------------------------------
     def set_seat(self, seat: int | None) -> None:
@@ -152,7 +154,14 @@ class ReplayCursor:
 
     def _advance(self) -> None:
         seat, action = self.record.actions[self.step]
-        self.events = self._apply(self.state, seat, action, self.step)
+        events = self._apply(self.state, seat, action, self.step)
+        made = self.record.by_standin
+        if made:  # who stand-ins stood in for (a trail kept while the cursor goes forward)
+            if self._trail[0] != self.step:
+                self._trail = (self.step, Trail.upto(self.record.actions, made, self.step))
+            events = self.game.made_for(events, self._trail[1].step(seat, made.get(self.step)))
+            self._trail = (self.step + 1, self._trail[1])
+        self.events = events
         self.actor = seat
         self.step += 1
         if self.step % CHECKPOINT_EVERY == 0 and self.step not in self._kept:
@@ -165,7 +174,7 @@ class ReplayCursor:
     def names(self) -> list[str]:
         """Everyone's name as the table shows it (a person's own; a bot one of the table's bot names)."""
         given = [info.get("human") or info.get("name") or None for info in self.record.seats]
-        return table_names(given)
+        return with_bot_names(given)
 
     def story(self, lang: str) -> list[str]:
         """The last step's events these eyes may see, told as that seat's log reads them

@@ -1,4 +1,4 @@
-"""Templates of words as text, whatever fills them (engine/messages.py fills them).
+"""Templates of words as text, whatever fills them (engine/words.py fills them).
 
 - Parsing: "{p:{p} roba|robas} {n:una carta|# cartas}." is the parts ("", "p",
   ["{p} roba", "robas"]), (" ", None, None), ("", "n", ["una carta",

@@ -15,6 +15,7 @@ DEFAULT_MAX_STEPS = 5_000
 RENDER_MODES = (None, "ansi")
 REWARDS = ("win", "zero_sum")
 REACTIONS = ("once", "all")
+ILLEGAL = ("raise", "penalize")
 LANGS = ("es", "en")
 
 
@@ -35,6 +36,14 @@ class EnvSettings:
       seat claim again and again while the rules allow. The rules are the
       same either way: this only chooses what the environment offers.
     - `lang`: `"es"` or `"en"`, the language of `render()`.
+    - `illegal`: what an action outside the mask does, in every environment.
+      `"raise"` (default): `IllegalMove` (a ValueError naming the action, the
+      seat and how many moves were legal), and nothing changes, so a bug in
+      an agent's masking shows at once. `"penalize"`: the match ends there,
+      the offending seat gets -1 and the others 0, and its info says
+      `illegal: True` (the convention of checkers such as Gymnasium's
+      `check_env`, which step with unmasked random actions). The match
+      itself never sees the illegal action.
     """
 
     render_mode: str | None = None
@@ -42,6 +51,7 @@ class EnvSettings:
     reward: str = "win"
     reactions: str = "once"
     lang: str = "es"
+    illegal: str = "raise"
 
     def __post_init__(self) -> None:
         if self.render_mode not in RENDER_MODES:
@@ -52,6 +62,8 @@ class EnvSettings:
             raise ValueError(f"reward must be one of {', '.join(REWARDS)}, not {self.reward!r}")
         if self.reactions not in REACTIONS:
             raise ValueError(f"reactions must be one of {', '.join(REACTIONS)}, not {self.reactions!r}")
+        if self.illegal not in ILLEGAL:
+            raise ValueError(f"illegal must be one of {', '.join(ILLEGAL)}, not {self.illegal!r}")
         if self.lang not in LANGS:
             raise ValueError(f"lang must be 'es' or 'en', not {self.lang!r}")
 

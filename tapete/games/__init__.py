@@ -14,7 +14,8 @@ from functools import cache
 
 from tapete.engine import Game, UnknownGame
 
-# Game id -> package name. Ids are interfaces: keep them as written.
+# Game id -> package name under tapete.games (or a whole module path, for a game
+# listed from elsewhere by `register`). Ids are interfaces: keep them as written.
 PACKAGES = {
     "bacan": "bacan",
     "buracco": "buracco",
@@ -28,9 +29,28 @@ class GameNotRegistered(RuntimeError):
     """A listed game package that does not expose its `GAME` properly (a bug)."""
 
 
+def module_of(game_id: str) -> str:
+    """The module path of a listed game's package."""
+    package = PACKAGES[game_id]
+    return package if "." in package else f"{__name__}.{package}"
+
+
+def register(game_id: str, package: str) -> None:
+    """List one more game, from a package anywhere on the path (`GAME` in it, with
+    its client pieces where its `client` facts say). The registry is read anew."""
+    PACKAGES[game_id] = package
+    _games.cache_clear()
+
+
+def unregister(game_id: str) -> None:
+    """Take a game `register` listed off the list again."""
+    PACKAGES.pop(game_id, None)
+    _games.cache_clear()
+
+
 def _load(game_id: str) -> Game:
     """The registered game; any error in its package is raised."""
-    name = f"{__name__}.{PACKAGES[game_id]}"
+    name = module_of(game_id)
     module = importlib.import_module(name)
     game = vars(module).get("GAME")
     if not isinstance(game, Game) or game.id != game_id:

@@ -17,6 +17,7 @@ the engine: an example cannot drift from the rules.
 from __future__ import annotations
 
 import importlib
+import importlib.util
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -24,7 +25,7 @@ from typing import Any
 
 from tapete.engine import Event, Game, State
 from tapete.engine.house_rules import option_label
-from tapete.engine.messages import format_number
+from tapete.engine.words import format_number
 
 LANGS = ("es", "en")
 PLACEHOLDER = re.compile(r"\{(card|fig):([^{}]+)\}")
@@ -151,18 +152,21 @@ DEFAULT = Words("Por defecto: {value}.", "Default: {value}.")
 
 def load_guide(game_id: str) -> Guide:
     """The guide of a registered game (`games/<g>/guide.py`)."""
-    from . import PACKAGES
+    from . import module_of
 
-    module = importlib.import_module(f"{__name__.rsplit('.', 1)[0]}.{PACKAGES[game_id]}.guide")
+    module = importlib.import_module(f"{module_of(game_id)}.guide")
     guide: Guide = module.GUIDE
     return guide
 
 
 def find_guide(game: Game) -> Guide | None:
-    """The game's guide, or None for a game outside the registry (a test's toy game)."""
-    from . import PACKAGES
+    """The game's guide, or None for a game outside the registry (a test's toy game) or
+    without a guide module."""
+    from . import PACKAGES, module_of
 
-    return load_guide(game.id) if game.id in PACKAGES else None
+    if game.id not in PACKAGES or importlib.util.find_spec(f"{module_of(game.id)}.guide") is None:
+        return None
+    return load_guide(game.id)
 
 
 # -- filling the texts --------------------------------------------------------------------
@@ -205,9 +209,9 @@ def option_default(game: Game, key: str, lang: str) -> str:
 # -- an example, played --------------------------------------------------------------------------
 def play_example(game_id: str, example: Example) -> tuple[State, State, list[Event]]:
     """The example's position (games/<g>/positions.py), and the state after its moves with their events."""
-    from . import PACKAGES
+    from . import module_of
 
-    positions = importlib.import_module(f"{__name__.rsplit('.', 1)[0]}.{PACKAGES[game_id]}.positions")
+    positions = importlib.import_module(f"{module_of(game_id)}.positions")
     before: State = positions.position(**example.position)
     after = before.clone()
     events: list[Event] = []

@@ -7,6 +7,10 @@ only when its weights hash to the recorded value and its sizes match the
 game's encoder today; otherwise `ModelError` says why in one sentence and
 the `learned` level is not offered for that game. Model cards with the
 method and measured strength are in docs/models/.
+
+`TAPETE_MODELS=DIR` reads the models from another folder instead (a
+training run's `--out`, to measure it with `tapete tournament` before it
+is shipped).
 """
 
 from __future__ import annotations
@@ -14,6 +18,7 @@ from __future__ import annotations
 import functools
 import hashlib
 import json
+import os
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -22,7 +27,8 @@ import numpy as np
 
 from tapete.engine import TapeteError
 
-FOLDER = Path(__file__).resolve().parent
+SHIPPED = Path(__file__).resolve().parent
+FOLDER = Path(os.environ.get("TAPETE_MODELS") or SHIPPED)
 FORMAT = 1  # the layout of the weights file (QNetwork); bump when it changes
 
 

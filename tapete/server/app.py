@@ -1,5 +1,5 @@
 """The FastAPI application: its services made and closed (`lifespan`), the routes of `http/`
-(lobby, players, viewer, table sockets), errors as JSON in es/en, the middleware, the static client."""
+(lobby, players, viewer, tournaments, table sockets), errors as JSON in es/en, the middleware, the static client."""
 
 from __future__ import annotations
 
@@ -15,11 +15,13 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from tapete.engine import BadOption, BadPlayers, TapeteError, UnknownGame
 
-from .errors import BadRequest
-from .http import lobby, viewer
+from .errors import error
+from .http import analysis, lobby, viewer
+from .http.assets import Assets, PublicGzip
 from .http.headers import SecurityHeaders
 from .http.player_api import router as player_router
 from .http.sockets import address_allowances, table_socket
+from .http.tournament_api import router as tournament_router
 from .ops import logs
 from .ops.gcsetup import AGING
 from .ops.loopwatch import LoopWatch
@@ -30,7 +32,8 @@ from .settings import ServerSettings, async_db_url
 from .storage.store import Store
 from .table import registry as table_registry
 from .table.pacer import ThinkingPool
-from .table.registry import Tables
+from .table.registry import TableRegistry
+from .tournaments.service import Tournaments
 from .wire.limits import AllRates, BodyGuard, RateGuard
 
 STATIC_DIR = Path(__file__).resolve().parent.parent / "web" / "static"
@@ -54,25 +57,17 @@ async def _on_validation_error(_request: Request, err: Exception) -> Response:
     where = "; ".join(
         f"{'.'.join(str(p) for p in e.get('loc', ()))}: {e.get('msg', '')}" for e in err.errors()
     )
-    body = BadRequest(f"Petición mal formada ({where}).", f"Malformed request ({where}).", rule="request").to_json()
-    return JSONResponse({"error": body}, status_code=422)
+    return _error_response(error("request_malformed", where=where))
 
 
 # HTTP errors raised outside our handlers (no such route, a method a route does
 # not take, a body that cannot be decoded), in the same form as every other error.
-HTTP_ERRORS = {
-    400: ("bad_request", "El cuerpo de la petición no se puede leer.", "The request body cannot be read."),
-    404: ("not_found", "No hay nada en esta dirección.", "There is nothing at this address."),
-    405: ("method_not_allowed", "Esta dirección no admite ese método.", "This address does not take that method."),
-}
+HTTP_ERRORS = {400: "body_unreadable", 404: "not_found", 405: "method_not_allowed"}
 
 
 async def _on_http_error(_request: Request, err: Exception) -> Response:
     assert isinstance(err, StarletteHTTPException)
-    code, es, en = HTTP_ERRORS.get(
-        err.status_code, ("http_error", f"Error HTTP {err.status_code}.", f"HTTP error {err.status_code}.")
-    )
-    body = {"code": code, "rule": "request", "es": es, "en": en}
+    body = error(HTTP_ERRORS.get(err.status_code, "http_error"), status=err.status_code).to_json()
     return JSONResponse({"error": body}, status_code=err.status_code, headers=getattr(err, "headers", None))
 
 
@@ -113,7 +108,7 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         stats = Stats()
         store: Store
-        tables: Tables
+        tables: TableRegistry
         if settings.redis_url:  # one process of several: tables owned by leases, messages through Redis
             from .cluster.registry import open_cluster
 
@@ -121,7 +116,7 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
         else:
             store = Store(async_db_url(settings.db_url))
             await store.open()
-            tables = Tables(store, settings, stats)
+            tables = TableRegistry(store, settings, stats)
         store.on_batch = stats.batch
         # search bots think in the loop's default executor: a small pool shared in turn, on a budget
         asyncio.get_running_loop().set_default_executor(
@@ -134,12 +129,17 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
         watch = LoopWatch()
         watch.start()
         AGING.load = lambda: len(tables.runners)  # the collector's growth is measured per table held
-        app.state.tapete = lobby.Services(settings, store, tables, stats, players, watch)
-        logs.event(f"server ready; {restored} tables restored")
+        tournaments = Tournaments(store, tables, settings.tournament_tick, several=bool(settings.redis_url))
+        running = await tournaments.open()  # after the tables: their results are read from the restored tables
+        tournaments.start_ticking()
+        app.state.tapete = lobby.Services(settings, store, tables, stats, players, watch, tournaments)
+        logs.event(f"server ready; {restored} tables and {running} tournaments restored")
         try:
             yield
         finally:
+            await tournaments.close()
             await watch.stop()
+            analysis.shutdown()
             AGING.load = lambda: 0
             settling.cancel()
             await asyncio.gather(settling, return_exceptions=True)
@@ -152,21 +152,27 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
     app.include_router(lobby.router)  # games, tables, records, counters
     app.include_router(player_router)  # identities, profiles, histories, leaderboards
     app.include_router(viewer.router)  # replays and deck data for the browser client
+    app.include_router(tournament_router)  # Swiss tournaments and arenas for people
+    app.include_router(analysis.router)  # a finished match's analysis per seat
     app.add_api_websocket_route("/ws/tables/{table_id}", table_socket)
     app.add_exception_handler(TapeteError, _on_tapete_error)
     app.add_exception_handler(RequestValidationError, _on_validation_error)
     app.add_exception_handler(StarletteHTTPException, _on_http_error)
 
+    app.add_middleware(PublicGzip)  # long public reads (games, tables, ratings) gzipped
     app.add_middleware(BodyGuard, max_bytes=settings.max_body_bytes, timeout=settings.body_timeout)
     app.state.allowances = address_allowances(settings, rates)  # chat and rematch, per table and address
     app.add_middleware(RateGuard, rates=lobby.lobby_rates(settings, rates))  # floods refused before they are read
-    app.add_middleware(SecurityHeaders)  # outermost: the guard's refusals carry the headers too
+    # the static client; a game's browser pieces kept in its own package are asked of viewer.pieces
+    assets = Assets(STATIC_DIR, fallback=viewer.pieces) if STATIC_DIR.is_dir() else None
+    hashes = (assets.script_hash,) if assets is not None else ()
+    app.add_middleware(SecurityHeaders, script_hashes=hashes)  # outermost: refusals carry the headers too
 
-    if STATIC_DIR.is_dir():
-        from fastapi.staticfiles import StaticFiles
-
-        app.mount("/", StaticFiles(directory=STATIC_DIR, html=True), name="web")
+    if assets is not None:
+        app.state.versioned = assets.versioned_if_here  # the games' pieces in /api/games, versioned
+        app.mount("/", assets, name="web")  # compressed once, cached by version (http/assets.py)
     else:
+        app.include_router(viewer.pieces)
 
         @app.get("/", response_class=HTMLResponse, include_in_schema=False)
         async def index() -> str:

@@ -1,11 +1,20 @@
-"""Errors of the server's protocol, each with a stable code and es/en text.
+"""Errors of the server's protocol: one class per stable code (and its HTTP status), raised by id.
 
-An action that comes too late (`stale`) or is replaced by the same seat's
-later one (`superseded`) is the table core's to say: tapete.engine.table."""
+The words of every error live in the protocol's catalogue (`tapete.protocol.error_texts`), so
+a raise site names the error and its parameters, never its sentences:
+`raise error("chat_too_long", length=n, limit=CHAT_TEXT_MAX)` makes the class of the entry's
+code (this module's, or the engine's and the bots' for codes they define) with the entry's rule
+and its words filled in.
+
+An action that comes too late (`stale`) or is replaced by the same seat's later one
+(`superseded`) is the table core's to say: tapete.engine.turns."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from tapete.engine import TapeteError
+from tapete.protocol import ERRORS
 
 
 class ServerError(TapeteError):
@@ -15,12 +24,6 @@ class ServerError(TapeteError):
 
 class BadRequest(ServerError):
     code = "bad_request"
-
-
-class MalformedBody(BadRequest):
-    """A body that cannot be read (not JSON, numbers beyond a double, nesting too deep)."""
-
-    status = 422
 
 
 class BadJson(ServerError):
@@ -60,6 +63,11 @@ class NotStarted(ServerError):
     status = 409
 
 
+class MatchAbandoned(ServerError):
+    code = "match_abandoned"
+    status = 409
+
+
 class NotFinished(ServerError):
     code = "not_finished"
     status = 409
@@ -80,18 +88,6 @@ class StorageFailed(ServerError):
     status = 503
 
 
-def table_not_found(table_id: str) -> TableNotFound:
-    return TableNotFound(f"No existe la mesa {table_id!r}.", f"There is no table {table_id!r}.", rule="table")
-
-
-def bad_token() -> BadToken:
-    return BadToken(
-        "Ficha de asiento no válida para esta mesa.",
-        "Invalid seat token for this table.",
-        rule="seat-token",
-    )
-
-
 class TooManySockets(ServerError):
     code = "too_many_sockets"
     status = 409
@@ -107,32 +103,20 @@ class TableUnavailable(ServerError):
     status = 503
 
 
-def storage_failed() -> StorageFailed:
-    return StorageFailed(
-        "No se pudo guardar la acción; no se ha aplicado. Inténtalo de nuevo.",
-        "The action could not be stored and was not applied. Try again.",
-        rule="storage",
-    )
+class TableMoved(ServerError):
+    """The table's owner is another process now (several server processes): connect again."""
 
-
-def internal_error() -> InternalError:
-    return InternalError(
-        "Error interno del juego; la acción no se ha aplicado.",
-        "Internal error in the game; the action was not applied.",
-        rule="internal",
-    )
-
-
-def table_unavailable(table_id: str) -> TableUnavailable:
-    return TableUnavailable(
-        f"La mesa {table_id!r} no se pudo reconstruir desde su registro.",
-        f"Table {table_id!r} could not be rebuilt from its record.",
-        rule="restore",
-    )
+    code = "table_moved"
+    status = 503
 
 
 class TooManyTables(ServerError):
     code = "too_many_tables"
+    status = 429
+
+
+class TooManyConnections(ServerError):
+    code = "too_many_connections"
     status = 429
 
 
@@ -146,19 +130,32 @@ class Forbidden(ServerError):
     status = 403
 
 
-def private_match() -> Forbidden:
-    return Forbidden(
-        "Esta partida se jugó en una mesa privada: solo sus jugadores la ven (con su identidad), salvo que la "
-        "hagan pública.",
-        "This match was played at a private table: only its players see it (with their identity), unless they "
-        "make it public.",
-        rule="private-match",
-    )
-
-
 class RequestTimeout(ServerError):
     code = "request_timeout"
     status = 408
+
+
+class NotFound(ServerError):
+    """No such path (a route that does not exist)."""
+
+    code = "not_found"
+    status = 404
+
+
+class MethodNotAllowed(ServerError):
+    code = "method_not_allowed"
+    status = 405
+
+
+class HttpError(ServerError):
+    """Any other HTTP error raised outside our handlers (its status is the instance's)."""
+
+    code = "http_error"
+
+
+class NoDeckData(ServerError):
+    code = "no_deck_data"
+    status = 404
 
 
 class BadChat(ServerError):
@@ -179,3 +176,70 @@ class RematchRefused(ServerError):
 
     code = "rematch_refused"
     status = 409
+
+
+class BadIdentity(ServerError):
+    code = "bad_identity"
+    status = 401
+
+
+class BadLogin(ServerError):
+    code = "bad_login"
+    status = 401
+
+
+class NameTaken(ServerError):
+    """A name that reads as one already held. `sign_in`: the holder is an identity protected by a
+    password, so whoever it is may sign in with that name instead (the client offers it)."""
+
+    code = "name_taken"
+    status = 409
+    sign_in = False
+
+    def to_json(self) -> dict[str, Any]:
+        return {**super().to_json(), "sign_in": self.sign_in}
+
+
+class PlayerNotFound(ServerError):
+    code = "player_not_found"
+    status = 404
+
+
+_CLASSES: dict[str, type[TapeteError]] = {}
+
+
+def error_class(code: str) -> type[TapeteError]:
+    """The class that defines protocol code `code`: one of this module's, or the engine's
+    (`bad_action`, `bad_option`...) or the bots' (`unknown_bot`) once they are imported."""
+    found = _CLASSES.get(code)
+    if found is None:
+        stack: list[type[TapeteError]] = [TapeteError]
+        while stack and found is None:
+            cls = stack.pop()
+            if cls.__dict__.get("code") == code:
+                found = cls
+            stack.extend(cls.__subclasses__())
+        if found is None:
+            raise LookupError(f"no error class has the code {code!r}")
+        _CLASSES[code] = found
+    return found
+
+
+def error(error_id: str, /, **params: object) -> TapeteError:
+    """The error `error_id` of the catalogue, its words filled with `params`, as its code's class
+    (with the entry's own HTTP status when it has one)."""
+    text = ERRORS[error_id]
+    words = text.words(**params)
+    err = error_class(text.code)(words.es, words.en, rule=text.rule)
+    if text.status is not None and isinstance(err, ServerError):
+        err.status = text.status
+    return err
+
+
+class TournamentNotFound(ServerError):
+    code = "tournament_not_found"
+    status = 404
+
+
+def tournament_not_found(tournament_id: str) -> TapeteError:
+    return error("tournament_not_found", tournament=tournament_id)

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any, get_type_hints
 
 from tapete.engine import option, options_schema, parse_options
-from tapete.engine.table import REACTION_WINDOW_S, RESULT_PAUSE_S
+from tapete.engine.turns import REACTION_WINDOW_S, RESULT_PAUSE_S
 
 
 @dataclass(frozen=True)
@@ -87,16 +87,11 @@ def parse_table_options(raw: Any) -> TableOptions:
     the table registry checks)."""
     from tapete.bots import BOT_KINDS
 
-    from .errors import BadRequest
+    from .errors import error
 
     opts = parse_options(TableOptions, raw)
     if opts.stand_in not in BOT_KINDS:
-        known = ", ".join(everywhere_kinds())
-        raise BadRequest(
-            f"Bot suplente desconocido: {opts.stand_in!r}. Bots: {known}.",
-            f"Unknown stand-in bot: {opts.stand_in!r}. Bots: {known}.",
-            rule="table-options",
-        )
+        raise error("stand_in_unknown", bot=opts.stand_in, known=", ".join(everywhere_kinds()))
     return opts
 
 
@@ -157,6 +152,8 @@ class ServerSettings:
         None, "database URL: sqlite:///file.db or postgresql://... (default: user data dir)", also=("--db",)
     )
     disconnect_grace: float = setting(5.0, "seconds before a disconnected seat is played by its stand-in")
+    tournament_tick: float = setting(
+        1.0, "seconds between two looks at the running tournaments (results read, next games seated)")
     hello_timeout: float = setting(10.0, "seconds within which a socket's first message (hello) must arrive")
     max_message_bytes: int = setting(
         4096, "largest text message a client may send (bytes); larger ones get an error"
@@ -174,6 +171,10 @@ class ServerSettings:
         20, "watchers one address may have at one table (so that filling a table takes many addresses)"
     )
     finished_ttl: float = setting(120.0, "seconds a finished table stays in memory after its last viewer left")
+    abandoned_after: float = setting(
+        120.0, "seconds a match goes on with every person away (stand-ins play for them) before it is called "
+        "off; a match every person left is called off at once"
+    )
     max_body_bytes: int = setting(65_536, "largest body accepted by the REST API (bytes)")
     # permessage-deflate: views shrink ~5x for phones, at some CPU.
     ws_compression: bool = setting(True, "permessage-deflate on the sockets (views shrink ~5x, at some CPU)")
@@ -224,7 +225,7 @@ class ServerSettings:
         0.5, "share of a seat's own decisions its person must make for a rated match to count as played by them"
     )
     rated_turn_seconds: str = setting(
-        "", "turn clock of rated tables per game, e.g. bacan=30,buracco=120 (a game not named: its own default)"
+        "", "turn clock of rated tables per game, GAME=SECONDS,... (a game not named: its own default)"
     )
     # -- connections --
     header_timeout: float = setting(

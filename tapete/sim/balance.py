@@ -24,14 +24,9 @@ from tapete.games import game_ids, get_game
 
 from .jobs import run_jobs
 from .keeping import match_seed
-from .plots import bacan_call_rates, position_gains, write_plots
+from .plots import position_gains, rates, write_plots
 from .runner import MatchJob, MatchResult
 from .stats import mean_interval, wilson
-
-# Variants asked about per game, besides each game's conformance option sets.
-VARIANTS: dict[str, list[dict[str, Any]]] = {
-    "bacan": [{"anti_bacan": True}, {"limit": 50}, {"limit": 50, "anti_bacan": True}],
-}
 
 
 @dataclass
@@ -74,7 +69,7 @@ def _simulate(
 
 def _variants(game: Game) -> list[dict[str, Any]]:
     out: list[dict[str, Any]] = [{}]
-    for v in [*VARIANTS.get(game.id, []), *game.conformance_options]:
+    for v in [*game.study.variants, *game.conformance_options]:
         if dict(v) not in out:
             out.append(dict(v))
     return out
@@ -153,27 +148,31 @@ def _variants_section(game: Game, runs: list[Run]) -> list[str]:
     return lines
 
 
-def _bacan_section(runs: list[Run]) -> list[str]:
-    lines = ["**Bacan calls** (BAC-24..28): success rate by the caller's row total, all variants pooled.", ""]
-    rates = bacan_call_rates([r for run in runs for r in run.done])
-    if rates:
-        lines += ["| caller total | calls | success | 95% CI |", "| ---: | ---: | ---: | --- |"]
-        lines += [f"| {t} | {n} | {_fmt(p)} | {_fmt(lo)}-{_fmt(hi)} |" for t, n, p, lo, hi in rates]
-    lines += ["", "**What `anti_bacan` changes** (BAC-6): matches won by landing exactly on the limit.", ""]
-    lines += [
-        "| options | matches | won on the exact limit | 95% CI | mean rounds |",
-        "| --- | ---: | ---: | --- | ---: |",
-    ]
-    for run in runs:
-        limit = run.options.get("limit", 150)
-        done = run.done
-        exact = sum(1 for r in done if any(r.scores[w] == limit for w in r.winners))
-        lo, hi = wilson(exact, len(done))
-        rounds = sum(r.rounds for r in done) / len(done) if done else 0.0
-        lines.append(
-            f"| {_label(run.options)} | {len(done)} | {_fmt(exact / len(done) if done else 0.0)} | "
-            f"{_fmt(lo)}-{_fmt(hi)} | {rounds:.1f} |"
-        )
+def _study_section(game: Game, runs: list[Run]) -> list[str]:
+    """The game's own rates (all variants pooled) and shares (per variant), from its study."""
+    lines: list[str] = []
+    pooled = [r for run in runs for r in run.done]
+    for rate in game.study.rates:
+        lines += [rate.heading, ""]
+        found = rates(pooled, rate)
+        if found:
+            lines += [f"| {rate.by_label} | {rate.count_label} | success | 95% CI |", "| ---: | ---: | ---: | --- |"]
+            lines += [f"| {t} | {n} | {_fmt(p)} | {_fmt(lo)}-{_fmt(hi)} |" for t, n, p, lo, hi in found]
+    for share in game.study.shares:
+        lines += ["", share.heading, ""]
+        lines += [
+            f"| options | matches | {share.label} | 95% CI | mean rounds |",
+            "| --- | ---: | ---: | --- | ---: |",
+        ]
+        for run in runs:
+            done = run.done
+            hits = sum(1 for r in done if share.holds(run.options, r.scores, r.winners))
+            lo, hi = wilson(hits, len(done))
+            mean_rounds = sum(r.rounds for r in done) / len(done) if done else 0.0
+            lines.append(
+                f"| {_label(run.options)} | {len(done)} | {_fmt(hits / len(done) if done else 0.0)} | "
+                f"{_fmt(lo)}-{_fmt(hi)} | {mean_rounds:.1f} |"
+            )
     return lines
 
 
@@ -185,24 +184,20 @@ def game_section(
     base = runs[0]
     plot_dir = outdir / game.id
     title = f"{game.name['en']}, heuristic bots, {base.players} players"
-    paths = write_plots(base.done, base.players, plot_dir, title, sense=sense, formats=("png",))
-    if game.id == "bacan":
-        paths += [
-            p
-            for p in write_plots(
-                [r for run in runs for r in run.done],
-                base.players,
-                plot_dir / "pooled",
-                "Bacan, all variants",
-                sense=sense,
-            )
-            if p.stem == "bacan_calls"
-        ]
+    paths = write_plots(
+        base.done, base.players, plot_dir, title, sense=sense, formats=("png",), rates=game.study.rates
+    )
+    if game.study.rates:
+        keys = {rate.key for rate in game.study.rates}
+        pooled = [r for run in runs for r in run.done]
+        title = f"{game.name['en']}, all variants"
+        every = write_plots(pooled, base.players, plot_dir / "pooled", title, sense=sense, rates=game.study.rates)
+        paths += [p for p in every if p.stem in keys]
     lines = [f"## {game.name['es']} (`{game.id}`)", ""]
     lines += [*_first_player_section(game, base, sense), ""]
     lines += [*_variants_section(game, runs), ""]
-    if game.id == "bacan":
-        lines += [*_bacan_section(runs), ""]
+    if game.study.rates or game.study.shares:
+        lines += [*_study_section(game, runs), ""]
     rel = outdir.name
     lines += [" ".join(f"![{p.stem}]({rel}/{p.relative_to(outdir).as_posix()})" for p in paths), ""]
     return lines

@@ -7,8 +7,8 @@ so statistics can never show what a seat had hidden:
 - `round_first`: the first seat to act in each round;
 - `round_scores`: the spectator's scores when each round was over (read when
   the round number changes, and at the end);
-- per game, an extractor of public events: Bacan's calls
-  (`bacan_calls`: the caller's row total and the result).
+- per game, the items its `study.event_stats` reads from public events
+  (Bacan's calls: the caller's row total and the result).
 
 A game may offer its own `match_stats(events) -> dict` on its Game object;
 it is merged in.
@@ -17,30 +17,11 @@ it is merged in.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from tapete.bots.search import view_scores
 from tapete.engine import Event, Game, State
-
-EventReader = Callable[[Event], dict[str, Any] | None]
-
-
-def bacan_call(event: Event) -> dict[str, Any] | None:
-    """A Bacan call's caller total and result (BAC-24..28), from the public round end."""
-    if event.kind != "round_end" or event.audience is not None:
-        return None
-    caller = event.data.get("caller")
-    if caller is None:
-        return None
-    totals = event.data.get("totals") or {}
-    total = totals.get(str(caller), totals.get(caller))
-    if total is None:
-        return None
-    return {"key": "bacan_calls", "total": int(total), "result": str(event.data.get("result"))}
-
-
-EXTRACTORS: dict[str, EventReader] = {"bacan": bacan_call}
 
 
 class StatsCollector:
@@ -51,7 +32,7 @@ class StatsCollector:
         self.round = state.round_index()
         self.first_actor: int | None = None
         self.rounds: list[dict[str, Any]] = []
-        self.extract = EXTRACTORS.get(game.id)
+        self.extract = game.study.event_stats
         self.items: dict[str, list[dict[str, Any]]] = {}
         self.public_events: list[Event] = []
         self._open_round(state)

@@ -5,11 +5,12 @@
   after the dealer plays first), for games whose view names a dealer;
 - `scores`: final score distributions per seat (or per bot kind);
 - `length`: actions and rounds per match;
-- `bacan_calls`: the success rate of a Bacan call by the caller's row total;
+- one per rate the game's study names (`RateFacts`: Bacan's `bacan_calls`, the
+  success rate of a call by the caller's row total);
 - `kinds`: a tournament's share of the win per bot kind against its fair share.
 
 Each function takes finished `MatchResult`s (with `stats` for `position`
-and `bacan_calls`) and returns the files it wrote.
+and the rates) and returns the files it wrote.
 """
 
 from __future__ import annotations
@@ -19,6 +20,8 @@ from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
+
+from tapete.engine import RateFacts
 
 from .runner import MatchResult
 from .stats import mean_interval, wilson
@@ -168,39 +171,46 @@ def plot_length(
     return _save(fig, outdir, "length", formats)
 
 
-def bacan_call_rates(results: Sequence[MatchResult]) -> list[tuple[int, int, float, float, float]]:
-    """Per caller total: calls, success rate and its 95% interval
-    (a success is BAC-26's or a super Bacan)."""
-    calls: dict[int, list[bool]] = defaultdict(list)
+def rates(results: Sequence[MatchResult], rate: RateFacts) -> list[tuple[int, int, float, float, float]]:
+    """Per value of the rate's `by` field: items, success rate and its 95% interval."""
+    items: dict[int, list[bool]] = defaultdict(list)
     for r in results:
-        for call in r.stats.get("bacan_calls", []):
-            calls[int(call["total"])].append(call["result"] in ("success", "super_bacan"))
+        for item in r.stats.get(rate.key, []):
+            items[int(item[rate.by])].append(bool(rate.success(item)))
     out = []
-    for total in sorted(calls):
-        wins = sum(calls[total])
-        n = len(calls[total])
+    for value in sorted(items):
+        wins = sum(items[value])
+        n = len(items[value])
         lo, hi = wilson(wins, n)
-        out.append((total, n, wins / n, lo, hi))
+        out.append((value, n, wins / n, lo, hi))
     return out
 
 
-def plot_bacan_calls(
-    results: Sequence[MatchResult], outdir: Path, title: str, formats: Iterable[str] = ("png",)
+def found_rates(results: Sequence[MatchResult]) -> list[RateFacts]:
+    """The rates of every registered game's study whose items these results hold."""
+    from tapete.games import all_games
+
+    known = [rate for game in all_games() for rate in game.study.rates]
+    return [rate for rate in known if any(rate.key in r.stats for r in results)]
+
+
+def plot_rate(
+    results: Sequence[MatchResult], rate: RateFacts, outdir: Path, title: str, formats: Iterable[str] = ("png",)
 ) -> list[Path]:
-    rates = bacan_call_rates(results)
-    if not rates:
+    found = rates(results, rate)
+    if not found:
         return []
     plt = _pyplot()
     fig, ax = plt.subplots(figsize=(6.5, 3.6))
-    totals = [str(t) for t, *_ in rates]
-    _bars(ax, totals, [r[2] for r in rates], [(r[3], r[4]) for r in rates])
-    for i, r in enumerate(rates):
+    values = [str(t) for t, *_ in found]
+    _bars(ax, values, [r[2] for r in found], [(r[3], r[4]) for r in found])
+    for i, r in enumerate(found):
         ax.annotate(f"n={r[1]}", (i, 0.02), ha="center", fontsize=7, rotation=90, color="white")
-    ax.set_xlabel("caller's row total when calling Bacan")
+    ax.set_xlabel(rate.axis_label)
     ax.set_ylabel("success rate (95% CI)")
     ax.set_ylim(0, 1)
     ax.set_title(title)
-    return _save(fig, outdir, "bacan_calls", formats)
+    return _save(fig, outdir, rate.key, formats)
 
 
 def plot_kinds(report: TournamentReport, outdir: Path, formats: Iterable[str] = ("png",)) -> list[Path]:
@@ -224,14 +234,17 @@ def write_plots(
     sense: int = 1,
     formats: Iterable[str] = ("png",),
     tournament: TournamentReport | None = None,
+    rates: Sequence[RateFacts] | None = None,
 ) -> list[Path]:
-    """Every plot that the results support."""
+    """Every plot that the results support; `rates`: the game's (`game.study.rates`), or
+    None for every registered game's rate whose items the results hold."""
     formats = tuple(formats)
     paths = plot_seats(results, num_players, outdir, title, formats)
     paths += plot_position(results, num_players, sense, outdir, title, formats)
     paths += plot_scores(results, num_players, outdir, title, formats, by_kind=tournament is not None)
     paths += plot_length(results, outdir, title, formats)
-    paths += plot_bacan_calls(results, outdir, title, formats)
+    for rate in found_rates(results) if rates is None else rates:
+        paths += plot_rate(results, rate, outdir, title, formats)
     if tournament is not None:
         paths += plot_kinds(tournament, outdir, formats)
     return paths

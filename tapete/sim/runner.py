@@ -1,7 +1,7 @@
 """Play whole matches between bots, one process or many.
 
 Who acts first in a reaction window is decided by the table core
-(`tapete.engine.table`) on the bots' simulated delays: every actor proposes
+(`tapete.engine.turns`) on the bots' simulated delays: every actor proposes
 a Decision, the first to land is applied, and all are asked again. A
 required seat's non-reaction action (covering Bacan's discard by drawing)
 lands when the window closes, as on the server.
@@ -17,7 +17,7 @@ from typing import Any
 
 from tapete.bots import make_bot
 from tapete.engine import Bot, Game, MatchRecord, Observation, State
-from tapete.engine.table import REACTION_WINDOW_S, deliver, first_to_land
+from tapete.engine.turns import REACTION_WINDOW_S, deliver, first_to_land
 from tapete.games import get_game
 
 from .match_stats import StatsCollector
@@ -47,7 +47,7 @@ def seat_bots(game: Game, bot_kinds: Sequence[str], seed: int) -> list[Bot]:
 def next_move(state: State, bots: Sequence[Bot], window: float) -> tuple[int, int]:
     """The (seat, action) that happens next: every actor's bot proposes a
     Decision whose delay is its simulated arrival time; the table core's race
-    rule (`tapete.engine.table.first_to_land`) says which lands first."""
+    rule (`tapete.engine.turns.first_to_land`) says which lands first."""
     actors = state.actors()
     if len(actors) == 1:
         seat = actors[0]

@@ -10,7 +10,7 @@ import numpy as np
 
 from tapete.bots.learned import LearnedBot
 from tapete.engine import Bot
-from tapete.engine.table import REACTION_WINDOW_S, deliver
+from tapete.engine.turns import REACTION_WINDOW_S, deliver
 from tapete.games import get_game
 from tapete.models import QNetwork
 from tapete.sim.runner import MAX_ACTIONS, next_move

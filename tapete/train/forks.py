@@ -16,22 +16,22 @@ network still reads the seat's information-state encoding alone.
 from __future__ import annotations
 
 import random
-import time
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
 import numpy as np
 
+from tapete.bots.learned import Arm, proposed
 from tapete.bots.search import SearchConfig, Valuer, view_scores
 from tapete.bots.search.copies import BotTemplate, shared_with_fresh
-from tapete.engine import Game, State
-from tapete.engine.table import REACTION_WINDOW_S, deliver
+from tapete.engine import Bot, Game, State
+from tapete.engine.turns import REACTION_WINDOW_S, deliver
 from tapete.models import QNetwork
-from tapete.sim.runner import MAX_ACTIONS, next_move
+from tapete.sim.runner import next_move
 
-from .selfplay import Actor
-from .teacher import Samples
+from .jobs import Job, Samples, play_matches
+from .selfplay import Actor, actors
 
 ROLLOUT_ACTIONS = 5_000
 
@@ -45,35 +45,21 @@ class ForkSettings:
     margin_scale: float = 1.0
 
 
-@dataclass(frozen=True)
-class ForkJob:
-    game_id: str
-    num_players: int
-    options: tuple[tuple[str, Any], ...]
-    seed: int
-    matches: int
-    settings: ForkSettings
-    weights: dict[str, np.ndarray] | None = None
-    seconds: float = 0.0
-
-
 class Forker:
     """Plays each arm of a decision on from copies of the true position."""
 
-    def __init__(self, game: Game, actors: Sequence[Actor], options: Any, cfg: SearchConfig) -> None:
-        self.game = game
-        self.actors = actors
+    def __init__(self, game: Game, seats: Sequence[Actor], options: Any, cfg: SearchConfig) -> None:
         self.valuer = Valuer(game)
         self.cfg = cfg
-        n = len(actors)
+        self.seats = seats
         self.shared = []
-        for seat, actor in enumerate(actors):
+        for seat, actor in enumerate(seats):
             fresh = game.heuristic_bot(random.Random(0))
-            fresh.start(seat, n, options)
+            fresh.start(seat, len(seats), options)
             self.shared.append(shared_with_fresh(actor.guide, fresh))
 
-    def values(self, state: State, seat: int, arms: Sequence[int | tuple[int, ...]], rng: random.Random) -> list[float]:
-        templates = [BotTemplate(actor.guide, shared) for actor, shared in zip(self.actors, self.shared, strict=True)]
+    def values(self, state: State, seat: int, arms: Sequence[Arm], rng: random.Random) -> list[float]:
+        templates = [BotTemplate(actor.guide, shared) for actor, shared in zip(self.seats, self.shared, strict=True)]
         root = view_scores(state.view(None), state.num_players)
         seed = rng.getrandbits(32)
         out = []
@@ -94,63 +80,50 @@ class Forker:
         return out
 
 
-def run_forks(job: ForkJob) -> tuple[dict[str, np.ndarray], dict[str, float]]:
-    """Play matches of self-play; fork the learned decisions and record their arms' values."""
-    from tapete.games import get_game
-
-    game = get_game(job.game_id)
-    rng = random.Random(job.seed)
-    settings = job.settings
+def run_forks(job: Job) -> tuple[dict[str, np.ndarray], dict[str, float]]:
+    """Play the job's matches of self-play; fork the learned decisions and record their arms' values."""
+    settings: ForkSettings = job.settings
     samples = Samples()
-    network = QNetwork(job.weights) if job.weights is not None else None
     cfg = replace(SearchConfig(), margin_scale=settings.margin_scale)
-    start = time.process_time()
-    played = 0
-    while played < job.matches and not (played and job.seconds and time.process_time() - start > job.seconds):
-        played += 1
-        state = game.new_match(job.num_players, rng.getrandbits(63), dict(job.options))
-        n = state.num_players
-        actors = [
-            Actor(
-                game,
-                random.Random(rng.getrandbits(32)),
-                network if rng.random() < settings.follow_network else None,
-                settings.epsilon,
-                record=False,
-            )
-            for _ in range(n)
-        ]
-        for seat, actor in enumerate(actors):
-            actor.start(seat, n, state.options)
-        forker = Forker(game, actors, state.options, cfg)
-        for _ in range(MAX_ACTIONS):
-            if state.is_terminal():
-                break
-            seat, action = next_move(state, actors, REACTION_WINDOW_S)
-            asked = actors[seat].asked
-            if asked is not None and rng.random() < settings.label_share:
-                _label(forker, state, seat, asked, settings, rng, samples)
-            for actor in actors:
-                actor.asked = None
-            deliver(state.apply(seat, action), actors)
-    stats = {"matches": float(played), "samples": float(len(samples)), "cpu": time.process_time() - start}
-    return samples.pack(), stats
+    forker: list[Forker] = []
+    streams: list[random.Random] = []
+
+    def seats(game: Game, state: State, rng: random.Random, network: QNetwork | None) -> Sequence[Bot]:
+        made = actors(game, state, rng, network, settings.follow_network, settings.epsilon, record=False)
+        forker[:] = [Forker(game, made, state.options, cfg)]
+        streams[:] = [rng]
+        return made
+
+    def before(state: State, bots: Sequence[Bot], seat: int, action: int) -> None:
+        actor = bots[seat]
+        assert isinstance(actor, Actor)
+        asked = actor.asked
+        for other in bots:  # a decision that did not land (a race lost) is not this move's
+            assert isinstance(other, Actor)
+            other.asked = None
+        rng = streams[0]
+        if asked is not None and rng.random() < settings.label_share:
+            label(forker[0], state, seat, asked, settings.alternatives, rng, samples)
+
+    stats, _ = play_matches(job, seats, before=before)
+    return samples.pack(), {**stats, "samples": float(len(samples))}
 
 
-def _label(
+def label(
     forker: Forker,
     state: State,
     seat: int,
-    asked: tuple[np.ndarray, list[int | tuple[int, ...]], np.ndarray],
-    settings: ForkSettings,
+    asked: tuple[np.ndarray, list[Arm], np.ndarray],
+    alternatives: int,
     rng: random.Random,
     samples: Samples,
 ) -> None:
+    """Fork a decision: the proposal and up to `alternatives` other arms, drawn at random."""
     vector, arms, rows = asked
-    proposed = [i for i in range(len(arms)) if rows[i, -1] > 0]
-    others = [i for i in range(len(arms)) if i not in proposed]
+    incumbent = proposed(rows)
+    others = [i for i in range(len(arms)) if i != incumbent]
     rng.shuffle(others)
-    chosen = proposed[:1] + others[: settings.alternatives]
+    chosen = ([incumbent] if incumbent is not None else []) + others[:alternatives]
     if len(chosen) < 2:
         return
     values = forker.values(state, seat, [arms[i] for i in chosen], rng)

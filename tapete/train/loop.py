@@ -24,12 +24,14 @@ from typing import Any
 import numpy as np
 
 from tapete.bots.learned import network_sizes
+from tapete.bots.search import round_margin_scale
 from tapete.games import get_game
 
 from .evaluate import EvalJob, run_eval
-from .forks import ForkJob, ForkSettings, run_forks
-from .selfplay import SelfPlayJob, SelfPlaySettings, run_selfplay
-from .teacher import ActorJob, TeacherSettings, calibrate_scale, run_actor
+from .forks import ForkSettings, run_forks
+from .jobs import Job
+from .selfplay import SelfPlaySettings, run_selfplay
+from .teacher import TeacherSeats, TeacherSettings, run_actor
 
 CHECKPOINT_EVERY_S = 300.0
 METHODS = {
@@ -111,7 +113,7 @@ def run(cfg: TrainConfig, resume: bool = False, echo: Callable[[str], None] = pr
         elapsed_before = float(saved.get("elapsed_s", 0.0))
         totals = saved.get("totals", totals)
     if cfg.margin_scale is None:
-        cfg.margin_scale = calibrate_scale(game, cfg.num_players, cfg.options, cfg.seed)
+        cfg.margin_scale = round_margin_scale(game, cfg.num_players, cfg.options, cfg.seed)
     cfg.versions = _versions(game)
     learner = Learner(*network_sizes(encoder), cfg.seed, cfg.lr, cfg.hidden)
     buffer = Buffer(cfg.buffer)
@@ -123,16 +125,18 @@ def run(cfg: TrainConfig, resume: bool = False, echo: Callable[[str], None] = pr
     budget = cfg.hours * 3600.0 - elapsed_before
     progress = Progress(max(budget, 1.0))
     deadline = time.monotonic() + budget
-    teacher = TeacherSettings(
-        worlds=cfg.worlds, explore=cfg.explore, margin_scale=cfg.margin_scale, follow_network=cfg.follow_network
-    )
-    selfplay = SelfPlaySettings(epsilon=cfg.epsilon, margin_scale=cfg.margin_scale)
-    forks = ForkSettings(
-        alternatives=cfg.alternatives,
-        epsilon=cfg.explore,
-        follow_network=cfg.follow_network,
-        margin_scale=cfg.margin_scale,
-    )
+    methods: dict[str, tuple[Callable[[Job], Any], Any]] = {
+        "forks": (
+            run_forks,
+            ForkSettings(cfg.alternatives, 1.0, cfg.explore, cfg.follow_network, cfg.margin_scale),
+        ),
+        "montecarlo": (run_selfplay, SelfPlaySettings(epsilon=cfg.epsilon, margin_scale=cfg.margin_scale)),
+        "search": (
+            run_actor,
+            TeacherSeats(TeacherSettings(cfg.worlds, cfg.explore, cfg.follow_network, cfg.margin_scale)),
+        ),
+    }
+    run_job, settings = methods[cfg.method]
     seeds = _seeds(cfg.seed + int(totals["samples"]))
     last_save = last_eval = time.monotonic()
     win: float | None = None
@@ -142,34 +146,10 @@ def run(cfg: TrainConfig, resume: bool = False, echo: Callable[[str], None] = pr
         def actor_job() -> Future[Any]:
             weights = learner.net.export() if learner.steps else None
             options = tuple(sorted(cfg.options.items()))
-            if cfg.method == "forks":
-                fork = ForkJob(
-                    cfg.game,
-                    cfg.num_players,
-                    options,
-                    next(seeds),
-                    cfg.matches_per_job,
-                    forks,
-                    weights,
-                    cfg.job_seconds,
-                )
-                return submit(run_forks, fork)
-            if cfg.method == "search":
-                job = ActorJob(
-                    cfg.game,
-                    cfg.num_players,
-                    options,
-                    next(seeds),
-                    cfg.matches_per_job,
-                    teacher,
-                    weights,
-                    seconds=cfg.job_seconds,
-                )
-                return submit(run_actor, job)
-            play = SelfPlayJob(
-                cfg.game, cfg.num_players, options, next(seeds), cfg.matches_per_job, selfplay, weights, cfg.job_seconds
+            job = Job(
+                cfg.game, cfg.num_players, options, next(seeds), cfg.matches_per_job, settings, weights, cfg.job_seconds
             )
-            return submit(run_selfplay, play)
+            return submit(run_job, job)
 
         pending = {actor_job() for _ in range(max(1, cfg.jobs))}
         while time.monotonic() < deadline:

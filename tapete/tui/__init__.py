@@ -19,8 +19,8 @@ if TYPE_CHECKING:
     from tapete.engine import Game
 
     from .config import MatchConfig
+    from .match import LocalTable
     from .screen import TableSource
-    from .table import LocalTable
 
 
 def play_local(
@@ -62,7 +62,7 @@ def play_local(
 
 def _recording(tables: list[tuple[MatchConfig, LocalTable]]) -> Any:
     from .app import local_source
-    from .table import LocalTable
+    from .match import LocalTable
 
     def source(game: Game, config: MatchConfig, screen: Widget) -> TableSource:
         table = local_source(game, config, screen)

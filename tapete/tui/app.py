@@ -10,15 +10,16 @@ from textual.app import App
 from textual.widget import Widget
 
 from tapete.engine import Game
-from tapete.engine.table import RESULT_PAUSE_S
+from tapete.engine.turns import RESULT_PAUSE_S
 from tapete.games import game_ids, get_game
 
 from .config import MatchConfig, default_kinds
+from .match import LocalTable
 from .remote import JoinError, RemoteTable, Seat, join_table
 from .remote_screen import RemoteTableScreen
 from .screen import TableScreen, TableSource, ThreadThinker, WidgetScheduler
 from .setup import SetupScreen
-from .table import LocalTable
+from .tournament import TournamentScreen, read_tournament
 
 # Builds the source of a match for its screen (tests swap in other clocks).
 SourceFactory = Callable[[Game, MatchConfig, Widget], TableSource]
@@ -64,9 +65,11 @@ class TapeteApp(App[None]):
         quick: bool = False,
         source_factory: SourceFactory = local_source,
         remote_seat: Seat | None = None,
+        tournament: tuple[str, str, str | None] | None = None,
     ) -> None:
         super().__init__()
         self.remote_seat = remote_seat
+        self.tournament = tournament  # (server, tournament id, name): its screen first
         self.games = games if games is not None else installed_games()
         if not self.games:
             raise RuntimeError("no games are installed / no hay juegos instalados")
@@ -85,8 +88,17 @@ class TapeteApp(App[None]):
         config = MatchConfig(game.id, game.default_players, [], lang=lang)
         return cls(config, games={game.id: game}, remote_seat=seat)
 
+    @classmethod
+    def for_tournament(cls, game: Game, server: str, tournament_id: str, lang: str, name: str | None) -> TapeteApp:
+        """The app on a tournament's standings, sitting at each table the tournament gives."""
+        config = MatchConfig(game.id, game.default_players, [], lang=lang)
+        return cls(config, games={game.id: game}, tournament=(server, tournament_id, name))
+
     def on_mount(self) -> None:
-        if self.remote_seat is not None:
+        if self.tournament is not None:
+            server, tournament_id, name = self.tournament
+            self.push_screen(TournamentScreen(server, tournament_id, self.config.lang, name, self.sit_for_tournament))
+        elif self.remote_seat is not None:
             self.sit_at(self.remote_seat, self.config.lang)
         elif self.quick:
             self.start_match(self.config)
@@ -105,6 +117,18 @@ class TapeteApp(App[None]):
                 self.sit_at(source.rematch_seat, table.lang)
             else:
                 self.exit()
+
+        self.push_screen(table, done)
+
+    def sit_for_tournament(self, seat: Seat) -> None:
+        """A tournament's table; at its end, back to the standings (no rematch in a tournament)."""
+        game = self.games[self.config.game_id]
+        table = RemoteTableScreen(game, lambda screen: RemoteTable(game, seat, lang=self.config.lang), self.config.lang)
+        self.table = table
+
+        def done(_choice: str | None) -> None:
+            self.config.lang = table.lang
+            self.table = None
 
         self.push_screen(table, done)
 
@@ -156,4 +180,19 @@ def play_remote(
         )
         return 2
     TapeteApp.remote(game, joined, lang).run()
+    return 0
+
+
+def play_tournament(server: str, tournament_id: str, lang: str, name: str | None = None) -> int:
+    """`tapete play --server URL --tournament ID`: the standings, and each table the tournament gives."""
+    try:
+        data = read_tournament(server, tournament_id)
+        game = get_game(str(data["game"]))
+    except JoinError as err:
+        print(f"{err.es}\n{err.en}", file=sys.stderr)
+        return 2
+    except Exception as err:
+        print(f"No se puede mostrar este torneo aquí: {err}\nCannot show this tournament here: {err}", file=sys.stderr)
+        return 2
+    TapeteApp.for_tournament(game, server, tournament_id, lang, name).run()
     return 0

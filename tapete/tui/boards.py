@@ -24,7 +24,7 @@ from textual.widgets import Static
 
 from tapete.engine import Game
 
-from .table import Move, Snapshot
+from .match import Move, Snapshot
 
 DIGITS = "1234567890"
 

@@ -13,7 +13,7 @@ from typing import Any
 from tapete.engine import Game, TapeteError
 
 from .i18n import t
-from .table import Timing
+from .match import Timing
 
 # Reaction-time multipliers and bot paces offered on the setup screen.
 SPEEDS = {"slow": 1.5, "normal": 1.0, "fast": 0.6}

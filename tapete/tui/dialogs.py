@@ -19,7 +19,7 @@ from tapete.engine import Event, Game
 from .boards import scores_of
 from .guide import guide_renderables
 from .i18n import other_lang, t
-from .table import Snapshot
+from .match import Snapshot
 
 
 class RulesScreen(ModalScreen[None]):
@@ -63,20 +63,10 @@ class RulesScreen(ModalScreen[None]):
         return Group(*guide_renderables(self.game, self.lang, full=True))
 
 
-# Events that close a round (or a battle) with its breakdown, by game: shown until a key.
-RESULT_KINDS = {
-    "bacan": ("round_end",),
-    "buracco": ("hand_end",),
-    "nacho-loco": ("round_end",),
-    "boon": ("round_end",),
-    "wanted": ("battle", "deal_over", "stage_over"),
-}
-
-
-def is_round_result(game_id: str, event: Event) -> bool:
-    if game_id == "wanted" and event.kind == "gangs":
-        return event.data.get("status") == "resolved"
-    return event.kind in RESULT_KINDS.get(game_id, ())
+def is_round_result(game: Game, event: Event) -> bool:
+    """An event that closes a round (or a battle) with its breakdown, shown until a key
+    (the game's `client` facts: `result_events`, `result_when`)."""
+    return game.client.shows_result(event.kind, event.data, game.round_result_events)
 
 
 class ResultScreen(ModalScreen[None]):

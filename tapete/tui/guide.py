@@ -4,7 +4,7 @@ as the terminal table; the reglamento follows only on request (`--full`)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Iterator, Mapping
 from typing import Any
 
 from rich.console import Group, RenderableType
@@ -17,8 +17,8 @@ from rich.text import Text
 from tapete.engine import Game
 from tapete.games.guide import guide_json
 
-from .games import bacan, boon, buracco, nacho_loco, wanted
-from .games.common import back_cell, cell
+from .games import glyph
+from .games.common import back_cell
 
 FULL_HINT = {
     "es": "El reglamento, con los números de regla y los nombres de las opciones: tapete rules {game} --full",
@@ -26,27 +26,9 @@ FULL_HINT = {
 }
 
 
-def _boon(face: str, lang: str) -> Text:
-    return cell(*boon.card_text(face))
-
-
-def _wanted(face: str, lang: str) -> Text:
-    label, style = wanted.card_text(face, lang)
-    return cell(label, style, width=4)
-
-
-GLYPHS: dict[str, Callable[[str, str], Text]] = {
-    "bacan": lambda face, lang: bacan.card_cell(face),
-    "buracco": lambda face, lang: buracco.tile(face),
-    "nacho-loco": nacho_loco.hand_token,
-    "boon": _boon,
-    "wanted": _wanted,
-}
-
-
 def card_glyph(game_id: str, face: str | None, lang: str) -> Text:
     """A card as the terminal table draws it; a face-down card as its back."""
-    return back_cell() if face is None else GLYPHS[game_id](face, lang)
+    return back_cell() if face is None else glyph(game_id, face, lang)
 
 
 def _cards(game_id: str, block: Mapping[str, Any], lang: str) -> RenderableType:

@@ -1,7 +1,9 @@
 """Every string the terminal client shows, in Spanish (first) and English.
 
-Game texts (rules, moves, events, boards) come from each game; these are the
-client's own words: menus, buttons, status lines.
+Game texts (rules, moves, events, boards) come from each game, and the
+server's words (errors, the chat's quick phrases) from the server or from
+`tapete.protocol`; these are the client's own words: menus, buttons, status
+lines.
 """
 
 from __future__ import annotations
@@ -9,6 +11,25 @@ from __future__ import annotations
 LANGS = ("es", "en")
 
 STRINGS: dict[str, tuple[str, str]] = {
+    # a tournament on a server (tournament.py)
+    "tour.title": ("Torneo", "Tournament"),
+    "tour.swiss": ("Torneo suizo", "Swiss"),
+    "tour.arena": ("Arena", "Arena"),
+    "tour.status.open": ("inscripción abierta", "open for entries"),
+    "tour.status.running": ("en juego", "being played"),
+    "tour.status.finished": ("terminado", "finished"),
+    "tour.round_of": ("ronda {n} de {of}", "round {n} of {of}"),
+    "tour.rank": ("Puesto", "Rank"),
+    "tour.entry": ("Jugador o pareja", "Player or team"),
+    "tour.score": ("Puntos", "Points"),
+    "tour.points": ("Puntos", "Points"),
+    "tour.buchholz": ("Buchholz", "Buchholz"),
+    "tour.wins": ("Victorias", "Wins"),
+    "tour.played": ("Jugadas", "Played"),
+    "tour.streak": ("(en racha)", "(on a streak)"),
+    "tour.no_name": ("sin nombre", "no name"),
+    "tour.your_table": ("¡Te toca! Intro: a tu mesa.", "Your turn! Enter: to your table."),
+    "tour.join_hint": ("j: inscribirte en este torneo.", "j: join this tournament."),
     # setup screen
     "setup.title": ("Nueva partida", "New match"),
     "setup.game": ("Juego", "Game"),
@@ -101,6 +122,8 @@ STRINGS: dict[str, tuple[str, str]] = {
     "remote.error": ("El servidor dice: {text}", "The server says: {text}"),
     "remote.refused": ("no se ha podido hacer.", "that could not be done."),
     "remote.waiting_start": ("Esperando a que empiece la partida…", "Waiting for the match to start…"),
+    "remote.abandoned": ("La partida se dio por terminada: todos se habían ido de la mesa.",
+                         "The match was called off: everyone had left the table."),
     # table chat and rematch (a seat on a server)
     "key.chat": ("chat", "chat"),
     "chat.title": ("Chat de la mesa", "Table chat"),
@@ -117,23 +140,6 @@ STRINGS: dict[str, tuple[str, str]] = {
     "chat.empty": ("Nadie ha escrito aún.", "Nobody has written yet."),
     "chat.spectator": ("espectador", "spectator"),
     "chat.unread": ("{n} sin leer", "{n} unread"),
-    "chat.error.rate_limited": (
-        "Vas muy rápido: espera unos segundos antes de escribir otra vez.",
-        "Too fast: wait a few seconds before writing again.",
-    ),
-    "chat.error.bad_chat": (
-        "Ese mensaje no se puede enviar: escribe entre 1 y 300 caracteres.",
-        "That message cannot be sent: write between 1 and 300 characters.",
-    ),
-    "chat.error.chat_off": (
-        "En esta mesa los espectadores no pueden escribir en el chat.",
-        "Spectators cannot write in this table's chat.",
-    ),
-    "phrase.good_game": ("¡Bien jugado!", "Good game!"),
-    "phrase.good_luck": ("¡Suerte!", "Good luck!"),
-    "phrase.oops": ("¡Uy!", "Oops!"),
-    "phrase.thanks": ("Gracias", "Thanks"),
-    "phrase.well_done": ("¡Bien hecho!", "Well done!"),
     "rematch.ask": ("Revancha", "Rematch"),
     "rematch.no": ("No, gracias", "No thanks"),
     "rematch.accepted": ("Quieren la revancha: {who}.", "Ready for a rematch: {who}."),

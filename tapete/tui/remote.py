@@ -29,12 +29,14 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from tapete.engine import Event, Game
-from tapete.engine.messages import default_name
+from tapete.engine.standin import while_away
+from tapete.engine.words import default_name
+from tapete.protocol import CHAT_ERROR_CODES
 
 from .config import Identity, load_identity, muted_senders, save_identity
 from .i18n import t
-from .remote_chat import TableChat
-from .table import Move, Snapshot
+from .match import Move, Snapshot
+from .remote_chat import RemoteChat
 
 CLOSE_BAD_TOKEN = 4401
 CLOSE_NOT_FOUND = 4404
@@ -42,7 +44,6 @@ CLOSE_LEFT = 4000
 FATAL_CLOSES = (CLOSE_BAD_TOKEN, CLOSE_NOT_FOUND, CLOSE_LEFT)
 RECONNECTS = 6  # attempts before giving up, with growing pauses
 WINDOW_RULE = "reaction-window"  # the server dropped a held move because the table changed
-CHAT_ERRORS = ("rate_limited", "bad_chat", "chat_off")
 
 
 class JoinError(Exception):
@@ -138,7 +139,7 @@ def _http_error(err: urllib.error.HTTPError) -> JoinError:
         return JoinError(f"El servidor respondió {err.code}.", f"The server answered {err.code}.", "http")
 
 
-class RemoteTable(TableChat):
+class RemoteTable(RemoteChat):
     """The table screen's source for a seat on a server."""
 
     def __init__(self, game: Game, seat: Seat, connect: Callable[[str], Any] | None = None, lang: str = "es") -> None:
@@ -292,6 +293,9 @@ class RemoteTable(TableChat):
             else:
                 message[key] = self._told.get(key, [])
         self.state = message
+        away = message.get("while_away")  # on coming back: what the stand-in did meanwhile
+        if isinstance(away, dict) and isinstance(moves := away.get("moves"), int) and moves > 0:
+            self._notice = (while_away(moves, "es"), while_away(moves, "en"))
         self._add_history(message.get("chat") or [])
         if "rematch" in message:
             self.rematch = message.get("rematch")
@@ -314,9 +318,8 @@ class RemoteTable(TableChat):
     def _on_error(self, message: dict[str, Any]) -> None:
         if not self._welcomed:
             self._refusal = str(message.get("code"))  # the hello was refused: the close follows
-        if message.get("code") in CHAT_ERRORS and message.get("seq") is None:
-            code = str(message["code"])
-            self._notice = (t(f"chat.error.{code}", "es"), t(f"chat.error.{code}", "en"))
+        if message.get("code") in CHAT_ERROR_CODES and message.get("seq") is None:
+            self._notice = (str(message.get("es") or ""), str(message.get("en") or ""))  # in the server's words
             return
         pending = self._pending
         mine = pending is not None and message.get("seq") == pending[0]
@@ -423,20 +426,23 @@ class RemoteTable(TableChat):
             )
         view = state["view"]
         outcome = state.get("outcome")
+        abandoned = state.get("status") == "abandoned"  # called off (nobody was at the table): no result
         over = bool(view.get("over")) or outcome is not None
-        moves = [] if over else self._moves(lang)
+        moves = [] if over or abandoned else self._moves(lang)
         pending = self._pending
         queued = next((m for m in moves if pending is not None and m.action == pending[1] and not m.reaction), None)
         notice = self._pick(self._notice, lang)
         if state.get("status") == "waiting":
             notice = t("remote.waiting_start", lang)
+        elif abandoned:
+            notice = t("remote.abandoned", lang)
         snap = Snapshot(
             view=view,
             seat=self.seat,
             names=self.names(lang),
             moves=moves,
-            actors=() if over else tuple(state.get("actors", [])),
-            required=() if over else self._required(),
+            actors=() if over or abandoned else tuple(state.get("actors", [])),
+            required=() if over or abandoned else self._required(),
             race=not over and self._race(),
             queued=queued if self._race() else None,
             over=over,

@@ -12,16 +12,16 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
-from tapete.engine.messages import default_name
+from tapete.engine.words import default_name
+from tapete.protocol import PHRASE_IDS, PHRASES
 
 from .config import save_muted_senders
 from .i18n import t
 
-PHRASES = ("good_game", "good_luck", "oops", "thanks", "well_done")  # quick chat phrases, in the protocol's names
 CHAT_KEPT = 300  # chat lines kept on the client
 
 
-class TableChat:
+class RemoteChat:
     """The chat half of a remote seat: what arrived, who is muted, how a line reads.
 
     A mixin: RemoteTable sets these attributes in its __init__ and owns the socket."""
@@ -66,7 +66,7 @@ class TableChat:
 
     def say_phrase(self, phrase: str) -> None:
         """A quick phrase: each reader reads it in their own language."""
-        if phrase in PHRASES:
+        if phrase in PHRASE_IDS:
             self._notice = None
             self._outbox.put_nowait({"type": "chat", "phrase": phrase})
 
@@ -121,7 +121,8 @@ class TableChat:
         elif seat == self.seat:
             name += f" ({t('seat.you', lang)})"
         phrase = line.get("phrase")
-        text = t(f"phrase.{phrase}", lang) if phrase in PHRASES else str(line.get("text") or "")
+        words = PHRASES.get(phrase) if isinstance(phrase, str) else None
+        text = words.read(lang) if words is not None else str(line.get("text") or "")
         return f"{name}: {text}"
 
     def chat_lines(self, lang: str) -> list[str]:

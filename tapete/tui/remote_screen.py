@@ -15,12 +15,13 @@ from textual.screen import ModalScreen
 from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
+from tapete.protocol import CHAT_TEXT_MAX, PHRASE_IDS, PHRASES
+
 from .dialogs import ResultScreen, result_lines, result_table
 from .i18n import t
+from .match import Snapshot
 from .remote import RemoteTable
-from .remote_chat import PHRASES
 from .screen import LOG_LINES, TableScreen
-from .table import Snapshot
 
 
 class RemoteTableScreen(TableScreen):
@@ -162,9 +163,10 @@ class ChatScreen(ModalScreen[None]):
             yield Static(t("chat.title", lang), id="chat-title")
             with VerticalScroll(id="chat-scroll"):
                 yield Static(id="chat-lines")
-            yield Input(placeholder=t("chat.placeholder", lang), max_length=300, id="chat-input")
+            yield Input(placeholder=t("chat.placeholder", lang), max_length=CHAT_TEXT_MAX, id="chat-input")
             yield OptionList(
-                *[Option(f"{i + 1} {t(f'phrase.{p}', lang)}", id=p) for i, p in enumerate(PHRASES)], id="chat-phrases"
+                *[Option(f"{i + 1} {words.read(lang)}", id=p) for i, (p, words) in enumerate(PHRASES.items())],
+                id="chat-phrases",
             )
             yield Static(t("chat.hint", lang), id="chat-hint")
 
@@ -205,7 +207,7 @@ class ChatScreen(ModalScreen[None]):
         phrases = self.query_one("#chat-phrases", OptionList)
         if phrases.has_focus and event.character and event.character in "12345":
             event.stop()
-            self.source.say_phrase(PHRASES[int(event.character) - 1])
+            self.source.say_phrase(PHRASE_IDS[int(event.character) - 1])
 
     def action_close(self) -> None:
         self.dismiss(None)

@@ -22,12 +22,12 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option, OptionDoesNotExist
 
 from tapete.engine import Game, TapeteError
-from tapete.engine.names import bot_level
+from tapete.engine.bot_names import bot_level
 
 from .boards import Board, key_name, key_paths, scores_of
 from .games import board_type
 from .i18n import other_lang, t
-from .table import LocalTable, Move, Snapshot
+from .match import LocalTable, Move, Snapshot
 
 LOG_LINES = 120  # latest events kept on screen (the whole log stays in the source)
 KEY_DEPTH = 6  # the longest key sequence shown beside a move (Bacan: rows both ways, a power, a slot)
@@ -104,7 +104,8 @@ class TableScreen(Screen[str]):
     #side { width: 32; }
     #scores { height: auto; max-height: 55%; border: round $secondary; padding: 0 1; scrollbar-size-vertical: 1; }
     #log { height: 1fr; border: round $secondary; padding: 0 0 0 1; scrollbar-size-vertical: 1; }
-    #moves { height: 9; border: round $success; }
+    /* one line a move, cut with "…" if too long: five rows show five moves */
+    #moves { height: 9; border: round $success; text-wrap: nowrap; text-overflow: ellipsis; }
     #moves:focus { border: round $success; }
     #status { height: 1; padding: 0 1; }
     #keys { height: 1; padding: 0 1; background: $panel; color: $text-muted; }
@@ -218,7 +219,7 @@ class TableScreen(Screen[str]):
         events = snap.events or []
         new = range(self._events_seen, len(events))
         self._events_seen = len(events)
-        found = [i for i in new if is_round_result(self.game.id, events[i])]
+        found = [i for i in new if is_round_result(self.game, events[i])]
         if not found or self.source is None:
             return
         lines = self.source.log(self.lang)
@@ -353,9 +354,12 @@ class TableScreen(Screen[str]):
         who = ", ".join(snap.names[s] for s in snap.required) or "…"
         return Text(t("table.waiting", lang, who=who), style="dim")
 
+    # The screen's keys a short line leaves out first (the bots' pace and quitting stay).
+    SPARE_KEYS = ("F2", "F1", "Esc")
+
     def _keys(self, snap: Snapshot) -> Text:
-        """The keys that work now: the board's own first, then the screen's,
-        leaving out the least needed ones when the line is too short for all."""
+        """The keys that work now: the board's own first, then the screen's; a short line
+        sets them closer, then leaves out the least needed ones (`SPARE_KEYS`)."""
         lang = self.lang
         extra = self.board.hotkeys_help(snap, lang)
         parts = [] if extra else [("1-9", "jugada" if lang == "es" else "move")]
@@ -366,15 +370,26 @@ class TableScreen(Screen[str]):
             ("F2", "english" if lang == "es" else "español"),
             ("+/-", "bots"),
         ]
-        room = max(20, self.size.width - 2)
-        while parts and len(extra) + 2 + sum(len(k) + len(w) + 3 for k, w in parts) > room:
-            parts.pop()
+        room, gap = max(20, self.size.width - 2), "  "
+
+        def width() -> int:
+            return len(extra) + len(gap) + sum(len(k) + len(w) + 1 + len(gap) for k, w in parts) - len(gap)
+
+        if width() > room:
+            gap = " "
+            short = {"F2": "en" if lang == "es" else "es"}
+            parts = [(k, short.get(k, w)) for k, w in parts]
+        for spare in self.SPARE_KEYS:
+            if width() <= room:
+                break
+            parts = [(k, w) for k, w in parts if k != spare]
         text = Text(no_wrap=True, overflow="ellipsis")
         if extra:
-            text.append(extra + "  ", style="bold yellow")
-        for key, what in parts:
+            text.append(extra + gap, style="bold yellow")
+        for i, (key, what) in enumerate(parts):
+            text.append(gap if i else "")
             text.append(key, style="bold")
-            text.append(f" {what}  ")
+            text.append(f" {what}")
         return text
 
     # -- input -------------------------------------------------------------------

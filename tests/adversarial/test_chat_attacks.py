@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 
-from tapete.server.table.chat import TEXT_MAX
+from tapete.protocol import CHAT_TEXT_MAX
 
 from .conftest import Socket, ThreadServer, http, own_server
 
@@ -99,9 +99,9 @@ def test_invisible_and_format_characters_never_reach_the_readers(server: ThreadS
 def test_the_length_is_counted_after_normalising(server: ThreadServer) -> None:
     table_id, ana_token, _ = new_table(server)
     ana = seated(server, table_id, ana_token)
-    composed = said(ana, {"type": "chat", "text": "e\u0301" * TEXT_MAX})  # 600 code points, 300 once NFC
-    assert composed["type"] == "chat" and composed["text"] == "\u00e9" * TEXT_MAX
-    too_long = said(ana, {"type": "chat", "text": "e\u0301" * (TEXT_MAX + 1)})
+    composed = said(ana, {"type": "chat", "text": "e\u0301" * CHAT_TEXT_MAX})  # 600 code points, 300 once NFC
+    assert composed["type"] == "chat" and composed["text"] == "\u00e9" * CHAT_TEXT_MAX
+    too_long = said(ana, {"type": "chat", "text": "e\u0301" * (CHAT_TEXT_MAX + 1)})
     assert too_long["code"] == "bad_chat" and too_long["es"] and too_long["en"]
     padded = said(ana, {"type": "chat", "text": "\u200b" * 500 + "hola"})  # invisible padding is not counted
     assert padded["type"] == "chat" and padded["text"] == "hola"

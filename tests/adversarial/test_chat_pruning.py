@@ -1,6 +1,6 @@
 """A table's chat does not grow without bound in the database.
 
-Only the last HISTORY lines are ever sent (on hello), but every line used to
+Only the last CHAT_HISTORY lines are ever sent (on hello), but every line used to
 be kept: a table talked at for hours (within the chat limits, by many
 spectators over time) grew its rows for ever. The store now forgets all but
 a room's newest lines now and then, in the same transaction as a new line.
@@ -14,7 +14,8 @@ import sqlite3
 import time
 from pathlib import Path
 
-from tapete.server.table.chat import HISTORY, PRUNE_EVERY
+from tapete.protocol import CHAT_HISTORY
+from tapete.server.table.chat import PRUNE_EVERY
 
 from .conftest import Socket, ThreadServer, http, own_server
 from .test_chat_attacks import TWO_HUMANS, drain, said
@@ -45,7 +46,7 @@ def open_table(server: ThreadServer) -> tuple[str, str]:
 
 
 def test_a_long_flood_leaves_a_bounded_number_of_lines(tmp_path: Path) -> None:
-    total = 4 * (HISTORY + PRUNE_EVERY) + 7
+    total = 4 * (CHAT_HISTORY + PRUNE_EVERY) + 7
     with own_server(tmp_path, **WIDE_CHAT) as server:
         table_id, token = open_table(server)
         talker = Socket(server, table_id)
@@ -58,15 +59,15 @@ def test_a_long_flood_leaves_a_bounded_number_of_lines(tmp_path: Path) -> None:
                 most = max(most, len(stored_lines(tmp_path, table_id)))
         kept = settled(tmp_path, table_id, f"line {total - 1}")
         talker.close()
-        # a new reader still gets the last HISTORY lines, in order
+        # a new reader still gets the last CHAT_HISTORY lines, in order
         reader = Socket(server, table_id)
         reader.hello(None)
         first_state = reader.state
         reader.close()
-    assert len(kept) <= HISTORY + PRUNE_EVERY and most <= HISTORY + PRUNE_EVERY, (len(kept), most)
+    assert len(kept) <= CHAT_HISTORY + PRUNE_EVERY and most <= CHAT_HISTORY + PRUNE_EVERY, (len(kept), most)
     assert kept == [f"line {i}" for i in range(total - len(kept), total)]  # the newest, none missing
     history = [line["text"] for line in first_state["chat"]]
-    assert history == [f"line {i}" for i in range(total - HISTORY, total)]
+    assert history == [f"line {i}" for i in range(total - CHAT_HISTORY, total)]
 
 
 def test_a_room_grown_before_the_bound_is_cut_down_by_its_next_line(tmp_path: Path) -> None:
@@ -85,4 +86,4 @@ def test_a_room_grown_before_the_bound_is_cut_down_by_its_next_line(tmp_path: Pa
         assert said(talker, {"type": "chat", "text": "new"})["type"] == "chat"
         kept = settled(tmp_path, table_id, "new")
         talker.close()
-    assert kept == [f"old {i}" for i in range(1000 - HISTORY + 1, 1000)] + ["new"]
+    assert kept == [f"old {i}" for i in range(1000 - CHAT_HISTORY + 1, 1000)] + ["new"]

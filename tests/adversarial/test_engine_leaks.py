@@ -9,7 +9,8 @@ world the seat cannot tell apart from the true one (`State.determinize`):
 a text that changes when only hidden cards change is a leak, whatever
 words it uses for a card.
 
-The number of matches per game is `TAPETE_LEAK_MATCHES` (default below).
+The number of matches per game is `TAPETE_LEAK_MATCHES`, or the game's `LEAK_MATCHES`
+(tests/games/<package>/settings.py).
 """
 
 from __future__ import annotations
@@ -24,22 +25,19 @@ import pytest
 
 from tapete.engine import Event, Game, State, TapeteError
 from tapete.games import game_ids, get_game
+from tests.game_settings import settings
 
 from .leaks import LANGS, Knowledge, faces_in, leaked, legal_message
 
 # Matches per game, and the share of steps whose views, moves and errors are
 # checked in full (events are checked at every step, and the last step in
-# full). Buracco's matches run about 1800 steps, the others 10-200.
-MATCHES = {"buracco": 25}
-DEFAULT_MATCHES = 150
-# About one fully checked step per match besides the last one.
-FULL_SHARE = {"bacan": 0.01, "buracco": 0.001, "nacho-loco": 0.005, "boon": 0.01, "wanted": 0.05}
+# full): each game's `LEAK_MATCHES` and `LEAK_FULL_SHARE`, beside its tests.
 ATTEMPTS = 3  # illegal and malformed attempts per seat at a fully checked step
 
 
 def matches_for(game_id: str) -> int:
     override = os.environ.get("TAPETE_LEAK_MATCHES")
-    return int(override) if override else MATCHES.get(game_id, DEFAULT_MATCHES)
+    return int(override) if override else int(settings(game_id).LEAK_MATCHES)
 
 
 def pick(state: State, rng: random.Random) -> tuple[int, int]:
@@ -179,6 +177,6 @@ def play_checked(game: Game, seed: int, full_share: float) -> int:
 @pytest.mark.parametrize("game_id", game_ids())
 def test_random_matches_leak_no_hidden_card(game_id: str) -> None:
     game = get_game(game_id)
-    share = FULL_SHARE.get(game_id, 0.01)
+    share = float(settings(game_id).LEAK_FULL_SHARE)
     steps = [play_checked(game, 1_000_003 * index + 17, share) for index in range(matches_for(game_id))]
     assert all(steps), "every match has at least one action"

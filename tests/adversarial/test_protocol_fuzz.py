@@ -19,7 +19,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from websockets.exceptions import ConnectionClosed
 
-from tapete.engine.table import HISTORY
+from tapete.engine.turns import HISTORY
 from tapete.games import game_ids, get_game
 
 from .conftest import Socket, ThreadServer, http
@@ -159,7 +159,7 @@ def is_valid_ping(data: Any) -> bool:
 
 
 def fresh_enough(server: ThreadServer, table: Table, seat: int, version: Any, actions: list[tuple[int, int]]) -> bool:
-    """The freshness rule (engine/table.py), read from the stored record: an action decided on the
+    """The freshness rule (engine/turns.py), read from the stored record: an action decided on the
     table's version, or on an older one when every action since was another seat's pick in a
     simultaneous choice this seat is part of too (WANTED's commits cannot change each other)."""
     current = len(actions)

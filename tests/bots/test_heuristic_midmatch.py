@@ -17,10 +17,15 @@ from tapete.engine import Bot, Game, State
 from tapete.games import game_ids, get_game
 from tapete.sim.bench import random_step
 from tapete.sim.runner import next_move
+from tests.game_settings import settings
 
 MAX_ACTIONS = 40_000
-# Short matches where the game offers them, so many starts fit in a test.
-SHORT: dict[str, dict[str, Any]] = {"bacan": {"limit": 50}}
+
+
+def _short(game: Game) -> dict[str, Any]:
+    """Options for short matches where the game offers them (its `SHORT_OPTIONS`), so many
+    starts fit in a test."""
+    return dict(settings(game.id).SHORT_OPTIONS)
 
 
 def _random_prefix(game: Game, n: int, seed: int, options: dict[str, Any]) -> State:
@@ -54,7 +59,7 @@ def _play_out(state: State, bots: list[Bot]) -> int:
 
 
 def _option_sets(game: Game) -> list[dict[str, Any]]:
-    short = SHORT.get(game.id, {})
+    short = _short(game)
     return [dict(short), *({**short, **extra} for extra in game.conformance_options)]
 
 
@@ -87,7 +92,7 @@ def test_search_with_heuristic_rollouts_takes_over_mid_match(game_id: str) -> No
     config = SearchConfig(iterations=24, rollout="heuristic", guide=True, max_rollout_actions=300)
     decisions = 0
     for seed in range(2):
-        options = SHORT.get(game.id, {})
+        options = _short(game)
         n = game.default_players
         state = _random_prefix(game, n, 500 + seed, options)
         bots: list[Bot] = [ISMCTSBot(game, random.Random(seed), config)]

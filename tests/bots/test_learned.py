@@ -16,7 +16,7 @@ import pytest
 from tapete import models
 from tapete.bots import LearnedBot, kinds_for
 from tapete.bots.learned import network_sizes
-from tapete.engine.table import REACTION_WINDOW_S, deliver
+from tapete.engine.turns import REACTION_WINDOW_S, deliver
 from tapete.games import all_games, get_game
 from tapete.models import ModelError, QNetwork, read_info, write_model
 from tapete.sim.runner import next_move

@@ -8,10 +8,11 @@ import time
 import pytest
 import sqlalchemy as sa
 
+from tapete.protocol import CHAT_HISTORY
 from tapete.server.cluster.leases import ClusterStore
 from tapete.server.settings import async_db_url
 from tapete.server.storage.store import MatchRow, SeatRow
-from tapete.server.table.chat import HISTORY, PRUNE_EVERY, ChatLine, TableChat
+from tapete.server.table.chat import PRUNE_EVERY, ChatLine, TableChat
 
 pytestmark = pytest.mark.cluster
 
@@ -40,16 +41,17 @@ async def flood(url: str) -> None:
             invite_code="Ctalked", public=False, created_at=time.time(),
             seats=[SeatRow(0, "human", None, "Ana", None), SeatRow(1, "bot", "random", None, None)]))
         chat = TableChat("talked", "talked", (), store)
-        total = 3 * (HISTORY + PRUNE_EVERY)
+        total = 3 * (CHAT_HISTORY + PRUNE_EVERY)
         for i in range(total):  # all in one turn of the loop: they commit in a few batches
             chat.keep(ChatLine(0, "Ana", False, f"line {i}", None, time.time()))
         lines = await written(store, "talked", f"line {total - 1}")
-        assert len(lines) <= HISTORY + PRUNE_EVERY and lines == [f"line {i}" for i in range(total - len(lines), total)]
+        assert len(lines) <= CHAT_HISTORY + PRUNE_EVERY
+        assert lines == [f"line {i}" for i in range(total - len(lines), total)]
         most = 0
         for i in range(total, 2 * total):  # one at a time, each written before the next
             chat.keep(ChatLine(0, "Ana", False, f"line {i}", None, time.time()))
             most = max(most, len(await written(store, "talked", f"line {i}")))
-        assert most <= HISTORY + PRUNE_EVERY, most
+        assert most <= CHAT_HISTORY + PRUNE_EVERY, most
     finally:
         await store.close()
 

@@ -8,7 +8,8 @@ import time
 import pytest
 import sqlalchemy as sa
 
-from tapete.server.cluster.leases import ClusterStore, FencedWriter, TableMoved
+from tapete.server.cluster.leases import ClusterStore, FencedWriter
+from tapete.server.errors import TableMoved
 from tapete.server.settings import async_db_url
 from tapete.server.storage.store import MatchRow, SeatRow
 

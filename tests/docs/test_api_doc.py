@@ -36,6 +36,11 @@ def test_the_document_has_examples_for_every_part() -> None:
         "state_from_json",
         "position_builder",
         "pettingzoo_env",
+        "parallel_env",
+        "gym_env",
+        "batch(",
+        "legal_features",
+        "IllegalMove",
     ):
         assert any(name in block for block in _blocks()), f"no example uses {name}"
     assert "InvalidState" in text

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tapete.engine.messages import (
+from tapete.engine.words import (
     Card,
     Lines,
     Player,

@@ -14,8 +14,8 @@ import random
 
 import pytest
 
-from tapete.engine.messages import Card, Catalogue, Lines, Message, Player, Reader, Side, msg
 from tapete.engine.templates import MARK
+from tapete.engine.words import Card, Catalogue, Lines, Message, Player, Reader, Side, msg
 from tapete.games import game_ids, get_game
 
 NAMES: list[list[str] | None] = [

@@ -10,20 +10,14 @@ import pyspiel
 
 from tapete.envs.openspiel import register, short_name
 from tapete.games import get_game
-
-# Options for short but whole matches: OpenSpiel's checks look at every state from every seat.
-QUICK: dict[str, dict[str, Any]] = {
-    "bacan": {"players": 3, "options": {"limit": 50}},
-    "buracco": {"players": 2, "options": {"target": 100}},
-    "nacho-loco": {"players": 2, "options": {"target": 5}},
-    "boon": {"players": 3, "options": {}},
-    "wanted": {"players": 2, "options": {}},
-}
+from tests.game_settings import settings
 
 
 def quick(game_id: str) -> dict[str, Any]:
-    """A game's short settings (a game added later: its defaults)."""
-    return QUICK.get(game_id, {"players": get_game(game_id).default_players, "options": {}})
+    """A game's short but whole match (its settings' OPENSPIEL_QUICK): OpenSpiel's checks look at
+    every state from every seat."""
+    players, options = settings(game_id).OPENSPIEL_QUICK
+    return {"players": players, "options": options}
 
 
 def load(game_id: str, **more: Any) -> Any:

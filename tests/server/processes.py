@@ -32,9 +32,9 @@ class ServerProcess:
         self.proc: subprocess.Popen[bytes] | None = None
         self.url = ""
 
-    def start(self, crash_at: str | None = None) -> None:
+    def start(self, crash_at: str | None = None, extra: tuple[str, ...] = ()) -> None:
         """Start a server on a free port and wait until it answers; `crash_at` names
-        a crash point of `tapete.server.ops.faults` where the process kills itself."""
+        a crash point of `tapete.server.ops.faults` where the process kills itself; `extra`: more flags."""
         port = free_port()
         self.url = f"http://127.0.0.1:{port}"
         env = {k: v for k, v in os.environ.items() if k != CRASH_ENV}
@@ -43,7 +43,7 @@ class ServerProcess:
         with self.log.open("ab") as out:
             self.proc = subprocess.Popen(
                 [sys.executable, "-m", "tapete.server", "--port", str(port), "--db-url", TEST_PG or f"sqlite:///{self.db}",
-                 "--disconnect-grace", "60", "--log-level", "warning"],
+                 "--disconnect-grace", "60", "--log-level", "warning", *extra],
                 stdout=out, stderr=out, env=env,
             )
         deadline = time.monotonic() + 30

@@ -86,3 +86,19 @@ async def test_a_match_under_way_is_not_made_public(server: Server) -> None:
     created = (await server.http.post("/api/tables", json=body, headers=header(ana))).json()
     early = await server.http.post(f"/api/matches/{created['table']['id']}/share", headers=header(ana))
     assert early.status_code == 409 and early.json()["error"]["rule"] == "record-finished"
+
+
+async def test_its_story_and_analysis_are_its_players_only(server: Server) -> None:
+    """The whole match's story and its analysis read the record: a stranger gets neither."""
+    ana, bea, cid = [await new_player(server, n) for n in ("Ana", "Bea", "Cid")]
+    table_id = await private_match(server, ana, bea)
+    for stranger in ({}, header(cid)):
+        story = await server.http.get(f"/api/matches/{table_id}/story", params={"seat": 0}, headers=stranger)
+        analysis = await server.http.get(f"/api/matches/{table_id}/analysis", params={"seat": 0}, headers=stranger)
+        for refused in (story, analysis):
+            assert refused.status_code == 403 and refused.json()["error"]["rule"] == "private-match", refused.text
+    told = await server.http.get(f"/api/matches/{table_id}/story", params={"seat": 1}, headers=header(bea))
+    assert told.status_code == 200 and told.json()["lines"], told.text
+    # a player gets past the privacy check to the analysis's own (a seat outside the table)
+    outside = await server.http.get(f"/api/matches/{table_id}/analysis", params={"seat": 9}, headers=header(ana))
+    assert outside.status_code == 400 and outside.json()["error"]["rule"] == "analysis", outside.text

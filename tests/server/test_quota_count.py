@@ -9,7 +9,7 @@ import pytest
 from tapete.server.errors import TooManyTables
 from tapete.server.settings import ServerSettings
 from tapete.server.storage.store import Store
-from tapete.server.table.registry import SeatSpec, Tables
+from tapete.server.table.registry import SeatSpec, TableRegistry
 
 TWO_HUMANS = [SeatSpec("human"), SeatSpec("human")]
 
@@ -17,7 +17,7 @@ TWO_HUMANS = [SeatSpec("human"), SeatSpec("human")]
 async def test_a_finished_table_in_memory_frees_its_place_and_others_count_apart(tmp_path: Path) -> None:
     store = Store(f"sqlite+aiosqlite:///{tmp_path / 'tapete.db'}")
     await store.open()
-    tables = Tables(store, ServerSettings(max_tables_per_address=2))
+    tables = TableRegistry(store, ServerSettings(max_tables_per_address=2))
     try:
         first = await tables.create("bacan", {}, TWO_HUMANS, {}, False, client="10.0.0.1")
         await tables.create("bacan", {}, TWO_HUMANS, {}, False, client="10.0.0.1")

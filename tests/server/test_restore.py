@@ -10,7 +10,7 @@ from typing import Any
 from tapete.games import get_game
 from tapete.server.settings import ServerSettings
 from tapete.server.storage.store import MatchRow, SeatRow, Store
-from tapete.server.table.registry import Tables
+from tapete.server.table.registry import TableRegistry
 from tapete.server.table.seats import CLIENT_RETRY_MAX_S, RECONNECT_MARGIN_S, hash_token
 
 
@@ -44,9 +44,9 @@ async def stored(tmp_path: Path, row: MatchRow) -> Store:
 
 
 async def restore(tmp_path: Path, row: MatchRow) -> tuple[str, str]:
-    """Restore `row` in a new Tables; (runner status, stored status)."""
+    """Restore `row` in a new TableRegistry; (runner status, stored status)."""
     store = await stored(tmp_path, row)
-    tables = Tables(store, ServerSettings())
+    tables = TableRegistry(store, ServerSettings())
     assert await tables.restore() == 1
     runner = tables.runners[row.id]
     loaded = await store.load(row.id)
@@ -70,7 +70,7 @@ async def test_a_table_with_a_free_seat_still_waits_on_restore(tmp_path: Path) -
 async def test_a_table_of_other_rules_is_not_replayed_on_restore(tmp_path: Path) -> None:
     """A record of another rules version would replay into a wrong state: it is left alone."""
     store = await stored(tmp_path, waiting_row([hash_token("a"), hash_token("b")], rules_version=99))
-    tables = Tables(store, ServerSettings())
+    tables = TableRegistry(store, ServerSettings())
     try:
         assert await tables.restore() == 0
         assert "t-restore" not in tables.runners
@@ -84,7 +84,7 @@ async def test_a_table_of_other_rules_is_not_replayed_on_restore(tmp_path: Path)
 async def test_new_tables_and_their_records_carry_the_rules_version(tmp_path: Path) -> None:
     store = Store(f"sqlite+aiosqlite:///{tmp_path / 'tapete.db'}")
     await store.open()
-    tables = Tables(store, ServerSettings())
+    tables = TableRegistry(store, ServerSettings())
     try:
         runner = await tables.create("boon", {}, None, {}, public=False)
         row = await store.load(runner.id)
@@ -112,9 +112,9 @@ async def playing_store(tmp_path: Path, seconds_ago: float) -> tuple[Store, int]
     return store, state.required_actors()[0]
 
 
-async def restored_runner(tmp_path: Path, seconds_ago: float, grace: float) -> tuple[Tables, Store, Any, int]:
+async def restored_runner(tmp_path: Path, seconds_ago: float, grace: float) -> tuple[TableRegistry, Store, Any, int]:
     store, seat = await playing_store(tmp_path, seconds_ago)
-    tables = Tables(store, ServerSettings(disconnect_grace=grace))
+    tables = TableRegistry(store, ServerSettings(disconnect_grace=grace))
     assert await tables.restore() == 1
     return tables, store, tables.runners["t-restore"], seat
 

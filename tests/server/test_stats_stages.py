@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 import time
 
-from tapete.server.table.messages import Submit
+from tapete.server.table.inbox import Submit
 
 from .conftest import Server
 from .test_timing import table

@@ -12,8 +12,8 @@ from typing import Any
 from tapete.server.settings import ServerSettings
 from tapete.server.storage.store import Store
 from tapete.server.table.connection import Connection
-from tapete.server.table.messages import Submit
-from tapete.server.table.registry import SeatSpec, Tables
+from tapete.server.table.inbox import Submit
+from tapete.server.table.registry import SeatSpec, TableRegistry
 from tapete.server.table.runner import TableRunner
 
 PUMPS: set[asyncio.Task[None]] = set()  # the sockets' writers, kept while they run
@@ -32,10 +32,10 @@ class Sink:
         return None
 
 
-async def seated(tmp_path: Path) -> tuple[Store, Tables, TableRunner, list[Connection], list[Sink]]:
+async def seated(tmp_path: Path) -> tuple[Store, TableRegistry, TableRunner, list[Connection], list[Sink]]:
     store = Store(f"sqlite+aiosqlite:///{tmp_path / 'tapete.db'}")
     await store.open()
-    tables = Tables(store, ServerSettings())
+    tables = TableRegistry(store, ServerSettings())
     runner = await tables.create("wanted", {}, [SeatSpec("human")] * 2, {"reaction_window_ms": 0}, False)
     conns, sinks = [], []
     for seat in range(2):

@@ -20,7 +20,7 @@ from tapete.sim.keeping import held_interrupts, match_seed
 from tapete.sim.runner import play_match
 from tapete.tui import write_records
 from tapete.tui.config import MatchConfig
-from tapete.tui.table import LocalTable, Timing
+from tapete.tui.match import LocalTable, Timing
 from tests.tui.helpers import FakeClock, InlineThinker
 
 runner = CliRunner()

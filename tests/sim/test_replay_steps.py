@@ -12,9 +12,9 @@ from typer.testing import CliRunner
 
 from tapete.cli import app
 from tapete.engine import MatchRecord, replay
-from tapete.engine.messages import Reader
-from tapete.engine.names import table_names
+from tapete.engine.bot_names import with_bot_names
 from tapete.engine.replay_cursor import CHECKPOINT_EVERY, ReplayCursor, ReplayError
+from tapete.engine.words import Reader
 from tapete.games import get_game
 from tapete.sim.runner import play_match
 
@@ -53,7 +53,7 @@ def test_the_story_of_a_step_is_its_events_seen_by_the_chosen_eyes() -> None:
         cursor.goto(index + 1)
         for eyes in (None, 0, 2):
             cursor.set_seat(eyes)
-            reader = Reader("en", table_names([None] * record.num_players), eyes)
+            reader = Reader("en", with_bot_names([None] * record.num_players), eyes)
             expected = [game.tell_event(e, reader) for e in events if e.visible_to(eyes)]
             assert cursor.story("en") == expected
         private_seen += sum(1 for e in events if e.audience is not None)

@@ -8,11 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from tapete.engine import Event
 from tapete.games import game_ids, get_game
+from tapete.games.bacan.study import CALLS
 from tapete.sim.keeping import match_seed
-from tapete.sim.match_stats import bacan_call
-from tapete.sim.plots import bacan_call_rates, position_gains, write_plots
+from tapete.sim.plots import position_gains, rates, write_plots
 from tapete.sim.runner import MatchResult, play_match
 from tapete.sim.tournament import plan, rate, run_tournament, seatings, summarize_tournament, tournament_jobs
 
@@ -107,20 +106,13 @@ def test_an_interrupted_report_counts_what_was_played() -> None:
     assert data["whole_deals"] == 5 and data["last_deal_seatings"] == 0
 
 
-def test_bacan_call_is_read_from_the_public_round_end() -> None:
-    event = Event("round_end", {"caller": 2, "result": "success", "totals": {"0": 9, "2": 3}})
-    assert bacan_call(event) == {"key": "bacan_calls", "total": 3, "result": "success"}
-    assert bacan_call(Event("round_end", {"caller": None, "totals": {}})) is None
-    assert bacan_call(Event("round_end", {"caller": 2, "totals": {"2": 3}}, frozenset({2}))) is None
-
-
 def test_call_rates_and_position_gains() -> None:
     r = MatchResult(seed=1, bots=["h"] * 2, returns=[1.0, 0.0])
     r.stats = {
         "bacan_calls": [{"total": 3, "result": "success"}, {"total": 3, "result": "failed"}],
         "rounds": [{"dealer": 1, "start_scores": [0.0, 0.0], "end_scores": [4.0, 1.0]}],
     }
-    assert bacan_call_rates([r])[0][:3] == (3, 2, 0.5)
+    assert rates([r], CALLS)[0][:3] == (3, 2, 0.5)
     gains = position_gains([r], 2, sense=-1)
     assert gains[0][0] == -4.0  # seat 0 plays first after dealer 1; lower is better
     assert gains[1][0] == -1.0

@@ -18,26 +18,16 @@ from typer.testing import CliRunner
 
 from tapete.cli import app
 from tapete.engine import Game
-from tapete.engine.messages import Reader
-from tapete.engine.names import table_names
+from tapete.engine.bot_names import with_bot_names
+from tapete.engine.words import Reader
 from tapete.games import game_ids, get_game
 from tapete.story import play_events, tell, tell_story
+from tests.game_settings import every
 
 MATCHES = 50
 
-# Tables the 50 matches cycle through: (players, options).
-TABLES: dict[str, list[tuple[int, dict[str, Any]]]] = {
-    "bacan": [(2, {}), (3, {"memory": "assisted"})],
-    "buracco": [(2, {}), (4, {})],
-    "nacho-loco": [(2, {}), (3, {}), (4, {})],
-    "boon": [(3, {}), (4, {})],
-    "wanted": [
-        (2, {"mode": "duelo"}),
-        (3, {"mode": "tiroteo"}),
-        (3, {"mode": "pandillas"}),
-        (4, {"mode": "pandillas"}),
-    ],
-}
+# Tables the 50 matches cycle through: (players, options), each game's own (its STORY_TABLES).
+TABLES: dict[str, list[tuple[int, dict[str, Any]]]] = {g: c.STORY_TABLES for g, c in every().items()}
 
 REPR = re.compile(r"[\[\]{}]|\bNone\b|\bTrue\b|\bFalse\b")
 RULE_ID = re.compile(r"[A-Z]{3}-\d+")
@@ -93,7 +83,7 @@ def test_story_texts_are_for_people(game_id: str) -> None:
     bad: list[str] = []
     for seed, players, options in _matches(game_id):
         events = play_events(game, players, seed, options)
-        names = table_names([None] * players)
+        names = with_bot_names([None] * players)
         for lang in ("es", "en"):
             for seat in (0, None) if lang == "es" else (0,):  # a player, and a spectator
                 lines = tell(game, events, Reader(lang, names, seat))

@@ -1,5 +1,5 @@
 """One error class per protocol code for the table's race outcomes: `stale` and
-`superseded` are the table core's (tapete.engine.table), which the server uses."""
+`superseded` are the table core's (tapete.engine.turns), which the server uses."""
 
 from __future__ import annotations
 
@@ -28,5 +28,5 @@ def classes_with_code(code: str) -> list[str]:
 
 
 def test_stale_and_superseded_are_defined_once_by_the_table_core() -> None:
-    assert classes_with_code("stale") == ["tapete/engine/table.py:StaleAction"]
-    assert classes_with_code("superseded") == ["tapete/engine/table.py:SupersededAction"]
+    assert classes_with_code("stale") == ["tapete/engine/turns.py:StaleAction"]
+    assert classes_with_code("superseded") == ["tapete/engine/turns.py:SupersededAction"]

@@ -15,7 +15,7 @@ def test_the_graph_sees_relative_and_function_level_imports() -> None:
     graph = import_graph()
     assert "tapete.tui.app" in graph["tapete.cli.play"]  # imported inside `play`
     assert "tapete.sim.runner" in graph["tapete.sim.jobs"]  # `from .runner import ...`
-    assert "tapete.engine.table" in graph["tapete.sim.runner"]  # `from tapete.engine.table import ...`
+    assert "tapete.engine.turns" in graph["tapete.sim.runner"]  # `from tapete.engine.turns import ...`
 
 
 def test_no_import_circle_inside_tapete() -> None:

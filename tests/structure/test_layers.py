@@ -1,6 +1,7 @@
 """The arrows between tapete's layers point down (DESIGN.md, "The layers").
 
-engine <- games <- bots <- {sim, envs, server, tui} <- cli: a layer imports only the
+engine <- games <- bots <- {sim, envs, server, tui} <- cli, and protocol (the table server's
+shared words) under server and tui: a layer imports only the
 layers listed for it below, and nothing but the command line imports the server, the
 web client, the terminal client or the command line itself. Imports inside a layer
 are free; function-level imports count (tests/structure/imports.py reads them all).
@@ -16,24 +17,28 @@ from .imports import PACKAGE, import_graph
 # server (stand-ins) and the terminal client (opponents) all seat them.
 ALLOWED: dict[str, set[str]] = {
     "engine": set(),
+    # tapete.protocol: the table server's words and limits its clients share (errors, quick phrases)
+    "protocol": set(),
     "games": {"engine"},
     # the shipped models: weights read with numpy (tapete.models)
     "models": {"engine"},
     "bots": {"engine", "games", "models"},
     "sim": {"engine", "games", "bots"},
     "envs": {"engine", "games", "bots"},
-    "server": {"engine", "games", "bots"},
-    "tui": {"engine", "games", "bots"},
+    "server": {"engine", "games", "bots", "protocol", "analysis"},
+    "tui": {"engine", "games", "bots", "protocol"},
     "web": set(),  # static files, served by the server
     # tapete.api: the stable Python API (docs/api.md)
     "api": {"engine", "games", "bots"},
     # training the learned bots (PyTorch, extra `train`): imported by nothing but the command line
     "train": {"engine", "games", "models", "bots", "sim"},
+    # the post-game analysis: a finished match's decisions judged by the search or a shipped model
+    "analysis": {"engine", "games", "models", "bots"},
     # tapete.story: a seeded match told as a seat's log (`tapete story`)
     "story": {"engine", "games", "bots", "sim"},
     # tapete.openspiel: the former path of tapete.envs.openspiel, the same module
     "openspiel": {"envs"},
-    "cli": {"engine", "games", "bots", "sim", "envs", "server", "tui", "story", "train"},
+    "cli": {"engine", "games", "bots", "sim", "envs", "server", "tui", "story", "train", "analysis"},
 }
 ROOT = "tapete"
 ONLY_CLI_IMPORTS = {"server", "web", "tui", "cli", "train"}

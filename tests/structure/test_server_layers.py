@@ -9,6 +9,7 @@ From the lowest to the highest:
 - `people`: identities, names, ratings, history;
 - `table`: the table registry, each table's runner and what it holds;
 - `cluster`: several processes (leases, fanout, handoff, the cluster's table registry);
+- `tournaments`: Swiss tournaments and arenas over the tables (pairing, what is stored, the service);
 - `http`: what a client reaches (lobby, players' API, viewer, table socket, models, headers).
 
 Directly in `tapete/server/` are only the words every room shares (`errors`, `settings`: below
@@ -24,7 +25,7 @@ from __future__ import annotations
 from .imports import import_graph
 
 SERVER = "tapete.server"
-ROOMS = ("ops", "storage", "wire", "people", "table", "cluster", "http")
+ROOMS = ("ops", "storage", "wire", "people", "table", "cluster", "tournaments", "http")
 SHARED = ("errors", "settings")
 ENTRY = ("", "__main__", "app", "main", "workers")  # "": the package's __init__
 MOST_AT_TOP = 8  # modules directly in tapete/server/

@@ -9,12 +9,13 @@ import numpy as np
 import pytest
 
 from tapete.bots.search import SearchConfig
-from tapete.engine.table import REACTION_WINDOW_S, deliver
+from tapete.engine.turns import REACTION_WINDOW_S, deliver
 from tapete.games import get_game
 from tapete.sim.runner import next_move
-from tapete.train.forks import Forker, ForkJob, ForkSettings, run_forks
-from tapete.train.selfplay import Actor, SelfPlayJob, SelfPlaySettings, run_selfplay
-from tapete.train.teacher import ActorJob, TeacherSettings, run_actor
+from tapete.train.forks import Forker, ForkSettings, run_forks
+from tapete.train.jobs import Job
+from tapete.train.selfplay import Actor, SelfPlaySettings, run_selfplay
+from tapete.train.teacher import TeacherSeats, TeacherSettings, run_actor
 
 TABLES = [("boon", 4, ()), ("wanted", 2, (("mode", "pandillas"),)), ("bacan", 4, (("limit", 50),))]
 
@@ -34,20 +35,20 @@ TABLES_OPTIONS = {game: options for game, _, options in TABLES}
 
 @pytest.mark.parametrize(("game_id", "players", "options"), TABLES, ids=[t[0] for t in TABLES])
 def test_forks_label_two_or_more_moves_per_decision(game_id: str, players: int, options: tuple) -> None:
-    packed, stats = run_forks(ForkJob(game_id, players, options, 3, 1, ForkSettings(margin_scale=5.0)))
+    packed, stats = run_forks(Job(game_id, players, options, 3, 1, ForkSettings(margin_scale=5.0)))
     assert stats["samples"] > 0
     check_packed(packed, game_id, players)
     assert (np.bincount(packed["owner"]) >= 2).all()
 
 
 def test_montecarlo_labels_the_move_played() -> None:
-    packed, _stats = run_selfplay(SelfPlayJob("boon", 4, (), 3, 2, SelfPlaySettings(margin_scale=2.4)))
+    packed, _stats = run_selfplay(Job("boon", 4, (), 3, 2, SelfPlaySettings(margin_scale=2.4)))
     check_packed(packed, "boon", 4)
     assert (np.bincount(packed["owner"]) == 1).all()
 
 
 def test_the_search_labels_every_move() -> None:
-    packed, _stats = run_actor(ActorJob("boon", 4, (), 3, 1, TeacherSettings(worlds=2, margin_scale=2.4)))
+    packed, _stats = run_actor(Job("boon", 4, (), 3, 1, TeacherSeats(TeacherSettings(worlds=2, margin_scale=2.4))))
     check_packed(packed, "boon", 4)
 
 

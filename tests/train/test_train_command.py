@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 
 from tapete.bots import LearnedBot, make_bot
-from tapete.engine.table import REACTION_WINDOW_S, deliver
+from tapete.engine.turns import REACTION_WINDOW_S, deliver
 from tapete.games import get_game
 from tapete.models import QNetwork, read_info, read_weights
 from tapete.sim.runner import next_move

@@ -5,13 +5,13 @@ from __future__ import annotations
 
 from textual.widgets import Input, OptionList, Select, Static
 
-from tapete.engine.names import BOT_NAMES
+from tapete.engine.bot_names import BOT_NAMES
 from tapete.tui.app import TapeteApp
 from tapete.tui.config import MatchConfig
 from tapete.tui.dialogs import GameOverScreen, RulesScreen
+from tapete.tui.match import LocalTable
 from tapete.tui.screen import TableScreen
 from tapete.tui.setup import SetupScreen
-from tapete.tui.table import LocalTable
 from tests.toygame import SnapGame
 
 from .helpers import fast_source, wait_for

@@ -8,13 +8,13 @@ from textual.widget import Widget
 from textual.widgets import OptionList, Static
 
 from tapete.engine import Game
-from tapete.engine.table import REACTION_WINDOW_S
+from tapete.engine.turns import REACTION_WINDOW_S
 from tapete.games import game_ids, get_game
 from tapete.tui.app import TapeteApp
 from tapete.tui.boards import Canvas
 from tapete.tui.config import MatchConfig
+from tapete.tui.match import LocalTable, Timing
 from tapete.tui.screen import TableScreen, TableSource
-from tapete.tui.table import LocalTable, Timing
 
 from .helpers import FakeClock, InlineThinker, fast_source, wait_for
 

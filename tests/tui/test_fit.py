@@ -21,15 +21,15 @@ from tapete.tui.app import TapeteApp
 from tapete.tui.boards import Painter
 from tapete.tui.config import MatchConfig
 from tapete.tui.dialogs import ResultScreen, is_round_result
+from tapete.tui.match import LocalTable, Timing
 from tapete.tui.screen import TableScreen, TableSource, ThreadThinker, WidgetScheduler
-from tapete.tui.table import LocalTable, Timing
+from tests.game_settings import settings
 
 from .helpers import wait_for
 from .test_keys import RARE
 
 SIZE = (80, 24)
 SEEDS = (1, 2, 3)
-MODES: dict[str, list[dict[str, Any]]] = {"wanted": [{"mode": "duelo"}, {"mode": "tiroteo"}, {"mode": "pandillas"}]}
 
 
 def cases() -> list[tuple[str, dict[str, Any], int]]:
@@ -37,7 +37,7 @@ def cases() -> list[tuple[str, dict[str, Any], int]]:
     out = []
     for gid in game_ids():
         game = get_game(gid)
-        for options in MODES.get(gid, [{}]):
+        for options in settings(gid).TUI_FIT_OPTION_SETS:
             allowed = game.allowed_players(game.parse_options(options))
             out += [(gid, options, n) for n in sorted({min(allowed), max(allowed)})]
     return out
@@ -171,7 +171,7 @@ async def test_round_result_fits_and_stays(game_id: str, options: dict[str, Any]
 
 
 def results_in(table: LocalTable) -> int:
-    return sum(1 for e in table.events if is_round_result(table.game.id, e))
+    return sum(1 for e in table.events if is_round_result(table.game, e))
 
 
 async def test_a_long_result_lays_its_lists_in_columns() -> None:

@@ -11,8 +11,8 @@ from tapete.tui.app import TapeteApp
 from tapete.tui.boards import Canvas
 from tapete.tui.config import MatchConfig
 from tapete.tui.dialogs import ResultScreen
+from tapete.tui.match import LocalTable
 from tapete.tui.screen import TableScreen
-from tapete.tui.table import LocalTable
 
 from .helpers import fast_source, wait_for
 

@@ -16,15 +16,16 @@ from tapete.games import game_ids, get_game
 from tapete.tui.boards import key_paths
 from tapete.tui.games import board_type
 from tapete.tui.games.buracco import RACK_LETTERS, BuraccoBoard
-from tapete.tui.table import Move, Snapshot
+from tapete.tui.match import Move, Snapshot
+from tests.game_settings import every
 
 MATCHES = 4
 MAX_STEPS = 1500
 # Options (and player counts besides the fewest and the most) that bring in moves the
-# defaults never offer: WANTED's gangs and their tied discards, Bacan's other comodín rule.
+# defaults never offer: each game's own (its KEY_OPTION_SETS: WANTED's gangs and their tied
+# discards, Bacan's other comodín rule).
 OPTION_SETS: dict[str, list[tuple[dict[str, Any], tuple[int, ...]]]] = {
-    "wanted": [({"mode": "duelo"}, ()), ({"mode": "tiroteo"}, ()), ({"mode": "pandillas"}, (3,))],
-    "bacan": [({}, ()), ({"joker_power": "drawn_only", "discard_draw_from_lap": 1}, ())],
+    g: c.KEY_OPTION_SETS for g, c in every().items()
 }
 # Random players rarely end a round early, so rounds are long enough for every power and meld.
 RARE = {"call_bacan": 0.03, "pass": 0.2, "end_hand": 0.2}

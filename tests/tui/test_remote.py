@@ -188,6 +188,25 @@ async def test_a_refused_move_shows_the_server_error() -> None:
     assert not table.awaiting_reply
 
 
+async def test_coming_back_says_what_the_stand_in_did_meanwhile() -> None:
+    table = RemoteTable(get_game("bacan"), join_seat())
+    hello = state_message(9, [3], actors=[0], required=[0])
+    hello["while_away"] = {"moves": 3, "text": "Mientras no estabas, el reemplazo jugó 3 jugadas."}
+    table._receive(hello)
+    assert table.snapshot("es").notice == "Mientras no estabas, el reemplazo jugó 3 jugadas."
+    assert table.snapshot("en").notice == "While you were away your stand-in made 3 moves."
+
+
+async def test_a_match_called_off_says_so_and_offers_no_move() -> None:
+    table = RemoteTable(get_game("bacan"), join_seat())
+    ended = state_message(12, [3], actors=[0], required=[0])
+    ended["status"] = "abandoned"
+    table._receive(ended)
+    snap = table.snapshot("en")
+    assert snap.notice == "The match was called off: everyone had left the table."
+    assert snap.moves == [] and snap.required == ()
+
+
 def chat(seat: int | None, name: str, sender: str, text: str, at: float) -> dict[str, Any]:
     return {"type": "chat", "from": seat, "name": name, "spectator": seat is None, "text": text,
             "phrase": None, "at": at, "sender": sender}

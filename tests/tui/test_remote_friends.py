@@ -129,7 +129,7 @@ async def test_chat_and_rematch_in_the_terminal(server_url: str) -> None:
             await wait_for(pilot, lambda: "no se puede enviar" in shown(app.screen, "#chat-lines"))
             await pilot.press("escape")
             await friend.send({"type": "chat", "phrase": "thanks"})
-            await wait_for(pilot, lambda: "Beto: Gracias" in shown(screen, "#log-body"))
+            await wait_for(pilot, lambda: "Beto: ¡Gracias!" in shown(screen, "#log-body"))
             await wait_for(pilot, lambda: "1 sin leer" in shown(screen, "#keys"))
             # Ana mutes Beto for herself (kept in the config file): his lines leave her chat and log.
             await pilot.press("f3", *"/silenciar Beto", "enter")

@@ -12,6 +12,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.game_settings import every
+
 TMUX = shutil.which("tmux")
 pytestmark = pytest.mark.skipif(
     TMUX is None, reason="tmux is not installed (make test installs it: apt-get install tmux)"
@@ -104,14 +106,8 @@ def test_play_bacan_in_tmux(pane: Pane) -> None:
     assert not pane.alive()
 
 
-# The quickest way each game reaches a round result (players, options) in a real terminal.
-RESULT_CASES = {
-    "bacan": (4, []),
-    "buracco": (4, []),
-    "nacho-loco": (6, []),
-    "boon": (4, []),
-    "wanted": (2, ["mode=pandillas"]),
-}
+# The quickest way each game reaches a round result (players, options) in a real terminal (its TMUX_RESULT).
+RESULT_CASES = {g: c.TMUX_RESULT for g, c in every().items()}
 
 
 @pytest.mark.parametrize("lang", ["es", "en"])

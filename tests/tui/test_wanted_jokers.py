@@ -7,7 +7,7 @@ import pytest
 
 from tapete.games import get_game
 from tapete.tui.games.wanted import WantedBoard
-from tapete.tui.table import Move, Snapshot
+from tapete.tui.match import Move, Snapshot
 
 JOKERS = ("joker-rojo", "joker-negro")
 

@@ -17,8 +17,8 @@ from tapete.games import get_game
 from tapete.tui.app import TapeteApp
 from tapete.tui.config import MatchConfig
 from tapete.tui.dialogs import ResultScreen
+from tapete.tui.match import LocalTable, Timing
 from tapete.tui.screen import TableScreen, TableSource, ThreadThinker, WidgetScheduler
-from tapete.tui.table import LocalTable, Timing
 
 
 class AutoplayApp(TapeteApp):

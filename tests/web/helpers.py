@@ -63,6 +63,10 @@ def create_table(
         if not page.eval_on_selector("form details", "d => d.open"):
             page.click("form details summary")
         for key, value in (table_options or {}).items():
+            if page.locator(f"#topt-{key}").count() == 0:
+                # the form shows only the table options that apply to the game (its table_options_off)
+                assert key in off_table_options(page, game), f"table option {key} is missing from the form"
+                continue
             set_field(page, f"#topt-{key}", value)
         if public is not None:
             page.set_checked("#public", public)
@@ -70,6 +74,16 @@ def create_table(
     page.wait_for_url(re.compile(r"#/table/"))
     table_id: str = page.url.rsplit("/", 1)[-1]
     return table_id
+
+
+def off_table_options(page: Page, game: str) -> dict[str, Any]:
+    """The table options that do not apply to a game, as /api/games says."""
+    off: dict[str, Any] = page.evaluate(
+        """async (game) => (await (await fetch("/api/games")).json()).games
+             .find((g) => g.id === game).client.table_options_off""",
+        game,
+    )
+    return off
 
 
 def set_field(page: Page, selector: str, value: Any) -> None:
@@ -80,6 +94,10 @@ def set_field(page: Page, selector: str, value: Any) -> None:
         page.set_checked(selector, bool(value))
     else:
         page.fill(selector, str(value))
+
+
+def tap(page: Page, testid: str) -> None:
+    page.click(f"[data-testid='{testid}']")
 
 
 def click_move(page: Page, action: dict[str, Any]) -> None:

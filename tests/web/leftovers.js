@@ -3,11 +3,16 @@
 // found in some English text, cannot tell the languages apart and are skipped.
 async () => {
   const { STRINGS } = await import("/js/i18n.js");
-  const english = Object.values(STRINGS).flatMap((e) => [e.en, e.en1 || ""]).join("\n").toLowerCase();
+  // and each game's words that come with its facts from /api/games (its score's words)
+  const { gameFacts, gameIds, loadGames } = await import("/js/games/index.js");
+  await loadGames();
+  const facts = gameIds().flatMap((g) => ["score_unit", "score_text", "rounds_text"].map((k) => gameFacts(g)[k]).filter(Boolean));
+  const entries = [...Object.values(STRINGS), ...facts];
+  const english = entries.flatMap((e) => [e.en, e.en1 || ""]).join("\n").toLowerCase();
   const text = document.body.innerText;
   const escape = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
   const left = new Set();
-  for (const entry of Object.values(STRINGS)) {
+  for (const entry of entries) {
     for (const es of [entry.es, entry.es1].filter(Boolean)) {
       if (es === entry.en) continue;
       for (const raw of es.split(/\{\w+\}/)) {

@@ -10,8 +10,8 @@ from pathlib import Path
 from typing import Any
 
 from .conftest import DESKTOP, PHONE
-from .helpers import Page, create_table, has, shoot, state, wait_js, wait_until
-from .play import tap, wait_for_answers
+from .helpers import Page, create_table, has, shoot, state, tap, wait_js, wait_until
+from .play import wait_for_answers
 
 # Assisted memory shows each person the cards they know; by points, every power card mirrors every other.
 OPTIONS = {"limit": 60, "memory": "assisted", "discard_draw_from_lap": 1, "mirror_match": "points"}

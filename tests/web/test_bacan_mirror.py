@@ -12,9 +12,11 @@ import time
 from pathlib import Path
 from typing import Any
 
+from tests.games.bacan.settings import web_move as bacan_move
+
 from .conftest import PHONE, ROOT
-from .helpers import Page, create_table, shoot, state, wait_js, wait_until
-from .play import bacan_move, tap, wait_for_answers
+from .helpers import Page, create_table, shoot, state, tap, wait_js, wait_until
+from .play import wait_for_answers
 
 OPTIONS = {"memory": "classic", "limit": 100}
 TABLE = {"bot_delay_ms": 60, "reaction_window_ms": 4000, "result_pause_seconds": 0}

@@ -18,6 +18,8 @@ from typing import Any
 
 import pytest
 
+from tests.game_settings import every, settings
+
 from .conftest import ROOT
 from .helpers import Page, create_table, state, wait_js, wait_until
 from .play import play_moves, play_until_a_result
@@ -26,25 +28,18 @@ SIZES = {"desktop": {"width": 1280, "height": 800}, "phone": {"width": 390, "hei
 FAST = {"bot_delay_ms": 30, "reaction_window_ms": 200, "result_pause_seconds": 0}
 SAVE = os.environ.get("TAPETE_SCREENSHOTS", "") not in ("", "0")
 SCREENSHOTS = ROOT / "docs" / "screenshots"
-ENGLISH_SHOTS = {"bacan", "wanted"}  # the README shows every game in Spanish, these two in English too
+ENGLISH_SHOTS = {g for g, c in every().items() if c.ENGLISH_SHOTS}  # the README: every game in Spanish, some in English
 
-# (game, players, options, moves before looking, whether this is the README's screenshot)
+# (game, players, options, moves before looking, whether this is the README's screenshot): each game's FIT_CASES
 CASES: list[tuple[str, int, dict[str, Any] | None, int, bool]] = [
-    ("bacan", 4, None, 2, True),
-    ("bacan", 8, None, 2, False),
-    ("buracco", 4, None, 2, True),
-    ("buracco", 2, None, 2, False),
-    ("nacho-loco", 3, None, 2, True),
-    ("nacho-loco", 6, None, 1, False),
-    ("boon", 4, None, 2, True),
-    ("boon", 3, None, 2, False),
-    ("wanted", 3, {"mode": "tiroteo"}, 1, True),
-    ("wanted", 10, {"mode": "pandillas"}, 1, False),
+    (g, *case) for g, c in every().items() for case in c.FIT_CASES
 ]
+# where each game's hand lies on the table (its FIT_HAND)
+HANDS = [c.FIT_HAND for c in every().values()]
 
 # What does not fit, measured in the page: a page that scrolls, a board that scrolls inside its
 # holder, a card of the hand outside the viewport, a seat chip whose text is cut.
-FIT_JS = """([needHand, wholeTable]) => {
+FIT_JS = """([needHand, wholeTable, hands]) => {
   const problems = [];
   const page = document.scrollingElement;
   const vw = window.innerWidth, vh = window.innerHeight;
@@ -54,8 +49,7 @@ FIT_JS = """([needHand, wholeTable]) => {
   if (wholeTable && holder && holder.scrollHeight > holder.clientHeight + 1) {
     problems.push(`the table scrolls: ${holder.scrollHeight} > ${holder.clientHeight}`);
   }
-  const hand = document.querySelectorAll(['.bacan-mine', '.hand-cards', '.rack-tiles', '.nacho-cards', '.wanted-cards']
-    .map((where) => `${where} .card-btn`).join(', '));
+  const hand = document.querySelectorAll(hands.map((where) => `${where} .card-btn`).join(', '));
   if (needHand && !hand.length) problems.push('no hand on screen');
   for (const card of hand) {
     const r = card.getBoundingClientRect();
@@ -82,7 +76,7 @@ FIT_JS = """([needHand, wholeTable]) => {
 }"""
 
 
-def settled_fit(page: Page, args: list[bool], tries: int = 3) -> list[str]:
+def settled_fit(page: Page, args: list[Any], tries: int = 3) -> list[str]:
     """FIT_JS's problems, only if they last: the bots play on meanwhile, and a card caught mid-animation
     (a flip, a landing) may stick out of its row for a frame; a board that does not fit stays so."""
     problems: list[str] = page.evaluate(FIT_JS, args)
@@ -106,7 +100,12 @@ def look(page: Page, shot: str | None, lang: str, result: bool = False) -> dict[
         page.wait_for_timeout(900)  # flips, dice and flying cards land; the board fits itself on resize
         while not result and page.locator("[data-testid=dismiss-result]").count():
             page.click("[data-testid=dismiss-result]")  # a WANTED battle's result: read (it has its own test)
-        found[size] = settled_fit(page, [not result, not (result and size == "phone")])
+        found[size] = settled_fit(page, [not result, not (result and size == "phone"), HANDS])
+        if result:  # the whole result is read without scrolling inside its panel
+            inner = page.evaluate("""() => [...document.querySelectorAll('[data-testid=result-panel] .result-text')]
+                .filter((el) => el.scrollHeight > el.clientHeight + 1)
+                .map((el) => `result scrolls inside: ${el.scrollHeight} > ${el.clientHeight}`)""")
+            found[size] = found[size] + inner
         if SAVE and shot:
             SCREENSHOTS.mkdir(parents=True, exist_ok=True)
             save_screenshot(page, SCREENSHOTS / f"{shot}-{size}-{lang}.png")
@@ -190,16 +189,11 @@ def test_the_table_fits_the_screen(
     assert not page.errors, page.errors
 
 
-@pytest.mark.parametrize("game", ["bacan", "buracco", "nacho-loco", "boon", "wanted"])
+@pytest.mark.parametrize("game", list(every()))
 def test_the_round_result_fits_the_screen(game: str, open_page: Any) -> None:
     """With a round's result on screen the page still does not scroll and the panel and its button are seen."""
     page = open_page(SIZES["desktop"])
-    setup: dict[str, Any] = {
-        "bacan": {"players": 2}, "buracco": {"players": 2, "options": {"hand_size": 9, "target": 20_000}},
-        "nacho-loco": {"players": 2, "options": {"target": 500}},
-        "boon": {"players": 3, "options": {"payouts": "1,1,1,-1,-1,-1"}},
-        "wanted": {"players": 3, "options": {"mode": "tiroteo"}},
-    }[game]
+    setup: dict[str, Any] = settings(game).FIT_RESULT
     # the round pause stays: the table waits on the panel (the match is long: its first round is not its last)
     table = {"bot_delay_ms": 20, "reaction_window_ms": 150}
     create_table(page, game, players=setup["players"], options=setup.get("options"), table_options=table, name="Ana")

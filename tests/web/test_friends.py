@@ -11,9 +11,11 @@ import time
 from pathlib import Path
 from typing import Any
 
+from tests.game_settings import settings
+
 from .conftest import PHONE
 from .helpers import Page, create_table, shoot, spanish_leftovers, state, wait_js, wait_until
-from .play import MOVERS, wait_for_answers
+from .play import wait_for_answers
 
 LAPTOP = {"width": 1280, "height": 800}
 SIZES = {"laptop": LAPTOP, "phone": PHONE}
@@ -34,7 +36,7 @@ def play_to_the_end(pages: list[Page]) -> None:
             if s["view"]["over"] or s["seat"] not in s["required"] or not s["legal"] or s["version"] == done[id(page)]:
                 continue
             done[id(page)] = s["version"]
-            MOVERS["wanted"](page, s)
+            settings("wanted").web_move(page, s)
             wait_for_answers(page)
             moved = True
         if not moved:

@@ -10,19 +10,15 @@ from typing import Any
 
 import pytest
 
+from tests.game_settings import every
+
 from .conftest import DESKTOP, PHONE
 from .helpers import create_table, shoot, spanish_leftovers, state, wait_js, wait_until
 from .play import play_moves
 
 FAST = {"bot_delay_ms": 40, "reaction_window_ms": 250, "result_pause_seconds": 0}
 
-GAMES: dict[str, dict[str, Any]] = {
-    "bacan": {"players": 4},
-    "buracco": {"players": 4},
-    "nacho-loco": {"players": 3},
-    "boon": {"players": 4},
-    "wanted": {"players": 3, "options": {"mode": "tiroteo"}, "moves": 3},  # 5 battles make the match
-}
+GAMES: dict[str, dict[str, Any]] = {g: c.WEB_GAME for g, c in every().items()}  # each game's WEB_GAME
 
 
 @pytest.mark.parametrize("game", list(GAMES))

@@ -7,10 +7,12 @@ import re
 from pathlib import Path
 from typing import Any
 
+from tapete.games import game_ids, get_game
+
 from .conftest import DESKTOP, PHONE
 from .helpers import create_table, shoot, spanish_leftovers, wait_js, wait_until
 
-GAMES = ["Bacan", "Buracco", "Nacho Loco", "Boon", "WANTED"]
+GAMES = [get_game(g).name["es"] for g in game_ids()]  # in the registry's order
 
 
 def test_home_lists_every_game_and_speaks_english_on_request(open_page: Any, shots: Path) -> None:
@@ -19,7 +21,7 @@ def test_home_lists_every_game_and_speaks_english_on_request(open_page: Any, sho
     page.wait_for_selector(".game-card")
     text = page.locator("body").inner_text()
     assert "Elige un juego" in text
-    assert [page.locator(".game-card h3").nth(i).inner_text() for i in range(5)] == GAMES
+    assert page.locator(".game-card h3").all_inner_texts() == GAMES
     shoot(page, shots, "home", {"phone": PHONE, "desktop": DESKTOP})
     page.click("[data-testid=lang-switch]")
     page.wait_for_selector("text=Choose a game")
@@ -64,6 +66,21 @@ def test_table_options_stay_open_while_the_form_redraws(open_page: Any) -> None:
     page.click("form details summary")
     page.select_option("[data-seat-type='1']", "bot")
     assert not page.eval_on_selector("form details", "d => d.open")
+
+
+def test_new_table_form_fits_a_phone(open_page: Any) -> None:
+    # A seat's bot level reads long ("Reglas del juego bien pensadas (heurístico)"): the form
+    # still fits 390 px, in both languages, table options open.
+    page = open_page(PHONE)
+    for lang in ("es", "en"):
+        for game in game_ids():
+            page.goto(f"/#/new/{game}")
+            page.wait_for_selector("[data-testid=new-table]")
+            page.click("form details summary")
+            width = page.evaluate("document.scrollingElement.scrollWidth")
+            assert width <= PHONE["width"], f"{game} ({lang}): the form scrolls sideways, {width}px"
+        page.click("[data-testid=lang-switch]")
+    assert not page.errors, page.errors
 
 
 def test_unknown_invitation_code_is_explained(open_page: Any) -> None:
@@ -112,3 +129,41 @@ def test_rules_page_in_both_languages(open_page: Any) -> None:
     page.wait_for_selector("text=Deck and values")
     assert "Mazo y valores" not in page.locator(".markdown").inner_text()
     assert not page.errors, page.errors
+
+
+def test_open_tables_name_who_sits_there_and_a_table_everyone_left_is_gone(open_page: Any) -> None:
+    """Two friends at a table of Boon: the home list names them; both leave, the match is called
+    off (no bot plays it out) and the list no longer shows it."""
+    host = open_page(DESKTOP)
+    table = create_table(host, "boon", players=3, seats={1: "human"}, name="Lucía", table_options={"bot_delay_ms": 40})
+    code = host.locator("[data-testid=invite-code]").inner_text()
+    friend = open_page(PHONE)
+    friend.goto("/")
+    friend.fill("[data-testid=player-name]", "Mateo")
+    friend.fill("[data-testid=join-code]", code)
+    friend.press("[data-testid=join-code]", "Enter")
+    friend.wait_for_selector("[data-testid=join-form]")
+    friend.click("[data-testid=join]")
+    friend.wait_for_url(re.compile(rf"#/table/{table}$"))
+    wait_until(friend, lambda s: s["status"] == "playing")
+    watcher = open_page(DESKTOP)
+    watcher.goto("/")
+    row = watcher.locator(".open-tables li", has=watcher.locator(f"a[href='#/table/{table}']"))
+    row.wait_for()
+    people = row.locator("[data-testid=table-people]").inner_text()
+    assert "Lucía" in people and "Mateo" in people, people
+    watcher.locator(f"a[href='#/table/{table}']").first.click()
+    wait_until(watcher, lambda s: s["status"] == "playing")
+    for page in (host, friend):
+        page.on("dialog", lambda dialog: dialog.accept())
+        page.click("[data-tab=table]")
+        page.click("[data-testid=leave-table]")
+        page.wait_for_url(re.compile(r"#/$"))
+    state = wait_until(watcher, lambda s: s["status"] == "abandoned", what="the match called off")
+    assert not state["view"].get("over")
+    assert "todos se habían ido" in watcher.locator("body").inner_text()
+    watcher.goto("/")
+    watcher.wait_for_selector(".open-tables > *")  # the list has come
+    assert watcher.locator(f".open-tables a[href='#/table/{table}']").count() == 0
+    for page in (host, friend, watcher):
+        assert not page.errors, page.errors

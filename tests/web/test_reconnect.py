@@ -20,9 +20,11 @@ from typing import Any
 
 import pytest
 
+from tests.games.bacan.settings import web_move as bacan_move
+
 from .conftest import DESKTOP, ROOT, free_port
 from .helpers import Page, create_table, state, wait_js, wait_until
-from .play import bacan_move, play_moves, wait_for_answers
+from .play import play_moves, wait_for_answers
 
 FAST = {"bot_delay_ms": 40, "reaction_window_ms": 250, "result_pause_seconds": 0}
 NOTICE = "[data-testid=reconnecting]"

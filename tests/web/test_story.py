@@ -8,9 +8,10 @@ import re
 import time
 from typing import Any
 
+from tests.games.wanted.settings import web_move as wanted_move
+
 from .conftest import DESKTOP
 from .helpers import create_table, state, wait_until
-from .play import wanted_move
 
 TABLE = {"bot_delay_ms": 40, "reaction_window_ms": 250}  # the default round pause (20 s) stays
 ENGINE_TEXT = re.compile(

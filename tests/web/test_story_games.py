@@ -9,9 +9,11 @@ from typing import Any
 
 import pytest
 
+from tests.game_settings import every, settings
+
 from .conftest import DESKTOP
 from .helpers import create_table, state, wait_until
-from .play import play_until_a_result, wait_for_answers, wanted_move
+from .play import play_until_a_result, wait_for_answers
 from .test_story import ENGINE_TEXT
 
 TABLE = {"bot_delay_ms": 20, "reaction_window_ms": 150}  # the default round pause (20 s) stays
@@ -20,12 +22,7 @@ TABLE = {"bot_delay_ms": 20, "reaction_window_ms": 150}  # the default round pau
 # The match is long, so that its first round does not end it (a bot facing a passive person may
 # score 2000 in one hand of Buracco, a Boon taker may lose every victory card): a match's last
 # round has nothing to pause for.
-GAMES: dict[str, dict[str, Any]] = {
-    "bacan": {"players": 2},
-    "buracco": {"players": 2, "options": {"hand_size": 9, "target": 20_000}},
-    "nacho-loco": {"players": 2, "options": {"target": 500}},
-    "boon": {"players": 3, "options": {"payouts": "1,1,1,-1,-1,-1"}},
-}
+GAMES: dict[str, dict[str, Any]] = {g: c.WEB_STORY for g, c in every().items() if c.WEB_STORY}  # its WEB_STORY
 
 
 @pytest.mark.parametrize("game", list(GAMES))
@@ -91,7 +88,7 @@ def test_one_timeout_leaves_the_next_battle_to_the_person(open_page: Any) -> Non
     clock = next(c for c in s["clocks"] if c["seat"] == 0)
     assert clock["remaining_ms"] > 6000, clock
     version = s["version"]
-    wanted_move(page, s)
+    settings("wanted").web_move(page, s)
     wait_for_answers(page)
     after = wait_until(page, lambda s: s["version"] > version or s["seat"] not in s["required"], what="the move")
     assert not after["seats"][0].get("stand_in"), after["seats"][0]

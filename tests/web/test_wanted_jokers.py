@@ -12,7 +12,8 @@ import pytest
 # each card's words as read without colour.
 DRAW_JOKERS = """async (lang) => {
   const i18n = await import("/js/i18n.js");
-  const cards = await import("/js/cards.js");
+  await (await import("/js/games/index.js")).loadGames();  // the games' words are in the catalogue
+  const cards = await import("/js/games/wanted/art.js");
   i18n.setLang(lang);
   const info = { name: "Forajido", skill: 8, reward: 25, increment: null, decrement: null };
   const row = document.createElement("div");

@@ -10,6 +10,7 @@ game's heuristic). A game tells them what it knows through `SearchHints`.
     rollouts.py    random moves, and bots' moves raced by the table core
     copies.py      cheap copies of a bot (pickled once, unpickled per rollout)
     result.py      SearchResult: every legal move's standing at one decision (tapete.api.search)
+    scale.py       a game's fixed margin scale (values that compare across decisions)
 
 Tuning history: docs/search-tuning.md.
 """
@@ -20,6 +21,7 @@ from .evaluators import Evaluator, HeuristicRollouts, RandomRollouts, Valuer, ma
 from .paired import MIN_WORLDS_TO_OVERRIDE, beats, paired_choice, paired_values, screen_winner
 from .result import BadBudget, SearchResult, analyse, search
 from .rollouts import policy_move, random_action
+from .scale import round_margin_scale
 from .tree import ISMCTS, PASS, best_arm, clearly_better
 
 __all__ = [
@@ -49,6 +51,7 @@ __all__ = [
     "policy_move",
     "random_action",
     "rank_values",
+    "round_margin_scale",
     "screen_winner",
     "search",
     "search_bot_factory",

@@ -23,7 +23,7 @@ from dataclasses import replace
 from typing import Any
 
 from tapete.engine import Bot, Decision, Event, Game, Observation
-from tapete.engine.table import deliver
+from tapete.engine.turns import deliver
 
 from .config import SearchConfig, level_config
 from .evaluators import HeuristicRollouts, make_evaluator

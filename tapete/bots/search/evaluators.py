@@ -21,7 +21,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, Protocol
 
 from tapete.engine import Bot, Event, Game, Observation, State
-from tapete.engine.table import deliver
+from tapete.engine.turns import deliver
 
 from .config import SearchConfig
 from .copies import BotTemplate, shared_with_fresh

@@ -1,6 +1,6 @@
 """Playing a sampled world on: uniformly random moves, or bots in every seat.
 
-Races between bots are decided by the table core (`tapete.engine.table`):
+Races between bots are decided by the table core (`tapete.engine.turns`):
 the earliest decision lands first, a required seat's plain action waits for
 the reaction window; the bots hear the events by audience (`deliver`).
 """
@@ -11,7 +11,7 @@ import random
 from collections.abc import Sequence
 
 from tapete.engine import Bot, Decision, Event, Observation, State
-from tapete.engine.table import REACTION_WINDOW_S, first_to_land
+from tapete.engine.turns import REACTION_WINDOW_S, first_to_land
 
 
 def random_action(state: State, rng: random.Random, react_chance: float) -> list[Event]:

@@ -8,7 +8,7 @@ import numpy as np
 import pyspiel
 
 from tapete.engine import Game
-from tapete.engine.table import deliver
+from tapete.engine.turns import deliver
 
 from .game import TapeteSpielState
 from .observer import resampler

@@ -30,7 +30,7 @@ def short_name(game_id: str) -> str:
 
 
 def class_name(game_id: str) -> str:
-    """The name of a game's class here: `nacho-loco` -> `TapeteNachoLocoGame`."""
+    """The name of a game's class here: `some-game` -> `TapeteSomeGameGame`."""
     return "Tapete" + "".join(word.capitalize() for word in game_id.replace("_", "-").split("-")) + "Game"
 
 

@@ -12,10 +12,13 @@ from . import texts
 from .bots import BacanBot
 from .cards import FACES, JOKER_FACE, card_face
 from .checks import problems
+from .client import CLIENT
 from .encoding import BacanEncoder
 from .house_rules import HOUSE_RULES
 from .options import Options
 from .rules import BacanState
+from .search import BacanSearchHints
+from .study import STUDY
 
 RULES_VERSION = 1
 """The version of these rules as coded: bump it when the same seed, options
@@ -27,6 +30,8 @@ class BacanGame(Game):
     rules_version = RULES_VERSION
     name: ClassVar[dict[str, str]] = {"es": "Bacan", "en": "Bacan"}
     round_result_events: ClassVar[frozenset[str]] = frozenset({"round_end"})
+    client = CLIENT
+    study = STUDY
     min_players = 2  # BAC-3
     max_players = 8
     default_players = 4
@@ -34,6 +39,7 @@ class BacanGame(Game):
     state_type = BacanState
     texts = texts
     house_rules = HOUSE_RULES
+    search_hints = BacanSearchHints()
     encoder_type = BacanEncoder
     score_sense = -1  # points are bad: reaching the limit eliminates (BAC-4, BAC-5)
     conformance_options: ClassVar[tuple[dict[str, Any], ...]] = (

@@ -7,7 +7,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from tapete.engine import Event, State
-from tapete.engine.messages import Card, Cards, Catalogue, Lines, Message, Num, Nums, Player, Players, Term, msg
+from tapete.engine.words import Card, Cards, Catalogue, Lines, Message, Num, Nums, Player, Players, Term, msg
 
 from .actions import (
     CALL,
@@ -75,12 +75,21 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "Round {round}: {p} {p:deals|deal}; everyone peeks at {peek:# card|# cards}.",
     },
     "peek": {"es": "Miraste tus cartas {slots}.", "en": "You peeked at your cards {slots}."},
+    # a move the stand-in made for the reader (tapete.engine.standin): never "you peeked"
+    "peek.by_standin": {
+        "es": "Por ti, el reemplazo miró tus cartas {slots}.",
+        "en": "Your stand-in looked at your cards {slots}.",
+    },
     "draw.deck": {"es": "{p:{p} roba|robas} del mazo.", "en": "{p:{p} draws|you draw} from the deck."},
     "draw.discard": {
         "es": "{p:{p} toma|tomas} {card} del descarte.",
         "en": "{p} {p:takes|take} {card} from the discard pile.",
     },
     "drawn": {"es": "Tienes en la mano la carta robada.", "en": "You hold the drawn card."},
+    "drawn.by_standin": {
+        "es": "Por ti, el reemplazo tiene en la mano la carta robada.",
+        "en": "Your stand-in holds the drawn card.",
+    },
     "discard": {"es": "{p:{p} descarta|descartas} {card}.", "en": "{p:{p} discards|you discard} {card}."},
     "swap": {
         "es": "{p:{p} cambia su|cambias tu} carta {slot} y {p:descarta|descartas} {card}.",
@@ -116,6 +125,11 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "look.own": {"es": "Miraste tu carta {slot}.", "en": "You looked at your card {slot}."},
     "look.other": {"es": "Miraste {where}.", "en": "You looked at {where}."},
+    "look.own.by_standin": {
+        "es": "Por ti, el reemplazo miró tu carta {slot}.",
+        "en": "Your stand-in looked at your card {slot}.",
+    },
+    "look.other.by_standin": {"es": "Por ti, el reemplazo miró {where}.", "en": "Your stand-in looked at {where}."},
     "mirror.ok": {
         "es": "¡{variant}! {p:{p} descarta|descartas} {where}: {card}.",
         "en": "{variant}! {p} {p:discards|discard} {where}: {card}.",

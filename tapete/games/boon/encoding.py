@@ -16,7 +16,7 @@ from typing import Any
 import numpy as np
 
 from tapete.engine import Event
-from tapete.engine.encoding import InfoEncoder, Layout, Segment, one_hot_seat
+from tapete.engine.encoding import InfoEncoder, Layout, Segment
 
 from .actions import BURY_BASE, DEAL, PASS, PLAY_BASE, TAKE
 from .cards import FACE_TO_ID, NUM_CARDS, POINTS, SUIT, SUITS, TOTAL_POINTS, VICTORY_CARDS
@@ -66,6 +66,17 @@ ACTIONS = Layout(
 )
 
 
+# The segments' offsets as plain ints: the encoder runs at every step of a learner's self-play.
+_HAND, _TRICK, _LED, _PHASE, _PLAYERS = (OBSERVATION[k] for k in ("hand", "trick", "led_suit", "phase", "players"))
+_PASSED, _LEASTER, _BURIED, _BURIED_COUNT, _ROUND = (
+    OBSERVATION[k] for k in ("passed", "leaster", "buried", "buried_count", "round")
+)
+_HAND_SIZES, _TRICKS_WON, _VICTORY = (OBSERVATION[k] for k in ("hand_sizes", "tricks_won", "victory"))
+_SEAT_KEYS = tuple((OBSERVATION[k], k) for k in ("dealer", "turn", "leader", "taker"))
+_PLAYED, _VOID, _POINTS, _BOON, _TRICKS = (MEMORY[k] for k in ("played", "void", "points", "boon", "tricks"))
+PHASE_OF = {phase: i for i, phase in enumerate(PHASES)}
+
+
 class BoonEncoder(InfoEncoder):
     @classmethod
     def layouts(cls, num_players: int, options: Any) -> tuple[Layout, Layout, Layout]:
@@ -84,56 +95,57 @@ class BoonEncoder(InfoEncoder):
     # -- memory ------------------------------------------------------------------
     def remember(self, event: Event) -> None:
         kind, data, mem = event.kind, event.data, self.memory
-        if kind == "deal":
-            mem[:] = 0.0
-            self._trick, self._tricks = [], 0
-        elif kind == "play":
+        if kind == "play":
             seat, card = data["seat"], FACE_TO_ID[data["card"]]
-            rel = self.rel(seat)
-            mem[MEMORY["played"] + rel * C + card] = 1.0
-            if self._trick:
-                led = SUIT[self._trick[0][1]]
+            rel = (seat - self.seat) % self.num_players
+            mem[_PLAYED + rel * C + card] = 1.0
+            trick = self._trick
+            if trick:
+                led = SUIT[trick[0][1]]
                 if SUIT[card] != led:
-                    mem[MEMORY["void"] + rel * 4 + led] = 1.0
-            self._trick.append((seat, card))
+                    mem[_VOID + rel * 4 + led] = 1.0
+            trick.append((seat, card))
         elif kind == "trick":
-            mem[MEMORY["points"] + self.rel(data["winner"])] += data["points"] / TOTAL_POINTS
+            mem[_POINTS + (data["winner"] - self.seat) % self.num_players] += data["points"] / TOTAL_POINTS
             self._trick = []
             self._tricks += 1
-            mem[MEMORY["tricks"]] = self._tricks / 9.0
+            mem[_TRICKS] = self._tricks / 9.0
+        elif kind == "deal":
+            mem[:] = 0.0
+            self._trick, self._tricks = [], 0
         elif kind == "boon" and data["seat"] == self.seat:
             for face in data["cards"]:
-                mem[MEMORY["boon"] + FACE_TO_ID[face]] = 1.0
+                mem[_BOON + FACE_TO_ID[face]] = 1.0
 
     # -- the view ----------------------------------------------------------------
     def write_observation(self, view: Mapping[str, Any], out: np.ndarray) -> None:
         me, n = self.seat, self.num_players
-        o = OBSERVATION.offsets
         for face in view["hand"]:
-            out[o["hand"] + FACE_TO_ID[face]] = 1.0
+            out[_HAND + FACE_TO_ID[face]] = 1.0
         for played in view["trick"]:
-            out[o["trick"] + self.rel(played["seat"]) * C + FACE_TO_ID[played["card"]]] = 1.0
+            out[_TRICK + (played["seat"] - me) % n * C + FACE_TO_ID[played["card"]]] = 1.0
         led = view["led_suit"]
         if led is not None:
-            out[o["led_suit"] + SUIT_OF[led]] = 1.0
-        out[o["phase"] + PHASES.index(view["phase"])] = 1.0
-        out[o["players"] + (n - 3)] = 1.0
-        one_hot_seat(out, o["dealer"], view["dealer"], me, n)
-        one_hot_seat(out, o["turn"], view["turn"], me, n)
-        one_hot_seat(out, o["leader"], view["leader"], me, n)
-        one_hot_seat(out, o["taker"], view["taker"], me, n)
+            out[_LED + SUIT_OF[led]] = 1.0
+        out[_PHASE + PHASE_OF[view["phase"]]] = 1.0
+        out[_PLAYERS + (n - 3)] = 1.0
+        for base, key in _SEAT_KEYS:
+            seat = view[key]
+            if seat is not None:
+                out[base + (seat - me) % n] = 1.0
         for seat in view["passed"]:
-            one_hot_seat(out, o["passed"], seat, me, n)
-        out[o["leaster"]] = 1.0 if view["leaster"] else 0.0
+            out[_PASSED + (seat - me) % n] = 1.0
+        out[_LEASTER] = 1.0 if view["leaster"] else 0.0
+        hand_sizes, tricks_won, scores = view["hand_sizes"], view["tricks_won"], view["scores"]
         for seat in range(n):
             rel = (seat - me) % n
-            out[o["hand_sizes"] + rel] = view["hand_sizes"][seat] / 9.0
-            out[o["tricks_won"] + rel] = view["tricks_won"][seat] / 9.0
-            out[o["victory"] + rel] = view["scores"][seat] / VICTORY_CARDS
+            out[_HAND_SIZES + rel] = hand_sizes[seat] / 9.0
+            out[_TRICKS_WON + rel] = tricks_won[seat] / 9.0
+            out[_VICTORY + rel] = scores[seat] / VICTORY_CARDS
         for face in view.get("buried") or ():
-            out[o["buried"] + FACE_TO_ID[face]] = 1.0
-        out[o["buried_count"]] = view["buried_count"] / 4.0
-        out[o["round"]] = min(view["round"], 40) / 20.0
+            out[_BURIED + FACE_TO_ID[face]] = 1.0
+        out[_BURIED_COUNT] = view["buried_count"] / 4.0
+        out[_ROUND] = min(view["round"], 40) / 20.0
 
     def write_action(self, view: Mapping[str, Any], action: int, out: np.ndarray) -> None:
         o = ACTIONS.offsets

@@ -12,10 +12,13 @@ from . import texts
 from .bots import BoonBot
 from .cards import FACES, card_face
 from .checks import problems
+from .client import CLIENT
 from .encoding import BoonEncoder
 from .house_rules import HOUSE_RULES
 from .options import Options
 from .rules import BoonState
+from .search import BoonSearchHints
+from .study import STUDY
 
 RULES_VERSION = 1
 """The version of these rules as coded: bump it when the same seed, options
@@ -27,6 +30,8 @@ class BoonGame(Game):
     rules_version = RULES_VERSION
     name: ClassVar[dict[str, str]] = {"es": "Boon", "en": "Boon"}
     round_result_events: ClassVar[frozenset[str]] = frozenset({"round_end"})
+    client = CLIENT
+    study = STUDY
     min_players = 3
     max_players = 4
     default_players = 4
@@ -34,6 +39,7 @@ class BoonGame(Game):
     state_type = BoonState
     texts = texts
     house_rules = HOUSE_RULES
+    search_hints = BoonSearchHints()
     encoder_type = BoonEncoder
     conformance_options: ClassVar[tuple[dict[str, Any], ...]] = ({"payouts": "2,1,0,0,-1,-2"},)
 

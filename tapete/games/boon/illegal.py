@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 from tapete.engine import Rejection
 
 from . import actions as act
-from .cards import SUIT, SUITS
+from .cards import SUIT, SUIT_NAMES
 from .phases import BID, BURY, OVER, PLAY
 
 if TYPE_CHECKING:
@@ -51,9 +51,9 @@ def _why_not_play(state: BoonState, seat: int, action: int) -> Rejection:
     card = act.card_of(action)
     if card not in state.hands[seat]:
         return Rejection("BOO-7", "No tienes esa carta.", "You do not hold that card.")
-    led = SUITS[SUIT[state.trick[0]]]
+    led = SUIT[state.trick[0]]
     return Rejection(
         "BOO-7",
-        f"Debes seguir el palo de salida ({led}; el oro también es un palo).",
-        f"You must follow the suit led ({led}; gold counts as a suit).",
+        f"Debes seguir el palo de salida ({SUIT_NAMES['es'][led]}; el oro también es un palo).",
+        f"You must follow the suit led ({SUIT_NAMES['en'][led]}; gold counts as a suit).",
     )

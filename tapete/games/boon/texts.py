@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from tapete.engine import Event, State
-from tapete.engine.messages import Card, Cards, Catalogue, Lines, Message, Player, Players, Reader, Term, msg
+from tapete.engine.words import Card, Cards, Catalogue, Lines, Message, Player, Players, Reader, Term, msg
 
 from . import actions as act
 from .cards import FACES, face_name
@@ -64,6 +64,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     "hand": {"es": "Tu mano: {cards}.", "en": "Your hand: {cards}."},
     "boon": {"es": "La Bendición tenía: {cards}.", "en": "The Boon held: {cards}."},
     "bury": {"es": "Entierras {card}.", "en": "You bury {card}."},
+    "bury.by_standin": {"es": "Por ti, el reemplazo entierra {card}.", "en": "Your stand-in buries {card}."},
     "play": {"es": "{p:{p} juega|Juegas} {card}.", "en": "{p} {p:plays|play} {card}."},
     "trick": {
         "es": "{p:{p} gana|Ganas} la baza ({points:# punto|# puntos}).",
@@ -85,8 +86,8 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "result.band": {"es": "Franja: {band}.", "en": "Band: {band}."},
     "result.pays": {
-        "es": "  {from:{from} paga|Pagas} {n:# ficha|# fichas} a {to:{to}|ti}.",
-        "en": "  {from} {from:pays|pay} {to} {n:# chip|# chips}.",
+        "es": "  {from:{from} paga|Pagas} {n:# carta de victoria|# cartas de victoria} a {to:{to}|ti}.",
+        "en": "  {from} {from:pays|pay} {to} {n:# victory card|# victory cards}.",
     },
     "result.nobody_pays": {"es": "  Nadie paga.", "en": "  Nobody pays."},
     "result.payments": {"es": "Pagos:", "en": "Payments:"},

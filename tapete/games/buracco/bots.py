@@ -166,16 +166,12 @@ class BuraccoBot(Bot):
         # BUR-18: with no canasta and no muerto to take, two tiles must stay.
         free = view["muertos"][self.seat & 1]["state"] == "waiting" or any(m.is_canasta() for m in own)
         keep = 0 if free else 2
-        before, before_pts = natural_plan(rack, own, keep)
-        after, after_pts = natural_plan(with_pozo, own, keep)
+        before, _ = natural_plan(rack, own, keep)
+        after, _ = natural_plan(with_pozo, own, keep)
         useful = max(0, after - before)
         room = sum(with_pozo) - keep - after
         wilds = min(sum(1 for f in pozo if WILD_CAPABLE[f]), max(0, room))
         dead = len(pozo) - useful - wilds
-        if act.END_HAND in legal:
-            # The hand ends now otherwise: take it only if it scores.
-            dead_points = sum(VALUES[f] for f in pozo) - (after_pts - before_pts)
-            return act.TAKE_POZO if useful and after_pts - before_pts > dead_points else act.END_HAND
         if all(f in self.thrown for f in pozo):
             return act.DRAW  # nothing there but what this seat threw away
         if useful + wilds >= 2 and dead <= 2 * (useful + wilds) + 2:

@@ -10,15 +10,18 @@ from tapete.engine import Bot, Game, State
 from . import texts
 from .cards import FACES, card_face
 from .checks import problems
+from .client import CLIENT
 from .encoding import BuraccoEncoder
 from .house_rules import HOUSE_RULES
 from .options import Options
 from .rules import BuraccoState
 from .search import BuraccoSearchHints
+from .study import STUDY
 
-RULES_VERSION = 1
+RULES_VERSION = 2
 """The version of these rules as coded: bump it when the same seed, options
-and actions would play out differently, so old match records are refused."""
+and actions would play out differently, so old match records are refused.
+2: BUR-20's ruling of 2026-11-29 (no pozo once nothing can be drawn)."""
 
 
 class BuraccoGame(Game):
@@ -27,6 +30,8 @@ class BuraccoGame(Game):
     name: ClassVar[dict[str, str]] = {"es": "Buracco", "en": "Buracco"}
     round_result_events: ClassVar[frozenset[str]] = frozenset({"hand_end"})
     rated_turn_seconds: ClassVar[int] = 120  # a turn of melds takes longer than a card played
+    client = CLIENT
+    study = STUDY
     min_players = 2
     max_players = 4
     default_players = 4

@@ -9,6 +9,7 @@ from tapete.engine import Rejection
 
 from . import actions as act
 from .cards import FACES, NUMBERS, WILD_CAPABLE, face_name
+from .legal import can_draw
 from .melds import RUN, build_options
 from .phases import DISCARD, DRAW, HAND_OVER, MELD, OVER, PRIVILEGE
 from .rack import RackInfo, completable
@@ -66,15 +67,15 @@ def explain(state: BuraccoState, seat: int, action: int) -> Rejection:
 def _draw_problem(state: BuraccoState, action: int, drawing: bool) -> Rejection:
     if not drawing:
         return Rejection("BUR-13", "Ya robaste en este turno.", "You have already drawn this turn.")
+    if action != act.END_HAND and not can_draw(state):
+        return Rejection(
+            "BUR-20",
+            "No quedan fichas en el mazo ni muertos: la mano termina (ya no se puede levantar el pozo).",
+            "No tiles are left in the stock nor muertos: the hand ends (the pozo can no longer be taken).",
+        )
     if action == act.TAKE_POZO:
         return Rejection(
             "BUR-13", "El pozo está vacío: no se puede levantar.", "The pozo is empty: it cannot be taken."
-        )
-    if action == act.DRAW:
-        return Rejection(
-            "BUR-20",
-            "No quedan fichas en el mazo ni muertos: levanta el pozo o termina la mano.",
-            "No tiles are left in the stock nor muertos: take the pozo or end the hand.",
         )
     return Rejection(
         "BUR-20",

@@ -3,13 +3,14 @@ Functions of BuraccoState, which keeps the acting rack's RackInfo."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from . import actions as act
 from .cards import NUM_FACES, NUMBERS, WAITING, WILD_CAPABLE
 from .melds import CANASTA, Meld, build_options
 from .phases import DISCARD, DRAW, HAND_OVER, MELD, PRIVILEGE
-from .rack import RackInfo, completable, meldable_faces
+from .rack import RackInfo, Staged, completable_with, meldable_faces
 
 if TYPE_CHECKING:
     from .rules import BuraccoState
@@ -36,48 +37,81 @@ def can_draw(state: BuraccoState) -> bool:
 
 
 def draw_actions(state: BuraccoState) -> list[int]:
-    out = []
-    drawable = can_draw(state)
-    if drawable:
-        out.append(act.DRAW)
-    if state.pozo:
-        out.append(act.TAKE_POZO)
-    if not drawable:
-        out.append(act.END_HAND)
-    return out
+    """BUR-13: draw or take the pozo; BUR-20 (ruling): with no stock and no
+    muerto left the hand ends, and the pozo may no longer be taken."""
+    if not can_draw(state):
+        return [act.END_HAND]
+    return [act.DRAW, act.TAKE_POZO] if state.pozo else [act.DRAW]
 
 
 def meld_actions(state: BuraccoState, seat: int) -> list[int]:
-    side = seat & 1
-    rack = state.racks[seat]
     info = state._info
     if info is None:
-        info = state._info = RackInfo.of_tiles(rack)
+        info = state._info = RackInfo.of_tiles(state.racks[seat])
+    if state.pending:
+        return pending_actions(state, seat, info)
+    base = info.base  # staging and cancelling leave the rack and the melds as they were
+    if base is None:
+        base = info.base = base_actions(state, seat, info)
+    return base.copy()
+
+
+def base_actions(state: BuraccoState, seat: int, info: RackInfo) -> list[int]:
+    """The meld phase's actions with nothing staged: done, start a meld, extend one."""
+    side = seat & 1
+    rack = state.racks[seat]
     counts = info.counts
     melds = state.melds[side]
-    room = len(melds) < act.MAX_MELDS
-    if state.pending:
-        out = []
-        meld, high = build_options(state.pending)
-        if meld is not None and room and may_leave(state, side, len(rack) - len(state.pending), meld):
-            out.append(act.COMMIT)
-            if high is not None:
-                out.append(act.COMMIT_HIGH)
-        out.append(act.CANCEL)
-        staged = [t >> 1 for t in state.pending]
-        for f in stage_candidates(staged, rack):
-            if counts[f] > staged.count(f) and completable([*staged, f], info):
-                out.append(act.STAGE_BASE + f)
-        return out
     out = [act.DONE] if len(rack) >= 2 or state.can_empty(side) else []
-    if room:
+    if len(melds) < act.MAX_MELDS:
         out.extend(act.STAGE_BASE + f for f in sorted(meldable_faces(info)))
     left = len(rack) - 1
     base = act.EXTEND_BASE
     for slot, meld in enumerate(melds):
+        at = base + slot * 2 * NUM_FACES
+        if left >= 2:
+            out.extend([at + offset for face, offset in meld.offsets() if counts[face]])
+            continue
         for face, offset in meld.offsets():
-            if counts[face] and (left >= 2 or may_leave(state, side, left, meld, len(meld.tiles) + 1)):
-                out.append(base + slot * 2 * NUM_FACES + offset)
+            if counts[face] and may_leave(state, side, left, meld, len(meld.tiles) + 1):
+                out.append(at + offset)
+    return out
+
+
+def pending_actions(state: BuraccoState, seat: int, info: RackInfo) -> list[int]:
+    """The meld phase's actions with tiles staged: commit, cancel, stage one more."""
+    side = seat & 1
+    rack = state.racks[seat]
+    pending = state.pending
+    out = []
+    meld, high = build_options(pending)
+    if meld is not None and len(state.melds[side]) < act.MAX_MELDS and may_leave(
+        state, side, len(rack) - len(pending), meld
+    ):
+        out.append(act.COMMIT)
+        if high is not None:
+            out.append(act.COMMIT_HIGH)
+    out.append(act.CANCEL)
+    order = [t >> 1 for t in pending]
+    staged = sorted(order)
+    faces = info.faces
+    if faces is None:
+        faces = info.faces = sorted({t >> 1 for t in rack})
+    counts = info.counts
+    memo = info.memo
+    summary: Staged | None = None
+    for f in _candidates(order, faces):
+        if counts[f] > staged.count(f):
+            key = (*staged, f)  # staged faces and f, sorted: the memo's key
+            if f < staged[-1]:
+                key = tuple(sorted(key))
+            ok = memo.get(key)
+            if ok is None:
+                if summary is None:
+                    summary = Staged(staged)
+                ok = memo[key] = completable_with(summary, f, key, info)
+            if ok:
+                out.append(act.STAGE_BASE + f)
     return out
 
 
@@ -101,7 +135,11 @@ def discard_actions(state: BuraccoState, seat: int) -> list[int]:
 def stage_candidates(staged: list[int], rack: list[int]) -> list[int]:
     """Rack faces that could join the staged tiles: a wild, or the colour
     or the number of a staged natural."""
-    faces = sorted({t >> 1 for t in rack})
+    return _candidates(staged, sorted({t >> 1 for t in rack}))
+
+
+def _candidates(staged: Sequence[int], faces: list[int]) -> list[int]:
+    """`stage_candidates` among the rack's distinct faces, ascending."""
     natural = next((f for f in staged if not WILD_CAPABLE[f]), -1)
     if natural < 0:
         return faces

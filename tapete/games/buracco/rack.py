@@ -15,15 +15,24 @@ class RackInfo:
 
     `masks[c]` has bit r set when the rack holds the natural tile of rank r
     (1..14) for a run of colour c.
+
+    The state that keeps the acting rack's info (BuraccoState._info) also
+    keeps there what it worked out from it while neither the rack nor the
+    side's melds change: `faces`, the rack's distinct faces ascending;
+    `base`, the meld phase's actions with nothing staged; `memo`, whether
+    staged faces (sorted) can still make a meld.
     """
 
-    __slots__ = ("counts", "masks", "set_naturals", "wilds")
+    __slots__ = ("base", "counts", "faces", "masks", "memo", "set_naturals", "wilds")
 
     def __init__(self, counts: list[int], masks: list[int], set_naturals: list[int], wilds: int) -> None:
         self.counts = counts
         self.masks = masks
         self.set_naturals = set_naturals
         self.wilds = wilds
+        self.faces: list[int] | None = None
+        self.base: list[int] | None = None
+        self.memo: dict[tuple[int, ...], bool] = {}
 
     @classmethod
     def of_tiles(cls, tiles: Iterable[int]) -> RackInfo:
@@ -137,6 +146,93 @@ def completable(pending: Sequence[int], info: RackInfo) -> bool:
     return _set_completable(pending, info) or _run_completable(pending, info)
 
 
+class Staged:
+    """What `completable` reads of staged faces, worked out once for the
+    faces that may join them (`completable_with`)."""
+
+    __slots__ = ("aces", "colour", "number", "pinned", "run_ok", "set_ok", "set_wilds", "wild_capable")
+
+    def __init__(self, staged: Sequence[int]) -> None:
+        # the set's reading (_set_completable)
+        self.set_ok = True
+        self.number = 0
+        self.set_wilds = 0
+        # the run's reading (_run_completable)
+        self.run_ok = True
+        self.colour = -1
+        self.pinned = 0
+        self.aces = 0
+        self.wild_capable = 0
+        for f in staged:
+            if WILD_CAPABLE[f]:
+                self.set_wilds += 1
+                self.wild_capable += 1
+                continue
+            n = f % NUMBERS + 1
+            if self.number and n != self.number:
+                self.set_ok = False
+            self.number = n
+            c = f // NUMBERS
+            if self.colour >= 0 and c != self.colour:
+                self.run_ok = False
+            self.colour = c
+            if n == 1:
+                self.aces += 1
+            elif self.pinned & (1 << n):
+                self.run_ok = False
+            else:
+                self.pinned |= 1 << n
+
+
+def completable_with(staged: Staged, face: int, pending: Sequence[int], info: RackInfo) -> bool:
+    """`completable(pending, info)` where `pending` are the faces read by
+    `staged` and `face` (in any order)."""
+    wild = WILD_CAPABLE[face]
+    # the set (_set_completable)
+    if staged.set_ok:
+        number = staged.number
+        ok = True
+        if not wild:
+            n = face % NUMBERS + 1
+            if number and n != number:
+                ok = False
+            number = n
+        if ok and staged.set_wilds + wild <= 1:
+            if not number:
+                if any(k >= 2 for k in info.set_naturals):
+                    return True
+            else:
+                nat = info.set_naturals[number]
+                if nat >= 3 or (nat >= 2 and info.wilds >= 1):
+                    return True
+    # the run (_run_completable)
+    if not staged.run_ok:
+        return False
+    colour = staged.colour
+    pinned = staged.pinned
+    aces = staged.aces
+    wild_capable = staged.wild_capable
+    if wild:
+        wild_capable += 1
+    else:
+        c = face // NUMBERS
+        if colour >= 0 and c != colour:
+            return False
+        colour = c
+        n = face % NUMBERS + 1
+        if n == 1:
+            aces += 1
+        elif pinned & (1 << n):
+            return False
+        else:
+            pinned |= 1 << n
+    if aces > 2 or wild_capable > 2:
+        return False
+    if colour >= 0:
+        return _run_colour_completable(pending, info, colour, pinned, aces, wild_capable)
+    return any(_run_colour_completable(pending, info, c, pinned, aces, wild_capable) for c in range(4))
+
+
 def _set_completable(pending: Sequence[int], info: RackInfo) -> bool:
     number = 0
     wilds = 0
@@ -178,8 +274,9 @@ def _run_completable(pending: Sequence[int], info: RackInfo) -> bool:
             pinned |= 1 << n
     if aces > 2 or wild_capable > 2:
         return False
-    colours = (colour,) if colour >= 0 else (0, 1, 2, 3)
-    return any(_run_colour_completable(pending, info, c, pinned, aces, wild_capable) for c in colours)
+    if colour >= 0:
+        return _run_colour_completable(pending, info, colour, pinned, aces, wild_capable)
+    return any(_run_colour_completable(pending, info, c, pinned, aces, wild_capable) for c in range(4))
 
 
 def _run_colour_completable(
@@ -207,9 +304,24 @@ def _run_colour_completable(
     return False
 
 
+_WINDOW_MEMO: dict[tuple[int, int, int, int, bool, bool], bool] = {}
+_WINDOW_MEMO_SIZE = 1 << 17  # answers kept (a few MiB); then it starts afresh
+
+
 def _window_exists(q: int, mask: int, wild: int, spare_wilds: int, two_from_rack: bool, one_ace: bool) -> bool:
     """Is there an interval of ranks holding every pinned rank `q`, with at
-    most one rank missing from `mask`, that makes a run of 3 or more?"""
+    most one rank missing from `mask`, that makes a run of 3 or more?
+    (A pure function of small integers: its answers are kept.)"""
+    key = (q, mask, wild, spare_wilds if spare_wilds < 2 else 2, two_from_rack, one_ace)
+    found = _WINDOW_MEMO.get(key)
+    if found is None:
+        if len(_WINDOW_MEMO) >= _WINDOW_MEMO_SIZE:
+            _WINDOW_MEMO.clear()
+        found = _WINDOW_MEMO[key] = _window_search(q, mask, wild, spare_wilds, two_from_rack, one_ace)
+    return found
+
+
+def _window_search(q: int, mask: int, wild: int, spare_wilds: int, two_from_rack: bool, one_ace: bool) -> bool:
     if not q:
         # Only a wild is pending: any 3 ranks with two naturals.
         return any(((7 << lo) & mask).bit_count() >= 2 for lo in range(MIN_RANK, MAX_RANK - 1))

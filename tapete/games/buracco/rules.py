@@ -14,7 +14,21 @@ import random
 from collections.abc import Iterable
 from typing import Any, Self
 
-from tapete.engine import LIST, LISTS, RESET, Event, Field, FieldState, Outcome, Rejection, Rng, private, public, redeal
+from tapete.engine import (
+    ALONE,
+    LIST,
+    LISTS,
+    RESET,
+    Event,
+    Field,
+    FieldState,
+    Outcome,
+    Rejection,
+    Rng,
+    private,
+    public,
+    redeal,
+)
 
 from . import actions as act
 from .cards import FACES, LOST, MUERTO_SIZE, NUM_TILES, TAKEN, WAITING
@@ -144,8 +158,12 @@ class BuraccoState(FieldState):
 
     # -- applying ---------------------------------------------------------------------
     def _apply(self, seat: int, action: int) -> list[Event]:
-        if not (act.STAGE_BASE <= action < act.DISCARD_BASE or action == act.CANCEL):
-            self._info = None  # the rack may change
+        if act.STAGE_BASE <= action < act.DISCARD_BASE:  # the most frequent, and the rack stays
+            return self._stage(seat, action - act.STAGE_BASE)
+        if action == act.CANCEL:
+            self.pending = []
+            return [Event("cancel", {"seat": seat}, ALONE[seat])]
+        self._info = None  # the rack may change
         if action == act.DRAW:
             return self._draw(seat)
         if action == act.TAKE_POZO:
@@ -159,16 +177,11 @@ class BuraccoState(FieldState):
             return [public("stock_out", seat=seat), *self._end_hand(-1)]
         if action in (act.COMMIT, act.COMMIT_HIGH):
             return self._commit(seat, action == act.COMMIT_HIGH)
-        if action == act.CANCEL:
-            self.pending = []
-            return [private((seat,), "cancel", seat=seat)]
         if action == act.DONE:
             self.phase = DISCARD
-            return [public("done", seat=seat)]
+            return [Event("done", {"seat": seat})]
         if action == act.DEAL:
             return self._deal()
-        if action < act.DISCARD_BASE:
-            return self._stage(seat, action - act.STAGE_BASE)
         if action < act.EXTEND_BASE:
             return self._discard(seat, action - act.DISCARD_BASE)
         slot, face, end = act.extend_parts(action)
@@ -199,8 +212,8 @@ class BuraccoState(FieldState):
             events.append(self._muerto_to_stock(seat & 1))
         tile = self.stock.pop()
         self.racks[seat].append(tile)
-        events.append(public("draw", seat=seat, stock=len(self.stock)))
-        events.append(private((seat,), "drew", seat=seat, tile=FACES[tile >> 1]))
+        events.append(Event("draw", {"seat": seat, "stock": len(self.stock)}))
+        events.append(Event("drew", {"seat": seat, "tile": FACES[tile >> 1]}, ALONE[seat]))
         if self.privilege:
             self.privilege = False
             self.phase = PRIVILEGE
@@ -240,7 +253,7 @@ class BuraccoState(FieldState):
 
     def _stage(self, seat: int, face: int) -> list[Event]:
         self.pending.append(self._pick(seat, face, self.pending))
-        return [private((seat,), "stage", seat=seat, tile=FACES[face])]
+        return [Event("stage", {"seat": seat, "tile": FACES[face]}, ALONE[seat])]
 
     def _commit(self, seat: int, high: bool) -> list[Event]:
         """BUR-15: the pending tiles become a meld of the side."""
@@ -304,7 +317,7 @@ class BuraccoState(FieldState):
         tile = self._pick(seat, face)
         self._remove(seat, tile)
         self.pozo.append(tile)
-        events = [public("discard", seat=seat, tile=FACES[face])]
+        events = [Event("discard", {"seat": seat, "tile": FACES[face]})]
         side = seat & 1
         if not self.racks[seat]:
             if self.muerto_state[side] != WAITING:

@@ -11,12 +11,18 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from tapete.engine import SearchHints
+from tapete.engine import LossThresholds, SearchHints
 
 NORMAL: Mapping[str, Any] = {"think_millis": 500.0, "max_millis": 2_000.0}
 
+# The post-game analysis' loss thresholds, calibrated on seeded matches (docs/analysis.md).
+THRESHOLDS = LossThresholds(0.05, 0.12, 0.25)
+
 
 class BuraccoSearchHints(SearchHints):
+    def loss_thresholds(self, options: Any) -> LossThresholds:
+        return THRESHOLDS
+
     def level_settings(self, level: str, options: Any) -> Mapping[str, Any]:
         return NORMAL if level == "normal" else {}
 

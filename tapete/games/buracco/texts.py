@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from tapete.engine import Event, State
-from tapete.engine.messages import Card, Cards, Catalogue, Lines, Message, Num, Player, Side, Term, msg
+from tapete.engine.words import Card, Cards, Catalogue, Lines, Message, Num, Player, Side, Term, msg
 
 from . import actions as act
 from .cards import FACE_TO_ID, FACES, face_name
@@ -48,6 +48,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "{p} {p:draws|draw} from the stock ({stock} left).",
     },
     "drew": {"es": "Robaste {tile}.", "en": "You drew {tile}."},
+    "drew.by_standin": {"es": "Por ti, el reemplazo robó {tile}.", "en": "Your stand-in drew {tile}."},
     "keep": {"es": "{p:{p} se queda|Te quedas} la primera ficha.", "en": "{p} {p:keeps|keep} the first tile."},
     "redraw": {
         "es": "{p:{p} tira|Tiras} {tile} al pozo y {p:roba|robas} otra.",
@@ -60,6 +61,14 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "stage": {"es": "Pones {tile} en el juego nuevo.", "en": "You add {tile} to the new meld."},
     "cancel": {"es": "Cancelas el juego nuevo.", "en": "You cancel the new meld."},
+    "stage.by_standin": {
+        "es": "Por ti, el reemplazo pone {tile} en el juego nuevo.",
+        "en": "Your stand-in adds {tile} to the new meld.",
+    },
+    "cancel.by_standin": {
+        "es": "Por ti, el reemplazo cancela el juego nuevo.",
+        "en": "Your stand-in cancels the new meld.",
+    },
     "meld": {"es": "{p:{p} baja|Bajas} un juego: {tiles}.", "en": "{p} {p:lays|lay} down a meld: {tiles}."},
     "extend": {
         "es": "{p:{p} apoya|Apoyas} {tile} en un juego{moved}.",

@@ -66,9 +66,12 @@ CLOSER_CARD = CARD_DESIGN.index(CLOSER)  # and its card id
 TOKEN_DESIGN: dict[str, int] = {tok: d for d, tok in enumerate(DESIGN_TOKENS)}
 
 
+CARD_FACES = tuple(DESIGN_TOKENS[d] for d in CARD_DESIGN)  # card id -> its face token
+
+
 def card_face(card: int) -> str:
     """The face token of physical card `card` (e.g. "rojo/verde/X")."""
-    return DESIGN_TOKENS[CARD_DESIGN[card]]
+    return CARD_FACES[card]
 
 
 def design_names(design: int) -> list[str]:

@@ -10,10 +10,13 @@ from tapete.engine import Bot, Game, State
 from . import texts
 from .cards import DESIGN_TOKENS, card_face
 from .checks import problems
+from .client import CLIENT
 from .encoding import NachoLocoEncoder
 from .house_rules import HOUSE_RULES
 from .options import Options
 from .rules import NachoLocoState
+from .search import NachoLocoSearchHints
+from .study import STUDY
 
 RULES_VERSION = 2
 """The version of these rules as coded: bump it when the same seed, options
@@ -25,11 +28,14 @@ class NachoLocoGame(Game):
     rules_version = RULES_VERSION
     name: ClassVar[dict[str, str]] = {"es": "Nacho Loco", "en": "Nacho Loco"}
     round_result_events: ClassVar[frozenset[str]] = frozenset({"round_end"})
+    client = CLIENT
+    study = STUDY
     min_players = 2
     max_players = 6
     default_players = 4
     options_type = Options
     state_type = NachoLocoState
+    search_hints = NachoLocoSearchHints()
     encoder_type = NachoLocoEncoder
     texts = texts
     house_rules = HOUSE_RULES

@@ -35,6 +35,8 @@ computed once per pattern and cached, so legality is a table lookup.
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable
+from itertools import islice
 
 from .cards import (
     CLOSER,
@@ -201,6 +203,9 @@ class FitTable:
         self.all_must_match = all_must_match
         self._fits: list[Fits | None] = [None] * NUM_PATTERNS
         self.offsets_cache: list[dict[int, tuple[int, ...]] | None] = [None] * NUM_PATTERNS
+        # The same by design: row[design] is that design's offsets (empty where it does not fit);
+        # NO_FIT where none fits. Read directly by legal.placements, the hot path.
+        self.rows_cache: list[tuple[tuple[int, ...], ...] | None] = [None] * NUM_PATTERNS
         self._alive: list[bool] = [False] * NUM_PATTERNS
 
     def fits(self, pattern: int) -> Fits:
@@ -216,6 +221,25 @@ class FitTable:
             found = self.offsets_cache[pattern]
             assert found is not None
         return found
+
+    def row(self, pattern: int) -> tuple[tuple[int, ...], ...]:
+        found = self.rows_cache[pattern]
+        if found is None:
+            self._compute(pattern)
+            found = self.rows_cache[pattern]
+            assert found is not None
+        return found
+
+    def any_alive(self, patterns: Iterable[int]) -> bool:
+        """Whether a normal design fits one of these patterns (`alive` of any)."""
+        alive = self._alive
+        fits = self._fits
+        for pattern in patterns:
+            if fits[pattern] is None:
+                self._compute(pattern)
+            if alive[pattern]:
+                return True
+        return False
 
     def alive(self, pattern: int) -> bool:
         if self._fits[pattern] is None:
@@ -250,10 +274,13 @@ class FitTable:
         if xs >= 2:  # NAC-5
             found[CLOSER] = ((0, xs),)
         self._fits[pattern] = found
-        self.offsets_cache[pattern] = {d: tuple(d * 3 + rot for rot, _ in options) for d, options in found.items()}
+        offsets = {d: tuple(d * 3 + rot for rot, _ in options) for d, options in found.items()}
+        self.offsets_cache[pattern] = offsets
+        self.rows_cache[pattern] = tuple(offsets.get(d, ()) for d in range(NUM_DESIGNS)) if offsets else NO_FIT
         return found
 
 
+NO_FIT: tuple[tuple[int, ...], ...] = ()  # the row of a pattern no design fits
 FIT_TABLES = {True: FitTable(True), False: FitTable(False)}
 
 
@@ -306,7 +333,11 @@ class Field:
 
     def is_dead(self, table: FitTable) -> bool:
         """No normal design fits any open cell: a killer close (NAC-11)."""
-        return not any(map(table.alive, self.open.values()))
+        return not table.any_alive(self.open.values())
+
+    def cell_at(self, slot: int) -> int:
+        """The open cell of a slot (`slots()[slot]`, without listing them all)."""
+        return next(islice(self.open, slot, None))
 
     @classmethod
     def from_cells(cls, placed: list[tuple[int, int, int]]) -> Field:

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 from . import actions as act
 from .cards import CARD_DESIGN, NUM_DESIGNS
+from .geometry import NO_FIT
 from .phases import AGAIN, CHOOSE, DRAWN, PLAY, ROUND_OVER
 
 if TYPE_CHECKING:
@@ -36,24 +37,19 @@ def legal_actions(state: NachoLocoState, seat: int) -> list[int]:
 
 def placements(state: NachoLocoState, designs: set[int]) -> list[int]:
     """Every legal (cell, design, rotation) for these designs (NAC-3..5)."""
-    cached = state.table.offsets_cache  # read directly: this loop is the hot path
+    table = state.table
+    rows = table.rows_cache  # read directly: this loop is the hot path
     found: list[int] = []
-    many = len(designs)
     for slot, pattern in enumerate(state.field.open.values()):
-        table = cached[pattern]
-        if table is None:
-            table = state.table.offsets(pattern)
-        if not table:
+        row = rows[pattern]
+        if row is None:
+            row = table.row(pattern)
+        if row is NO_FIT:
             continue
         base = slot * CELL_STRIDE
-        if len(table) < many:
-            for design, offs in table.items():
-                if design in designs:
-                    found.extend(base + off for off in offs)
-        else:
-            for design in designs:
-                fitting = table.get(design)
-                if fitting:
-                    found.extend(base + off for off in fitting)
+        for design in designs:
+            fitting = row[design]
+            if fitting:
+                found.extend([base + off for off in fitting])
     found.sort()
     return found

@@ -33,16 +33,31 @@ import random
 from collections.abc import Mapping
 from typing import Any, Self
 
-from tapete.engine import CLONE, FRESH, LIST, LISTS, Event, FieldState, Outcome, Rejection, Rng, private, public, redeal
+from tapete.engine import (
+    ALONE,
+    CLONE,
+    FRESH,
+    LIST,
+    LISTS,
+    Event,
+    FieldState,
+    Outcome,
+    Rejection,
+    Rng,
+    public,
+    redeal,
+)
 from tapete.engine import fields as sf  # sf.Field: a state field (geometry.Field is the playfield)
 
 from . import actions as act
 from .cards import (
     CARD_DESIGN,
+    CARD_FACES,
     CLOSER,
     CLOSER_CARD,
     GO_AGAIN,
     NUM_CARDS,
+    NUM_DESIGNS,
     SEGMENT_NAMES,
     SKIP_NEXT,
     card_face,
@@ -139,20 +154,28 @@ class NachoLocoState(FieldState):
 
     def _place(self, seat: int, action: int) -> None:
         """NAC-4/5: put a card down; NAC-8, NAC-9, NAC-11, NAC-13 follow."""
-        slot, design, rotation = act.unplace(action)
-        cell = self.field.slots()[slot]
+        rest, rotation = divmod(action, 3)  # act.unplace
+        slot, design = divmod(rest, NUM_DESIGNS)
+        field = self.field
+        cell = field.cell_at(slot)
         hand = self.hands[seat]
-        card = hand[-1] if self.phase == DRAWN else next(c for c in hand if CARD_DESIGN[c] == design)
+        if self.phase == DRAWN:
+            card = hand[-1]
+        else:
+            for card in hand:
+                if CARD_DESIGN[card] == design:
+                    break
         hand.remove(card)
-        pattern = self.field.open[cell]
+        pattern = field.open[cell]
         matched = self.table.matches(pattern, design, rotation)
-        self.field.place(cell, design, rotation)
+        field.place(cell, design, rotation)
         self.placed.append((card, cell, rotation))
         self.drawn = False
         self.idle = 0
         self.last_matcher = seat
         x, y = cell_coords(cell)
-        self._emit(public("place", seat=seat, card=card_face(card), cell=[x, y], rotation=rotation, matches=matched))
+        data = {"seat": seat, "card": CARD_FACES[card], "cell": [x, y], "rotation": rotation, "matches": matched}
+        self._ev.append(Event("place", data))
         if design == CLOSER:
             self._emit(public("close", seat=seat, how="closer"))  # NAC-13: no extra draws
             self._close(seat)
@@ -335,9 +358,10 @@ class NachoLocoState(FieldState):
                 break
             got.append(self.pile.pop())
         self.hands[seat].extend(got)
-        self._emit(public("draw", seat=seat, count=len(got), wanted=count, reason=reason))
+        events = self._ev
+        events.append(Event("draw", {"seat": seat, "count": len(got), "wanted": count, "reason": reason}))
         if got:
-            self._emit(private([seat], "drew", seat=seat, cards=[card_face(c) for c in got]))
+            events.append(Event("drew", {"seat": seat, "cards": [CARD_FACES[c] for c in got]}, ALONE[seat]))
 
     def _others(self, seat: int) -> list[int]:
         """The other seats, clockwise from the next one."""

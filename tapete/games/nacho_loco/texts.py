@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from tapete.engine import Event, State
-from tapete.engine.messages import Card, Cards, Catalogue, Lines, Message, Player, Players, Term, msg
+from tapete.engine.words import Card, Cards, Catalogue, Lines, Message, Player, Players, Term, msg
 
 from . import actions as act
 from .cards import (
@@ -122,6 +122,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "draw.short": {"es": " (no quedan más)", "en": " (no more left)"},
     "drew": {"es": "Robaste: {cards}.", "en": "You drew: {cards}."},
+    "drew.by_standin": {"es": "Por ti, el reemplazo robó: {cards}.", "en": "Your stand-in drew: {cards}."},
     "target": {
         "es": "{p:{p} elige|Eliges} a {target:{target}|ti}: {target:roba|robas} 3.",
         "en": "{p} {p:chooses|choose} {target} to draw 3.",

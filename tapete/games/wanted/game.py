@@ -12,11 +12,13 @@ from . import texts
 from .bots import WantedBot
 from .cards import FACES, card_face
 from .checks import problems
+from .client import CLIENT
 from .encoding import WantedEncoder
 from .house_rules import HOUSE_RULES
 from .options import PLAYERS, Options
 from .rules import WantedState
 from .search import WantedSearchHints
+from .study import STUDY
 
 RULES_VERSION = 1
 """The version of these rules as coded: bump it when the same seed, options
@@ -28,6 +30,8 @@ class WantedGame(Game):
     rules_version = RULES_VERSION
     name: ClassVar[dict[str, str]] = {"es": "WANTED", "en": "WANTED"}
     round_result_events: ClassVar[frozenset[str]] = frozenset({"deal_over", "stage_over"})
+    client = CLIENT
+    study = STUDY
     min_players = 2
     max_players = 10
     default_players = 2  # the default mode is Duelo

@@ -137,10 +137,13 @@ GUIDE = Guide(
             W(
                 "Gana quien suma más recompensa con los forajidos que cobró. Si hay empate, los empatados "
                 "toman sus cartas ganadoras (las que quedaron boca arriba) como mano nueva y juegan otra vez, "
-                "contando solo las batallas nuevas; tras 3 desempates sin resolver, comparten la victoria.",
+                "contando solo las batallas nuevas; en Pandillas, donde cada reparto junta otra vez las cartas, "
+                "el desempate es un reparto nuevo entre los empatados. Tras 3 desempates sin resolver, "
+                "comparten la victoria.",
                 "The highest total reward for the outlaws collected wins. On a tie, the tied players take "
                 "their winning cards (those left face up) as a new hand and play again, counting only the new "
-                "battles; after 3 replays still tied, they share the win.",
+                "battles; in Gangs, where every deal gathers the cards again, the replay is a fresh deal among "
+                "the tied players. After 3 replays still tied, they share the win.",
             )
         ),
     ),

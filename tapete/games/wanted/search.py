@@ -15,11 +15,13 @@ from collections.abc import Mapping, Sequence
 from itertools import combinations
 from typing import Any
 
-from tapete.engine import Bot, SearchHints
+from tapete.engine import Bot, LossThresholds, SearchHints, State
+from tapete.engine.words import Message
 
 from .actions import kind_of
 from .bots import WantedBot
 from .rules import GANG
+from .texts import gang_message
 
 # The spread of one Pandillas deal's bounty swing between two players (its
 # standard deviation, 29 over 900 deals of heuristic against heuristic).
@@ -46,8 +48,14 @@ def lead_holds(lead: float, deals_left: int, spread: float = DEAL_SWING) -> floa
     Pandillas deals, the swing to come taken as normal, `spread` per deal."""
     return 0.5 * (1.0 + math.erf(lead / (spread * math.sqrt(2.0 * deals_left))))
 
+# The post-game analysis' loss thresholds, calibrated on seeded matches (docs/analysis.md).
+THRESHOLDS = LossThresholds(0.05, 0.12, 0.25)
+
 
 class WantedSearchHints(SearchHints):
+    def loss_thresholds(self, options: Any) -> LossThresholds:
+        return THRESHOLDS
+
     def level_settings(self, level: str, options: Any) -> Mapping[str, Any]:
         if level == "normal" and options is not None and options.mode == "pandillas":
             return PANDILLAS_NORMAL
@@ -69,6 +77,10 @@ class WantedSearchHints(SearchHints):
         if len(commits) <= GANG:
             return ()
         return list(combinations(commits, GANG))
+
+    def plan_message(self, state: State, plan: Sequence[int]) -> Message | None:
+        """A gang in words: "Form the gang A♠ …, K♣ … and 2♦ …"."""
+        return gang_message(plan)
 
     def horizon_value(self, spectator_view: Mapping[str, Any]) -> Sequence[float] | None:
         """Each seat's chance to win a Pandillas match between deals (WAN-11):

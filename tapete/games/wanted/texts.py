@@ -3,11 +3,11 @@ terminal view. The rules themselves are rules.es.md and rules.en.md beside this 
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from tapete.engine import Event, State
-from tapete.engine.messages import Card, Cards, Catalogue, Lines, Message, Num, Player, Players, msg
+from tapete.engine.words import Card, Cards, Catalogue, Lines, Message, Num, Player, Players, msg
 
 from . import actions as act
 from .cards import FACE_TO_ID, FACES, SKILL, face_name, short_face_name
@@ -24,12 +24,25 @@ MESSAGES: dict[str, dict[str, str]] = {
     "act.commit": {"es": "Jugar boca abajo: {card}", "en": "Commit face down: {card}"},
     "act.leader": {"es": "Nombrar líder a {card}", "en": "Make {card} the leader"},
     "act.discard": {"es": "Descartar {card}", "en": "Discard {card}"},
+    "act.gang": {"es": "Formar la pandilla {cards}", "en": "Form the gang {cards}"},
     # events
     "pick": {"es": "Eliges {card} ({count} de 3).", "en": "You pick {card} ({count} of 3)."},
     "commit": {"es": "Juegas boca abajo: {cards}.", "en": "You commit face down: {cards}."},
+    "pick.by_standin": {
+        "es": "Por ti, el reemplazo elige {card} ({count} de 3).",
+        "en": "Your stand-in picks {card} ({count} of 3).",
+    },
+    "commit.by_standin": {
+        "es": "Por ti, el reemplazo juega boca abajo: {cards}.",
+        "en": "Your stand-in commits face down: {cards}.",
+    },
     "committed": {"es": "{p} ya {p:ha elegido|has elegido}.", "en": "{p:{p} has|you have} chosen."},
     "leader": {"es": "{p:{p} nombra|nombras} líder a {card}.", "en": "{p:{p} makes|you make} {card} the leader."},
     "discard_pick": {"es": "Descartarás {card}.", "en": "You will discard {card}."},
+    "discard_pick.by_standin": {
+        "es": "Por ti, el reemplazo descartará {card}.",
+        "en": "Your stand-in will discard {card}.",
+    },
     "discard_ready": {
         "es": "{p} ya {p:ha elegido|has elegido} su descarte.",
         "en": "{p} {p:has|have} chosen a discard.",
@@ -75,6 +88,11 @@ def action_message(state: State, action: int) -> Message:
         return msg("act.deal")
     card = Card(FACES[act.card_of(action)])
     return msg({"commit": "act.commit", "leader": "act.leader"}.get(kind, "act.discard"), card=card)
+
+
+def gang_message(commits: Sequence[int]) -> Message:
+    """A Pandillas gang chosen as one (its three commits, `SearchHints.plans`) as a message."""
+    return msg("act.gang", "WAN-9", cards=Cards(tuple(FACES[act.card_of(a)] for a in commits)))
 
 
 def event_message(event: Event) -> Message | Lines:
@@ -187,7 +205,7 @@ _MODE = {"duelo": ("Duelo", "Duel"), "tiroteo": ("Tiroteo", "Shootout"), "pandil
 def _header(view: Mapping[str, Any], lang: str) -> str:
     es, en = _MODE[view["mode"]]
     mode = _t(lang, es, en)
-    text = f"[bold]WANTED — {mode}[/bold] · " + _t(lang, "ronda", "round") + f" {view['round']}"
+    text = f"[bold]WANTED — {mode}[/bold]"  # WANTED counts battles and deals, not rounds
     if view["mode"] == "pandillas":
         text += " · " + _t(lang, "reparto", "deal") + f" {view['deal']}/{view['deals']}"
     else:

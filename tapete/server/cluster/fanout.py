@@ -27,10 +27,10 @@ import orjson
 
 from tapete.engine import TapeteError
 
-from ..errors import ServerError
+from ..errors import ServerError, error
 from ..ops import logs
 from ..table.connection import CLOSE_MOVED, Connection
-from ..table.messages import Chat, Detach, Dismiss, Message, Rematch, Submit, Sync
+from ..table.inbox import Chat, Detach, Dismiss, QueueItem, Rematch, Submit, Sync
 from ..table.runner import RunnerStopped, TableRunner
 from ..table.seats import SeatInfo
 
@@ -294,29 +294,29 @@ class RemoteRunner(TableRunner):
         conn.seat = seat
         return seat
 
-    def post(self, message: Message) -> None:
-        if isinstance(message, Detach):
-            cid = self._forget(message.conn)
+    def post(self, queued: QueueItem) -> None:
+        if isinstance(queued, Detach):
+            cid = self._forget(queued.conn)
             if cid is not None and not self.stopped:
                 self.bus.send(self.owner, {"op": "detach", "table": self.id, "from": self.bus.proc, "cid": cid})
             return
         if self.stopped:
             return  # its sockets were told to reconnect; what they still send is dropped
-        cid = self._cids.get(id(getattr(message, "conn", None)))
+        cid = self._cids.get(id(getattr(queued, "conn", None)))
         if cid is None:
             return
         item: dict[str, Any] = {"table": self.id, "from": self.bus.proc, "cid": cid}
-        if isinstance(message, Submit):
-            item.update(op="submit", seq=message.seq, version=message.version, payload=message.payload,
-                        seat=message.seat, at=wall_time(message.arrived))
-        elif isinstance(message, Sync):
+        if isinstance(queued, Submit):
+            item.update(op="submit", seq=queued.seq, version=queued.version, payload=queued.payload,
+                        seat=queued.seat, at=wall_time(queued.arrived))
+        elif isinstance(queued, Sync):
             item.update(op="sync")
-        elif isinstance(message, Dismiss):
+        elif isinstance(queued, Dismiss):
             item.update(op="dismiss")
-        elif isinstance(message, Chat):
-            item.update(op="chat", text=message.text, phrase=message.phrase)
-        elif isinstance(message, Rematch):
-            item.update(op="rematch", accept=message.accept)
+        elif isinstance(queued, Chat):
+            item.update(op="chat", text=queued.text, phrase=queued.phrase)
+        elif isinstance(queued, Rematch):
+            item.update(op="rematch", accept=queued.accept)
         else:
             return
         self.bus.send(self.owner, item)
@@ -384,7 +384,7 @@ def answer_later(bus: Bus, item: dict[str, Any], work: Awaitable[Any]) -> None:
             reply["error"] = error_json(err)
         except Exception:
             logs.log.exception("a request from another process failed", extra={"table": item.get("table")})
-            reply["error"] = error_json(ServerError("Error interno.", "Internal error.", rule="internal"))
+            reply["error"] = error_json(error("remote_failed"))
         bus.send(item["from"], reply)
 
     bus.spawn(run())

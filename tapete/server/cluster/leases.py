@@ -18,7 +18,7 @@ from typing import Any
 import sqlalchemy as sa
 from sqlalchemy.ext.asyncio import AsyncEngine
 
-from ..errors import ServerError
+from ..errors import error
 from ..storage.batch_writers import PgWriter, Write, action_columns
 from ..storage.store import MatchRow, Store, matches
 
@@ -63,19 +63,6 @@ FENCED_INSERT_ACTIONS = """WITH held AS (
     RETURNING 1
 )
 SELECT match_id FROM held"""
-
-
-class TableMoved(ServerError):
-    code = "table_moved"
-    status = 503
-
-
-def table_moved(table_id: str) -> TableMoved:
-    return TableMoved(
-        f"La mesa {table_id!r} ha pasado a otro proceso del servidor; vuelve a conectar.",
-        f"Table {table_id!r} moved to another server process; connect again.",
-        rule="table-owner",
-    )
 
 
 def new_owner_id() -> str:
@@ -171,7 +158,7 @@ class FencedWriter(PgWriter):
             if write.fence is None or write.fence in held:
                 admitted.append(write)
             elif write.done is not None and not write.done.done():
-                write.done.set_exception(table_moved(write.fence))
+                write.done.set_exception(error("table_moved", table=write.fence))
         return admitted
 
 
@@ -202,7 +189,7 @@ class ClusterStore(Store):
     async def create_match(self, row: MatchRow) -> None:
         # the lease comes first: no other process may take a table being created
         if not await self.leases.acquire(row.id):
-            raise table_moved(row.id)
+            raise error("table_moved", table=row.id)
         await super().create_match(row)
 
     async def status(self, table_id: str) -> str | None:

@@ -31,25 +31,25 @@ import sqlalchemy as sa
 
 from tapete.engine import TapeteError
 
-from ..errors import BadRequest, table_unavailable
+from ..errors import error
 from ..ops import logs
 from ..ops.stats import Stats
 from ..people.names import clean_name
 from ..settings import ServerSettings, async_db_url
 from ..storage.store import actions, matches, seats
 from ..table.connection import CLOSE_MOVED
-from ..table.messages import Chat, Detach, Dismiss, Rematch, Submit, Sync
-from ..table.registry import ENDED_UNPLAYED, Tables
+from ..table.inbox import Chat, Detach, Dismiss, Rematch, Submit, Sync
+from ..table.registry import ENDED_UNPLAYED, TableRegistry
 from ..table.runner import RunnerStopped, TableRunner
 from .fanout import Bus, RemoteConnection, RemoteRunner, answer_later, arrival_here, log_moved
 from .handoff import HandoffPort, handed, opening_request, same_machine
-from .leases import ClusterStore, new_owner_id, table_moved
+from .leases import ClusterStore, new_owner_id
 
 ORPHANS_PER_TICK = 200
 LISTED_MAX = 200
 
 
-class ClusterTables(Tables):
+class ClusterTableRegistry(TableRegistry):
     """The tables of one process of several: those it owns run here, the others are relayed."""
 
     store: ClusterStore
@@ -114,7 +114,7 @@ class ClusterTables(Tables):
                 return remote
             except RunnerStopped:
                 self._drop_remote(table_id)
-        raise table_unavailable(table_id)
+        raise error("table_unavailable", table=table_id)
 
     async def hand_off(self, table_id: str, scope: MutableMapping[str, Any]) -> bool:
         """A new socket for a table another process of this machine owns goes to that process
@@ -158,7 +158,7 @@ class ClusterTables(Tables):
         if status is None or status in ENDED_UNPLAYED:
             return None
         if table_id in self.broken:
-            raise table_unavailable(table_id)
+            raise error("table_unavailable", table=table_id)
         for _ in range(3):
             # who owns it first (a plain read): a socket relayed to its owner costs no lock and no
             # load of the record, and waits for none of the owner's writes in flight
@@ -171,10 +171,10 @@ class ClusterTables(Tables):
             try:
                 await remote.refresh()
             except RunnerStopped:
-                raise table_moved(table_id) from None  # its owner does not answer (yet): connect again
+                raise error("table_moved", table=table_id) from None  # its owner does not answer (yet): connect again
             self.remotes[table_id] = remote
             return remote
-        raise table_unavailable(table_id)
+        raise error("table_unavailable", table=table_id)
 
     async def _take(self, table_id: str) -> TableRunner | None:
         """Run a table whose lease this process just acquired, rebuilt from its record."""
@@ -191,7 +191,7 @@ class ClusterTables(Tables):
             logs.log.exception("could not rebuild a table", extra={"table": table_id})
             self.broken.add(table_id)
             await self.leases.release([table_id])
-            raise table_unavailable(table_id) from None
+            raise error("table_unavailable", table=table_id) from None
         self._drop_remote(table_id)  # sockets relayed to the former owner reconnect, to this process now
         if row.status == "playing" and runner.state.is_terminal():
             outcome = runner.state.outcome().to_json()
@@ -226,16 +226,12 @@ class ClusterTables(Tables):
         for _ in range(3):
             runner = await self.get(table_id) if table_id else None
             if runner is None or runner.status == "finished":
-                raise BadRequest(
-                    "Código de invitación desconocido o de una partida terminada.",
-                    "Unknown invitation code, or one of a finished match.",
-                    rule="invite-code",
-                )
+                raise error("invite_unknown")
             try:
                 return runner, *(await runner.join(seat, clean_name(name), player_id))
             except RunnerStopped:
                 continue
-        raise table_unavailable(str(table_id))
+        raise error("table_unavailable", table=str(table_id))
 
     def listed(self) -> list[dict[str, Any]]:
         here = super().listed()
@@ -387,7 +383,7 @@ class ClusterTables(Tables):
         if runner is None:
             return
         await runner.stop()
-        Tables._forget(self, runner)
+        TableRegistry._forget(self, runner)
         for conn in [*runner.spectators, *(c for info in runner.seats for c in info.conns)]:
             conn.close(CLOSE_MOVED, "table moved")
         for key, (_conn, owner) in list(self.remote_conns.items()):
@@ -428,7 +424,7 @@ async def _joined(runner: TableRunner, seat: Any, name: Any, player_id: Any) -> 
     return {"seat": chosen, "token": token, "summary": runner.summary()}
 
 
-async def open_cluster(settings: ServerSettings, stats: Stats) -> tuple[ClusterStore, ClusterTables]:
+async def open_cluster(settings: ServerSettings, stats: Stats) -> tuple[ClusterStore, ClusterTableRegistry]:
     """The store and tables of one process of several (PostgreSQL and Redis are required)."""
     url = async_db_url(settings.db_url)
     if not url.startswith("postgresql") or not settings.redis_url:
@@ -442,4 +438,4 @@ async def open_cluster(settings: ServerSettings, stats: Stats) -> tuple[ClusterS
     bus = Bus(settings.redis_url, owner, alive_seconds=settings.lease_seconds)
     await bus.open()
     logs.event(f"cluster process {owner} ready")
-    return store, ClusterTables(store, settings, stats, bus)
+    return store, ClusterTableRegistry(store, settings, stats, bus)

@@ -3,7 +3,7 @@ finished match's record, the server's counters; and the per-address limits on ne
 and identities.
 
 Every route reaches the process's services (`Services`: settings, store, table registry,
-counters, identities) through `request.app.state.tapete`, set by `tapete.server.app`.
+counters, identities, tournaments) through `request.app.state.tapete`, set by `tapete.server.app`.
 """
 
 from __future__ import annotations
@@ -16,23 +16,25 @@ from typing import Any, Literal
 from fastapi import APIRouter, Query, Request
 
 from tapete.bots import kinds_for
-from tapete.engine import Game
+from tapete.engine import Game, TapeteError
 from tapete.games import game_ids, get_game
 from tapete.games.guide import guide_json, guide_markdown
 
-from ..errors import Forbidden, NotFinished, RateLimited, ServerError, private_match, table_not_found
+from ..errors import error
 from ..ops import logs
 from ..ops.loopwatch import LoopWatch
 from ..ops.stats import Stats
 from ..people.history import share
 from ..people.names import clean_name
-from ..people.players import IDENTITIES_PER_MINUTE, Players, bad_identity, check_distinct
+from ..people.players import IDENTITIES_PER_MINUTE, Players, check_distinct
 from ..settings import ServerSettings, everywhere_kinds, table_options_schema
 from ..storage.store import Store
-from ..table.registry import SeatSpec, Tables
+from ..table.registry import SeatSpec, TableRegistry
+from ..tournaments.service import Tournaments
 from ..wire.limits import AllRates, Rates
 from .models import CreateTableBody, JoinBody, TokenBody
 from .player_api import PlayerHeader, caller
+from .viewer import client_json
 
 
 @dataclass
@@ -42,10 +44,11 @@ class Services:
 
     settings: ServerSettings
     store: Store
-    tables: Tables
+    tables: TableRegistry
     stats: Stats
     players: Players
     watch: LoopWatch
+    tournaments: Tournaments
 
 
 def client_address(request: Request) -> str:
@@ -74,8 +77,10 @@ router = APIRouter(prefix="/api")
 
 
 @router.get("/games")
-async def list_games() -> dict[str, Any]:
-    """Every registered game with its players, options schema and names in es/en."""
+async def list_games(request: Request) -> dict[str, Any]:
+    """Every registered game with its players, options schema and names in es/en; its client
+    pieces named by their versioned URLs where the static client holds them (http/assets.py)."""
+    versioned: Callable[[str], str] = getattr(request.app.state, "versioned", lambda url: url)
     return {
         "games": [
             {
@@ -86,6 +91,7 @@ async def list_games() -> dict[str, Any]:
                 "default_players": g.default_players,
                 "options": g.options_schema(),
                 "bot_levels": kinds_for(g),
+                "client": client_json(g, versioned),
             }
             for g in available_games()
         ],
@@ -197,11 +203,7 @@ def require_admin(request: Request, settings: ServerSettings) -> None:
     scheme, _, token = given.partition(" ")
     expected = settings.admin_token
     if not expected or scheme.lower() != "bearer" or not secrets.compare_digest(token.strip(), expected):
-        raise Forbidden(
-            "Hace falta la ficha de administración (Authorization: Bearer ...).",
-            "This needs the admin token (Authorization: Bearer ...).",
-            rule="admin",
-        )
+        raise error("admin_only")
 
 
 @router.get("/matches/{match_id}/record")
@@ -216,20 +218,19 @@ async def share_match(match_id: str, request: Request, x_tapete_player: PlayerHe
     replay are then anyone's."""
     who = await caller(request, x_tapete_player)
     if who is None:
-        raise bad_identity()
+        raise error("bad_identity")
     found = await services(request).store.transact(lambda conn: share(conn, match_id[:32], who))
     if found == "unknown":
-        raise table_not_found(match_id[:32])
+        raise error("table_not_found", table=match_id[:32])
     if found == "not_yours":
-        raise private_match()
+        raise error("private_match")
     if found == "not_finished":
-        raise NotFinished("Solo una partida terminada se hace pública.", "Only a finished match is made public.",
-                          rule="record-finished")
+        raise error("share_unfinished")
     return {"match_id": match_id, "shared": True}
 
 
 
-LobbyRates = dict[tuple[str, str], tuple[Rates, Callable[[], ServerError]]]
+LobbyRates = dict[tuple[str, str], tuple[Rates, Callable[[], TapeteError]]]
 
 
 def lobby_rates(settings: ServerSettings, rates: AllRates) -> LobbyRates:
@@ -237,26 +238,14 @@ def lobby_rates(settings: ServerSettings, rates: AllRates) -> LobbyRates:
     process when there are several."""
     per_minute = rates.per_minute
 
-    def too_many_tables() -> ServerError:
-        return RateLimited(
-            f"Demasiadas mesas nuevas (máximo {settings.tables_per_minute:g} por minuto); espera un poco.",
-            f"Too many new tables (at most {settings.tables_per_minute:g} a minute); wait a little.",
-            rule="quota",
-        )
+    def too_many_tables() -> TapeteError:
+        return error("quota_new_tables", per_minute=settings.tables_per_minute)
 
-    def too_many_joins() -> ServerError:
-        return RateLimited(
-            f"Demasiados intentos de unirse (máximo {settings.joins_per_minute:g} por minuto); espera un poco.",
-            f"Too many joins (at most {settings.joins_per_minute:g} a minute); wait a little.",
-            rule="quota",
-        )
+    def too_many_joins() -> TapeteError:
+        return error("quota_joins", per_minute=settings.joins_per_minute)
 
-    def too_many_identities() -> ServerError:
-        return RateLimited(
-            f"Demasiadas identidades nuevas (máximo {IDENTITIES_PER_MINUTE} por minuto); espera un poco.",
-            f"Too many new identities (at most {IDENTITIES_PER_MINUTE} a minute); wait a little.",
-            rule="quota",
-        )
+    def too_many_identities() -> TapeteError:
+        return error("quota_identities", per_minute=IDENTITIES_PER_MINUTE)
 
     return {
         ("POST", "/api/tables"): (per_minute("tables", settings.tables_per_minute), too_many_tables),

@@ -10,9 +10,11 @@ shipped as docs/protocol.schema.json (a test keeps the file current).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Annotated, Any, Literal
+from typing import TYPE_CHECKING, Annotated, Any, Literal, get_args
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, model_validator
+
+from tapete.protocol import CHAT_TEXT_MAX, PHRASE_IDS
 
 # Integers a client may send (seq, version, index, seat): those every JSON reader
 # holds exactly. A larger seq could not be echoed (orjson stops at 64 bits).
@@ -27,6 +29,10 @@ SeatNumber = Annotated[int, Field(strict=True, ge=0, le=63)]
 OptionValue = Annotated[int, Field(strict=True)] | Annotated[bool, Field(strict=True)] | Annotated[
     str, Field(strict=True, max_length=64)
 ]
+if TYPE_CHECKING:
+    PhraseId = str
+else:  # the quick phrases' ids as the protocol lists them (tapete.protocol.chat), one Literal each
+    PhraseId = Literal[PHRASE_IDS]
 
 
 class Strict(BaseModel):
@@ -41,7 +47,7 @@ class PlayerRef(Strict):
     secret: str = Field(min_length=1, max_length=128)
 
 
-class Hello(Strict):
+class HelloMessage(Strict):
     """The first message on a table socket (no token: a spectator)."""
 
     type: Literal["hello"]
@@ -77,19 +83,19 @@ class ActionMessage(Strict):
         return {"index": self.index} if self.index is not None else {"action": self.action}
 
 
-class Sync(Strict):
+class SyncMessage(Strict):
     """Send me the current state again."""
 
     type: Literal["sync"]
 
 
-class Dismiss(Strict):
+class DismissMessage(Strict):
     """I have read the round result: the table need not wait for me to go on."""
 
     type: Literal["dismiss"]
 
 
-class Ping(Strict):
+class PingMessage(Strict):
     """Answered by `{"type": "pong", "seq": seq}`."""
 
     type: Literal["ping"]
@@ -100,8 +106,9 @@ class ChatMessage(Strict):
     """A chat line for everyone at the table: typed words (`text`) or a quick phrase (`phrase`)."""
 
     type: Literal["chat"]
-    text: str | None = Field(None, description="1-300 characters once cleaned (exactly one of text, phrase)")
-    phrase: Literal["good_game", "good_luck", "oops", "thanks", "well_done"] | None = Field(
+    text: str | None = Field(
+        None, description=f"1-{CHAT_TEXT_MAX} characters once cleaned (exactly one of text, phrase)")
+    phrase: PhraseId | None = Field(
         None, description="a quick phrase, shown to each reader in their language (exactly one of text, phrase)"
     )
 
@@ -119,9 +126,17 @@ class RematchMessage(Strict):
     accept: bool = Field(True, description="false to decline")
 
 
-AnyClientMessage = Hello | ActionMessage | Sync | Dismiss | Ping | ChatMessage | RematchMessage
+AnyClientMessage = (
+    HelloMessage | ActionMessage | SyncMessage | DismissMessage | PingMessage | ChatMessage | RematchMessage
+)
 ClientMessage = Annotated[AnyClientMessage, Field(discriminator="type")]
-MESSAGE_TYPES: tuple[str, ...] = ("hello", "action", "sync", "dismiss", "ping", "chat", "rematch")
+CLIENT_MESSAGES: tuple[type[Strict], ...] = get_args(AnyClientMessage)  # each kind a client sends, in order
+MESSAGE_TYPES: tuple[str, ...] = tuple(get_args(model.model_fields["type"].annotation)[0] for model in CLIENT_MESSAGES)
+# What the server sends: the kinds only (docs/protocol.md says what each carries; a test checks that the
+# server sends no other).
+SERVER_MESSAGE_TYPES: tuple[str, ...] = (
+    "welcome", "state", "accepted", "error", "pong", "chat", "rematch", "rematch_start", "left", "closed"
+)
 _client_message: TypeAdapter[AnyClientMessage] = TypeAdapter(ClientMessage)
 
 
@@ -181,6 +196,38 @@ class TokenBody(Strict):
     token: str = Field(max_length=128)
 
 
+ROUNDS_MAX = 30
+SECONDS_MIN, SECONDS_MAX = 10, 7 * 24 * 3600
+BOTS_MAX = 64
+
+
+class TournamentBot(Strict):
+    level: str = Field(max_length=32, description="a bot level of the game (`bot_levels` of /api/games)")
+    name: str | None = Field(None, max_length=MAX_NAME_INPUT)
+
+
+class CreateTournamentBody(Strict):
+    kind: Literal["swiss", "arena"]
+    game: str = Field(max_length=32)
+    name: str | None = Field(None, max_length=MAX_NAME_INPUT)
+    options: dict[str, OptionValue] = Field(default_factory=dict, max_length=64)
+    table_options: dict[str, OptionValue] = Field(default_factory=dict, max_length=16)
+    seats: Annotated[int, Field(strict=True, ge=2, le=16)] | None = Field(
+        None, description="seats at each table (default: the game's usual number)")
+    rounds: Annotated[int, Field(strict=True, ge=1, le=ROUNDS_MAX)] | None = Field(None, description="Swiss only")
+    seconds: Annotated[int, Field(strict=True, ge=SECONDS_MIN, le=SECONDS_MAX)] | None = Field(
+        None, description="an arena's length (arena only)")
+    bots: list[TournamentBot] = Field(default_factory=list, max_length=BOTS_MAX,
+                                      description="bots entered by the organiser, an entry each")
+    join: bool = Field(False, description="the organiser enters too")
+
+
+class JoinTournamentBody(Strict):
+    name: str | None = Field(None, max_length=MAX_NAME_INPUT)
+    side: Annotated[int, Field(strict=True, ge=0, le=10_000)] | None = Field(
+        None, description="the partnership (entry number) to complete; none: a new entry")
+
+
 # -- the schema -------------------------------------------------------------------------
 def protocol_schema() -> dict[str, Any]:
     """JSON Schema of everything a client sends: the socket's messages and the lobby's bodies."""
@@ -191,6 +238,8 @@ def protocol_schema() -> dict[str, Any]:
         ("POST /api/tables", CreateTableBody),
         ("POST /api/join", JoinBody),
         ("POST /api/tables/{id}/leave", TokenBody),
+        ("POST /api/tournaments", CreateTournamentBody),
+        ("POST /api/tournaments/{id}/join", JoinTournamentBody),
     ):
         schema = model.model_json_schema(ref_template="#/$defs/{model}")
         defs.update(schema.pop("$defs", {}))

@@ -12,16 +12,14 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Header, Query, Request
 from pydantic import Field
 
+from ..errors import error
 from ..people.history import match_page, profile
 from ..people.players import (
     HEADER,
     MAX_SECRET_LENGTH,
     PASSWORD_MAX,
     Players,
-    bad_identity,
-    not_yours,
     parse_header,
-    player_not_found,
 )
 from ..people.ratings import leaderboard
 from ..table import registry as table_registry
@@ -83,9 +81,9 @@ async def _owner(request: Request, header: str | None, player_id: str) -> str:
     """The caller must be the player `player_id` itself."""
     who = await caller(request, header)
     if who is None:
-        raise bad_identity()
+        raise error("bad_identity")
     if who != player_id:
-        raise not_yours()
+        raise error("not_your_identity")
     return who
 
 
@@ -103,7 +101,7 @@ async def new_player(request: Request, body: NewPlayerBody | None = None) -> dic
 async def player_profile(player_id: str, request: Request) -> dict[str, Any]:
     found = await the_players(request).store.read(lambda conn: profile(conn, player_id[:32]))
     if found is None:
-        raise player_not_found()
+        raise error("player_not_found")
     return found
 
 
@@ -122,7 +120,7 @@ async def player_matches(
     found = await the_players(request).store.read(
         lambda conn: match_page(conn, player_id[:32], start, size, viewer))
     if found is None:
-        raise player_not_found()
+        raise error("player_not_found")
     return found
 
 

@@ -21,7 +21,7 @@ from pydantic import ValidationError
 
 from tapete.engine import TapeteError
 
-from ..errors import BadJson, BadMessage, RateLimited, TooLarge, UnknownMessage, internal_error
+from ..errors import error
 from ..ops import logs
 from ..table.connection import (
     CLOSE_BAD_TOKEN,
@@ -33,21 +33,20 @@ from ..table.connection import (
     Connection,
     RateLimiter,
 )
-from ..table.messages import Chat, Detach, Rematch, Submit
-from ..table.messages import Dismiss as RunnerDismiss
-from ..table.messages import Sync as RunnerSync
+from ..table.inbox import Chat, Detach, Dismiss, Rematch, Submit, Sync
 from ..table.runner import RunnerStopped, TableRunner
 from ..wire.limits import AllRates, Rates
 from .models import (
     MAX_INT,
     MESSAGE_TYPES,
     ActionMessage,
+    AnyClientMessage,
     ChatMessage,
-    Dismiss,
-    Hello,
-    Ping,
+    DismissMessage,
+    HelloMessage,
+    PingMessage,
     RematchMessage,
-    Sync,
+    SyncMessage,
     explain,
     read_message,
 )
@@ -57,7 +56,6 @@ if TYPE_CHECKING:
     from .lobby import Services
 
 
-Message = Hello | ActionMessage | Sync | Dismiss | Ping | ChatMessage | RematchMessage
 CLOSE_CODES = {"bad_token": CLOSE_BAD_TOKEN, "bad_identity": CLOSE_BAD_TOKEN, "table_not_found": CLOSE_NOT_FOUND}
 
 
@@ -97,7 +95,7 @@ async def table_socket(websocket: WebSocket, table_id: str) -> None:
     except Exception:
         # a bug, not a client's doing: the client hears so in the error shape, not a bare close
         logs.log.exception("socket handler failed", extra={"table": table_id, "seat": conn.seat})
-        conn.send_error(internal_error())
+        conn.send_error(error("internal_error"))
         conn.close(CLOSE_INTERNAL, "internal_error")
     finally:
         if runner is not None:
@@ -132,53 +130,33 @@ async def _receive_text(websocket: WebSocket) -> str | None:
 def _parse(text: str | None, settings: ServerSettings) -> dict[str, Any]:
     """The message as a JSON object with a string `type` (not yet checked against its model)."""
     if text is None:
-        raise BadJson("Se esperan mensajes de texto JSON.", "Messages must be JSON text.", rule="protocol")
+        raise error("json_not_text")
     if len(text) > settings.max_message_bytes or len(text.encode()) > settings.max_message_bytes:
-        raise TooLarge(
-            f"Mensaje demasiado grande (máximo {settings.max_message_bytes} bytes).",
-            f"Message too large (at most {settings.max_message_bytes} bytes).",
-            rule="limits",
-        )
+        raise error("message_too_large", limit=settings.max_message_bytes)
     try:
         # orjson refuses nesting over 1024 levels and numbers beyond a double (the
         # standard reader raised RecursionError, or turned 1e400 into inf)
         data = orjson.loads(text)
     except orjson.JSONDecodeError:
-        raise BadJson("El mensaje no es JSON válido.", "The message is not valid JSON.", rule="protocol") from None
+        raise error("json_invalid") from None
     if not isinstance(data, dict) or not isinstance(data.get("type"), str):
-        raise BadMessage(
-            "El mensaje debe ser un objeto JSON con un campo \"type\".",
-            "The message must be a JSON object with a \"type\" field.",
-            rule="protocol",
-        )
+        raise error("message_not_object")
     return data
 
 
-def _read(data: dict[str, Any], expected: tuple[str, ...]) -> Message:
+def _read(data: dict[str, Any], expected: tuple[str, ...]) -> AnyClientMessage:
     """The message as its model; `expected` lists the types this moment of the socket takes."""
     kind = data["type"]
     if kind not in MESSAGE_TYPES and expected != ("hello",):
-        listed = ", ".join(expected)
-        raise UnknownMessage(
-            f"Tipo de mensaje desconocido: {kind[:32]!r} ({listed}).",
-            f"Unknown message type: {kind[:32]!r} ({listed}).",
-            rule="protocol",
-        )
+        raise error("message_type_unknown", kind=kind[:32], listed=", ".join(expected))
     if kind not in expected:
         if kind == "hello":
-            raise BadMessage("Ya has saludado (hello) en este socket.", "This socket has already said hello.",
-                             rule="protocol")
-        raise BadMessage(
-            "El primer mensaje debe ser {\"type\": \"hello\", \"token\": ..., \"lang\": \"es\" o \"en\"}.",
-            "The first message must be {\"type\": \"hello\", \"token\": ..., \"lang\": \"es\" or \"en\"}.",
-            rule="protocol",
-        )
+            raise error("hello_again")
+        raise error("hello_first")
     try:
         return read_message(data)
     except ValidationError as err:
-        why = explain(err)
-        raise BadMessage(f"Mensaje {kind} mal formado ({why}).", f"Malformed {kind} message ({why}).",
-                         rule="protocol") from None
+        raise error("message_malformed", kind=kind, why=explain(err)) from None
 
 
 async def _hello(websocket: WebSocket, conn: Connection, svc: Services) -> str | None:
@@ -187,12 +165,12 @@ async def _hello(websocket: WebSocket, conn: Connection, svc: Services) -> str |
     try:
         text = await asyncio.wait_for(_receive_text(websocket), settings.hello_timeout)
     except TimeoutError:
-        conn.send_error(BadMessage("Falta el saludo (hello).", "No hello arrived in time.", rule="protocol"))
+        conn.send_error(error("hello_missing"))
         conn.close(CLOSE_POLICY, "no hello")
         raise Disconnected from None
     try:
         hello = _read(_parse(text, settings), ("hello",))
-        assert isinstance(hello, Hello)
+        assert isinstance(hello, HelloMessage)
         if hello.player is not None:  # a wrong identity is refused as a wrong token is
             conn.player_id = await svc.players.check(hello.player.id, hello.player.secret)
             conn.player_name = await svc.players.name_of(conn.player_id)
@@ -279,13 +257,7 @@ class SocketReader:
             self.strikes = 0
             return True
         self.strikes += 1
-        self.conn.send_error(
-            RateLimited(
-                f"Demasiados mensajes (máximo {settings.rate_per_s:g} por segundo); este se ha ignorado.",
-                f"Too many messages (at most {settings.rate_per_s:g} per second); this one was ignored.",
-                rule="limits",
-            )
-        )
+        self.conn.send_error(error("socket_flood", per_second=settings.rate_per_s))
         if self.strikes >= settings.rate_strikes:
             self.conn.close(CLOSE_POLICY, "rate")
         return False
@@ -348,12 +320,16 @@ class SocketReader:
             logs.event("socket moved", logging.INFO, table=self.runner.id, seat=self.conn.seat)
             return
         logs.log.error("socket reader failed", exc_info=err, extra={"table": self.runner.id, "seat": self.conn.seat})
-        self.conn.send_error(internal_error())
+        self.conn.send_error(error("internal_error"))
         self.conn.close(CLOSE_INTERNAL, "internal_error")
 
 
-def _flood(message: ChatMessage | RematchMessage, settings: ServerSettings) -> RateLimited:
-    return chat_flood(settings) if isinstance(message, ChatMessage) else rematch_flood()
+def _flood(message: ChatMessage | RematchMessage, settings: ServerSettings) -> TapeteError:
+    """Chat and rematch answers have rates of their own, far below the socket's: people talk,
+    floods are refused."""
+    if isinstance(message, ChatMessage):
+        return error("chat_flood", per_minute=settings.chat_per_s * 60)
+    return error("rematch_flood")
 
 
 IN_PLAY = ("action", "sync", "dismiss", "ping", "chat", "rematch")
@@ -393,42 +369,20 @@ def address_allowances(settings: ServerSettings, rates: AllRates) -> AddressAllo
     )
 
 
-def chat_flood(settings: ServerSettings) -> RateLimited:
-    """Chat has a rate of its own, far below the socket's: people talk, floods are refused."""
-    per_minute = settings.chat_per_s * 60
-    return RateLimited(
-        f"Demasiados mensajes de chat (máximo {per_minute:g} por minuto); este no se ha enviado.",
-        f"Too many chat messages (at most {per_minute:g} a minute); this one was not sent.",
-        rule="chat",
-    )
-
-
-def table_busy(chat: bool) -> RateLimited:
+def table_busy(chat: bool) -> TapeteError:
     """The table's ceiling, over every address: the message was not sent, whoever sent it."""
-    if chat:
-        return RateLimited("Demasiados mensajes de chat en esta mesa; este no se ha enviado.",
-                           "Too many chat messages at this table; this one was not sent.", rule="chat")
-    return RateLimited("Demasiadas respuestas a la revancha en esta mesa; espera un momento.",
-                       "Too many rematch answers at this table; wait a moment.", rule="rematch")
+    return error("chat_table_flood" if chat else "rematch_table_flood")
 
 
-def rematch_flood() -> RateLimited:
-    return RateLimited(
-        "Demasiadas respuestas a la revancha; espera un momento.",
-        "Too many rematch answers; wait a moment.",
-        rule="rematch",
-    )
-
-
-def _dispatch(message: Message, conn: Connection, runner: TableRunner, arrived: float) -> None:
+def _dispatch(message: AnyClientMessage, conn: Connection, runner: TableRunner, arrived: float) -> None:
     if isinstance(message, ActionMessage):
         # the owner of the table judges the version (a relay does not know it): see TableCore.check_fresh
         runner.post(Submit(conn, message.seq, message.version, message.payload(), message.seat, arrived))
-    elif isinstance(message, Sync):
-        runner.post(RunnerSync(conn))
-    elif isinstance(message, Dismiss):
-        runner.post(RunnerDismiss(conn))
-    elif isinstance(message, Ping):
+    elif isinstance(message, SyncMessage):
+        runner.post(Sync(conn))
+    elif isinstance(message, DismissMessage):
+        runner.post(Dismiss(conn))
+    elif isinstance(message, PingMessage):
         conn.send({"type": "pong", "seq": message.seq})
     elif isinstance(message, ChatMessage):
         runner.post(Chat(conn, message.text, message.phrase))

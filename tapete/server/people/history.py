@@ -10,7 +10,7 @@ from typing import Any
 
 import sqlalchemy as sa
 
-from tapete.engine.names import bot_name
+from tapete.engine.bot_names import bot_name
 
 from ..storage.schema import matches, players, seats
 from .names import clean_name

@@ -34,7 +34,9 @@ import sqlalchemy as sa
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
 
-from ..errors import Forbidden, RateLimited, ServerError
+from tapete.engine import TapeteError
+
+from ..errors import NameTaken, error
 from ..ops import logs
 from ..storage.schema import player_secrets, players
 from ..storage.store import Store
@@ -68,60 +70,6 @@ IDENTITIES_PER_MINUTE = 10
 PASSWORDS_PER_MINUTE = 5
 
 
-class BadIdentity(ServerError):
-    code = "bad_identity"
-    status = 401
-
-
-class BadLogin(ServerError):
-    code = "bad_login"
-    status = 401
-
-
-class NameTaken(ServerError):
-    """A name that reads as one already held. `sign_in`: the holder is an identity protected by a
-    password, so whoever it is may sign in with that name instead (the client offers it)."""
-
-    code = "name_taken"
-    status = 409
-
-    def __init__(self, es: str, en: str, *, rule: str | None = None, sign_in: bool = False) -> None:
-        super().__init__(es, en, rule=rule)
-        self.sign_in = sign_in
-
-    def to_json(self) -> dict[str, Any]:
-        return {**super().to_json(), "sign_in": self.sign_in}
-
-
-class PlayerNotFound(ServerError):
-    code = "player_not_found"
-    status = 404
-
-
-def bad_identity() -> BadIdentity:
-    return BadIdentity(
-        "Identidad de jugador no válida (id o secreto desconocidos).",
-        "Invalid player identity (unknown id or secret).",
-        rule="identity",
-    )
-
-
-def bad_login() -> BadLogin:
-    return BadLogin("Nombre o contraseña incorrectos.", "Wrong name or password.", rule="login")
-
-
-def player_not_found() -> PlayerNotFound:
-    return PlayerNotFound("No existe ese jugador.", "There is no such player.", rule="identity")
-
-
-def not_yours() -> Forbidden:
-    return Forbidden(
-        "Solo el propio jugador puede cambiar su identidad.",
-        "Only the player themselves may change their identity.",
-        rule="identity",
-    )
-
-
 def hash_secret(secret: str) -> str:
     return hashlib.sha256(secret.encode()).hexdigest()
 
@@ -152,7 +100,7 @@ def parse_header(value: str) -> tuple[str, str]:
     """`<player_id>:<secret>` as its two parts; BadIdentity when it is not that."""
     player_id, sep, secret = value.strip().partition(":")
     if not sep or not player_id or not secret or len(player_id) > MAX_ID_LENGTH or len(secret) > MAX_SECRET_LENGTH:
-        raise bad_identity()
+        raise error("bad_identity")
     return player_id, secret
 
 
@@ -213,10 +161,10 @@ def _create(conn: sa.Connection, name: str | None) -> Identity:
 def _rename(conn: sa.Connection, player_id: str, name: str | None) -> None:
     row = conn.execute(sa.select(players.c.password_hash).where(players.c.id == player_id)).first()
     if row is None:
-        raise player_not_found()
+        raise error("player_not_found")
     protected = row.password_hash is not None
     if protected and name is None:
-        raise _name_needed()
+        raise error("name_needed")
     values: dict[str, Any] = {"name": name, "name_key": None if name is None else name_key(name)}
     if values["name_key"] is not None:
         _check_name_free(conn, player_id, values["name_key"])
@@ -233,11 +181,11 @@ def _protect(conn: sa.Connection, player_id: str, password_hash: str, old_hash: 
     every other device; how many were."""
     row = conn.execute(sa.select(players.c.name, players.c.password_hash).where(players.c.id == player_id)).first()
     if row is None:
-        raise player_not_found()
+        raise error("player_not_found")
     if row.name is None:
-        raise _name_needed()
+        raise error("name_needed")
     if row.password_hash != old_hash:
-        raise wrong_password()
+        raise error("wrong_password")
     _check_free(conn, player_id, row.name)
     conn.execute(
         players.update()
@@ -250,23 +198,15 @@ def _protect(conn: sa.Connection, player_id: str, password_hash: str, old_hash: 
 def _password_hash(conn: sa.Connection, player_id: str) -> str | None:
     row = conn.execute(sa.select(players.c.password_hash).where(players.c.id == player_id)).first()
     if row is None:
-        raise player_not_found()
+        raise error("player_not_found")
     return None if row.password_hash is None else str(row.password_hash)
-
-
-def wrong_password() -> Forbidden:
-    return Forbidden(
-        "Falta la contraseña actual de este jugador, o no es esa.",
-        "This player's current password is missing or wrong.",
-        rule="password",
-    )
 
 
 def _check_free(conn: sa.Connection, player_id: str, name: str) -> None:
     """A protected player's name is theirs alone (the unique index is the last word on a race)."""
     holder = conn.scalar(sa.select(players.c.id).where(players.c.login_name == login_key(name)))
     if holder is not None and holder != player_id:
-        raise name_taken()
+        raise error("name_taken")
 
 
 def _check_name_free(conn: sa.Connection, player_id: str | None, key: str) -> None:
@@ -283,48 +223,22 @@ def _protected_holder(conn: sa.Connection, key: str) -> str | None:
     return None if found is None else str(found)
 
 
-def name_taken(protected: bool = False) -> NameTaken:
+def name_taken(protected: bool = False) -> TapeteError:
     """The name (or one that reads the same) is another identity's; `protected`: that identity has a
-    password, so signing in with the name is the way to be it."""
-    if protected:
-        return NameTaken(
-            "Ese nombre (u otro que se lee igual) es de un jugador protegido con contraseña. Si es el tuyo, "
-            "entra con tu nombre y tu contraseña; si no, elige otro.",
-            "That name (or one that reads the same) belongs to a player protected by a password. If it is "
-            "yours, sign in with your name and password; if not, choose another.",
-            rule="identity",
-            sign_in=True,
-        )
-    return NameTaken(
-        "Ese nombre (u otro que se lee igual) ya lo usa otro jugador; elige otro.",
-        "Another player already uses that name (or one that reads the same); choose another.",
-        rule="identity",
-    )
-
-
-def seat_name_taken() -> NameTaken:
-    return NameTaken(
-        "Ese nombre (u otro que se lee igual) ya lo lleva otro asiento de esta mesa; elige otro.",
-        "Another seat at this table already has that name (or one that reads the same); choose another.",
-        rule="seat-name",
-    )
+    password, so signing in with the name is the way to be it (the answer's `sign_in`)."""
+    if not protected:
+        return error("name_taken")
+    err = error("name_taken_protected")
+    if isinstance(err, NameTaken):
+        err.sign_in = True
+    return err
 
 
 def check_distinct(names: Iterable[str | None]) -> None:
     """No two of a table's seat names read alike (bots' and people's); NameTaken if two do."""
     keys = [seat_key(name) for name in names if name]
     if len(keys) != len(set(keys)):
-        raise seat_name_taken()
-
-
-def _name_needed() -> ServerError:
-    from ..errors import BadRequest
-
-    return BadRequest(
-        "Para proteger tu identidad con contraseña necesitas un nombre.",
-        "To protect your identity with a password you need a name.",
-        rule="identity",
-    )
+        raise error("seat_name_taken")
 
 
 class Players:
@@ -349,16 +263,16 @@ class Players:
         try:
             identity = await self.store.transact(lambda conn: _create(conn, cleaned))
         except sa.exc.IntegrityError:  # another player took the name in the same instant
-            raise name_taken() from None
+            raise error("name_taken") from None
         logs.event("player created", detail=identity.player_id)
         return identity
 
     async def check(self, player_id: str, secret: str) -> str:
         """The player's id when `secret` is one of theirs; BadIdentity otherwise."""
         if len(player_id) > MAX_ID_LENGTH or len(secret) > MAX_SECRET_LENGTH:
-            raise bad_identity()
+            raise error("bad_identity")
         if not await self.store.read(lambda conn: _secret_matches(conn, player_id, secret)):
-            raise bad_identity()
+            raise error("bad_identity")
         return player_id
 
     async def from_header(self, value: str | None) -> str | None:
@@ -390,7 +304,7 @@ class Players:
         try:
             await self.store.transact(lambda conn: _rename(conn, player_id, cleaned))
         except sa.exc.IntegrityError:  # another player took the name in the same instant
-            raise name_taken() from None
+            raise error("name_taken") from None
         return cleaned
 
     async def protect(self, player_id: str, password: str, old_password: str | None, kept_secret: str) -> None:
@@ -399,36 +313,28 @@ class Players:
         caller's device, holding `kept_secret`, stays in."""
         check_password(password)
         if not self._passwords_set.allow(hash_secret(kept_secret)):  # per device: a thief spends its own
-            raise RateLimited(
-                "Demasiados cambios de contraseña; espera un minuto.",
-                "Too many password changes; wait a minute.",
-                rule="password",
-            )
+            raise error("password_flood")
         key = f"player:{player_id}"
         stored = await self.store.read(lambda conn: _password_hash(conn, player_id))
         if stored is not None and (old_password is None or len(old_password) > PASSWORD_MAX
                                    or not await self.hashes.run(key, _password_ok, stored, old_password, first=True)):
-            raise wrong_password()
+            raise error("wrong_password")
         hashed = await self.hashes.run(key, _hasher.hash, password, first=True)
         try:
             await self.store.transact(lambda conn: _protect(conn, player_id, hashed, stored, kept_secret))
         except sa.exc.IntegrityError:  # another player took the name in the same instant (never logged: it
-            raise name_taken() from None  # would carry the hash)
+            raise error("name_taken") from None  # would carry the hash)
         logs.event("player protected by a password", detail=player_id)
 
     async def sign_out_everywhere(self, player_id: str, password: str | None, kept_secret: str) -> int:
         """Forget every device of the player but the caller's (holding `kept_secret`); a protected player
         says their password too, so that a stolen device secret cannot lock its owner out. How many went."""
         if not self._passwords_set.allow(hash_secret(kept_secret)):  # per device: a thief spends its own
-            raise RateLimited(
-                "Demasiados cambios de contraseña; espera un minuto.",
-                "Too many password changes; wait a minute.",
-                rule="password",
-            )
+            raise error("password_flood")
         stored = await self.store.read(lambda conn: _password_hash(conn, player_id))
         if stored is not None and (password is None or len(password) > PASSWORD_MAX or not await self.hashes.run(
                 f"player:{player_id}", _password_ok, stored, password, first=True)):
-            raise wrong_password()
+            raise error("wrong_password")
         gone = await self.store.transact(lambda conn: sign_out_others(conn, player_id, kept_secret))
         logs.event("player signed out everywhere else", detail=player_id)
         return gone
@@ -451,7 +357,7 @@ class Players:
             if not await self._rates.allow(address, key):
                 raise too_many_attempts()
         if len(password) > PASSWORD_MAX:
-            raise bad_login()
+            raise error("bad_login")
         query = sa.select(players.c.id, players.c.name, players.c.password_hash).where(players.c.login_name == key)
         found = await self.store.read(lambda conn: conn.execute(query).first()) if key else None
         stored = None if found is None else found.password_hash
@@ -460,7 +366,7 @@ class Players:
             if known is None:
                 await self._rates.failed(address)
             logs.event("sign-in refused", code="bad_login")
-            raise bad_login()
+            raise error("bad_login")
         if known is None:
             await self._rates.succeeded(address)
         player_id, player_name = str(found.id), found.name
@@ -481,15 +387,9 @@ class Players:
 
 
 def check_password(password: str) -> None:
-    from ..errors import BadRequest
-
     if not PASSWORD_MIN <= len(password) <= PASSWORD_MAX:
-        raise BadRequest(
-            f"La contraseña debe tener entre {PASSWORD_MIN} y {PASSWORD_MAX} caracteres.",
-            f"The password must have {PASSWORD_MIN} to {PASSWORD_MAX} characters.",
-            rule="password",
-        )
+        raise error("password_length", least=PASSWORD_MIN, most=PASSWORD_MAX)
 
 
 __all__ = ["HEADER", "LOGINS_PER_MINUTE_ADDRESS", "LOGINS_PER_MINUTE_DEVICE", "LOGINS_PER_MINUTE_NAME",
-           "BadIdentity", "Identity", "Players", "bad_identity", "check_distinct", "hash_secret", "seat_name_taken"]
+           "Identity", "Players", "check_distinct", "hash_secret"]

@@ -34,7 +34,9 @@ from typing import Any, TypeVar
 
 import sqlalchemy as sa
 
-from ..errors import RateLimited
+from tapete.engine import TapeteError
+
+from ..errors import error
 from ..ops import logs
 from ..storage.schema import player_devices, player_secrets, players
 from ..wire.limits import AddressRates
@@ -64,27 +66,14 @@ def backoff_s(failures: int) -> float:
     return float(min(BACKOFF_MAX_S, 2.0 ** (failures - BACKOFF_FREE)))
 
 
-def too_many_attempts(wait_s: float | None = None) -> RateLimited:
+def too_many_attempts(wait_s: float | None = None) -> TapeteError:
     if wait_s is not None and wait_s < BACKOFF_MAX_S:
-        seconds = max(1, round(wait_s))
-        return RateLimited(
-            f"Demasiadas contraseñas incorrectas desde tu dirección; espera {seconds} s.",
-            f"Too many wrong passwords from your address; wait {seconds} s.",
-            rule="login",
-        )
-    return RateLimited(
-        "Demasiados intentos de entrar; espera un minuto.",
-        "Too many sign-in attempts; wait a minute.",
-        rule="login",
-    )
+        return error("login_backoff", seconds=max(1, round(wait_s)))
+    return error("login_flood")
 
 
-def hashing_busy() -> RateLimited:
-    return RateLimited(
-        "El servidor está comprobando muchas contraseñas; inténtalo de nuevo en un momento.",
-        "The server is checking many passwords; try again in a moment.",
-        rule="login",
-    )
+def hashing_busy() -> TapeteError:
+    return error("login_busy")
 
 
 class LoginGuard:

@@ -129,5 +129,56 @@ chat_lines = sa.Table(
 )
 
 
-__all__ = ["actions", "chat_lines", "matches", "metadata", "player_devices", "player_secrets", "players", "ratings",
-           "seats"]
+# Tournaments for people (tapete.server.tournaments): one row each, its entries (a person, a bot or a
+# partnership), and its games (a table of the registry, or a bye), each with its result once read.
+tournaments = sa.Table(
+    "tournaments",
+    metadata,
+    sa.Column("id", sa.String(24), primary_key=True),
+    sa.Column("kind", sa.String(8), nullable=False),  # "swiss" | "arena"
+    sa.Column("game", sa.String(32), nullable=False),
+    sa.Column("name", sa.String(64), nullable=True),
+    sa.Column("organiser", sa.String(24), sa.ForeignKey("players.id", name="fk_tournaments_organiser"),
+              nullable=False),
+    sa.Column("options", sa.JSON, nullable=False),  # the game's options, as at a table
+    sa.Column("table_options", sa.JSON, nullable=False),  # every game's table options
+    sa.Column("plan", sa.JSON, nullable=False),  # seats a table, rounds (Swiss), seconds (arena)
+    sa.Column("status", sa.String(16), nullable=False, index=True),  # "open" | "running" | "finished"
+    sa.Column("created_at", sa.Float, nullable=False),
+    sa.Column("started_at", sa.Float, nullable=True),
+    sa.Column("ends_at", sa.Float, nullable=True),  # an arena's end: no game is seated after it
+    sa.Column("finished_at", sa.Float, nullable=True),
+)
+
+tournament_entries = sa.Table(
+    "tournament_entries",
+    metadata,
+    sa.Column("tournament_id", sa.String(24), sa.ForeignKey("tournaments.id"), primary_key=True),
+    sa.Column("entry", sa.Integer, primary_key=True),  # 0, 1, ... in the order they joined
+    # who plays it: [{"player": id, "name": ...}] or [{"bot": level, "name": ...}]; two for a partnership
+    sa.Column("members", sa.JSON, nullable=False),
+    sa.Column("joined_at", sa.Float, nullable=False),
+)
+
+tournament_games = sa.Table(
+    "tournament_games",
+    metadata,
+    sa.Column("tournament_id", sa.String(24), sa.ForeignKey("tournaments.id"), primary_key=True),
+    sa.Column("number", sa.Integer, primary_key=True),  # 0, 1, ... in the order they were seated
+    sa.Column("round", sa.Integer, nullable=False),  # a Swiss round (from 1); an arena's games: 0
+    sa.Column("entries", sa.JSON, nullable=False),  # the entries in side order; one for a bye
+    sa.Column("bye", sa.Boolean, nullable=False),
+    # the table (null: a bye, or a game whose table is still to be made after a restart)
+    sa.Column("match_id", sa.String(24), nullable=True, index=True),
+    # each person's seat and seat token at that table ({player id: [seat, token]}), read back by that person
+    sa.Column("seats", sa.JSON, nullable=True),
+    sa.Column("results", sa.JSON, nullable=True),  # {entry: "win" | "draw" | "loss"} once the match ended
+    sa.Column("created_at", sa.Float, nullable=False),
+    sa.Column("finished_at", sa.Float, nullable=True),
+)
+
+
+__all__ = [
+    "actions", "chat_lines", "matches", "metadata", "player_devices", "player_secrets", "players", "ratings", "seats",
+    "tournament_entries", "tournament_games", "tournaments",
+]

@@ -26,6 +26,8 @@ from typing import Any, ClassVar, TypeVar
 import sqlalchemy as sa
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
 
+from tapete.protocol import CHAT_HISTORY  # lines of a room read back (the history a hello gets)
+
 from .batch_writers import (
     AsyncWriter,
     InlineWriter,
@@ -40,8 +42,6 @@ from .batch_writers import (
 
 # The tables are declared in `schema.py`; the rest of the server may import them from here too.
 from .schema import actions, chat_lines, matches, metadata, player_secrets, players, ratings, seats  # noqa: F401
-
-CHAT_KEPT = 100  # lines of a room read back (the history a hello gets)
 
 log = logging.getLogger("tapete.server.store")
 
@@ -282,6 +282,7 @@ class Store:
                         "created_at": row.created_at,
                         "rules_version": row.rules_version,
                         "rated": row.rated,
+                        "shared": row.shared,
                         "room": row.room,
                     }
                 ],
@@ -340,12 +341,12 @@ class Store:
 
     async def add_chat(self, match_id: str, room: str, line: dict[str, Any], prune: bool = False) -> None:
         """Keep a chat line; with `prune`, in the same transaction forget all but the room's newest
-        CHAT_KEPT lines (the caller prunes now and then, so a room's lines stay bounded)."""
+        CHAT_HISTORY lines (the caller prunes now and then, so a room's lines stay bounded)."""
         fence = self._fence(match_id)
         writes = [Write(chat_lines, rows=[{"room": room, "match_id": match_id, **line}], fence=fence)]
         if prune:
             c = chat_lines.c
-            oldest_kept = sa.select(c.id).where(c.room == room).order_by(c.id.desc()).offset(CHAT_KEPT).limit(1)
+            oldest_kept = sa.select(c.id).where(c.room == room).order_by(c.id.desc()).offset(CHAT_HISTORY).limit(1)
             writes.append(Write(chat_lines, where={"room": room}, delete=True, fence=fence,
                                 also=c.id <= oldest_kept.scalar_subquery()))  # NULL (nothing) while fewer
         await self._submit(*writes)
@@ -414,6 +415,6 @@ class Store:
         c = chat_lines.c
         newest = await conn.execute(
             sa.select(c.seat, c.name, c.spectator, c.text, c.phrase, c.at, c.sender)
-            .where(c.room == room).order_by(c.id.desc()).limit(CHAT_KEPT)
+            .where(c.room == room).order_by(c.id.desc()).limit(CHAT_HISTORY)
         )
         return [dict(r._mapping) for r in reversed(list(newest))]

@@ -2,12 +2,14 @@
 
 A chat line is words people type for each other: it never touches the game
 (no version, no state), it carries nothing hidden (a seat's own words, its
-public name), and it is kept per table (the last `HISTORY` lines, also in
-the store, so a hello after a restart still shows them; the store holds a
+public name), and it is kept per table (the last `CHAT_HISTORY` lines, also
+in the store, so a hello after a restart still shows them; the store holds a
 bounded number per room, see PRUNE_EVERY). A line is stored
 as neutral data (`ChatLine`) and rendered for each reader: a quick phrase
 in the reader's language, a nameless seat as "Jugador N"/"Player N", a
-spectator by their player's name or as "Espectador N"/"Spectator N".
+spectator by their player's name or as "Espectador N"/"Spectator N". The
+quick phrases, the longest line and the history's length are the protocol's
+(`tapete.protocol.chat`), shared with the clients.
 
 Every line carries its writer's `sender` key, the same in every language and
 unique across tables, for the clients' mute lists: `player:<player id>` for
@@ -32,8 +34,9 @@ from dataclasses import asdict, dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from tapete.engine import TapeteError
+from tapete.protocol import CHAT_HISTORY, CHAT_TEXT_MAX, PHRASES
 
-from ..errors import BadChat, ChatOff
+from ..errors import error
 from ..ops import logs
 from ..people.names import INVISIBLE, clean_name
 from .connection import Connection, dumps
@@ -42,21 +45,9 @@ if TYPE_CHECKING:
     from ..storage.store import Store
     from .seats import SeatInfo, SeatRegistry
 
-TEXT_MAX = 300
-HISTORY = 100
-# The store forgets all but a room's newest HISTORY lines once every PRUNE_EVERY lines a table keeps
-# (and with the first it keeps after loading): a room holds at most HISTORY + PRUNE_EVERY lines.
+# The store forgets all but a room's newest CHAT_HISTORY lines once every PRUNE_EVERY lines a table
+# keeps (and with the first it keeps after loading): a room holds at most CHAT_HISTORY + PRUNE_EVERY lines.
 PRUNE_EVERY = 50
-
-# Quick phrases, one tap away; each reader reads them in their own language.
-PHRASES: dict[str, tuple[str, str]] = {
-    "good_game": ("¡Bien jugado!", "Good game!"),
-    "good_luck": ("¡Suerte!", "Good luck!"),
-    "oops": ("¡Uy!", "Oops!"),
-    "thanks": ("¡Gracias!", "Thanks!"),
-    "well_done": ("¡Muy bien!", "Well done!"),
-}
-PHRASE_IDS: tuple[str, ...] = tuple(PHRASES)
 
 # Bidirectional embeddings, overrides and isolates: they can make a line read as something else.
 BIDI_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\u200e\u200f\u061c")
@@ -92,26 +83,14 @@ def _shows(ch: str) -> bool:
 
 def clean_text(raw: str) -> str:
     """A line as people may read it: NFC, without control, format or bidi characters (see
-    DROPPED_CATEGORIES), without surrounding white space; `BadChat` unless 1..TEXT_MAX characters
+    DROPPED_CATEGORIES), without surrounding white space; `bad_chat` unless 1..CHAT_TEXT_MAX characters
     remain, some of them visible. Line breaks become spaces: a chat line is one line."""
     kept = _visible_text(unicodedata.normalize("NFC", raw)).strip()
     if not any(_shows(ch) for ch in kept):  # only spaces, marks and characters drawn as nothing
-        raise BadChat("El mensaje está vacío.", "The message is empty.", rule="chat")
-    if len(kept) > TEXT_MAX:
-        raise BadChat(
-            f"El mensaje es demasiado largo ({len(kept)} caracteres; máximo {TEXT_MAX}).",
-            f"The message is too long ({len(kept)} characters; at most {TEXT_MAX}).",
-            rule="chat",
-        )
+        raise error("chat_empty", limit=CHAT_TEXT_MAX)
+    if len(kept) > CHAT_TEXT_MAX:
+        raise error("chat_too_long", length=len(kept), limit=CHAT_TEXT_MAX)
     return kept
-
-
-def chat_off() -> ChatOff:
-    return ChatOff(
-        "En esta mesa los espectadores no pueden escribir en el chat.",
-        "Spectators may not write in this table's chat.",
-        rule="chat",
-    )
 
 
 @dataclass(frozen=True)
@@ -153,8 +132,8 @@ class ChatLine:
         """The line as the protocol's `chat` message, in `lang`."""
         english = lang == "en"
         if self.phrase is not None:
-            es, en = PHRASES.get(self.phrase, (self.phrase, self.phrase))
-            text = en if english else es
+            phrase = PHRASES.get(self.phrase)
+            text = self.phrase if phrase is None else phrase.read(lang)
         else:
             text = self.text or ""
         if self.name:
@@ -172,11 +151,11 @@ class ChatLine:
 
 class TableChat:
     """One table's chat: a line is cleaned, told to every socket of the table at once and kept
-    (the last `HISTORY` in memory for hellos; in the store, under the table's room, a bounded number)."""
+    (the last `CHAT_HISTORY` in memory for hellos; in the store, under the table's room, a bounded number)."""
 
     def __init__(self, table_id: str, room: str, lines: Iterable[ChatLine], store: Store) -> None:
         self.table_id, self.room, self.store = table_id, room, store
-        self.lines: deque[ChatLine] = deque(lines, maxlen=HISTORY)
+        self.lines: deque[ChatLine] = deque(lines, maxlen=CHAT_HISTORY)
         self._writes: set[asyncio.Task[None]] = set()
         self._until_prune = 0  # lines to keep before the next prune: the first one prunes what came before
         # anonymous spectators are numbered in the order they first write, after those of the
@@ -210,7 +189,7 @@ class TableChat:
         words = clean_text(text) if text is not None else None
         if conn.seat is None:
             if not spectators_may:
-                raise chat_off()
+                raise error("chat_off")
             return ChatLine(None, clean_name(conn.player_name), True, words, phrase, time.time())
         return ChatLine(conn.seat, seats[conn.seat].name, False, words, phrase, time.time())
 

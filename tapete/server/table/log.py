@@ -14,7 +14,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from tapete.engine import Event, Game
-from tapete.engine.messages import Reader
+from tapete.engine.words import Reader
 
 # A match's log is long (a Bacan match: ~2,000 events); the oldest go first past this.
 LOG_LIMIT = 5000

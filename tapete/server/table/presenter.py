@@ -17,13 +17,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from tapete.engine import Event, Game, State, options_to_json
-from tapete.engine.messages import Reader
-from tapete.engine.names import bot_name
-from tapete.engine.table import TableCore
+from tapete.engine.bot_names import bot_name
+from tapete.engine.turns import TableCore
+from tapete.engine.words import Reader
 
-from ..errors import NotStarted
 from .connection import Connection, dumps
 from .log import TableLog
+from .round_scores import RoundScores
 from .seats import SeatInfo
 from .state_text import StateText, tail_fields
 
@@ -62,6 +62,7 @@ class Presenter:
         self.table_id = table_id
         self._action_forms: dict[int, dict[str, Any]] = {}
         self.log = TableLog(game)  # every event since this process holds the table
+        self.rounds = RoundScores(game)  # each finished round's totals (told with the log)
         self._texts = StateText(game, table_id, self._action_forms)  # a broadcast's messages, as text
         self._readers: dict[tuple[str, int | None], Reader] = {}  # of the table's names as last told
         self._names: list[str] = []
@@ -132,6 +133,7 @@ class Presenter:
         }
         if with_log:
             message["log"] = self.log.entries(seat, lang, reader.names)
+            message["rounds"] = self.rounds.finished(message["view"].get("round"))
         if chat is not None:
             message["chat"] = chat
         return message
@@ -189,6 +191,7 @@ class Presenter:
         from parts encoded once (`StateText`). The events join the kept log first."""
         if events:
             self.log.extend(moment.version, events)
+            self.rounds.saw(state, events)
         audiences = [conns for conns in audiences if conns]
         texts = self._texts
         texts.begin(state, moment, events, {conn.seat for conns in audiences for conn in conns})
@@ -223,11 +226,3 @@ class Presenter:
                 conn.send_text(text)
         texts.end()
 
-    # -- errors in words -----------------------------------------------------------------
-    @staticmethod
-    def not_started() -> NotStarted:
-        return NotStarted(
-            "La partida aún no ha empezado: faltan jugadores.",
-            "The match has not started yet: seats are still free.",
-            rule="match-start",
-        )

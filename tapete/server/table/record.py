@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 from tapete.engine import State
 
-from ..errors import storage_failed
+from ..errors import error
 from ..ops import logs
 
 if TYPE_CHECKING:
@@ -46,11 +46,11 @@ class TableRecord:
             found = await self.store.recorded_action(self.table_id, version)
         except Exception:  # unknown: refused, and the next write finds out
             logs.log.exception("could not read the record back", extra={"table": self.table_id})
-            raise storage_failed() from None
+            raise error("storage_failed") from None
         if found == (seat, action):  # committed all the same
             return None
         if found is None:
-            raise storage_failed()
+            raise error("storage_failed")
         logs.event("a recorded action caught up", table=self.table_id, version=version)
         return found
 

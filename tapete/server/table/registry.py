@@ -10,20 +10,12 @@ from collections.abc import MutableMapping
 from dataclasses import dataclass, replace
 from typing import Any
 
-from tapete.bots import BOT_KINDS, UnknownBot, kinds_for
-from tapete.engine import BadOption, Game, MatchRecord, WrongRulesVersion, check_rules_version, options_to_json
+from tapete.bots import BOT_KINDS, kinds_for
+from tapete.engine import Game, MatchRecord, WrongRulesVersion, check_rules_version, options_to_json
 from tapete.games import get_game
+from tapete.protocol import Words
 
-from ..errors import (
-    AlreadyStarted,
-    BadRequest,
-    NotFinished,
-    TooManyTables,
-    bad_token,
-    private_match,
-    table_not_found,
-    table_unavailable,
-)
+from ..errors import error
 from ..ops import logs
 from ..ops.stats import Stats
 from ..people.names import clean_name
@@ -58,7 +50,7 @@ class SeatSpec:
     name: str | None = None
 
 
-class Tables:
+class TableRegistry:
     """Every table this process owns, by id and by invitation code."""
 
     def __init__(self, store: Store, settings: ServerSettings, stats: Stats | None = None) -> None:
@@ -188,7 +180,7 @@ class Tables:
             chat=TableChat(row.id, row.chat_room, [ChatLine.from_json(line) for line in row.chat], self.store),
         )
         runner.rematch.restore(row.rematch, row.next_match, make=self._rematch_of)
-        runner.replay(row.actions, row.action_times)
+        runner.replay(row.actions, row.action_times, row.by_standin)
         self.created_at[row.id] = row.created_at
         return runner
 
@@ -201,7 +193,10 @@ class Tables:
         table_options: dict[str, Any],
         public: bool,
         client: str | None = None,
+        shared: bool = False,
     ) -> TableRunner:
+        """A new table. `public`: listed in the lobby; `shared`: its finished match is anyone's to see even
+        so (a tournament's games, shown on its page), as if one of its players had made it public."""
         if client is not None:
             self._check_quota(client)
         game = get_game(game_id)
@@ -231,6 +226,7 @@ class Tables:
             created_at=time.time(),
             rules_version=game.rules_version,
             rated=topts.rated,
+            shared=shared,
             seats=[
                 SeatRow(i, s.kind, *((s.level, clean_name(s.name)) if s.kind == "bot" else (None, None)), None)
                 for i, s in enumerate(specs)
@@ -252,21 +248,13 @@ class Tables:
             return
         mine = sum(1 for table_id in made if self.runners[table_id].status != "finished")
         if mine >= limit:
-            raise TooManyTables(
-                f"Ya tienes {mine} mesas abiertas (máximo {limit}); cierra o termina alguna antes.",
-                f"You already have {mine} open tables (at most {limit}); close or finish one first.",
-                rule="quota",
-            )
+            raise error("quota_open_tables", open=mine, limit=limit)
 
     def _check_search_bots(self, specs: list[SeatSpec]) -> None:
         limit = self.settings.max_search_bots_per_table
         searching = sum(1 for s in specs if s.kind == "bot" and s.level not in INLINE_KINDS)
         if searching > limit:
-            raise BadRequest(
-                f"Demasiados bots de búsqueda en una mesa: {searching} (este servidor admite {limit}).",
-                f"Too many search bots at one table: {searching} (this server allows {limit}).",
-                rule="search-bots",
-            )
+            raise error("too_many_search_bots", searching=searching, limit=limit)
 
     async def close_table(self, table_id: str, token: str) -> int:
         """The creator (the holder of the first human seat) closes a table still waiting for people."""
@@ -274,13 +262,9 @@ class Tables:
         first = next((s for s in runner.seats if s.human), None)
         if first is None or first.token_hash is None or not secrets.compare_digest(first.token_hash,
                                                                                    hash_token(token)):
-            raise bad_token()
+            raise error("bad_token")
         if runner.status != "waiting":
-            raise AlreadyStarted(
-                "Solo se puede cerrar una mesa que aún espera jugadores.",
-                "Only a table still waiting for players can be closed.",
-                rule="close-table",
-            )
+            raise error("close_not_waiting")
         await self._end_waiting(runner, "closed")
         return first.index
 
@@ -295,7 +279,7 @@ class Tables:
         while not runner.queue.empty():  # requests that reached it meanwhile get an answer
             done = getattr(runner.queue.get_nowait(), "done", None)
             if isinstance(done, asyncio.Future) and not done.done():
-                done.set_exception(table_not_found(runner.id))
+                done.set_exception(error("table_not_found", table=runner.id))
         logs.event(f"table {status}", table=runner.id, status=status)
 
     @staticmethod
@@ -305,11 +289,7 @@ class Tables:
     @classmethod
     def _check_seat(cls, spec: SeatSpec, offered: list[str]) -> None:
         if spec.kind not in ("human", "bot"):
-            raise BadRequest(
-                f"Tipo de asiento desconocido: {spec.kind!r} (human o bot).",
-                f"Unknown seat type: {spec.kind!r} (human or bot).",
-                rule="seats",
-            )
+            raise error("seat_type_unknown", kind=spec.kind)
         if spec.kind == "bot":
             cls._check_level(spec.level, offered, "seats")
 
@@ -319,17 +299,12 @@ class Tables:
         if level in offered:
             return
         known = ", ".join(offered)
+        stand_in = rule == "table-options"
         if level is not None and level in BOT_KINDS:
-            raise UnknownBot(
-                f"Este juego no ofrece el nivel {level!r}: aún no tiene modelo entrenado. Niveles: {known}.",
-                f"This game does not offer the level {level!r}: it has no trained model yet. Levels: {known}.",
-                rule=rule,
-            )
-        raise UnknownBot(
-            f"Nivel de bot desconocido: {level!r}. Niveles: {known}.",
-            f"Unknown bot level: {level!r}. Levels: {known}.",
-            rule=rule,
-        )
+            raise error("stand_in_not_offered" if stand_in else "bot_level_not_offered", level=level, known=known)
+        if stand_in:
+            raise error("stand_in_unknown", bot=level, known=known)
+        raise error("bot_level_unknown", level=level, known=known)
 
     async def get(self, table_id: str) -> TableRunner:
         """The table's runner, loading a finished table back into memory if needed."""
@@ -343,7 +318,7 @@ class Tables:
             task.add_done_callback(lambda _t: self._loading.pop(table_id, None))
         loaded = await asyncio.shield(task)
         if loaded is None:
-            raise table_not_found(table_id)
+            raise error("table_not_found", table=table_id)
         return loaded
 
     async def _load(self, table_id: str) -> TableRunner | None:
@@ -355,7 +330,7 @@ class Tables:
         except Exception:
             # e.g. a game whose rules changed under an old record
             logs.log.exception("could not rebuild a table", extra={"table": table_id})
-            raise table_unavailable(table_id) from None
+            raise error("table_unavailable", table=table_id) from None
         await self._finish_rematch(row)
         self._add(runner)
         return runner
@@ -423,11 +398,7 @@ class Tables:
         table_id = self._codes.get(code.strip().upper())
         runner = self.runners.get(table_id) if table_id else None
         if runner is None or runner.status == "finished":
-            raise BadRequest(
-                "Código de invitación desconocido o de una partida terminada.",
-                "Unknown invitation code, or one of a finished match.",
-                rule="invite-code",
-            )
+            raise error("invite_unknown")
         return runner, *(await runner.join(seat, clean_name(name), player_id))
 
     async def leave(self, table_id: str, token: str) -> int:
@@ -437,11 +408,11 @@ class Tables:
                 return await runner.leave(token)
             except RunnerStopped:
                 continue
-        raise table_not_found(table_id)
+        raise error("table_not_found", table=table_id)
 
     def listed(self) -> list[dict[str, Any]]:
-        """Public tables that are waiting for players or being played."""
-        return [r.summary() for r in self.runners.values() if r.public and r.status != "finished"]
+        """Public tables that are waiting for players or being played (not ended, nor abandoned)."""
+        return [r.summary() for r in self.runners.values() if r.public and r.status in ("waiting", "playing")]
 
     def page(self, offset: int, limit: int) -> dict[str, Any]:
         """One page of `listed()`, oldest first, with the total and where the next page starts."""
@@ -457,18 +428,15 @@ class Tables:
         is its players' only, unless one of them made it public."""
         row = await self.store.load(table_id)
         if row is None or row.status in ENDED_UNPLAYED:
-            raise table_not_found(table_id)
+            raise error("table_not_found", table=table_id)
         if not (row.public or row.shared or (viewer is not None and viewer in {s.player_id for s in row.seats})):
-            raise private_match()
+            raise error("private_match")
         if row.status != "finished":
             # an unfinished record holds the seed, which would reveal every hidden card
-            raise NotFinished(
-                "El registro de una partida solo se publica cuando ha terminado.",
-                "A match's record is served only once the match is over.",
-                rule="record-finished",
-            )
+            raise error("record_unfinished")
         seats = [{"bot": s.level} if s.kind == "bot" else {"human": clean_name(s.name) or ""} for s in row.seats]
-        record = MatchRecord(row.game, row.options, row.seed, seats, row.actions, row.rules_version).to_json()
+        record = MatchRecord(row.game, row.options, row.seed, seats, row.actions, row.rules_version,
+                             row.by_standin).to_json()
         record.update(
             id=row.id,
             table_options=row.table_options,
@@ -489,10 +457,7 @@ def check_option_types(schema: list[dict[str, Any]], given: dict[str, Any]) -> N
     for key, value in given.items():
         kind = declared.get(key)
         if kind is not None and type(value) is not kind:
-            raise BadOption(
-                f"La opción {key} debe ser de tipo {entry_type_es(kind)}.",
-                f"Option {key} must be of type {kind.__name__}.",
-            )
+            raise error("option_type", key=key, type=Words(entry_type_es(kind), kind.__name__))
 
 
 def entry_type_es(kind: type) -> str:

@@ -17,7 +17,7 @@ are `RematchVotes`; `TableRematch` is the shell around them at one table:
 every answer is stored before anyone hears of it, and the decision (the
 next match's id) is stored in the same write as the last answer, before the
 match is made (`make`, given by the table registry), so a server killed in
-between makes it when it starts again (`Tables.finish_rematches`).
+between makes it when it starts again (`TableRegistry.finish_rematches`).
 """
 
 from __future__ import annotations
@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING, Any
 
 from tapete.engine import Game, TapeteError
 
-from ..errors import NotFinished, RematchRefused, StorageFailed, WrongSeat
+from ..errors import error
 from ..ops import logs
 from ..ops.faults import crashpoint
 from .codes import new_code
@@ -156,13 +156,11 @@ def opening(seats: list[SeatInfo]) -> dict[str, Any]:
 def check_answer(seat: int | None, status: str, votes: RematchVotes | None) -> None:
     """Raise why a socket may not answer now: not a seat's socket, the match not over, too late."""
     if seat is None:
-        raise WrongSeat("Solo quien juega puede pedir la revancha.", "Only a player may ask for a rematch.",
-                        rule="rematch")
+        raise error("rematch_spectator")
     if status != "finished":
-        raise NotFinished("La revancha se pide cuando la partida ha terminado.",
-                          "A rematch is asked for once the match is over.", rule="rematch")
+        raise error("rematch_too_soon")
     if votes is not None and votes.started:
-        raise RematchRefused("La revancha ya ha empezado.", "The rematch has already started.", rule="rematch")
+        raise error("rematch_started")
 
 
 class TableRematch:
@@ -231,8 +229,7 @@ class TableRematch:
         except Exception:
             logs.log.exception("could not store a rematch answer", extra={"table": self.table_id})
             if conn is not None:
-                conn.send_error(StorageFailed("No se pudo guardar tu respuesta; inténtalo de nuevo.",
-                                              "Your answer could not be stored; try again.", rule="storage"))
+                conn.send_error(error("rematch_not_stored"))
             return
         votes.started = decided
         self.votes = votes

@@ -1,13 +1,13 @@
 """The table runner: the asyncio shell around one table's core.
 
 Everything that may change a table (actions from sockets, bot moves, clock
-ticks, joins, leaves, sockets coming and going) is a message in the
-runner's queue, handled one at a time, so the order of the queue is the
+ticks, joins, leaves, sockets coming and going) is an item in the
+runner's queue (`inbox.py`), handled one at a time, so the order of the queue is the
 order of the table: two mirror claims race by arrival, nothing else decides.
 
 The runner only persists, broadcasts and schedules: the table's rules
 (races, windows, clocks, stand-ins, round-result pauses) are the core's
-(`tapete.engine.table`), who sits where the seat registry's (`seats.py`),
+(`tapete.engine.turns`), who sits where the seat registry's (`seats.py`),
 what a socket is told the presenter's (`presenter.py`); the store and the
 sockets (`Connection`) are passed in. An accepted action is written to the
 match record, then applied, then told (docs/design-notes.md draws it).
@@ -27,23 +27,23 @@ import logging
 import secrets
 import time
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
-from tapete.engine import BadAction, Event, Game, State, TapeteError
-from tapete.engine.table import Applied, Held, Ready, Rejected, Release, TableCore, Timeout, Timing, superseded, voided
+from tapete.engine import Event, Game, State, TapeteError
+from tapete.engine.turns import Applied, Held, Ready, Rejected, Release, TableCore, Timeout, Timing, superseded, voided
 
-from ..errors import WrongSeat, internal_error, storage_failed
+from ..errors import error
 from ..ops import logs
 from ..ops.stats import Stats
 from ..people.ratings import settle_ratings
 from ..settings import ServerSettings, TableOptions
-from . import messages
+from . import inbox
 from .alarm import Alarm
 from .chat import TableChat
 from .connection import Connection
-from .messages import Attach, BotMove, Detach, Dismiss, Join, Leave, Message, Sender, Start, Submit, Sync, Wake
+from .inbox import Attach, BotMove, Detach, Dismiss, Join, Leave, QueueItem, Sender, Start, Submit, Sync, Wake
 from .pacer import BotPacer
 from .presenter import Moment, Presenter
 from .record import TableRecord
@@ -52,6 +52,9 @@ from .seatbot import BotDesk, SeatBot
 from .seating import TableSeating
 from .seats import SeatInfo, SeatRegistry, restart_grace
 from .stale import StaleHistory
+from .standins import StandinMoves
+
+ENDED = ("finished", "abandoned")  # a match played to its end, or one nobody was at any more
 
 if TYPE_CHECKING:
     from ..storage.store import Store
@@ -120,7 +123,7 @@ class TableRunner:
             for s in seats
         ]
         self.desk = BotDesk(self.bots, table_options.bot_delay_ms / 1000, self._post_bot, table_id)
-        self.queue: asyncio.Queue[Message] = asyncio.Queue()
+        self.queue: asyncio.Queue[QueueItem] = asyncio.Queue()
         self.stopped = False
         self._task: asyncio.Task[None] | None = None
         self.alarm = Alarm(self._wake)
@@ -135,6 +138,7 @@ class TableRunner:
                                     table_options.rated)
         # the actions stored before they are applied
         self.record = TableRecord(self.store, table_id, partial(game.new_match, len(seats), seed, self.options))
+        self.standins = StandinMoves()  # the moves stand-ins made for people, told when they come back
 
     @property
     def state(self) -> State:
@@ -145,27 +149,32 @@ class TableRunner:
         return self.core.version
 
     # -- building ----------------------------------------------------------
-    def replay(self, actions: list[tuple[int, int]], times: list[float] | None = None) -> None:
-        """Rebuild the state from its record, bots hearing what they heard. With the
-        actions' times (wall clock), turn clocks resume with the time they had left."""
+    def replay(self, actions: list[tuple[int, int]], times: list[float] | None = None,
+               by_standin: Mapping[int, str] | None = None) -> None:
+        """Rebuild the state from its record, bots hearing what they heard (`by_standin`: the
+        moves stand-ins made for people, told so again). With the actions' times (wall clock),
+        turn clocks resume with the time they had left."""
         self._restored = True
-        core = self.core
+        core, made = self.core, by_standin or {}
+        self.standins.replayed(actions, made, self.registry.humans())
         if not times or self.status != "playing" or core.timing.turn <= 0:
             for version, (seat, action) in enumerate(actions, 1):
-                self._replayed(version, self.state.apply(seat, action))
+                self._replayed(version, seat, made, self.state.apply(seat, action))
             core.version = len(actions)
             return
         core.clocked = self.registry.humans()
         core.track(times[0])
         for (seat, action), at in zip(actions, times, strict=True):
-            self._replayed(core.version + 1, core.apply(seat, action, at).events)
+            self._replayed(core.version + 1, seat, made, core.apply(seat, action, at).events)
         core.rebase(time.monotonic() - time.time())
 
-    def _replayed(self, version: int, events: list[Event]) -> None:
+    def _replayed(self, version: int, seat: int, made: Mapping[int, str], events: list[Event]) -> None:
         """A replayed action's events: the bots hear them, the kept log holds them again
-        (so a reload after a restart still shows the whole story)."""
+        (so a reload after a restart still shows the whole story, stand-ins' moves as theirs)."""
         self.desk.observe(events)
-        self.presenter.log.extend(version, events)
+        marks = self.standins.trail.step(seat, made.get(version - 1))
+        self.presenter.log.extend(version, self.game.made_for(events, marks))
+        self.presenter.rounds.saw(self.state, events)
 
     def start(self) -> None:
         now = time.monotonic()
@@ -201,10 +210,10 @@ class TableRunner:
             self.__dict__.pop(helper, None)
 
     # -- entry points (called from the lobby and sockets) --------------------
-    def post(self, message: Message) -> None:
+    def post(self, item: QueueItem) -> None:
         if self.stopped:
             raise RunnerStopped(self.id)
-        self.queue.put_nowait(message)
+        self.queue.put_nowait(item)
 
     async def attach(self, conn: Connection, token: str | None) -> int | None:
         done: asyncio.Future[int | None] = asyncio.get_running_loop().create_future()
@@ -229,14 +238,16 @@ class TableRunner:
     # -- the loop ------------------------------------------------------------
     async def _loop(self) -> None:
         while True:
-            message = await self.queue.get()
+            item = await self.queue.get()
             try:
-                await self._handle(message)
+                await self._handle(item)
+                if (at := self._abandon_at()) is not None and at <= time.monotonic():
+                    await self._abandon()
             except Exception:
-                logs.log.exception("runner failed on a message", extra={"table": self.id})
-                done = getattr(message, "done", None)
+                logs.log.exception("runner failed on a queue item", extra={"table": self.id})
+                done = getattr(item, "done", None)
                 if isinstance(done, asyncio.Future) and not done.done():
-                    done.set_exception(internal_error())
+                    done.set_exception(error("internal_error"))
             if self._evictable():
                 self.stopped = True
                 self.alarm.cancel()
@@ -247,41 +258,41 @@ class TableRunner:
                 return
             self._refresh()
 
-    async def _handle(self, message: Message) -> None:
-        match message:
+    async def _handle(self, item: QueueItem) -> None:
+        match item:
             case Submit():
-                await self._on_submit(message)
+                await self._on_submit(item)
             case BotMove():
-                await self._on_bot_move(message)
+                await self._on_bot_move(item)
             case Attach():
-                await self._attach(message)
+                await self._attach(item)
             case Detach():
-                self.seating.detach(message, self.version)
+                self.seating.detach(item, self.version)
             case Sync():
-                message.conn.send(self.state_message(message.conn, []))
+                item.conn.send(self.state_message(item.conn, []))
             case Dismiss():
-                if message.conn.seat is not None and self.core.paused(time.monotonic()):
-                    self.core.dismiss(message.conn.seat)
+                if item.conn.seat is not None and self.core.paused(time.monotonic()):
+                    self.core.dismiss(item.conn.seat)
                     if not self.core.paused(time.monotonic()):
                         self._broadcast([])  # everyone has read it: the table goes on
             case Join():
-                joined = await self.seating.join(message, self.status, self.version)
+                joined = await self.seating.join(item, self.status, self.version)
                 if joined and self.status == "waiting" and not self.registry.free_seats():
                     await self.begin()
             case Leave():
-                if await self.seating.leave(message, self.status, self.version):
+                if await self.seating.leave(item, self.status, self.version):
                     await self.rematch.seat_left(self.status)  # leaving a finished match declines its rematch
             case Wake():
                 await self._on_wake()
             case Start():
                 if self.status == "waiting" and not any(s.human for s in self.seats):
                     await self.begin()
-                message.done.set_result(None)
-            case messages.Chat():
-                self.chat.say(message.conn, message.text, message.phrase, self.registry,
+                item.done.set_result(None)
+            case inbox.Chat():
+                self.chat.say(item.conn, item.text, item.phrase, self.registry,
                               self.table_options.spectator_chat)
-            case messages.Rematch():
-                await self.rematch.answer(message.conn, message.accept, self.status)
+            case inbox.Rematch():
+                await self.rematch.answer(item.conn, item.accept, self.status)
 
     async def _attach(self, msg: Attach) -> None:
         """A socket attached is told the table as it stands; a reload of a finished match is sent on
@@ -289,7 +300,10 @@ class TableRunner:
         if not self.seating.attach(msg):
             return
         conn = msg.conn
-        conn.send(self.state_message(conn, []))
+        message = self.state_message(conn, [])
+        if (away := self.standins.tell(conn.seat, conn.lang)) is not None:
+            message["while_away"] = away  # what the stand-in did meanwhile
+        conn.send(message)
         logs.event("socket attached", table=self.id, seat=conn.seat, version=self.version)
         await self.rematch.attached(conn, self.status)
 
@@ -298,11 +312,7 @@ class TableRunner:
         conn, seat = msg.conn, msg.conn.seat
         try:
             if seat is None or (msg.seat is not None and msg.seat != seat):
-                raise WrongSeat(
-                    "Esta conexión no puede actuar por ese asiento.",
-                    "This connection may not act for that seat.",
-                    rule="seat-token",
-                )
+                raise error("wrong_seat")
             action = self._parse_action(msg.payload)
             self._arrived = self._offered = msg.arrived
             await self._offer(seat, action, Sender(msg.version, conn, msg.seq, "human", msg.arrived))
@@ -325,15 +335,11 @@ class TableRunner:
 
     def _parse_action(self, payload: dict[str, Any]) -> int:
         if self.status == "waiting":
-            raise self.presenter.not_started()
+            raise error("not_started")
         if "index" in payload:
             index = payload["index"]
             if not isinstance(index, int) or isinstance(index, bool) or not 0 <= index < self.state.num_actions():
-                raise BadAction(
-                    f"Índice de acción fuera del espacio de acciones (0..{self.state.num_actions() - 1}).",
-                    f"Action index outside the action space (0..{self.state.num_actions() - 1}).",
-                    rule="action-space",
-                )
+                raise error("action_index_outside", last=self.state.num_actions() - 1)
             return index
         return self.state.action_from_json(payload["action"])
 
@@ -353,7 +359,9 @@ class TableRunner:
     async def _offer(self, seat: int, action: int, sender: Sender) -> None:
         """Ask the core: apply the action, hold it (the window, a round result), or refuse it."""
         if self.status == "waiting":
-            raise self.presenter.not_started()
+            raise error("not_started")
+        if self.status == "abandoned":
+            raise error("match_abandoned")
         verdict = self.core.judge(seat, action, time.monotonic(), sender.version)
         if self._arrived is not None:
             self.stats.stage("wait", time.perf_counter() - self._arrived)
@@ -373,19 +381,20 @@ class TableRunner:
         queued = time.perf_counter()
         # who made it for a person (fair play counts each person's own decisions): their stand-in, away
         # or at their clock's end; a person's own move, and a bot seat's, is the seat's own
-        by = None if sender.source == "human" or not self.seats[seat].human else (
-            "standin" if self.registry.gone(seat, time.monotonic()) else "clock")
+        by = self.standins.made_by(self.seats[seat].human, sender.source, self.registry.gone(seat, time.monotonic()))
         earlier = await self.record.append(self.version, seat, action, by)
         if earlier is not None:  # the record holds another action here (a write whose answer was lost)
             caught_up = self.core.apply(*earlier, time.monotonic(), person=self.seats[earlier[0]].human)
             await self._after_change(caught_up, "record")
-            raise storage_failed()
+            raise error("storage_failed")
         try:
             applied = self.core.apply(seat, action, time.monotonic(), person=sender.source == "human")
         except Exception:
             logs.log.exception("the game failed on a legal action", extra={"table": self.id, "seat": seat})
             self.core.state = await self.record.rebuild(self.version)
-            raise internal_error() from None
+            raise error("internal_error") from None
+        if marks := self.standins.moved(seat, by, sender.source == "human"):  # never told as a person's
+            applied = replace(applied, events=self.game.made_for(applied.events, marks))
         committed = time.perf_counter()
         self.stats.stage("write", committed - queued)
         self.stale.reached(self.version, reached)
@@ -425,6 +434,19 @@ class TableRunner:
         await self.store.set_status(self.id, "finished", finished_at=time.time(), outcome=outcome)
         logs.event("match finished", table=self.id, version=self.version, status="finished")
         settle_ratings(self.store, self.id, self.game, self.settings.rated_min_share)
+
+    def _abandon_at(self) -> float | None:
+        """When a match nobody is at ends (every person left: now), or None (`SeatRegistry.nobody_since`)."""
+        since = self.registry.nobody_since() if self.status == "playing" else None
+        return None if since is None else since + self.settings.abandoned_after
+
+    async def _abandon(self) -> None:
+        """Nobody came back: the match ends unplayed (no outcome, no ratings) and leaves the lists."""
+        self.status = "abandoned"
+        self.desk.cancel()
+        await self.store.set_status(self.id, "abandoned", finished_at=time.time())
+        logs.event("match abandoned", table=self.id, version=self.version, status="abandoned")
+        self._broadcast([])
 
     # -- bots --------------------------------------------------------------------
     def _bot_controls(self, seat: int) -> bool:
@@ -476,7 +498,9 @@ class TableRunner:
             if core_next is not None:
                 times.append(core_next)
             times += self.registry.grace_deadlines(now)
-        if self.status == "finished" and self._idle_since is not None:
+            if (abandon := self._abandon_at()) is not None:
+                times.append(max(abandon, now))
+        if self.status in ENDED and self._idle_since is not None:
             times.append(self._idle_since + self.settings.finished_ttl)
         return min(times) if times else None
 
@@ -488,7 +512,7 @@ class TableRunner:
         self._schedule_bots()
         if (seats := self.seats_json()) is not self._seats_told and seats != self._seats_told:
             self._broadcast([])  # someone came, went, or a stand-in took over
-        if not (self.status == "finished" and self.registry.idle()):
+        if not (self.status in ENDED and self.registry.idle()):
             self._idle_since = None
         elif self._idle_since is None:
             self._idle_since = time.monotonic()

@@ -17,7 +17,7 @@ from typing import Any
 
 from tapete.bots import make_bot
 from tapete.engine import Decision, Event, Game, Observation, State
-from tapete.engine.table import deliver
+from tapete.engine.turns import deliver
 
 from ..ops import logs
 

@@ -16,12 +16,11 @@ from typing import TYPE_CHECKING
 
 from tapete.engine import TapeteError
 
-from ..errors import NoFreeSeat, bad_token
+from ..errors import error
 from ..ops import logs
 from ..people.names import seat_key
-from ..people.players import seat_name_taken
 from .connection import CLOSE_LEFT
-from .messages import Attach, Detach, Join, Leave
+from .inbox import Attach, Detach, Join, Leave
 from .presenter import Presenter
 from .seats import SeatRegistry, hash_token, new_token
 
@@ -71,15 +70,15 @@ class TableSeating:
     async def seat_someone(self, seat: int | None, name: str | None, player_id: str | None, status: str,
                            version: int) -> tuple[int, str]:
         if self.rated and status == "playing":  # a rated seat is its first holder's for the whole match
-            raise rated_seat_kept()
+            raise error("rated_seat_kept")
         if self.rated and player_id is not None and any(s.player_id == player_id for s in self.registry.seats):
-            raise one_rated_seat()
+            raise error("one_rated_seat")
         chosen = self.registry.choose(seat, open_=status != "finished")
         if name is not None:  # two seats never show one name (the same identity at two seats may)
             key = seat_key(name)
             if any(other.index != chosen and other.name and seat_key(other.name) == key
                    and not (player_id and other.player_id == player_id) for other in self.registry.seats):
-                raise seat_name_taken()
+                raise error("seat_name_taken")
         token = new_token()
         await self.store.set_seat(self.table_id, chosen, name, hash_token(token), player_id)
         self.registry.take(chosen, name, hash_token(token), time.monotonic(), player_id)
@@ -90,7 +89,7 @@ class TableSeating:
         """The holder of a seat's token leaves it; False: no such token (its request is answered so)."""
         info = self.registry.by_token(msg.token)
         if info is None:
-            msg.done.set_exception(bad_token())
+            msg.done.set_exception(error("bad_token"))
             return False
         # a match under way or over stays in the leaver's history and ratings (a stand-in plays it out)
         kept_player = info.player_id if status != "waiting" else None
@@ -101,21 +100,3 @@ class TableSeating:
         msg.done.set_result(info.index)
         logs.event("seat left", table=self.table_id, seat=info.index, version=version)
         return True
-
-
-def rated_seat_kept() -> NoFreeSeat:
-    return NoFreeSeat(
-        "En una mesa puntuable, un asiento es de quien se sentó primero durante toda la partida: nadie más "
-        "puede ocuparlo (si se va, lo juega su reemplazo automático).",
-        "At a rated table a seat belongs to whoever sat first, for the whole match: nobody else may take it "
-        "(if they leave, their stand-in bot plays it).",
-        rule="fair-play",
-    )
-
-
-def one_rated_seat() -> NoFreeSeat:
-    return NoFreeSeat(
-        "Ya tienes un asiento en esta mesa puntuable: una identidad juega un solo asiento.",
-        "You already hold a seat at this rated table: one identity plays one seat.",
-        rule="fair-play",
-    )

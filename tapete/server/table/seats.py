@@ -10,11 +10,12 @@ its token attaches.
 from __future__ import annotations
 
 import hashlib
+import math
 import secrets
 from collections import Counter
 from dataclasses import dataclass, field
 
-from ..errors import NoFreeSeat, TooManySockets, bad_token
+from ..errors import error
 from ..settings import ServerSettings
 from .connection import Connection
 
@@ -92,20 +93,18 @@ class SeatRegistry:
         """Seat a socket by its token (None: a spectator), or raise why not."""
         if token is None:
             if len(self.spectators) >= self.max_spectators:
-                raise _too_many("Demasiados espectadores", "Too many spectators", self.max_spectators)
+                raise error("too_many_spectators", limit=self.max_spectators)
             if self.watching[conn.address] >= self.max_per_address:
-                raise _too_many("Demasiados espectadores desde tu dirección en esta mesa",
-                                "Too many spectators from your address at this table", self.max_per_address)
+                raise error("too_many_address_spectators", limit=self.max_per_address)
             conn.seat = None
             self.spectators.add(conn)
             self.watching[conn.address] += 1
             return
         info = self.by_token(token)
         if info is None:
-            raise bad_token()
+            raise error("bad_token")
         if len(info.conns) >= self.max_per_seat:
-            raise _too_many("Demasiadas conexiones para este asiento", "Too many sockets for this seat",
-                            self.max_per_seat)
+            raise error("too_many_seat_sockets", limit=self.max_per_seat)
         conn.seat, conn.token = info.index, token
         info.conns.add(conn)
         info.gone_since = None
@@ -146,15 +145,26 @@ class SeatRegistry:
         """The seat a newcomer gets (`seat`, or the first free one), or NoFreeSeat."""
         free = self.free_seats()
         if not open_ or not free or (seat is not None and seat not in free):
-            raise NoFreeSeat(
-                "No hay asiento libre para ti en esta mesa." if seat is None else f"El asiento {seat} no está libre.",
-                "There is no free seat for you at this table." if seat is None else f"Seat {seat} is not free.",
-                rule="seat-free",
-            )
+            raise error("no_free_seat") if seat is None else error("seat_not_free", seat=seat)
         return free[0] if seat is None else seat
 
     def humans(self) -> set[int]:
         return {s.index for s in self.seats if s.human}
+
+    def nobody_since(self) -> float | None:
+        """Since when (monotonic) no person is at the table: every person seat left, or its person
+        away (no socket); -inf when every one was left. None: someone is there, or it seats only bots."""
+        since, people = -math.inf, False
+        for info in self.seats:
+            if not info.human:
+                continue
+            people = True
+            if info.token_hash is None:
+                continue  # left
+            if info.conns or info.gone_since is None:
+                return None
+            since = max(since, info.gone_since)
+        return since if people else None
 
     def present(self, now: float) -> set[int]:
         """Seats whose person is here: a socket open now, or away within the reconnect
@@ -184,5 +194,3 @@ class SeatRegistry:
         return not self.spectators and not any(s.conns for s in self.seats)
 
 
-def _too_many(es: str, en: str, limit: int) -> TooManySockets:
-    return TooManySockets(f"{es} (máximo {limit}).", f"{en} (at most {limit}).", rule="limits")

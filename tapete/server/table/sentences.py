@@ -21,7 +21,7 @@ from typing import Any
 
 from tapete.engine import Event, Game, State
 from tapete.engine.game import Game as BaseGame
-from tapete.engine.messages import Lines, Message, Reader, names_seat
+from tapete.engine.words import Lines, Message, Reader, names_seat
 
 
 class Said:
@@ -75,7 +75,7 @@ class Sentences:
 
     def event(self, event: Event, reader: Reader) -> str:
         """An event of this broadcast in the words of `reader` (`Game.tell_event`)."""
-        if self.game.catalogue is None:
+        if self.game.catalogue is None or event.by_standin is not None:  # (a stand-in's move: rare)
             return self.game.tell_event(event, reader)
         kept = self._events.get(id(event))
         if kept is None or kept[0] is not event or reader.key[2] != self._names:

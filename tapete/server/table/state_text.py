@@ -31,7 +31,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from tapete.engine import Event, Game, State
-from tapete.engine.messages import Reader
+from tapete.engine.words import Reader
 
 from .connection import dumps
 from .sentences import Sentences

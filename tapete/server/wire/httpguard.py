@@ -27,12 +27,7 @@ import h11
 import orjson
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
-from ..errors import ServerError
-
-
-class TooManyConnections(ServerError):
-    code = "too_many_connections"
-    status = 429
+from ..errors import error
 
 
 @dataclass
@@ -58,12 +53,7 @@ class ConnectionLimits:
 
 
 def refusal(limit: int) -> bytes:
-    err = TooManyConnections(
-        f"Demasiadas conexiones desde tu dirección (máximo {limit}).",
-        f"Too many connections from your address (at most {limit}).",
-        rule="limits",
-    )
-    body = orjson.dumps({"error": err.to_json()})
+    body = orjson.dumps({"error": error("too_many_connections", limit=limit).to_json()})
     head = (f"HTTP/1.1 429 Too Many Requests\r\ncontent-type: application/json\r\n"
             f"content-length: {len(body)}\r\nconnection: close\r\n\r\n")
     return head.encode() + body

@@ -22,9 +22,11 @@ from typing import Any
 
 import orjson
 
-from ..errors import MalformedBody, RequestTimeout, ServerError, TooLarge
+from tapete.engine import TapeteError
 
-RateLimitedFactory = Callable[[], ServerError]
+from ..errors import error
+
+RateLimitedFactory = Callable[[], TapeteError]
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
 Receive = Callable[[], Awaitable[Message]]
@@ -32,38 +34,13 @@ Send = Callable[[Message], Awaitable[None]]
 ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 
 
-def too_large(limit: int) -> TooLarge:
-    return TooLarge(
-        f"Cuerpo demasiado grande (máximo {limit} bytes).",
-        f"Body too large (at most {limit} bytes).",
-        rule="limits",
-    )
-
-
-def too_slow(seconds: float) -> RequestTimeout:
-    return RequestTimeout(
-        f"El cuerpo de la petición no llegó a tiempo ({seconds:g} s).",
-        f"The request body did not arrive in time ({seconds:g} s).",
-        rule="limits",
-    )
-
-
-def bad_json_body(detail: str) -> MalformedBody:
-    """Malformed like any body FastAPI cannot read: 422, `bad_request`."""
-    return MalformedBody(
-        f"El cuerpo no es JSON válido ({detail}).",
-        f"The body is not valid JSON ({detail}).",
-        rule="request",
-    )
-
-
-async def send_error(send: Send, err: ServerError, headers: list[tuple[bytes, bytes]] | None = None) -> None:
+async def send_error(send: Send, err: TapeteError, headers: list[tuple[bytes, bytes]] | None = None) -> None:
     """An error answer in the server's one shape, `{"error": {...}}`, closing the connection."""
     body = orjson.dumps({"error": err.to_json()})
     await send(
         {
             "type": "http.response.start",
-            "status": err.status,
+            "status": getattr(err, "status", 400),
             "headers": [
                 (b"content-type", b"application/json"),
                 (b"content-length", str(len(body)).encode()),
@@ -88,21 +65,21 @@ class BodyGuard:
         headers = dict(scope.get("headers") or [])
         length = headers.get(b"content-length")
         if length is not None and (not length.isdigit() or int(length) > self.max_bytes):
-            await send_error(send, too_large(self.max_bytes))  # refused before a byte of it is read
+            await send_error(send, error("body_too_large", limit=self.max_bytes))  # refused before a byte of it is read
             return
         try:
             body = await asyncio.wait_for(self._read(receive), self.timeout)
         except TimeoutError:
-            await send_error(send, too_slow(self.timeout))  # a body sent a byte at a time
+            await send_error(send, error("body_too_slow", seconds=self.timeout))  # a body sent a byte at a time
             return
         if body is None:
-            await send_error(send, too_large(self.max_bytes))
+            await send_error(send, error("body_too_large", limit=self.max_bytes))
             return
         if body and b"json" in headers.get(b"content-type", b"json"):
             try:
                 orjson.loads(body)
             except orjson.JSONDecodeError as err:
-                await send_error(send, bad_json_body(err.msg))
+                await send_error(send, error("body_not_json", detail=err.msg))  # 422, as FastAPI's
                 return
         await self.app(scope, _replay(body, receive), send)
 

@@ -23,7 +23,8 @@ from typing import Any
 from rich.text import Text
 
 from ..boards import Board, Painter
-from ..table import Move, Snapshot
+from ..match import Move, Snapshot
+from .common import COLOUR_GLYPHS
 
 FLASH_SECONDS = 4.0  # how long a peeked card stays face up in classic memory (BAC-10)
 
@@ -39,7 +40,7 @@ BACK = ("░░░", "grey50")
 NAME_WIDTH = 8  # a longer name is cut with … beside its row (the scores panel has it whole)
 RANK_LABELS = {"secreto": "Se", "espia": "Es", "intercambio": "In", "mas1": "+1", "comodin": "★"}
 # A shape per suit (as on the web), so colour is never the only cue
-SUIT_SHAPES = {"rojo": "●", "azul": "■", "verde": "▲", "amarillo": "★", "violeta": "◆"}
+SUIT_SHAPES = COLOUR_GLYPHS
 
 PHASES = {
     "deal": ("{who} reparte: ¿cuántas mirar? (0-4)", "{who} deals: how many to peek at? (0-4)"),
@@ -49,6 +50,13 @@ PHASES = {
     "exchange": ("Intercambio: falta la segunda posición.", "Intercambio: the second slot to pick."),
     "give": ("Espejo ajeno: {who} da una carta.", "Steal-mirror: {who} gives a card."),
     "over": ("Partida terminada.", "Match over."),
+}
+# The same hints when the seat they name is yours ("You deal", never "You deals").
+MY_PHASES = {
+    "deal": ("Repartes: ¿cuántas mirar? (0-4)", "You deal: how many to peek at? (0-4)"),
+    "turn": ("Te toca.", "Your turn."),
+    "drawn": ("Te toca.", "Your turn."),
+    "give": ("Espejo ajeno: das una carta.", "Steal-mirror: you give a card."),
 }
 RESULTS = {
     "success": ("Bacan exitoso", "Successful Bacan"),
@@ -293,8 +301,8 @@ class BacanBoard(Board):
         elif phase == "give":
             who_seat = view.get("claimant")
         who = snap.names[who_seat] if isinstance(who_seat, int) else ""
-        if phase in ("turn", "drawn") and who_seat == snap.seat:
-            p.add(_say(lang, ("Te toca.", "Your turn.")), "bold green")
+        if who_seat == snap.seat and phase in MY_PHASES:
+            p.add(_say(lang, MY_PHASES[phase]), "bold green")
         elif phase in PHASES:
             p.add(_say(lang, PHASES[phase], who=who), "italic")
         last = view.get("last_round")
@@ -502,3 +510,8 @@ def _marked_slots(view: dict[str, Any], seat: int) -> set[int]:
 
 
 BOARD = BacanBoard
+
+
+def glyph(face: str, lang: str) -> Text:
+    """A card as the table draws it (the rules guide's cards)."""
+    return card_cell(face)

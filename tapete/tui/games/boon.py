@@ -15,8 +15,9 @@ from tapete.games.boon.cards import SUIT_NAMES, SUITS
 from tapete.games.boon.texts import PHASE_NAMES, describe_result
 
 from ..boards import DIGITS, Painter
-from ..table import Snapshot
+from ..match import Snapshot
 from .common import (
+    COLOUR_GLYPHS,
     PagedHandBoard,
     blank,
     box,
@@ -37,7 +38,7 @@ SUIT_STYLES = {
     "oro": "bold black on gold3",
 }
 # A shape per suit (as on the web), so colour is never the only cue; gold (the trumps) a star
-SUIT_SHAPES = {"azul": "●", "verde": "▲", "rojo": "■", "oro": "★"}
+SUIT_SHAPES = COLOUR_GLYPHS
 LETTERS = {"t": "take", "p": "pass", "r": "deal"}
 
 
@@ -91,7 +92,7 @@ class BoonBoard(PagedHandBoard):
             self._hand(p, snap, lang, big, compact)
         result = view.get("last_result")
         if result and view["phase"] in ("round_over", "over"):
-            wrapped(p, describe_result(result, lang), width, "cyan")
+            wrapped(p, describe_result(result, lang, snap.names, snap.seat), width, "cyan")
         return p
 
     def _header(self, p: Painter, snap: Snapshot, lang: str, width: int) -> None:
@@ -210,3 +211,8 @@ class BoonBoard(PagedHandBoard):
 
 
 BOARD = BoonBoard
+
+
+def glyph(face: str, lang: str) -> Text:
+    """A card as the hand draws it (the rules guide's cards)."""
+    return cell(*card_text(face))

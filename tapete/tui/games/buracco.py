@@ -17,8 +17,8 @@ from typing import Any
 from rich.text import Text
 
 from ..boards import DIGITS, Board, Painter, number_moves
-from ..table import Move, Snapshot
-from .common import box, cell, flow, say
+from ..match import Move, Snapshot
+from .common import COLOUR_GLYPHS, box, cell, flow, say
 
 TILE_STYLES = {
     "rojo": "bold white on red3",
@@ -28,7 +28,7 @@ TILE_STYLES = {
 }
 JOKER_STYLE = "bold black on grey85"
 # A shape per colour (as on the web), so colour is never the only cue
-COLOUR_SHAPES = {"rojo": "●", "negro": "■", "azul": "▲", "amarillo": "◆"}
+COLOUR_SHAPES = COLOUR_GLYPHS
 RACK_LETTERS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"  # a tile keeps its letter
 EXTEND_KEY = "space"  # then a tile's letter, then the meld's digit (and 1/2 for the end)
 ENDS = ("low", "high")
@@ -43,12 +43,13 @@ PHASES = {
 MUERTO_MARKS = {"waiting": "⏳", "taken": "✓", "lost": "✗"}  # waiting, taken, became the stock
 
 
-def tile(face: str, *, wild: bool = False, dim: bool = False) -> Text:
+def tile(face: str, *, wild: bool = False, dim: bool = False, width: int = 3) -> Text:
+    """A tile one line tall: its number and its colour's shape (0 `width`: as wide as its label)."""
     if face == "comodin":
-        text = cell("★", JOKER_STYLE)
+        text = cell("★", JOKER_STYLE, width)
     else:
         colour, _, number = face.partition("-")
-        text = cell(number + COLOUR_SHAPES.get(colour, ""), TILE_STYLES.get(colour, "bold"))
+        text = cell(number + COLOUR_SHAPES.get(colour, ""), TILE_STYLES.get(colour, "bold"), width)
     if wild:
         text.stylize("underline")
     if dim:
@@ -101,17 +102,19 @@ class BuraccoBoard(Board):
 
     def paint(self, snap: Snapshot, lang: str) -> Painter:
         picture = self._picture(snap, lang, compact=False)
-        if self.size.height and len(picture.lines) > self.size.height:
-            picture = self._picture(snap, lang, compact=True)  # the rack without its title
+        for short in (False, True):  # the rack without its title, then each meld in short
+            if not self.size.height or len(picture.lines) <= self.size.height:
+                break
+            picture = self._picture(snap, lang, compact=True, short=short)
         return picture
 
-    def _picture(self, snap: Snapshot, lang: str, *, compact: bool) -> Painter:
+    def _picture(self, snap: Snapshot, lang: str, *, compact: bool, short: bool = False) -> Painter:
         view = snap.view
         width = max(30, self.size.width - 2)
         p = Painter()
         self._header(p, snap, lang)
         for side in (0, 1):
-            self._side(p, snap, side, lang, width)
+            self._side(p, snap, side, lang, width, short)
         p.newline()
         p.add(say(lang, "Pozo ", "Pozo "), "bold")
         p.add(f"({len(view['pozo'])}) ", "dim")
@@ -127,7 +130,7 @@ class BuraccoBoard(Board):
             for face in view["pending"]:
                 flow(p, tile(face), width, " ")
         if "rack" in view:
-            self._rack(p, snap, lang, width, compact)
+            self._rack(p, snap, lang, width, compact, short)
         self._revealed(p, snap, lang, width)
         return p
 
@@ -141,7 +144,7 @@ class BuraccoBoard(Board):
         p.add(say(lang, f" · mazo {view['stock']}", f" · stock {view['stock']}"), "dim")
         p.add(say(lang, f" · objetivo {view['target']}", f" · target {view['target']}"), "dim")
 
-    def _side(self, p: Painter, snap: Snapshot, side: int, lang: str, width: int) -> None:
+    def _side(self, p: Painter, snap: Snapshot, side: int, lang: str, width: int, short: bool) -> None:
         view = snap.view
         seats = view["sides"][side]
         mine = view.get("side") == side
@@ -149,7 +152,7 @@ class BuraccoBoard(Board):
         p.add(say(lang, f"Equipo {side + 1}", f"Side {side + 1}"), "bold" + (" green" if mine else ""))
         p.add(f" {view['side_scores'][side]}", "bold")
         muerto = view["muertos"][side]
-        p.add(" · muerto " + MUERTO_MARKS.get(muerto["state"], "?"), "dim")
+        p.add((" " if short else " · muerto ") + MUERTO_MARKS.get(muerto["state"], "?"), "dim")
         known_all = view.get("known") or []
         for seat in seats:  # each player, their tile count and the tiles all saw them take from the pozo
             flow(p, Text(f"{snap.names[seat]} {view['rack_counts'][seat]}"), width, " · ")
@@ -157,29 +160,51 @@ class BuraccoBoard(Board):
             if known:
                 flow(p, Text(say(lang, "con", "with"), "dim"), width, " ")
                 for face in known:
-                    flow(p, tile(face), width, " ")
+                    flow(p, tile(face, width=0 if short else 3), width, " ")
         p.newline()
         digits = self._meld_digits(snap) if mine else {}
         fits = {m.data["meld"] for m in self._extends(snap, self._tile)} if self._tile else set()
         labels = {slot: digit for digit, slot in digits.items()}
         for meld in view["melds"][side]:  # melds flow side by side while they fit
             label = labels.get(meld["slot"], "")
-            piece = self._meld(meld, lang, label, bold=meld["slot"] in fits)
+            piece = self._meld(meld, lang, label, bold=meld["slot"] in fits, short=short)
             flow(p, piece, width, "  ", hit=("meld", side, meld["slot"]))
 
     @staticmethod
-    def _meld(meld: dict[str, Any], lang: str, label: str, *, bold: bool) -> Text:
-        """A meld's tiles after its key (the digit that names it when adding a tile)."""
+    def _meld(meld: dict[str, Any], lang: str, label: str, *, bold: bool, short: bool = False) -> Text:
+        """A meld's tiles after its key (the digit that names it when adding a tile), a space
+        between two (10 11 12, never 101112); `short`: a run from its first tile to its last, a
+        set its number once and each tile's shape, the wild tile always whole."""
         text = Text(f"{label}:" if label else "", style="bold cyan reverse" if bold else "dim")
-        for i, face in enumerate(meld["tiles"]):
-            text.append_text(tile(face, wild=meld.get("wild") == i))
+        tiles, wild = meld["tiles"], meld.get("wild")
+        if short and meld.get("kind") == "run" and len(tiles) > 3:
+            ends = [0, len(tiles) - 1]
+            text.append_text(tile(tiles[0], wild=wild == 0, width=0))
+            text.append("–")
+            text.append_text(tile(tiles[-1], wild=wild == len(tiles) - 1, width=0))
+            if wild is not None and wild not in ends:
+                text.append(" ")
+                text.append_text(tile(tiles[wild], wild=True, width=0))
+        elif short and meld.get("kind") == "set":
+            natural = next((f for i, f in enumerate(tiles) if i != wild), tiles[0])
+            text.append(natural.partition("-")[2] + " ")
+            for i, face in enumerate(tiles):
+                colour = face.partition("-")[0]
+                shown = tile(face, wild=True, width=0) if i == wild else cell(
+                    COLOUR_SHAPES.get(colour, "?"), TILE_STYLES.get(colour, "bold"), 1)
+                text.append_text(shown)
+        else:
+            for i, face in enumerate(tiles):
+                text.append(" " if i else "")
+                text.append_text(tile(face, wild=wild == i, width=0))
         if meld.get("canasta"):
             clean = meld["canasta"] == "pura"
             text.append(" ★" if clean else " ☆", "bold yellow")
             text.append(say(lang, "pura" if clean else "impura", "clean" if clean else "dirty"), "yellow")
         return text
 
-    def _rack(self, p: Painter, snap: Snapshot, lang: str, width: int, compact: bool = False) -> None:
+    def _rack(self, p: Painter, snap: Snapshot, lang: str, width: int, compact: bool = False,
+              short: bool = False) -> None:
         usable = self._usable(snap)
         placed = [(i, face) for i, face in enumerate(self._letters) if face is not None]
         dim = bool(usable)
@@ -198,20 +223,30 @@ class BuraccoBoard(Board):
                     p.column([*parts, Text(f"{label:^5}", "bold cyan")], hit=("rack", i))
                     p.column([Text(" ")] * 4)
             return
-        per_line = max(4, (width - 1) // 4)
-        for start in range(0, len(placed), per_line):
+        line: list[tuple[int, Text]] = []  # the tiles of one line, each as wide as its label when `short`
+        for i, face in placed:
+            shown = tile(face, dim=dim and i not in usable, width=0 if short else 3)
+            if face == self._tile:
+                shown.stylize("reverse")
+            if line and sum(t.cell_len + 1 for _, t in line) + shown.cell_len > width:
+                self._rack_line(p, line, usable)
+                line = []
+            line.append((i, shown))
+        if line:
+            self._rack_line(p, line, usable)
+
+    @staticmethod
+    def _rack_line(p: Painter, line: list[tuple[int, Text]], usable: set[int]) -> None:
+        """One line of the rack, with each usable tile's letter under it."""
+        p.newline()
+        keys = Text()
+        for i, shown in line:
+            p.add(shown, hit=("rack", i))
+            p.add(" ")
+            keys.append(f"{RACK_LETTERS[i] if i in usable else '':^{shown.cell_len}} ", "bold cyan")
+        if usable:
             p.newline()
-            keys = Text()
-            for i, face in placed[start : start + per_line]:
-                shown = tile(face, dim=dim and i not in usable)
-                if face == self._tile:
-                    shown.stylize("reverse")
-                p.add(shown, hit=("rack", i))
-                p.add(" ")
-                keys.append(f"{RACK_LETTERS[i] if i in usable else '':^3} ", "bold cyan")
-            if usable:
-                p.newline()
-                p.add(keys)
+            p.add(keys)
 
     def _revealed(self, p: Painter, snap: Snapshot, lang: str, width: int) -> None:
         view = snap.view
@@ -343,3 +378,8 @@ class BuraccoBoard(Board):
 
 
 BOARD = BuraccoBoard
+
+
+def glyph(face: str, lang: str) -> Text:
+    """A tile as the rack draws it (the rules guide's tiles)."""
+    return tile(face)

@@ -10,9 +10,15 @@ from typing import Any
 from rich.text import Text
 
 from ..boards import DIGITS, Board, Painter
-from ..table import Move, Snapshot
+from ..match import Move, Snapshot
 
 BACK_STYLE = "grey50"
+# One shape per colour in every game, so colour is never the only cue and a shape means one
+# colour on every board (gold, Boon's trumps, a star).
+COLOUR_GLYPHS = {
+    "rojo": "●", "azul": "■", "verde": "▲", "amarillo": "◆", "violeta": "▼", "naranja": "✦",
+    "marron": "✚", "negro": "⬢", "oro": "★",
+}  # fmt: skip
 
 
 def say(lang: str, es: str, en: str) -> str:

@@ -21,8 +21,8 @@ from tapete.games.nacho_loco.cards import short_face_name
 from tapete.games.nacho_loco.texts import PHASE_NAMES
 
 from ..boards import DIGITS, Board, Painter, number_moves
-from ..table import Move, Snapshot
-from .common import flow, moves_of, say
+from ..match import Move, Snapshot
+from .common import COLOUR_GLYPHS, flow, moves_of, say
 
 SEGMENT_STYLES = {
     "rojo": "bold red",
@@ -39,7 +39,7 @@ SEGMENT_STYLES = {
 }
 # A shape per colour (as on the web), so colour is never the only cue
 SEGMENT_GLYPHS = {
-    "rojo": "●", "naranja": "■", "amarillo": "▲", "verde": "◆", "azul": "★", "marron": "✚",
+    **COLOUR_GLYPHS,
     "saltar": "»", "otravez": "↺", "roba3": "3", "X": "×", "cierre": "▣",
 }
 OPEN_STYLE = "grey37"
@@ -409,3 +409,8 @@ class NachoLocoBoard(Board):
 
 
 BOARD = NachoLocoBoard
+
+
+def glyph(face: str, lang: str) -> Text:
+    """A card as the hand draws it (the rules guide's cards)."""
+    return hand_token(face, lang)

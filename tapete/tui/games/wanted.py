@@ -28,7 +28,7 @@ from tapete.games.wanted.cards import (
 )
 
 from ..boards import Painter, number_moves
-from ..table import Move, Snapshot
+from ..match import Move, Snapshot
 from .common import PagedHandBoard, cell, hand_row, keyed_by_position, say, stable_slots
 
 RED = "bold red3 on grey93"
@@ -215,9 +215,10 @@ class WantedBoard(PagedHandBoard):
         face = move.data.get("card")
         if face not in FACE_TO_ID:
             return None
-        text = Text(move.text)
+        # the figures first: a long outlaw's name is what the one line a move has cuts
+        text = outlaw_facts(face, lang)
         text.append("  ")
-        text.append_text(outlaw_facts(face, lang))
+        text.append(move.text)
         return text
 
     def hotkeys_help(self, snap: Snapshot, lang: str) -> str:
@@ -228,3 +229,9 @@ class WantedBoard(PagedHandBoard):
 
 
 BOARD = WantedBoard
+
+
+def glyph(face: str, lang: str) -> Text:
+    """An outlaw as the hand draws it (the rules guide's cards)."""
+    label, style = card_text(face, lang)
+    return cell(label, style, width=4)

@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 
 from tapete.engine import Event
-from tapete.engine.table import REACTION_WINDOW_S
+from tapete.engine.turns import REACTION_WINDOW_S
 from tapete.games import get_game
 from tapete.games.bacan import actions as act
 from tapete.games.bacan.cards import FACE

@@ -16,7 +16,7 @@ import pytest
 
 from tapete.engine import Event, Observation
 from tapete.engine.encoding import InfoEncoder
-from tapete.engine.table import deliver
+from tapete.engine.turns import deliver
 from tapete.games.buracco import GAME
 from tapete.games.buracco import actions as act
 from tapete.games.buracco.cards import FACE_TO_ID, NUM_FACES

@@ -7,9 +7,9 @@ import random
 
 import pytest
 
-from tapete.games.buracco.cards import FACE_TO_ID, FACES, NUM_FACES
+from tapete.games.buracco.cards import FACE_TO_ID, FACES, NUM_FACES, NUM_TILES
 from tapete.games.buracco.melds import HIGH, LOW, RUN, SET, Meld, build, build_options
-from tapete.games.buracco.rack import RackInfo, candidate_melds, completable, meldable_faces
+from tapete.games.buracco.rack import RackInfo, Staged, candidate_melds, completable, completable_with, meldable_faces
 
 
 def ids(*tokens: str) -> list[int]:
@@ -252,3 +252,18 @@ def test_candidate_melds_are_valid() -> None:
 def test_meld_json_round_trip(tokens: tuple[str, ...]) -> None:
     m = meld(*tokens)
     assert Meld.from_json(m.to_json()) == m
+
+
+def test_completable_with_is_completable_of_the_staged_faces_and_one_more() -> None:
+    """The meld phase's incremental reading of staged tiles answers as `completable` does."""
+    rng = random.Random(5)
+    for _ in range(3000):
+        tiles = rng.sample(range(NUM_TILES), rng.randrange(3, 30))
+        info = RackInfo.of_tiles(tiles)
+        faces = [t >> 1 for t in tiles]
+        staged = rng.sample(faces, rng.randrange(1, min(5, len(faces) - 1) + 1))
+        summary = Staged(staged)
+        for face in set(faces):
+            pending = sorted([*staged, face])
+            if info.counts[face] > staged.count(face):
+                assert completable_with(summary, face, pending, info) == completable(pending, info), (staged, face)

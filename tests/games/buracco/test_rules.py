@@ -292,6 +292,7 @@ def test_bur15_the_number_of_melds_per_side_is_bounded() -> None:
     assert any(a["type"] == "stage" for a in legal_json(state, 0))
     state.melds[0] = [filler] * act.MAX_MELDS  # the bound on the action space
     state._legal.clear()
+    state._info = None  # the position's caches: its legal actions and what the acting rack allows
     assert not any(a["type"] == "stage" for a in legal_json(state, 0))
     assert rule_of(state, 0, {"type": "stage", "tile": "rojo-3"}) == "BUR-15"
 
@@ -425,11 +426,25 @@ def test_bur20_the_other_muerto_when_the_own_is_taken() -> None:
 def test_bur20_no_stock_no_muerto_ends_the_hand_without_closing_bonus() -> None:
     state = table(racks=[["rojo-3"], ["negro-4"]], phase=DRAW, stock_size=0, muertos=("lost", "taken"))
     assert state.pozo  # the other tiles were played to the pozo
-    assert {a["type"] for a in legal_json(state, 0)} == {"take_pozo", "end_hand"}
+    assert {a["type"] for a in legal_json(state, 0)} == {"end_hand"}
     assert rule_of(state, 0, {"type": "draw"}) == "BUR-20"
     play(state, 0, {"type": "end_hand"})
     assert state.last_hand is not None and state.last_hand["closing_side"] is None
     assert all(side["going_out"] == 0 for side in state.last_hand["sides"])
+
+
+def test_bur20_with_nothing_to_draw_the_pozo_may_not_be_taken() -> None:
+    """BUR-20 (ruling 2026-11-29): with the stock and both muertos gone, the
+    hand ends as soon as a player would have to draw; the pozo is no longer
+    taken, so players cannot pass it back and forth for ever."""
+    state = table(racks=[["rojo-3", "rojo-9"], ["negro-4", "azul-8"]], phase=DRAW, stock_size=0,
+                  muertos=("lost", "lost"))  # fmt: skip
+    assert state.pozo
+    assert state.legal_actions(0) == [act.END_HAND]
+    assert rule_of(state, 0, {"type": "take_pozo"}) == "BUR-20"
+    events = play(state, 0, {"type": "end_hand"})
+    assert [e.kind for e in events][:2] == ["stock_out", "hand_end"] and state.phase in (HAND_OVER, OVER)
+    assert state.last_hand is not None and state.last_hand["closing_side"] is None
 
 
 def test_bur20_end_hand_only_when_nothing_can_be_drawn() -> None:

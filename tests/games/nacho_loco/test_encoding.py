@@ -18,7 +18,7 @@ import numpy as np
 import pytest
 
 from tapete.engine import Event
-from tapete.engine.table import REACTION_WINDOW_S
+from tapete.engine.turns import REACTION_WINDOW_S
 from tapete.games.nacho_loco import GAME
 from tapete.games.nacho_loco import actions as act
 from tapete.games.nacho_loco.cards import CARD_DESIGN, CLOSER, NUM_CARDS

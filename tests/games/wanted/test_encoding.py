@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 
 from tapete.engine import Event
-from tapete.engine.table import deliver
+from tapete.engine.turns import deliver
 from tapete.games.wanted import GAME
 from tapete.games.wanted.actions import COMMIT_BASE, DISCARD_BASE, LEADER_BASE
 from tapete.games.wanted.battle import single_battle

@@ -63,6 +63,13 @@ export function replayStep(id, step, seat) {
   return call("GET", `/api/matches/${encodeURIComponent(id)}/replay?${params}`, undefined, { auth: true });
 }
 
+/** A finished match's whole log as `seat` read it (null: a spectator), each line with its step. */
+export function matchStory(id, seat) {
+  const params = new URLSearchParams();
+  if (seat !== null && seat !== undefined) params.set("seat", String(seat));
+  return call("GET", `/api/matches/${encodeURIComponent(id)}/story?${params}`);
+}
+
 const deckCache = new Map();
 
 /** A game's deck as data (WANTED's outlaws), cached; null when the game keeps none. */
@@ -72,6 +79,9 @@ export function deck(game) {
   }
   return deckCache.get(game);
 }
+
+/** The names of a game's cards in es and en, as the server's catalogue says them (faces.js caches them). */
+export const faces = (game) => call("GET", `/api/games/${encodeURIComponent(game)}/faces`);
 
 // -- players, history and ratings (docs/protocol.md) --------------------------------------------
 const pid = (id) => encodeURIComponent(id);
@@ -89,3 +99,12 @@ export async function login(name, password) {
 export const player = (id) => call("GET", `/api/players/${pid(id)}`);
 export const playerMatches = (id, offset = 0, limit = 20) => call("GET", `/api/players/${pid(id)}/matches?${page(offset, limit)}`, undefined, { auth: true });
 export const ratings = (game, offset = 0, limit = 20) => call("GET", `/api/ratings/${encodeURIComponent(game)}?${page(offset, limit)}`);
+
+// -- tournaments (docs/protocol.md) ----------------------------------------------------------------
+const tid = (id) => encodeURIComponent(id);
+export const tournaments = (offset = 0, limit = 20) => call("GET", `/api/tournaments?${page(offset, limit)}`);
+export const tournament = (id) => call("GET", `/api/tournaments/${tid(id)}`);
+export const createTournament = (body) => call("POST", "/api/tournaments", body, { auth: true });
+export const joinTournament = (id) => call("POST", `/api/tournaments/${tid(id)}/join`, {}, { auth: true });
+export const startTournament = (id) => call("POST", `/api/tournaments/${tid(id)}/start`, undefined, { auth: true });
+export const tournamentSeat = (id) => call("GET", `/api/tournaments/${tid(id)}/me`, undefined, { auth: true });

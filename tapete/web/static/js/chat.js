@@ -2,15 +2,16 @@
 // the table (it never takes the board's room). History from hello, quick phrases
 // that each reader reads in their own language, spectators marked, and muting a
 // person for oneself (kept in localStorage). Every text goes in as text, never HTML.
+// The quick phrases, the longest line and the chat's refusals are the server's
+// (protocol.js, generated from tapete/protocol/); a refusal is said in its words.
 
 import { h } from "./dom.js";
-import { onLang, t } from "./i18n.js";
+import { onLang, t, tx } from "./i18n.js";
+import { CHAT_ERRORS, LIMITS, PHRASES } from "./protocol.js";
+import { outgoing } from "./socket.js";
 import * as store from "./store.js";
 
-export const PHRASES = ["good_game", "good_luck", "oops", "thanks", "well_done"];
-const CHAT_ERRORS = new Set(["rate_limited", "bad_chat", "chat_off"]);
 const MAX_LINES = 200;
-const MAX_TEXT = 300;
 const ANSWER_WINDOW_MS = 5000; // an error without a seq this soon after a chat line is that line's
 
 export class Chat {
@@ -31,7 +32,7 @@ export class Chat {
       h("span", { class: "chat-button-label" }, t("chat.open")), this.count);
     this.list = h("ol", { class: "chat-lines", "data-testid": "chat-lines", "aria-live": "polite" });
     this.status = h("p", { class: "chat-status", role: "alert", "data-testid": "chat-status" });
-    this.input = h("input", { type: "text", maxlength: MAX_TEXT, autocomplete: "off", enterkeyhint: "send", "data-testid": "chat-input" });
+    this.input = h("input", { type: "text", maxlength: LIMITS.chatText, autocomplete: "off", enterkeyhint: "send", "data-testid": "chat-input" });
     this.drawer = h("aside", { class: "chat-drawer", hidden: true, "aria-labelledby": "chat-title", "data-testid": "chat" });
     this.drawer.addEventListener("keydown", (event) => {
       if (event.key !== "Escape") event.stopPropagation(); // the table's shortcut keys are not for the chat
@@ -76,9 +77,9 @@ export class Chat {
   /** A socket error that answers a chat line, said in words; false when it is not the chat's. */
   error(error) {
     const seqless = error.seq === null || error.seq === undefined;
-    if (!CHAT_ERRORS.has(error.code) || !seqless) return false;
+    if (!CHAT_ERRORS.includes(error.code) || !seqless) return false;
     if (error.code === "rate_limited" && Date.now() - this.lastSent > ANSWER_WINDOW_MS) return false;
-    this.say(t(`chat.error.${error.code}`));
+    this.say(tx(error)); // the server's words, in the reader's language
     return true;
   }
 
@@ -97,7 +98,7 @@ export class Chat {
     event.preventDefault();
     const text = this.input.value.trim();
     if (!text) return;
-    if (this.send({ type: "chat", text })) this.input.value = "";
+    if (this.send(outgoing("chat", { text }))) this.input.value = "";
     this.input.focus();
   }
 
@@ -180,7 +181,7 @@ export class Chat {
       this.list,
       this.status,
       h("div", { class: "chat-phrases", role: "group", "aria-label": t("chat.quick") },
-        PHRASES.map((phrase) => h("button", { type: "button", class: "small", "data-phrase": phrase, onclick: () => this.send({ type: "chat", phrase }) }, t(`phrase.${phrase}`)))),
+        Object.keys(PHRASES).map((phrase) => h("button", { type: "button", class: "small", "data-phrase": phrase, onclick: () => this.send(outgoing("chat", { phrase })) }, tx(PHRASES[phrase])))),
       h("form", { class: "chat-form", onsubmit: (event) => this.submit(event) },
         this.input, h("button", { type: "submit", class: "primary", "data-testid": "chat-send" }, t("chat.send"))),
       this.mutes);
@@ -198,7 +199,7 @@ export class Chat {
   }
 
   lineText(line) {
-    if (line.phrase && PHRASES.includes(line.phrase)) return t(`phrase.${line.phrase}`); // in the reader's language
+    if (line.phrase && PHRASES[line.phrase]) return tx(PHRASES[line.phrase]); // in the reader's language
     return line.text ?? "";
   }
 

@@ -2,7 +2,8 @@
 // the seat chips, the event log, the scores table and the moves list.
 
 import { h } from "./dom.js";
-import { lang, onLang, setLang, t, tx } from "./i18n.js";
+import { gameFacts } from "./games/index.js";
+import { lang, onLang, say, setLang, t, tx } from "./i18n.js";
 import { botAlgorithm, seatLabel } from "./util.js";
 
 export function topBar(title, extra = []) {
@@ -36,15 +37,16 @@ export function toast(message, kind = "error") {
   setTimeout(() => { forget(); el.remove(); }, 5000);
 }
 
-const SCORE_UNITS = { bacan: "unit.points", buracco: "unit.points", "nacho-loco": "unit.points", boon: "unit.victory", wanted: "unit.bounty" };
-
+/** A score's unit in the game's words (its `score_unit`): "pts", "cartas de victoria", "botín". */
 export function scoreUnit(game) {
-  return t(SCORE_UNITS[game] || "unit.points");
+  const unit = gameFacts(game).score_unit;
+  return unit ? say(unit) : t("unit.points");
 }
 
-/** A score as people read it: "12 pts", "4 cartas de victoria", "botín $25". */
+/** A score as people read it (the game's `score_text`): "12 pts", "4 cartas de victoria", "botín $25". */
 export function scoreText(game, n) {
-  return t(`score.${game}`, { n }, null) ?? `${n}`;
+  const text = gameFacts(game).score_text;
+  return text ? say(text, { n }) : `${n}`;
 }
 
 /** One chip per seat: name, score, whose turn, bot level, connection. */

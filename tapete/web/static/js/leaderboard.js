@@ -3,7 +3,7 @@
 import * as api from "./api.js";
 import { h } from "./dom.js";
 import { topBar } from "./frame.js";
-import { gameName, GAME_IDS } from "./games/index.js";
+import { gameIds, gameName } from "./games/index.js";
 import { t } from "./i18n.js";
 import { ratingText } from "./profile.js";
 import * as store from "./store.js";
@@ -22,11 +22,11 @@ function who(item) {
 }
 
 export async function renderLeaderboard(root, game, offset = 0) {
-  const gameId = GAME_IDS.includes(game) ? game : GAME_IDS[0];
+  const gameId = gameIds().includes(game) ? game : gameIds()[0];
   const me = store.identity()?.player_id;
   const body = h("div", { class: "card-panel" }, h("p", { class: "muted" }, t("table.loading")));
   const gamesNav = h("nav", { class: "game-tabs", "aria-label": t("ratings.games") },
-    GAME_IDS.map((g) => h("a", { class: ["button", "small", g === gameId && "primary"], href: `#/ratings/${g}`, "aria-current": g === gameId ? "page" : null }, gameName(g))));
+    gameIds().map((g) => h("a", { class: ["button", "small", g === gameId && "primary"], href: `#/ratings/${g}`, "aria-current": g === gameId ? "page" : null }, gameName(g))));
   root.replaceChildren(topBar(t("ratings.title")), h("main", { class: "page leaderboard" },
     h("h1", {}, t("ratings.of", { game: gameName(gameId) })), gamesNav, body,
     h("p", { class: "muted small-note" }, t("ratings.explain"), " ", h("a", { href: "#/me" }, t("profile.title")))));

@@ -4,9 +4,10 @@
 import * as api from "./api.js";
 import { h } from "./dom.js";
 import { topBar } from "./frame.js";
-import { gameName, GAME_IDS } from "./games/index.js";
+import { gameIds, gameName } from "./games/index.js";
 import { t, tx } from "./i18n.js";
 import { withIdentity } from "./identity.js";
+import { LIMITS } from "./protocol.js";
 import * as store from "./store.js";
 import { errorText } from "./util.js";
 import { when } from "./profile.js";
@@ -19,7 +20,7 @@ function page(title, ...children) {
 function nameField() {
   return h("label", { class: "field" }, h("span", {}, t("home.yourName")),
     h("input", {
-      type: "text", maxlength: 40, value: store.playerName(), placeholder: t("home.namePlaceholder"),
+      type: "text", maxlength: LIMITS.nameInput, value: store.playerName(), placeholder: t("home.namePlaceholder"),
       autocomplete: "nickname", "data-testid": "player-name",
       oninput: (e) => store.savePlayerName(e.target.value.trim()),
     }));
@@ -47,6 +48,11 @@ async function refreshAllowed(form, game, redraw) {
 }
 
 // -- home ---------------------------------------------------------------------------------
+/** "A, B and C" in the page's language. */
+function namesList(names) {
+  return names.length < 2 ? names.join("") : t("list.and", { most: names.slice(0, -1).join(", "), last: names.at(-1) });
+}
+
 export async function renderHome(root) {
   const gamesBox = h("div", { class: "game-grid" }, h("p", { class: "muted" }, t("table.loading")));
   const tablesBox = h("div", { class: "open-tables" });
@@ -57,10 +63,11 @@ export async function renderHome(root) {
   root.replaceChildren(...page(t("home.bar"),
     h("section", { class: "hero" },
       h("h1", {}, "tapete"),
-      h("p", { class: "tagline" }, t("home.tagline")),
+      h("p", { class: "tagline" }, t("home.tagline", { games: namesList(gameIds().map(gameName)) })),
       h("nav", { class: "home-links", "aria-label": t("home.more") },
         h("a", { class: "button", href: "#/me", "data-testid": "my-profile" }, t("profile.title")),
-        h("a", { class: "button", href: "#/ratings", "data-testid": "leaderboards" }, t("ratings.title")))),
+        h("a", { class: "button", href: "#/ratings", "data-testid": "leaderboards" }, t("ratings.title")),
+        h("a", { class: "button", href: "#/tournaments", "data-testid": "tournaments-link" }, t("tour.title")))),
     h("section", { class: "home-me card-panel" }, nameField(), h("div", { class: "field" }, h("span", {}, t("home.code")), joinForm)),
     h("h2", {}, t("home.chooseGame")),
     gamesBox,
@@ -73,9 +80,8 @@ export async function renderHome(root) {
         h("a", { href: `#/replay/${r.id}`, class: "muted" }, t("summary.replay")))))) : null));
   try {
     const data = await api.games();
-    const byId = new Map(data.games.map((g) => [g.id, g]));
-    gamesBox.replaceChildren(...GAME_IDS.filter((id) => byId.has(id)).map((id) => {
-      const game = byId.get(id);
+    gamesBox.replaceChildren(...data.games.map((game) => {
+      const id = game.id;
       const players = h("p", { class: "muted" }, playersText(game));
       api.allowedPlayers(id, {}).then(({ allowed }) => { players.textContent = playersText(game, allowed); }).catch(() => {});
       return h("article", { class: `game-card game-card-${id}`, "data-game": id },
@@ -93,7 +99,9 @@ export async function renderHome(root) {
     const { tables } = await api.openTables();
     tablesBox.replaceChildren(tables.length ? h("ul", { class: "table-list" }, tables.map((tb) => h("li", {},
       h("strong", {}, gameName(tb.game)), " · ", t(`status.${tb.status}`), " · ",
-      t("home.seatsFree", { n: tb.seats.filter((s) => s.kind === "human" && !s.taken).length }), " ",
+      t("home.seatsFree", { n: tb.seats.filter((s) => s.kind === "human" && !s.taken).length }), " · ",
+      // who sits there: two tables of one game are told apart by their people
+      h("span", { "data-testid": "table-people" }, t("home.sitting", { names: tb.seats.filter((s) => s.name && (s.kind !== "human" || s.taken)).map((s) => s.name).join(", ") || "—" })), " ",
       h("a", { class: "button small", href: `#/table/${tb.id}` }, t("home.watch")),
       tb.invite_code && tb.status === "waiting" && tb.seats.some((s) => s.kind === "human" && !s.taken)
         ? h("a", { class: "button small", href: `#/join/${tb.invite_code}` }, t("home.sit")) : null)))
@@ -148,6 +156,10 @@ export async function renderNewTable(root, gameId) {
   };
   root.__newTable = form;
   const draw = () => renderNewTable(root, gameId);
+  const levels = game.bot_levels || data.bot_levels; // the bot levels this game offers
+  // the table options that apply to this game with the chosen options (its `table_options_off`)
+  const off = game.client?.table_options_off || {};
+  const applies = (key) => !off[key] || !Object.entries(off[key]).every(([opt, values]) => values.includes(form.options[opt]));
   if (!form.allowed) refreshAllowed(form, game, draw);
   const error = h("p", { class: "error", role: "alert", "data-testid": "form-error" });
   const seatRows = form.seats.slice(0, form.players).map((seat, i) => {
@@ -160,7 +172,7 @@ export async function renderNewTable(root, gameId) {
     const level = seat.type === "bot" ? h("select", {
       "aria-label": t("new.botLevel", { n: i }), "data-seat-level": i,
       onchange: (e) => { seat.level = e.target.value; },
-    }, data.bot_levels.map((lv) => h("option", { value: lv, selected: lv === seat.level }, t(`bot.${lv}`)))) : h("span", { class: "muted" }, t("new.friendHint"));
+    }, levels.map((lv) => h("option", { value: lv, selected: lv === seat.level }, t(`bot.${lv}`)))) : h("span", { class: "muted" }, t("new.friendHint"));
     return h("li", { class: "seat-row" }, h("span", {}, t("seat.place", { n: i + 1 })), typeSelect, level);
   });
   const players = form.allowed || [];
@@ -205,11 +217,15 @@ export async function renderNewTable(root, gameId) {
           players.map((n) => h("option", { value: String(n), selected: n === form.players }, String(n))))),
       h("fieldset", {}, h("legend", {}, t("new.seats")), h("ul", { class: "seat-rows" }, seatRows)),
       game.options.length ? h("fieldset", {}, h("legend", {}, t("new.options")),
-        game.options.map((o) => optionInput(o, form.options[o.key], (v) => { form.options[o.key] = v; refreshAllowed(form, game, draw); }, "opt"))) : null,
+        game.options.map((o) => optionInput(o, form.options[o.key], (v) => {
+          form.options[o.key] = v;
+          refreshAllowed(form, game, draw);
+          if (Object.values(off).some((where) => o.key in where)) draw(); // a table option may come or go
+        }, "opt"))) : null,
       // The form is redrawn when the allowed player counts arrive; keep the panel as the user left it.
       h("details", { open: form.tableOptionsOpen }, h("summary", {}, t("new.tableOptions")),
-        data.table_options.map((o) => {
-          const opt = o.key === "stand_in" ? { ...o, choices: data.bot_levels } : o;
+        data.table_options.filter((o) => applies(o.key)).map((o) => {
+          const opt = o.key === "stand_in" ? { ...o, choices: levels } : o;
           return optionInput(opt, form.tableOptions[o.key], (v) => { form.tableOptions[o.key] = v; }, "topt");
         }),
         h("div", { class: "field field-check" },

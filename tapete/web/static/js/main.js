@@ -1,5 +1,6 @@
 // The client's entry point: a hash router over the lobby, tables, replays and rules.
 
+import { loadGames } from "./games/index.js";
 import { onLang, t } from "./i18n.js";
 import { renderLeaderboard } from "./leaderboard.js";
 import { renderHome, renderJoin, renderNewTable } from "./lobby.js";
@@ -7,13 +8,18 @@ import { renderPlayer, renderProfile } from "./profile.js";
 import { ReplayScreen } from "./replay.js";
 import { renderRules } from "./rules.js";
 import { TableScreen } from "./table.js";
+import { renderTournament, renderTournaments, stopRefresh } from "./tournaments.js";
 
 const root = document.getElementById("app");
 let screen = null;
 
-function route() {
+const ready = loadGames(); // each game's view, words and style, as /api/games lists them
+
+async function route() {
+  await ready;
   screen?.destroy?.();
   screen = null;
+  stopRefresh();
   const parts = location.hash.replace(/^#\/?/, "").split("/").filter(Boolean).map(decodeURIComponent);
   const [head, arg] = parts;
   document.title = "tapete";
@@ -38,6 +44,10 @@ function route() {
     renderPlayer(root, arg);
   } else if (head === "ratings") {
     renderLeaderboard(root, arg);
+  } else if (head === "tournaments") {
+    renderTournaments(root);
+  } else if (head === "tournament" && arg) {
+    renderTournament(root, arg);
   } else {
     renderHome(root);
   }

@@ -5,9 +5,10 @@
 import * as api from "./api.js";
 import { h } from "./dom.js";
 import { topBar } from "./frame.js";
-import { gameName, GAME_IDS } from "./games/index.js";
+import { gameIds, gameName } from "./games/index.js";
 import { lang, t } from "./i18n.js";
 import { ensureIdentity } from "./identity.js";
+import { LIMITS } from "./protocol.js";
 import * as store from "./store.js";
 import { botLevel, errorText } from "./util.js";
 
@@ -96,7 +97,7 @@ function historySection(playerId, self) {
 
 /** Ratings and results per game, each game linking to its leaderboard. */
 function ratingsSection(data) {
-  const rows = GAME_IDS.filter((g) => data.ratings?.[g] || data.games?.[g]).map((g) => {
+  const rows = gameIds().filter((g) => data.ratings?.[g] || data.games?.[g]).map((g) => {
     const rating = data.ratings?.[g];
     const played = data.games?.[g];
     return h("tr", { "data-game": g },
@@ -117,7 +118,7 @@ function ratingsSection(data) {
 }
 
 function renameForm(who, redraw) {
-  const input = h("input", { type: "text", maxlength: 40, value: who.name || "", autocomplete: "nickname", "aria-label": t("home.yourName"), "data-testid": "rename-input" });
+  const input = h("input", { type: "text", maxlength: LIMITS.nameInput, value: who.name || "", autocomplete: "nickname", "aria-label": t("home.yourName"), "data-testid": "rename-input" });
   const line = messageLine();
   const submit = async (event) => {
     event.preventDefault();
@@ -138,8 +139,8 @@ function renameForm(who, redraw) {
 }
 
 function passwordForm(who) {
-  const input = h("input", { type: "password", minlength: 8, maxlength: 200, autocomplete: "new-password", "aria-label": t("profile.password"), "data-testid": "password-input" });
-  const old = h("input", { type: "password", maxlength: 200, autocomplete: "current-password", "aria-label": t("profile.oldPassword"), "data-testid": "old-password-input" });
+  const input = h("input", { type: "password", minlength: LIMITS.passwordMin, maxlength: LIMITS.passwordMax, autocomplete: "new-password", "aria-label": t("profile.password"), "data-testid": "password-input" });
+  const old = h("input", { type: "password", maxlength: LIMITS.passwordMax, autocomplete: "current-password", "aria-label": t("profile.oldPassword"), "data-testid": "old-password-input" });
   const line = messageLine();
   const submit = async (event) => {
     event.preventDefault();
@@ -163,8 +164,8 @@ function passwordForm(who) {
 
 /** Sign in with name + password: this device takes that identity (a new device secret). */
 function loginForm(redraw, replaces) {
-  const name = h("input", { type: "text", maxlength: 40, autocomplete: "username", "aria-label": t("home.yourName"), "data-testid": "login-name" });
-  const password = h("input", { type: "password", maxlength: 200, autocomplete: "current-password", "aria-label": t("profile.password"), "data-testid": "login-password" });
+  const name = h("input", { type: "text", maxlength: LIMITS.nameInput, autocomplete: "username", "aria-label": t("home.yourName"), "data-testid": "login-name" });
+  const password = h("input", { type: "password", maxlength: LIMITS.passwordMax, autocomplete: "current-password", "aria-label": t("profile.password"), "data-testid": "login-password" });
   const line = messageLine();
   const submit = async (event) => {
     event.preventDefault();
@@ -188,7 +189,7 @@ function loginForm(redraw, replaces) {
 
 /** No identity on this device yet: make one with a name, or sign in with a password. */
 function newcomer(root) {
-  const input = h("input", { type: "text", maxlength: 40, value: store.playerName(), autocomplete: "nickname", "aria-label": t("home.yourName"), "data-testid": "profile-name" });
+  const input = h("input", { type: "text", maxlength: LIMITS.nameInput, value: store.playerName(), autocomplete: "nickname", "aria-label": t("home.yourName"), "data-testid": "profile-name" });
   const line = messageLine();
   const submit = async (event) => {
     event.preventDefault();

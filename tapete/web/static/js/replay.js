@@ -4,17 +4,19 @@
 import * as api from "./api.js";
 import { Board } from "./board.js";
 import { h } from "./dom.js";
-import { logPanel, seatChips, topBar } from "./frame.js";
-import { gameModule, gameName } from "./games/index.js";
+import { loadCardNames } from "./faces.js";
+import { logPanel, seatChips, toast, topBar } from "./frame.js";
+import { gameName, loadView } from "./games/index.js";
 import { lang, t, tx } from "./i18n.js";
 import { errorText, seatLabel, shortName } from "./util.js";
 
 const PLAY_MS = 700;
 
+// the seats as the table showed them, named as the server names them in the texts (a bot: its given name)
 function seatsOf(record) {
   return record.seats.map((s, seat) => (s.bot !== undefined
-    ? { seat, kind: "bot", level: s.bot, name: null }
-    : { seat, kind: "human", name: s.human || null, taken: true, connected: true }));
+    ? { seat, kind: "bot", level: s.bot, name: record.names?.[seat] || null }
+    : { seat, kind: "human", name: record.names?.[seat] || s.human || null, taken: true, connected: true }));
 }
 
 export class ReplayScreen {
@@ -32,6 +34,8 @@ export class ReplayScreen {
     this.deck = null;
     this.loading = false;
     this.queued = null;
+    this.story = null; // the whole match's log as this.seat reads it: { seat, lines } (fetched once per seat)
+    this.storyOpen = false;
     this.keyHandler = (event) => this.onKey(event);
     document.addEventListener("keydown", this.keyHandler);
   }
@@ -62,9 +66,10 @@ export class ReplayScreen {
     try {
       const data = await api.replayStep(this.matchId, Math.max(0, step), this.seat);
       if (!this.game) {
-        this.game = gameModule(data.game);
+        this.game = await loadView(data.game);
         this.board = new Board(this.game);
-        if (this.game.needsDeck) this.deck = await api.deck(data.game);
+        const [deck] = await Promise.all([this.game.needsDeck ? api.deck(data.game) : null, loadCardNames(data.game)]);
+        if (this.game.needsDeck) this.deck = deck;
       }
       const forward = this.data && data.step === this.data.step + 1;
       this.data = data;
@@ -136,7 +141,9 @@ export class ReplayScreen {
     this.board.update(ctx, events);
     const state = { view: data.view, seats, required: data.required, actors: data.actors, status: "finished" };
     const action = data.action
-      ? h("p", { class: "replay-action", "data-testid": "replay-action" }, h("strong", {}, shortName(seats, data.action.seat, this.seat)), ": ", tx(data.action.text))
+      ? h("p", { class: "replay-action", "data-testid": "replay-action" }, data.action.told
+        ? tx(data.action.text) // told as the table told it, names and all
+        : [h("strong", {}, shortName(seats, data.action.seat, this.seat)), ": ", tx(data.action.text)])
       : h("p", { class: "replay-action muted" }, t("replay.start"));
     const slider = h("input", {
       type: "range", min: 0, max: data.steps, value: String(data.step), "aria-label": t("replay.slider"), "data-testid": "replay-slider",
@@ -162,12 +169,37 @@ export class ReplayScreen {
         }, h("option", { value: "", selected: this.seat === null }, t("replay.spectator")),
         seats.map((_, s) => h("option", { value: String(s), selected: this.seat === s }, seatLabel(seats, s, null))))));
     const log = logPanel(data.events.map((e) => ({ text: e.text })));
+    const story = h("details", { class: "replay-story", "data-testid": "replay-story", open: this.storyOpen,
+      ontoggle: (e) => { this.storyOpen = e.target.open; if (this.storyOpen) this.loadStory(); } },
+    h("summary", {}, t("replay.story")), this.storyPanel(data.step));
     this.root.replaceChildren(h("div", { class: `table-screen replay screen-${data.game}`, "data-testid": "replay" },
       topBar(`${t("replay.title")} · ${gameName(data.game)}`),
       h("div", { class: "table-layout" },
         h("main", { class: "board-col" }, seatChips(state, this.seat), controls, action, h("div", { class: "board-holder" }, this.board.el)),
-        h("aside", { class: "side" }, h("h2", { class: "side-title" }, t("replay.thisStep")), h("div", { class: "panel" }, log),
+        h("aside", { class: "side" }, h("h2", { class: "side-title" }, t("replay.thisStep")), h("div", { class: "panel" }, log), story,
           h("p", {}, h("a", { href: `#/table/${this.matchId}` }, t("replay.backToTable")))))));
     this.board.fit(); // on the page now: the cards shrink until the board fits the screen
+    if (this.storyOpen) this.loadStory(); // (another seat's eyes: its own story)
+  }
+
+  /** The whole match's log up to `step` (a line's step: a tap goes there). */
+  storyPanel(step) {
+    if (!this.story || this.story.seat !== this.seat) return h("p", { class: "muted" }, t("table.loading"));
+    const lines = this.story.lines.filter((line) => line.step <= step);
+    return logPanel(lines.map((line) => ({ text: line.text, round: /round|hand_end|deal_end|match_end/.test(line.kind) })));
+  }
+
+  async loadStory() {
+    const seat = this.seat;
+    if (this.story?.seat === seat || this.storyLoading === seat) return;
+    this.storyLoading = seat;
+    try {
+      const data = await api.matchStory(this.matchId, seat);
+      if (seat === this.seat) { this.story = { seat, lines: data.lines }; this.render(); }
+    } catch (err) {
+      toast(() => errorText(err.error));
+    } finally {
+      if (this.storyLoading === seat) this.storyLoading = undefined;
+    }
   }
 }

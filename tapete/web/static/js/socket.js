@@ -2,15 +2,27 @@
 // state messages in and actions out. Reconnects by itself after a drop.
 
 import { forgetIdentity, helloPlayer } from "./identity.js";
+import { CLOSES, SEND } from "./protocol.js";
 
 // Closes after which another try cannot help (docs/protocol.md): a refused
 // token, no such table, the seat was left, a broken protocol. After any other
 // close (1012: the server restarts or the table moved to another process;
 // 4409: refused here for now; 1013: too slow; 1006: the connection broke) a
 // new socket says hello again with the same token, after a growing pause.
-const FINAL_CLOSES = new Set([4401, 4404, 4000, 1008]);
+const FINAL_CLOSES = new Set([CLOSES.bad_token, CLOSES.not_found, CLOSES.left, CLOSES.policy]);
 const RETRY_FIRST_MS = 300;
 const RETRY_MAX_MS = 8000;
+
+/** A message a client sends: `kind` and `fields` as the server's models name them (protocol.js,
+ * generated from them), so that a misspelt kind or field fails here, not as a `bad_message`. */
+export function outgoing(kind, fields = {}) {
+  const known = SEND[kind];
+  if (!known) throw new Error(`tapete: the server takes no message of type ${kind}`);
+  for (const key of Object.keys(fields)) {
+    if (!known.includes(key)) throw new Error(`tapete: a ${kind} message has no field ${key}`);
+  }
+  return { type: kind, ...fields };
+}
 
 /** The pause before try number `retry` (from 0): doubling, capped, and jittered so that
  * the many clients a restarted server drops do not all come back at the same instant. */
@@ -54,8 +66,8 @@ export class TableSocket {
     this.told = {}; // the legal moves and seats as last told: a state leaves them out while they hold
     ws.onopen = () => {
       // states leave out legal moves and seats while they hold, and answer this socket's own actions
-      const hello = { type: "hello", token: this.token || null, lang: this.lang, omit_unchanged: true,
-        accepted_in_state: true };
+      const hello = outgoing("hello", { token: this.token || null, lang: this.lang, omit_unchanged: true,
+        accepted_in_state: true });
       const player = this.withoutPlayer ? null : helloPlayer(); // who this is across tables, when known
       if (player) hello.player = player;
       this.sentPlayer = Boolean(player);
@@ -115,7 +127,7 @@ export class TableSocket {
     } else if (message.type === "error") this.onError(message);
     else if (message.type === "accepted") this.onAccepted(message);
     else if (message.type === "welcome") this.onWelcome(message);
-    else if (message.type === "left") this.handlers.closed?.(4000);
+    else if (message.type === "left") this.handlers.closed?.(CLOSES.left);
     else if (message.type === "chat") this.handlers.chat?.(message);
     else if (message.type === "rematch") this.handlers.rematch?.(message);
     else if (message.type === "rematch_start") this.handlers.rematchStart?.(message);
@@ -136,7 +148,7 @@ export class TableSocket {
     // version: the table counts each once (accepted, or stale if it was applied before).
     for (const [seq, { action, version }] of this.pending) {
       this.resent.add(seq);
-      this.ws.send(JSON.stringify({ type: "action", seq, version, action }));
+      this.ws.send(JSON.stringify(outgoing("action", { seq, version, action })));
     }
   }
 
@@ -162,7 +174,7 @@ export class TableSocket {
     if (!this.ws || this.ws.readyState !== WebSocket.OPEN || !this.welcomed) return null;
     const seq = ++this.seq;
     this.pending.set(seq, { action, version });
-    this.ws.send(JSON.stringify({ type: "action", seq, version, action }));
+    this.ws.send(JSON.stringify(outgoing("action", { seq, version, action })));
     return seq;
   }
 
@@ -177,7 +189,7 @@ export class TableSocket {
     if (!this.stopped) this.open();
   }
 
-  /** A message that is not a move (chat, rematch); false when the socket is not open. */
+  /** A message that is not a move (chat, rematch: made by `outgoing`); false when the socket is not open. */
   send(message) {
     if (!this.ws || this.ws.readyState !== WebSocket.OPEN || !this.welcomed) return false;
     this.ws.send(JSON.stringify(message));
@@ -185,12 +197,12 @@ export class TableSocket {
   }
 
   sync() {
-    if (this.ws && this.ws.readyState === WebSocket.OPEN) this.ws.send(JSON.stringify({ type: "sync" }));
+    if (this.ws && this.ws.readyState === WebSocket.OPEN) this.ws.send(JSON.stringify(outgoing("sync")));
   }
 
   /** I have read the round's result: the table's round pause need not wait for me. */
   dismiss() {
-    if (this.ws && this.ws.readyState === WebSocket.OPEN) this.ws.send(JSON.stringify({ type: "dismiss" }));
+    if (this.ws && this.ws.readyState === WebSocket.OPEN) this.ws.send(JSON.stringify(outgoing("dismiss")));
   }
 
   close() {

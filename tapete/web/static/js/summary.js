@@ -2,14 +2,16 @@
 
 import { h } from "./dom.js";
 import { scoreUnit, scoresPanel } from "./frame.js";
-import { t } from "./i18n.js";
+import { gameFacts } from "./games/index.js";
+import { say, t } from "./i18n.js";
 import { seatLabel } from "./util.js";
 
 export function summaryDialog({ game, view, outcome, seats, me, history, tableId, close, rematch = null }) {
   const winners = outcome?.winners ?? view.winners ?? [];
   const scores = view.scores || outcome?.scores || [];
   const order = scores.map((score, seat) => ({ seat, score }));
-  const lowWins = game === "bacan";
+  const facts = gameFacts(game);
+  const lowWins = facts.score_sense < 0; // lower scores are better (Bacan's points)
   order.sort((a, b) => {
     const wa = winners.includes(a.seat) ? 0 : 1;
     const wb = winners.includes(b.seat) ? 0 : 1;
@@ -30,7 +32,7 @@ export function summaryDialog({ game, view, outcome, seats, me, history, tableId
           h("th", { scope: "row" }, seatLabel(seats, seat, me)),
           h("td", {}, String(score)),
           h("td", {}, winners.includes(seat) ? `★ ${t("badge.winner")}` : ""))))),
-      h("p", { class: "muted" }, t(`summary.rounds.${game}`, { n: outcome?.rounds ?? view.round }, null) ?? t("summary.rounds", { n: outcome?.rounds ?? view.round })),
+      h("p", { class: "muted" }, facts.rounds_text ? say(facts.rounds_text, { n: outcome?.rounds ?? view.round }) : t("summary.rounds", { n: outcome?.rounds ?? view.round })),
       history.filter((row) => !row.final).length ? h("details", {}, h("summary", {}, t("summary.byRound")),
         scoresPanel(game, seats, me, history, scores, view.round)) : null,
       rematch,

@@ -6,11 +6,13 @@ import * as api from "./api.js";
 import { Board } from "./board.js";
 import { Chat } from "./chat.js";
 import { h } from "./dom.js";
+import { loadCardNames } from "./faces.js";
 import { logPanel, movesPanel, scoresPanel, seatChips, tabs, toast, topBar } from "./frame.js";
-import { gameModule, gameName } from "./games/index.js";
+import { gameFacts, gameName, loadView } from "./games/index.js";
 import { lang, t, tx } from "./i18n.js";
+import { CLOSES } from "./protocol.js";
 import { followRematch, nextMatchOf, rematchBlock, rematchOf } from "./rematch.js";
-import { TableSocket } from "./socket.js";
+import { outgoing, TableSocket } from "./socket.js";
 import * as store from "./store.js";
 import { errorText, matches, same, seatLabel, shortName } from "./util.js";
 import { summaryDialog } from "./summary.js";
@@ -68,7 +70,7 @@ export class TableScreen {
 
   openSocket() {
     this.socket = new TableSocket(this.tableId, this.token, lang(), {
-      // one message at a time: the first waits for the game's deck data
+      // one message at a time: the first waits for the game's deck data and card names
       state: (message) => { this.chain = this.chain.then(() => this.onState(message)).catch((err) => console.error("tapete: a state could not be shown", err)); },
       error: (error, action, quiet) => this.onError(error, action, quiet),
       welcome: (message) => { this.me = message.seat; },
@@ -92,9 +94,11 @@ export class TableScreen {
   async onState(message) {
     const first = !this.state;
     if (first || !this.game) {
-      this.game = gameModule(message.view.game);
+      this.game = await loadView(message.view.game);
       this.board = new Board(this.game);
-      if (this.game.needsDeck) this.deck = await api.deck(message.view.game);
+      // the game's deck data (WANTED's outlaws) and its cards' names, before it is first drawn
+      const [deck] = await Promise.all([this.game.needsDeck ? api.deck(message.view.game) : null, loadCardNames(message.view.game)]);
+      if (this.game.needsDeck) this.deck = deck;
       store.rememberTable(this.tableId, message.view.game, this.me === null ? "watch" : "play");
     }
     const events = message.events || [];
@@ -121,7 +125,16 @@ export class TableScreen {
     if (this.log.length > LOG_LIMIT) this.log.splice(0, this.log.length - LOG_LIMIT);
     this.state = message;
     if (Array.isArray(message.chat)) this.chat.load(message.chat); // hello / sync: the table's last lines
+    // back at the table: what the stand-in did meanwhile (told once, by the server)
+    const away = message.while_away?.moves;
+    if (away > 0) toast(() => t("table.whileAway", { n: away }), "info");
     if ("rematch" in message || "next_match" in message) [this.rematch, this.nextMatch] = [rematchOf(message), nextMatchOf(message)];
+    if (Array.isArray(message.rounds)) {
+      // hello / sync: each finished round's scores as the server kept them (a spectator arriving
+      // late, a second device and a reload read the same table as the browser that watched live)
+      const final = this.history.filter((row) => row.final);
+      this.history = [...message.rounds.map((row) => ({ round: row.round, scores: row.scores.slice() })), ...final];
+    }
     this.trackScores(message.view);
     const ctx = this.context();
     this.game.observe?.(events, ctx);
@@ -146,7 +159,7 @@ export class TableScreen {
   }
 
   onClosed(code) {
-    if (code === 4401) {
+    if (code === CLOSES.bad_token) {
       // the seat's token is no longer good here: watch the table instead
       store.forgetSeat(this.tableId);
       toast(() => t("table.badToken"));
@@ -154,9 +167,9 @@ export class TableScreen {
       this.me = null;
       this.socket?.close();
       this.openSocket();
-    } else if (code === 4404) {
+    } else if (code === CLOSES.not_found) {
       this.fail({ es: "Esa mesa no existe.", en: "That table does not exist.", rule: null });
-    } else if (code === 4000) {
+    } else if (code === CLOSES.left) {
       toast(() => t("table.youLeft"), "info");
     }
   }
@@ -378,6 +391,7 @@ export class TableScreen {
     const parts = [];
     let text;
     if (state.status === "waiting") text = t("prompt.waitingPlayers");
+    else if (state.status === "abandoned") text = t("prompt.abandoned");
     else if (state.view.over) text = t("prompt.over");
     else text = this.game.prompt?.(ctx) || this.genericPrompt(ctx);
     parts.push(h("span", { class: "prompt-text" }, text));
@@ -472,7 +486,7 @@ export class TableScreen {
   }
 
   rematchPart() {
-    const send = (accept) => this.socket?.send(accept ? { type: "rematch" } : { type: "rematch", accept: false }) || toast(() => t("table.offline"));
+    const send = (accept) => this.socket?.send(accept ? outgoing("rematch") : outgoing("rematch", { accept: false })) || toast(() => t("table.offline"));
     // the summary covers the top bar: the chat (a "¡Bien jugado!" at the end) opens from it too
     const chat = h("button", { type: "button", class: "small", onclick: () => this.chat.open(), "data-testid": "summary-chat" }, t("chat.open"));
     return h("div", { class: "summary-friends" },
@@ -493,7 +507,8 @@ export class TableScreen {
 
   tablePanel() {
     const info = this.info;
-    const items = this.state.status === "finished" ? [] : [this.inviteBlock()];
+    const ended = ["finished", "abandoned"].includes(this.state.status); // played to its end, or called off
+    const items = ended ? [] : [this.inviteBlock()];
     if (info) {
       const gameSchema = this.schema;
       items.push(h("h3", {}, t("table.options")));
@@ -504,8 +519,8 @@ export class TableScreen {
       })));
     }
     items.push(h("p", {}, h("a", { href: `#/rules/${this.state.view.game}` }, t("table.rules"))));
-    if (this.me !== null && this.token && this.state.status !== "finished") {
-      items.push(h("button", { type: "button", class: "danger", onclick: () => this.leave() }, t("table.leave")));
+    if (this.me !== null && this.token && !ended) {
+      items.push(h("button", { type: "button", class: "danger", "data-testid": "leave-table", onclick: () => this.leave() }, t("table.leave")));
     }
     if (this.state.status === "finished") items.push(h("a", { class: "button", href: `#/replay/${this.tableId}` }, t("summary.replay")));
     if (!this.schema) {
@@ -569,16 +584,12 @@ export function optionValue(key, value, option = null) {
   return text ?? String(value);
 }
 
-// Events that close a round (or a battle) and carry its breakdown: shown in a panel that stays.
-const RESULT_KINDS = {
-  bacan: ["round_end"],
-  buracco: ["hand_end"],
-  "nacho-loco": ["round_end"],
-  boon: ["round_end"],
-  wanted: ["battle", "deal_over", "stage_over"],
-};
-
+// Events that close a round (or a battle) and carry its breakdown, as the game says
+// (`result_events`; `result_when`: a kind shown only when its data holds these values):
+// shown in a panel that stays.
 function isRoundResult(game, event) {
-  if (game === "wanted" && event.kind === "gangs") return event.status === "resolved";
-  return (RESULT_KINDS[game] || []).includes(event.kind);
+  const facts = gameFacts(game);
+  const when = facts.result_when?.[event.kind];
+  if (when) return Object.entries(when).every(([key, value]) => event[key] === value);
+  return (facts.result_events || []).includes(event.kind);
 }

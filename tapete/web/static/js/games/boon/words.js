@@ -1,0 +1,41 @@
+// Boon's words in the browser, es and en (the shared ones in js/i18n.js): the
+// home page's pitch and summary, the keys hint, the table's labels and prompts.
+// The registry (js/games/index.js) adds them to the catalogue when the game loads.
+
+export default {
+  "pitch.boon": { es: "Bazas con triunfo de oro: toma la Bendición a ciegas o defiéndete en equipo.", en: "Tricks with gold trumps: take the Boon blind or defend as a team." },
+  "summary.boon": {
+    es: "32 cartas: azul, verde y rojo del 1 al 6, y oro del 1 al 14, que es triunfo.\nCada jugador, por turno, toma la Bendición (cartas boca abajo) o pasa. Quien la toma entierra otras tantas y juega solo contra todos.\nHay que seguir el palo; sin él, se juega cualquiera. Gana la baza el oro más alto o, sin oro, la más alta del palo.\nLos puntos de las bazas (120 en total) deciden cuántas cartas de victoria se pagan.\nSi todos pasan se juega a perder: gana quien menos puntos hace con al menos una baza.\nLa partida acaba cuando alguien se queda sin cartas de victoria.",
+    en: "32 cards: blue, green and red 1 to 6, and gold 1 to 14, the trump suit.\nIn turn, each player takes the Boon (face-down cards) or passes. The taker buries as many cards and plays alone against everyone.\nFollow suit if you can; otherwise play anything. The highest gold wins the trick, or with no gold the highest of the suit led.\nTrick points (120 in all) decide how many victory cards are paid.\nIf everyone passes, a Leaster is played: fewest points with at least one trick wins.\nThe match ends when someone has no victory cards left.",
+  },
+  "keys.boon": { es: "Teclado: T toma la Bendición, P pasa, 1–9 juega la carta n.º, R reparte.", en: "Keys: T takes the Boon, P passes, 1–9 plays card number n, R deals." },
+  "boon.faceDown": { es: "carta boca abajo", en: "face-down card" },
+  "boon.suit.azul": { es: "azul", en: "blue" },
+  "boon.suit.verde": { es: "verde", en: "green" },
+  "boon.suit.rojo": { es: "rojo", en: "red" },
+  "boon.suit.oro": { es: "oro", en: "gold" },
+  "boon.taker": { es: "juega solo", en: "taker" },
+  "boon.passed": { es: "pasó", en: "passed" },
+  "boon.dealer": { es: "reparte", en: "dealer" },
+  "boon.victoryN": { es: "{n} de victoria", en: "{n} victory" },
+  "boon.tricksN": { es: "{n} bazas", en: "{n} tricks", es1: "{n} baza", en1: "{n} trick" },
+  "boon.cardsN": { es: "{n} cartas", en: "{n} cards", es1: "{n} carta", en1: "{n} card" },
+  "boon.theBoon": { es: "la Bendición ({n})", en: "the Boon ({n})" },
+  "boon.leaster": { es: "Modo Menor: gana quien menos suma", en: "Leaster: fewest points wins" },
+  "boon.led": { es: "salida: {suit}", en: "led: {suit}" },
+  "boon.lastTrick": { es: "última baza: {who}", en: "last trick: {who}" },
+  "boon.trick": { es: "La baza", en: "The trick" },
+  "boon.buriedWere": { es: "Enterradas:", en: "Buried:" },
+  "boon.buried": { es: "Tus enterradas:", en: "You buried:" },
+  "boon.yourHand": { es: "Tu mano", en: "Your hand" },
+  "boon.buryLeft": { es: "entierra {n}", en: "bury {n}" },
+  "boon.take": { es: "Tomar la Bendición", en: "Take the Boon" },
+  "boon.pass": { es: "Pasar", en: "Pass" },
+  "boon.deal": { es: "Repartir", en: "Deal" },
+  "boon.prompt.bid": { es: "¿Tomas la Bendición ({n} cartas a ciegas) y juegas solo, o pasas?", en: "Take the Boon ({n} cards, blind) and play alone, or pass?" },
+  "boon.prompt.bury": { es: "Entierra {n} cartas más: tócalas.", en: "Bury {n} more cards: tap them." },
+  "boon.prompt.lead": { es: "Sales tú: juega cualquier carta.", en: "You lead: play any card." },
+  "boon.prompt.follow": { es: "Sigue el palo: juega una carta de {suit}.", en: "Follow suit: play a {suit} card." },
+  "boon.prompt.any": { es: "No tienes {suit}: juega cualquier carta.", en: "You have no {suit}: play any card." },
+  "boon.prompt.deal": { es: "Fin de la ronda: reparte la siguiente.", en: "Round over: deal the next one." },
+};

@@ -1,0 +1,63 @@
+"""Bacan's settings for the tests every game goes through (tests/story, tests/tui, tests/web,
+tests/adversarial, tests/bots, tests/openspiel), read by
+`tests.game_settings.settings(game_id)`: a new game gives its own beside its tests."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tests.web.helpers import Page, click_move, tap
+
+# tests/story/test_story.py: the tables its seeded matches cycle through, (players, options)
+STORY_TABLES: list[tuple[int, dict[str, Any]]] = [(2, {}), (3, {"memory": "assisted"})]
+# tests/tui/test_keys.py: options (and player counts besides the fewest and the most) that
+# bring in moves the defaults never offer
+KEY_OPTION_SETS: list[tuple[dict[str, Any], tuple[int, ...]]] = [
+    ({}, ()),
+    ({"joker_power": "drawn_only", "discard_draw_from_lap": 1}, ()),
+]
+# tests/tui/test_tmux.py: the quickest way to a round result in a real terminal, (players, options)
+TMUX_RESULT: tuple[int, list[str]] = (4, [])
+# tests/web/test_games.py: a match played in the browser
+WEB_GAME: dict[str, Any] = {"players": 4}
+# tests/web/test_story_games.py: a table whose rounds pause for their result (None: not this game)
+WEB_STORY: dict[str, Any] | None = {"players": 2}
+# tests/web/test_fit.py: (players, options, moves before looking, whether it is the README's screenshot)
+FIT_CASES: list[tuple[int, dict[str, Any] | None, int, bool]] = [(4, None, 2, True), (8, None, 2, False)]
+# the hand's cards on the table (tests/web/test_fit.py: they must be on screen)
+FIT_HAND = ".bacan-mine"
+# whether the README shows it in English too (docs/screenshots)
+ENGLISH_SHOTS = True
+# tests/web/test_fit.py: the quickest table to a round result that pauses
+FIT_RESULT: dict[str, Any] = {"players": 2}
+# tests/tui/test_fit.py: the option sets whose fewest and most players must fit 80x24
+TUI_FIT_OPTION_SETS: list[dict[str, Any]] = [{}]
+# tests/adversarial/test_engine_leaks.py: random matches played, and the share of their steps
+# whose views, moves and errors are checked in full (about one step a match besides the last)
+LEAK_MATCHES = 150
+LEAK_FULL_SHARE = 0.01
+# tests/bots/test_heuristic_midmatch.py: options for short matches, so many starts fit in a test
+SHORT_OPTIONS: dict[str, Any] = {"limit": 50}
+# tests/openspiel/test_openspiel.py: a short but whole match, (players, options)
+OPENSPIEL_QUICK: tuple[int, dict[str, Any]] = (3, {"limit": 50})
+
+
+def web_move(page: Page, s: dict[str, Any]) -> None:
+    view, me = s["view"], s["seat"]
+    phase = view["phase"]
+    if phase == "deal":
+        tap(page, "peek-count-2")
+    elif phase == "peek":
+        if view["peek_count"] in (0, 4):
+            tap(page, "peek-go")
+        else:
+            for slot in range(view["peek_count"]):
+                tap(page, f"slot-{me}-{slot}")
+    elif phase == "turn":
+        tap(page, "draw-deck")
+    elif phase == "drawn":
+        tap(page, f"slot-{me}-0")  # swap the drawn card into the first slot
+    elif phase == "give":
+        tap(page, f"slot-{me}-0")
+    else:
+        click_move(page, s["legal"][0]["action"])
