@@ -153,6 +153,7 @@ export const STRINGS = {
   "prompt.waitingFor": { es: "Esperando a {who}.", en: "Waiting for {who}." },
   "prompt.window": { es: "Ventana de reacción", en: "Reaction window" },
   "prompt.clock": { es: "te quedan {s} s", en: "{s} s left" },
+  "prompt.clockShort": { es: "⏱ {s} s", en: "⏱ {s} s" },
   "invite.none": { es: "Sin código de invitación a la vista.", en: "No invitation code to show." },
   "invite.share": { es: "Comparte este enlace o el código con tus amigos:", en: "Share this link or the code with your friends:" },
   "invite.link": { es: "Enlace de invitación", en: "Invitation link" },
