@@ -21,8 +21,9 @@ quotas count them; some floods use several), one after the other:
 - silent sockets: 50 sockets on a busy bot table that never read;
 - replays: a finished match of some 8,000 actions is played first (not timed), then 60 replays
   at once of random steps from six addresses, three times over;
-- (`EXTRA_PHASES`: floods other changes add; a flood of chat lines spread over many addresses at
-  one table belongs here too, issue 37);
+- chat crowd: 40 spectators, each from an address of its own, chatting at one table as fast as
+  they may send (the table's ceiling over every address holds them);
+- (`EXTRA_PHASES`: floods other changes add);
 - search bots: from five addresses, three tables each of two `ismcts-hard` bots (and two heuristic
   ones) at `bot_delay_ms: 0`, as many as they are allowed (last: their tables play on).
 
@@ -379,6 +380,70 @@ async def replay_flood(url: str, match: tuple[str, int]) -> str:
 EXTRA_PHASES: list[tuple[str, Callable[[str, float], Awaitable[str]]]] = []
 
 
+CROWD = 40  # addresses in the chat crowd: 127.0.3.1 and up
+
+
+async def chat_crowd_flood(url: str, seconds: float) -> str:
+    """Issue 37, finding 4: a crowd of addresses, each within its own allowance, at one table's chat;
+    meanwhile an unrelated table of bots (thinking 100 ms a move, up to 4 times that) is watched and the
+    time between its moves noted."""
+    ws_url = url.replace("http://", "ws://")
+    async with client(url, "127.0.3.200") as http:
+        target = (await http.post("/api/tables", json={"game": "bacan", "seats": [{"type": "human"}] * 2})).json()
+        await http.post("/api/join", json={"code": target["invite_code"]})
+        bots = (await http.post("/api/tables", json={
+            "game": "bacan", "join": False, "options": {"limit": 10_000},
+            "table_options": {**BUSY, "bot_delay_ms": 100, "result_pause_seconds": 0}, "seats": [HEURISTIC] * 4,
+        })).json()
+    stop = asyncio.Event()
+    told = Counter[str]()
+    gaps: list[float] = []
+
+    async def watch_bots() -> None:
+        async with websockets.connect(f"{ws_url}/ws/tables/{bots['table']['id']}", max_size=2**24,
+                                      local_addr=("127.0.3.201", 0)) as ws:
+            await ws.send(json.dumps({"type": "hello", "token": None, "texts": False}))
+            version, last = -1, time.perf_counter()
+            while not stop.is_set():
+                with contextlib.suppress(TimeoutError):
+                    data = json.loads(await asyncio.wait_for(ws.recv(), 0.5))
+                    if data.get("type") == "state" and data.get("version", -1) > version:
+                        now = time.perf_counter()
+                        if version >= 0:
+                            gaps.append((now - last) * 1000)
+                        version, last = data["version"], now
+
+    async def chatter(n: int) -> None:
+        async with websockets.connect(f"{ws_url}/ws/tables/{target['table']['id']}", max_size=2**24,
+                                      local_addr=(f"127.0.3.{n}", 0)) as ws:
+            await ws.send(json.dumps({"type": "hello", "token": None, "texts": False}))
+
+            async def read() -> None:
+                async for raw in ws:
+                    data = json.loads(raw)
+                    if n == 1 and data.get("type") == "chat":
+                        told["told"] += 1  # one spectator counts what the table was told
+                    elif data.get("type") == "error":
+                        told[data.get("code", "error")] += 1
+
+            reading = asyncio.create_task(read())
+            while not stop.is_set():
+                await ws.send(json.dumps({"type": "chat", "text": f"spam from {n}"}))
+                told["sent"] += 1
+                await asyncio.sleep(0.05)
+            reading.cancel()
+            await asyncio.gather(reading, return_exceptions=True)
+
+    watching = asyncio.create_task(watch_bots())
+    crowd = [asyncio.create_task(chatter(n)) for n in range(1, CROWD + 1)]
+    await asyncio.sleep(seconds)
+    stop.set()
+    await asyncio.gather(watching, *crowd, return_exceptions=True)
+    return (f"{CROWD} addresses sent {told['sent']} lines in {seconds:.0f} s: {told['told']} told at the table, "
+            f"{told['rate_limited']} refused; unrelated bot table: {len(gaps)} moves, gap p50 "
+            f"{percentile(gaps, 0.5):.0f} ms, p99 {percentile(gaps, 0.99):.0f} ms (target < 1000)")
+
+
 # -- the run ---------------------------------------------------------------------------------
 def start_server() -> tuple[subprocess.Popen[bytes], str, Path]:
     folder = Path(tempfile.mkdtemp(prefix="tapete-abuse-"))
@@ -420,6 +485,7 @@ async def run(url: str, seconds: float, only: list[str]) -> list[dict[str, Any]]
         ("slowloris", lambda: slowloris_flood(url, max(seconds, 12.0))),
         ("silent sockets", lambda: silent_flood(url, max(seconds, 30.0))),
         ("replays", lambda: replay_flood(url, prepared["replays"])),
+        ("chat crowd", lambda: chat_crowd_flood(url, seconds)),
         *((name, lambda flood=flood: flood(url, seconds)) for name, flood in EXTRA_PHASES),
         ("search bots", lambda: search_flood(url, seconds)),  # last: its tables play on to the end of the run
     ]

@@ -153,6 +153,9 @@ class Game(ABC):
     # Kinds of the events that close a round with a result people read (a
     # score sheet): after one, a table pauses for the result (tapete.engine.turns).
     round_result_events: ClassVar[frozenset[str]] = frozenset()
+    # The turn clock (seconds) of a rated table of this game, when its table options leave it off: a
+    # rated match never waits on a person forever (the server's fair play; a server may set another).
+    rated_turn_seconds: ClassVar[int] = 60
 
     # -- players and options ----------------------------------------------
     def parse_options(self, raw: Mapping[str, Any] | Any | None) -> Any:

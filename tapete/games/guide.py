@@ -110,14 +110,38 @@ class Guide:
     options: tuple[OptionGuide, ...]
 
 
-SECTIONS = ("goal", "cards", "turn", "scoring", "examples", "options")
+SECTIONS = ("goal", "cards", "turn", "scoring", "examples", "options", "fair_play")
 TITLES = {
     "goal": Words("Objetivo", "Goal"),
     "turn": Words("Tu turno, paso a paso", "Your turn, step by step"),
     "scoring": Words("Puntuación", "Scoring"),
     "examples": Words("Ejemplos", "Examples"),
     "options": Words("Opciones de la mesa", "Table options"),
+    "fair_play": Words("Juego limpio en las partidas puntuables", "Fair play at rated tables"),
 }
+# What every rated table of the server holds to (docs/protocol.md, "Fair play"; tapete.server.people.ratings).
+FAIR_PLAY = (
+    Words("Como en lichess o Board Game Arena, la clasificación solo cambia por lo que juega cada persona.",
+          "As on lichess or Board Game Arena, a rating moves only for what each person plays."),
+    Words("Un asiento es de quien se sentó primero durante toda la partida: nadie más puede ocuparlo, y cada "
+          "identidad ocupa un solo asiento de la mesa.",
+          "A seat belongs to whoever sat first, for the whole match: nobody else may take it, and each identity "
+          "holds only one seat of the table."),
+    Words("La mesa siempre tiene reloj por turno ({seconds} s si no se elige otro): nadie puede detener la "
+          "partida sin jugar.",
+          "The table always has a turn clock ({seconds} s unless another is chosen): nobody can freeze the match "
+          "by not playing."),
+    Words("Irse cuenta como seguir jugando: el suplente juega el asiento y la partida sigue siendo de quien se "
+          "fue, ganada o perdida.",
+          "Leaving counts as playing on: the stand-in plays the seat and the match stays the leaver's, won or "
+          "lost."),
+    Words("Cada persona debe tomar al menos la mitad de las decisiones de su asiento; si no, pierde la partida "
+          "cuando los demás sí jugaron, y nadie puntúa si nadie lo hizo.",
+          "Each person must make at least half of their seat's decisions; otherwise they take the loss when the "
+          "others did play, and nobody is rated when nobody did."),
+    Words("Una partida que todas las personas dejaron antes del final no puntúa para nadie.",
+          "A match every person left before its end is rated for nobody."),
+)
 REGLAMENTO = Words("Reglamento", "Rulebook")
 REGLAMENTO_NOTE = Words(
     "Las reglas numeradas tal como las juega tapete, con los nombres de las opciones, y las reglas de la casa.",
@@ -279,6 +303,12 @@ def guide_json(game: Game, lang: str) -> dict[str, Any]:
                 }
                 for opt in guide.options
             ],
+        },
+        {
+            "id": "fair_play",
+            "title": TITLES["fair_play"].say(lang),
+            "blocks": [{"type": "bullets",
+                        "items": [w.say(lang).format(seconds=game.rated_turn_seconds) for w in FAIR_PLAY]}],
         },
     ]
     return {"summary": fill(guide.summary.say(lang), game, lang), "sections": sections, "reglamento": reglamento}

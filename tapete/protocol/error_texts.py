@@ -7,8 +7,9 @@ in `str.format`'s syntax, filled with the raise site's parameters. A parameter g
 of this error where its code's usual one does not fit (a body that cannot be read is a 422, not
 the 400 of other bad requests).
 
-The entries of tables and seats, and of records and replays, are kept in
-`error_texts_tables.py` (with the entry's type), read into `ERRORS` here in their place.
+The entries of tables and seats, and of records and replays, are kept in `error_texts_tables.py`,
+and the players' (identities, names, passwords, sign-ins) in `player_errors.py`: both are read
+into `ERRORS` here, one catalogue.
 
 The server raises them by id (`tapete.server.errors.error`); tests/server/test_error_texts.py
 checks that every id is raised somewhere, every template fills, and docs/protocol.md names
@@ -17,7 +18,11 @@ every code.
 
 from __future__ import annotations
 
-from .error_texts_tables import TABLE_ERRORS, E, ErrorText
+from .error_texts_tables import TABLE_ERRORS
+from .player_errors import PLAYER_ERRORS
+from .words import ErrorText
+
+E = ErrorText
 
 __all__ = ["ERRORS", "E", "ErrorText"]
 
@@ -214,55 +219,5 @@ ERRORS: dict[str, ErrorText] = {
     "rematch_table_busy": E(  # the table's ceiling, over every address
         "rate_limited", "rematch", "Demasiadas respuestas a la revancha en esta mesa; espera un momento.",
         "Too many rematch answers at this table; wait a moment."),
-    # -- players ----------------------------------------------------------------------------------------
-    "bad_identity": E(
-        "bad_identity",
-        "identity",
-        "Identidad de jugador no válida (id o secreto desconocidos).",
-        "Invalid player identity (unknown id or secret).",
-    ),
-    "bad_login": E("bad_login", "login", "Nombre o contraseña incorrectos.", "Wrong name or password."),
-    "player_not_found": E("player_not_found", "identity", "No existe ese jugador.", "There is no such player."),
-    "not_your_identity": E(
-        "forbidden",
-        "identity",
-        "Solo el propio jugador puede cambiar su identidad.",
-        "Only the player themselves may change their identity.",
-    ),
-    "name_taken": E(
-        "name_taken",
-        "identity",
-        "Ese nombre (u otro que se lee igual) ya lo usa otro jugador; elige otro.",
-        "Another player already uses that name (or one that reads the same); choose another.",
-    ),
-    "seat_name_taken": E(
-        "name_taken",
-        "seat-name",
-        "Ese nombre (u otro que se lee igual) ya lo lleva otro asiento de esta mesa; elige otro.",
-        "Another seat at this table already has that name (or one that reads the same); choose another.",
-    ),
-    "name_needed": E(
-        "bad_request",
-        "identity",
-        "Para proteger tu identidad con contraseña necesitas un nombre.",
-        "To protect your identity with a password you need a name.",
-    ),
-    "password_length": E(
-        "bad_request",
-        "password",
-        "La contraseña debe tener entre {least} y {most} caracteres.",
-        "The password must have {least} to {most} characters.",
-    ),
-    "password_flood": E(
-        "rate_limited",
-        "password",
-        "Demasiados cambios de contraseña; espera un minuto.",
-        "Too many password changes; wait a minute.",
-    ),
-    "login_flood": E(
-        "rate_limited",
-        "login",
-        "Demasiados intentos de entrar; espera un minuto.",
-        "Too many sign-in attempts; wait a minute.",
-    ),
+    **PLAYER_ERRORS,  # identities, names, passwords, sign-ins (player_errors.py)
 }

@@ -1,30 +1,11 @@
-"""The error catalogue's entry (`ErrorText`) and its sections on tables and seats, and on records
+"""The error catalogue's sections on tables and seats, and on records
 and replays: read into `tapete.protocol.error_texts.ERRORS` in their place (see there what an
 entry holds and how the server raises one).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
-from .words import Words
-
-
-@dataclass(frozen=True)
-class ErrorText:
-    code: str
-    rule: str | None
-    es: str
-    en: str
-    status: int | None = None
-
-    def words(self, **params: object) -> Words:
-        """The error's words with `params` filled in, in both languages."""
-        return Words(
-            self.es.format(**{k: v.es if isinstance(v, Words) else v for k, v in params.items()}),
-            self.en.format(**{k: v.en if isinstance(v, Words) else v for k, v in params.items()}),
-        )
-
+from .words import ErrorText
 
 E = ErrorText
 
@@ -276,5 +257,33 @@ TABLE_ERRORS: dict[str, ErrorText] = {
     ),
     "no_deck_data": E(
         "no_deck_data", "deck-data", "{game} no guarda su mazo como datos.", "{game} keeps no deck data file."
+    ),
+    "one_rated_seat": E(
+        "no_free_seat",
+        "fair-play",
+        "Ya tienes un asiento en esta mesa puntuable: una identidad juega un solo asiento.",
+        "You already hold a seat at this rated table: one identity plays one seat.",
+    ),
+    "rated_seat_kept": E(
+        "no_free_seat",
+        "fair-play",
+        "En una mesa puntuable, un asiento es de quien se sentó primero durante toda la partida: nadie más "
+        "puede ocuparlo (si se va, lo juega su reemplazo automático).",
+        "At a rated table a seat belongs to whoever sat first, for the whole match: nobody else may take it "
+        "(if they leave, their stand-in bot plays it).",
+    ),
+    "private_match": E(
+        "forbidden",
+        "private-match",
+        "Esta partida se jugó en una mesa privada: solo sus jugadores la ven (con su identidad), salvo que la "
+        "hagan pública.",
+        "This match was played at a private table: only its players see it (with their identity), unless they "
+        "make it public.",
+    ),
+    "share_unfinished": E(
+        "not_finished",
+        "record-finished",
+        "Solo una partida terminada se hace pública.",
+        "Only a finished match is made public.",
     ),
 }

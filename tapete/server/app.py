@@ -89,11 +89,12 @@ def _index_page() -> str:
 RATINGS_SWEEP_S = 60.0
 
 
-async def _settle_ratings_forever(store: Store) -> None:
+async def _settle_ratings_forever(store: Store, min_share: float) -> None:
     """Finished matches whose ratings nobody settled (a process died first): now, then every minute."""
     while True:
         try:
-            await ratings.sweep(store, lambda game_id: table_registry.get_game(game_id))
+            await ratings.sweep(store, lambda game_id: table_registry.get_game(game_id),
+                                min_share=min_share)
         except Exception:
             logs.log.exception("the ratings sweep failed")
         await asyncio.sleep(RATINGS_SWEEP_S)
@@ -120,7 +121,7 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
         restored = await tables.restore()
         tables.start_housekeeping()
         players = Players(store, settings.redis_url)  # with several processes, sign-in limits count in Redis
-        settling = asyncio.create_task(_settle_ratings_forever(store), name="tapete-ratings")
+        settling = asyncio.create_task(_settle_ratings_forever(store, settings.rated_min_share), name="tapete-ratings")
         watch = LoopWatch()
         watch.start()
         AGING.load = lambda: len(tables.runners)  # the collector's growth is measured per table held

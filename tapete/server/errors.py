@@ -210,8 +210,15 @@ class BadLogin(ServerError):
 
 
 class NameTaken(ServerError):
+    """A name that reads as one already held. `sign_in`: the holder is an identity protected by a
+    password, so whoever it is may sign in with that name instead (the client offers it)."""
+
     code = "name_taken"
     status = 409
+    sign_in = False
+
+    def to_json(self) -> dict[str, Any]:
+        return {**super().to_json(), "sign_in": self.sign_in}
 
 
 class PlayerNotFound(ServerError):

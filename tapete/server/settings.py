@@ -235,6 +235,13 @@ class ServerSettings:
         "(the game's learned bot where it has a model, else its heuristic bot)"
     )
     think_max_s: float = setting(5.0, "longest a search bot thinks once its turn started; past it, its fallback plays")
+    # -- fair play at rated tables (tapete.server.people.ratings, docs/protocol.md) --
+    rated_min_share: float = setting(
+        0.5, "share of a seat's own decisions its person must make for a rated match to count as played by them"
+    )
+    rated_turn_seconds: str = setting(
+        "", "turn clock of rated tables per game, GAME=SECONDS,... (a game not named: its own default)"
+    )
     # -- connections --
     header_timeout: float = setting(
         10.0, "seconds within which a request's headers must be complete after its first byte (slowloris)"
@@ -261,6 +268,14 @@ class ServerSettings:
         None, "token for admin endpoints (Authorization: Bearer ...; /api/stats?reset=true); none: they are refused",
         envvar=ADMIN_TOKEN_ENV,
     )
+
+    def rated_clock(self, game_id: str, default: int) -> int:
+        """The turn clock (s) a rated table of `game_id` has: `rated_turn_seconds`'s, else `default`."""
+        for entry in self.rated_turn_seconds.split(","):
+            name, _, seconds = entry.partition("=")
+            if name.strip() == game_id and seconds.strip().isdigit() and int(seconds) > 0:
+                return int(seconds)
+        return default
 
     def origins(self) -> frozenset[str]:
         return frozenset(o.strip().rstrip("/").lower() for o in self.allowed_origins.split(",") if o.strip())

@@ -28,10 +28,12 @@ async def connect(server: Server, table_id: str, token: str | None, lang: str = 
 
 
 async def connect_in(server: Server, table_id: str, token: str | None, lang: str,
-                     player: dict[str, Any] | None = None) -> Client:
+                     player: dict[str, Any] | None = None, address: str | None = None) -> Client:
+    """A socket; `address`: the loopback address it comes from (127.0.0.2 and up stand for other clients)."""
     import websockets
 
-    client = Client(await websockets.connect(f"{server.ws_url}/ws/tables/{table_id}"))
+    local = {"local_addr": (address, 0)} if address else {}
+    client = Client(await websockets.connect(f"{server.ws_url}/ws/tables/{table_id}", **local))
     hello: dict[str, Any] = {"type": "hello", "token": token, "lang": lang}
     if player is not None:
         hello["player"] = {"id": player["player_id"], "secret": player["secret"]}
@@ -151,8 +153,11 @@ async def test_spectators_are_told_apart_and_every_line_has_a_sender_key_for_mut
     table_id, tokens = await table(server)
     ana = await connect(server, table_id, tokens[0])  # reads in Spanish
     bea = await connect(server, table_id, tokens[1], lang="en")
-    first = await connect(server, table_id, None, lang="en")
-    second = await connect(server, table_id, None)
+    # two spectators are two clients (an anonymous one is told apart by its address)
+    first = await connect_in(server, table_id, None, "en", address="127.0.0.2")
+    await first.drain()
+    second = await connect_in(server, table_id, None, "es", address="127.0.0.3")
+    await second.drain()
     made = await server.http.post("/api/players", json={"name": "  Carla\u202e  "})
     assert made.status_code == 201, made.text
     carla_id = made.json()

@@ -147,9 +147,10 @@ async def test_unknown_game_has_no_leaderboard(server: Server) -> None:
 
 # -- straight into the store: many matches, partnerships, exactly once ---------------------------
 def finished_row(match_id: str, game: str, seats: list[SeatRow], winners: list[int], scores: list[float],
-                 at: float, rated: bool = True) -> MatchRow:
+                 at: float, rated: bool = True, public: bool = True) -> MatchRow:
+    """A public table's, unless `public` is false (then its players' only: test_private_matches.py)."""
     return MatchRow(id=match_id, game=game, options={}, table_options={}, seed=1, num_players=len(seats),
-                    status="finished", invite_code=match_id[-16:].upper(), public=False, created_at=at,
+                    status="finished", invite_code=match_id[-16:].upper(), public=public, created_at=at,
                     finished_at=at, outcome={"winners": winners, "scores": scores, "rounds": 1}, rated=rated,
                     seats=seats)
 

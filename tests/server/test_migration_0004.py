@@ -51,7 +51,7 @@ async def upgrade_from_0003(url: str, down_and_up: bool = False) -> tuple[dict[s
 
 def check_0004(read: dict[str, Any]) -> None:
     check_nothing_lost(read)  # every match, seat and action, and the schema store.py declares
-    assert read["revision"] == "0009"  # head: 0005 chat senders, 0006 name keys, 0007 by_standin, 0009 tournaments
+    assert read["revision"] == "0009"  # head: 0005 to 0009 follow (0007 by_standin, 0008 fair play)
     for match in read["matches"]:
         assert (match["room"], match["rematch"], match["next_match"]) == (None, None, None)
 

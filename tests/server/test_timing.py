@@ -148,7 +148,8 @@ async def test_disconnected_seat_is_played_until_its_owner_returns(serve: ServeF
 
 
 async def test_a_left_seat_is_played_and_can_be_taken(server: Server) -> None:
-    table_id, c = await table(server, [{"type": "human"}, {"type": "human"}])
+    # at an unrated table (a rated seat is its first holder's for the whole match: test_fair_play.py)
+    table_id, c = await table(server, [{"type": "human"}, {"type": "human"}], rated=False)
     created_code = server.runner(table_id).invite_code
     leaver = c[1]
     left = await server.http.post(f"/api/tables/{table_id}/leave", json={"token": TOKENS[table_id, 1]})

@@ -137,8 +137,18 @@ def test_friends_chat_rematch_profiles_and_leaderboard(open_page: Any, shots: Pa
     watcher.click("[data-testid=chat-send]")
     wait_js(ana, "[...document.querySelectorAll('.chat-line.spectator')].some(l => l.innerText.includes('¡Vamos!'))")
     assert "espectador" in ana.locator(".chat-line.spectator").last.inner_text()
-    # A second spectator: the two are told apart by name, and muting one leaves the other's lines.
+    # A second spectator: the two are told apart by name, and muting one leaves the other's lines. (Two
+    # anonymous spectators behind one address are one sender, so that a reconnect keeps a mute: this one
+    # watches with a player identity of its own.)
     other = open_page(PHONE)
+    other.goto("/")
+    other.evaluate("""async () => {
+      const made = await fetch("/api/players", {method: "POST", headers: {"Content-Type": "application/json"},
+                                                body: JSON.stringify({name: "Carmela"})});
+      const who = await made.json();
+      localStorage.setItem("tapete.identity", JSON.stringify({player_id: who.player_id, secret: who.secret,
+                                                              name: who.name}));
+    }""")
     other.goto(f"/#/table/{first}")
     wait_until(other, lambda s: s["status"] == "playing" and s["seat"] is None, what="a second spectator")
     other.click("[data-testid=chat-button]")

@@ -29,6 +29,7 @@ class BuraccoGame(Game):
     rules_version = RULES_VERSION
     name: ClassVar[dict[str, str]] = {"es": "Buracco", "en": "Buracco"}
     round_result_events: ClassVar[frozenset[str]] = frozenset({"hand_end"})
+    rated_turn_seconds: ClassVar[int] = 120  # a turn of melds takes longer than a card played
     client = CLIENT
     study = STUDY
     min_players = 2

@@ -24,6 +24,7 @@ from typing import Any, Literal
 from fastapi import APIRouter, Query, Request
 
 from ..errors import error
+from .player_api import PlayerHeader, caller
 
 router = APIRouter(prefix="/api")
 
@@ -69,9 +70,12 @@ async def match_analysis(
     request: Request,
     seat: int = Query(..., ge=0),
     budget: Literal["easy", "normal"] = Query("normal"),
+    x_tapete_player: PlayerHeader = None,
 ) -> dict[str, Any]:
-    """Seat `seat`'s decisions in a finished match, judged (404 unknown, 409 not finished)."""
-    record: dict[str, Any] = await request.app.state.tapete.tables.record(match_id)
+    """Seat `seat`'s decisions in a finished match, judged (404 unknown, 409 not finished; a private
+    table's: 403 but for its players, as its record)."""
+    viewer = await caller(request, x_tapete_player)
+    record: dict[str, Any] = await request.app.state.tapete.tables.record(match_id, viewer)
     n = len(record["seats"])
     if seat >= n:
         raise error("analysis_seat", seat=seat, last=n - 1)

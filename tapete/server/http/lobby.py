@@ -24,6 +24,7 @@ from ..errors import error
 from ..ops import logs
 from ..ops.loopwatch import LoopWatch
 from ..ops.stats import Stats
+from ..people.history import share
 from ..people.names import clean_name
 from ..people.players import IDENTITIES_PER_MINUTE, Players, check_distinct
 from ..settings import ServerSettings, everywhere_kinds, table_options_schema
@@ -119,6 +120,7 @@ async def create_table(
     # names checked before the table is made: a refused name leaves nothing behind
     name = (clean_name(body.name) or await players.name_of(player_id)) if body.join else None
     check_distinct([clean_name(s.name) for s in specs or () if s.kind == "bot"] + [name])
+    await players.check_seat_name(name, player_id)
     runner = await tables.create(
         body.game, body.options, specs, body.table_options, body.public, client_address(request)
     )
@@ -153,6 +155,7 @@ async def table_info(table_id: str, request: Request) -> dict[str, Any]:
 async def join_table(body: JoinBody, request: Request, x_tapete_player: PlayerHeader = None) -> dict[str, Any]:
     player_id = await caller(request, x_tapete_player)
     name = clean_name(body.name) or await services(request).players.name_of(player_id)
+    await services(request).players.check_seat_name(name, player_id)
     runner, seat, token = await services(request).tables.join(body.code, body.seat, name, player_id)
     return {"table": runner.summary(), "seat": seat, "token": token}
 
@@ -210,6 +213,24 @@ def require_admin(request: Request, settings: ServerSettings) -> None:
         token.strip(" \t").encode("latin-1"), expected.encode()
     ):
         raise error("admin_only")
+
+
+@router.post("/matches/{match_id}/share")
+async def share_match(match_id: str, request: Request, x_tapete_player: PlayerHeader = None) -> dict[str, Any]:
+    """One of its players makes a private table's finished match public: its history line, record and
+    replay are then anyone's."""
+    who = await caller(request, x_tapete_player)
+    if who is None:
+        raise error("bad_identity")
+    found = await services(request).store.transact(lambda conn: share(conn, match_id[:32], who))
+    if found == "unknown":
+        raise error("table_not_found", table=match_id[:32])
+    if found == "not_yours":
+        raise error("private_match")
+    if found == "not_finished":
+        raise error("share_unfinished")
+    services(request).replays.forget(match_id[:32])
+    return {"match_id": match_id, "shared": True}
 
 
 LobbyRates = dict[tuple[str, str], tuple[Rates, Callable[[], TapeteError]]]

@@ -14,7 +14,13 @@ from pydantic import Field
 
 from ..errors import error
 from ..people.history import match_page, profile
-from ..people.players import HEADER, PASSWORD_MAX, Players
+from ..people.players import (
+    HEADER,
+    MAX_SECRET_LENGTH,
+    PASSWORD_MAX,
+    Players,
+    parse_header,
+)
 from ..people.ratings import leaderboard
 from ..table import registry as table_registry
 from .models import MAX_NAME_INPUT, Strict
@@ -41,11 +47,20 @@ class NameBody(Strict):
 
 class PasswordBody(Strict):
     password: str = Field(max_length=PASSWORD_MAX)
+    # the current password, needed once the player has one
+    old_password: str | None = Field(None, max_length=PASSWORD_MAX)
+
+
+class SignOutBody(Strict):
+    # the player's password, needed once the player has one
+    password: str | None = Field(None, max_length=PASSWORD_MAX)
 
 
 class LoginBody(Strict):
     name: str = Field(max_length=MAX_NAME_INPUT)
     password: str = Field(max_length=PASSWORD_MAX)
+    # the device token an earlier sign-in on this device gave: its sign-ins are counted apart from guesses
+    device: str | None = Field(None, max_length=MAX_SECRET_LENGTH)
 
 
 def the_players(request: Request) -> Players:
@@ -96,10 +111,14 @@ async def player_matches(
     request: Request,
     offset: int = Query(0, ge=0, le=1_000_000),
     limit: int | None = Query(None, ge=1, le=PAGE_MAX),
+    x_tapete_player: PlayerHeader = None,
 ) -> dict[str, Any]:
-    """The player's finished matches, newest first, with links to their replays and records."""
+    """The player's finished matches, newest first, with links to their replays and records (a private
+    table's: only for its players, unless made public)."""
     start, size = _page(offset, limit)
-    found = await the_players(request).store.read(lambda conn: match_page(conn, player_id[:32], start, size))
+    viewer = await caller(request, x_tapete_player)
+    found = await the_players(request).store.read(
+        lambda conn: match_page(conn, player_id[:32], start, size, viewer))
     if found is None:
         raise error("player_not_found")
     return found
@@ -118,16 +137,30 @@ async def rename_player(
 async def protect_player(
     player_id: str, body: PasswordBody, request: Request, x_tapete_player: PlayerHeader = None
 ) -> dict[str, Any]:
-    """Protect the identity with a password, to sign in with its name on another device."""
+    """Protect the identity with a password, to sign in with its name on another device; a new password
+    needs the current one. Every other device is signed out."""
     await _owner(request, x_tapete_player, player_id)
-    await the_players(request).protect(player_id, body.password)
+    assert x_tapete_player is not None
+    await the_players(request).protect(player_id, body.password, body.old_password, parse_header(x_tapete_player)[1])
     return {"player_id": player_id, "protected": True}
+
+
+@router.post("/players/{player_id}/sign-out-everywhere")
+async def sign_out_everywhere(
+    player_id: str, request: Request, body: SignOutBody | None = None, x_tapete_player: PlayerHeader = None
+) -> dict[str, Any]:
+    """Every device of the player but this one is signed out (a protected player gives the password)."""
+    await _owner(request, x_tapete_player, player_id)
+    assert x_tapete_player is not None
+    gone = await the_players(request).sign_out_everywhere(
+        player_id, None if body is None else body.password, parse_header(x_tapete_player)[1])
+    return {"player_id": player_id, "signed_out": gone}
 
 
 @router.post("/login")
 async def login(body: LoginBody, request: Request) -> dict[str, Any]:
-    """A new device secret for a player protected by a password."""
-    return (await the_players(request).login(body.name, body.password, _address(request))).to_json()
+    """A new device secret for a player protected by a password, and this device's device token."""
+    return (await the_players(request).login(body.name, body.password, _address(request), body.device)).to_json()
 
 
 @router.get("/ratings/{game_id}")

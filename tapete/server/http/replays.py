@@ -34,13 +34,14 @@ from tapete.engine import TapeteError
 
 from ..errors import RemoteError, error
 from ..settings import ServerSettings
+from ..table.registry import Viewers, check_viewer
 from ..table.replayed import CompactRecord, Record
 from ..table.thinking import GONE, ThinkingPool
 from ..wire.limits import AllRates, RateLimitedFactory, Rates
 
 STEPS_KEPT = 256  # steps kept as the JSON they were told as (a flood of one step costs one)
 STORY = -1  # the step under which a match's story is kept among them
-Load = Callable[[str], Awaitable[Record]]
+Load = Callable[[str], Awaitable[tuple[Record, Viewers]]]  # a match's record and who may see it
 
 
 class Replays:
@@ -51,6 +52,7 @@ class Replays:
         self.budget = int(settings.replay_cache_mb * 2**20)
         self.most_waiting = settings.replays_waiting
         self.records: OrderedDict[str, CompactRecord] = OrderedDict()
+        self.viewers: dict[str, Viewers] = {}  # who may see each kept record (a private table's players)
         self.told: OrderedDict[tuple[str, int, int | None], bytes] = OrderedDict()
         self.held = 0  # the kept records' bytes
         self.waiting = 0  # steps and records asked for and not yet answered, server-wide
@@ -61,18 +63,21 @@ class Replays:
         return {"records": len(self.records), "records_mb": round(self.held / 2**20, 2), "waiting": self.waiting,
                 "loaded": self.loaded, "computed": self.computed, "busy": self.busy}
 
-    async def step(self, load: Load, match_id: str, step: int, seat: int | None, address: str) -> bytes:
-        """One step of a finished match as JSON; `load` reads its record (not finished: its error)."""
-        return await self._told(load, match_id, step, seat, address)
+    async def step(self, load: Load, match_id: str, step: int, seat: int | None, address: str,
+                   viewer: str | None) -> bytes:
+        """One step of a finished match as JSON for `viewer` (a player id or None); `load` reads its
+        record (not finished: its error)."""
+        return await self._told(load, match_id, step, seat, address, viewer)
 
-    async def story(self, load: Load, match_id: str, seat: int | None, address: str) -> bytes:
+    async def story(self, load: Load, match_id: str, seat: int | None, address: str, viewer: str | None) -> bytes:
         """A finished match's whole log as `seat` read it, as JSON (`ReplayedMatch.story`)."""
-        return await self._told(load, match_id, None, seat, address)
+        return await self._told(load, match_id, None, seat, address, viewer)
 
-    async def _told(self, load: Load, match_id: str, step: int | None, seat: int | None, address: str) -> bytes:
+    async def _told(self, load: Load, match_id: str, step: int | None, seat: int | None, address: str,
+                    viewer: str | None) -> bytes:
         """A step (`step` None: the story) as told, from the steps kept or the replay process."""
         async with self._turn():
-            record = await self._record(load, match_id)
+            record = await self._record(load, match_id, viewer)
             key = (match_id, STORY if step is None else min(step, len(record.actions)), seat)
             told = self.told.get(key)
             if told is None:
@@ -89,9 +94,17 @@ class Replays:
             self.told.move_to_end(key)
             return told
 
-    async def record(self, load: Load, match_id: str) -> Record:
+    async def record(self, load: Load, match_id: str, viewer: str | None) -> Record:
         async with self._turn():
-            return (await self._record(load, match_id)).to_record()
+            return (await self._record(load, match_id, viewer)).to_record()
+
+    def forget(self, match_id: str) -> None:
+        """The match was made public: who may see it is read again (in this process; another process
+        refuses strangers until its copy leaves its memory)."""
+        dropped = self.records.pop(match_id, None)
+        self.viewers.pop(match_id, None)
+        if dropped is not None:
+            self.held -= dropped.cost()
 
     @contextlib.asynccontextmanager
     async def _turn(self) -> AsyncIterator[None]:
@@ -108,10 +121,12 @@ class Replays:
     def _failed(answer: tuple[Any, ...]) -> TapeteError:
         return error("replay_gone" if answer == GONE else "replay_failed")
 
-    async def _record(self, load: Load, match_id: str) -> CompactRecord:
-        """The kept record, or the record read once however many ask for it at once."""
+    async def _record(self, load: Load, match_id: str, viewer: str | None) -> CompactRecord:
+        """The kept record, or the record read once however many ask for it at once; a private table's
+        for its players only."""
         found = self.records.get(match_id)
         if found is not None:
+            check_viewer(self.viewers.get(match_id), viewer)
             self.records.move_to_end(match_id)
             return found
         task = self._loading.get(match_id)
@@ -119,15 +134,21 @@ class Replays:
             task = asyncio.create_task(self._read(load, match_id))
             self._loading[match_id] = task
             task.add_done_callback(lambda _t: self._loading.pop(match_id, None))
-        return await asyncio.shield(task)
+        record = await asyncio.shield(task)
+        check_viewer(self.viewers.get(match_id), viewer)
+        return record
 
     async def _read(self, load: Load, match_id: str) -> CompactRecord:
-        record = CompactRecord.of(await load(match_id))
+        read, viewers = await load(match_id)
+        record = CompactRecord.of(read)
         self.loaded += 1
         self.records[match_id] = record
+        self.viewers[match_id] = viewers
         self.held += record.cost()
         while self.held > self.budget and len(self.records) > 1:
-            self.held -= self.records.popitem(last=False)[1].cost()
+            gone, dropped = self.records.popitem(last=False)
+            self.viewers.pop(gone, None)
+            self.held -= dropped.cost()
         return record
 
 

@@ -32,6 +32,7 @@ from tapete.protocol import LANGS, Words
 
 from ..errors import error
 from ..people.names import NAME_MAX  # as the lobby allows
+from .player_api import PlayerHeader, caller
 from .replays import asking_address
 
 router = APIRouter(prefix="/api")
@@ -174,10 +175,14 @@ async def match_replay(
     request: Request,
     step: int = Query(0, ge=0, le=1_000_000),
     seat: int | None = Query(None, ge=0),
+    x_tapete_player: PlayerHeader = None,
 ) -> Response:
-    """One step of a finished match (404 unknown, 409 not finished; 429 and 503: `Replays`)."""
+    """One step of a finished match (404 unknown, 409 not finished, 403 a private table's but for its
+    players; 429 and 503: `Replays`)."""
     services = request.app.state.tapete
-    told = await services.replays.step(services.tables.record, match_id, step, seat, asking_address(request))
+    viewer = await caller(request, x_tapete_player)
+    told = await services.replays.step(services.tables.record_and_viewers, match_id, step, seat,
+                                       asking_address(request), viewer)
     return Response(told, media_type="application/json")
 
 
@@ -186,16 +191,22 @@ async def match_story_route(
     match_id: str,
     request: Request,
     seat: int | None = Query(None, ge=0),
+    x_tapete_player: PlayerHeader = None,
 ) -> Response:
-    """A finished match's whole log as `seat` read it (404 unknown, 409 not finished; 429 and 503:
-    `Replays`)."""
+    """A finished match's whole log as `seat` read it (404 unknown, 409 not finished, 403 a private
+    table's but for its players; 429 and 503: `Replays`)."""
     services = request.app.state.tapete
-    told = await services.replays.story(services.tables.record, match_id, seat, asking_address(request))
+    viewer = await caller(request, x_tapete_player)
+    told = await services.replays.story(services.tables.record_and_viewers, match_id, seat,
+                                        asking_address(request), viewer)
     return Response(told, media_type="application/json")
 
 
 @router.get("/matches/{match_id}/record")
-async def match_record(match_id: str, request: Request) -> dict[str, Any]:
-    """A finished match's record (the same allowances and memory as its replay)."""
+async def match_record(match_id: str, request: Request, x_tapete_player: PlayerHeader = None) -> dict[str, Any]:
+    """A finished match's record (the same allowances and memory as its replay; a private table's: for
+    its players only, unless made public)."""
     services = request.app.state.tapete
-    return await services.replays.record(services.tables.record, match_id)
+    viewer = await caller(request, x_tapete_player)
+    return await services.replays.record(services.tables.record_and_viewers, match_id, viewer)
+

@@ -8,14 +8,24 @@ escape recolours a terminal, NUL cuts strings), bidirectional overrides
 characters, unassigned and private code points. Runs of white space become
 one space.
 
-Two names that read alike are one name (`name_key`): "Ana", "ana", "ＡＮＡ"
-and "Аna" (a Cyrillic А) all read as Ana, so no one may take the name Ana
-already uses to pass for her.
+Two names that read alike are one name (`name_key`): "Ana", "ana", "ＡＮＡ",
+"Аna" (a Cyrillic А) and "Aɴa" (a small capital ɴ) all read as Ana, so no
+one may take the name Ana already uses to pass for her. Two seats of one
+table are held apart more strictly (`seat_key`): there "CarIa" (a capital
+I) reads as "Carla" too, as it does in most fonts.
+
+What reads as what comes from Unicode's data, not from a list of our own:
+its confusables (through confusable_homoglyphs: Cyrillic "А" is "A") and
+its character names (ᴀ, ɴ, ꜱ are each "LATIN LETTER SMALL CAPITAL" of a
+letter; Unicode's confusables leave them out). What shows nothing at all is
+the other part of a name's reading: format and control characters, and the
+invisible letters of `INVISIBLE`.
 """
 
 from __future__ import annotations
 
 import functools
+import re
 import unicodedata
 
 NAME_MAX = 24
@@ -34,11 +44,12 @@ def clean_name(name: str | None) -> str | None:
     return cleaned or None
 
 
-# Invisible characters clean_name keeps (they are not of the dropped categories), left out of a key:
-# the combining grapheme joiner, Hangul fillers, Khmer invisible vowels, Mongolian free variation
-# selectors, variation selectors. A name padded with them reads as the name without.
+# Characters drawn as nothing that are not of the dropped categories: Unicode's default-ignorable
+# letters and marks (the combining grapheme joiner, Hangul fillers, Khmer invisible vowels, Mongolian
+# free variation selectors, variation selectors), and the braille pattern blank (U+2800, a symbol with
+# no dot). A name padded with them reads as the name without; a chat line of them only is empty.
 INVISIBLE = frozenset(
-    "\u034f\u115f\u1160\u17b4\u17b5\u180b\u180c\u180d\u180f\u3164\uffa0"
+    "\u034f\u115f\u1160\u17b4\u17b5\u180b\u180c\u180d\u180f\u2800\u3164\uffa0"
     + "".join(chr(c) for c in range(0xFE00, 0xFE10))
     + "".join(chr(c) for c in range(0xE0100, 0xE01F0))
 )
@@ -67,7 +78,44 @@ def _reads_as_ascii() -> dict[str, str]:
     def best(char: str, plains: set[str]) -> str:
         return min(plains, key=lambda p: (not (p.isalpha() and p.isupper() == char.isupper()), not p.isalpha(), p))
 
-    return {char: best(char, plains) for char, plains in candidates.items()}
+    found = {char: best(char, plains) for char, plains in candidates.items()}
+    found.update(_small_capitals())
+    return found
+
+
+SMALL_CAPITAL = re.compile(r"LATIN LETTER SMALL CAPITAL ([A-Z])")
+
+
+def _small_capitals() -> dict[str, str]:
+    """Latin small capitals as the lower-case letter they are drawn as (ᴀ → a, ɴ → n), by their Unicode
+    names: Unicode's confusables hold only ɪ of them. (All are in the Basic Multilingual Plane.)"""
+    found: dict[str, str] = {}
+    for code in range(0x80, 0x10000):
+        char = chr(code)
+        named = SMALL_CAPITAL.fullmatch(unicodedata.name(char, ""))
+        if named is not None:
+            found[char] = named.group(1).lower()
+    return found
+
+
+@functools.cache
+def _ascii_alike() -> dict[str, str]:
+    """ASCII characters Unicode's confusables read as one another ("I", "l", "1" and "|"; "O" and "0"),
+    each as one of its group (a lower-case letter where the group has one)."""
+    from confusable_homoglyphs.confusables import confusables_data
+
+    group: dict[str, set[str]] = {}
+    for char, homoglyphs in confusables_data.items():
+        for glyph in (h["c"] for h in homoglyphs):
+            if len(char) == len(glyph) == 1 and char.isascii() and glyph.isascii() and char != glyph:
+                joined = group.get(char, {char}) | group.get(glyph, {glyph})
+                for member in joined:
+                    group[member] = joined
+
+    def best(members: set[str]) -> str:
+        return min(members, key=lambda c: (not (c.isalpha() and c.islower()), not c.isalpha(), c))
+
+    return {char: best(members) for char, members in group.items()}
 
 
 def _as_ascii(text: str) -> str:
@@ -83,4 +131,16 @@ def name_key(name: str) -> str:
     (Within ASCII, "I" and "l" or "O" and "0" stay apart: folding them would join "Ian" and "lan".)"""
     text = _as_ascii(unicodedata.normalize("NFKC", name))  # before folding: Cyrillic "В" reads as "B", "в" not
     text = _as_ascii(unicodedata.normalize("NFKC", text.casefold()))
+    return " ".join(text.split())[:NAME_KEY_MAX]
+
+
+def seat_key(name: str) -> str:
+    """What a name reads as beside the others at one table: as `name_key`, and within ASCII too as
+    Unicode's confusables read it ("CarIa" with a capital I is "Carla"; "0scar" is "Oscar"). Two seats
+    of a table never hold names with one seat key. (Identities keep "Ian" and "lan" apart: not seats.)"""
+    alike = _ascii_alike()
+    text = _as_ascii(unicodedata.normalize("NFKC", name))
+    text = "".join(alike.get(ch, ch) for ch in text)  # before folding: "I" reads as "l", "i" does not
+    text = _as_ascii(unicodedata.normalize("NFKC", text.casefold()))
+    text = "".join(alike.get(ch, ch) for ch in text)
     return " ".join(text.split())[:NAME_KEY_MAX]

@@ -20,7 +20,6 @@ the answer that hands the secret out.
 
 from __future__ import annotations
 
-import asyncio
 import functools
 import hashlib
 import hmac
@@ -35,12 +34,26 @@ import sqlalchemy as sa
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
 
-from ..errors import error
+from tapete.engine import TapeteError
+
+from ..errors import NameTaken, error
 from ..ops import logs
 from ..storage.schema import player_secrets, players
 from ..storage.store import Store
 from ..wire.limits import AddressRates
-from .names import clean_name, name_key
+from .names import clean_name, name_key, seat_key
+from .signin import (
+    LOGINS_PER_MINUTE_ADDRESS,
+    LOGINS_PER_MINUTE_DEVICE,
+    LOGINS_PER_MINUTE_NAME,
+    HashQueue,
+    LoginGuard,
+    SharedLoginGuard,
+    add_device,
+    device_of,
+    sign_out_others,
+    too_many_attempts,
+)
 
 HEADER = "X-Tapete-Player"
 PLAYER_ID_BYTES = 12  # 16 characters, 96 random bits: ids are public, but not guessable nor sequential
@@ -50,9 +63,7 @@ MAX_SECRET_LENGTH = 128
 PASSWORD_MIN = 8
 PASSWORD_MAX = 128
 MAX_DEVICES = 20  # secrets one player holds at once; signing in on one more forgets the oldest
-# Sign-in attempts: per address and per name, a minute's worth in a burst (wrong passwords are cheap to send).
-LOGINS_PER_MINUTE_ADDRESS = 10
-LOGINS_PER_MINUTE_NAME = 5
+# Sign-in attempts: per address and per name for unknown devices, per device for known ones (signin.py).
 # New identities per address and minute (a client asks once, on its first visit).
 IDENTITIES_PER_MINUTE = 10
 # Passwords set per player and minute: each costs an argon2id hash in the thread sign-ins wait on.
@@ -70,14 +81,19 @@ def login_key(name: str) -> str:
 
 @dataclass(frozen=True)
 class Identity:
-    """What the creation and sign-in answers carry: the only places a secret is ever sent."""
+    """What the creation and sign-in answers carry: the only places a secret is ever sent. A sign-in
+    also hands the device its device token (`signin.py`: its later sign-ins are counted apart)."""
 
     player_id: str
     secret: str
     name: str | None
+    device: str | None = None
 
     def to_json(self) -> dict[str, Any]:
-        return {"player_id": self.player_id, "secret": self.secret, "name": self.name}
+        found = {"player_id": self.player_id, "secret": self.secret, "name": self.name}
+        if self.device is not None:
+            found["device"] = self.device
+        return found
 
 
 def parse_header(value: str) -> tuple[str, str]:
@@ -159,18 +175,31 @@ def _rename(conn: sa.Connection, player_id: str, name: str | None) -> None:
     conn.execute(players.update().where(players.c.id == player_id).values(**values))
 
 
-def _protect(conn: sa.Connection, player_id: str, password_hash: str) -> None:
-    row = conn.execute(sa.select(players.c.name).where(players.c.id == player_id)).first()
+def _protect(conn: sa.Connection, player_id: str, password_hash: str, old_hash: str | None,
+             kept_secret: str) -> int:
+    """Set the password (if the one stored is still `old_hash`: no change crossed this one) and sign out
+    every other device; how many were."""
+    row = conn.execute(sa.select(players.c.name, players.c.password_hash).where(players.c.id == player_id)).first()
     if row is None:
         raise error("player_not_found")
     if row.name is None:
         raise error("name_needed")
+    if row.password_hash != old_hash:
+        raise error("wrong_password")
     _check_free(conn, player_id, row.name)
     conn.execute(
         players.update()
         .where(players.c.id == player_id)
         .values(password_hash=password_hash, login_name=login_key(row.name))
     )
+    return sign_out_others(conn, player_id, kept_secret)
+
+
+def _password_hash(conn: sa.Connection, player_id: str) -> str | None:
+    row = conn.execute(sa.select(players.c.password_hash).where(players.c.id == player_id)).first()
+    if row is None:
+        raise error("player_not_found")
+    return None if row.password_hash is None else str(row.password_hash)
 
 
 def _check_free(conn: sa.Connection, player_id: str, name: str) -> None:
@@ -182,61 +211,34 @@ def _check_free(conn: sa.Connection, player_id: str, name: str) -> None:
 
 def _check_name_free(conn: sa.Connection, player_id: str | None, key: str) -> None:
     """No other identity's name reads as `key` (the unique index is the last word on a race)."""
-    holder = conn.scalar(sa.select(players.c.id).where(players.c.name_key == key))
-    if holder is not None and holder != player_id:
-        raise error("name_taken")
+    holder = conn.execute(sa.select(players.c.id, players.c.password_hash).where(players.c.name_key == key)).first()
+    if holder is not None and holder.id != player_id:
+        raise name_taken(protected=holder.password_hash is not None)
+
+
+def _protected_holder(conn: sa.Connection, key: str) -> str | None:
+    """The identity protected by a password whose name reads as `key`, if any."""
+    query = sa.select(players.c.id).where(players.c.name_key == key, players.c.password_hash.is_not(None))
+    found = conn.scalar(query)
+    return None if found is None else str(found)
+
+
+def name_taken(protected: bool = False) -> TapeteError:
+    """The name (or one that reads the same) is another identity's; `protected`: that identity has a
+    password, so signing in with the name is the way to be it (the answer's `sign_in`)."""
+    if not protected:
+        return error("name_taken")
+    err = error("name_taken_protected")
+    if isinstance(err, NameTaken):
+        err.sign_in = True
+    return err
 
 
 def check_distinct(names: Iterable[str | None]) -> None:
     """No two of a table's seat names read alike (bots' and people's); NameTaken if two do."""
-    keys = [name_key(name) for name in names if name]
+    keys = [seat_key(name) for name in names if name]
     if len(keys) != len(set(keys)):
         raise error("seat_name_taken")
-
-
-class LoginRates:
-    """Sign-in attempts per address and per name, in this process: a token bucket each."""
-
-    def __init__(self) -> None:
-        self._by_address = AddressRates(LOGINS_PER_MINUTE_ADDRESS / 60.0, LOGINS_PER_MINUTE_ADDRESS)
-        self._by_name = AddressRates(LOGINS_PER_MINUTE_NAME / 60.0, LOGINS_PER_MINUTE_NAME)
-
-    async def allow(self, address: str, name_key: str) -> bool:
-        return self._by_address.allow(address) and self._by_name.allow(name_key)
-
-    async def close(self) -> None:
-        return None
-
-
-class SharedLoginRates(LoginRates):
-    """The same limits counted in Redis, shared by every process (a minute's window each): with
-    several processes a guesser gets no more tries. If Redis does not answer, this process counts alone."""
-
-    WINDOW_S = 60
-
-    def __init__(self, url: str, deployment: str) -> None:
-        import redis.asyncio as redis
-
-        super().__init__()
-        self.redis = redis.from_url(url)
-        # the processes of one deployment (one database) share counts; another deployment on this Redis does not
-        self.prefix = f"tapete:login:{hash_secret(deployment)[:16]}:"
-
-    async def allow(self, address: str, name_key: str) -> bool:
-        keys = (f"{self.prefix}address:{address}", f"{self.prefix}name:{hash_secret(name_key)}")
-        try:
-            async with self.redis.pipeline(transaction=True) as pipe:
-                for key in keys:
-                    pipe.incr(key)
-                    pipe.expire(key, self.WINDOW_S, nx=True)
-                counts = await pipe.execute()
-        except Exception:
-            logs.log.warning("sign-in rates: Redis did not answer; counting in this process")
-            return await super().allow(address, name_key)
-        return int(counts[0]) <= LOGINS_PER_MINUTE_ADDRESS and int(counts[2]) <= LOGINS_PER_MINUTE_NAME
-
-    async def close(self) -> None:
-        await self.redis.aclose()
 
 
 class Players:
@@ -245,13 +247,15 @@ class Players:
     def __init__(self, store: Store, redis_url: str | None = None) -> None:
         self.store = store
         # argon2id takes ~50 ms of one core: in a thread of its own, never on the loop nor
-        # among the bots' thinking threads; one at a time, which also slows down guessing
-        self._hashing = ThreadPoolExecutor(max_workers=1, thread_name_prefix="tapete-passwords")
-        self._rates = SharedLoginRates(redis_url, store.url) if redis_url else LoginRates()
-        self._passwords_set = AddressRates(PASSWORDS_PER_MINUTE / 60.0, PASSWORDS_PER_MINUTE)  # per player id
+        # among the bots' thinking threads; one at a time, which also slows down guessing, taken
+        # from a bounded queue in turn by key (signin.HashQueue)
+        self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="tapete-passwords")
+        self.hashes = HashQueue(self._executor)
+        self._rates = SharedLoginGuard(redis_url, store.url) if redis_url else LoginGuard()
+        self._passwords_set = AddressRates(PASSWORDS_PER_MINUTE / 60.0, PASSWORDS_PER_MINUTE)  # per device secret
 
     async def close(self) -> None:
-        self._hashing.shutdown(wait=False, cancel_futures=True)
+        self._executor.shutdown(wait=False, cancel_futures=True)
         await self._rates.close()
 
     async def create(self, name: str | None) -> Identity:
@@ -277,6 +281,16 @@ class Players:
             return None
         return await self.check(*parse_header(value))
 
+    async def check_seat_name(self, name: str | None, player_id: str | None) -> None:
+        """A seat's name may not read as the name of an identity protected by a password, unless the
+        seat is taken by that identity: nobody sits (and chats) as a protected player but that player."""
+        if name is None:
+            return
+        key = name_key(name)
+        holder = await self.store.read(lambda conn: _protected_holder(conn, key))
+        if holder is not None and holder != player_id:
+            raise name_taken(protected=True)
+
     async def name_of(self, player_id: str | None) -> str | None:
         """The player's name (None for no player, or a player without one): a seat's name when none is given."""
         if player_id is None:
@@ -293,41 +307,83 @@ class Players:
             raise error("name_taken") from None
         return cleaned
 
-    async def protect(self, player_id: str, password: str) -> None:
+    async def protect(self, player_id: str, password: str, old_password: str | None, kept_secret: str) -> None:
+        """Set the player's password: with the current one when there is one (`wrong_password`, 403, if
+        not), and every other device is signed out (its secret and device token forgotten): only the
+        caller's device, holding `kept_secret`, stays in."""
         check_password(password)
-        if not self._passwords_set.allow(player_id):
+        if not self._passwords_set.allow(hash_secret(kept_secret)):  # per device: a thief spends its own
             raise error("password_flood")
-        loop = asyncio.get_running_loop()
-        hashed = await loop.run_in_executor(self._hashing, _hasher.hash, password)
+        key = f"player:{player_id}"
+        stored = await self.store.read(lambda conn: _password_hash(conn, player_id))
+        if stored is not None and (old_password is None or len(old_password) > PASSWORD_MAX
+                                   or not await self.hashes.run(key, _password_ok, stored, old_password, first=True)):
+            raise error("wrong_password")
+        hashed = await self.hashes.run(key, _hasher.hash, password, first=True)
         try:
-            await self.store.transact(lambda conn: _protect(conn, player_id, hashed))
+            await self.store.transact(lambda conn: _protect(conn, player_id, hashed, stored, kept_secret))
         except sa.exc.IntegrityError:  # another player took the name in the same instant (never logged: it
             raise error("name_taken") from None  # would carry the hash)
         logs.event("player protected by a password", detail=player_id)
 
-    async def login(self, name: str, password: str, address: str) -> Identity:
-        """A new device secret for the protected player called `name`; BadLogin if the password is wrong."""
+    async def sign_out_everywhere(self, player_id: str, password: str | None, kept_secret: str) -> int:
+        """Forget every device of the player but the caller's (holding `kept_secret`); a protected player
+        says their password too, so that a stolen device secret cannot lock its owner out. How many went."""
+        if not self._passwords_set.allow(hash_secret(kept_secret)):  # per device: a thief spends its own
+            raise error("password_flood")
+        stored = await self.store.read(lambda conn: _password_hash(conn, player_id))
+        if stored is not None and (password is None or len(password) > PASSWORD_MAX or not await self.hashes.run(
+                f"player:{player_id}", _password_ok, stored, password, first=True)):
+            raise error("wrong_password")
+        gone = await self.store.transact(lambda conn: sign_out_others(conn, player_id, kept_secret))
+        logs.event("player signed out everywhere else", detail=player_id)
+        return gone
+
+    async def login(self, name: str, password: str, address: str, device: str | None = None) -> Identity:
+        """A new device secret for the protected player called `name`; BadLogin if the password is wrong.
+        `device`: the device token an earlier sign-in on this device gave (signin.py: a known device
+        spends its own allowance only). The answer carries this device's token."""
         key = login_key(clean_name(name) or "")
-        if not await self._rates.allow(address, key):
-            raise error("login_flood")
+        known = None
+        if device is not None and key and len(device) <= MAX_SECRET_LENGTH:
+            known = await self.store.read(lambda conn: device_of(conn, key, device))
+        if known is not None:
+            if not await self._rates.allow_device(hash_secret(device or "")):
+                raise too_many_attempts()
+        else:
+            wait = await self._rates.wait_s(address)
+            if wait > 0:
+                raise too_many_attempts(wait)
+            if not await self._rates.allow(address, key):
+                raise too_many_attempts()
         if len(password) > PASSWORD_MAX:
             raise error("bad_login")
         query = sa.select(players.c.id, players.c.name, players.c.password_hash).where(players.c.login_name == key)
         found = await self.store.read(lambda conn: conn.execute(query).first()) if key else None
         stored = None if found is None else found.password_hash
-        loop = asyncio.get_running_loop()
-        if not await loop.run_in_executor(self._hashing, _password_ok, stored, password) or found is None:
+        lane = f"player:{known}" if known is not None else f"address:{address}"
+        if not await self.hashes.run(lane, _password_ok, stored, password, first=known is not None) or found is None:
+            if known is None:
+                await self._rates.failed(address)
             logs.event("sign-in refused", code="bad_login")
             raise error("bad_login")
+        if known is None:
+            await self._rates.succeeded(address)
         player_id, player_name = str(found.id), found.name
         if stored is not None and _hasher.check_needs_rehash(stored):  # older parameters: bring it up to date
-            rehashed = await loop.run_in_executor(self._hashing, _hasher.hash, password)
+            rehashed = await self.hashes.run(lane, _hasher.hash, password, first=known is not None)
             await self.store.transact(lambda conn: conn.execute(
                 players.update().where(players.c.id == player_id, players.c.password_hash == stored)
                 .values(password_hash=rehashed)))
-        secret = await self.store.transact(lambda conn: _add_secret(conn, player_id, time.time()))
+
+        def signed_in(conn: sa.Connection) -> tuple[str, str]:
+            now = time.time()
+            token = device if known is not None and device is not None else add_device(conn, player_id, now)
+            return _add_secret(conn, player_id, now), token
+
+        secret, token = await self.store.transact(signed_in)
         logs.event("player signed in", detail=player_id)
-        return Identity(player_id, secret, player_name)
+        return Identity(player_id, secret, player_name, token)
 
 
 def check_password(password: str) -> None:
@@ -335,4 +391,5 @@ def check_password(password: str) -> None:
         raise error("password_length", least=PASSWORD_MIN, most=PASSWORD_MAX)
 
 
-__all__ = ["HEADER", "Identity", "Players", "check_distinct", "hash_secret"]
+__all__ = ["HEADER", "LOGINS_PER_MINUTE_ADDRESS", "LOGINS_PER_MINUTE_DEVICE", "LOGINS_PER_MINUTE_NAME",
+           "Identity", "Players", "check_distinct", "hash_secret"]

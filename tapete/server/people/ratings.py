@@ -7,6 +7,17 @@ ranked by the outcome (the winners first, then by score). A person without
 an identity plays at the default rating and keeps nothing; a bot level is
 rated as its own entry, "bot:<level>".
 
+Fair play (`fair_play`, written down in docs/protocol.md and on the rules
+page, as lichess and Board Game Arena do): a seat's person must make at
+least `min_share` of the seat's own decisions (the record says who made
+each: `actions.by_standin`); leaving counts as playing on. A match whose
+people all left before its end (or that its record marks abandoned) is
+rated for nobody; one where somebody fell short of their share is rated
+only if some other seat played its own (a person who made their share, or
+a bot), and then those who fell short take the loss: their sides rank last.
+If nobody made their share, it is rated for nobody. What was decided is
+kept with the match (`matches.fair_play`) for the histories.
+
 Exactly once, with any number of processes: the update runs in the same
 transaction as a conditional write that marks the match (`rated_at`, from
 NULL to the time); whoever marks it first updates, any later try changes
@@ -19,7 +30,7 @@ import asyncio
 import hashlib
 import time
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import sqlalchemy as sa
@@ -28,12 +39,13 @@ from openskill.models import PlackettLuce
 from tapete.engine import Game
 
 from ..ops import logs
-from ..storage.schema import matches, players, ratings, seats
+from ..storage.schema import actions, matches, players, ratings, seats
 from ..storage.store import Store
 
 MODEL = PlackettLuce()
 BOT_PREFIX = "bot:"
 SWEEP_BATCH = 200
+MIN_SHARE = 0.5  # of a seat's decisions its person must make (ServerSettings.rated_min_share)
 
 GameLookup = Callable[[str], Game]
 
@@ -110,6 +122,70 @@ def _sides_of(game: Game | None, num_players: int, options: Mapping[str, Any]) -
         return alone
 
 
+@dataclass(frozen=True)
+class FairPlay:
+    """What fair play made of a finished match: rated or not, why not, and the seats whose people fell
+    short of their share of decisions (they take the loss when the match is rated)."""
+
+    rated: bool
+    why: str | None = None  # "abandoned" (every person left) | "unplayed" (nobody made their share)
+    short: tuple[int, ...] = ()
+    winners: tuple[int, ...] | None = None  # who won once those who fell short took the loss (None: as played)
+
+    def to_json(self) -> dict[str, Any]:
+        found: dict[str, Any] = {"rated": self.rated, "why": self.why, "short": list(self.short)}
+        if self.winners is not None:
+            found["winners"] = list(self.winners)
+        return found
+
+
+def winners_after(sides: Sequence[Sequence[int]], ranks: Sequence[int], outcome: Mapping[str, Any],
+                  short: Sequence[int]) -> tuple[int, ...]:
+    """The winners of a rated match once the sides of `short` took the loss (`ranks`, theirs last): the
+    winners as played without them, else every seat of the best side left."""
+    lost = {seat for side in sides if set(side) & set(short) for seat in side}
+    kept = tuple(sorted(seat for seat in outcome.get("winners") or () if seat not in lost))
+    if kept:
+        return kept
+    best = min((rank for side, rank in zip(sides, ranks, strict=True) if not set(side) & lost), default=None)
+    return tuple(sorted(seat for side, rank in zip(sides, ranks, strict=True) if rank == best for seat in side))
+
+
+def fair_play(kinds: Mapping[int, str], decisions: Mapping[int, tuple[int, int]], left: set[int],
+              outcome: Mapping[str, Any], min_share: float) -> FairPlay:
+    """The rules above, for one match: `kinds` each seat's kind ("human" | "bot"), `decisions` each
+    seat's (own, all) decisions, `left` the human seats whose person was gone at the end (left, or
+    away past the reconnect grace: their stand-in made their last decision)."""
+    people = [seat for seat, kind in kinds.items() if kind == "human"]
+    if outcome.get("abandoned") or (people and all(seat in left for seat in people)):
+        return FairPlay(False, "abandoned")
+
+    def played(seat: int) -> bool:
+        own, total = decisions.get(seat, (0, 0))
+        return kinds[seat] != "human" or total == 0 or own >= min_share * total
+
+    short = tuple(sorted(seat for seat in people if not played(seat)))
+    if short and not any(played(seat) for seat in kinds):
+        return FairPlay(False, "unplayed", short)
+    return FairPlay(True, None, short)
+
+
+def _decisions(conn: sa.Connection, match_id: str) -> tuple[dict[int, tuple[int, int]], set[int]]:
+    """Each seat's (own, all) decisions in the record (own ones: no stand-in made them), and the seats
+    whose last decision their stand-in made while their person was away."""
+    counts: dict[int, list[int]] = {}
+    last: dict[int, str | None] = {}
+    query = sa.select(actions.c.seat, actions.c.by_standin).where(actions.c.match_id == match_id).order_by(
+        actions.c.idx)
+    for seat, by in conn.execute(query):
+        counted = counts.setdefault(int(seat), [0, 0])
+        counted[0] += by is None
+        counted[1] += 1
+        last[int(seat)] = by
+    away = {seat for seat, by in last.items() if by == "standin"}
+    return {seat: (own, total) for seat, (own, total) in counts.items()}, away
+
+
 def _lock_game(conn: sa.Connection, game_id: str) -> None:
     """One rating update per game at a time across processes (PostgreSQL; SQLite has one writer)."""
     if conn.dialect.name == "postgresql":
@@ -117,8 +193,9 @@ def _lock_game(conn: sa.Connection, game_id: str) -> None:
         conn.execute(sa.text("SELECT pg_advisory_xact_lock(:k)"), {"k": key})
 
 
-def settle(conn: sa.Connection, match_id: str, lookup: GameLookup) -> bool:
-    """Mark a finished match as taken into account and, if it counts, update its ratings.
+def settle(conn: sa.Connection, match_id: str, lookup: GameLookup, min_share: float = MIN_SHARE) -> bool:
+    """Mark a finished match as taken into account and, if it counts (its table rated, fair play),
+    update its ratings.
 
     True when ratings changed. Inside one transaction (`Store.transact`).
     """
@@ -143,6 +220,14 @@ def settle(conn: sa.Connection, match_id: str, lookup: GameLookup) -> bool:
     )
     if not match.rated or match.outcome is None or not any(s.player_id for s in seat_rows):
         return False
+    # a person gone at the end (left: the seat keeps its player, seating.TableSeating.leave; or away past
+    # the grace): their stand-in made their last decision
+    decisions, away_at_end = _decisions(conn, match_id)
+    left = {s.seat for s in seat_rows if s.kind == "human" and s.seat in away_at_end}
+    judged = fair_play({s.seat: s.kind for s in seat_rows}, decisions, left, match.outcome, min_share)
+    if not judged.rated:
+        conn.execute(matches.update().where(matches.c.id == match_id).values(fair_play=judged.to_json()))
+        return False
     try:
         game: Game | None = lookup(match.game)
     except Exception:
@@ -151,6 +236,11 @@ def settle(conn: sa.Connection, match_id: str, lookup: GameLookup) -> bool:
     by_seat = {s.seat: subject_of(s.kind, s.level, s.player_id) for s in seat_rows}
     teams = [[by_seat.get(seat) for seat in side] for side in sides]
     ranks = side_ranks(sides, match.outcome, game.score_sense if game else 1)
+    if judged.short:  # those who fell short of their share take the loss: their sides rank last
+        last = max(ranks) + 1
+        ranks = [last if set(side) & set(judged.short) else rank for side, rank in zip(sides, ranks, strict=True)]
+        judged = replace(judged, winners=winners_after(sides, ranks, match.outcome, judged.short))
+    conn.execute(matches.update().where(matches.c.id == match_id).values(fair_play=judged.to_json()))
     _lock_game(conn, match.game)
     subjects = sorted({s for team in teams for s in team if s is not None})
     stored = {
@@ -175,10 +265,10 @@ def settle(conn: sa.Connection, match_id: str, lookup: GameLookup) -> bool:
     return True
 
 
-async def match_finished(store: Store, match_id: str, lookup: GameLookup) -> bool:
+async def match_finished(store: Store, match_id: str, lookup: GameLookup, min_share: float = MIN_SHARE) -> bool:
     """Take a just finished match into account (called by the table that finished it)."""
     try:
-        changed = await store.transact(lambda conn: settle(conn, match_id, lookup))
+        changed = await store.transact(lambda conn: settle(conn, match_id, lookup, min_share))
     except Exception:
         # the sweep tries again later: the mark was rolled back with the rest
         logs.log.exception("could not update the ratings", extra={"table": match_id})
@@ -191,9 +281,10 @@ async def match_finished(store: Store, match_id: str, lookup: GameLookup) -> boo
 _settling: set[asyncio.Task[bool]] = set()  # held until done (the loop keeps only weak references)
 
 
-def settle_ratings(store: Store, match_id: str, game: Game) -> None:
+def settle_ratings(store: Store, match_id: str, game: Game, min_share: float = MIN_SHARE) -> None:
     """A table's match just finished: update the ratings beside the table, without holding it up."""
-    task = asyncio.create_task(match_finished(store, match_id, lambda _game_id: game), name=f"ratings-{match_id}")
+    task = asyncio.create_task(match_finished(store, match_id, lambda _game_id: game, min_share),
+                               name=f"ratings-{match_id}")
     _settling.add(task)
     task.add_done_callback(_settling.discard)
 
@@ -220,13 +311,13 @@ def _mark_unratable(conn: sa.Connection) -> int:
     return int(marked.rowcount)
 
 
-async def sweep(store: Store, lookup: GameLookup, limit: int = SWEEP_BATCH) -> int:
+async def sweep(store: Store, lookup: GameLookup, limit: int = SWEEP_BATCH, min_share: float = MIN_SHARE) -> int:
     """Settle finished matches nobody took into account yet (a process died in between); how many."""
     done = await store.transact(_mark_unratable)
     while True:
         pending = await store.read(lambda conn: _unsettled(conn, limit))
         for match_id in pending:
-            await match_finished(store, match_id, lookup)
+            await match_finished(store, match_id, lookup, min_share)
         done += len(pending)
         if len(pending) < limit:
             return done
@@ -288,5 +379,5 @@ def ranks_of(conn: sa.Connection, subject: str) -> dict[str, dict[str, Any]]:
     return found
 
 
-__all__ = ["Rating", "leaderboard", "match_finished", "ranks_of", "settle", "settle_ratings", "side_ranks", "sweep",
-           "updated"]
+__all__ = ["FairPlay", "Rating", "fair_play", "leaderboard", "match_finished", "ranks_of", "settle", "settle_ratings",
+           "side_ranks", "sweep", "updated", "winners_after"]

@@ -29,6 +29,10 @@ matches = sa.Table(
     sa.Column("rules_version", sa.Integer, nullable=False, server_default="1"),
     sa.Column("rated", sa.Boolean, nullable=False, server_default=sa.true()),  # the table option `rated`
     sa.Column("rated_at", sa.Float, nullable=True),  # when the ratings took the finished match into account
+    # what fair play made of it then (people.ratings.FairPlay: rated, why not, seats that fell short)
+    sa.Column("fair_play", sa.JSON, nullable=True),
+    # a private table's finished match one of its players made public (history, record, replay for anyone)
+    sa.Column("shared", sa.Boolean, nullable=False, server_default=sa.false()),
     # A chain of rematches shares one chat: the first match's id (null: this match's own).
     sa.Column("room", sa.String(24), nullable=True),
     # At a finished match: who answered "another match?" (`Rematch.to_json`), and the new match's id
@@ -69,6 +73,16 @@ player_secrets = sa.Table(
     metadata,
     sa.Column("player_id", sa.String(24), sa.ForeignKey("players.id"), primary_key=True),
     sa.Column("secret_hash", sa.String(64), primary_key=True),  # SHA-256 of a 128-bit random secret, one a device
+    sa.Column("created_at", sa.Float, nullable=False),
+)
+
+# Devices that signed in with the right password: their sign-ins spend an allowance of their own
+# (people/players.py), apart from the guesses of unknown devices. SHA-256 of a random device token.
+player_devices = sa.Table(
+    "player_devices",
+    metadata,
+    sa.Column("player_id", sa.String(24), sa.ForeignKey("players.id"), primary_key=True),
+    sa.Column("device_hash", sa.String(64), primary_key=True),
     sa.Column("created_at", sa.Float, nullable=False),
 )
 
@@ -165,6 +179,6 @@ tournament_games = sa.Table(
 
 
 __all__ = [
-    "actions", "chat_lines", "matches", "metadata", "player_secrets", "players", "ratings", "seats",
+    "actions", "chat_lines", "matches", "metadata", "player_devices", "player_secrets", "players", "ratings", "seats",
     "tournament_entries", "tournament_games", "tournaments",
 ]

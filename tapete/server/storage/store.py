@@ -78,6 +78,8 @@ class MatchRow:
     rules_version: int = 1
     rated: bool = True
     rated_at: float | None = None
+    fair_play: dict[str, Any] | None = None  # people.ratings.FairPlay, once the ratings took the match in
+    shared: bool = False  # a private table's finished match that one of its players made public
     room: str | None = None
     rematch: dict[str, Any] | None = None
     next_match: str | None = None
@@ -282,6 +284,7 @@ class Store:
                         "created_at": row.created_at,
                         "rules_version": row.rules_version,
                         "rated": row.rated,
+                        "shared": row.shared,
                         "room": row.room,
                     }
                 ],

@@ -14,7 +14,13 @@ quick phrases, the longest line and the history's length are the protocol's
 Every line carries its writer's `sender` key, the same in every language and
 unique across tables, for the clients' mute lists: `player:<player id>` for
 someone with a player identity (a seat linked to one, or a spectator whose
-hello carried it), else `seat:<room>:<seat>` or `spectator:<room>:<n>`.
+hello carried it), else `seat:<room>:<seat>` or `spectator:<room>:<n>`. An
+anonymous spectator's number is its address's at this table, for as long as
+the table is in memory: a spectator that reconnects (or opens another
+socket) keeps its number, so muting it holds.
+
+A line must show something: one that is only spaces, format characters or
+characters drawn as nothing (a braille blank, a Hangul filler) is refused.
 """
 
 from __future__ import annotations
@@ -32,7 +38,7 @@ from tapete.protocol import CHAT_HISTORY, CHAT_TEXT_MAX, PHRASES
 
 from ..errors import error
 from ..ops import logs
-from ..people.names import clean_name
+from ..people.names import INVISIBLE, clean_name
 from .connection import Connection, dumps
 
 if TYPE_CHECKING:
@@ -69,12 +75,18 @@ def _visible_text(text: str) -> str:
     return "".join(kept)
 
 
+def _shows(ch: str) -> bool:
+    """A character that draws something by itself: a letter, digit, punctuation or symbol that is not
+    drawn as nothing (`names.INVISIBLE`: the braille blank, Hangul fillers...)."""
+    return unicodedata.category(ch)[0] in "LNPS" and ch not in INVISIBLE
+
+
 def clean_text(raw: str) -> str:
     """A line as people may read it: NFC, without control, format or bidi characters (see
     DROPPED_CATEGORIES), without surrounding white space; `bad_chat` unless 1..CHAT_TEXT_MAX characters
     remain, some of them visible. Line breaks become spaces: a chat line is one line."""
     kept = _visible_text(unicodedata.normalize("NFC", raw)).strip()
-    if not any(unicodedata.category(ch)[0] not in "ZC" for ch in kept):  # only spaces and invisible marks
+    if not any(_shows(ch) for ch in kept):  # only spaces, marks and characters drawn as nothing
         raise error("chat_empty", limit=CHAT_TEXT_MAX)
     if len(kept) > CHAT_TEXT_MAX:
         raise error("chat_too_long", length=len(kept), limit=CHAT_TEXT_MAX)
@@ -147,8 +159,10 @@ class TableChat:
         self._writes: set[asyncio.Task[None]] = set()
         self._until_prune = 0  # lines to keep before the next prune: the first one prunes what came before
         # anonymous spectators are numbered in the order they first write, after those of the
-        # room's kept lines (a rematch's chat goes on from its match's, and so do the numbers)
+        # room's kept lines (a rematch's chat goes on from its match's, and so do the numbers); one
+        # number per address, kept while the table is in memory (a reconnect keeps its number)
         self._spectators = max((line.spectator_number or 0 for line in self.lines), default=0)
+        self._numbers: dict[str, int] = {}
 
     def say(self, conn: Connection, text: str | None, phrase: str | None, seated: SeatRegistry,
             spectators_may: bool) -> None:
@@ -186,10 +200,11 @@ class TableChat:
             return f"player:{player}"
         if conn.seat is not None:
             return f"seat:{self.room}:{conn.seat}"
-        if conn.chat_number is None:
+        number = self._numbers.get(conn.address)
+        if number is None:
             self._spectators += 1
-            conn.chat_number = self._spectators
-        return f"spectator:{self.room}:{conn.chat_number}"
+            number = self._numbers[conn.address] = self._spectators
+        return f"spectator:{self.room}:{number}"
 
     def keep(self, line: ChatLine) -> None:
         """Store the line without holding up the table: it is told at once, written just after."""

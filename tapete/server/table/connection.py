@@ -82,7 +82,6 @@ class Connection:
         # the player identity the hello proved and that player's name then (a spectator's chat name)
         self.player_id: str | None = None
         self.player_name: str | None = None
-        self.chat_number: int | None = None  # N of "Espectador N" once this spectator socket wrote
         self.outbox_limit = outbox_limit
         self._outbox: asyncio.Queue[str | tuple[int, str]] = asyncio.Queue()
         self._queued = 0  # messages in the outbox or being written by the pump

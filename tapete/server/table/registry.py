@@ -7,7 +7,7 @@ import logging
 import secrets
 import time
 from collections.abc import MutableMapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from tapete.bots import BOT_KINDS, kinds_for
@@ -206,7 +206,10 @@ class TableRegistry:
         table_options: dict[str, Any],
         public: bool,
         client: str | None = None,
+        shared: bool = False,
     ) -> TableRunner:
+        """A new table. `public`: listed in the lobby; `shared`: its finished match is anyone's to see even
+        so (a tournament's games, shown on its page), as if one of its players had made it public."""
         if client is not None:
             self._check_quota(client)
         game = get_game(game_id)
@@ -223,6 +226,8 @@ class TableRegistry:
             self._check_search_tables(client, specs)
         topts = parse_table_options(table_options)
         self._check_level(topts.stand_in, offered, "table-options")
+        if topts.rated and topts.turn_seconds == 0:  # a rated match never waits on a person forever
+            topts = replace(topts, turn_seconds=self.settings.rated_clock(game.id, game.rated_turn_seconds))
         row = MatchRow(
             id=secrets.token_urlsafe(9),
             game=game.id,
@@ -236,6 +241,7 @@ class TableRegistry:
             created_at=time.time(),
             rules_version=game.rules_version,
             rated=topts.rated,
+            shared=shared,
             seats=[
                 SeatRow(i, s.kind, *((s.level, clean_name(s.name)) if s.kind == "bot" else (None, None)), None)
                 for i, s in enumerate(specs)
@@ -448,10 +454,19 @@ class TableRegistry:
                 "next": following if following < len(listed) else None}
 
     # -- records ---------------------------------------------------------------------
-    async def record(self, table_id: str) -> dict[str, Any]:
+    async def record(self, table_id: str, viewer: str | None = None) -> dict[str, Any]:
+        """A finished match's record, for `viewer` (the caller's player id, or None): a private table's
+        is its players' only, unless one of them made it public."""
+        record, viewers = await self.record_and_viewers(table_id)
+        check_viewer(viewers, viewer)
+        return record
+
+    async def record_and_viewers(self, table_id: str) -> tuple[dict[str, Any], Viewers]:
+        """A finished match's record, and who may see it (`Viewers`)."""
         row = await self.store.load(table_id, with_actions=False)
         if row is None or row.status in ENDED_UNPLAYED:
             raise error("table_not_found", table=table_id)
+        viewers = None if row.public or row.shared else frozenset(s.player_id for s in row.seats if s.player_id)
         if row.status != "finished":
             # an unfinished record holds the seed, which would reveal every hidden card
             raise error("record_unfinished")
@@ -467,7 +482,16 @@ class TableRegistry:
             started_at=row.started_at,
             finished_at=row.finished_at,
         )
-        return record
+        return record, viewers
+
+
+Viewers = frozenset[str] | None  # a match's: None anyone, else the player ids of a private table's seats
+
+
+def check_viewer(viewers: Viewers, viewer: str | None) -> None:
+    """403 for a private table's match the caller (`viewer`, a player id or None) did not play."""
+    if viewers is not None and viewer not in viewers:
+        raise error("private_match")
 
 
 OPTION_TYPES: dict[str, type] = {"int": int, "bool": bool, "str": str}

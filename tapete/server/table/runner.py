@@ -143,7 +143,8 @@ class TableRunner:
         self._restored = False  # rebuilt from a record (after a restart, or taken over)
         self.chat = chat or TableChat(table_id, table_id, (), self.store)  # neither touches the game (no version)
         self.rematch = TableRematch(table_id, self.registry, self.store, self.tell_states)
-        self.seating = TableSeating(table_id, self.registry, self.store, self.presenter)  # sockets, seats taken, left
+        self.seating = TableSeating(table_id, self.registry, self.store, self.presenter,  # sockets, seats taken, left
+                                    table_options.rated)
         # the actions stored before they are applied
         self.record = TableRecord(self.store, table_id, partial(game.new_match, len(seats), seed, self.options))
         self.standins = StandinMoves()  # the moves stand-ins made for people, told when they come back
@@ -390,6 +391,8 @@ class TableRunner:
     async def _apply(self, seat: int, action: int, sender: Sender) -> None:
         reached = time.perf_counter() if self._offered is None else self._offered
         queued = time.perf_counter()
+        # who made it for a person (fair play counts each person's own decisions): their stand-in, away
+        # or at their clock's end; a person's own move, and a bot seat's, is the seat's own
         by = self.standins.made_by(self.seats[seat].human, sender.source, self.registry.gone(seat, time.monotonic()))
         earlier = await self.record.append(self.version, seat, action, by)
         if earlier is not None:  # the record holds another action here (a write whose answer was lost)
@@ -442,7 +445,7 @@ class TableRunner:
         outcome = self.state.outcome().to_json()
         await self.store.set_status(self.id, "finished", finished_at=time.time(), outcome=outcome)
         logs.event("match finished", table=self.id, version=self.version, status="finished")
-        settle_ratings(self.store, self.id, self.game)
+        settle_ratings(self.store, self.id, self.game, self.settings.rated_min_share)
 
     def _abandon_at(self) -> float | None:
         """When a match nobody is at ends (every person left: now), or None (`SeatRegistry.nobody_since`)."""

@@ -306,7 +306,8 @@ class Tournaments:
                     specs[seat] = SeatSpec("bot", member["bot"], member["name"])
                 else:
                     people.append((seat, member["player"], member["name"]))
-        runner = await self.tables.create(row.game, row.options, specs, row.table_options, public=False)
+        # unlisted, but anyone may see its match: the tournament's page links every game's replay
+        runner = await self.tables.create(row.game, row.options, specs, row.table_options, public=False, shared=True)
         seats: dict[str, list[Any]] = {}
         for seat, player_id, name in people:
             taken, token = await runner.join(seat, name, player_id)

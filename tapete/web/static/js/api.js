@@ -55,12 +55,12 @@ export const openTables = () => call("GET", "/api/tables");
 export const allowedPlayers = (game, options) => call("POST", `/api/games/${encodeURIComponent(game)}/players`, { options });
 export const describe = (game, lang, events, names, seat) =>
   call("POST", `/api/games/${encodeURIComponent(game)}/describe`, { lang, events, names, seat });
-export const matchRecord = (id) => call("GET", `/api/matches/${encodeURIComponent(id)}/record`);
+export const matchRecord = (id) => call("GET", `/api/matches/${encodeURIComponent(id)}/record`, undefined, { auth: true });
 
 export function replayStep(id, step, seat) {
   const params = new URLSearchParams({ step: String(step) });
   if (seat !== null && seat !== undefined) params.set("seat", String(seat));
-  return call("GET", `/api/matches/${encodeURIComponent(id)}/replay?${params}`);
+  return call("GET", `/api/matches/${encodeURIComponent(id)}/replay?${params}`, undefined, { auth: true });
 }
 
 /** A finished match's whole log as `seat` read it (null: a spectator), each line with its step. */
@@ -88,10 +88,16 @@ const pid = (id) => encodeURIComponent(id);
 const page = (offset, limit) => new URLSearchParams({ offset: String(offset), limit: String(limit) });
 export const newPlayer = (name) => call("POST", "/api/players", { name: name || null });
 export const renamePlayer = (id, name) => call("PUT", `/api/players/${pid(id)}/name`, { name }, { auth: true });
-export const setPassword = (id, password) => call("POST", `/api/players/${pid(id)}/password`, { password }, { auth: true });
-export const login = (name, password) => call("POST", "/api/login", { name, password });
+export const setPassword = (id, password, oldPassword) => call("POST", `/api/players/${pid(id)}/password`,
+  oldPassword ? { password, old_password: oldPassword } : { password }, { auth: true });
+export async function login(name, password) {
+  const device = store.device();
+  const who = await call("POST", "/api/login", device ? { name, password, device } : { name, password });
+  store.saveDevice(who.device);
+  return who;
+}
 export const player = (id) => call("GET", `/api/players/${pid(id)}`);
-export const playerMatches = (id, offset = 0, limit = 20) => call("GET", `/api/players/${pid(id)}/matches?${page(offset, limit)}`);
+export const playerMatches = (id, offset = 0, limit = 20) => call("GET", `/api/players/${pid(id)}/matches?${page(offset, limit)}`, undefined, { auth: true });
 export const ratings = (game, offset = 0, limit = 20) => call("GET", `/api/ratings/${encodeURIComponent(game)}?${page(offset, limit)}`);
 
 // -- tournaments (docs/protocol.md) ----------------------------------------------------------------

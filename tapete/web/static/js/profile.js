@@ -140,13 +140,15 @@ function renameForm(who, redraw) {
 
 function passwordForm(who) {
   const input = h("input", { type: "password", minlength: LIMITS.passwordMin, maxlength: LIMITS.passwordMax, autocomplete: "new-password", "aria-label": t("profile.password"), "data-testid": "password-input" });
+  const old = h("input", { type: "password", maxlength: LIMITS.passwordMax, autocomplete: "current-password", "aria-label": t("profile.oldPassword"), "data-testid": "old-password-input" });
   const line = messageLine();
   const submit = async (event) => {
     event.preventDefault();
     if (!who.name) return say(line, t("profile.passwordNeedsName"));
     try {
-      await api.setPassword(who.player_id, input.value);
+      await api.setPassword(who.player_id, input.value, old.value);
       input.value = "";
+      old.value = "";
       say(line, t("profile.passwordSet", { name: who.name }), true);
     } catch (err) {
       say(line, errorText(err.error));
@@ -155,6 +157,7 @@ function passwordForm(who) {
   return h("section", { class: "card-panel" }, h("h2", {}, t("profile.protect")),
     h("p", {}, t("profile.protectWhy")),
     h("form", { class: "inline-form", onsubmit: submit, "data-testid": "password" },
+      h("label", { class: "field" }, h("span", {}, t("profile.oldPassword")), old),
       h("label", { class: "field" }, h("span", {}, t("profile.password")), input),
       h("button", { type: "submit" }, t("profile.protectGo")), line));
 }

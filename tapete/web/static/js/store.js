@@ -48,6 +48,9 @@ export const saveInviteCode = (tableId, code) => code && write(`code.${tableId}`
 export const identity = () => read("identity", null);
 export const saveIdentity = (who) => write("identity", { player_id: who.player_id, secret: who.secret, name: who.name ?? null });
 export const forgetIdentity = () => localStorage.removeItem(PREFIX + "identity");
+// This device's device token (POST /api/login answers it): its next sign-ins are counted apart from guesses.
+export const device = () => read("device", null);
+export const saveDevice = (token) => token && write("device", token);
 
 /** The people this person muted at the table chat, by the lines' `sender` keys (the same in every
  * language and told apart across tables, so the list is kept for every table). */

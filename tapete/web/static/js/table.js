@@ -404,7 +404,7 @@ export class TableScreen {
         h("span", { class: "window-fill", style: { animationDuration: `${state.window_ms}ms` } })));
     }
     const mine = (state.clocks || []).find((c) => c.seat === this.me);
-    if (mine) parts.push(h("span", { class: "clock", "data-clock": "" }, t("prompt.clock", { s: Math.ceil(mine.remaining_ms / 1000) })));
+    if (mine) parts.push(clockEl(Math.ceil(mine.remaining_ms / 1000)));
     if (state.view.over) {
       parts.push(h("button", { type: "button", class: "small", onclick: () => { this.summaryOpen = true; this.render(); } }, t("summary.open")));
     }
@@ -425,7 +425,7 @@ export class TableScreen {
     const mine = (this.state?.clocks || []).find((c) => c.seat === this.me);
     if (clock && mine) {
       const left = Math.max(0, mine.remaining_ms - (Date.now() - started));
-      clock.textContent = t("prompt.clock", { s: Math.ceil(left / 1000) });
+      clock.replaceWith(clockEl(Math.ceil(left / 1000)));
     }
   }
 
@@ -592,4 +592,13 @@ function isRoundResult(game, event) {
   const when = facts.result_when?.[event.kind];
   if (when) return Object.entries(when).every(([key, value]) => event[key] === value);
   return (facts.result_events || []).includes(event.kind);
+}
+
+// The seat's turn clock in the prompt line: in words, and on a phone only its seconds (the line
+// then stays one line beside the prompt, so the table keeps its room).
+function clockEl(seconds) {
+  const words = t("prompt.clock", { s: seconds });
+  return h("span", { class: "clock", "data-clock": "", role: "timer", "aria-label": words },
+    h("span", { class: "clock-long", "aria-hidden": "true" }, words),
+    h("span", { class: "clock-short", "aria-hidden": "true" }, t("prompt.clockShort", { s: seconds })));
 }

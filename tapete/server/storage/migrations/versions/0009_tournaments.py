@@ -1,7 +1,7 @@
 """Tournaments for people: the tournaments, their entries and their games (tapete.server.tournaments).
 
 Revision ID: 0009
-Revises: 0007 (0008 comes from other work: at its merge this revises it)
+Revises: 0008
 Create Date: 2026-11-29
 """
 
@@ -11,7 +11,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = "0009"
-down_revision = "0007"
+down_revision = "0008"
 branch_labels = None
 depends_on = None
 
