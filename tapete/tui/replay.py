@@ -5,11 +5,15 @@ start / end · ] / [: next / previous round · 0-9: that seat's eyes · s: the
 spectator's · q: quit. The board is the game's own text of the chosen eyes'
 view; below it, the story of the last step in the game's words. The cursor
 is the engine's (tapete.engine.replay_cursor), the same the line mode (piped keys, tests) drives.
+
+With an analysis of one seat (`tapete replay FILE --step --analysis --seat K`: tapete.analysis),
+its summary heads the screen, the decision judged at the step is said with its label and the
+better move, and a / A go to the next / previous decision that was not "good".
 """
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from rich.markup import escape
 from textual.app import App, ComposeResult
@@ -19,10 +23,14 @@ from textual.widgets import Static
 
 from tapete.engine.replay_cursor import ReplayCursor, ReplayError, header
 
+if TYPE_CHECKING:
+    from tapete.analysis import Analysis, Judgement
+
 KEYS = {
     "es": "→ siguiente · ← anterior · RePág/AvPág ±10 · Inicio/Fin · ] [ ronda · 0-9 asiento · s espectador · q salir",
     "en": "→ next · ← previous · PgUp/PgDn ±10 · Home/End · ] [ round · 0-9 seat · s spectator · q quit",
 }
+ANALYSIS_KEYS = {"es": " · a A siguiente/anterior fallo", "en": " · a A next/previous slip"}
 
 
 class ReplayApp(App[None]):
@@ -36,6 +44,7 @@ class ReplayApp(App[None]):
     #story { padding: 0 1; color: $text-muted; }
     #keys { dock: bottom; background: $panel; padding: 0 1; }
     #note { color: $warning; padding: 0 1; }
+    #verdict { padding: 0 1; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("right,n,space", "move(1)", show=False),
@@ -48,21 +57,26 @@ class ReplayApp(App[None]):
         Binding("left_square_bracket", "round(-1)", show=False),
         Binding("s", "eyes(-1)", show=False),
         *[Binding(str(d), f"eyes({d})", show=False) for d in range(10)],
+        Binding("a", "slip(1)", show=False),
+        Binding("A", "slip(-1)", show=False),
         Binding("q,escape", "quit", show=False),
     ]
 
-    def __init__(self, cursor: ReplayCursor, lang: str) -> None:
+    def __init__(self, cursor: ReplayCursor, lang: str, analysis: Analysis | None = None) -> None:
         super().__init__()
         self.cursor = cursor
         self.lang = lang
+        self.analysis = analysis
 
     def compose(self) -> ComposeResult:
         yield Static(id="head")
+        yield Static(id="verdict")
         with VerticalScroll():
             yield Static(id="board")
             yield Static(id="story")
         yield Static(id="note")
-        yield Static(escape(KEYS[self.lang]), id="keys")
+        keys = KEYS[self.lang] + (ANALYSIS_KEYS[self.lang] if self.analysis is not None else "")
+        yield Static(escape(keys), id="keys")
 
     def on_mount(self) -> None:
         self.show()
@@ -74,6 +88,10 @@ class ReplayApp(App[None]):
         story = "\n".join(f"· {escape(line)}" for line in cursor.story(self.lang))
         self.query_one("#story", Static).update(story)
         self.query_one("#note", Static).update(escape(note))
+        verdict = self.query_one("#verdict", Static)
+        verdict.display = self.analysis is not None
+        if self.analysis is not None:
+            verdict.update(verdict_text(self.analysis, cursor.step, self.lang))
 
     def _try(self, change: Any) -> None:
         try:
@@ -100,3 +118,48 @@ class ReplayApp(App[None]):
 
     def action_eyes(self, seat: int) -> None:
         self._try(lambda: self.cursor.set_seat(None if seat < 0 else seat))
+
+    def action_slip(self, direction: int) -> None:
+        """To the next (previous) decision of the analysis that was not "good"."""
+        if self.analysis is None:
+            return
+        here = self.cursor.step
+        steps = [d.step for d in self.analysis.decisions if d.label != "good"]
+        if direction > 0:
+            target = next((s for s in steps if s > here), None)
+        else:
+            target = max((s for s in steps if s < here), default=None)
+        if target is None:
+            self.show("No hay más fallos por ese lado." if self.lang == "es" else "No more slips that way.")
+            return
+        self._try(lambda: self.cursor.goto(target))
+
+
+LABEL_STYLE = {"good": "green", "inaccuracy": "yellow", "mistake": "dark_orange", "blunder": "bold red"}
+
+
+def verdict_text(analysis: Analysis, step: int, lang: str) -> str:
+    """The analysis' summary, and the decision judged at `step` (the position before it) in words:
+    its label and, where it was not the best, the better move. Markup escaped."""
+    from tapete.analysis import summary_line
+
+    lines = [f"[b]{escape(summary_line(analysis, lang))}[/b]"]
+    found: Judgement | None = next((d for d in analysis.decisions if d.step == step), None)
+    if found is not None:
+        lines.append(decision_text(found, analysis, lang))
+    return "\n".join(lines)
+
+
+def decision_text(d: Judgement, analysis: Analysis, lang: str) -> str:
+    from tapete.analysis.labels import word
+
+    es = lang == "es"
+    words = d.words["es" if es else "en"]
+    name = analysis.names[analysis.seat] if analysis.seat < len(analysis.names) else ""
+    played = f"«{words['played']}»" if es else f"“{words['played']}”"
+    verdict = f"[{LABEL_STYLE[d.label]}]{escape(word(d.label, lang))}[/]"
+    text = f"{escape(name)} {'juega' if es else 'plays'} {escape(played)}: {verdict}."
+    if d.label != "good" and d.best != d.played:
+        best = f"«{words['best']}»" if es else f"“{words['best']}”"
+        text += f" {'Mejor' if es else 'Better'}: [b]{escape(best)}[/b]."
+    return text

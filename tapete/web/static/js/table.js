@@ -523,6 +523,9 @@ export class TableScreen {
       items.push(h("button", { type: "button", class: "danger", "data-testid": "leave-table", onclick: () => this.leave() }, t("table.leave")));
     }
     if (this.state.status === "finished") items.push(h("a", { class: "button", href: `#/replay/${this.tableId}` }, t("summary.replay")));
+    if (this.state.status === "finished") {
+      items.push(h("a", { class: "button", href: `#/replay/${this.tableId}/analysis${this.me !== null ? `/${this.me}` : ""}`, "data-testid": "table-analysis" }, t("analysis.open")));
+    }
     if (!this.schema) {
       api.games().then((data) => {
         this.schema = data.games.find((g) => g.id === this.state.view.game);

@@ -1,0 +1,113 @@
+"""After a match, the replay's Analysis tab: the advantage graph and the seat's decisions with
+their labels in words (es and en, desktop and phone), and a tap on a decision steps the replay
+to it and says the better move.
+
+`TAPETE_SCREENSHOTS=1 pytest tests/web/test_analysis.py` also writes the README's screenshots
+to docs/screenshots/analysis-<size>-<lang>.png (`save_screenshots`)."""
+
+from __future__ import annotations
+
+import os
+import re
+import time
+from pathlib import Path
+from typing import Any
+
+from .conftest import PHONE, ROOT
+from .helpers import Page, create_table, spanish_leftovers, state, wait_js, wait_until
+from .play import play_moves
+from .test_story import ENGINE_TEXT
+
+FAST = {"bot_delay_ms": 0, "reaction_window_ms": 0, "result_pause_seconds": 0}
+LAPTOP = {"width": 1280, "height": 800}
+DOCS_SHOTS = ROOT / "docs" / "screenshots"
+LABELS = {"es": {"bien", "imprecisión", "error", "error grave"}, "en": {"good", "inaccuracy", "mistake", "blunder"}}
+
+
+def save_screenshots(page: Page, shots: Path, lang: str) -> list[Path]:
+    """The Analysis tab at 1280x800 and 390x844, in `shots` (and in docs/screenshots/ with
+    TAPETE_SCREENSHOTS=1: the README's, regenerated)."""
+    folders = [shots] + ([DOCS_SHOTS] if os.environ.get("TAPETE_SCREENSHOTS") == "1" else [])
+    out = []
+    for size, viewport in (("desktop", LAPTOP), ("phone", PHONE)):
+        page.set_viewport_size(viewport)
+        time.sleep(0.8)
+        for folder in folders:
+            path = folder / f"analysis-{size}-{lang}.png"
+            page.screenshot(path=str(path), full_page=False)
+            out.append(path)
+    page.set_viewport_size(LAPTOP)
+    return out
+
+
+def finish_a_match(page: Page) -> str:
+    """Ana and two bots play a Boon match to its end; the table's id."""
+    table_id = create_table(page, "boon", players=3, table_options=FAST, name="Ana")
+    wait_until(page, lambda s: s["status"] == "playing", what="the match to start")
+    end = time.monotonic() + 180
+    while not state(page)["view"]["over"]:
+        assert time.monotonic() < end, "the match did not end"
+        play_moves(page, "boon", 20)
+    return table_id
+
+
+def check_tab(page: Page, lang: str) -> None:
+    page.wait_for_selector("[data-testid=analysis-graph]", timeout=150_000)
+    assert page.locator("[data-testid=analysis-error]").count() == 0
+    if not page.locator("[data-testid=analysis-show-good]").is_checked():
+        page.click("[data-testid=analysis-show-good]")  # every decision listed, the good ones too
+    items = page.locator("[data-testid=analysis-item]")
+    assert items.count() >= 1
+    said = {text.strip() for text in page.locator(".analysis-list .label-chip").all_inner_texts()}
+    assert said and said <= LABELS[lang], said
+    panel = page.locator("[data-testid=analysis]").inner_text()
+    assert ("Las decisiones de Ana" if lang == "es" else "Ana's decisions") in panel
+    assert not ENGINE_TEXT.search(page.locator("body").inner_text())
+    assert not re.search(r"\{|\}|\[|\]|_", panel), panel  # no engine value: no lists, ids or tokens
+    assert page.locator("[data-testid=analysis-graph] .graph-line, [data-testid=analysis-graph] circle").count() >= 1 \
+        or items.count() == 1
+
+
+def test_the_analysis_tab_after_a_match(open_page: Any, shots: Path) -> None:
+    page = open_page(LAPTOP)
+    table_id = finish_a_match(page)
+    page.evaluate("localStorage.setItem('tapete.analysisBudget', 'easy')")  # a loaded test machine
+    page.wait_for_selector("[data-testid=open-analysis]").click()
+    page.wait_for_url(re.compile(rf"#/replay/{table_id}/analysis/0$"))
+    # the progress indicator while the server judges, then the tab
+    page.wait_for_selector("[data-testid=analysis-progress], [data-testid=analysis-graph]")
+    check_tab(page, "es")
+
+    slips = page.locator("[data-testid=analysis-item]:not(.label-good)")  # a slip's better move, if any
+    first = slips.first if slips.count() else page.locator("[data-testid=analysis-item]").first
+    step = int(first.get_attribute("data-step") or "-1")
+    first.click()
+    wait_js(page, f"document.querySelector('[data-testid=replay-slider]').value === '{step}'")
+    better = page.locator("[data-testid=analysis-better]")
+    better.wait_for()
+    assert "Jugó" in better.inner_text()
+    if "Mejor" in better.inner_text():  # a Boon card: the better one lit on the board
+        assert page.locator(".board-holder .analysis-best").count() >= 1
+    assert page.locator("[data-testid=analysis-item][aria-current=step]").count() == 1
+    save_screenshots(page, shots, "es")
+
+    page.evaluate("localStorage.setItem('tapete.lang', 'en')")
+    page.reload()
+    check_tab(page, "en")
+    slips = page.locator("[data-testid=analysis-item]:not(.label-good)")
+    (slips.first if slips.count() else page.locator("[data-testid=analysis-item]").first).click()
+    page.locator("[data-testid=analysis-better]").wait_for()
+    assert "Played" in page.locator("[data-testid=analysis-better]").inner_text()
+    assert not spanish_leftovers(page)
+    save_screenshots(page, shots, "en")
+    assert not page.errors  # type: ignore[attr-defined]
+
+
+def test_the_analysis_of_a_match_being_played_is_refused_in_words(open_page: Any) -> None:
+    page = open_page(LAPTOP)
+    table_id = create_table(page, "boon", players=3, table_options={"bot_delay_ms": 2000}, name="Ana")
+    page.goto(f"/#/replay/{table_id}/analysis/0")
+    page.wait_for_selector("[data-testid=replay], [data-testid=analysis-error], .error")
+    # the replay itself is refused for a match not finished: said in words, never a code
+    text = page.locator("body").inner_text()
+    assert "terminad" in text or "finished" in text, text
