@@ -91,9 +91,24 @@ def _analysis(cursor: ReplayCursor, seat: int | None, budget: str, lang: str) ->
     check_budget(budget, lang)
     console.print(say(lang, "Analizando las decisiones…", "Analysing the decisions…"))
     try:
-        return analyze(cursor.record, seat, budget)
+        judged = analyze(cursor.record, seat, budget)
     except (AnalysisError, ReplayError) as err:
         fail(lang, err.es, err.en)
+    return notes_of(judged, lang)
+
+
+def notes_of(judged: Any, lang: str) -> Any:
+    """An analysis (tapete.analysis.Analysis) as the replay screen says it (tapete.tui.replay.Notes)."""
+    from tapete.analysis import summary_line
+    from tapete.analysis.words import step_sentence
+    from tapete.tui.replay import Notes
+
+    return Notes(
+        heading=summary_line(judged, lang),
+        at={d.step: step_sentence(d, judged, lang) for d in judged.decisions},
+        labels={d.step: d.label for d in judged.decisions},
+        slips=[d.step for d in judged.decisions if d.label != "good"],
+    )
 
 
 def _read_command() -> str | None:
@@ -110,7 +125,7 @@ def _show_step(cursor: ReplayCursor, lang: str, judged: Any = None) -> None:
     if judged is not None:  # --analysis: the summary, and the decision judged at this step
         from tapete.tui.replay import verdict_text
 
-        console.print(verdict_text(judged, cursor.step, lang))
+        console.print(verdict_text(judged, cursor.step))
     console.print(cursor.game.render_text(cursor.view(), lang))
     for line in cursor.story(lang):
         console.print(f"[dim]·[/dim] {line}")

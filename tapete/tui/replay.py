@@ -6,14 +6,16 @@ spectator's · q: quit. The board is the game's own text of the chosen eyes'
 view; below it, the story of the last step in the game's words. The cursor
 is the engine's (tapete.engine.replay_cursor), the same the line mode (piped keys, tests) drives.
 
-With an analysis of one seat (`tapete replay FILE --step --analysis --seat K`: tapete.analysis),
+With an analysis of one seat (`tapete replay FILE --step --analysis --seat K`: `Notes`),
 its summary heads the screen, the decision judged at the step is said with its label and the
 better move, and a / A go to the next / previous decision that was not "good".
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, ClassVar
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
 
 from rich.markup import escape
 from textual.app import App, ComposeResult
@@ -23,8 +25,16 @@ from textual.widgets import Static
 
 from tapete.engine.replay_cursor import ReplayCursor, ReplayError, header
 
-if TYPE_CHECKING:
-    from tapete.analysis import Analysis, Judgement
+
+@dataclass(frozen=True)
+class Notes:
+    """What an analysis of one seat says over the replay (made by `tapete replay --analysis`
+    from tapete.analysis): a heading, a sentence and a label per judged step, the slips' steps."""
+
+    heading: str
+    at: Mapping[int, str] = field(default_factory=dict)
+    labels: Mapping[int, str] = field(default_factory=dict)
+    slips: Sequence[int] = ()
 
 KEYS = {
     "es": "→ siguiente · ← anterior · RePág/AvPág ±10 · Inicio/Fin · ] [ ronda · 0-9 asiento · s espectador · q salir",
@@ -62,7 +72,7 @@ class ReplayApp(App[None]):
         Binding("q,escape", "quit", show=False),
     ]
 
-    def __init__(self, cursor: ReplayCursor, lang: str, analysis: Analysis | None = None) -> None:
+    def __init__(self, cursor: ReplayCursor, lang: str, analysis: Notes | None = None) -> None:
         super().__init__()
         self.cursor = cursor
         self.lang = lang
@@ -91,7 +101,7 @@ class ReplayApp(App[None]):
         verdict = self.query_one("#verdict", Static)
         verdict.display = self.analysis is not None
         if self.analysis is not None:
-            verdict.update(verdict_text(self.analysis, cursor.step, self.lang))
+            verdict.update(verdict_text(self.analysis, cursor.step))
 
     def _try(self, change: Any) -> None:
         try:
@@ -124,7 +134,7 @@ class ReplayApp(App[None]):
         if self.analysis is None:
             return
         here = self.cursor.step
-        steps = [d.step for d in self.analysis.decisions if d.label != "good"]
+        steps = sorted(self.analysis.slips)
         if direction > 0:
             target = next((s for s in steps if s > here), None)
         else:
@@ -138,28 +148,11 @@ class ReplayApp(App[None]):
 LABEL_STYLE = {"good": "green", "inaccuracy": "yellow", "mistake": "dark_orange", "blunder": "bold red"}
 
 
-def verdict_text(analysis: Analysis, step: int, lang: str) -> str:
-    """The analysis' summary, and the decision judged at `step` (the position before it) in words:
-    its label and, where it was not the best, the better move. Markup escaped."""
-    from tapete.analysis import summary_line
-
-    lines = [f"[b]{escape(summary_line(analysis, lang))}[/b]"]
-    found: Judgement | None = next((d for d in analysis.decisions if d.step == step), None)
-    if found is not None:
-        lines.append(decision_text(found, analysis, lang))
+def verdict_text(notes: Notes, step: int) -> str:
+    """The analysis' heading, and the decision judged at `step` (the position before it), as markup."""
+    lines = [f"[b]{escape(notes.heading)}[/b]"]
+    said = notes.at.get(step)
+    if said is not None:
+        style = LABEL_STYLE.get(notes.labels.get(step, ""), "")
+        lines.append(f"[{style}]{escape(said)}[/]" if style else escape(said))
     return "\n".join(lines)
-
-
-def decision_text(d: Judgement, analysis: Analysis, lang: str) -> str:
-    from tapete.analysis.labels import word
-
-    es = lang == "es"
-    words = d.words["es" if es else "en"]
-    name = analysis.names[analysis.seat] if analysis.seat < len(analysis.names) else ""
-    played = f"«{words['played']}»" if es else f"“{words['played']}”"
-    verdict = f"[{LABEL_STYLE[d.label]}]{escape(word(d.label, lang))}[/]"
-    text = f"{escape(name)} {'juega' if es else 'plays'} {escape(played)}: {verdict}."
-    if d.label != "good" and d.best != d.played:
-        best = f"«{words['best']}»" if es else f"“{words['best']}”"
-        text += f" {'Mejor' if es else 'Better'}: [b]{escape(best)}[/b]."
-    return text

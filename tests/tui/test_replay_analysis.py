@@ -8,6 +8,7 @@ import re
 from textual.widgets import Static
 
 from tapete.analysis import analyze
+from tapete.cli.replay import notes_of
 from tapete.engine import MatchRecord
 from tapete.engine.replay_cursor import ReplayCursor
 from tapete.games import get_game
@@ -34,7 +35,7 @@ async def test_the_replay_says_each_judged_decision_and_the_better_move() -> Non
     for lang in ("es", "en"):
         cursor = ReplayCursor(game, MatchRecord.from_json(result.record))
         cursor.set_seat(0)
-        app = ReplayApp(cursor, lang, analysis)
+        app = ReplayApp(cursor, lang, notes_of(analysis, lang))
         async with app.run_test(size=(100, 30)) as pilot:
             head = _verdict(app)
             assert ("decisiones juzgadas" if lang == "es" else "decisions judged") in head
