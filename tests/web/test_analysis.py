@@ -111,3 +111,54 @@ def test_the_analysis_of_a_match_being_played_is_refused_in_words(open_page: Any
     # the replay itself is refused for a match not finished: said in words, never a code
     text = page.locator("body").inner_text()
     assert "terminad" in text or "finished" in text, text
+
+
+def test_a_hints_table_shows_the_hint_to_the_asking_seat_only(open_page: Any, shots: Path) -> None:
+    host = open_page(LAPTOP)
+    table = create_table(host, "boon", players=3, seats={1: "human"}, name="Ana",
+                         table_options={"bot_delay_ms": 0, "rated": False, "hints": True})
+    code = host.locator("[data-testid=invite-code]").inner_text()
+    friend = open_page(PHONE)
+    friend.goto(f"/#/join/{code}")
+    friend.wait_for_selector("[data-testid=join-form]")
+    friend.click("[data-testid=join]")
+    friend.wait_for_url(re.compile(rf"#/table/{table}$"))
+    watcher = open_page(LAPTOP)
+    watcher.goto(f"/#/table/{table}")
+    pages = [host, friend, watcher]
+    for page in pages:
+        wait_until(page, lambda s: s["status"] == "playing", what="the match")
+        page.wait_for_selector("[data-testid=hints-on]")  # everyone is told the table gives hints
+    end = time.monotonic() + 30
+    while True:  # whose turn: the bot plays at once, then a person's decision waits
+        turn = [p for p in (host, friend) if (s := state(p))["seat"] in s["required"]]
+        if turn:
+            break
+        assert time.monotonic() < end, "no person's turn came"
+        time.sleep(0.1)
+    asker = turn[0]
+    others = [p for p in pages if p is not asker]
+    assert watcher.locator("[data-testid=ask-hint]").count() == 0  # a spectator has no seat to help
+    asker.click("[data-testid=ask-hint]")
+    answer = asker.locator("[data-testid=hint-answer]")
+    answer.wait_for(timeout=60_000)
+    said = answer.inner_text()
+    assert "El bot jugaría" in said and "«" in said and not ENGINE_TEXT.search(said), said
+    time.sleep(1.0)
+    for page in others:
+        assert page.locator("[data-testid=hint-answer]").count() == 0, "a hint reached a page that did not ask"
+    asker.screenshot(path=str(shots / f"hint-{'desktop' if asker is host else 'phone'}-es.png"))
+    for page in pages:
+        assert not page.errors, page.errors  # type: ignore[attr-defined]
+
+
+def test_a_rated_table_with_hints_is_refused_in_words(open_page: Any) -> None:
+    page = open_page(LAPTOP)
+    page.goto("/#/new/boon")
+    page.wait_for_selector("[data-testid=new-table]")
+    page.fill("[data-testid=player-name]", "Ana")
+    page.click("form details summary")
+    page.set_checked("#topt-hints", True)  # rated stays ticked
+    page.click("[data-testid=create]")
+    page.wait_for_selector("text=solo se dan en partidas no puntuables")
+    assert "#/new/boon" in page.url

@@ -9,6 +9,7 @@ import { h } from "./dom.js";
 import { loadCardNames } from "./faces.js";
 import { logPanel, movesPanel, scoresPanel, seatChips, tabs, toast, topBar } from "./frame.js";
 import { gameFacts, gameName, loadView } from "./games/index.js";
+import { hintsPart, markHint } from "./hints.js";
 import { lang, t, tx } from "./i18n.js";
 import { CLOSES } from "./protocol.js";
 import { followRematch, nextMatchOf, rematchBlock, rematchOf } from "./rematch.js";
@@ -80,6 +81,7 @@ export class TableScreen {
       chat: (line) => this.chat.add(line),
       rematch: (message) => this.onRematch(rematchOf({ rematch: message })),
       rematchStart: (message) => this.onRematchStart(message),
+      hint: (message) => this.onHint(message),
     });
   }
 
@@ -146,7 +148,26 @@ export class TableScreen {
     window.tapeteState = message; // for tests and curious players: this seat's own view only
   }
 
+  /** The bot's hint for this seat (sent to this socket alone): shown until the table moves on. */
+  onHint(message) {
+    this.hintAsking = false;
+    this.hint = message;
+    this.refreshBoard();
+    this.board?.fit();
+  }
+
+  askHint() {
+    if (this.socket?.send(outgoing("hint"))) {
+      this.hintAsking = true;
+      this.promptChanged();
+    } else toast(() => t("table.offline"));
+  }
+
   onError(error, action, quiet = false) {
+    if (error.rule === "hints") {
+      this.hintAsking = false;
+      this.promptChanged();
+    }
     if (error.seq !== null && error.seq !== undefined) {
       this.replies.answered += 1;
       this.landed(error.seq);
@@ -302,6 +323,7 @@ export class TableScreen {
     if (!this.state || !this.board) return;
     this.renderPrompt(); // first: the board fits itself as it is drawn, to the room the prompt leaves
     this.board.update(this.context(), []);
+    if (this.hint?.version === this.state.version) markHint(this.board.el, this.hint);
   }
 
   /** The prompt alone was drawn again: a line more or less in it is room the board loses or gains,
@@ -363,6 +385,7 @@ export class TableScreen {
     this.renderPrompt();
     this.renderSide();
     this.board?.fit(); // now that the board is on the page: its cards shrink until the table and the hand fit
+    if (this.hint?.version === state.version) markHint(this.board?.el, this.hint);
     if (refocus && !this.root.contains(document.activeElement)) this.root.querySelector(refocus)?.focus({ preventScroll: true });
     clearInterval(this.timer);
     if (state.window_ms > 0 || (state.clocks || []).length) {
@@ -408,6 +431,10 @@ export class TableScreen {
     if (state.view.over) {
       parts.push(h("button", { type: "button", class: "small", onclick: () => { this.summaryOpen = true; this.render(); } }, t("summary.open")));
     }
+    const myTurn = this.me !== null && state.status === "playing" && (state.required || []).includes(this.me);
+    const answer = this.hint && this.hint.version === state.version ? this.hint : null;
+    parts.push(...hintsPart({ on: Boolean(this.info?.table_options?.hints), canAsk: myTurn && !answer, asking: this.hintAsking,
+      answer, ask: () => this.askHint() }));
     this.promptEl.replaceChildren(...parts);
     this.promptEl.classList.toggle("your-turn", (state.required || []).includes(this.me) && state.status === "playing");
   }
