@@ -35,9 +35,21 @@ def save_screenshots(page: Page, shots: Path, lang: str) -> list[Path]:
         for folder in folders:
             path = folder / f"analysis-{size}-{lang}.png"
             page.screenshot(path=str(path), full_page=False)
+            if folder == DOCS_SHOTS:
+                modest(path)
             out.append(path)
     page.set_viewport_size(LAPTOP)
     return out
+
+
+def modest(path: Path) -> None:
+    """A screenshot for the repository in 256 colours (a third of the bytes), where Pillow is installed."""
+    try:
+        from PIL import Image
+    except ImportError:
+        return
+    with Image.open(path) as image:
+        image.convert("RGB").quantize(256).save(path, optimize=True)
 
 
 def finish_a_match(page: Page) -> str:
