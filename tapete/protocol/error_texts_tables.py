@@ -277,6 +277,9 @@ TABLE_ERRORS: dict[str, ErrorText] = {
     "no_deck_data": E(
         "no_deck_data", "deck-data", "{game} no guarda su mazo como datos.", "{game} keeps no deck data file."
     ),
+    "analyses_busy": E(
+        "busy", "analysis", "El servidor está analizando otras partidas; inténtalo en un momento.",
+        "The server is analysing other matches; try again in a moment."),
     # -- hints at casual tables ("¿Qué haría el bot?", table option `hints`) ----------------------------
     "hints_rated": E(
         "bad_request", "hints", "Las pistas del bot solo se dan en partidas no puntuables: quita «Partida puntuable».",
