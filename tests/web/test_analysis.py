@@ -7,6 +7,7 @@ to docs/screenshots/analysis-<size>-<lang>.png (`save_screenshots`)."""
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import time
@@ -21,6 +22,8 @@ from .test_story import ENGINE_TEXT
 FAST = {"bot_delay_ms": 0, "reaction_window_ms": 0, "result_pause_seconds": 0}
 LAPTOP = {"width": 1280, "height": 800}
 DOCS_SHOTS = ROOT / "docs" / "screenshots"
+BUSY = {"es": "El servidor está analizando otras partidas; inténtalo en un momento.",
+        "en": "The server is analysing other matches; try again in a moment."}
 LABELS = {"es": {"bien", "imprecisión", "error", "error grave"}, "en": {"good", "inaccuracy", "mistake", "blunder"}}
 
 
@@ -84,11 +87,27 @@ def test_the_analysis_tab_after_a_match(open_page: Any, shots: Path) -> None:
     page = open_page(LAPTOP)
     table_id = finish_a_match(page)
     page.evaluate("localStorage.setItem('tapete.analysisBudget', 'easy')")  # a loaded test machine
+    asked: list[str] = []
+
+    def busy_at_first(route: Any) -> None:  # the server busy with other analyses, then free
+        asked.append(route.request.url)
+        if len(asked) > 1:
+            route.continue_()
+            return
+        body = {"error": {"code": "busy", "rule": "analysis", "es": BUSY["es"], "en": BUSY["en"]}}
+        route.fulfill(status=503, content_type="application/json", body=json.dumps(body))
+
+    page.route(re.compile(r"/api/matches/[^/]+/analysis"), busy_at_first)
     page.wait_for_selector("[data-testid=open-analysis]").click()
     page.wait_for_url(re.compile(rf"#/replay/{table_id}/analysis/0$"))
+    refused = page.locator("[data-testid=analysis-error]")
+    refused.wait_for()
+    assert refused.inner_text() == BUSY["es"]  # said in words, and a way to try again
+    page.click("[data-testid=analysis-retry]")
     # the progress indicator while the server judges, then the tab
     page.wait_for_selector("[data-testid=analysis-progress], [data-testid=analysis-graph]")
     check_tab(page, "es")
+    page.unroute(re.compile(r"/api/matches/[^/]+/analysis"))
 
     slips = page.locator("[data-testid=analysis-item]:not(.label-good)")  # a slip's better move, if any
     first = slips.first if slips.count() else page.locator("[data-testid=analysis-item]").first

@@ -127,7 +127,7 @@ export class AnalysisPanel {
     if (entry.status === "error") {
       return h("div", { class: "analysis", "data-testid": "analysis" },
         h("p", { class: "error", role: "alert", "data-testid": "analysis-error" }, entry.error ? errorText(entry.error) : t("analysis.failed")),
-        h("button", { type: "button", onclick: () => { this.load(seat, true); this.replay.render(); } }, t("analysis.retry")));
+        h("button", { type: "button", "data-testid": "analysis-retry", onclick: () => { this.load(seat, true); this.replay.render(); } }, t("analysis.retry")));
     }
     const data = entry.data;
     const decisions = data.decisions;
