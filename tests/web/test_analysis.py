@@ -98,7 +98,15 @@ def test_the_analysis_tab_after_a_match(open_page: Any, shots: Path) -> None:
         route.fulfill(status=503, content_type="application/json", body=json.dumps(body))
 
     page.route(re.compile(r"/api/matches/[^/]+/analysis"), busy_at_first)
-    page.wait_for_selector("[data-testid=open-analysis]").click()
+    page.wait_for_selector("[data-testid=open-analysis]")  # from the end-of-match summary, and the table's tab
+    page.click("[data-testid=close-summary]")
+    page.click("[data-tab=analysis]")
+    for size, viewport in (("desktop", LAPTOP), ("phone", PHONE)):  # the finished table's Analysis tab
+        page.set_viewport_size(viewport)
+        page.locator("[data-testid=table-analysis]").wait_for()
+        page.screenshot(path=str(shots / f"analysis-table-{size}-es.png"))
+    page.set_viewport_size(LAPTOP)
+    page.click("[data-testid=table-analysis]")
     page.wait_for_url(re.compile(rf"#/replay/{table_id}/analysis/0$"))
     refused = page.locator("[data-testid=analysis-error]")
     refused.wait_for()
@@ -117,8 +125,11 @@ def test_the_analysis_tab_after_a_match(open_page: Any, shots: Path) -> None:
     better = page.locator("[data-testid=analysis-better]")
     better.wait_for()
     assert "Jugó" in better.inner_text()
-    if "Mejor" in better.inner_text():  # a Boon card: the better one lit on the board
-        assert page.locator(".board-holder .analysis-best").count() >= 1
+    best = page.evaluate(
+        """async ([id, step]) => (await (await fetch(`/api/matches/${id}/analysis?seat=0&budget=easy`)).json())
+             .decisions.find((d) => d.step === step).best.json""", [table_id, step])
+    if "Mejor" in better.inner_text() and any("card" in action for action in best):
+        assert page.locator(".board-holder .analysis-best").count() >= 1  # the better card lit on the board
     assert page.locator("[data-testid=analysis-item][aria-current=step]").count() == 1
     save_screenshots(page, shots, "es")
 

@@ -13,6 +13,7 @@ addStrings({
   "analysis.tab": { es: "Análisis", en: "Analysis" },
   "analysis.stepTab": { es: "Este paso", en: "This step" },
   "analysis.open": { es: "Ver el análisis", en: "See the analysis" },
+  "analysis.intro": { es: "El bot repasa cada decisión desde lo que sabías entonces y dice dónde había una jugada mejor.", en: "The bot goes over each decision from what you knew then and says where there was a better move." },
   "analysis.whose": { es: "Las decisiones de {name}", en: "{name}'s decisions" },
   "analysis.pick": { es: "¿De quién quieres ver las decisiones?", en: "Whose decisions do you want to see?" },
   "analysis.computing": { es: "El bot está revisando las decisiones de {name}… puede tardar un minuto.", en: "The bot is going over {name}'s decisions… it may take a minute." },
@@ -49,6 +50,13 @@ function budget() {
   } catch {
     return "normal";
   }
+}
+
+/** At a finished table: what the analysis is, and the way to it (the replay's Analysis tab, of `me`'s seat). */
+export function analysisLink(tableId, me) {
+  return h("div", { class: "analysis-link" },
+    h("p", {}, t("analysis.intro")),
+    h("a", { class: "button", href: `#/replay/${tableId}/analysis${me !== null ? `/${me}` : ""}`, "data-testid": "table-analysis" }, t("analysis.open")));
 }
 
 /** One seat's analysis as the replay shows it; `replay` is the ReplayScreen (its seat, step, go). */

@@ -2,6 +2,7 @@
 // game, the prompt, the seats, the log, the scores, the moves and the
 // end-of-match summary.
 
+import { analysisLink } from "./analysis.js";
 import * as api from "./api.js";
 import { Board } from "./board.js";
 import { Chat } from "./chat.js";
@@ -460,8 +461,11 @@ export class TableScreen {
     if (!this.sideEl || !this.state) return;
     const state = this.state;
     const names = [["log", t("tab.log")], ["scores", t("tab.scores")], ["moves", t("tab.moves")], ["table", t("tab.table")]];
+    const finished = state.status === "finished";
+    if (finished) names.push(["analysis", t("analysis.tab")]); // the bot's look at the match, in the replay
     let panel;
-    if (this.tab === "log") panel = logPanel(this.log);
+    if (this.tab === "analysis" && finished) panel = analysisLink(this.tableId, this.me);
+    else if (this.tab === "log") panel = logPanel(this.log);
     else if (this.tab === "scores") panel = scoresPanel(state.view.game, state.seats, this.me, this.history, state.view.scores, state.view.round);
     else if (this.tab === "moves") panel = movesPanel(state.legal || [], (action) => this.send(action), state.status !== "playing", state.view.game);
     else panel = this.tablePanel();
@@ -550,9 +554,7 @@ export class TableScreen {
       items.push(h("button", { type: "button", class: "danger", "data-testid": "leave-table", onclick: () => this.leave() }, t("table.leave")));
     }
     if (this.state.status === "finished") items.push(h("a", { class: "button", href: `#/replay/${this.tableId}` }, t("summary.replay")));
-    if (this.state.status === "finished") {
-      items.push(h("a", { class: "button", href: `#/replay/${this.tableId}/analysis${this.me !== null ? `/${this.me}` : ""}`, "data-testid": "table-analysis" }, t("analysis.open")));
-    }
+    if (this.state.status === "finished") items.push(analysisLink(this.tableId, this.me));
     if (!this.schema) {
       api.games().then((data) => {
         this.schema = data.games.find((g) => g.id === this.state.view.game);
