@@ -81,3 +81,16 @@ def analysis_lines(analysis: Analysis, lang: str, *, every: bool = False) -> lis
     lines += [decision_line(d, lang) for d in analysis.decisions if every or d.label != GOOD]
     lines.append(summary_line(analysis, lang))
     return lines
+
+
+def step_sentence(d: Judgement, analysis: Analysis, lang: str) -> str:
+    """A decision as a replay screen says it at its step, in words only: "Ana juega «X»: error.
+    Mejor: «Y»." (no loss figure, no step number)."""
+    es = lang == "es"
+    words = d.words["es" if es else "en"]
+    name = analysis.names[analysis.seat] if analysis.seat < len(analysis.names) else ""
+    verdict = WORDS[d.label]["es" if es else "en"]
+    text = f"{name} {'juega' if es else 'plays'} {_quoted(words['played'], lang)}: {verdict}."
+    if d.label != GOOD and d.best != d.played:
+        text += f" {'Mejor' if es else 'Better'}: {_quoted(words['best'], lang)}."
+    return text

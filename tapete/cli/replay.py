@@ -9,7 +9,7 @@ import json
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 from rich.markup import escape
@@ -35,6 +35,15 @@ def replay(
     ] = False,
     to: Annotated[int | None, typer.Option("--to", help="show the position after this many actions")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="end with the shown position as JSON")] = False,
+    analysis: Annotated[
+        bool,
+        typer.Option(
+            "--analysis",
+            help="with --step and --seat K: seat K's decisions judged (tapete analyze), each said with its "
+            "label and the better move at its step (a / A: next / previous slip)",
+        ),
+    ] = False,
+    budget: Annotated[str, typer.Option(help="the analysis' budget: easy, normal or hard")] = "normal",
     lang: LangOpt = "es",
 ) -> None:
     """Replay a match record: the final position, the one after --to N actions, or step by step.
@@ -50,12 +59,15 @@ def replay(
         cursor.goto(to if to is not None else 0 if step else cursor.steps)
     except ReplayError as err:
         fail(lang, err.es, err.en)
+    judged = _analysis(cursor, seat, budget, lang) if analysis and step and not as_json else None
     if step and not as_json and sys.stdin.isatty() and sys.stdout.isatty():
         from tapete.tui.replay import ReplayApp
 
-        ReplayApp(cursor, lang).run()  # keys at a terminal
+        ReplayApp(cursor, lang, judged).run()  # keys at a terminal
     elif step:  # keys read a line at a time: piped in, or at a prompt
-        step_through(cursor, lang, lambda c: _show_step(c, lang), _read_command, lambda t: console.print(escape(t)))
+        step_through(
+            cursor, lang, lambda c: _show_step(c, lang, judged), _read_command, lambda t: console.print(escape(t))
+        )
     elif not as_json:
         _show_step(cursor, lang)
     if as_json:
@@ -67,6 +79,38 @@ def replay(
         console.print(say(lang, f"Ganan: {winners}", f"Winners: {winners}"))
 
 
+def _analysis(cursor: ReplayCursor, seat: int | None, budget: str, lang: str) -> Any:
+    """Seat `seat`'s decisions judged (tapete.analysis), for the screen."""
+    from tapete.analysis import AnalysisError, analyze
+
+    from .options import check_budget
+
+    if seat is None:
+        fail(lang, "--analysis necesita --seat K: las decisiones de qué asiento.",
+             "--analysis needs --seat K: whose decisions.")
+    check_budget(budget, lang)
+    console.print(say(lang, "Analizando las decisiones…", "Analysing the decisions…"))
+    try:
+        judged = analyze(cursor.record, seat, budget)
+    except (AnalysisError, ReplayError) as err:
+        fail(lang, err.es, err.en)
+    return notes_of(judged, lang)
+
+
+def notes_of(judged: Any, lang: str) -> Any:
+    """An analysis (tapete.analysis.Analysis) as the replay screen says it (tapete.tui.replay.Notes)."""
+    from tapete.analysis import summary_line
+    from tapete.analysis.words import step_sentence
+    from tapete.tui.replay import Notes
+
+    return Notes(
+        heading=summary_line(judged, lang),
+        at={d.step: step_sentence(d, judged, lang) for d in judged.decisions},
+        labels={d.step: d.label for d in judged.decisions},
+        slips=[d.step for d in judged.decisions if d.label != "good"],
+    )
+
+
 def _read_command() -> str | None:
     """One typed command (a prompt only at a terminal: piped keys stay quiet)."""
     try:
@@ -75,9 +119,13 @@ def _read_command() -> str | None:
         return None
 
 
-def _show_step(cursor: ReplayCursor, lang: str) -> None:
+def _show_step(cursor: ReplayCursor, lang: str, judged: Any = None) -> None:
     console.rule()
     console.print(f"[bold]{escape(header(cursor, lang))}[/bold]")
+    if judged is not None:  # --analysis: the summary, and the decision judged at this step
+        from tapete.tui.replay import verdict_text
+
+        console.print(verdict_text(judged, cursor.step))
     console.print(cursor.game.render_text(cursor.view(), lang))
     for line in cursor.story(lang):
         console.print(f"[dim]·[/dim] {line}")

@@ -286,4 +286,24 @@ TABLE_ERRORS: dict[str, ErrorText] = {
         "Solo una partida terminada se hace pública.",
         "Only a finished match is made public.",
     ),
+    "analyses_busy": E(
+        "busy", "analysis", "El servidor está analizando otras partidas; inténtalo en un momento.",
+        "The server is analysing other matches; try again in a moment."),
+    # -- hints at casual tables ("¿Qué haría el bot?", table option `hints`) ----------------------------
+    "hints_rated": E(
+        "bad_request", "hints", "Las pistas del bot solo se dan en partidas no puntuables: quita «Partida puntuable».",
+        "The bot's hints are only for unrated matches: untick “Rated match”."),
+    "hints_off": E(
+        "bad_request", "hints", "En esta mesa no hay pistas del bot.", "This table gives no hints from the bot."),
+    "hints_seat": E(
+        "wrong_seat", "hints", "Solo quien juega puede pedir una pista.", "Only a player may ask for a hint."),
+    "hints_too_soon": E(
+        "rate_limited", "hints", "Espera unos segundos antes de pedir otra pista.",
+        "Wait a few seconds before asking for another hint."),
+    "hints_not_now": E(
+        "bad_request", "hints", "Ahora no te toca decidir nada: pide la pista en tu turno.",
+        "You have nothing to decide now: ask for a hint on your turn."),
+    "hints_busy": E(
+        "busy", "hints", "El bot no ha podido pensar la pista a tiempo; inténtalo en un momento.",
+        "The bot could not think of a hint in time; try again in a moment."),
 }

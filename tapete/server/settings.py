@@ -80,6 +80,13 @@ class TableOptions:
         help_en="If someone declines the rematch (or has left), a bot of the stand-in level plays their seat; "
                 "if not, the seat stays open to whoever has the invitation code.",
     )
+    hints: bool = option(
+        False,
+        es="Pistas: «¿Qué haría el bot?»",
+        en="Hints: “What would the bot do?”",
+        help_es="Cada jugador puede pedir al bot la jugada que él haría, solo para sí. Solo en partidas no puntuables.",
+        help_en="Each player may ask the bot for the move it would make, for their eyes only. Unrated matches only.",
+    )
 
 
 def parse_table_options(raw: Any) -> TableOptions:
@@ -92,6 +99,8 @@ def parse_table_options(raw: Any) -> TableOptions:
     opts = parse_options(TableOptions, raw)
     if opts.stand_in not in BOT_KINDS:
         raise error("stand_in_unknown", bot=opts.stand_in, known=", ".join(everywhere_kinds()))
+    if opts.hints and opts.rated:
+        raise error("hints_rated")  # a rated match is played without help
     return opts
 
 

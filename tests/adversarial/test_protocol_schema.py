@@ -19,7 +19,7 @@ def test_the_schema_file_is_current() -> None:
 def test_the_schema_names_every_client_message_and_refuses_unknown_fields() -> None:
     schema = protocol_schema()
     kinds = set(schema["socket_message"]["discriminator"]["mapping"])
-    assert kinds == {"hello", "action", "sync", "dismiss", "ping", "chat", "rematch"}
+    assert kinds == {"hello", "action", "sync", "dismiss", "ping", "chat", "rematch", "hint"}
     for name, definition in schema["$defs"].items():
         assert definition.get("additionalProperties") is False, name
     action = schema["$defs"]["ActionMessage"]["properties"]

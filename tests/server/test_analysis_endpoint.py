@@ -67,3 +67,27 @@ def test_the_analysing_process_goes_with_the_server() -> None:
     endpoint.pool()
     endpoint.shutdown()
     assert endpoint._pool is None and not endpoint._analyses
+
+
+async def test_past_the_ceiling_a_new_analysis_is_refused_in_words(server: Server) -> None:
+    loop = asyncio.get_running_loop()
+    waiting = [loop.create_future() for _ in range(endpoint.WAITING)]
+    for n, future in enumerate(waiting):
+        endpoint._analyses[(f"busy-{n}", 0, "normal")] = future
+    try:
+        created = await server.create(
+            game="boon", seats=[{"type": "human"}, *[{"type": "bot", "level": "heuristic"}] * 3],
+            table_options=FAST, name="Ana",
+        )
+        table_id = created["table"]["id"]
+        client = await server.connect(table_id, created["token"])
+        await asyncio.wait_for(play_out(client), 120)
+        await client.close()
+        answer = await server.http.get(f"/api/matches/{table_id}/analysis", params={"seat": 0})
+        assert answer.status_code == 503, answer.text
+        err = answer.json()["error"]
+        assert err["code"] == "busy" and err["rule"] == "analysis" and "analizando otras partidas" in err["es"]
+    finally:
+        for n, future in enumerate(waiting):
+            future.cancel()
+            endpoint._analyses.pop((f"busy-{n}", 0, "normal"), None)

@@ -139,3 +139,23 @@ def test_a_server_record_replays_too(tmp_path: Path) -> None:
     assert "Action 3 of" in result.stdout and f"played by seat {actor} ({name})" in result.stdout
     shown = runner.invoke(app, ["replay", str(path), "--json", "--seat", "3"])
     assert _last_json(shown.stdout)["view"] == json.loads(json.dumps(replay(get_game("boon"), record).view(3)))
+
+
+def test_the_analysis_says_the_judged_decision_at_its_step(tmp_path: Path) -> None:
+    from tapete.analysis import analyze
+
+    game = get_game("boon")
+    result = play_match(game, 3, ["random", "heuristic", "heuristic"], 5, {}, keep_record=True)
+    assert result.record is not None
+    record = MatchRecord.from_json(result.record)
+    path = _save(record, tmp_path)
+    first = analyze(result.record, 0, "easy").decisions[0]
+    shown = runner.invoke(
+        app,
+        ["replay", str(path), "--step", "--analysis", "--seat", "0", "--budget", "easy", "--lang", "en"],
+        input=f"g {first.step}\nq\n",
+    )
+    assert shown.exit_code == 0, shown.stdout
+    assert "decisions judged" in shown.stdout and first.words["en"]["played"] in shown.stdout
+    alone = runner.invoke(app, ["replay", str(path), "--step", "--analysis", "--lang", "en"], input="q\n")
+    assert alone.exit_code == 2 and "--analysis needs --seat K" in alone.output

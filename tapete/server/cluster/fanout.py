@@ -30,7 +30,7 @@ from tapete.engine import TapeteError
 from ..errors import RemoteError, error, error_json
 from ..ops import logs
 from ..table.connection import CLOSE_MOVED, Connection
-from ..table.inbox import Chat, Detach, Dismiss, QueueItem, Rematch, Submit, Sync
+from ..table.inbox import Chat, Detach, Dismiss, Hint, QueueItem, Rematch, Submit, Sync
 from ..table.runner import RunnerStopped, TableRunner
 from ..table.seats import SeatInfo
 
@@ -304,6 +304,8 @@ class RemoteRunner(TableRunner):
             item.update(op="chat", text=queued.text, phrase=queued.phrase)
         elif isinstance(queued, Rematch):
             item.update(op="rematch", accept=queued.accept)
+        elif isinstance(queued, Hint):
+            item.update(op="hint")
         else:
             return
         self.bus.send(self.owner, item)

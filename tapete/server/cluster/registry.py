@@ -38,7 +38,7 @@ from ..people.names import clean_name
 from ..settings import ServerSettings, async_db_url
 from ..storage.store import actions, matches, seats
 from ..table.connection import CLOSE_MOVED
-from ..table.inbox import Chat, Detach, Dismiss, Rematch, Submit, Sync
+from ..table.inbox import Chat, Detach, Dismiss, Hint, Rematch, Submit, Sync
 from ..table.registry import ENDED_UNPLAYED, TableRegistry
 from ..table.runner import RunnerStopped, TableRunner
 from .fanout import Bus, RemoteConnection, RemoteRunner, answer_later, arrival_here, log_moved
@@ -283,7 +283,7 @@ class ClusterTableRegistry(TableRegistry):
             runner = None
         if op == "attach":
             self._remote_attach(item, runner)
-        elif op in ("submit", "sync", "dismiss", "detach", "chat", "rematch"):
+        elif op in ("submit", "sync", "dismiss", "detach", "chat", "rematch", "hint"):
             self._remote_message(item)
         elif runner is None:
             self.bus.send(sender, {"rid": item["rid"], "moved": True})
@@ -349,6 +349,8 @@ class ClusterTableRegistry(TableRegistry):
                                  phrase if isinstance(phrase, str) else None))
             elif op == "rematch":
                 runner.post(Rematch(conn, item.get("accept") is not False))
+            elif op == "hint":
+                runner.post(Hint(conn))
             else:
                 del self.remote_conns[sender, cid]
                 runner.post(Detach(conn))

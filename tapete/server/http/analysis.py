@@ -8,7 +8,8 @@ what K knew at the time, never from the cards shown later.
 An analysis costs seconds of CPU. It runs in a process of its own, at a lower
 priority, one at a time per server process: a live table's loop never waits on
 it. Each (match, seat, budget) is computed once and kept (the last ANALYSES);
-a request for one already under way waits for that one.
+a request for one already under way waits for that one; past WAITING under way, a new one
+is refused (`busy`, 503: the page says so in words and offers to try again).
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ from .player_api import PlayerHeader, caller
 router = APIRouter(prefix="/api")
 
 ANALYSES = 64  # analyses kept per server process
+WAITING = 4  # analyses being computed or waiting at once per server process; past it: busy (503)
 NICENESS = 10  # the analysing process's priority below the tables'
 
 _pool: ProcessPoolExecutor | None = None
@@ -82,6 +84,8 @@ async def match_analysis(
     key = (match_id, seat, budget)
     future = _analyses.get(key)
     if future is None or (future.done() and (future.cancelled() or future.exception() is not None)):
+        if sum(not f.done() for f in _analyses.values()) >= WAITING:
+            raise error("analyses_busy")
         loop = asyncio.get_running_loop()
         future = asyncio.ensure_future(loop.run_in_executor(pool(), analysis_json, record, seat, budget))
         _analyses[key] = future

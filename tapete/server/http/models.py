@@ -126,8 +126,16 @@ class RematchMessage(Strict):
     accept: bool = Field(True, description="false to decline")
 
 
+class HintMessage(Strict):
+    """At a table with the option `hints` (never rated): what would the bot play for me now? Answered to
+    this socket alone by `{"type": "hint", "version", "action", "text"}` (or an error)."""
+
+    type: Literal["hint"]
+
+
 AnyClientMessage = (
     HelloMessage | ActionMessage | SyncMessage | DismissMessage | PingMessage | ChatMessage | RematchMessage
+    | HintMessage
 )
 ClientMessage = Annotated[AnyClientMessage, Field(discriminator="type")]
 CLIENT_MESSAGES: tuple[type[Strict], ...] = get_args(AnyClientMessage)  # each kind a client sends, in order
@@ -135,7 +143,7 @@ MESSAGE_TYPES: tuple[str, ...] = tuple(get_args(model.model_fields["type"].annot
 # What the server sends: the kinds only (docs/protocol.md says what each carries; a test checks that the
 # server sends no other).
 SERVER_MESSAGE_TYPES: tuple[str, ...] = (
-    "welcome", "state", "accepted", "error", "pong", "chat", "rematch", "rematch_start", "left", "closed"
+    "welcome", "state", "accepted", "error", "pong", "chat", "rematch", "rematch_start", "left", "closed", "hint"
 )
 _client_message: TypeAdapter[AnyClientMessage] = TypeAdapter(ClientMessage)
 

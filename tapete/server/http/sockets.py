@@ -33,7 +33,7 @@ from ..table.connection import (
     Connection,
     RateLimiter,
 )
-from ..table.inbox import Chat, Detach, Dismiss, Rematch, Submit, Sync
+from ..table.inbox import Chat, Detach, Dismiss, Hint, Rematch, Submit, Sync
 from ..table.runner import RunnerStopped, TableRunner
 from ..wire.limits import AllRates, Rates
 from .models import (
@@ -44,6 +44,7 @@ from .models import (
     ChatMessage,
     DismissMessage,
     HelloMessage,
+    HintMessage,
     PingMessage,
     RematchMessage,
     SyncMessage,
@@ -332,7 +333,7 @@ def _flood(message: ChatMessage | RematchMessage, settings: ServerSettings) -> T
     return error("rematch_flood")
 
 
-IN_PLAY = ("action", "sync", "dismiss", "ping", "chat", "rematch")
+IN_PLAY = ("action", "sync", "dismiss", "ping", "chat", "rematch", "hint")
 # Rematch answers a socket may send: each is stored and told to every socket of the table, and a
 # person answers once or twice; yes/no toggled at the socket's full rate is refused.
 REMATCH_PER_S = 1.0
@@ -388,6 +389,8 @@ def _dispatch(message: AnyClientMessage, conn: Connection, runner: TableRunner, 
         runner.post(Chat(conn, message.text, message.phrase))
     elif isinstance(message, RematchMessage):
         runner.post(Rematch(conn, message.accept))
+    elif isinstance(message, HintMessage):
+        runner.post(Hint(conn))
 
 
 def _is_int(value: Any) -> bool:

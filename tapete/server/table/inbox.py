@@ -94,7 +94,14 @@ class Rematch:
     accept: bool
 
 
-QueueItem = Submit | BotMove | Attach | Detach | Sync | Dismiss | Join | Leave | Wake | Start | Chat | Rematch
+@dataclass
+class Hint:
+    """A seat asks what the bot would play now (table option `hints`)."""
+
+    conn: Connection
+
+
+QueueItem = Submit | BotMove | Attach | Detach | Sync | Dismiss | Join | Leave | Wake | Start | Chat | Rematch | Hint
 
 
 @dataclass

@@ -43,6 +43,7 @@ from . import inbox
 from .alarm import Alarm
 from .chat import TableChat
 from .connection import Connection
+from .hints import TableHints
 from .inbox import Attach, BotMove, Detach, Dismiss, Join, Leave, QueueItem, Sender, Start, Submit, Sync, Wake
 from .pacer import BotPacer
 from .presenter import Moment, Presenter
@@ -148,6 +149,7 @@ class TableRunner:
         # the actions stored before they are applied
         self.record = TableRecord(self.store, table_id, partial(game.new_match, len(seats), seed, self.options))
         self.standins = StandinMoves()  # the moves stand-ins made for people, told when they come back
+        self.hints = TableHints(table_id, game.id, table_options, context.thinking, partial(context.group_of, table_id))
 
     @property
     def state(self) -> State:
@@ -305,6 +307,8 @@ class TableRunner:
                               self.table_options.spectator_chat)
             case inbox.Rematch():
                 await self.rematch.answer(item.conn, item.accept, self.status)
+            case inbox.Hint():
+                self.hints.ask(item.conn, self.status == "playing", self.state, self.version, self.seats_json())
 
     async def _attach(self, msg: Attach) -> None:
         """A socket attached is told the table as it stands; a reload of a finished match is sent on

@@ -28,6 +28,7 @@ the order they were sent:
     ("decide", job, table, seat, version, seconds)  -> ("done", job, answer)
         answer: ("move", action, delay) | ("pass",) | ("stale",) | ("error", text)
     ("replay", job, match, CompactRecord, step, seat)  -> ("done", job, answer)
+    ("hint", job, game, pickled State, seat, names)  -> ("done", job, answer)
         step None: the match's whole story as the seat read it
         answer: ("json", bytes) | ("refused", error as data) | ("error", text)
     ("stop",)
@@ -155,6 +156,9 @@ class Thinker:
         elif kind == "replay":
             _, job, match_id, compact, step, seat = message
             return ("done", job, self._replay(match_id, compact, step, seat))
+        elif kind == "hint":
+            _, job, game_id, state, seat, names = message
+            return ("done", job, _hint(game_id, state, seat, names))
         return None
 
     def _follow(self, message: tuple[Any, ...]) -> None:
@@ -196,6 +200,18 @@ class Thinker:
             return ("refused", error_json(err))
         except Exception:
             return ("error", traceback.format_exc(limit=8))
+
+
+def _hint(game_id: str, state: bytes, seat: int, names: list[str]) -> tuple[Any, ...]:
+    """A hint at a casual table (tapete.analysis.hint): the seat's position, pickled at the table."""
+    from tapete.analysis.hint import hint
+
+    try:
+        return ("json", orjson.dumps(hint(get_game(game_id), pickle.loads(state), seat, names)))
+    except TapeteError as err:
+        return ("refused", error_json(err))
+    except Exception:
+        return ("error", traceback.format_exc(limit=8))
 
 
 def think_forever(sock: socket.socket, replay_budget: int, niceness: int = NICENESS) -> None:

@@ -336,6 +336,26 @@ class ThinkingPool:
         self.replays += 1
         return answer
 
+    # -- hints at casual tables ------------------------------------------------------------------
+    async def hint(self, table_id: str, group: str, game: str, state: bytes, seat: int,
+                   names: list[str]) -> tuple[Any, ...]:
+        """What the bot would play for `seat` in `state` (pickled at the table: a position, not a
+        replica), computed in the replay process within a bot's thinking budget (`max_s` once
+        started, `wait_s` plus that to start); NO_ANSWER past it."""
+        process = self.replayer
+        if process is None or process.dead:
+            process = self.replayer = ThinkingProcess("tapete-replay", self.replay_budget, STUCK_S, REPLAY_NICENESS)
+        loop = asyncio.get_running_loop()
+        future: asyncio.Future[tuple[Any, ...]] = loop.create_future()
+        job = Job(group, table_id, lambda n: ("hint", n, game, state, seat, names), future, think_s=self.max_s)
+        job.timer = loop.call_later(self.wait_s + self.max_s, job.answer, NO_ANSWER)
+        process.submit(job)
+        try:
+            return await asyncio.shield(future)
+        except asyncio.CancelledError:
+            process.withdraw(job)
+            raise
+
     # -- what /api/stats shows ------------------------------------------------------------------
     def summary(self) -> dict[str, Any]:
         live = [p for p in self.processes if p is not None and not p.dead]

@@ -108,3 +108,9 @@ export const createTournament = (body) => call("POST", "/api/tournaments", body,
 export const joinTournament = (id) => call("POST", `/api/tournaments/${tid(id)}/join`, {}, { auth: true });
 export const startTournament = (id) => call("POST", `/api/tournaments/${tid(id)}/start`, undefined, { auth: true });
 export const tournamentSeat = (id) => call("GET", `/api/tournaments/${tid(id)}/me`, undefined, { auth: true });
+
+/** One seat's decisions in a finished match, judged by the server (docs/analysis.md); it may take a while. */
+export function matchAnalysis(id, seat, budget = "normal") {
+  const params = new URLSearchParams({ seat: String(seat), budget });
+  return call("GET", `/api/matches/${encodeURIComponent(id)}/analysis?${params}`);
+}

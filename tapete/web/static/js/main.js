@@ -21,7 +21,7 @@ async function route() {
   screen = null;
   stopRefresh();
   const parts = location.hash.replace(/^#\/?/, "").split("/").filter(Boolean).map(decodeURIComponent);
-  const [head, arg] = parts;
+  const [head, arg, view, seat] = parts;
   document.title = "tapete";
   window.scrollTo(0, 0);
   if (head === "table" && arg) {
@@ -30,7 +30,7 @@ async function route() {
   } else if (head === "watch" && arg) {
     location.replace(`#/table/${arg}`);
   } else if (head === "replay" && arg) {
-    screen = new ReplayScreen(root, arg);
+    screen = new ReplayScreen(root, arg, view, seat); // #/replay/<id>/analysis[/<seat>]: the Analysis tab
     screen.start();
   } else if (head === "new" && arg) {
     renderNewTable(root, arg);

@@ -2,6 +2,7 @@
 // replays, a password to protect it, signing in from another device), and any
 // player's public profile (#/player/<id>, linked from the leaderboards).
 
+import "./analysis.js"; // its words (the history links to it)
 import * as api from "./api.js";
 import { h } from "./dom.js";
 import { topBar } from "./frame.js";
@@ -68,7 +69,9 @@ function historyItem(item, self) {
       item.rated ? null : h("span", { class: "muted" }, t("profile.unrated")),
       h("span", { class: "muted history-when" }, when(item.finished_at))),
     h("div", { class: "history-seats" }, people),
-    h("a", { class: "button small", href: `#/replay/${encodeURIComponent(item.match_id)}`, "data-testid": "history-replay" }, t("summary.replay")));
+    h("a", { class: "button small", href: `#/replay/${encodeURIComponent(item.match_id)}`, "data-testid": "history-replay" }, t("summary.replay")),
+    (item.your_seats || []).length ? h("a", { class: "button small", "data-testid": "history-analysis",
+      href: `#/replay/${encodeURIComponent(item.match_id)}/analysis/${item.your_seats[0]}` }, t("analysis.open")) : null);
 }
 
 /** The paged match history, newest first; "more" fetches the next page. */

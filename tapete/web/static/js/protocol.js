@@ -14,11 +14,12 @@ export const SEND = freeze({
   "dismiss": ["type"],
   "ping": ["type", "seq"],
   "chat": ["type", "text", "phrase"],
-  "rematch": ["type", "accept"]
+  "rematch": ["type", "accept"],
+  "hint": ["type"]
 });
 
 /** The kinds of message the server sends. */
-export const RECEIVE = freeze(["welcome", "state", "accepted", "error", "pong", "chat", "rematch", "rematch_start", "left", "closed"]);
+export const RECEIVE = freeze(["welcome", "state", "accepted", "error", "pong", "chat", "rematch", "rematch_start", "left", "closed", "hint"]);
 
 /** The languages a socket may speak. */
 export const LANGS = freeze(["es", "en"]);

@@ -1,13 +1,15 @@
 // The replay viewer: steps through a finished match, from any seat's eyes
 // (the record of a finished match is public) or a spectator's.
 
+import { AnalysisPanel } from "./analysis.js";
 import * as api from "./api.js";
 import { Board } from "./board.js";
 import { h } from "./dom.js";
 import { loadCardNames } from "./faces.js";
-import { logPanel, seatChips, toast, topBar } from "./frame.js";
+import { logPanel, seatChips, tabs, toast, topBar } from "./frame.js";
 import { gameName, loadView } from "./games/index.js";
 import { lang, t, tx } from "./i18n.js";
+import * as store from "./store.js";
 import { errorText, seatLabel, shortName } from "./util.js";
 
 const PLAY_MS = 700;
@@ -20,11 +22,19 @@ function seatsOf(record) {
 }
 
 export class ReplayScreen {
-  constructor(root, matchId) {
+  /** `view`: "analysis" opens the Analysis tab, of `seat` (from the history) or of the seat this
+   * browser played (if any). */
+  constructor(root, matchId, view = null, seat = undefined) {
     this.root = root;
     this.matchId = matchId;
     this.data = null;
     this.seat = null;
+    this.sideTab = view === "analysis" ? "analysis" : "step";
+    this.analysis = new AnalysisPanel(this);
+    if (this.sideTab === "analysis") {
+      const asked = /^\d+$/.test(seat ?? "") ? Number(seat) : null;
+      this.seat = asked ?? store.seatFor(matchId)?.seat ?? null;
+    }
     this.step = 0;
     this.playing = null;
     this.ui = {};
@@ -165,21 +175,45 @@ export class ReplayScreen {
       h("label", { class: "replay-seat" }, t("replay.eyes"), " ",
         h("select", {
           "data-testid": "replay-seat",
-          onchange: (e) => { this.seat = e.target.value === "" ? null : Number(e.target.value); this.mem = {}; this.go(this.step); },
+          onchange: (e) => this.setSeat(e.target.value === "" ? null : Number(e.target.value)),
         }, h("option", { value: "", selected: this.seat === null }, t("replay.spectator")),
         seats.map((_, s) => h("option", { value: String(s), selected: this.seat === s }, seatLabel(seats, s, null))))));
     const log = logPanel(data.events.map((e) => ({ text: e.text })));
     const story = h("details", { class: "replay-story", "data-testid": "replay-story", open: this.storyOpen,
       ontoggle: (e) => { this.storyOpen = e.target.open; if (this.storyOpen) this.loadStory(); } },
     h("summary", {}, t("replay.story")), this.storyPanel(data.step));
-    this.root.replaceChildren(h("div", { class: `table-screen replay screen-${data.game}`, "data-testid": "replay" },
+    this.root.replaceChildren(h("div", { class: ["table-screen", "replay", `screen-${data.game}`, this.sideTab === "analysis" && "analysis-open"], "data-testid": "replay" },
       topBar(`${t("replay.title")} · ${gameName(data.game)}`),
       h("div", { class: "table-layout" },
-        h("main", { class: "board-col" }, seatChips(state, this.seat), controls, action, h("div", { class: "board-holder" }, this.board.el)),
-        h("aside", { class: "side" }, h("h2", { class: "side-title" }, t("replay.thisStep")), h("div", { class: "panel" }, log), story,
-          h("p", {}, h("a", { href: `#/table/${this.matchId}` }, t("replay.backToTable")))))));
+        h("main", { class: "board-col" }, seatChips(state, this.seat), controls, action,
+          this.sideTab === "analysis" ? this.analysis.betterBox(data.step) : null, h("div", { class: "board-holder" }, this.board.el)),
+        h("aside", { class: "side" },
+          h("div", { class: "tabs-row" }, tabs(this.sideTab, (key) => { this.sideTab = key; this.render(); },
+            [["step", t("analysis.stepTab")], ["analysis", t("analysis.tab")]])),
+          ...(this.sideTab === "analysis"
+            ? [h("div", { class: "panel", role: "tabpanel" }, this.analysis.panel(seats))]
+            : [h("h2", { class: "side-title" }, t("replay.thisStep")), h("div", { class: "panel" }, log), story]),
+          h("p", { class: "replay-back" }, h("a", { href: `#/table/${this.matchId}` }, t("replay.backToTable")))))));
     this.board.fit(); // on the page now: the cards shrink until the board fits the screen
+    if (this.sideTab === "analysis") this.analysis.markBoard(this.board.el, data.step);
     if (this.storyOpen) this.loadStory(); // (another seat's eyes: its own story)
+  }
+
+  /** See through `seat`'s eyes (null: a spectator's); the analysis shown is that seat's. */
+  setSeat(seat) {
+    this.seat = seat;
+    this.mem = {};
+    this.go(this.step);
+  }
+
+  seatName(seat) {
+    return this.data ? seatLabel(seatsOf(this.data), seat, null, true) : "";
+  }
+
+  /** Step the replay to `step` (a decision of the analysis: the position before it). */
+  goTo(step) {
+    this.stop();
+    this.go(step);
   }
 
   /** The whole match's log up to `step` (a line's step: a tap goes there). */

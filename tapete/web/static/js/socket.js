@@ -131,6 +131,7 @@ export class TableSocket {
     else if (message.type === "chat") this.handlers.chat?.(message);
     else if (message.type === "rematch") this.handlers.rematch?.(message);
     else if (message.type === "rematch_start") this.handlers.rematchStart?.(message);
+    else if (message.type === "hint") this.handlers.hint?.(message); // to this socket alone
   }
 
   onAccepted(message) {

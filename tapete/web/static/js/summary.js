@@ -1,5 +1,6 @@
 // The end-of-match summary: winners, final scores, rounds, and where to go next.
 
+import "./analysis.js"; // its words (the summary links to it)
 import { h } from "./dom.js";
 import { scoreUnit, scoresPanel } from "./frame.js";
 import { gameFacts } from "./games/index.js";
@@ -38,6 +39,7 @@ export function summaryDialog({ game, view, outcome, seats, me, history, tableId
       rematch,
       h("div", { class: "dialog-buttons" },
         h("a", { class: "button primary", href: `#/replay/${tableId}`, "data-testid": "open-replay" }, t("summary.replay")),
+        h("a", { class: "button", href: `#/replay/${tableId}/analysis${me !== null ? `/${me}` : ""}`, "data-testid": "open-analysis" }, t("analysis.open")),
         h("a", { class: "button", href: `#/new/${game}` }, t("summary.again")),
         h("button", { type: "button", onclick: close, "data-testid": "close-summary" }, t("summary.close")))));
   dialog.addEventListener("keydown", (event) => { if (event.key === "Escape") close(); });

@@ -2,6 +2,7 @@
 // game, the prompt, the seats, the log, the scores, the moves and the
 // end-of-match summary.
 
+import { analysisLink } from "./analysis.js";
 import * as api from "./api.js";
 import { Board } from "./board.js";
 import { Chat } from "./chat.js";
@@ -9,6 +10,7 @@ import { h } from "./dom.js";
 import { loadCardNames } from "./faces.js";
 import { logPanel, movesPanel, scoresPanel, seatChips, tabs, toast, topBar } from "./frame.js";
 import { gameFacts, gameName, loadView } from "./games/index.js";
+import { hintsPart, markHint } from "./hints.js";
 import { lang, t, tx } from "./i18n.js";
 import { CLOSES } from "./protocol.js";
 import { followRematch, nextMatchOf, rematchBlock, rematchOf } from "./rematch.js";
@@ -80,6 +82,7 @@ export class TableScreen {
       chat: (line) => this.chat.add(line),
       rematch: (message) => this.onRematch(rematchOf({ rematch: message })),
       rematchStart: (message) => this.onRematchStart(message),
+      hint: (message) => this.onHint(message),
     });
   }
 
@@ -146,7 +149,26 @@ export class TableScreen {
     window.tapeteState = message; // for tests and curious players: this seat's own view only
   }
 
+  /** The bot's hint for this seat (sent to this socket alone): shown until the table moves on. */
+  onHint(message) {
+    this.hintAsking = false;
+    this.hint = message;
+    this.refreshBoard();
+    this.board?.fit();
+  }
+
+  askHint() {
+    if (this.socket?.send(outgoing("hint"))) {
+      this.hintAsking = true;
+      this.promptChanged();
+    } else toast(() => t("table.offline"));
+  }
+
   onError(error, action, quiet = false) {
+    if (error.rule === "hints") {
+      this.hintAsking = false;
+      this.promptChanged();
+    }
     if (error.seq !== null && error.seq !== undefined) {
       this.replies.answered += 1;
       this.landed(error.seq);
@@ -302,6 +324,7 @@ export class TableScreen {
     if (!this.state || !this.board) return;
     this.renderPrompt(); // first: the board fits itself as it is drawn, to the room the prompt leaves
     this.board.update(this.context(), []);
+    if (this.hint?.version === this.state.version) markHint(this.board.el, this.hint);
   }
 
   /** The prompt alone was drawn again: a line more or less in it is room the board loses or gains,
@@ -363,6 +386,7 @@ export class TableScreen {
     this.renderPrompt();
     this.renderSide();
     this.board?.fit(); // now that the board is on the page: its cards shrink until the table and the hand fit
+    if (this.hint?.version === state.version) markHint(this.board?.el, this.hint);
     if (refocus && !this.root.contains(document.activeElement)) this.root.querySelector(refocus)?.focus({ preventScroll: true });
     clearInterval(this.timer);
     if (state.window_ms > 0 || (state.clocks || []).length) {
@@ -408,6 +432,10 @@ export class TableScreen {
     if (state.view.over) {
       parts.push(h("button", { type: "button", class: "small", onclick: () => { this.summaryOpen = true; this.render(); } }, t("summary.open")));
     }
+    const myTurn = this.me !== null && state.status === "playing" && (state.required || []).includes(this.me);
+    const answer = this.hint && this.hint.version === state.version ? this.hint : null;
+    parts.push(...hintsPart({ on: Boolean(this.info?.table_options?.hints), canAsk: myTurn && !answer, asking: this.hintAsking,
+      answer, ask: () => this.askHint() }));
     this.promptEl.replaceChildren(...parts);
     this.promptEl.classList.toggle("your-turn", (state.required || []).includes(this.me) && state.status === "playing");
   }
@@ -433,8 +461,11 @@ export class TableScreen {
     if (!this.sideEl || !this.state) return;
     const state = this.state;
     const names = [["log", t("tab.log")], ["scores", t("tab.scores")], ["moves", t("tab.moves")], ["table", t("tab.table")]];
+    const finished = state.status === "finished";
+    if (finished) names.push(["analysis", t("analysis.tab")]); // the bot's look at the match, in the replay
     let panel;
-    if (this.tab === "log") panel = logPanel(this.log);
+    if (this.tab === "analysis" && finished) panel = analysisLink(this.tableId, this.me);
+    else if (this.tab === "log") panel = logPanel(this.log);
     else if (this.tab === "scores") panel = scoresPanel(state.view.game, state.seats, this.me, this.history, state.view.scores, state.view.round);
     else if (this.tab === "moves") panel = movesPanel(state.legal || [], (action) => this.send(action), state.status !== "playing", state.view.game);
     else panel = this.tablePanel();
@@ -523,6 +554,7 @@ export class TableScreen {
       items.push(h("button", { type: "button", class: "danger", "data-testid": "leave-table", onclick: () => this.leave() }, t("table.leave")));
     }
     if (this.state.status === "finished") items.push(h("a", { class: "button", href: `#/replay/${this.tableId}` }, t("summary.replay")));
+    if (this.state.status === "finished") items.push(analysisLink(this.tableId, this.me));
     if (!this.schema) {
       api.games().then((data) => {
         this.schema = data.games.find((g) => g.id === this.state.view.game);
