@@ -7,6 +7,7 @@ import json
 import os
 from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -232,4 +233,11 @@ async def take_turns(clients: dict[int, Client], max_steps: int = 10_000) -> dic
             legal = [entry for entry in client.state["legal"] if not entry["reaction"]]
             reply = await client.reply(await client.act(index=legal[0]["index"]))
             assert reply["type"] == "accepted", reply
+            # the state its action made: a match's last action is stored as finished before that
+            # state is told (on PostgreSQL it may take longer than `settle`'s quiet)
+            await client.until(partial(reached, reply["version"]))
     raise AssertionError("the match did not end")
+
+
+def reached(version: int, state: dict[str, Any]) -> bool:
+    return bool(state["version"] >= version)

@@ -111,6 +111,30 @@ async def test_message_rate_is_limited(serve: ServeFactory) -> None:
     assert 5 <= len(pongs) <= 7 and len(pongs) + len(limited) == 20
 
 
+async def test_actions_the_table_takes_do_not_count_toward_the_rate(serve: ServeFactory) -> None:
+    """Each seat answers each of its turns at once, more often than the socket's rate: the table
+    goes on to its end (an action refused as a flood was answered without its seq, and the table
+    waited for that seat for good: a Swiss of four people stalled so). Other messages still count."""
+    server = await serve(rate_per_s=1.0, rate_burst=3, rate_strikes=1000)
+    _table_id, a, b = await two_humans(server)
+    for c in (a, b):
+        c.seen.clear()
+    final = await asyncio.wait_for(take_turns({0: a, 1: b}), 20)
+    assert final["status"] == "finished"
+    taken = [sum(m["type"] == "accepted" for m in c.seen) for c in (a, b)]
+    assert min(taken) > 3, taken  # each socket had more actions taken than its burst, within seconds
+    assert not [m for c in (a, b) for m in c.seen if m["type"] == "error"]
+    for i in range(8):
+        await a.send({"type": "ping", "seq": i})
+    answers: list[dict[str, Any]] = []
+    while len(answers) < 8:
+        message = await a.recv()
+        if message["type"] in ("pong", "error"):
+            answers.append(message)
+    limited = [m for m in answers if m["type"] == "error" and m["code"] == "rate_limited"]
+    assert 3 <= len(answers) - len(limited) <= 5 and limited, answers
+
+
 async def test_waiting_and_finished_tables_refuse_actions(server: Server) -> None:
     created = await server.create(game="eco", seats=[{"type": "human"}, {"type": "human"}], table_options=FAST)
     table_id = created["table"]["id"]
@@ -267,3 +291,28 @@ async def test_a_table_stopped_under_its_sockets_closes_them_to_reconnect(server
         for logger in loggers:
             logger.removeHandler(found)
     assert not found.records, [r.getMessage() for r in found.records]
+
+
+async def test_a_relayed_socket_gets_its_credit_from_the_owner() -> None:
+    """In a cluster, the owner takes the action of a socket another process relays: the credit goes
+    back over the bus to the relay's socket, whose rate it is (no Redis is reached here)."""
+    from tapete.server.cluster.fanout import Bus, RemoteConnection
+    from tapete.server.table.connection import Connection, RateLimiter
+
+    class Quiet:
+        async def send_text(self, data: str) -> None: ...
+
+        async def close(self, code: int = 1000, reason: str | None = None) -> None: ...
+
+    relay, owner = Bus("redis://127.0.0.1:1/0", "relay", 5.0), Bus("redis://127.0.0.1:1/0", "owner", 5.0)
+    here = Connection(Quiet(), 8)
+    here.limiter = RateLimiter(1.0, 3)
+    relay.local["c1"] = here
+    for _ in range(3):
+        assert here.limiter.allow()
+    RemoteConnection(owner, "relay", "c1", "es", True, 8).credit()
+    [(proc, items)] = owner._pending.items()
+    assert proc == "relay" and items == [{"cid": "c1", "credit": 1}]
+    relay._dispatch(items[0])
+    assert here.limiter.allow()  # the token given back
+    await asyncio.gather(owner.redis.aclose(), relay.redis.aclose())

@@ -193,6 +193,8 @@ class Bus:
         elif "close" in item:
             code, reason = item["close"]
             conn.close(int(code), str(reason))
+        elif "credit" in item:  # the owner took an action of the socket (Connection.credit)
+            conn.credit()
 
 
 class _Elsewhere:
@@ -216,6 +218,10 @@ class RemoteConnection(Connection):
     def send_text(self, text: str) -> None:
         if not self.closing:
             self.bus.send(self.proc, {"cid": self.cid, "text": text})
+
+    def credit(self) -> None:
+        if not self.closing:  # the socket's rate is its relay's: given back there
+            self.bus.send(self.proc, {"cid": self.cid, "credit": 1})
 
     def close(self, code: int = 1000, reason: str = "") -> None:
         if not self.closing:

@@ -229,7 +229,7 @@ class SocketReader:
         self.conn, self.runner, self.settings = conn, runner, settings
         self.hold_reading = hold_reading
         self.allowances = allowances
-        self.limiter = RateLimiter(settings.rate_per_s, settings.rate_burst)
+        self.limiter = conn.limiter = RateLimiter(settings.rate_per_s, settings.rate_burst)  # (Connection.credit)
         self.chat_limiter = RateLimiter(settings.chat_per_s, settings.chat_burst)
         self.rematch_limiter = RateLimiter(REMATCH_PER_S, REMATCH_BURST)
         self.strikes = 0

@@ -82,6 +82,8 @@ class Connection:
         # the player identity the hello proved and that player's name then (a spectator's chat name)
         self.player_id: str | None = None
         self.player_name: str | None = None
+        # the socket's message rate (its reader's); an action the table takes is given back to it (`credit`)
+        self.limiter: RateLimiter | None = None
         self.outbox_limit = outbox_limit
         self._outbox: asyncio.Queue[str | tuple[int, str]] = asyncio.Queue()
         self._queued = 0  # messages in the outbox or being written by the pump
@@ -107,6 +109,14 @@ class Connection:
 
     def send_error(self, err: TapeteError, seq: int | None = None) -> None:
         self.send({"type": "error", "seq": seq, **err.to_json()})
+
+    def credit(self) -> None:
+        """The table took an action of this socket: it does not count toward the socket's message
+        rate, since the table's pace bounds those (four people answering at once each of their
+        turns send more than the rate allows, and an action refused as a flood left the table
+        waiting for that seat for good). Every other message counts: refused actions too."""
+        if self.limiter is not None:
+            self.limiter.give_back()
 
     def close(self, code: int = CLOSE_NORMAL, reason: str = "") -> None:
         if not self.closing:
@@ -165,3 +175,7 @@ class RateLimiter:
             self.tokens -= 1.0
             return True
         return False
+
+    def give_back(self) -> None:
+        """A message allowed before is not counted after all (up to the burst)."""
+        self.tokens = min(self.burst, self.tokens + 1.0)

@@ -415,6 +415,8 @@ class TableRunner:
         self.stats.stage("write", committed - queued)
         self.stale.reached(self.version, reached)
         conn = sender.conn
+        if conn is not None:
+            conn.credit()  # an action taken is not counted toward its socket's message rate
         if conn is not None and conn.accepted_in_state:
             conn.accepted_seq = (sender.seq,)  # told in the state the broadcast sends it
         elif conn is not None:

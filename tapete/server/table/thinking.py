@@ -147,6 +147,7 @@ class ThinkingProcess:
         self.numbers = itertools.count(1)
         self.tables: set[str] = set()  # whose replicas live here
         self.dead = False
+        self.started = time.monotonic()
 
     @property
     def load(self) -> int:
@@ -278,6 +279,7 @@ class ThinkingProcess:
 
 OVERDUE_S = 0.5  # a thought's answer may take this much longer than its time to arrive
 STUCK_S = 60.0  # a turn (a replay step included) running this long means the process is stuck
+PROCESS_START_S = 30.0  # a new process may take this long to be ready (a hint waits for it besides its budget)
 
 
 class ThinkingPool:
@@ -348,7 +350,9 @@ class ThinkingPool:
         loop = asyncio.get_running_loop()
         future: asyncio.Future[tuple[Any, ...]] = loop.create_future()
         job = Job(group, table_id, lambda n: ("hint", n, game, state, seat, names), future, think_s=self.max_s)
-        job.timer = loop.call_later(self.wait_s + self.max_s, job.answer, NO_ANSWER)
+        # a process that is still starting (importing tapete, loading models) is not the hint's fault
+        starting = max(0.0, PROCESS_START_S - (time.monotonic() - process.started))
+        job.timer = loop.call_later(self.wait_s + self.max_s + starting, job.answer, NO_ANSWER)
         process.submit(job)
         try:
             return await asyncio.shield(future)
