@@ -8,7 +8,7 @@ import { Chat } from "./chat.js";
 import { h } from "./dom.js";
 import { loadCardNames } from "./faces.js";
 import { logPanel, movesPanel, scoresPanel, seatChips, tabs, toast, topBar } from "./frame.js";
-import { gameFacts, gameName, loadView } from "./games/index.js";
+import { gameFacts, gameModule, gameName, loadView } from "./games/index.js";
 import { lang, t, tx } from "./i18n.js";
 import { CLOSES } from "./protocol.js";
 import { followRematch, nextMatchOf, rematchBlock, rematchOf } from "./rematch.js";
@@ -512,10 +512,12 @@ export class TableScreen {
     if (info) {
       const gameSchema = this.schema;
       items.push(h("h3", {}, t("table.options")));
+      // only the options this match's mode uses (an option's `only_when`), each named in words
       items.push(h("ul", { class: "option-list" }, Object.entries(info.options || {}).map(([key, value]) => {
-        const label = gameSchema?.options.find((o) => o.key === key)?.label;
         const option = gameSchema?.options.find((o) => o.key === key);
-        return h("li", {}, label ? tx(label) : key, ": ", h("strong", {}, optionValue(key, value, option)));
+        if (!gameSchema || (option && !optionShown(option, info.options))) return null;
+        const words = gameModule(this.state.view.game).optionText?.(key, value);
+        return h("li", { "data-option-shown": key }, option ? tx(option.label) : key, ": ", h("strong", {}, words ?? optionValue(key, value, option)));
       })));
     }
     items.push(h("p", {}, h("a", { href: `#/rules/${this.state.view.game}` }, t("table.rules"))));
@@ -575,6 +577,11 @@ function chunks(items, size, most = 100, budget = 30_000) {
 }
 
 /** An option's value in words: the game's own label for it, ours, or the value itself. */
+/** Whether a game option matters with these options (its `only_when`, from the schema). */
+export function optionShown(option, options) {
+  return !option.only_when || Object.entries(option.only_when).every(([key, values]) => values.includes(options[key]));
+}
+
 export function optionValue(key, value, option = null) {
   if (typeof value === "boolean") return t(value ? "opt.yes" : "opt.no");
   const named = option?.choice_labels?.find((c) => c.value === value);
