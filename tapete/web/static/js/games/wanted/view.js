@@ -62,9 +62,19 @@ function playerStrip(ctx) {
       h("div", { class: "wanted-seat-line" },
         h("span", {}, t("wanted.held", { n: view.held[seat] })),
         h("span", {}, t("wanted.winners", { n: pile.winners_count })),
-        h("span", { class: "bounty" }, t("wanted.bounty", { n: pile.face_down_count, r: pile.face_down_reward }))),
+        bountyText(view, seat)),
       pile.winners.length ? h("div", { class: "mini-cards" }, pile.winners.map((f) => h("span", { class: "mini" }, card(ctx, f)))) : null);
   }));
+}
+
+/** What a seat collects, as the rules count it and its chip says (the server's `bounty`): in Duelo
+ * the rival's lost cards, never its own; in Pandillas with the earlier deals' reward. */
+function bountyText(view, seat) {
+  const bounty = view.bounty?.[seat];
+  if (!bounty) return null;
+  const text = view.mode === "pandillas" ? t("wanted.bountyDeals", { r: bounty.reward })
+    : t("wanted.bounty", { n: bounty.cards, r: bounty.reward });
+  return h("span", { class: "bounty", "data-testid": `bounty-${seat}` }, text);
 }
 
 function dieEl(ctx, n, key) {
