@@ -323,6 +323,17 @@ export const STRINGS = {
   "table.heldWindow": { es: "Tu jugada espera a que se cierre la ventana de espejos.", en: "Your move waits for the mirror window to close." },
   "table.heldPause": { es: "Tu jugada espera a que se lea el resultado de la ronda.", en: "Your move waits until the round result has been read." },
 
+  // turn notices (js/notices.js), every seat's clock, the pick's confirmation
+  "notice.yourTurn": { es: "¡Tu turno!", en: "Your turn!" },
+  "notice.body": { es: "{game}: te toca jugar.", en: "{game}: it is your move." },
+  "notice.title": { es: "Avisos de turno", en: "Turn notices" },
+  "notice.sound": { es: "Sonido cuando te toca", en: "A sound when it is your turn" },
+  "notice.notify": { es: "Aviso del navegador si esta pestaña no está a la vista", en: "A browser notification when this tab is hidden" },
+  "notice.unsupported": { es: "Este navegador no da avisos.", en: "This browser gives no notifications." },
+  "notice.denied": { es: "El navegador tiene los avisos bloqueados para esta página.", en: "The browser blocks notifications for this page." },
+  "badge.clock": { es: "⏱ {s} s", en: "⏱ {s} s" },
+  "badge.clockLabel": { es: "le quedan {s} segundos", en: "{s} seconds left" },
+
 
 };
 

@@ -11,6 +11,7 @@ import { logPanel, movesPanel, scoresPanel, seatChips, tabs, toast, topBar } fro
 import { gameFacts, gameModule, gameName, loadView } from "./games/index.js";
 import { lang, t, tx } from "./i18n.js";
 import { CLOSES } from "./protocol.js";
+import { clearTurn, noticeSwitches, showTurn } from "./notices.js";
 import { followRematch, nextMatchOf, rematchBlock, rematchOf } from "./rematch.js";
 import { outgoing, TableSocket } from "./socket.js";
 import * as store from "./store.js";
@@ -84,6 +85,7 @@ export class TableScreen {
   }
 
   destroy() {
+    clearTurn();
     this.socket?.close();
     this.chat.destroy();
     clearInterval(this.timer);
@@ -409,7 +411,12 @@ export class TableScreen {
       parts.push(h("button", { type: "button", class: "small", onclick: () => { this.summaryOpen = true; this.render(); } }, t("summary.open")));
     }
     this.promptEl.replaceChildren(...parts);
-    this.promptEl.classList.toggle("your-turn", (state.required || []).includes(this.me) && state.status === "playing");
+    const myTurn = this.me !== null && (state.required || []).includes(this.me) && state.status === "playing";
+    this.promptEl.classList.toggle("your-turn", myTurn);
+    // the tab's title and icon (and, when chosen, a sound and a notification) say it is this person's turn
+    if (myTurn && !this.turnWasMine) this.turnCount = (this.turnCount || 0) + 1;
+    this.turnWasMine = myTurn;
+    showTurn(myTurn, `${this.tableId}:${this.turnCount || 0}`, gameName(state.view.game));
   }
 
   genericPrompt(ctx) {
@@ -426,6 +433,14 @@ export class TableScreen {
     if (clock && mine) {
       const left = Math.max(0, mine.remaining_ms - (Date.now() - started));
       clock.textContent = t("prompt.clock", { s: Math.ceil(left / 1000) });
+    }
+    // every seat's running clock, on its chip, for everyone at the table
+    for (const entry of this.state?.clocks || []) {
+      const badge = this.root.querySelector(`[data-seat-clock="${entry.seat}"]`);
+      if (!badge) continue;
+      const s = Math.ceil(Math.max(0, entry.remaining_ms - (Date.now() - started)) / 1000);
+      badge.textContent = t("badge.clock", { s });
+      badge.setAttribute("aria-label", t("badge.clockLabel", { s }));
     }
   }
 
@@ -521,6 +536,7 @@ export class TableScreen {
       })));
     }
     items.push(h("p", {}, h("a", { href: `#/rules/${this.state.view.game}` }, t("table.rules"))));
+    if (this.me !== null && !ended) items.push(noticeSwitches(() => this.renderSide()));
     if (this.me !== null && this.token && !ended) {
       items.push(h("button", { type: "button", class: "danger", "data-testid": "leave-table", onclick: () => this.leave() }, t("table.leave")));
     }
