@@ -61,6 +61,9 @@ export default {
   "wanted.prompt.commitGang": { es: "Elige en secreto 3 forajidos para tu pandilla (llevas {k}).", en: "Choose 3 outlaws for your gang, in secret ({k} so far)." },
   "wanted.prompt.waitOthers": { es: "Ya elegiste: esperando a los demás.", en: "You have chosen: waiting for the others." },
   "wanted.prompt.leader": { es: "Empate en tu pandilla: toca quién será el líder.", en: "Tie in your gang: tap who will lead." },
-  "wanted.prompt.discard": { es: "Empate entre pandillas: toca una carta tuya para descartarla (WAN-10).", en: "Tied gangs: tap one of your cards to discard it (WAN-10)." },
+  "wanted.prompt.discard": { es: "Empate entre pandillas: toca una carta tuya para descartarla.", en: "Tied gangs: tap one of your cards to discard it." },
+  "wanted.prompt.confirm": { es: "¿Esta carta? Tócala otra vez o pulsa «Elegir»; «Deshacer» la devuelve a la mano.", en: "This card? Tap it again or press “Choose”; “Undo” puts it back in your hand." },
+  "wanted.confirmPick": { es: "Elegir: {card}", en: "Choose: {card}" },
+  "wanted.undoPick": { es: "Deshacer", en: "Undo" },
   "wanted.prompt.deal": { es: "Reparte el siguiente reparto.", en: "Deal the next deal." },
 };
