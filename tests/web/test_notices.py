@@ -14,6 +14,7 @@ from tests.game_settings import settings
 from .conftest import DESKTOP, PHONE
 from .helpers import create_table, state, wait_js, wait_until
 from .play import play_moves, wait_for_answers
+from .test_table_words import story_words
 
 FAST = {"bot_delay_ms": 40, "result_pause_seconds": 0}
 
@@ -98,6 +99,7 @@ def test_every_seat_sees_every_running_clock(open_page: Any) -> None:
         time.sleep(2.2)
         later = int(re.search(r"(\d+)", badge.inner_text()).group(1))  # type: ignore[union-attr]
         assert later < first, "the clock does not run down"
+        assert not story_words(page)
     assert not ana.errors and not bea.errors, (ana.errors, bea.errors)
 
 
@@ -159,6 +161,7 @@ def test_turn_notices_title_icon_sound_and_notification(open_page: Any) -> None:
     assert page.evaluate("window.__notes")[0] == "¡Tu turno!"
     assert page.evaluate("window.tapeteChimes") > chimes, "no sound at the turn with the sound on"
     page.evaluate("window.__hidden = false")
+    assert not story_words(page)
     assert not page.errors, page.errors
 
 

@@ -15,9 +15,26 @@ from tests.game_settings import every
 
 from .conftest import DESKTOP
 from .helpers import create_table, wait_until
-from .test_fit import ENGINE_TEXT
+from .test_fit import ENGINE_TEXT, engine_text
 
 FAST = {"bot_delay_ms": 40, "result_pause_seconds": 0}
+
+# every option key of every game and of the tables, as /api/games lists them
+OPTION_KEYS_JS = """async () => {
+  const data = await (await fetch('/api/games')).json();
+  return [...data.games.flatMap((g) => g.options.map((o) => o.key)), ...data.table_options.map((o) => o.key)];
+}"""
+
+
+def story_words(page: Any) -> list[str]:
+    """What a player reads at a table that is the story's machinery, not words: test_fit's engine
+    text (ids, lists, reprs, rule ids, coordinates, seats by number, the view's tokens) and any
+    option key ("reaction_window_ms", "only_when")."""
+    found = engine_text(page)
+    text = page.locator("body").inner_text()
+    keys = {key for key in page.evaluate(OPTION_KEYS_JS) if "_" in key} | {"only_when", "choice_labels"}
+    found += [key for key in keys if key in text]
+    return found
 
 
 def open_form(page: Any, game: str) -> None:
@@ -81,6 +98,7 @@ def test_wanted_deals_only_in_pandillas(open_page: Any) -> None:
     panel = page.locator(".table-info").inner_text()
     assert "Repartos" not in panel and "Deals" not in panel, panel
     assert "Desempates" in panel, panel
+    assert not story_words(page)
     assert not page.errors, page.errors
 
 
@@ -103,4 +121,5 @@ def test_boon_payouts_in_words(open_page: Any) -> None:
     # a bot's chip names its level as the form does
     chips = page.locator(".seat-chip .seat-name").all_inner_texts()
     assert any(chip.endswith(f"· {bot_level('heuristic', 'en')}") for chip in chips), chips
+    assert not story_words(page)
     assert not page.errors, page.errors

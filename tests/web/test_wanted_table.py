@@ -14,6 +14,7 @@ from tests.games.wanted.settings import web_move
 from .conftest import DESKTOP, PHONE
 from .helpers import create_table, state, wait_until
 from .play import play_until_a_result, wait_for_answers
+from .test_table_words import story_words
 
 FAST = {"bot_delay_ms": 30, "result_pause_seconds": 0}
 MONEY = re.compile(r"\$(\d+)")
@@ -52,6 +53,7 @@ def test_duelo_panel_bounty_is_the_chips(open_page: Any) -> None:
         panels = figures(page, "[data-testid^=bounty-]")
         chips = figures(page, ".seat-chip .seat-score")
         assert panels == chips == s["view"]["scores"], (panels, chips, s["view"]["scores"])
+        assert not story_words(page)
         seen_bounty = seen_bounty or any(panels)
     assert seen_bounty, "no battle gave anyone a bounty"
     assert not page.errors, page.errors
@@ -78,6 +80,7 @@ def test_a_pick_waits_for_a_confirmation_and_can_be_undone(open_page: Any) -> No
     s = wait_until(page, lambda s: s["view"]["battle_number"] > 1 or bool(s["view"]["my_commit"]), what="the pick")
     assert page.evaluate("window.tapeteReplies.sent") == 1
     assert first in s["view"]["hand"], "the undone card was played"
+    assert not story_words(page)
     assert not page.errors, page.errors
 
 
@@ -122,6 +125,7 @@ def test_pandillas_figures_read_and_the_battle_shows_with_its_result(open_page: 
         page.set_viewport_size(size)
         page.wait_for_timeout(1200)  # dice and reveals land; the board fits itself
         found = page.evaluate(GANG_FIGURES_JS)
+        found += story_words(page)
         if size == PHONE:
             hidden = page.evaluate(BATTLE_SEEN_JS)
             found += [hidden] if hidden else []
