@@ -331,7 +331,7 @@ export const STRINGS = {
   "notice.notify": { es: "Aviso del navegador si esta pestaña no está a la vista", en: "A browser notification when this tab is hidden" },
   "notice.unsupported": { es: "Este navegador no da avisos.", en: "This browser gives no notifications." },
   "notice.denied": { es: "El navegador tiene los avisos bloqueados para esta página.", en: "The browser blocks notifications for this page." },
-  "badge.clock": { es: "⏱ {s} s", en: "⏱ {s} s" },
+  "badge.clock": { es: "◔ {s} s", en: "◔ {s} s" },
   "badge.clockLabel": { es: "le quedan {s} segundos", en: "{s} seconds left" },
 
 

@@ -117,6 +117,6 @@ export function noticeSwitches(redraw) {
   return h("fieldset", { class: "notice-switches", "data-testid": "notice-switches" },
     h("legend", {}, t("notice.title")),
     h("div", { class: "field field-check" }, sound, h("label", { for: "notice-sound" }, t("notice.sound"))),
-    h("div", { class: "field field-check" }, notify, h("label", { for: "notice-notify" }, t("notice.notify")),
-      why ? h("small", {}, why) : null));
+    h("div", { class: "field field-check" }, notify, h("label", { for: "notice-notify" }, t("notice.notify"))),
+    why ? h("small", { class: "muted" }, why) : null);
 }
