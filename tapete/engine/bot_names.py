@@ -1,7 +1,7 @@
 """Names people read for the players: bots' names and levels, in es and en.
 
 A bot at a table is a player like any other: it has a name ("Bruno") and a
-level a person understands (Fácil / Normal / Difícil). Which algorithm plays
+level a person understands (Fácil / Normal / Difícil), one name per kind. Which algorithm plays
 is for the curious only (a tooltip), never the label.
 """
 
@@ -12,18 +12,22 @@ from collections.abc import Sequence
 # Names that read the same in Spanish and English, one initial each.
 BOT_NAMES = ("Ana", "Bruno", "Carmen", "Diego", "Elena", "Félix", "Gloria", "Hugo", "Irene", "Julio")
 
+# One level per kind, one name per level, everywhere a person reads it (the new-table form, the
+# stand-in list, the seat chip, the leaderboard, the terminal), in order of strength (GLOSSARY.md).
 LEVEL_OF_KIND = {
-    "random": "easy",
-    "heuristic": "normal",
+    "random": "random",
+    "heuristic": "easy",
     "ismcts-easy": "normal",
     "ismcts": "hard",
-    "ismcts-hard": "hard",
+    "ismcts-hard": "very_hard",
     "learned": "expert",
 }
 LEVEL_WORDS = {
+    "random": {"es": "Al azar", "en": "Random"},
     "easy": {"es": "Fácil", "en": "Easy"},
     "normal": {"es": "Normal", "en": "Normal"},
     "hard": {"es": "Difícil", "en": "Hard"},
+    "very_hard": {"es": "Muy difícil", "en": "Very hard"},
     "expert": {"es": "Experto", "en": "Expert"},
 }
 ALGORITHM_WORDS = {
@@ -37,7 +41,7 @@ ALGORITHM_WORDS = {
 
 
 def bot_level(kind: str | None, lang: str) -> str:
-    """ "Normal" / "Difícil" for a bot kind (an unknown kind reads as Normal)."""
+    """ "Normal" / "Difícil" for a bot kind (an unknown kind, a researcher's module:Class, reads as Normal)."""
     return LEVEL_WORDS[LEVEL_OF_KIND.get(kind or "", "normal")]["es" if lang == "es" else "en"]
 
 

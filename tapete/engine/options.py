@@ -28,14 +28,18 @@ def option(
     help_es: str = "",
     help_en: str = "",
     choice_labels: Mapping[Any, tuple[str, str]] | None = None,
+    only_when: Mapping[str, Sequence[Any]] | None = None,
 ) -> Any:
     """A dataclass field with the metadata the schema needs.
 
     `choice_labels` names each allowed value on screen as (es, en); values
-    without a label are shown as they are.
+    without a label are shown as they are. `only_when` says the option
+    matters only when other options hold one of these values (WANTED's
+    deals: `{"mode": ("pandillas",)}`): clients show it only then.
     """
     meta = {
         "choice_labels": dict(choice_labels or {}),
+        "only_when": {key: list(values) for key, values in (only_when or {}).items()} or None,
         "es": es,
         "en": en,
         "choices": list(choices) if choices is not None else None,
@@ -160,6 +164,7 @@ def options_schema(options_type: type) -> list[dict[str, Any]]:
                 "help": {"es": meta["help_es"], "en": meta["help_en"]},
                 "choices": meta["choices"],
                 "choice_labels": _choice_labels(meta),
+                "only_when": meta.get("only_when"),  # shown only when other options hold these values
                 "min": meta["min"],
                 "max": meta["max"],
             }

@@ -13,6 +13,7 @@ from textual.widgets import Button, Footer, Input, Label, Select, Static
 
 from tapete.bots import kinds_for
 from tapete.engine import Game
+from tapete.engine.bot_names import bot_level
 
 from .config import PACES, SPEEDS, ConfigError, MatchConfig, default_kinds, validate
 from .i18n import LANGS, other_lang, t
@@ -105,7 +106,8 @@ class SetupScreen(Screen[MatchConfig]):
 
     def _seat_rows(self) -> ComposeResult:
         lang = self.lang
-        kinds = [(t("seat.human", lang), HUMAN), *[(k, k) for k in kinds_for(self.game)]]
+        # a bot level by its one name, as the browser and the seat labels say it
+        kinds = [(t("seat.human", lang), HUMAN), *[(bot_level(k, lang), k) for k in kinds_for(self.game)]]
         for seat, kind in enumerate(self.config.kinds):
             value = HUMAN if kind is None else kind
             yield _row(

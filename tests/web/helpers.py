@@ -53,8 +53,15 @@ def create_table(
     page.wait_for_selector("[data-testid=new-table]")
     if name is not None:
         page.fill("[data-testid=player-name]", name)
-    for key, value in (options or {}).items():
-        set_field(page, f"[data-option={key}]", value)
+    # an option the form shows only with others' values (its only_when: WANTED's deals in Pandillas)
+    # is set once those are: options present now first, then the rest, each only if it is shown
+    pending = dict(options or {})
+    for _ in range(2):
+        for key, value in list(pending.items()):
+            if page.locator(f"[data-option={key}]").count():
+                set_field(page, f"[data-option={key}]", value)
+                del pending[key]
+    assert all(key in hidden_options(page, game) for key in pending), f"options missing from the form: {pending}"
     if players is not None:
         page.select_option("[data-testid=players]", str(players))
     for seat, kind in (seats or {}).items():
@@ -74,6 +81,16 @@ def create_table(
     page.wait_for_url(re.compile(r"#/table/"))
     table_id: str = page.url.rsplit("/", 1)[-1]
     return table_id
+
+
+def hidden_options(page: Page, game: str) -> set[str]:
+    """The game's options the form does not show with the chosen values (their `only_when`)."""
+    hidden: list[str] = page.evaluate(
+        """async (game) => (await (await fetch("/api/games")).json()).games
+             .find((g) => g.id === game).options.filter((o) => o.only_when).map((o) => o.key)""",
+        game,
+    )
+    return set(hidden)
 
 
 def off_table_options(page: Page, game: str) -> dict[str, Any]:

@@ -89,15 +89,25 @@ def test_illegal_tap_is_explained(open_page: Any) -> None:
 
 
 def test_keyboard_play(open_page: Any) -> None:
-    """A duel played from the keyboard: digits commit outlaws, Enter presses a focused card."""
+    """A duel played from the keyboard: digits pick outlaws and Enter sends the pick; Enter presses
+    a focused card (a pick), Enter again sends it."""
     page = open_page(PHONE)
     create_table(page, "wanted", players=2, table_options=FAST)
     s = wait_until(page, lambda s: 0 in s["required"] and bool(s["legal"]), what="the first battle")
     page.keyboard.press("1")
+    page.wait_for_selector("[data-testid=confirm-pick]")
+    assert page.evaluate("window.tapeteReplies.sent") == 0, "a digit sent the pick before it was confirmed"
+    page.keyboard.press("Enter")
     s = wait_until(page, lambda s: s["view"]["battle"] is not None and 0 in s["required"], what="battle 1's reveal")
     assert s["view"]["battle"]["number"] == 1
     face = s["view"]["hand"][0]
-    page.focus(f"[data-testid='card-{face}']")
+    for _ in range(20):  # the board is drawn again as the battle's dice land: focus the card once it stays
+        page.focus(f"[data-testid='card-{face}']")
+        page.wait_for_timeout(150)
+        if page.evaluate(f"document.activeElement?.dataset?.testid === 'card-{face}'"):
+            break
+    page.keyboard.press("Enter")
+    page.wait_for_selector("[data-testid=confirm-pick]")
     page.keyboard.press("Enter")
     s = wait_until(page, lambda s: s["view"]["battle"]["number"] == 2, what="the second battle")
     assert face not in s["view"]["hand"]

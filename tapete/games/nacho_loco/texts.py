@@ -92,9 +92,13 @@ def _sides_label(up: bool, sides: Sequence[str | None], lang: str, markup: bool 
 MESSAGES: dict[str, dict[str, str]] = {
     # moves
     "act.place": {
-        "es": "Colocar {card} en el hueco {spot}{sides}{matches}",
-        "en": "Place {card} in gap {spot}{sides}{matches}",
+        "es": "Colocar {card} en la casilla libre {where}{sides}{matches}",
+        "en": "Place {card} in the open cell {where}{sides}{matches}",
     },
+    # an open cell named as the board shows it: by the sides it touches (never a number)
+    "act.at1": {"es": "junto a {a}", "en": "next to {a}"},
+    "act.at2": {"es": "junto a {a} y {b}", "en": "next to {a} and {b}"},
+    "act.at3": {"es": "junto a {a}, {b} y {c}", "en": "next to {a}, {b} and {c}"},
     "act.place_anywhere": {"es": "Colocar {card}", "en": "Place {card}"},
     "act.sides": {"es": ": {a} {sa} · {b} {sb} · {c} {sc}", "en": ": {a} {sa} · {b} {sb} · {c} {sc}"},
     "act.matches": {
@@ -174,6 +178,17 @@ TERMS[f"segment.{BLANK}"] = {"es": "en blanco", "en": "blank"}
 CATALOGUE = Catalogue(MESSAGES, face_name, TERMS)
 
 
+def _touching(own: NachoLocoState | None, cell: int) -> Message | str:
+    """"junto a rojo y verde": the segments an open cell touches, as its label on the board says."""
+    if own is None:
+        return ""
+    touched = [SEGMENT_NAMES[s] for s in pattern_needs(own.field.open[cell])]
+    terms = [Term(f"segment.{name}") for name in touched if name]
+    if not terms:
+        return ""
+    return msg(f"act.at{len(terms)}", **dict(zip("abc", terms, strict=False)))
+
+
 def action_message(state: State, action: int) -> Message:
     own = state if isinstance(state, NachoLocoState) else None
     if act.is_place(action):
@@ -193,8 +208,8 @@ def action_message(state: State, action: int) -> Message:
         matched = _matches(own, cell, design, rotation)
         matches = msg("act.matches", k=matched) if matched else ""
         card = Card(DESIGN_TOKENS[design])
-        # the gap is counted from 1 in the field's own order: people never read coordinates
-        return msg("act.place", card=card, spot=slot + 1, sides=sides, matches=matches)
+        # the cell as the board shows it, by what it touches: people never read coordinates or slot numbers
+        return msg("act.place", card=card, where=_touching(own, cell), sides=sides, matches=matches)
     simple = {act.DRAW: "act.draw", act.PASS: "act.pass", act.NEXT_ROUND: "act.next_round"}
     if action in simple:
         return msg(simple[action])

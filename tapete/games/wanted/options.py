@@ -36,6 +36,7 @@ class Options:
         maximum=10,
         help_es="Cada reparto es una mano nueva de 5 cartas y una batalla de pandillas.",
         help_en="Each deal is a fresh hand of 5 cards and one gang battle.",
+        only_when={"mode": (PANDILLAS,)},
     )
     replays: int = option(
         3,

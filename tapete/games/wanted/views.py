@@ -22,6 +22,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from .cards import FACE_TO_ID, FACES, REWARD, SKILL
+from .options import DUELO
 
 if TYPE_CHECKING:
     from .rules import WantedState
@@ -58,6 +59,7 @@ def view(state: WantedState, seat: int | None) -> dict[str, Any]:
         "my_commit": None,
         "battle": _battle(state, seat),
         "piles": [_piles(state, s, seat, shown, over) for s in range(n)],
+        "bounty": _bounty(state),
         "out": [FACES[c] for c in state.out if c not in shown],
         "out_count": len(state.out),
         "tied": list(state.tied),
@@ -94,6 +96,20 @@ def _piles(state: WantedState, s: int, seat: int | None, shown: frozenset[int], 
         "face_down_count": len(down),
         "face_down_reward": sum(REWARD[c] for c in down),
     }
+
+
+def _bounty(state: WantedState) -> list[dict[str, Any]]:
+    """What each seat collects in this stage, as the rules count it: the face-down cards it
+    will take and their reward (`stage_scores`). In Duelo a player takes the rival's lost cards
+    (WAN-6), never their own; in Tiroteo the losers' cards they hold (WAN-8); in Pandillas the
+    cards taken this deal, the reward with the earlier deals' (WAN-11)."""
+    n = state.num_players
+    rewards = state.stage_scores()
+    if state.options.mode == DUELO and n == 2:
+        cards = [len(state.face_down[1 - s]) for s in range(n)]
+    else:
+        cards = [len(state.face_down[s]) for s in range(n)]
+    return [{"cards": cards[s], "reward": rewards[s]} for s in range(n)]
 
 
 def _battle(state: WantedState, seat: int | None) -> dict[str, Any] | None:

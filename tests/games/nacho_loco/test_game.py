@@ -167,8 +167,11 @@ def test_describe_and_render_in_both_languages() -> None:
     state = build(hands=[["rojo/X/X", "cerrador"], ["azul/X/X"], ["azul/X/X"]], field=ORIGIN_RNA)
     action = place(state, -1, 0, "rojo/X/X", 1)
     text = GAME.describe_action(state, action, "es")
-    assert "rojo" in text and "hueco" in text and "(-1,0)" not in text  # people never read coordinates
-    assert "red" in GAME.describe_action(state, action, "en")
+    assert "rojo" in text and "(-1,0)" not in text  # people never read coordinates
+    # nor a slot number the board never shows: the cell is named as the board names it, by what it touches
+    assert "en la casilla libre junto a rojo" in text and "hueco" not in text, text
+    english = GAME.describe_action(state, action, "en")
+    assert "in the open cell next to red" in english and "gap" not in english, english
     events = state.apply(0, action)
     for lang in ("es", "en"):
         for event in events:

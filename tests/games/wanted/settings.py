@@ -57,7 +57,8 @@ def web_move(page: Page, s: dict[str, Any]) -> None:
     view = s["view"]
     first = s["legal"][0]["action"]
     if first["type"] == "commit":
-        tap(page, f"card-{first['card']}")
+        tap(page, f"card-{first['card']}")  # picks it; nothing is sent before the pick is confirmed
+        tap(page, "confirm-pick")
     elif first["type"] in ("leader", "discard"):
         gang = next(g for g in view["battle"]["gangs"] if g["seat"] == s["seat"])
         index = next(i for i, c in enumerate(gang["cards"]) if c["card"] == first["card"])

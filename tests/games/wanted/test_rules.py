@@ -478,6 +478,25 @@ def test_views_face_down_piles_show_faces_to_their_holder_only() -> None:
     assert sorted(state.view(2)["piles"][0]["face_down"]) == ["5-corazones", "9-picas"]
 
 
+def test_views_bounty_is_what_each_seat_collects() -> None:
+    """A seat's bounty (its panel's figure) is what the rules let it collect, the same as its score:
+    in Duelo the rival's lost cards, never its own (WAN-6, issue 36 finding 4)."""
+    hands = [["joker-rojo", "2-picas"], ["A-corazones", "3-treboles"]]
+    state = table("duelo", hands, [[6, 1], [1, 6]])
+    battle(state, "joker-rojo", "A-corazones")  # seat 0 wins: A♥ lies face down by seat 1, seat 0 collects it
+    for seat in (0, 1, None):
+        view = state.view(seat)
+        assert view["bounty"] == [{"cards": 1, "reward": REWARD[card_id("A-corazones")]}, {"cards": 0, "reward": 0}]
+        assert [b["reward"] for b in view["bounty"]] == view["scores"]
+    # Tiroteo: the losers' cards go to the winner, who holds them
+    state = table("tiroteo", [["joker-rojo", "2-picas"], ["9-picas", "joker-negro"], ["5-corazones", "6-picas"]],
+                  [[1, 1, 1], [1, 1, 1]])
+    battle(state, "joker-rojo", "9-picas", "5-corazones")
+    bounty = state.view(1)["bounty"]
+    assert bounty[0] == {"cards": 2, "reward": REWARD[card_id("9-picas")] + REWARD[card_id("5-corazones")]}
+    assert [b["reward"] for b in bounty] == state.view(1)["scores"]
+
+
 def test_options_players_per_mode() -> None:
     """Duelo exactly 2, Tiroteo 3-10, Pandillas 2-10; defaults valid for Duelo."""
     opts = GAME.parse_options

@@ -15,6 +15,26 @@ function rects(root) {
   return out;
 }
 
+/** Where each shown card is, by its face (the first of equal faces): a move's card flies from
+ * the card itself, not from the row or the seat it was in. */
+function faceRects(root) {
+  const out = new Map();
+  for (const el of root.querySelectorAll("[data-face]")) {
+    if (el.dataset.face && !out.has(el.dataset.face)) out.set(el.dataset.face, el.getBoundingClientRect());
+  }
+  return out;
+}
+
+const CARD = "[data-face], .mini-tile, .card-btn";
+
+/** One card's box at a place: the place itself when it is a card, else its card of `face`, its
+ * last card, or none (a seat's box: the ghost lands in its middle at its own size). */
+function cardAt(el, face) {
+  if (el.matches(CARD)) return el;
+  const cards = [...el.querySelectorAll(CARD)];
+  return (face && cards.find((c) => c.dataset.face === face)) || cards[cards.length - 1] || null;
+}
+
 function faces(root) {
   const out = new Map();
   for (const el of root.querySelectorAll("[data-key][data-face]")) out.set(el.dataset.key, el.dataset.face);
@@ -32,6 +52,7 @@ export class Board {
     const root = this.el;
     const focusKey = root.contains(document.activeElement) ? document.activeElement.dataset?.key : null;
     const before = rects(root);
+    const beforeFaces = faceRects(root);
     const oldFaces = faces(root);
     const anims = events.length && this.game.animations ? this.game.animations(events, ctx) : [];
     const view = this.game.render(ctx);
@@ -40,7 +61,7 @@ export class Board {
     if (focusKey) root.querySelector(`[data-key="${CSS.escape(focusKey)}"]`)?.focus({ preventScroll: true });
     if (reducedMotion()) return;
     this.flip(root, oldFaces);
-    if (anims.length) requestAnimationFrame(() => this.fly(anims, before, root));
+    if (anims.length) requestAnimationFrame(() => this.fly(anims, before, root, beforeFaces));
   }
 
   /** Shrink the cards (the --fit scale of the CSS sizes) until the whole board fits the room its
@@ -83,22 +104,33 @@ export class Board {
     }
   }
 
-  fly(anims, before, root) {
+  /** Each moved card flies at a card's size (never a row's or a seat's) from where it was to the
+   * card it became (or the middle of a seat's box), growing or shrinking at most a little. */
+  fly(anims, before, root, beforeFaces = new Map()) {
     const after = rects(root);
+    const afterFaces = faceRects(root);
     for (const anim of anims.slice(0, 6)) {
-      const from = before.get(anim.from) || after.get(anim.from);
+      const fromEl = root.querySelector(`[data-key="${CSS.escape(anim.from)}"]`);
+      const from = (anim.fromFace && beforeFaces.get(anim.fromFace)) || before.get(anim.from) || after.get(anim.from);
       const toEl = root.querySelector(`[data-key="${CSS.escape(anim.to)}"]`);
-      const to = after.get(anim.to);
-      if (!from || !to || !toEl) continue;
+      if (!from || !toEl) continue;
+      const toCard = cardAt(toEl, anim.face);
+      const to = (anim.toFace && afterFaces.get(anim.toFace)) || toCard?.getBoundingClientRect() || after.get(anim.to);
+      // the ghost's size: the card it leaves, or (leaving a row or a seat) the card it becomes
+      const fromCard = fromEl && !fromEl.matches(CARD) && !anim.fromFace ? cardAt(fromEl, null) : null;
+      const size = anim.fromFace || !fromEl || fromEl.matches(CARD) ? from : (fromCard || toCard || toEl).getBoundingClientRect();
+      const width = Math.max(20, Math.min(size.width, 120));
+      const height = Math.max(28, Math.min(size.height, 170));
+      const left = from.left + from.width / 2 - width / 2;
+      const top = from.top + from.height / 2 - height / 2;
       const ghost = h("div", { class: "ghost", "aria-hidden": "true" }, this.game.ghost(anim.face ?? null));
-      const width = Math.max(24, Math.min(from.width, 120));
-      const height = Math.max(30, Math.min(from.height, 170));
-      Object.assign(ghost.style, { left: `${from.left}px`, top: `${from.top}px`, width: `${width}px`, height: `${height}px` });
+      Object.assign(ghost.style, { left: `${left}px`, top: `${top}px`, width: `${width}px`, height: `${height}px` });
       document.body.append(ghost);
       toEl.classList.add("landing");
-      const dx = to.left + to.width / 2 - (from.left + width / 2);
-      const dy = to.top + to.height / 2 - (from.top + height / 2);
-      const scale = Math.max(0.4, Math.min(2, to.width / width));
+      const dx = to.left + to.width / 2 - (left + width / 2);
+      const dy = to.top + to.height / 2 - (top + height / 2);
+      const landsOnCard = Boolean(anim.toFace || toCard);
+      const scale = landsOnCard ? Math.max(0.5, Math.min(1.25, to.width / width)) : 0.8;
       requestAnimationFrame(() => {
         ghost.style.transform = `translate(${dx}px, ${dy}px) scale(${scale})`;
         ghost.style.opacity = "0.35";

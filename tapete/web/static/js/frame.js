@@ -33,8 +33,11 @@ export function toast(message, kind = "error") {
   const el = h("div", { class: `toast toast-${kind}`, role: kind === "error" ? "alert" : "status" }, say());
   const forget = onLang(() => { el.textContent = say(); });
   box.append(el);
-  setTimeout(() => el.classList.add("fade"), 4200);
-  setTimeout(() => { forget(); el.remove(); }, 5000);
+  // at the top of the screen (never over the hand), for a short while; a tap closes it at once
+  const gone = () => { forget(); el.remove(); };
+  el.addEventListener("click", gone);
+  setTimeout(() => el.classList.add("fade"), 2800);
+  setTimeout(gone, 3400);
 }
 
 /** A score's unit in the game's words (its `score_unit`): "pts", "cartas de victoria", "botín". */
@@ -65,6 +68,12 @@ export function seatChips(state, me) {
         if (!info.taken) badges.push(h("span", { class: "badge badge-free" }, t("badge.free")));
         else if (info.stand_in) badges.push(h("span", { class: "badge badge-standin" }, t("badge.standin")));
         else if (!info.connected) badges.push(h("span", { class: "badge badge-away" }, t("badge.away")));
+      }
+      // a seat's running turn clock, seen by everyone at the table (table.js's tick counts it down)
+      const clock = (state.clocks || []).find((c) => c.seat === seat);
+      if (clock && state.status === "playing") {
+        const s = Math.ceil(clock.remaining_ms / 1000);
+        badges.push(h("span", { class: "badge badge-clock", role: "timer", "data-seat-clock": seat, "aria-label": t("badge.clockLabel", { s }) }, t("badge.clock", { s })));
       }
       const score = view.scores?.[seat];
       return h("li", {

@@ -21,11 +21,12 @@ export const STRINGS = {
   "seat.you": { es: "tú", en: "you" },
   "seat.youCap": { es: "Tú", en: "You" },
   // a bot's level as players read it (by bot kind); the algorithm only in a tooltip
-  "level.random": { es: "Fácil", en: "Easy" },
-  "level.heuristic": { es: "Normal", en: "Normal" },
+  // one name per bot level, everywhere (form, stand-in list, chip, leaderboard): tapete/engine/bot_names.py
+  "level.random": { es: "Al azar", en: "Random" },
+  "level.heuristic": { es: "Fácil", en: "Easy" },
   "level.ismcts-easy": { es: "Normal", en: "Normal" },
   "level.ismcts": { es: "Difícil", en: "Hard" },
-  "level.ismcts-hard": { es: "Difícil", en: "Hard" },
+  "level.ismcts-hard": { es: "Muy difícil", en: "Very hard" },
   "level.learned": { es: "Experto", en: "Expert" },
   "bot.random": { es: "Juega al azar", en: "Plays at random" },
   "bot.heuristic": { es: "Reglas del juego bien pensadas (heurística)", en: "Well-thought game rules (heuristic)" },
@@ -97,12 +98,6 @@ export const STRINGS = {
   "choice.mode.tiroteo": { es: "Tiroteo (3 a 10)", en: "Tiroteo — shootout (3 to 10)" },
   "choice.mode.pandillas": { es: "Pandillas (2 a 10)", en: "Pandillas — gangs (2 to 10)" },
   "choice.hand_size.0": { es: "según la mesa", en: "by table size" },
-  "choice.stand_in.random": { es: "al azar", en: "random" },
-  "choice.stand_in.heuristic": { es: "heurístico", en: "heuristic" },
-  "choice.stand_in.ismcts": { es: "ISMCTS (normal)", en: "ISMCTS (normal)" },
-  "choice.stand_in.ismcts-easy": { es: "ISMCTS (fácil)", en: "ISMCTS (easy)" },
-  "choice.stand_in.ismcts-hard": { es: "ISMCTS (difícil)", en: "ISMCTS (hard)" },
-  "choice.stand_in.learned": { es: "Experto", en: "Expert" },
 
   // -- joining, rules
   "join.title": { es: "Unirse a una mesa", en: "Join a table" },
@@ -329,6 +324,17 @@ export const STRINGS = {
 
   "table.heldWindow": { es: "Tu jugada espera a que se cierre la ventana de espejos.", en: "Your move waits for the mirror window to close." },
   "table.heldPause": { es: "Tu jugada espera a que se lea el resultado de la ronda.", en: "Your move waits until the round result has been read." },
+
+  // turn notices (js/notices.js), every seat's clock, the pick's confirmation
+  "notice.yourTurn": { es: "¡Tu turno!", en: "Your turn!" },
+  "notice.body": { es: "{game}: te toca jugar.", en: "{game}: it is your move." },
+  "notice.title": { es: "Avisos de turno", en: "Turn notices" },
+  "notice.sound": { es: "Sonido cuando te toca", en: "A sound when it is your turn" },
+  "notice.notify": { es: "Aviso del navegador si esta pestaña no está a la vista", en: "A browser notification when this tab is hidden" },
+  "notice.unsupported": { es: "Este navegador no da avisos.", en: "This browser gives no notifications." },
+  "notice.denied": { es: "El navegador tiene los avisos bloqueados para esta página.", en: "The browser blocks notifications for this page." },
+  "badge.clock": { es: "◔ {s} s", en: "◔ {s} s" },
+  "badge.clockLabel": { es: "le quedan {s} segundos", en: "{s} seconds left" },
 
 
 };

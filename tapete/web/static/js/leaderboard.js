@@ -14,8 +14,8 @@ const PAGE = 20;
 function who(item) {
   if (item.bot_level) {
     const info = { kind: "bot", level: item.bot_level };
-    return h("span", { title: botAlgorithm(info) || null }, t("ratings.bot", { level: botLevel(info) }),
-      " ", h("small", { class: "muted" }, botAlgorithm(info)));
+    // the level's one name; how it plays is for the curious (a tooltip)
+    return h("span", { title: botAlgorithm(info) || null, "data-testid": "bot-level" }, t("ratings.bot", { level: botLevel(info) }));
   }
   const name = item.name || t("profile.noName");
   return item.player_id ? h("a", { href: `#/player/${encodeURIComponent(item.player_id)}` }, name) : name;

@@ -4,14 +4,14 @@
 import * as api from "./api.js";
 import { h } from "./dom.js";
 import { topBar } from "./frame.js";
-import { gameIds, gameName } from "./games/index.js";
+import { gameIds, gameName, loadView } from "./games/index.js";
 import { t, tx } from "./i18n.js";
 import { withIdentity } from "./identity.js";
 import { LIMITS } from "./protocol.js";
 import * as store from "./store.js";
 import { errorText } from "./util.js";
 import { when } from "./profile.js";
-import { optionValue } from "./table.js";
+import { optionShown, optionValue } from "./table.js";
 
 function page(title, ...children) {
   return [topBar(title), h("main", { class: "page" }, ...children)];
@@ -112,10 +112,13 @@ export async function renderHome(root) {
 }
 
 // -- a new table ----------------------------------------------------------------------------
-function optionInput(option, value, onChange, prefix) {
+function optionInput(option, value, onChange, prefix, words = null) {
   const id = `${prefix}-${option.key}`;
   const label = tx(option.label);
   const help = tx(option.help);
+  // a value typed as figures (Boon's payout table) said in words beside it, as the table will say it
+  const said = words ? h("small", { class: "option-words", "data-testid": `words-${option.key}` }, words(value) ?? "") : null;
+  const typed = (v) => { onChange(v); if (said) said.textContent = words(v) ?? ""; };
   let input;
   if (option.type === "bool") {
     input = h("input", { type: "checkbox", id, checked: Boolean(value), onchange: (e) => onChange(e.target.checked), "data-option": option.key });
@@ -123,13 +126,14 @@ function optionInput(option, value, onChange, prefix) {
   }
   if (option.choices) {
     input = h("select", { id, onchange: (e) => onChange(option.type === "int" ? Number(e.target.value) : e.target.value), "data-option": option.key },
-      option.choices.map((choice) => h("option", { value: String(choice), selected: choice === value }, optionValue(option.key, choice, option))));
+      option.choices.map((choice) => h("option", { value: String(choice), selected: choice === value, title: option.levels ? t(`bot.${choice}`) : null },
+        option.levels ? t(`level.${choice}`) : optionValue(option.key, choice, option))));
   } else if (option.type === "int") {
-    input = h("input", { id, type: "number", value: String(value), min: option.min ?? undefined, max: option.max ?? undefined, "data-option": option.key, oninput: (e) => onChange(Number(e.target.value)) });
+    input = h("input", { id, type: "number", value: String(value), min: option.min ?? undefined, max: option.max ?? undefined, "data-option": option.key, oninput: (e) => typed(Number(e.target.value)) });
   } else {
-    input = h("input", { id, type: "text", value: String(value), "data-option": option.key, oninput: (e) => onChange(e.target.value) });
+    input = h("input", { id, type: "text", value: String(value), "data-option": option.key, oninput: (e) => typed(e.target.value) });
   }
-  return h("div", { class: "field" }, h("label", { for: id }, label), input, help ? h("small", {}, help) : null);
+  return h("div", { class: "field" }, h("label", { for: id }, label), input, said, help ? h("small", {}, help) : null);
 }
 
 export async function renderNewTable(root, gameId) {
@@ -145,6 +149,7 @@ export async function renderNewTable(root, gameId) {
     root.replaceChildren(...page(t("new.title"), h("p", { class: "error" }, t("new.unknownGame")), h("a", { class: "button", href: "#/" }, t("nav.backHome"))));
     return;
   }
+  const view = await loadView(gameId); // its words for option values (optionText), where it has them
   const redraw = root.__newTable?.game === gameId;
   const form = redraw ? root.__newTable : {
     game: gameId,
@@ -160,6 +165,8 @@ export async function renderNewTable(root, gameId) {
   // the table options that apply to this game with the chosen options (its `table_options_off`)
   const off = game.client?.table_options_off || {};
   const applies = (key) => !off[key] || !Object.entries(off[key]).every(([opt, values]) => values.includes(form.options[opt]));
+  // the game's options that matter with the others' values (an option's `only_when`: WANTED's deals in Pandillas)
+  const shownOptions = game.options.filter((o) => optionShown(o, form.options));
   if (!form.allowed) refreshAllowed(form, game, draw);
   const error = h("p", { class: "error", role: "alert", "data-testid": "form-error" });
   const seatRows = form.seats.slice(0, form.players).map((seat, i) => {
@@ -172,7 +179,7 @@ export async function renderNewTable(root, gameId) {
     const level = seat.type === "bot" ? h("select", {
       "aria-label": t("new.botLevel", { n: i }), "data-seat-level": i,
       onchange: (e) => { seat.level = e.target.value; },
-    }, levels.map((lv) => h("option", { value: lv, selected: lv === seat.level }, t(`bot.${lv}`)))) : h("span", { class: "muted" }, t("new.friendHint"));
+    }, levels.map((lv) => h("option", { value: lv, selected: lv === seat.level, title: t(`bot.${lv}`) }, t(`level.${lv}`)))) : h("span", { class: "muted" }, t("new.friendHint"));
     return h("li", { class: "seat-row" }, h("span", {}, t("seat.place", { n: i + 1 })), typeSelect, level);
   });
   const players = form.allowed || [];
@@ -216,16 +223,18 @@ export async function renderNewTable(root, gameId) {
         h("select", { id: "players", "data-testid": "players", onchange: (e) => { form.players = Number(e.target.value); draw(); } },
           players.map((n) => h("option", { value: String(n), selected: n === form.players }, String(n))))),
       h("fieldset", {}, h("legend", {}, t("new.seats")), h("ul", { class: "seat-rows" }, seatRows)),
-      game.options.length ? h("fieldset", {}, h("legend", {}, t("new.options")),
-        game.options.map((o) => optionInput(o, form.options[o.key], (v) => {
+      shownOptions.length ? h("fieldset", {}, h("legend", {}, t("new.options")),
+        shownOptions.map((o) => optionInput(o, form.options[o.key], (v) => {
           form.options[o.key] = v;
           refreshAllowed(form, game, draw);
-          if (Object.values(off).some((where) => o.key in where)) draw(); // a table option may come or go
-        }, "opt"))) : null,
+          // a table option, or another game option, may come or go
+          if (Object.values(off).some((where) => o.key in where) || game.options.some((g) => g.only_when && o.key in g.only_when)) draw();
+        }, "opt", view.optionText?.(o.key, form.options[o.key]) !== undefined ? (v) => view.optionText(o.key, v) : null))) : null,
       // The form is redrawn when the allowed player counts arrive; keep the panel as the user left it.
       h("details", { open: form.tableOptionsOpen }, h("summary", {}, t("new.tableOptions")),
         data.table_options.filter((o) => applies(o.key)).map((o) => {
-          const opt = o.key === "stand_in" ? { ...o, choices: levels } : o;
+          // the stand-in's choices are the bot levels, each by its one name (the algorithm as a tooltip)
+          const opt = o.key === "stand_in" ? { ...o, choices: levels, levels: true } : o;
           return optionInput(opt, form.tableOptions[o.key], (v) => { form.tableOptions[o.key] = v; }, "topt");
         }),
         h("div", { class: "field field-check" },

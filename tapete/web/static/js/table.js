@@ -9,10 +9,11 @@ import { Chat } from "./chat.js";
 import { h } from "./dom.js";
 import { loadCardNames } from "./faces.js";
 import { logPanel, movesPanel, scoresPanel, seatChips, tabs, toast, topBar } from "./frame.js";
-import { gameFacts, gameName, loadView } from "./games/index.js";
+import { gameFacts, gameModule, gameName, loadView } from "./games/index.js";
 import { hintsPart, markHint } from "./hints.js";
 import { lang, t, tx } from "./i18n.js";
 import { CLOSES } from "./protocol.js";
+import { clearTurn, noticeSwitches, showTurn } from "./notices.js";
 import { followRematch, nextMatchOf, rematchBlock, rematchOf } from "./rematch.js";
 import { outgoing, TableSocket } from "./socket.js";
 import * as store from "./store.js";
@@ -87,6 +88,7 @@ export class TableScreen {
   }
 
   destroy() {
+    clearTurn();
     this.socket?.close();
     this.chat.destroy();
     clearInterval(this.timer);
@@ -369,7 +371,7 @@ export class TableScreen {
       boardHolder.append(this.board.el);
     }
     this.sideEl = h("aside", { class: "side", "aria-label": t("table.panels") });
-    const screen = h("div", { class: `table-screen screen-${view.game}`, "data-testid": "table" },
+    const screen = h("div", { class: ["table-screen", `screen-${view.game}`, this.results.length && "has-result"], "data-testid": "table" },
       topBar(title, [this.statusEl, this.chat.button]),
       this.noticeEl,
       h("div", { class: "table-layout" },
@@ -437,7 +439,11 @@ export class TableScreen {
     parts.push(...hintsPart({ on: Boolean(this.info?.table_options?.hints), canAsk: myTurn && !answer, asking: this.hintAsking,
       answer, ask: () => this.askHint() }));
     this.promptEl.replaceChildren(...parts);
-    this.promptEl.classList.toggle("your-turn", (state.required || []).includes(this.me) && state.status === "playing");
+    this.promptEl.classList.toggle("your-turn", myTurn);
+    // the tab's title and icon (and, when chosen, a sound and a notification) say it is this person's turn
+    if (myTurn && !this.turnWasMine) this.turnCount = (this.turnCount || 0) + 1;
+    this.turnWasMine = myTurn;
+    showTurn(myTurn, `${this.tableId}:${this.turnCount || 0}`, gameName(state.view.game));
   }
 
   genericPrompt(ctx) {
@@ -454,6 +460,14 @@ export class TableScreen {
     if (clock && mine) {
       const left = Math.max(0, mine.remaining_ms - (Date.now() - started));
       clock.replaceWith(clockEl(Math.ceil(left / 1000)));
+    }
+    // every seat's running clock, on its chip, for everyone at the table
+    for (const entry of this.state?.clocks || []) {
+      const badge = this.root.querySelector(`[data-seat-clock="${entry.seat}"]`);
+      if (!badge) continue;
+      const s = Math.ceil(Math.max(0, entry.remaining_ms - (Date.now() - started)) / 1000);
+      badge.textContent = t("badge.clock", { s });
+      badge.setAttribute("aria-label", t("badge.clockLabel", { s }));
     }
   }
 
@@ -543,13 +557,16 @@ export class TableScreen {
     if (info) {
       const gameSchema = this.schema;
       items.push(h("h3", {}, t("table.options")));
+      // only the options this match's mode uses (an option's `only_when`), each named in words
       items.push(h("ul", { class: "option-list" }, Object.entries(info.options || {}).map(([key, value]) => {
-        const label = gameSchema?.options.find((o) => o.key === key)?.label;
         const option = gameSchema?.options.find((o) => o.key === key);
-        return h("li", {}, label ? tx(label) : key, ": ", h("strong", {}, optionValue(key, value, option)));
+        if (!gameSchema || (option && !optionShown(option, info.options))) return null;
+        const words = gameModule(this.state.view.game).optionText?.(key, value);
+        return h("li", { "data-option-shown": key }, option ? tx(option.label) : key, ": ", h("strong", {}, words ?? optionValue(key, value, option)));
       })));
     }
     items.push(h("p", {}, h("a", { href: `#/rules/${this.state.view.game}` }, t("table.rules"))));
+    if (this.me !== null && !ended) items.push(noticeSwitches(() => this.renderSide()));
     if (this.me !== null && this.token && !ended) {
       items.push(h("button", { type: "button", class: "danger", "data-testid": "leave-table", onclick: () => this.leave() }, t("table.leave")));
     }
@@ -607,6 +624,11 @@ function chunks(items, size, most = 100, budget = 30_000) {
 }
 
 /** An option's value in words: the game's own label for it, ours, or the value itself. */
+/** Whether a game option matters with these options (its `only_when`, from the schema). */
+export function optionShown(option, options) {
+  return !option.only_when || Object.entries(option.only_when).every(([key, values]) => values.includes(options[key]));
+}
+
 export function optionValue(key, value, option = null) {
   if (typeof value === "boolean") return t(value ? "opt.yes" : "opt.no");
   const named = option?.choice_labels?.find((c) => c.value === value);

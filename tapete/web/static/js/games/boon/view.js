@@ -115,8 +115,23 @@ function tools(ctx) {
   return toolBar(buttons);
 }
 
+/** The payout table ("3,2,1,-1,-2,-3") in words, band by band (BOO-9); null if it is not six whole numbers. */
+export function payoutWords(text) {
+  const parts = String(text).replace(/;/g, ",").split(",").map((p) => p.trim());
+  if (parts.length !== 6 || !parts.every((p) => /^[+-]?\d+$/.test(p))) return null;
+  const lines = parts.map(Number).map((n, i) => {
+    const band = t(`boon.band.${i}`);
+    if (n === 0) return t("boon.pays.nobody", { band });
+    return t(n > 0 ? "boon.pays.defender" : "boon.pays.taker", { band, n: Math.abs(n) });
+  });
+  const said = lines.join("; ");
+  return `${said.charAt(0).toUpperCase()}${said.slice(1)}.`;
+}
+
 export default {
   id: "boon",
+  // option values in words (the new-table form and the table's panel)
+  optionText: (key, value) => (key === "payouts" ? payoutWords(value) ?? t("boon.payouts.bad") : undefined),
   // a card of the rules page's guide, drawn as the table draws it
   guideCard: (face, name) => boonCard(face, { label: name }),
 

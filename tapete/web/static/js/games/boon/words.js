@@ -38,4 +38,15 @@ export default {
   "boon.prompt.follow": { es: "Sigue el palo: juega una carta de {suit}.", en: "Follow suit: play a {suit} card." },
   "boon.prompt.any": { es: "No tienes {suit}: juega cualquier carta.", en: "You have no {suit}: play any card." },
   "boon.prompt.deal": { es: "Fin de la ronda: reparte la siguiente.", en: "Round over: deal the next one." },
+  // the payout table (option payouts) in words, band by band: who gives how many victory cards
+  "boon.band.0": { es: "si el solitario gana todas las bazas", en: "if the taker wins every trick" },
+  "boon.band.1": { es: "con 91 puntos o más", en: "with 91 points or more" },
+  "boon.band.2": { es: "con 61 a 90", en: "with 61 to 90" },
+  "boon.band.3": { es: "con 31 a 60", en: "with 31 to 60" },
+  "boon.band.4": { es: "con 30 o menos", en: "with 30 or fewer" },
+  "boon.band.5": { es: "sin ninguna baza", en: "with no trick" },
+  "boon.pays.defender": { es: "{band}, cada defensor le da {n} cartas de victoria", en: "{band}, each defender gives the taker {n} victory cards", es1: "{band}, cada defensor le da 1 carta de victoria", en1: "{band}, each defender gives the taker 1 victory card" },
+  "boon.pays.taker": { es: "{band}, el solitario da {n} cartas de victoria a cada defensor", en: "{band}, the taker gives each defender {n} victory cards", es1: "{band}, el solitario da 1 carta de victoria a cada defensor", en1: "{band}, the taker gives each defender 1 victory card" },
+  "boon.pays.nobody": { es: "{band}, nadie paga", en: "{band}, nobody pays" },
+  "boon.payouts.bad": { es: "Escribe seis números enteros separados por comas, uno por franja.", en: "Write six whole numbers separated by commas, one per band." },
 };

@@ -252,15 +252,18 @@ export default {
   },
 
   animations(events, ctx) {
+    // a tile flies from the tile itself (this seat's rack: by its face) to the tile it becomes
     const out = [];
     const me = ctx.me;
     for (const e of events) {
-      const seatKey = e.seat === me ? "rack-0" : `seat-${e.seat}`;
-      if (e.kind === "draw") out.push({ from: "stock", to: seatKey, face: null });
+      const mine = e.seat === me;
+      const seatKey = mine ? "rack-0" : `seat-${e.seat}`;
+      const held = (face) => (mine && face ? { fromFace: face } : {});
+      if (e.kind === "draw") out.push({ from: "stock", to: seatKey, face: null, ...(mine && e.tile ? { toFace: e.tile } : {}) });
       else if (e.kind === "take_pozo") out.push({ from: "pozo", to: seatKey, face: e.tiles?.[e.tiles.length - 1] ?? null });
-      else if (e.kind === "discard") out.push({ from: seatKey, to: "pozo", face: e.tile });
-      else if (e.kind === "meld") out.push({ from: seatKey, to: `meld-${e.side}-${e.slot}`, face: e.meld?.tiles?.[0] ?? null });
-      else if (e.kind === "extend") out.push({ from: seatKey, to: `meld-${e.side}-${e.slot}`, face: e.tile });
+      else if (e.kind === "discard") out.push({ from: seatKey, to: "pozo", face: e.tile, ...held(e.tile) });
+      else if (e.kind === "meld") out.push({ from: seatKey, to: `meld-${e.side}-${e.slot}`, face: e.meld?.tiles?.[0] ?? null, ...held(e.meld?.tiles?.[0]) });
+      else if (e.kind === "extend") out.push({ from: seatKey, to: `meld-${e.side}-${e.slot}`, face: e.tile, ...held(e.tile) });
     }
     return out;
   },

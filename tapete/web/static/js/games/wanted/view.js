@@ -62,9 +62,19 @@ function playerStrip(ctx) {
       h("div", { class: "wanted-seat-line" },
         h("span", {}, t("wanted.held", { n: view.held[seat] })),
         h("span", {}, t("wanted.winners", { n: pile.winners_count })),
-        h("span", { class: "bounty" }, t("wanted.bounty", { n: pile.face_down_count, r: pile.face_down_reward }))),
+        bountyText(view, seat)),
       pile.winners.length ? h("div", { class: "mini-cards" }, pile.winners.map((f) => h("span", { class: "mini" }, card(ctx, f)))) : null);
   }));
+}
+
+/** What a seat collects, as the rules count it and its chip says (the server's `bounty`): in Duelo
+ * the rival's lost cards, never its own; in Pandillas with the earlier deals' reward. */
+function bountyText(view, seat) {
+  const bounty = view.bounty?.[seat];
+  if (!bounty) return null;
+  const text = view.mode === "pandillas" ? t("wanted.bountyDeals", { r: bounty.reward })
+    : t("wanted.bounty", { n: bounty.cards, r: bounty.reward });
+  return h("span", { class: "bounty", "data-testid": `bounty-${seat}` }, text);
 }
 
 function dieEl(ctx, n, key) {
@@ -99,13 +109,14 @@ function gangBattle(ctx, battle) {
         const drop = { type: "discard", card: c.card };
         const action = own && ctx.isLegal(lead) ? lead : own && ctx.isLegal(drop) ? drop : null;
         return h("div", { class: ["gang-card", c.leader && "leader", c.my_discard && "dropping"] },
+          h("span", { class: ["crown", !c.leader && "crown-none"], "aria-hidden": "true", title: c.leader ? t("wanted.leader") : null },
+            c.leader ? ["♛", h("span", { class: "crown-word" }, ` ${t("wanted.leader")}`)] : "\u00a0"),
           cardButton({
             key: `gang-${g.seat}-${i}`, face: c.card, art: card(ctx, c.card), label: cardName(ctx, c.card) + (c.leader ? ` — ${t("wanted.leader")}` : ""),
             legal: Boolean(action), testid: `gang-${g.seat}-${i}`, cls: ctx.mem.revealUntil > Date.now() ? "reveal" : null,
             onTap: action ? () => ctx.act(action) : null,
           }),
-          h("div", { class: "entry-maths" }, c.leader ? h("span", { class: "crown" }, `♛ ${t("wanted.leader")} `) : null,
-            `${c.skill} + `, dieEl(ctx, c.die, `die-${g.seat}-${i}`)));
+          h("div", { class: "entry-maths" }, `${c.skill} + `, dieEl(ctx, c.die, `die-${g.seat}-${i}`)));
       })),
       g.discarded.length ? h("div", { class: "mini-cards" }, h("span", {}, t("wanted.discarded")), g.discarded.map((f) => h("span", { class: "mini" }, card(ctx, f)))) : null);
   }));
@@ -150,11 +161,37 @@ function myHand(ctx) {
       const action = { type: "commit", card: face };
       const legal = !ctx.readOnly && ctx.isLegal(action);
       return cardButton({
-        key: `hand-${face}`, face, art: card(ctx, face), label: cardName(ctx, face), legal, testid: `card-${face}`,
+        key: `hand-${face}`, face, art: card(ctx, face), label: cardName(ctx, face), legal: legal && picked(ctx) !== face,
+        selected: picked(ctx) === face, testid: `card-${face}`,
         cls: legal || ctx.readOnly ? null : "dim-soft",
-        onTap: ctx.readOnly ? null : () => ctx.act(action),
+        onTap: ctx.readOnly ? null : () => pick(ctx, face),
       });
     })));
+}
+
+/** The card tapped, not yet sent: a pick is final once sent, so it waits for "Elegir" (or a second
+ * tap on it); "Deshacer" or another card changes it. Nothing leaves the page before. */
+function picked(ctx) {
+  const face = ctx.ui.wantedPick;
+  return face && ctx.isLegal({ type: "commit", card: face }) ? face : null;
+}
+
+function pick(ctx, face) {
+  if (picked(ctx) === face) { confirmPick(ctx); return; }
+  if (!ctx.isLegal({ type: "commit", card: face })) { ctx.act({ type: "commit", card: face }); return; } // the server says why
+  ctx.ui.wantedPick = face;
+  ctx.refresh();
+}
+
+function confirmPick(ctx) {
+  const face = picked(ctx);
+  ctx.ui.wantedPick = null;
+  if (face) ctx.act({ type: "commit", card: face });
+}
+
+function undoPick(ctx) {
+  ctx.ui.wantedPick = null;
+  ctx.refresh();
 }
 
 function publicHands(ctx) {
@@ -166,7 +203,11 @@ function publicHands(ctx) {
 
 function tools(ctx) {
   if (ctx.readOnly) return null;
-  return toolBar(ctx.isLegal({ type: "deal" }) ? toolButton(t("wanted.deal"), () => ctx.act({ type: "deal" }), { primary: true, testid: "deal" }) : null);
+  const face = picked(ctx);
+  return toolBar(
+    face ? toolButton(t("wanted.confirmPick", { card: catalogueName("wanted", face) }), () => confirmPick(ctx), { primary: true, testid: "confirm-pick" }) : null,
+    face ? toolButton(t("wanted.undoPick"), () => undoPick(ctx), { testid: "undo-pick" }) : null,
+    ctx.isLegal({ type: "deal" }) ? toolButton(t("wanted.deal"), () => ctx.act({ type: "deal" }), { primary: true, testid: "deal" }) : null);
 }
 
 export default {
@@ -187,6 +228,7 @@ export default {
       return null;
     }
     if (view.phase === "commit") {
+      if (picked(ctx)) return t("wanted.prompt.confirm");
       if (view.mode === "pandillas") return t("wanted.prompt.commitGang", { k: (view.my_commit || []).length });
       return t("wanted.prompt.commit", { n: view.battle_number });
     }
@@ -223,8 +265,10 @@ export default {
     if (k === "r" && ctx.isLegal({ type: "deal" })) { ctx.act({ type: "deal" }); return true; }
     if (/^[1-9]$/.test(k) && ctx.view.hand) {
       const face = ctx.view.hand[Number(k) - 1];
-      if (face) { ctx.act({ type: "commit", card: face }); return true; }
+      if (face) { pick(ctx, face); return true; }
     }
+    if (k === "enter" && picked(ctx) && !event.target?.closest?.(".tool")) { confirmPick(ctx); return true; } // a tool's own Enter presses it
+    if (k === "escape" && picked(ctx)) { undoPick(ctx); return true; }
     return false;
   },
 };
