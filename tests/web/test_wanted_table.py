@@ -29,6 +29,11 @@ def figures(page: Any, selector: str) -> list[int]:
     return out
 
 
+def where(s: dict[str, Any]) -> tuple[int, int]:
+    """(deal, battle): a tie's new deal counts its battles from 1 again."""
+    return s["view"]["round"], s["view"]["battle_number"]
+
+
 def test_duelo_panel_bounty_is_the_chips(open_page: Any) -> None:
     page = open_page(DESKTOP)
     create_table(page, "wanted", players=2, options={"mode": "duelo"}, table_options=FAST, name="Ana")
@@ -39,11 +44,10 @@ def test_duelo_panel_bounty_is_the_chips(open_page: Any) -> None:
                        timeout=30, what="this seat's pick")
         if s["view"]["over"]:
             break
-        battle = s["view"]["battle_number"]
+        battle = where(s)
         web_move(page, s)
         wait_for_answers(page)
-        s = wait_until(page, lambda s, b=battle: s["view"]["over"] or s["view"]["battle_number"] > b, timeout=30,
-                       what="the battle")
+        s = wait_until(page, lambda s, b=battle: s["view"]["over"] or where(s) > b, timeout=30, what="the battle")
         while page.locator("[data-testid=dismiss-result]").count() and not state(page)["view"]["over"]:
             page.click("[data-testid=dismiss-result]")
         time.sleep(0.3)  # the board redraws with the battle's state
