@@ -133,6 +133,14 @@ class InfoEncoder(ABC):
     def write_observation(self, view: Mapping[str, Any], out: np.ndarray) -> None:
         """Write the view into `out` (zeros, the observation's size)."""
 
+    def write_state(self, state: Any, out: np.ndarray) -> None:
+        """Write the observation of the seat's view of `state` into `out` (zeros): the numbers
+        of `write_observation(state.view(self.seat), out)`. A game's encoder may write them
+        straight from the state, without building the view, reading only what that view
+        shows (the environments then call it at every step; the conformance suite checks it
+        equal to the view's and blind to hidden cards)."""
+        self.write_observation(state.view(self.seat), out)
+
     def observation(self, view: Mapping[str, Any]) -> np.ndarray:
         out = np.zeros(self.obs_layout.size, dtype=FLOAT)
         self.write_observation(view, out)

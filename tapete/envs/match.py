@@ -9,8 +9,9 @@ The AEC, Parallel, Gymnasium and batched environments are thin shells over
 - the serialized turn (`TurnOrder`): the seat to act, whether it may PASS,
   and the actions it is offered; the action space is the game's plus PASS
   (index `num_actions`);
-- a seat's observation on demand only: `information_state(seat)` builds the
-  seat's view and encodes it once; the observation is its first
+- a seat's observation on demand only: `information_state(seat)` encodes the
+  seat's view once (straight from the state when the game's encoder writes it
+  so, `InfoEncoder.write_state`); the observation is its first
   `observation_size` numbers;
 - `IllegalMove`, the one error for an action outside the mask.
 """
@@ -87,6 +88,7 @@ class EnvMatch:
         self.last_events: list[Event] = []
         self._remember: list[Callable[[Event], None]] | None = None
         self._plain_state = True
+        self._direct = False
         self.views: dict[int, dict[str, Any]] = {}  # the views built at this version
 
     # -- the match --------------------------------------------------------------
@@ -97,6 +99,8 @@ class EnvMatch:
         # without them (the same numbers, fewer calls): `remember` per event, observation then memory
         self._remember = [e.remember for e in encoders] if all(_plain(e, "observe") for e in encoders) else None
         self._plain_state = all(_plain(e, "information_state") for e in encoders)
+        # encoders that write the observation straight from the state skip building the view
+        self._direct = not _plain(encoders[0], "write_state")
         self.turns.reset()
         self.steps = 0
         self.version += 1
@@ -209,7 +213,10 @@ class EnvMatch:
         if not self._plain_state:
             out[: self.size] = encoder.information_state(self.view(seat))
             return None
-        encoder.write_observation(self.view(seat), out[: self.observation_size])
+        if self._direct:
+            encoder.write_state(self.state, out[: self.observation_size])
+        else:
+            encoder.write_observation(self.view(seat), out[: self.observation_size])
         return encoder.memory
 
     def mask(self, seat: int, out: np.ndarray | None = None, dtype: Any = np.int8) -> np.ndarray:

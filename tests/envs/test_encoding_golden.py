@@ -59,7 +59,7 @@ def _aec_digest(game_id: str) -> str:
     steps = 0
     for episode in range(3):
         env.reset(seed=episode)
-        for agent in env.agent_iter():
+        for _agent in env.agent_iter():
             obs, reward, terminated, truncated, _ = env.last()
             digest.update(obs["information_state"].tobytes())
             digest.update(obs["action_mask"].tobytes())
