@@ -28,7 +28,7 @@ import copy
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Self
+from typing import Any, Self, cast
 
 import numpy as np
 
@@ -176,6 +176,15 @@ class InfoEncoder(ABC):
         clone = copy.copy(self)
         clone.memory = self.memory.copy()
         return clone
+
+
+def cells(out: np.ndarray) -> memoryview[float]:
+    """`out` (float32) as a memoryview: one number set through it costs a fraction of
+    numpy's item assignment (encoders that run at every step write dozens), and the
+    same float32 lands in the array."""
+    if out.dtype != FLOAT:
+        raise TypeError(f"cells() writes float32 arrays, not {out.dtype}")
+    return cast("memoryview[float]", out.data)
 
 
 def fill_cards(out: np.ndarray, base: int, faces: Sequence[str] | None, index: Mapping[str, int]) -> None:

@@ -16,7 +16,7 @@ from typing import Any
 import numpy as np
 
 from tapete.engine import Event
-from tapete.engine.encoding import InfoEncoder, Layout, Segment
+from tapete.engine.encoding import InfoEncoder, Layout, Segment, cells
 
 from .actions import BURY_BASE, DEAL, PASS, PLAY_BASE, TAKE
 from .cards import FACE_TO_ID, NUM_CARDS, POINTS, SUIT, SUITS, TOTAL_POINTS, VICTORY_CARDS
@@ -72,7 +72,6 @@ _PASSED, _LEASTER, _BURIED, _BURIED_COUNT, _ROUND = (
     OBSERVATION[k] for k in ("passed", "leaster", "buried", "buried_count", "round")
 )
 _HAND_SIZES, _TRICKS_WON, _VICTORY = (OBSERVATION[k] for k in ("hand_sizes", "tricks_won", "victory"))
-assert _TRICKS_WON == _HAND_SIZES + SEATS and _VICTORY == _TRICKS_WON + SEATS  # written as one run
 _SEAT_KEYS = tuple((OBSERVATION[k], k) for k in ("dealer", "turn", "leader", "taker"))
 _DEALER, _TURN, _LEADER, _TAKER = (base for base, _ in _SEAT_KEYS)
 _PLAYED, _VOID, _POINTS, _BOON, _TRICKS = (MEMORY[k] for k in ("played", "void", "points", "boon", "tricks"))
@@ -172,17 +171,17 @@ class BoonEncoder(InfoEncoder):
         buried = state.buried
         if buried and not state.buried_hidden_from(me):
             ones += [_BURIED + card for card in buried]
-        out[ones] = 1.0
-        # hand sizes, tricks won and victory cards by relative seat, in one write
+        cell = cells(out)
+        for at in ones:
+            cell[at] = 1.0
         hands, tricks_won, scores = state.hands, state.tricks_won, state.victory
-        order = [(me + r) % n for r in range(n)]
-        pad = [0.0] * (SEATS - n)
-        counts = [len(hands[s]) / 9.0 for s in order] + pad
-        counts += [tricks_won[s] / 9.0 for s in order] + pad
-        counts += [scores[s] / VICTORY_CARDS for s in order] + pad
-        out[_HAND_SIZES : _HAND_SIZES + 3 * SEATS] = counts
-        out[_BURIED_COUNT] = len(buried) / 4.0
-        out[_ROUND] = min(state.round, 40) / 20.0
+        for seat in range(n):
+            rel = (seat - me) % n
+            cell[_HAND_SIZES + rel] = len(hands[seat]) / 9.0
+            cell[_TRICKS_WON + rel] = tricks_won[seat] / 9.0
+            cell[_VICTORY + rel] = scores[seat] / VICTORY_CARDS
+        cell[_BURIED_COUNT] = len(buried) / 4.0
+        cell[_ROUND] = min(state.round, 40) / 20.0
 
     def write_action(self, view: Mapping[str, Any], action: int, out: np.ndarray) -> None:
         o = ACTIONS.offsets

@@ -36,7 +36,7 @@ from typing import Any
 import numpy as np
 
 from tapete.engine import Event
-from tapete.engine.encoding import FLOAT, InfoEncoder, Layout, Segment
+from tapete.engine.encoding import FLOAT, InfoEncoder, Layout, Segment, cells
 
 from .actions import DEAL
 from .cards import DEC_SUIT, DEC_VALUE, FACE_TO_ID, INC_SUIT, INC_VALUE, NUM_CARDS, REWARD, SKILL, SUIT
@@ -334,21 +334,22 @@ class WantedEncoder(InfoEncoder):
         opts, me, n = self.options, self.seat, self.num_players
         phase = state.phase
         over = phase == "over"
+        cell = cells(out)
         ones = [o["mode"] + MODES.index(opts.mode), o["players"] + _PLAYERS.index(n), o["phase"] + PHASES.index(phase)]
-        p = o["progress"]
-        out[o["options"] : o["options"] + 2] = (opts.deals / 10.0, opts.replays / 10.0)
-        out[p : p + 5] = (
-            state.deal_no / 10.0,
-            (state.battle + (0 if over else 1)) / HAND,
-            state.battles / HAND,
-            state.stage / 10.0,
-            min(state.rounds, 40) / 20.0,
-        )
+        at, p = o["options"], o["progress"]
+        cell[at] = opts.deals / 10.0
+        cell[at + 1] = opts.replays / 10.0
+        cell[p] = state.deal_no / 10.0
+        cell[p + 1] = (state.battle + (0 if over else 1)) / HAND
+        cell[p + 2] = state.battles / HAND
+        cell[p + 3] = state.stage / 10.0
+        cell[p + 4] = min(state.rounds, 40) / 20.0
         base = o["hand"]
         ones += [base + c for c in state.hands[me]]
         base = o["my_commit"]
         ones += [base + c for c in state.pending[me]]
-        for base, seats in ((o["in_stage"], state.participants), (o["actors"], state.actors()), (o["tied"], state.tied)):
+        marked = ((o["in_stage"], state.participants), (o["actors"], state.actors()), (o["tied"], state.tied))
+        for base, seats in marked:
             ones += [base + (s - me) % n for s in seats]
         pending, per, hands = state.pending, state.per, state.hands
         base = o["committed"]
@@ -359,17 +360,19 @@ class WantedEncoder(InfoEncoder):
         base = o["discard_ready"]
         ones += [base + (s - me) % n for s in state.tied if discard[s] >= 0]
         order = self._order
-        self._rel_values(out, o["scores"], state.scores(), SCORE_SCALE)
-        self._rel_values(out, o["stage_scores"], state.stage_scores(), SCORE_SCALE)
-        self._rel_values(out, o["held"], [len(hands[s]) + len(pending[s]) for s in range(n)], HAND)
+        scores, stage_scores = state.scores(), state.stage_scores()
+        score_at, stage_at, held_at = o["scores"], o["stage_scores"], o["held"]
         record = state.last
         shown = _shown(record)
         win_at, down_at, winners_at = o["winners_count"], o["face_down"], o["winners"]
         for r, s in enumerate(order):
+            cell[score_at + r] = min(scores[s] / SCORE_SCALE, LIMIT)
+            cell[stage_at + r] = min(stage_scores[s] / SCORE_SCALE, LIMIT)
+            cell[held_at + r] = min((len(hands[s]) + len(pending[s])) / HAND, LIMIT)
             won, down = state.winners[s], state.face_down[s]
-            out[win_at + r] = len(won) / HAND
-            out[down_at + 2 * r] = min(len(down) / PILE_SCALE, LIMIT)
-            out[down_at + 2 * r + 1] = min(sum(REWARD[c] for c in down) / SCORE_SCALE, LIMIT)
+            cell[win_at + r] = len(won) / HAND
+            cell[down_at + 2 * r] = min(len(down) / PILE_SCALE, LIMIT)
+            cell[down_at + 2 * r + 1] = min(sum(REWARD[c] for c in down) / SCORE_SCALE, LIMIT)
             ones += [winners_at + c for c in won if c not in shown]
         base = o["my_face_down"]
         ones += [base + c for c in state.face_down[me] if c not in shown]
@@ -380,39 +383,38 @@ class WantedEncoder(InfoEncoder):
             for s in range(n):
                 if s != me:
                     ones += [base + c for c in hands[s] + pending[s]]
-        out[ones] = 1.0
+        for at in ones:
+            cell[at] = 1.0
         if record is None:
-            out[o["battle_status"]] = 1.0
+            cell[o["battle_status"]] = 1.0
         else:
-            self._write_record(record, out)
-        out[o["counts"]] = len(state.deck) / C
-        out[o["counts"] + 1] = len(state.out) / C
+            self._write_record(record, cell)
+        cell[o["counts"]] = len(state.deck) / C
+        cell[o["counts"] + 1] = len(state.out) / C
 
-    def _write_record(self, record: Mapping[str, Any], out: np.ndarray) -> None:
+    def _write_record(self, record: Mapping[str, Any], cell: memoryview[float]) -> None:
         """`_write_battle` of the latest battle's record (views.py `_battle` shows it whole)."""
         o = OBSERVATION.offsets
         me, n = self.seat, self.num_players
         mine, rivals, seats = o["battle_mine"], o["battle_rivals"], o["battle_seats"]
         winner = record["winner"]
         if winner is not None:
-            out[o["battle_winner"] + (winner - me) % n] = 1.0
+            cell[o["battle_winner"] + (winner - me) % n] = 1.0
         if "seats" in record:
-            out[o["battle_status"] + 1] = 1.0
+            cell[o["battle_status"] + 1] = 1.0
             for e in record["seats"]:
                 s = e["seat"]
                 at = seats + 6 * ((s - me) % n)
                 card = FACE_TO_ID[e["card"]]
-                out[(mine if s == me else rivals) + card] = 1.0
-                out[at : at + 6] = (
-                    e["die"] / 18.0,
-                    e["modifier"] / MOD_SCALE,
-                    e["total"] / TOTAL_SCALE,
-                    1.0,
-                    SKILL[card] / MAX_SKILL,
-                    1.0 / GANG,
-                )
+                cell[(mine if s == me else rivals) + card] = 1.0
+                cell[at] = e["die"] / 18.0
+                cell[at + 1] = e["modifier"] / MOD_SCALE
+                cell[at + 2] = e["total"] / TOTAL_SCALE
+                cell[at + 3] = 1.0
+                cell[at + 4] = SKILL[card] / MAX_SKILL
+                cell[at + 5] = 1.0 / GANG
             return
-        out[o["battle_status"] + STATUSES.index(record["status"])] = 1.0
+        cell[o["battle_status"] + STATUSES.index(record["status"])] = 1.0
         gone = o["battle_gone"]
         for g in record["gangs"]:
             s = g["seat"]
@@ -420,18 +422,18 @@ class WantedEncoder(InfoEncoder):
             base = mine if s == me else rivals
             faces, leader = g["cards"], g["leader"]
             for i, face in enumerate(faces):
-                out[base + FACE_TO_ID[face]] = 1.0
+                cell[base + FACE_TO_ID[face]] = 1.0
                 if i == leader:
-                    out[at + 4] = SKILL[FACE_TO_ID[face]] / MAX_SKILL
+                    cell[at + 4] = SKILL[FACE_TO_ID[face]] / MAX_SKILL
             for face in g["discarded"]:
-                out[gone + FACE_TO_ID[face]] = 1.0
-            out[at] = sum(g["dice"]) / 18.0
+                cell[gone + FACE_TO_ID[face]] = 1.0
+            cell[at] = sum(g["dice"]) / 18.0
             if g["modifier"] is not None:
-                out[at + 1] = clip(g["modifier"] / MOD_SCALE)
+                cell[at + 1] = clip(g["modifier"] / MOD_SCALE)
             if g["total"] is not None:
-                out[at + 2] = clip(g["total"] / TOTAL_SCALE)
-            out[at + 3] = 1.0 if g["contending"] else 0.0
-            out[at + 5] = len(faces) / GANG
+                cell[at + 2] = clip(g["total"] / TOTAL_SCALE)
+            cell[at + 3] = 1.0 if g["contending"] else 0.0
+            cell[at + 5] = len(faces) / GANG
 
     def _write_battle(self, battle: Mapping[str, Any] | None, out: np.ndarray) -> None:
         o = OBSERVATION.offsets
