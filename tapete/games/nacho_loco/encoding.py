@@ -72,7 +72,7 @@ from .encoding_tables import (
     field_after,
     unpack,
 )
-from .phases import PHASES
+from .phases import DRAWN, PHASES
 
 SEATS = 6  # the largest table (NAC-6)
 PLAYER_COUNTS = 5  # 2..6
@@ -240,7 +240,32 @@ class NachoLocoEncoder(InfoEncoder):
 
     # -- the view ----------------------------------------------------------------
     def write_observation(self, view: Mapping[str, Any], out: np.ndarray) -> None:
-        ctx = self._context(view)
+        self._write(self._context(view), view, out)
+
+    def write_state(self, state: Any, out: np.ndarray) -> None:
+        """`write_observation` of this seat's view (views.py), read from the state: its
+        Context, and the few other entries of the view it reads (`field` and `cleared`
+        only counted)."""
+        me = self.seat
+        hand = state.hands[me]
+        facts = {
+            "phase": state.phase,
+            "turn": state.turn,
+            "last_matcher": state.last_matcher,
+            "pending": {"again": state.again, "skips": state.skips, "choices": state.choices},
+            "idle_turns": state.idle,
+            "round": state.round,
+            "hand_sizes": [len(h) for h in state.hands],
+            "scores": state.scores,
+            "draw_pile": len(state.pile),
+            "cleared": state.cleared,
+            "field": state.placed,
+            "drawn": len(hand) - 1 if state.phase == DRAWN and me == state.turn else None,
+        }
+        self._write(Context.of_state(state, me), facts, out)
+
+    def _write(self, ctx: Context, view: Mapping[str, Any], out: np.ndarray) -> None:
+        """The observation from a view's Context and the view (or the same entries of it)."""
         n, me, o = self.num_players, self.seat, _O
         target = ctx.target
         row = [0.0] * OBS_SIZE
