@@ -38,7 +38,7 @@ from typing import Any
 import numpy as np
 
 from tapete.engine import Event
-from tapete.engine.encoding import FLOAT, InfoEncoder, Layout, Segment
+from tapete.engine.encoding import FLOAT, InfoEncoder, Layout, Segment, cells
 
 from . import actions as act
 from .cards import ACTIONS as ACTION_NAMES
@@ -268,7 +268,7 @@ class NachoLocoEncoder(InfoEncoder):
         """The observation from a view's Context and the view (or the same entries of it)."""
         n, me, o = self.num_players, self.seat, _O
         target = ctx.target
-        row = [0.0] * OBS_SIZE
+        row = cells(out)  # `out` is zeros: only what is not 0 is written
         row[o["players"] + n - 2] = 1.0
         if ctx.flag:
             row[o["options"]] = 1.0
@@ -303,25 +303,28 @@ class NachoLocoEncoder(InfoEncoder):
         if hand:
             self._write_hand(view, ctx, row)
         self._write_field(view, ctx, row)
-        out[:] = row
         if ctx.patterns:
             summed = np.add.reduce(FIELD_ROWS[ctx.flag].take(ctx.patterns, axis=0))
             np.minimum(summed, CAP, out=out[FIELD_SPAN])
 
     @staticmethod
-    def _write_hand(view: Mapping[str, Any], ctx: Context, row: list[float]) -> None:
+    def _write_hand(view: Mapping[str, Any], ctx: Context, row: memoryview[float]) -> None:
         o, hand = _O, ctx.hand
         h, k, d = o["hand"], o["hand_kinds"], o["hand_designs"]
         for i, count in enumerate(unpack(sum(map(PACKED_MAKEUP.__getitem__, hand)), COMP, MAKEUP_BITS)):
             if count:
                 value = count / HAND_MIX
                 row[h + i] = value if value < CAP else CAP
+        kinds = [0.0] * len(KINDS)
+        copies: dict[int, float] = {}
         for design in hand:
-            row[k + KIND_OF[design]] += 1.0 / HAND_MIX
-            row[d + design] += 0.5
-        for at in range(k, k + len(KINDS)):
-            if row[at] > CAP:
-                row[at] = CAP
+            kinds[KIND_OF[design]] += 1.0 / HAND_MIX
+            copies[design] = copies.get(design, 0.0) + 0.5
+        for i, value in enumerate(kinds):
+            if value:
+                row[k + i] = value if value < CAP else CAP
+        for design, value in copies.items():
+            row[d + design] = value
         value = ctx.hand_fit / HAND_MIX
         row[o["playable"]] = value if value < CAP else CAP
         row[o["playable"] + 1] = ctx.hand_fit / len(hand)
@@ -333,7 +336,7 @@ class NachoLocoEncoder(InfoEncoder):
             row[o["drawn"] + COMP] = 1.0 if ctx.all_mask & BIT[design] else 0.0
 
     @staticmethod
-    def _write_field(view: Mapping[str, Any], ctx: Context, row: list[float]) -> None:
+    def _write_field(view: Mapping[str, Any], ctx: Context, row: memoryview[float]) -> None:
         o = _O
         value = len(view["field"]) / FIELD
         row[o["field"]] = value if value < CAP else CAP
