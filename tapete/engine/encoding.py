@@ -137,8 +137,9 @@ class InfoEncoder(ABC):
         """Write the observation of the seat's view of `state` into `out` (zeros): the numbers
         of `write_observation(state.view(self.seat), out)`. A game's encoder may write them
         straight from the state, without building the view, reading only what that view
-        shows (the environments then call it at every step; the conformance suite checks it
-        equal to the view's and blind to hidden cards)."""
+        shows (the environments then call it at every step, and read `memory` after it: an
+        encoder that works its memory out when read brings it up to date here too; the
+        conformance suite checks the numbers equal to the view's and blind to hidden cards)."""
         self.write_observation(state.view(self.seat), out)
 
     def observation(self, view: Mapping[str, Any]) -> np.ndarray:

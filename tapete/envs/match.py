@@ -210,13 +210,13 @@ class EnvMatch:
         long) and return its memory, or - for an encoder with an `information_state` of its
         own - write the whole information state (`out` of `size`) and return None."""
         encoder = self.encoders[seat]
+        if self._direct:
+            encoder.write_state(self.state, out[: self.observation_size])
+            return encoder.memory
         if not self._plain_state:
             out[: self.size] = encoder.information_state(self.view(seat))
             return None
-        if self._direct:
-            encoder.write_state(self.state, out[: self.observation_size])
-        else:
-            encoder.write_observation(self.view(seat), out[: self.observation_size])
+        encoder.write_observation(self.view(seat), out[: self.observation_size])
         return encoder.memory
 
     def mask(self, seat: int, out: np.ndarray | None = None, dtype: Any = np.int8) -> np.ndarray:
