@@ -244,8 +244,10 @@ class BacanEncoder(InfoEncoder):
         """One row's slots into the memory (and the lists kept with them)."""
         pic = self.picture
         lo = self._rel[seat] * R
-        block = self.memory[SLOTS_SPAN][lo * F : (lo + R) * F]
-        block[:] = 0.0
+        start = SLOTS_SPAN.start + lo * F  # the row's first slot in the memory
+        mem = self.memory
+        mem[start : start + R * F] = 0.0
+        cell = cells(mem)
         known_value, ranks, present = self._known_value, self._ranks, self._present
         known_value[lo : lo + R] = [None] * R
         ranks[lo : lo + R] = [-1] * R
@@ -256,9 +258,6 @@ class BacanEncoder(InfoEncoder):
         for rank in self._row_ranks[seat]:
             counts[rank] -= 1
         row_ranks: list[int] = []
-        ones: list[int] = []
-        at: list[int] = []
-        put: list[float] = []
         knowers, seen, fresh = pic.knowers[seat], pic.seen[seat], pic.fresh[seat]
         owner = 1 << seat
         others = pic.everyone & ~owner & ~(1 << self.seat)
@@ -270,15 +269,15 @@ class BacanEncoder(InfoEncoder):
                 continue
             slots += 1
             present[lo + slot] = True
-            base = slot * F
+            base = start + slot * F
             who = knowers[slot]
             if who & owner:
-                ones.append(base + OWNER)
+                cell[base + OWNER] = 1.0
                 owned += 1
             if who == everyone:
-                ones.append(base + PUBLIC)
+                cell[base + PUBLIC] = 1.0
             if who & others:
-                ones.append(base + OTHER)
+                cell[base + OTHER] = 1.0
             if face is None:
                 unknown += 1
                 continue
@@ -290,17 +289,13 @@ class BacanEncoder(InfoEncoder):
             ranks[lo + slot] = rank
             row_ranks.append(rank)
             counts[rank] += 1
-            ones += (base + KNOWN, base + RANK0 + rank)
-            at.append(base + VALUE)
-            put.append(value / VALUE_SCALE)
+            cell[base + KNOWN] = 1.0
+            cell[base + RANK0 + rank] = 1.0
+            cell[base + VALUE] = value / VALUE_SCALE
             if face == JOKER_FACE:
-                ones.append(base + (FRESH if fresh[slot] else SPENT))
+                cell[base + (FRESH if fresh[slot] else SPENT)] = 1.0
             if seen[slot] >= 0:
                 seen_at[lo + slot] = seen[slot]
-        if ones:
-            block[ones] = 1.0
-        if at:
-            block[at] = put
         self._row_ranks[seat] = row_ranks
         self._row_points[seat] = points
         self._row_counts[seat] = (slots, known, unknown, owned)
