@@ -103,6 +103,7 @@ def _commit_rows(scale: float) -> np.ndarray:
 
 
 _CARDS = np.arange(C)
+_PHASE_AT = OBSERVATION["phase"]
 _PLAYERS = range(MIN_PLAYERS, SEATS + 1)
 
 
@@ -135,6 +136,10 @@ class WantedEncoder(InfoEncoder):
         # A commit's row is scaled so that a Pandillas gang's three rows sum to their mean.
         self._scale = 1.0 / GANG if self._pandillas else 1.0
         self._static = _commit_rows(self._scale)
+        # the observation's numbers fixed for the match: mode, players, deals and replays
+        o = OBSERVATION.offsets
+        self._static_ones = (o["mode"] + MODES.index(options.mode), o["players"] + _PLAYERS.index(n))
+        self._static_options = (options.deals / 10.0, options.replays / 10.0)
 
     # -- memory ------------------------------------------------------------------
     def remember(self, event: Event) -> None:
@@ -254,14 +259,13 @@ class WantedEncoder(InfoEncoder):
     def write_state(self, state: Any, out: np.ndarray) -> None:
         """`write_observation` of this seat's view (views.py), read from the state."""
         o = OBSERVATION.offsets
-        opts, me, n = self.options, self.seat, self.num_players
+        me, n = self.seat, self.num_players
         phase = state.phase
         over = phase == "over"
         cell = cells(out)
-        ones = [o["mode"] + MODES.index(opts.mode), o["players"] + _PLAYERS.index(n), o["phase"] + PHASES.index(phase)]
         at, p = o["options"], o["progress"]
-        cell[at] = opts.deals / 10.0
-        cell[at + 1] = opts.replays / 10.0
+        ones = [*self._static_ones, _PHASE_AT + PHASES.index(phase)]
+        cell[at], cell[at + 1] = self._static_options
         cell[p] = state.deal_no / 10.0
         cell[p + 1] = (state.battle + (0 if over else 1)) / HAND
         cell[p + 2] = state.battles / HAND
