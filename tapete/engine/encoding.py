@@ -17,6 +17,12 @@ and options (`Layout`, documented per game in docs/encodings.md):
 - `action_features(view, arms)`: one row per candidate move (an action, or
   a plan: several actions chosen as one), for networks that score moves.
 
+The environments, which observe at every step, call `write_state(state,
+out)`: the observation written straight from the match's state, the same
+numbers as from the seat's view (each game's encoder writes them without
+building the view; the conformance suite checks them equal, and blind to
+hidden cards).
+
 Seats are written relative to the encoder's own (0 = itself, 1 = the next
 seat in turn order...), padded to the game's largest table, so one network
 serves every player count.
