@@ -182,6 +182,7 @@ class NachoLocoEncoder(InfoEncoder):
         super().__init__(seat, num_players, options)
         self._ctx: Context | None = None
         self._order = [(seat + r) % num_players for r in range(num_players)]  # relative -> absolute
+        self._memory_cells = cells(self.memory)  # the memory through a memoryview (`_bump`)
 
     def copy(self) -> NachoLocoEncoder:
         clone = super().copy()
@@ -196,8 +197,11 @@ class NachoLocoEncoder(InfoEncoder):
 
     # -- memory ------------------------------------------------------------------
     def _bump(self, at: int, step: float) -> None:
-        mem = self.memory
-        value = float(mem[at]) + step
+        """Add `step` to a memory number (in float64, stored as float32), capped at CAP."""
+        mem = self._memory_cells
+        if mem.obj is not self.memory:  # the memory array was replaced (a copy): a view of the new one
+            mem = self._memory_cells = cells(self.memory)
+        value = mem[at] + step
         mem[at] = value if value < CAP else CAP
 
     def remember(self, event: Event) -> None:
