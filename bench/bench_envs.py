@@ -24,9 +24,13 @@ machine's load during the run touches all of them alike:
 - `start_s`: wall seconds to make the AEC environment and reset it, the
   first time in this process (loading the game's modules included);
 - `view_us`, `encode_us`, `memory_us`: CPU microseconds per step of the
-  game's own parts every observing step pays: the acting seat's view, its
-  encoding (`information_state`), and all seats' encoders hearing the step's
-  events.
+  game's own parts as a bot reads them: the acting seat's view, its encoding
+  of that view (`information_state`), and all seats' encoders hearing the
+  step's events;
+- `observe_us`: CPU microseconds per step of what an observing environment
+  pays for the acting seat's information state (`EnvMatch.information_state`:
+  the observation written straight from the state, `InfoEncoder.write_state`,
+  without the view, then the memory).
 
 Both the engine and the environments play random legal moves, but not the
 same matches: the engine's playouts claim reactions one time in four, the
@@ -117,17 +121,21 @@ def batch_runner(game_id: str, players: int, size: int) -> Runner:
 
 def parts(game_id: str, players: int, steps: int = 3_000) -> dict[str, float]:
     """CPU microseconds per step of the view, the encoding and the memory, on random play:
-    the acting seat's view and its `information_state`, and a second set of every seat's
-    encoders hearing the step's events (`observe`, each seat its own)."""
+    the acting seat's view and its `information_state`, a second set of every seat's
+    encoders hearing the step's events (`observe`, each seat its own), and the environment's
+    own information state of the acting seat (`EnvMatch.information_state`)."""
     play = batch(game_id, 1, players, seed=1)
     match = play.matches[0]
     rng = random.Random(1)
     play.reset()
     shadow = [match.new_encoder(s) for s in range(players)]
-    view = encode = memory = 0.0
+    view = encode = memory = observe = 0.0
     out = np.zeros(match.size, dtype=np.float32)
     for _ in range(steps):
         seat = match.seat
+        start = time.process_time()
+        match.information_state(seat)
+        observe += time.process_time() - start
         start = time.process_time()
         seen = match.state.view(seat)
         view += time.process_time() - start
@@ -146,7 +154,12 @@ def parts(game_id: str, players: int, steps: int = 3_000) -> dict[str, float]:
         if match.over or match.truncated:
             play.reset()
             shadow = [match.new_encoder(s) for s in range(players)]
-    return {"view_us": 1e6 * view / steps, "encode_us": 1e6 * encode / steps, "memory_us": 1e6 * memory / steps}
+    return {
+        "view_us": 1e6 * view / steps,
+        "encode_us": 1e6 * encode / steps,
+        "memory_us": 1e6 * memory / steps,
+        "observe_us": 1e6 * observe / steps,
+    }
 
 
 def start_time(game_id: str, players: int) -> float:

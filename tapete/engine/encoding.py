@@ -17,6 +17,12 @@ and options (`Layout`, documented per game in docs/encodings.md):
 - `action_features(view, arms)`: one row per candidate move (an action, or
   a plan: several actions chosen as one), for networks that score moves.
 
+The environments, which observe at every step, call `write_state(state,
+out)`: the observation written straight from the match's state, the same
+numbers as from the seat's view (each game's encoder writes them without
+building the view; the conformance suite checks them equal, and blind to
+hidden cards).
+
 Seats are written relative to the encoder's own (0 = itself, 1 = the next
 seat in turn order...), padded to the game's largest table, so one network
 serves every player count.
@@ -28,7 +34,7 @@ import copy
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Self
+from typing import Any, Self, cast
 
 import numpy as np
 
@@ -133,6 +139,15 @@ class InfoEncoder(ABC):
     def write_observation(self, view: Mapping[str, Any], out: np.ndarray) -> None:
         """Write the view into `out` (zeros, the observation's size)."""
 
+    def write_state(self, state: Any, out: np.ndarray) -> None:
+        """Write the observation of the seat's view of `state` into `out` (zeros): the numbers
+        of `write_observation(state.view(self.seat), out)`. A game's encoder may write them
+        straight from the state, without building the view, reading only what that view
+        shows (the environments then call it at every step, and read `memory` after it: an
+        encoder that works its memory out when read brings it up to date here too; the
+        conformance suite checks the numbers equal to the view's and blind to hidden cards)."""
+        self.write_observation(state.view(self.seat), out)
+
     def observation(self, view: Mapping[str, Any]) -> np.ndarray:
         out = np.zeros(self.obs_layout.size, dtype=FLOAT)
         self.write_observation(view, out)
@@ -168,6 +183,15 @@ class InfoEncoder(ABC):
         clone = copy.copy(self)
         clone.memory = self.memory.copy()
         return clone
+
+
+def cells(out: np.ndarray) -> memoryview[float]:
+    """`out` (float32) as a memoryview: one number set through it costs a fraction of
+    numpy's item assignment (encoders that run at every step write dozens), and the
+    same float32 lands in the array."""
+    if out.dtype != FLOAT:
+        raise TypeError(f"cells() writes float32 arrays, not {out.dtype}")
+    return cast("memoryview[float]", out.data)
 
 
 def fill_cards(out: np.ndarray, base: int, faces: Sequence[str] | None, index: Mapping[str, int]) -> None:

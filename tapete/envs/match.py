@@ -9,8 +9,9 @@ The AEC, Parallel, Gymnasium and batched environments are thin shells over
 - the serialized turn (`TurnOrder`): the seat to act, whether it may PASS,
   and the actions it is offered; the action space is the game's plus PASS
   (index `num_actions`);
-- a seat's observation on demand only: `information_state(seat)` builds the
-  seat's view and encodes it once; the observation is its first
+- a seat's observation on demand only: `information_state(seat)` encodes the
+  seat's view once (straight from the state when the game's encoder writes it
+  so, `InfoEncoder.write_state`); the observation is its first
   `observation_size` numbers;
 - `IllegalMove`, the one error for an action outside the mask.
 """
@@ -87,6 +88,7 @@ class EnvMatch:
         self.last_events: list[Event] = []
         self._remember: list[Callable[[Event], None]] | None = None
         self._plain_state = True
+        self._direct = False
         self.views: dict[int, dict[str, Any]] = {}  # the views built at this version
 
     # -- the match --------------------------------------------------------------
@@ -97,6 +99,8 @@ class EnvMatch:
         # without them (the same numbers, fewer calls): `remember` per event, observation then memory
         self._remember = [e.remember for e in encoders] if all(_plain(e, "observe") for e in encoders) else None
         self._plain_state = all(_plain(e, "information_state") for e in encoders)
+        # encoders that write the observation straight from the state skip building the view
+        self._direct = not _plain(encoders[0], "write_state")
         self.turns.reset()
         self.steps = 0
         self.version += 1
@@ -206,6 +210,9 @@ class EnvMatch:
         long) and return its memory, or - for an encoder with an `information_state` of its
         own - write the whole information state (`out` of `size`) and return None."""
         encoder = self.encoders[seat]
+        if self._direct:
+            encoder.write_state(self.state, out[: self.observation_size])
+            return encoder.memory
         if not self._plain_state:
             out[: self.size] = encoder.information_state(self.view(seat))
             return None
@@ -219,9 +226,12 @@ class EnvMatch:
             out = np.zeros(self.mask_size, dtype=dtype)
         if seat == self.seat and not self.state.is_terminal():
             offered = self.offered
-            if len(offered) < 16:  # a few cells: one by one is cheaper than building an index array
+            if len(offered) < 48 and out.dtype.itemsize == 1 and out.flags.c_contiguous:
+                # one by one through a memoryview: cheaper than numpy's item assignment, and
+                # than building an index array for a few dozen cells
+                cell = out.data
                 for action in offered:
-                    out[action] = 1
+                    cell[action] = 1
             else:
                 out[offered] = 1
             if self.may_pass:

@@ -31,9 +31,9 @@ from typing import Any, Self
 import numpy as np
 
 from tapete.engine import Event
-from tapete.engine.encoding import FLOAT, InfoEncoder, Layout
+from tapete.engine.encoding import FLOAT, InfoEncoder, Layout, cells
 
-from .cards import JOKER_FACE, NUM_CARDS
+from .cards import FACE, JOKER_FACE, NUM_CARDS
 from .encoding_layout import (
     ACT_AT,
     ACTIONS,
@@ -89,6 +89,7 @@ from .encoding_layout import (
     action_table,
     clip,
 )
+from .encoding_state import write_from_state
 from .memory import HOLE, SlotMemory
 from .options import Options
 
@@ -136,6 +137,7 @@ class BacanEncoder(InfoEncoder):
             ],
             dtype=FLOAT,
         )
+        self._fixed_list = self._fixed.tolist()
         self._table = action_table(n, seat)
         self._rel = [(s - seat) % n for s in range(n)]
         self._dirty = True
@@ -243,8 +245,10 @@ class BacanEncoder(InfoEncoder):
         """One row's slots into the memory (and the lists kept with them)."""
         pic = self.picture
         lo = self._rel[seat] * R
-        block = self.memory[SLOTS_SPAN][lo * F : (lo + R) * F]
-        block[:] = 0.0
+        start = SLOTS_SPAN.start + lo * F  # the row's first slot in the memory
+        mem = self.memory
+        mem[start : start + R * F] = 0.0
+        cell = cells(mem)
         known_value, ranks, present = self._known_value, self._ranks, self._present
         known_value[lo : lo + R] = [None] * R
         ranks[lo : lo + R] = [-1] * R
@@ -255,9 +259,6 @@ class BacanEncoder(InfoEncoder):
         for rank in self._row_ranks[seat]:
             counts[rank] -= 1
         row_ranks: list[int] = []
-        ones: list[int] = []
-        at: list[int] = []
-        put: list[float] = []
         knowers, seen, fresh = pic.knowers[seat], pic.seen[seat], pic.fresh[seat]
         owner = 1 << seat
         others = pic.everyone & ~owner & ~(1 << self.seat)
@@ -269,15 +270,15 @@ class BacanEncoder(InfoEncoder):
                 continue
             slots += 1
             present[lo + slot] = True
-            base = slot * F
+            base = start + slot * F
             who = knowers[slot]
             if who & owner:
-                ones.append(base + OWNER)
+                cell[base + OWNER] = 1.0
                 owned += 1
             if who == everyone:
-                ones.append(base + PUBLIC)
+                cell[base + PUBLIC] = 1.0
             if who & others:
-                ones.append(base + OTHER)
+                cell[base + OTHER] = 1.0
             if face is None:
                 unknown += 1
                 continue
@@ -289,17 +290,13 @@ class BacanEncoder(InfoEncoder):
             ranks[lo + slot] = rank
             row_ranks.append(rank)
             counts[rank] += 1
-            ones += (base + KNOWN, base + RANK0 + rank)
-            at.append(base + VALUE)
-            put.append(value / VALUE_SCALE)
+            cell[base + KNOWN] = 1.0
+            cell[base + RANK0 + rank] = 1.0
+            cell[base + VALUE] = value / VALUE_SCALE
             if face == JOKER_FACE:
-                ones.append(base + (FRESH if fresh[slot] else SPENT))
+                cell[base + (FRESH if fresh[slot] else SPENT)] = 1.0
             if seen[slot] >= 0:
                 seen_at[lo + slot] = seen[slot]
-        if ones:
-            block[ones] = 1.0
-        if at:
-            block[at] = put
         self._row_ranks[seat] = row_ranks
         self._row_points[seat] = points
         self._row_counts[seat] = (slots, known, unknown, owned)
@@ -377,6 +374,22 @@ class BacanEncoder(InfoEncoder):
                     values.append(clip(delta / TOTAL_SCALE))
         out[ones] = 1.0
         out[at] = values
+
+    def write_state(self, state: Any, out: np.ndarray) -> None:
+        """`write_observation` of this seat's view (views.py), read from the state; the
+        memory brought up to date first (as `information_state` does)."""
+        picture = self.picture
+        discard = state.discard
+        top = discard[-1] if discard else -1
+        if not picture.synced:
+            picture.sync(dict(state.view(self.seat)))  # a match followed from its middle: once
+            self._dirty = True
+        elif picture.pile and picture.pile[-1][0] is None and top >= 0:
+            picture.pile[-1] = (FACE[top], bool(state.spent >> top & 1))
+            self._dirty = True
+        if self._dirty:
+            self._write_memory()
+        write_from_state(state, self.seat, self.num_players, self._rel, self.limit, self._fixed_list, out)
 
     # -- actions -----------------------------------------------------------------
     def _context_for(self, view: Mapping[str, Any]) -> _Context:

@@ -16,7 +16,7 @@ from typing import Any
 import numpy as np
 
 from tapete.engine import Event
-from tapete.engine.encoding import InfoEncoder, Layout, Segment
+from tapete.engine.encoding import InfoEncoder, Layout, Segment, cells
 
 from .actions import BURY_BASE, DEAL, PASS, PLAY_BASE, TAKE
 from .cards import FACE_TO_ID, NUM_CARDS, POINTS, SUIT, SUITS, TOTAL_POINTS, VICTORY_CARDS
@@ -73,6 +73,7 @@ _PASSED, _LEASTER, _BURIED, _BURIED_COUNT, _ROUND = (
 )
 _HAND_SIZES, _TRICKS_WON, _VICTORY = (OBSERVATION[k] for k in ("hand_sizes", "tricks_won", "victory"))
 _SEAT_KEYS = tuple((OBSERVATION[k], k) for k in ("dealer", "turn", "leader", "taker"))
+_DEALER, _TURN, _LEADER, _TAKER = (base for base, _ in _SEAT_KEYS)
 _PLAYED, _VOID, _POINTS, _BOON, _TRICKS = (MEMORY[k] for k in ("played", "void", "points", "boon", "tricks"))
 PHASE_OF = {phase: i for i, phase in enumerate(PHASES)}
 
@@ -146,6 +147,41 @@ class BoonEncoder(InfoEncoder):
             out[_BURIED + FACE_TO_ID[face]] = 1.0
         out[_BURIED_COUNT] = view["buried_count"] / 4.0
         out[_ROUND] = min(view["round"], 40) / 20.0
+
+    def write_state(self, state: Any, out: np.ndarray) -> None:
+        """`write_observation` of this seat's view (views.py), read from the state."""
+        me, n = self.seat, self.num_players
+        ones = [_HAND + card for card in state.hands[me]]
+        trick, leader = state.trick, state.leader
+        for i, card in enumerate(trick):
+            ones.append(_TRICK + ((leader + i) % n - me) % n * C + card)
+        if trick:
+            ones.append(_LED + SUIT[trick[0]])
+        phase = state.phase
+        ones += (_PHASE + PHASE_OF[phase], _PLAYERS + (n - 3), _DEALER + (state.dealer - me) % n)
+        if phase != "over":
+            ones.append(_TURN + (state.turn - me) % n)
+        ones.append(_LEADER + (leader - me) % n)
+        if state.taker >= 0:
+            ones.append(_TAKER + (state.taker - me) % n)
+        for seat in state.passed:
+            ones.append(_PASSED + (seat - me) % n)
+        if state.leaster:
+            ones.append(_LEASTER)
+        buried = state.buried
+        if buried and not state.buried_hidden_from(me):
+            ones += [_BURIED + card for card in buried]
+        cell = cells(out)
+        for at in ones:
+            cell[at] = 1.0
+        hands, tricks_won, scores = state.hands, state.tricks_won, state.victory
+        for seat in range(n):
+            rel = (seat - me) % n
+            cell[_HAND_SIZES + rel] = len(hands[seat]) / 9.0
+            cell[_TRICKS_WON + rel] = tricks_won[seat] / 9.0
+            cell[_VICTORY + rel] = scores[seat] / VICTORY_CARDS
+        cell[_BURIED_COUNT] = len(buried) / 4.0
+        cell[_ROUND] = min(state.round, 40) / 20.0
 
     def write_action(self, view: Mapping[str, Any], action: int, out: np.ndarray) -> None:
         o = ACTIONS.offsets

@@ -22,7 +22,7 @@ meld's size and canasta, for taking the pozo what it brings.
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import numpy as np
@@ -226,21 +226,54 @@ class BuraccoEncoder(InfoEncoder):
         return parsed
 
     def write_observation(self, view: Mapping[str, Any], out: np.ndarray) -> None:
+        muertos = view["muertos"]
+        self._write(
+            self.parse(view),
+            (view["target"], view["phase"], view["round"], view["turn"], view["first_player"], view["privilege"]),
+            view["side_scores"],
+            view["rack_counts"],
+            view["stock"],
+            [(m["state"], m["tiles"]) for m in muertos],
+            out,
+        )
+
+    def write_state(self, state: Any, out: np.ndarray) -> None:
+        """`write_observation` of this seat's view (views.py), read from the state."""
+        self._write(
+            Parsed.of_state(state, self.seat),
+            (state.opts.target, state.phase, state.hand, state.turn, state.hand_first(), state.privilege),
+            state.scores,
+            [len(r) for r in state.racks],
+            len(state.stock),
+            [(MUERTO_STATES[state.muerto_state[side]], len(state.muertos[side])) for side in (0, 1)],
+            out,
+        )
+
+    def _write(
+        self,
+        p: Parsed,
+        flow: tuple[int, str, int, int, int, Any],
+        scores: Sequence[int],
+        counts: Sequence[int],
+        stock: int,
+        muertos: Sequence[tuple[str, int]],
+        out: np.ndarray,
+    ) -> None:
+        """The observation: `flow` is (target, phase, round, turn, first player, privilege),
+        `muertos` each side's (state, tiles)."""
         me, n = self.seat, self.num_players
-        p = self.parse(view)
+        target, phase, round_, turn, first, privilege = flow
         # players .. scores, one list (the layout's first segments)
         head = [0.0] * _HEAD
         head[0 if n == 2 else 1] = 1.0
-        target = view["target"]
         head[_O["options"]] = math.log10(target) / math.log10(MAX_TARGET)
         head[_O["options"] + 1] = self._dealt / 15.0
-        head[_O["phase"] + _PHASE[view["phase"]]] = 1.0
-        head[_O["round"]] = min(view["round"] / 20.0, 2.0)
-        head[_O["turn"] + (view["turn"] - me) % n] = 1.0
-        head[_O["first"] + (view["first_player"] - me) % n] = 1.0
-        head[_O["privilege"]] = 1.0 if view["privilege"] else 0.0
+        head[_O["phase"] + _PHASE[phase]] = 1.0
+        head[_O["round"]] = min(round_ / 20.0, 2.0)
+        head[_O["turn"] + (turn - me) % n] = 1.0
+        head[_O["first"] + (first - me) % n] = 1.0
+        head[_O["privilege"]] = 1.0 if privilege else 0.0
         side = me & 1
-        scores = view["side_scores"]
         ours, theirs = scores[side] / target, scores[1 - side] / target
         at = _O["scores"]
         head[at] = min(max(ours, -2.0), 2.0)
@@ -256,16 +289,14 @@ class BuraccoEncoder(InfoEncoder):
             out[_O["pozo_top"] + p.pozo[-1]] = 1.0
             tail[0] = min(len(p.pozo) / POZO_SCALE, 2.0)
             tail[1] = min(sum(map(VALUE_OF, p.pozo)) / POINTS_SCALE, 2.0)
-        counts = view["rack_counts"]
         for s in range(n):
             tail[2 + (s - me) % n] = min(counts[s] / RACK_SCALE, 2.0)
         points = sum(map(VALUE_OF, p.rack)) + sum(map(VALUE_OF, p.pending))
         tail[6] = min(points / POINTS_SCALE, 2.0)
-        tail[7] = view["stock"] / STOCK_SCALE
-        muertos = view["muertos"]
-        for at, muerto in ((8, muertos[side]), (12, muertos[1 - side])):
-            tail[at + _MUERTO[muerto["state"]]] = 1.0
-            tail[at + 3] = muerto["tiles"] / MUERTO_SIZE
+        tail[7] = stock / STOCK_SCALE
+        for at, (state, tiles) in ((8, muertos[side]), (12, muertos[1 - side])):
+            tail[at + _MUERTO[state]] = 1.0
+            tail[at + 3] = tiles / MUERTO_SIZE
         at = _O["pozo_size"]
         out[at : at + _TAIL] = tail
         at = _O["own_melded"]

@@ -9,6 +9,7 @@ the view alone.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from types import MappingProxyType
 from typing import Any
 
 import numpy as np
@@ -210,6 +211,9 @@ def side_info(melds: Sequence[Mapping[str, Any]]) -> SideInfo:
     return side
 
 
+NO_VIEW: Mapping[str, Any] = MappingProxyType({})  # the `view` of a state read without one
+
+
 # -- one view, parsed once ----------------------------------------------------------------
 class Parsed:
     """What the observation and the action features both read from one view.
@@ -232,33 +236,72 @@ class Parsed:
     )
 
     def __init__(self, view: Mapping[str, Any], me: int) -> None:
-        self.view = view
         n = view["num_players"]
+        known = view["known"]
+        racks = view.get("racks")
+        self._read(
+            view,
+            me,
+            ids(view.get("rack") or ()),
+            ids(view.get("pending") or ()),
+            ids(view["pozo"]),
+            [((s - me) % n, ids(known[s])) for s in range(n) if s != me and known[s]],
+            [FACE_TO_ID[t] for s in range(n) if s != me for t in racks[s]] if racks else [],
+            view["melds"],
+        )
+
+    @classmethod
+    def of_state(cls, state: Any, me: int) -> Parsed:
+        """The same numbers read from a Buracco state, as `views.view(state, me)` shows it
+        (faces are tiles >> 1; the order of a list of faces counts only for the pozo)."""
+        parsed = cls.__new__(cls)
+        n = state.num_players
+        pending = state.pending if me == state.turn else []
+        revealed = state.revealed()
+        known = state.known
+        racks = state.racks
+        parsed._read(
+            NO_VIEW,
+            me,
+            [t >> 1 for t in racks[me] if t not in pending],
+            [t >> 1 for t in pending],
+            [t >> 1 for t in state.pozo],
+            [] if revealed else [((s - me) % n, [t >> 1 for t in known[s]]) for s in range(n) if s != me and known[s]],
+            [t >> 1 for s in range(n) if s != me for t in racks[s]] if revealed else [],
+            [[m.described() for m in state.melds[side]] for side in (0, 1)],
+        )
+        return parsed
+
+    def _read(
+        self,
+        view: Mapping[str, Any],
+        me: int,
+        rack: list[int],
+        pending: list[int],
+        pozo: list[int],
+        known: list[tuple[int, list[int]]],
+        racks: list[int],
+        melds: Sequence[Sequence[Mapping[str, Any]]],
+    ) -> None:
+        """`known`: (relative seat, faces) of the other seats' known tiles; `racks`: the
+        faces of the other racks when they are shown; `melds`: each side's described melds."""
+        self.view = view
         side = me & 1
-        rack = self.rack = ids(view.get("rack") or ())
-        pending = self.pending = ids(view.get("pending") or ())
-        pozo = self.pozo = ids(view["pozo"])
+        self.rack, self.pending, self.pozo = rack, pending, pozo
         seen = rack + pending + pozo
         index = rack + [F + f for f in pending]
         index += [2 * F + f for f in pozo]
-        known = view["known"]
         nxt: list[int] = []
-        for s in range(n):
-            if s != me and known[s]:
-                faces = ids(known[s])
-                rel = (s - me) % n
-                if rel == 1:
-                    nxt = faces
-                seen += faces
-                base = (2 + rel) * F
-                index += [base + f for f in faces]
-        racks = view.get("racks")
-        if racks:
-            seen += [FACE_TO_ID[t] for s in range(n) if s != me for t in racks[s]]
+        for rel, faces in known:
+            if rel == 1:
+                nxt = faces
+            seen += faces
+            base = (2 + rel) * F
+            index += [base + f for f in faces]
+        seen += racks
         index += [TILE_ROWS * F + f for f in seen]
         counts = np.bincount(index, minlength=(TILE_ROWS + 1) * F)
         self.tiles = counts[: TILE_ROWS * F]
-        melds = view["melds"]
         self.mine = side_info(melds[side])
         self.theirs = side_info(melds[1 - side])
         # Every tile seen is a distinct tile of the two of its face: unseen >= 0.

@@ -38,7 +38,7 @@ from typing import Any
 import numpy as np
 
 from tapete.engine import Event
-from tapete.engine.encoding import FLOAT, InfoEncoder, Layout, Segment
+from tapete.engine.encoding import FLOAT, InfoEncoder, Layout, Segment, cells
 
 from . import actions as act
 from .cards import ACTIONS as ACTION_NAMES
@@ -72,7 +72,7 @@ from .encoding_tables import (
     field_after,
     unpack,
 )
-from .phases import PHASES
+from .phases import DRAWN, PHASES
 
 SEATS = 6  # the largest table (NAC-6)
 PLAYER_COUNTS = 5  # 2..6
@@ -182,6 +182,7 @@ class NachoLocoEncoder(InfoEncoder):
         super().__init__(seat, num_players, options)
         self._ctx: Context | None = None
         self._order = [(seat + r) % num_players for r in range(num_players)]  # relative -> absolute
+        self._memory_cells = cells(self.memory)  # the memory through a memoryview (`_bump`)
 
     def copy(self) -> NachoLocoEncoder:
         clone = super().copy()
@@ -196,8 +197,11 @@ class NachoLocoEncoder(InfoEncoder):
 
     # -- memory ------------------------------------------------------------------
     def _bump(self, at: int, step: float) -> None:
-        mem = self.memory
-        value = float(mem[at]) + step
+        """Add `step` to a memory number (in float64, stored as float32), capped at CAP."""
+        mem = self._memory_cells
+        if mem.obj is not self.memory:  # the memory array was replaced (a copy): a view of the new one
+            mem = self._memory_cells = cells(self.memory)
+        value = mem[at] + step
         mem[at] = value if value < CAP else CAP
 
     def remember(self, event: Event) -> None:
@@ -240,10 +244,35 @@ class NachoLocoEncoder(InfoEncoder):
 
     # -- the view ----------------------------------------------------------------
     def write_observation(self, view: Mapping[str, Any], out: np.ndarray) -> None:
-        ctx = self._context(view)
+        self._write(self._context(view), view, out)
+
+    def write_state(self, state: Any, out: np.ndarray) -> None:
+        """`write_observation` of this seat's view (views.py), read from the state: its
+        Context, and the few other entries of the view it reads (`field` and `cleared`
+        only counted)."""
+        me = self.seat
+        hand = state.hands[me]
+        facts = {
+            "phase": state.phase,
+            "turn": state.turn,
+            "last_matcher": state.last_matcher,
+            "pending": {"again": state.again, "skips": state.skips, "choices": state.choices},
+            "idle_turns": state.idle,
+            "round": state.round,
+            "hand_sizes": [len(h) for h in state.hands],
+            "scores": state.scores,
+            "draw_pile": len(state.pile),
+            "cleared": state.cleared,
+            "field": state.placed,
+            "drawn": len(hand) - 1 if state.phase == DRAWN and me == state.turn else None,
+        }
+        self._write(Context.of_state(state, me), facts, out)
+
+    def _write(self, ctx: Context, view: Mapping[str, Any], out: np.ndarray) -> None:
+        """The observation from a view's Context and the view (or the same entries of it)."""
         n, me, o = self.num_players, self.seat, _O
         target = ctx.target
-        row = [0.0] * OBS_SIZE
+        row = cells(out)  # `out` is zeros: only what is not 0 is written
         row[o["players"] + n - 2] = 1.0
         if ctx.flag:
             row[o["options"]] = 1.0
@@ -278,25 +307,28 @@ class NachoLocoEncoder(InfoEncoder):
         if hand:
             self._write_hand(view, ctx, row)
         self._write_field(view, ctx, row)
-        out[:] = row
         if ctx.patterns:
             summed = np.add.reduce(FIELD_ROWS[ctx.flag].take(ctx.patterns, axis=0))
             np.minimum(summed, CAP, out=out[FIELD_SPAN])
 
     @staticmethod
-    def _write_hand(view: Mapping[str, Any], ctx: Context, row: list[float]) -> None:
+    def _write_hand(view: Mapping[str, Any], ctx: Context, row: memoryview[float]) -> None:
         o, hand = _O, ctx.hand
         h, k, d = o["hand"], o["hand_kinds"], o["hand_designs"]
         for i, count in enumerate(unpack(sum(map(PACKED_MAKEUP.__getitem__, hand)), COMP, MAKEUP_BITS)):
             if count:
                 value = count / HAND_MIX
                 row[h + i] = value if value < CAP else CAP
+        kinds = [0.0] * len(KINDS)
+        copies: dict[int, float] = {}
         for design in hand:
-            row[k + KIND_OF[design]] += 1.0 / HAND_MIX
-            row[d + design] += 0.5
-        for at in range(k, k + len(KINDS)):
-            if row[at] > CAP:
-                row[at] = CAP
+            kinds[KIND_OF[design]] += 1.0 / HAND_MIX
+            copies[design] = copies.get(design, 0.0) + 0.5
+        for i, value in enumerate(kinds):
+            if value:
+                row[k + i] = value if value < CAP else CAP
+        for design, value in copies.items():
+            row[d + design] = value
         value = ctx.hand_fit / HAND_MIX
         row[o["playable"]] = value if value < CAP else CAP
         row[o["playable"] + 1] = ctx.hand_fit / len(hand)
@@ -308,7 +340,7 @@ class NachoLocoEncoder(InfoEncoder):
             row[o["drawn"] + COMP] = 1.0 if ctx.all_mask & BIT[design] else 0.0
 
     @staticmethod
-    def _write_field(view: Mapping[str, Any], ctx: Context, row: list[float]) -> None:
+    def _write_field(view: Mapping[str, Any], ctx: Context, row: memoryview[float]) -> None:
         o = _O
         value = len(view["field"]) / FIELD
         row[o["field"]] = value if value < CAP else CAP

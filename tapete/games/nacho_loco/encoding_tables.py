@@ -21,6 +21,7 @@ import threading
 from collections.abc import Mapping, Sequence
 from itertools import accumulate
 from operator import or_
+from types import MappingProxyType
 from typing import Any
 
 import numpy as np
@@ -29,6 +30,7 @@ from tapete.engine.encoding import FLOAT
 
 from .cards import (
     CARD_DESIGN,
+    CARD_FACES,
     CLOSER,
     DESIGNS,
     DRAW3,
@@ -246,6 +248,9 @@ class StaticRows:
         return self.rows - 1, matched, draws, free
 
 
+NO_VIEW: Mapping[str, Any] = MappingProxyType({})  # the `view` of a state read without one
+
+
 class Context:
     """What one view gives the observation and every action's row (the
     encoder keeps it while it is handed the same view object)."""
@@ -256,16 +261,54 @@ class Context:
     )  # fmt: skip
 
     def __init__(self, view: Mapping[str, Any]) -> None:
+        code = CODE_OF
+        ids = TOKEN_DESIGN
+        self._read(
+            view,
+            bool(view["all_contacts_must_match"]),
+            view["target"],
+            [code[a] * 144 + code[b] * 12 + code[c] for a, b, c in (o["needs"] for o in view["open"])],
+            [ids[t] for t in view.get("hand") or ()],
+            [ids[c["card"]] for c in view["field"]],
+            view["cleared"],
+        )
+
+    @classmethod
+    def of_state(cls, state: Any, seat: int) -> Context:
+        """The same facts read from a Nacho Loco state, as `views.view(state, seat)` shows
+        them: an open cell's pattern is the field's own (geometry.pattern_of of its needs)."""
+        ctx = cls.__new__(cls)
+        field, options = state.field, state.options
+        ctx._read(
+            NO_VIEW,
+            bool(options.all_contacts_must_match),
+            options.target,
+            [field.open[cell] for cell in field.slots()],
+            [CARD_DESIGN[c] for c in state.hands[seat]],
+            [CARD_DESIGN[card] for card, _, _ in state.placed],
+            [CARD_FACES[c] for c in state.cleared],
+        )
+        return ctx
+
+    def _read(
+        self,
+        view: Mapping[str, Any],
+        flag: bool,
+        target: int,
+        open_patterns: list[int],
+        hand: list[int],
+        field: list[int],
+        cleared: Sequence[str],
+    ) -> None:
+        """`open_patterns`: each open cell's pattern, in slot order; `hand` and `field`: designs."""
         self.view = view
-        self.flag = flag = bool(view["all_contacts_must_match"])
-        self.target = max(1, int(view["target"]))
-        code, known = CODE_OF, INFOS[flag]
+        self.flag = flag
+        self.target = max(1, int(target))
+        known = INFOS[flag]
         infos: list[PatternInfo] = []
         patterns: list[int] = []
         live_total = all_mask = 0
-        for o in view["open"]:
-            a, b, c = o["needs"]
-            pattern = code[a] * 144 + code[b] * 12 + code[c]  # geometry.pattern_of
+        for pattern in open_patterns:
             info = known[pattern] or pattern_info(flag, pattern)
             patterns.append(pattern)
             infos.append(info)
@@ -273,13 +316,11 @@ class Context:
             if info.live:
                 live_total += 1
         self.infos, self.patterns, self.live_total, self.all_mask = infos, patterns, live_total, all_mask
-        ids = TOKEN_DESIGN
-        self.hand = hand = [ids[t] for t in view.get("hand") or ()]
+        self.hand = hand
         self.hand1, self.hand2 = hand1, hand2 = design_bits(hand)  # designs held once or more, twice
         self.hand_fit = (all_mask & hand1).bit_count() + (all_mask & hand2).bit_count()
-        seen = hand + [ids[c["card"]] for c in view["field"]]
+        seen = hand + field
         once, twice = design_bits(seen)
-        cleared = view["cleared"]
         c1, c2, makeup = _cleared(cleared)
         once, twice = once | c1, twice | c2 | (once & c1)  # no design has more than 2 copies
         self.u1 = (SINGLE & ~once) | (DOUBLE & ~twice)  # designs with a copy unseen

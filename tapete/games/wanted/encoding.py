@@ -36,107 +36,30 @@ from typing import Any
 import numpy as np
 
 from tapete.engine import Event
-from tapete.engine.encoding import FLOAT, InfoEncoder, Layout, Segment
+from tapete.engine.encoding import FLOAT, InfoEncoder, Layout, cells
 
 from .actions import DEAL
-from .cards import DEC_SUIT, DEC_VALUE, FACE_TO_ID, INC_SUIT, INC_VALUE, NUM_CARDS, REWARD, SKILL, SUIT
+from .cards import DEC_SUIT, DEC_VALUE, FACE_TO_ID, INC_SUIT, INC_VALUE, REWARD, SKILL, SUIT
+from .encoding_layout import (
+    ACTIONS,
+    GANG,
+    HAND,
+    MAX_REWARD,
+    MAX_SKILL,
+    MEMORY,
+    MIN_PLAYERS,
+    OBSERVATION,
+    PILE_SCALE,
+    SCORE_SCALE,
+    SEATS,
+    SKILL_LEVELS,
+    STAGE_SCALE,
+    STATUSES,
+    C,
+)
 from .matchups import GAIN, HARM, HIGHER, LIMIT, LOWER, MOD_SCALE, SKILL_A, TIE, TOTAL_SCALE, WIN, GangOnTable, clip
 from .options import MODES, PANDILLAS
 from .phases import DISCARD, LEADER, PHASES
-
-SEATS = 10  # the largest table (WAN-7, WAN-9)
-MIN_PLAYERS = 2
-C = NUM_CARDS
-GANG = 3
-HAND = 5
-# Scales (a number / its scale is about 0..1; clipped to +-2).
-SCORE_SCALE = 100.0  # bounty: a Pandillas deal's swing is ~30, a Duelo's total ~40
-PILE_SCALE = 20.0  # face-down cards (a Tiroteo winner may hold dozens)
-STAGE_SCALE = 10.0  # battles in a stage (5 in Duelo / Tiroteo, deals in Pandillas)
-MAX_SKILL = 8.0
-MAX_REWARD = 25.0
-
-SKILL_LEVELS: tuple[int, ...] = tuple(sorted(set(SKILL)))  # 0, 1, 2, 6, 7, 8
-LEVELS = len(SKILL_LEVELS)
-STATUSES = ("none", "single", "leaders", "discards", "resolved")
-KINDS = 4  # commit, leader, discard, deal (action // 54)
-
-OBSERVATION = Layout(
-    [
-        Segment("mode", len(MODES), "duelo, tiroteo, pandillas"),
-        Segment("players", SEATS - 1, "2 to 10 players"),
-        Segment("options", 2, "deals / 10, replays / 10"),
-        Segment("phase", len(PHASES), "commit, leader, discard, deal, over"),
-        Segment("progress", 5, "deal / 10, battle number / 5, battles / 5, replay / 10, round / 20"),
-        Segment("hand", C, "1 for each card in the seat's hand"),
-        Segment("my_commit", C, "the cards the seat committed to the battle under way"),
-        Segment("in_stage", SEATS, "the seats playing this stage (a replay: the tied), by relative seat"),
-        Segment("actors", SEATS, "the seats to act"),
-        Segment("committed", SEATS, "the seats that committed this battle"),
-        Segment("dealer", SEATS, "the dealer of the next Pandillas deal"),
-        Segment("scores", SEATS, "the match's bounty per seat / 100 (clipped to 2)"),
-        Segment("stage_scores", SEATS, "this stage's bounty per seat / 100 (clipped to 2)"),
-        Segment("held", SEATS, "cards each seat holds or committed / 5"),
-        Segment("winners_count", SEATS, "face-up winners each seat holds / 5"),
-        Segment("face_down", 2 * SEATS, "per seat: face-down cards / 20, their reward / 100 (clipped to 2)"),
-        Segment("battle_status", len(STATUSES), "latest battle: none, single, gangs choosing leaders, tied, resolved"),
-        Segment("battle_mine", C, "the seat's cards in the latest battle"),
-        Segment("battle_rivals", C, "the other seats' cards in the latest battle"),
-        Segment("battle_gone", C, "the cards discarded in the latest battle's ties (WAN-10)"),
-        Segment(
-            "battle_seats",
-            6 * SEATS,
-            "per seat: dice / 18, modifier / 10, total / 40, contending, leader's skill / 8, cards / 3",
-        ),
-        Segment("battle_winner", SEATS, "the latest battle's winner"),
-        Segment("tied", SEATS, "the seats tied on the highest gang total (WAN-10)"),
-        Segment("discard_ready", SEATS, "the tied seats that chose their discard"),
-        Segment("winners", C, "face-up winners on the table, not in the latest battle"),
-        Segment("out", C, "cards out of play, not in the latest battle"),
-        Segment("my_face_down", C, "the seat's own face-down pile, not in the latest battle"),
-        Segment("public_hands", C, "a Duelo / Tiroteo replay: the other seats' known hands"),
-        Segment("counts", 2, "deck / 54, out of play / 54"),
-    ]
-)
-MEMORY = Layout(
-    [
-        Segment("shown", SEATS * C, "the cards each seat revealed in battles this deal (Pandillas) or stage"),
-        Segment("shown_any", C, "every card revealed in battles this deal or stage"),
-        Segment("stage_wins", SEATS, "battles each seat won this stage / 10"),
-        Segment("match_wins", SEATS, "battles each seat won in the match / 10 (clipped to 2)"),
-        Segment("habit", SEATS, "each seat's strong outlaws early (+) or late (-) this stage"),
-        Segment("battles", 2, "battles fought this stage / 10, of them won by nobody / 10"),
-    ]
-)
-ACTIONS = Layout(
-    [
-        Segment("kind", KINDS, "commit, leader, discard, deal"),
-        Segment("card", C, "the card named"),
-        Segment("suit", 5, "picas, corazones, tréboles, diamantes, joker"),
-        Segment("level", LEVELS, "the card's skill level (0, 1, 2, 6, 7, 8): a gang's sum is its histogram"),
-        Segment("figures", 2, "skill / 8, reward / 25"),
-        Segment("increment", 4, "the increment / 2 at the suit the card preys on"),
-        Segment("decrement", 4, "the decrement at the suit that preys on it"),
-        Segment(
-            "vs_pool",
-            7,
-            "against the cards the rivals may hold: duel win and tie chance, win against every rival, "
-            "modifier gained from one / 2, inflicted on one / 2, on one of skill 6+ / 2, share of lower skill",
-        ),
-        Segment("hand_rank", 2, "share of the other cards in hand of lower / higher skill"),
-        Segment(
-            "lead_mod",
-            LEVELS,
-            "expected modifier as leader from every rival card / 10, at the card's skill level",
-        ),
-        Segment(
-            "now",
-            5,
-            "leader / discard: modifier from the other contending gangs / 10, die / 6, "
-            "skill + die / 14, leads now, the gang's total with this choice / 40",
-        ),
-    ]
-)
 
 # -- per-card tables, computed once -------------------------------------------------
 REWARD_A = np.array(REWARD, dtype=FLOAT)
@@ -180,7 +103,17 @@ def _commit_rows(scale: float) -> np.ndarray:
 
 
 _CARDS = np.arange(C)
+_PHASE_AT = OBSERVATION["phase"]
 _PLAYERS = range(MIN_PLAYERS, SEATS + 1)
+
+
+def _shown(record: Mapping[str, Any] | None) -> frozenset[int]:
+    """The cards the latest battle shows (views.py lists them there only)."""
+    if record is None:
+        return frozenset()
+    if "seats" in record:
+        return frozenset(FACE_TO_ID[e["card"]] for e in record["seats"])
+    return frozenset(FACE_TO_ID[f] for g in record["gangs"] for f in (*g["cards"], *g["discarded"]))
 
 
 def _mark(out: np.ndarray, base: int, faces: Sequence[str] | None) -> None:
@@ -203,6 +136,10 @@ class WantedEncoder(InfoEncoder):
         # A commit's row is scaled so that a Pandillas gang's three rows sum to their mean.
         self._scale = 1.0 / GANG if self._pandillas else 1.0
         self._static = _commit_rows(self._scale)
+        # the observation's numbers fixed for the match: mode, players, deals and replays
+        o = OBSERVATION.offsets
+        self._static_ones = (o["mode"] + MODES.index(options.mode), o["players"] + _PLAYERS.index(n))
+        self._static_options = (options.deals / 10.0, options.replays / 10.0)
 
     # -- memory ------------------------------------------------------------------
     def remember(self, event: Event) -> None:
@@ -318,6 +255,112 @@ class WantedEncoder(InfoEncoder):
             _mark(out, o["public_hands"], hand)
         out[o["counts"]] = view["deck_count"] / C
         out[o["counts"] + 1] = view["out_count"] / C
+
+    def write_state(self, state: Any, out: np.ndarray) -> None:
+        """`write_observation` of this seat's view (views.py), read from the state."""
+        o = OBSERVATION.offsets
+        me, n = self.seat, self.num_players
+        phase = state.phase
+        over = phase == "over"
+        cell = cells(out)
+        at, p = o["options"], o["progress"]
+        ones = [*self._static_ones, _PHASE_AT + PHASES.index(phase)]
+        cell[at], cell[at + 1] = self._static_options
+        cell[p] = state.deal_no / 10.0
+        cell[p + 1] = (state.battle + (0 if over else 1)) / HAND
+        cell[p + 2] = state.battles / HAND
+        cell[p + 3] = state.stage / 10.0
+        cell[p + 4] = min(state.rounds, 40) / 20.0
+        base = o["hand"]
+        ones += [base + c for c in state.hands[me]]
+        base = o["my_commit"]
+        ones += [base + c for c in state.pending[me]]
+        marked = ((o["in_stage"], state.participants), (o["actors"], state.actors()), (o["tied"], state.tied))
+        for base, seats in marked:
+            ones += [base + (s - me) % n for s in seats]
+        pending, per, hands = state.pending, state.per, state.hands
+        base = o["committed"]
+        ones += [base + (s - me) % n for s in range(n) if len(pending[s]) == per]
+        if phase == "deal":
+            ones.append(o["dealer"] + (state.dealer - me) % n)
+        discard = state.discard
+        base = o["discard_ready"]
+        ones += [base + (s - me) % n for s in state.tied if discard[s] >= 0]
+        order = self._order
+        scores, stage_scores = state.scores(), state.stage_scores()
+        score_at, stage_at, held_at = o["scores"], o["stage_scores"], o["held"]
+        record = state.last
+        shown = _shown(record)
+        win_at, down_at, winners_at = o["winners_count"], o["face_down"], o["winners"]
+        for r, s in enumerate(order):
+            cell[score_at + r] = min(scores[s] / SCORE_SCALE, LIMIT)
+            cell[stage_at + r] = min(stage_scores[s] / SCORE_SCALE, LIMIT)
+            cell[held_at + r] = min((len(hands[s]) + len(pending[s])) / HAND, LIMIT)
+            won, down = state.winners[s], state.face_down[s]
+            cell[win_at + r] = len(won) / HAND
+            cell[down_at + 2 * r] = min(len(down) / PILE_SCALE, LIMIT)
+            cell[down_at + 2 * r + 1] = min(sum(REWARD[c] for c in down) / SCORE_SCALE, LIMIT)
+            ones += [winners_at + c for c in won if c not in shown]
+        base = o["my_face_down"]
+        ones += [base + c for c in state.face_down[me] if c not in shown]
+        base = o["out"]
+        ones += [base + c for c in state.out if c not in shown]
+        if state.hands_public():
+            base = o["public_hands"]
+            for s in range(n):
+                if s != me:
+                    ones += [base + c for c in hands[s] + pending[s]]
+        for at in ones:
+            cell[at] = 1.0
+        if record is None:
+            cell[o["battle_status"]] = 1.0
+        else:
+            self._write_record(record, cell)
+        cell[o["counts"]] = len(state.deck) / C
+        cell[o["counts"] + 1] = len(state.out) / C
+
+    def _write_record(self, record: Mapping[str, Any], cell: memoryview[float]) -> None:
+        """`_write_battle` of the latest battle's record (views.py `_battle` shows it whole)."""
+        o = OBSERVATION.offsets
+        me, n = self.seat, self.num_players
+        mine, rivals, seats = o["battle_mine"], o["battle_rivals"], o["battle_seats"]
+        winner = record["winner"]
+        if winner is not None:
+            cell[o["battle_winner"] + (winner - me) % n] = 1.0
+        if "seats" in record:
+            cell[o["battle_status"] + 1] = 1.0
+            for e in record["seats"]:
+                s = e["seat"]
+                at = seats + 6 * ((s - me) % n)
+                card = FACE_TO_ID[e["card"]]
+                cell[(mine if s == me else rivals) + card] = 1.0
+                cell[at] = e["die"] / 18.0
+                cell[at + 1] = e["modifier"] / MOD_SCALE
+                cell[at + 2] = e["total"] / TOTAL_SCALE
+                cell[at + 3] = 1.0
+                cell[at + 4] = SKILL[card] / MAX_SKILL
+                cell[at + 5] = 1.0 / GANG
+            return
+        cell[o["battle_status"] + STATUSES.index(record["status"])] = 1.0
+        gone = o["battle_gone"]
+        for g in record["gangs"]:
+            s = g["seat"]
+            at = seats + 6 * ((s - me) % n)
+            base = mine if s == me else rivals
+            faces, leader = g["cards"], g["leader"]
+            for i, face in enumerate(faces):
+                cell[base + FACE_TO_ID[face]] = 1.0
+                if i == leader:
+                    cell[at + 4] = SKILL[FACE_TO_ID[face]] / MAX_SKILL
+            for face in g["discarded"]:
+                cell[gone + FACE_TO_ID[face]] = 1.0
+            cell[at] = sum(g["dice"]) / 18.0
+            if g["modifier"] is not None:
+                cell[at + 1] = clip(g["modifier"] / MOD_SCALE)
+            if g["total"] is not None:
+                cell[at + 2] = clip(g["total"] / TOTAL_SCALE)
+            cell[at + 3] = 1.0 if g["contending"] else 0.0
+            cell[at + 5] = len(faces) / GANG
 
     def _write_battle(self, battle: Mapping[str, Any] | None, out: np.ndarray) -> None:
         o = OBSERVATION.offsets

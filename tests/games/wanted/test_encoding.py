@@ -16,7 +16,8 @@ from tapete.games.wanted import GAME
 from tapete.games.wanted.actions import COMMIT_BASE, DISCARD_BASE, LEADER_BASE
 from tapete.games.wanted.battle import single_battle
 from tapete.games.wanted.cards import NUM_CARDS, SKILL, card_id
-from tapete.games.wanted.encoding import ACTIONS, LEVELS, MEMORY, OBSERVATION, SKILL_LEVELS, WantedEncoder
+from tapete.games.wanted.encoding import WantedEncoder
+from tapete.games.wanted.encoding_layout import ACTIONS, LEVELS, MEMORY, OBSERVATION, SKILL_LEVELS
 from tapete.games.wanted.matchups import WIN
 from tapete.games.wanted.options import MODES, PLAYERS
 from tapete.games.wanted.rules import WantedState
