@@ -89,6 +89,17 @@ class SearchHints:
         game measured its own)."""
         return LossThresholds()
 
+    def loss_measure(self, options: Any) -> str:
+        """What the post-game analysis measures a decision's loss in: "value",
+        the seat's share of a win at the search's horizon (the default);
+        "margin", the score margin the move gives up against the best one
+        (points, on the game's fixed margin scale), where the win share is
+        too flat or too coarse to tell moves apart (a match decided only at
+        its end by the margin itself); "value+margin", the larger of the two
+        losses (a round already lost still costs points, a move may also lose
+        the match) (docs/analysis.md)."""
+        return "value"
+
     def decision_type(self, action: Mapping[str, Any]) -> str:
         """The kind of decision a move (its JSON form) stands for in the
         analysis' tables ("call_bacan"): its `type` unless the game groups them."""

@@ -23,6 +23,9 @@ class BuraccoSearchHints(SearchHints):
     def loss_thresholds(self, options: Any) -> LossThresholds:
         return THRESHOLDS
 
+    def loss_measure(self, options: Any) -> str:
+        return "value+margin"
+
     def level_settings(self, level: str, options: Any) -> Mapping[str, Any]:
         return NORMAL if level == "normal" else {}
 
