@@ -433,6 +433,7 @@ def start_server() -> tuple[subprocess.Popen[bytes], str, Path]:
         [sys.executable, "-m", "tapete.server", "--port", str(port), "--db-url", f"sqlite:///{folder / 'abuse.db'}",
          "--log-level", "warning"],
         stdout=subprocess.DEVNULL,
+        start_new_session=True,  # its own process group: the analysing and thinking processes go with it
     )
     url = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + 30
@@ -519,7 +520,11 @@ def main() -> None:
     finally:
         if proc is not None:
             proc.terminate()
-            proc.wait(15)
+            try:
+                proc.wait(15)
+            except subprocess.TimeoutExpired:  # a child still busy (an analysis under way): its group goes
+                os.killpg(proc.pid, 9)
+                proc.wait(15)
     if args.json:
         print(json.dumps(rows, indent=2))
 

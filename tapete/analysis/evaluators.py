@@ -49,6 +49,10 @@ from tapete.engine import Bot, Decision, Event, Game, LossThresholds, Observatio
 PASS = -1  # the arm of letting an optional window go by (a reaction not made)
 CHALLENGERS = 2  # the screen's best moves that meet the move played on fresh worlds
 VALUE, MARGIN, BOTH = "value", "margin", "value+margin"  # the loss measures (SearchHints.loss_measure)
+# The loss is the lead less this many standard errors: what the search is sure of (about 97.5 %
+# one-sided). With one, a heuristic seat's noise was labelled a mistake almost as often as a
+# random seat's real ones (Boon, seeds 11-20: 5.2 % against 9.0 %; with two 2.6 % against 8.4 %).
+SURE = 2.0
 
 
 class AnalysisError(TapeteError):
@@ -61,8 +65,9 @@ class Budget:
     out on `screen` worlds (fewer when there are many candidates: at most
     `screen_rollouts` rollouts in all, at least 2 worlds), then the best of
     them meets the move played on `test` fresh worlds, and on up to `more`
-    times `test` further ones while the loss is close to the mistake
-    threshold (within a standard error of it: the label hangs on the noise)."""
+    times `test` further ones while the loss is close to the mistake or the
+    blunder threshold (within a standard error of it: the label hangs on the
+    noise)."""
 
     name: str
     screen: int
@@ -127,7 +132,7 @@ class Verdict:
 
     The search measures the best move's lead on the same worlds as the move
     played (`difference`, with its standard error `error`); the `loss` is what
-    it is sure of, the lead less one standard error (never below 0): a lead
+    it is sure of, the lead less `SURE` (two) standard errors (never below 0): a lead
     within the noise of the rollouts is no loss. The network's loss is its lead."""
 
     chosen_value: float
@@ -263,7 +268,7 @@ class SearchEvaluator(Evaluator):
             worlds += budget.test
             best, difference, error = self.lead(tested, challengers, proposal, chosen)
         shown = {**shown, **{a: _mean(v) for a, v in tested[-1].items()}}
-        loss = min(1.0, max(0.0, difference - error))
+        loss = min(1.0, max(0.0, difference - SURE * error))
         if loss <= 0.0:  # no challenger's lead beyond the noise: the move played holds
             return Verdict(shown[chosen], chosen, shown[chosen], 0.0, shown, worlds, self.name, difference, error)
         return Verdict(shown[chosen], best, shown[best], loss, shown, worlds, self.name, difference, error)
@@ -277,7 +282,7 @@ class SearchEvaluator(Evaluator):
     ) -> tuple[int, float, float]:
         """The best challenger on the test worlds, its lead over the move played and the lead's
         standard error, on the loss' scale: of the readings the measure judges by (the margin's,
-        the value's), the one whose lead less its error is the larger. A margin in scale units
+        the value's), the one whose loss (lead less `SURE` errors) is the larger. A margin in scale units
         counts half (the value's slope in an even round)."""
         found: tuple[float, int, float, float] | None = None
         for reading in tested[:-1] if self.measure == MARGIN else tested:
@@ -285,16 +290,17 @@ class SearchEvaluator(Evaluator):
             difference, error = paired_difference(reading[best], reading[chosen])
             if reading is not tested[-1]:  # the margin's
                 difference, error = difference / 2, error / 2
-            if found is None or difference - error > found[0]:
-                found = (difference - error, best, difference, error)
+            if found is None or difference - SURE * error > found[0]:
+                found = (difference - SURE * error, best, difference, error)
         assert found is not None
         return found[1], found[2], found[3]
 
     def close(self, difference: float, error: float) -> bool:
-        """Whether the mistake threshold lies within a standard error of the lead less its error
-        (the loss): more worlds then decide between a mistake and less."""
-        loss = difference - error
-        return difference > 0 and loss - error < self.thresholds.mistake <= loss + error
+        """Whether the mistake or the blunder threshold lies within a standard error of the
+        loss (the lead less `SURE` errors): more worlds then decide the label."""
+        loss = difference - SURE * error
+        bounds = (self.thresholds.mistake, self.thresholds.blunder)
+        return difference > 0 and any(loss - error < bound <= loss + error for bound in bounds)
 
     def challengers(self, position: Position, *readings: Mapping[int, float]) -> tuple[list[int], int | None]:
         """The moves that meet the one played on fresh worlds: in each reading of the screen

@@ -28,11 +28,15 @@ if TYPE_CHECKING:
 
 @dataclass(frozen=True)
 class LossThresholds:
-    """The losses of value (on the search's [0, 1] scale, as a share of a win)
-    from which the post-game analysis (tapete.analysis) calls a decision an
-    inaccuracy, a mistake or a blunder; below `inaccuracy` it is good. A game
-    declares its own (`SearchHints.loss_thresholds`), calibrated so that its
-    heuristic bot's play is mostly good (docs/analysis.md)."""
+    """The losses from which the post-game analysis (tapete.analysis) calls a
+    decision an inaccuracy, a mistake or a blunder; below `inaccuracy` it is
+    good. A loss is on the search's [0, 1] scale, in the game's loss measure
+    (`SearchHints.loss_measure`): a share of a win, or a score margin given
+    up as a share of twice the game's mean round margin (what it would cost
+    an even round). A game declares its own (`SearchHints.loss_thresholds`),
+    calibrated on seeded matches so that its heuristic bot's play is mostly
+    good and a random player's mistakes show; the figures per game are in
+    docs/analysis.md and beside each game's thresholds."""
 
     inaccuracy: float = 0.05
     mistake: float = 0.12

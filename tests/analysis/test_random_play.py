@@ -31,14 +31,29 @@ CASES: dict[str, tuple[str, int | None, dict[str, Any] | None]] = {
 }
 
 # Where the analysis does not yet tell random play from the heuristic's by this measure, with why
-# (docs/analysis.md): still run, a pass is not required.
+# (docs/analysis.md, "What is left"): still run, a pass is not required.
 KNOWN_GAPS: dict[str, str] = {
     "nacho-loco": (
         "a random placement loses little each time (the random seat never wins, yet its losses "
-        "are spread thin): on the calibration seeds the network labels 5.4 % of the random "
+        "are spread thin): on the calibration seeds 11-25 the network labels 5.4 % of the random "
         "seat's decisions error or worse against 4.5 % of the heuristic's"
     ),
 }
+# Cases too costly for the suite, with why: not run.
+TOO_COSTLY: dict[str, str] = {
+    "buracco": (
+        "an analysis of a Buracco seat costs minutes of CPU at the normal budget even in a short "
+        "2-player match (docs/analysis.md, What is left)"
+    ),
+}
+
+
+def _case(name: str) -> Any:
+    if name in TOO_COSTLY:
+        return pytest.param(name, marks=pytest.mark.skip(reason=TOO_COSTLY[name]))
+    if name in KNOWN_GAPS:
+        return pytest.param(name, marks=pytest.mark.xfail(reason=KNOWN_GAPS[name], strict=False))
+    return name
 
 
 def bad_rate(game_id: str, seat: int, players: int | None, options: dict[str, Any] | None) -> tuple[int, int]:
@@ -52,15 +67,7 @@ def bad_rate(game_id: str, seat: int, players: int | None, options: dict[str, An
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize(
-    "case",
-    [
-        pytest.param(name, marks=pytest.mark.xfail(reason=KNOWN_GAPS[name], strict=False))
-        if name in KNOWN_GAPS
-        else name
-        for name in sorted(CASES)
-    ],
-)
+@pytest.mark.parametrize("case", [_case(name) for name in sorted(CASES)])
 def test_random_moves_are_labelled_mistakes_three_times_as_often(case: str) -> None:
     game_id, players, options = CASES[case]
     random_bad, random_judged = bad_rate(game_id, 0, players, options)

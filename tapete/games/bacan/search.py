@@ -8,13 +8,12 @@ from typing import Any
 
 from tapete.engine import LossThresholds, SearchHints
 
-# The analysis measures Bacan's losses on the round's score margin (`loss_measure`): a seat whose
-# round is lost (a value near 0) still loses points with every penalty card. A loss of 0.10 is
-# 0.2 of the mean round margin (about 1.4 points at 4 players), 0.20 about 2.7 points, 0.40 about
-# 5.5 points (a penalty card). Calibrated on seeded 4-player matches to 15 points, seeds 11-14, at
-# the normal budget: the heuristic's decisions 87 % bien, 6 % from 0.20; a random seat's 60 % from
-# 0.20 (docs/analysis.md).
-THRESHOLDS = LossThresholds(0.10, 0.20, 0.40)
+# The analysis measures Bacan's losses as the larger of the value's and the round margin's
+# (`loss_measure`): a seat whose round is lost (a value near 0) still loses points with every
+# penalty card, and a call that loses the match shows in the value. On the margin a loss of 0.12
+# is about 1.7 points at 4 players, 0.25 about 3.4 points. Calibrated on seeded 4-player matches
+# to 15 points, seeds 11-14, at the normal budget (docs/analysis.md): BACAN_FIGURES.
+THRESHOLDS = LossThresholds(0.05, 0.12, 0.25)
 
 
 class BacanSearchHints(SearchHints):

@@ -53,8 +53,9 @@ def lead_holds(lead: float, deals_left: int, spread: float = DEAL_SWING) -> floa
 THRESHOLDS = LossThresholds(0.05, 0.12, 0.25)
 # Duelo and Tiroteo: on the bounty margin (`loss_measure`), in units of twice the mean margin of a
 # match (Duelo: 15.8 points), so 0.02 is about 0.6 points, 0.05 about 1.6 and 0.15 about 4.7. A
-# Duelo is four choices, mostly decided by the deal; calibrated on seeds 11-30 at the normal
-# budget: the heuristic's commits lose 0.05 or more in none of 80, a random seat's in 7 %.
+# Duelo is four choices, mostly decided by the deal. Calibrated on 2-player Duelos, seeds 11-23,
+# at the normal budget: the heuristic's commits lose 0.02 or more in none of 52 (all bien), a
+# random seat's 0.05 or more in 3 of 56 (docs/analysis.md).
 MARGIN_THRESHOLDS = LossThresholds(0.02, 0.05, 0.15)
 
 
