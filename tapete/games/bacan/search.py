@@ -12,7 +12,8 @@ from tapete.engine import LossThresholds, SearchHints
 # (`loss_measure`): a seat whose round is lost (a value near 0) still loses points with every
 # penalty card, and a call that loses the match shows in the value. On the margin a loss of 0.12
 # is about 1.7 points at 4 players, 0.25 about 3.4 points. Calibrated on seeded 4-player matches
-# to 15 points, seeds 11-14, at the normal budget (docs/analysis.md): BACAN_FIGURES.
+# to 15 points, seeds 11-12, at the normal budget (docs/analysis.md): the heuristic's decisions
+# 99 % bien, 1 of 69 from 0.12; a random seat's 14 of 33 from 0.12 (11 from 0.25).
 THRESHOLDS = LossThresholds(0.05, 0.12, 0.25)
 
 

@@ -15,7 +15,9 @@ from tapete.engine import LossThresholds, SearchHints
 
 NORMAL: Mapping[str, Any] = {"think_millis": 500.0, "max_millis": 2_000.0}
 
-# The post-game analysis' loss thresholds, calibrated on seeded matches (docs/analysis.md).
+# The post-game analysis' loss thresholds: the shared steps, on the larger of the value's and the
+# round margin's losses (`loss_measure`). Not calibrated yet: an analysis of a Buracco seat costs
+# minutes of CPU at the normal budget (docs/analysis.md, What is left).
 THRESHOLDS = LossThresholds(0.05, 0.12, 0.25)
 
 
