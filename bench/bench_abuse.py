@@ -23,6 +23,10 @@ quotas count them; some floods use several), one after the other:
   at once of random steps from six addresses, three times over;
 - chat crowd: 40 spectators, each from an address of its own, chatting at one table as fast as
   they may send (the table's ceiling over every address holds them);
+- analyses: three 4-player Boon matches of heuristic bots are played first (not timed), then 10
+  post-game analyses of their seats (`GET /api/matches/{id}/analysis`, issue 38) are asked at once
+  from five addresses; they run in the server's analysing process, one after the other, at a lower
+  priority, and the phase lasts until the last is answered;
 - (`EXTRA_PHASES`: floods other changes add);
 - search bots: from five addresses, three tables each of two `ismcts-hard` bots (and two heuristic
   ones) at `bot_delay_ms: 0`, as many as they are allowed (last: their tables play on).
@@ -376,6 +380,46 @@ async def replay_flood(url: str, match: tuple[str, int]) -> str:
             f"{dict(seen)}; {replays}")
 
 
+ANALYSTS = [f"127.0.0.{n}" for n in range(31, 36)]
+ANALYSES = 10
+
+
+async def finished_boon_matches(url: str) -> list[str]:
+    """Three Boon matches of four heuristic bots at full speed, played to their end (their ids)."""
+    async with client(url, "127.0.0.30") as http:
+        made = [(await http.post("/api/tables", json={
+            "game": "boon", "join": False, "table_options": BUSY, "seats": [HEURISTIC] * 4})).json()["table"]["id"]
+            for _ in range(3)]
+        deadline = time.monotonic() + 300
+        for table_id in made:
+            while (await http.get(f"/api/tables/{table_id}")).json()["status"] != "finished":
+                if time.monotonic() > deadline:
+                    raise SystemExit("the Boon matches did not finish in 5 minutes")
+                await asyncio.sleep(0.5)
+    return made
+
+
+async def analysis_flood(url: str, matches: list[str]) -> str:
+    asked = [(m, seat, budget) for budget in ("normal", "easy") for m in matches for seat in range(4)][:ANALYSES]
+    seen: Counter[str] = Counter()
+    cpu: list[float] = []
+    started = time.monotonic()
+
+    async def one(i: int) -> str:
+        match_id, seat, budget = asked[i]
+        async with client(url, ANALYSTS[i % len(ANALYSTS)]) as http:
+            http.timeout = httpx.Timeout(900)
+            answer = await http.get(f"/api/matches/{match_id}/analysis", params={"seat": seat, "budget": budget})
+            if answer.status_code == 200:
+                cpu.append(float(answer.json()["cpu_seconds"]))
+            return str(answer.status_code)
+
+    seen = await flood(len(asked), len(asked), one)
+    figures = f"CPU s each: mean {sum(cpu) / len(cpu):.2f}, max {max(cpu):.2f}" if cpu else "none answered"
+    return (f"{len(asked)} analyses of 4-player Boon seats asked at once from {len(ANALYSTS)} addresses: "
+            f"{dict(seen)}; {figures}; the last answered after {time.monotonic() - started:.1f} s")
+
+
 # Floods added by other changes: (name, the flood given the server's URL and the phase's seconds).
 EXTRA_PHASES: list[tuple[str, Callable[[str, float], Awaitable[str]]]] = []
 
@@ -454,6 +498,7 @@ def start_server() -> tuple[subprocess.Popen[bytes], str, Path]:
         [sys.executable, "-m", "tapete.server", "--port", str(port), "--db-url", f"sqlite:///{folder / 'abuse.db'}",
          "--log-level", "warning"],
         stdout=subprocess.DEVNULL,
+        start_new_session=True,  # its own process group: the analysing and thinking processes go with it
     )
     url = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + 30
@@ -486,6 +531,7 @@ async def run(url: str, seconds: float, only: list[str]) -> list[dict[str, Any]]
         ("silent sockets", lambda: silent_flood(url, max(seconds, 30.0))),
         ("replays", lambda: replay_flood(url, prepared["replays"])),
         ("chat crowd", lambda: chat_crowd_flood(url, seconds)),
+        ("analyses", lambda: analysis_flood(url, prepared["analyses"])),
         *((name, lambda flood=flood: flood(url, seconds)) for name, flood in EXTRA_PHASES),
         ("search bots", lambda: search_flood(url, seconds)),  # last: its tables play on to the end of the run
     ]
@@ -497,6 +543,8 @@ async def run(url: str, seconds: float, only: list[str]) -> list[dict[str, Any]]
             continue
         if name == "replays":
             prepared["replays"] = await long_finished_match(url)  # played before the phase, not timed
+        if name == "analyses":
+            prepared["analyses"] = await finished_boon_matches(url)  # played before the phase, not timed
         started = time.time()
         outcome = await phase()
         spans.append((name, started, time.time(), outcome))
@@ -538,7 +586,11 @@ def main() -> None:
     finally:
         if proc is not None:
             proc.terminate()
-            proc.wait(15)
+            try:
+                proc.wait(15)
+            except subprocess.TimeoutExpired:  # a child still busy (an analysis under way): its group goes
+                os.killpg(proc.pid, 9)
+                proc.wait(15)
     if args.json:
         print(json.dumps(rows, indent=2))
 

@@ -15,7 +15,13 @@ decision at a time (`judge`). Two stand behind it:
   decisions. Every candidate is screened on a few worlds; the two that did
   best there (if better than the move played) and the heuristic's own choice
   then meet the move played on fresh worlds, and the loss is measured there,
-  so the luck that made a move look best does not count.
+  so the luck that made a move look best does not count. The loss is
+  measured in the game's measure (`SearchHints.loss_measure`): the value
+  (a share of a win); or the score margin given up (in points, as a share
+  of twice the margin scale: what the move would cost an even round), where
+  the value is too flat to tell moves apart (a round already lost); or the
+  larger of the two (the margin's, and the value's where a move decides the
+  match).
 - `NetworkEvaluator`: the learned bot's network (`LearnedBot.scores`), where
   the game ships a model: each candidate's value in one pass. Where the
   network does not decide (reactions, optional windows, the steps of a plan)
@@ -37,10 +43,16 @@ from typing import Any
 from tapete import models
 from tapete.bots.learned import LearnedBot, network_arms
 from tapete.bots.search import HeuristicRollouts, PolicyImprovementBot, SearchConfig, level_config, policy_move
-from tapete.engine import Bot, Decision, Event, Game, Observation, State, TapeteError
+from tapete.bots.search.evaluators import view_scores
+from tapete.engine import Bot, Decision, Event, Game, LossThresholds, Observation, State, TapeteError
 
 PASS = -1  # the arm of letting an optional window go by (a reaction not made)
 CHALLENGERS = 2  # the screen's best moves that meet the move played on fresh worlds
+VALUE, MARGIN, BOTH = "value", "margin", "value+margin"  # the loss measures (SearchHints.loss_measure)
+# The loss is the lead less this many standard errors: what the search is sure of (about 97.5 %
+# one-sided). With one, a heuristic seat's noise was labelled a mistake almost as often as a
+# random seat's real ones (Boon, seeds 11-20: 5.2 % against 9.0 %; with two 2.6 % against 8.4 %).
+SURE = 2.0
 
 
 class AnalysisError(TapeteError):
@@ -52,21 +64,31 @@ class Budget:
     """How hard the search looks at one decision: every candidate is rolled
     out on `screen` worlds (fewer when there are many candidates: at most
     `screen_rollouts` rollouts in all, at least 2 worlds), then the best of
-    them meets the move played on `test` fresh worlds."""
+    them meets the move played on `test` fresh worlds, and on up to `more`
+    times `test` further ones while the loss is close to the mistake or the
+    blunder threshold (within a standard error of it: the label hangs on the
+    noise)."""
 
     name: str
     screen: int
     screen_rollouts: int
     test: int
+    more: int = 0
 
     def to_json(self) -> dict[str, Any]:
-        return {"name": self.name, "screen": self.screen, "screen_rollouts": self.screen_rollouts, "test": self.test}
+        return {
+            "name": self.name,
+            "screen": self.screen,
+            "screen_rollouts": self.screen_rollouts,
+            "test": self.test,
+            "more": self.more,
+        }
 
 
 BUDGETS: dict[str, Budget] = {
-    "easy": Budget("easy", 4, 32, 8),
-    "normal": Budget("normal", 8, 64, 16),
-    "hard": Budget("hard", 16, 256, 48),
+    "easy": Budget("easy", 4, 32, 8, 1),
+    "normal": Budget("normal", 8, 64, 16, 3),
+    "hard": Budget("hard", 16, 256, 48, 3),
 }
 DEFAULT_BUDGET = "normal"
 
@@ -110,7 +132,7 @@ class Verdict:
 
     The search measures the best move's lead on the same worlds as the move
     played (`difference`, with its standard error `error`); the `loss` is what
-    it is sure of, the lead less one standard error (never below 0): a lead
+    it is sure of, the lead less `SURE` (two) standard errors (never below 0): a lead
     within the noise of the rollouts is no loss. The network's loss is its lead."""
 
     chosen_value: float
@@ -189,6 +211,8 @@ class SearchEvaluator(Evaluator):
         self.rng = random.Random(0)
         self.config = SearchConfig()
         self.bot: PolicyImprovementBot | None = None
+        self.measure = VALUE
+        self.thresholds = LossThresholds()
 
     def start(self, seat: int, num_players: int, options: Any) -> None:
         # The hard level's valuation and rollouts (a game's own settings for it included), as the
@@ -205,6 +229,10 @@ class SearchEvaluator(Evaluator):
             guide=True,
             paired=True,
         )
+        self.measure = self.game.search_hints.loss_measure(options)
+        self.thresholds = self.game.search_hints.loss_thresholds(options)
+        if self.measure not in (VALUE, MARGIN, BOTH):
+            raise ValueError(f"unknown loss measure {self.measure!r}")
         self.rng = random.Random(0)
         self.bot = PolicyImprovementBot(self.game, self.rng, self.config)
         self.bot.start(seat, num_players, options)
@@ -221,28 +249,69 @@ class SearchEvaluator(Evaluator):
         self.rng.seed(position.seed)
         budget = self.budget
         screen = max(2, min(budget.screen, budget.screen_rollouts // len(arms)))
-        means = {a: _mean(v) for a, v in self.values(position, arms, screen).items()}
-        challengers, proposal = self.challengers(position, means)
+        readings = self.values(position, arms, screen)
+        shown = {a: _mean(v) for a, v in readings[-1].items()}  # the values
+        judged = readings[:-1] if self.measure == MARGIN else readings
+        challengers, proposal = self.challengers(position, *({a: _mean(v) for a, v in r.items()} for r in judged))
         if not challengers:
-            return Verdict(means[chosen], chosen, means[chosen], 0.0, means, screen, self.name)
+            return Verdict(shown[chosen], chosen, shown[chosen], 0.0, shown, screen, self.name)
         tested = self.values(position, (chosen, *challengers), budget.test)
-        means = {**means, **{a: _mean(v) for a, v in tested.items()}}
-        best = _best(tested, challengers, proposal)
-        difference, error = paired_difference(tested[best], tested[chosen])
-        loss = max(0.0, difference - error)
         worlds = screen + budget.test
+        best, difference, error = self.lead(tested, challengers, proposal, chosen)
+        for _ in range(budget.more):
+            if not self.close(difference, error):
+                break
+            more = self.values(position, (chosen, *challengers), budget.test)  # fresh worlds
+            for reading, added in zip(tested, more, strict=True):
+                for arm in added:
+                    reading[arm] += added[arm]
+            worlds += budget.test
+            best, difference, error = self.lead(tested, challengers, proposal, chosen)
+        shown = {**shown, **{a: _mean(v) for a, v in tested[-1].items()}}
+        loss = min(1.0, max(0.0, difference - SURE * error))
         if loss <= 0.0:  # no challenger's lead beyond the noise: the move played holds
-            return Verdict(means[chosen], chosen, means[chosen], 0.0, means, worlds, self.name, difference, error)
-        return Verdict(means[chosen], best, means[best], loss, means, worlds, self.name, difference, error)
+            return Verdict(shown[chosen], chosen, shown[chosen], 0.0, shown, worlds, self.name, difference, error)
+        return Verdict(shown[chosen], best, shown[best], loss, shown, worlds, self.name, difference, error)
 
-    def challengers(self, position: Position, means: Mapping[int, float]) -> tuple[list[int], int | None]:
-        """The moves that meet the one played on fresh worlds: the screen's best
-        `CHALLENGERS` that did better than it there, and the game's heuristic's own
-        choice (a strong prior the few screening worlds may have missed), returned
-        apart too when it is among them."""
+    def lead(
+        self,
+        tested: Sequence[Mapping[int, Sequence[float]]],
+        challengers: Sequence[int],
+        proposal: int | None,
+        chosen: int,
+    ) -> tuple[int, float, float]:
+        """The best challenger on the test worlds, its lead over the move played and the lead's
+        standard error, on the loss' scale: of the readings the measure judges by (the margin's,
+        the value's), the one whose loss (lead less `SURE` errors) is the larger. A margin in scale units
+        counts half (the value's slope in an even round)."""
+        found: tuple[float, int, float, float] | None = None
+        for reading in tested[:-1] if self.measure == MARGIN else tested:
+            best = _best(reading, challengers, proposal)
+            difference, error = paired_difference(reading[best], reading[chosen])
+            if reading is not tested[-1]:  # the margin's
+                difference, error = difference / 2, error / 2
+            if found is None or difference - SURE * error > found[0]:
+                found = (difference - SURE * error, best, difference, error)
+        assert found is not None
+        return found[1], found[2], found[3]
+
+    def close(self, difference: float, error: float) -> bool:
+        """Whether the mistake or the blunder threshold lies within a standard error of the
+        loss (the lead less `SURE` errors): more worlds then decide the label."""
+        loss = difference - SURE * error
+        bounds = (self.thresholds.mistake, self.thresholds.blunder)
+        return difference > 0 and any(loss - error < bound <= loss + error for bound in bounds)
+
+    def challengers(self, position: Position, *readings: Mapping[int, float]) -> tuple[list[int], int | None]:
+        """The moves that meet the one played on fresh worlds: in each reading of the screen
+        (each arm's mean), its best `CHALLENGERS` that did better than the move played there;
+        and the game's heuristic's own choice (a strong prior the few screening worlds may have
+        missed), returned apart too when it is among them."""
         chosen = position.chosen
-        ranked = sorted((a for a in position.arms if a != chosen), key=lambda a: -means[a])
-        found = [a for a in ranked[:CHALLENGERS] if means[a] > means[chosen]]
+        found: list[int] = []
+        for means in readings:
+            ranked = sorted((a for a in position.arms if a != chosen), key=lambda a: -means[a])
+            found += [a for a in ranked[:CHALLENGERS] if means[a] > means[chosen] and a not in found]
         proposal = self.proposal(position)
         if proposal is None or proposal == chosen:
             return found, None
@@ -259,9 +328,11 @@ class SearchEvaluator(Evaluator):
         arm = PASS if decision is None else decision.action
         return arm if arm in position.arms else None
 
-    def values(self, position: Position, arms: Sequence[int], worlds: int) -> dict[int, list[float]]:
-        """The seat's value of each arm on `worlds` sampled worlds, the same for every arm
-        (tapete.bots.search.paired_values, with PASS: the window goes by without the seat)."""
+    def values(self, position: Position, arms: Sequence[int], worlds: int) -> list[dict[int, list[float]]]:
+        """Each arm on `worlds` sampled worlds, the same for every arm
+        (tapete.bots.search.paired_values, with PASS: the window goes by without the seat):
+        the readings of the game's loss measure, the seat's values last; with a margin
+        measure, first its score margin at the horizon over the margin scale."""
         bot = self.bot
         assert bot is not None, "start() first"
         evaluator = bot.evaluator
@@ -271,6 +342,7 @@ class SearchEvaluator(Evaluator):
         obs, seat, plans, cfg = position.obs, position.obs.seat, position.plans, self.config
         rng = self.rng
         values: dict[int, list[float]] = {a: [] for a in arms}
+        margins: dict[int, list[float]] = {a: [] for a in arms}
         for w in range(worlds):
             world = obs.sample(rng)
             if w == 0:
@@ -286,7 +358,19 @@ class SearchEvaluator(Evaluator):
                     for action in plans[arm] if plans is not None else (arm,):
                         events += state.apply(seat, action)
                 values[arm].append(evaluator.evaluate(state, events, cfg, random.Random(seed), templates)[seat])
-        return values
+                if self.measure != VALUE:
+                    margins[arm].append(self.margin(state, evaluator.root_scores, seat))
+        return [values] if self.measure == VALUE else [margins, values]
+
+    def margin(self, state: State, root: Sequence[float] | None, seat: int) -> float:
+        """The seat's score gain since the decision over the others' mean gain, in margin-scale units."""
+        n = state.num_players
+        scores = view_scores(state.view(None), n)
+        if scores is None or root is None or n < 2:
+            return 0.0
+        gained = [self.game.score_sense * (s - r) for s, r in zip(scores, root, strict=True)]
+        mine = gained[seat]
+        return (mine - (sum(gained) - mine) / (n - 1)) / self.margin_scale
 
 
 def _let_pass(state: State, seat: int, rollouts: HeuristicRollouts, rng: random.Random, templates: Any) -> list[Event]:

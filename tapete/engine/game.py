@@ -28,11 +28,15 @@ if TYPE_CHECKING:
 
 @dataclass(frozen=True)
 class LossThresholds:
-    """The losses of value (on the search's [0, 1] scale, as a share of a win)
-    from which the post-game analysis (tapete.analysis) calls a decision an
-    inaccuracy, a mistake or a blunder; below `inaccuracy` it is good. A game
-    declares its own (`SearchHints.loss_thresholds`), calibrated so that its
-    heuristic bot's play is mostly good (docs/analysis.md)."""
+    """The losses from which the post-game analysis (tapete.analysis) calls a
+    decision an inaccuracy, a mistake or a blunder; below `inaccuracy` it is
+    good. A loss is on the search's [0, 1] scale, in the game's loss measure
+    (`SearchHints.loss_measure`): a share of a win, or a score margin given
+    up as a share of twice the game's mean round margin (what it would cost
+    an even round). A game declares its own (`SearchHints.loss_thresholds`),
+    calibrated on seeded matches so that its heuristic bot's play is mostly
+    good and a random player's mistakes show; the figures per game are in
+    docs/analysis.md and beside each game's thresholds."""
 
     inaccuracy: float = 0.05
     mistake: float = 0.12
@@ -88,6 +92,17 @@ class SearchHints:
         blunder in a match of these options (the shared default unless the
         game measured its own)."""
         return LossThresholds()
+
+    def loss_measure(self, options: Any) -> str:
+        """What the post-game analysis measures a decision's loss in: "value",
+        the seat's share of a win at the search's horizon (the default);
+        "margin", the score margin the move gives up against the best one
+        (points, on the game's fixed margin scale), where the win share is
+        too flat or too coarse to tell moves apart (a match decided only at
+        its end by the margin itself); "value+margin", the larger of the two
+        losses (a round already lost still costs points, a move may also lose
+        the match) (docs/analysis.md)."""
+        return "value"
 
     def decision_type(self, action: Mapping[str, Any]) -> str:
         """The kind of decision a move (its JSON form) stands for in the

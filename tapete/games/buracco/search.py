@@ -15,13 +15,20 @@ from tapete.engine import LossThresholds, SearchHints
 
 NORMAL: Mapping[str, Any] = {"think_millis": 500.0, "max_millis": 2_000.0}
 
-# The post-game analysis' loss thresholds, calibrated on seeded matches (docs/analysis.md).
+# The post-game analysis' loss thresholds: the shared steps, on the larger of the value's and the
+# round margin's losses (`loss_measure`). Not calibrated yet: an analysis of a Buracco seat costs
+# a minute of CPU or more at the normal budget, and the rollouts' noise is larger than a move's
+# loss (2 players, 9 tiles, to 100, seed 11: none of a random seat's 103 decisions from 0.08, nor
+# of the heuristic's 67; docs/analysis.md, What is left).
 THRESHOLDS = LossThresholds(0.05, 0.12, 0.25)
 
 
 class BuraccoSearchHints(SearchHints):
     def loss_thresholds(self, options: Any) -> LossThresholds:
         return THRESHOLDS
+
+    def loss_measure(self, options: Any) -> str:
+        return "value+margin"
 
     def level_settings(self, level: str, options: Any) -> Mapping[str, Any]:
         return NORMAL if level == "normal" else {}

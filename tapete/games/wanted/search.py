@@ -49,12 +49,25 @@ def lead_holds(lead: float, deals_left: int, spread: float = DEAL_SWING) -> floa
     return 0.5 * (1.0 + math.erf(lead / (spread * math.sqrt(2.0 * deals_left))))
 
 # The post-game analysis' loss thresholds, calibrated on seeded matches (docs/analysis.md).
+# Pandillas: on the chance to win the match.
 THRESHOLDS = LossThresholds(0.05, 0.12, 0.25)
+# Duelo and Tiroteo: on the bounty margin (`loss_measure`), in units of twice the mean margin of a
+# match (Duelo: 15.8 points), so 0.02 is about 0.6 points, 0.05 about 1.6 and 0.15 about 4.7. A
+# Duelo is four choices, mostly decided by the deal. Calibrated on 2-player Duelos, seeds 11-23,
+# at the normal budget: the heuristic's commits lose 0.02 or more in none of 52 (all bien), a
+# random seat's 0.05 or more in 2 of 52 (docs/analysis.md).
+MARGIN_THRESHOLDS = LossThresholds(0.02, 0.05, 0.15)
 
 
 class WantedSearchHints(SearchHints):
     def loss_thresholds(self, options: Any) -> LossThresholds:
-        return THRESHOLDS
+        return THRESHOLDS if self.loss_measure(options) == "value" else MARGIN_THRESHOLDS
+
+    def loss_measure(self, options: Any) -> str:
+        """Pandillas: the chance to win the match (`horizon_value`) moves with every gang.
+        Duelo and Tiroteo: a match is one stage, valued by its win alone (0 or 1 in each
+        rollout, too coarse for a few worlds to tell cards apart): the bounty margin."""
+        return "value" if options is not None and options.mode == "pandillas" else "margin"
 
     def level_settings(self, level: str, options: Any) -> Mapping[str, Any]:
         if level == "normal" and options is not None and options.mode == "pandillas":
