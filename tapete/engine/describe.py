@@ -39,6 +39,8 @@ class ClientFacts:
       and a score in words ("{n} pts", "botín ${n}"), es/en.
     - `rounds_text`: "Rounds played: {n}" in the game's words (Buracco's hands);
       None: the clients' own.
+    - `round_text`: the round under way, "round {n}", in the game's words
+      (WANTED's deals, Buracco's hands); None: the clients' own.
     - `result_events`: kinds of the events a client shows in a panel that stays
       (a round's or a battle's breakdown); empty: the game's `round_result_events`.
     - `result_when`: event kinds shown there only when their data holds these
@@ -59,6 +61,7 @@ class ClientFacts:
     score_unit: Words = field(default_factory=lambda: POINTS)
     score_text: Words = field(default_factory=lambda: POINTS_TEXT)
     rounds_text: Words | None = None
+    round_text: Words | None = None
     result_events: frozenset[str] = frozenset()
     result_when: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
     deck_file: str | None = None

@@ -6,7 +6,7 @@ async () => {
   // and each game's words that come with its facts from /api/games (its score's words)
   const { gameFacts, gameIds, loadGames } = await import("/js/games/index.js");
   await loadGames();
-  const facts = gameIds().flatMap((g) => ["score_unit", "score_text", "rounds_text"].map((k) => gameFacts(g)[k]).filter(Boolean));
+  const facts = gameIds().flatMap((g) => ["score_unit", "score_text", "rounds_text", "round_text"].map((k) => gameFacts(g)[k]).filter(Boolean));
   const entries = [...Object.values(STRINGS), ...facts];
   const english = entries.flatMap((e) => [e.en, e.en1 || ""]).join("\n").toLowerCase();
   const text = document.body.innerText;

@@ -38,6 +38,8 @@ def test_duelo_panel_bounty_is_the_chips(open_page: Any) -> None:
     page = open_page(DESKTOP)
     create_table(page, "wanted", players=2, options={"mode": "duelo"}, table_options=FAST, name="Ana")
     wait_until(page, lambda s: s["status"] == "playing", what="the match")
+    # WANTED plays deals (and battles), not rounds: the title says so (issue 36, finding 8)
+    assert page.locator(".topbar-title").inner_text() == "WANTED · reparto 1"
     seen_bounty = False
     for _ in range(5):
         s = wait_until(page, lambda s: s["view"]["over"] or (s["seat"] in s["required"] and bool(s["legal"])),

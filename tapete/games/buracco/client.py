@@ -8,5 +8,6 @@ from tapete.engine.describe import NO_REACTIONS
 
 CLIENT = ClientFacts(
     rounds_text={"es": "Manos jugadas: {n}", "en": "Hands played: {n}"},
+    round_text={"es": "mano {n}", "en": "hand {n}"},
     table_options_off=NO_REACTIONS,
 )

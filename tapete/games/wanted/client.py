@@ -12,6 +12,7 @@ CLIENT = ClientFacts(
     score_unit={"es": "botín", "en": "bounty"},
     score_text={"es": "botín ${n}", "en": "bounty ${n}"},
     rounds_text={"es": "Repartos jugados: {n}", "en": "Deals played: {n}"},
+    round_text={"es": "reparto {n}", "en": "deal {n}"},
     result_events=frozenset({"battle", "deal_over", "stage_over"}),
     result_when={"gangs": {"status": "resolved"}},
     deck_file="outlaws.json",

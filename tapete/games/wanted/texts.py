@@ -58,7 +58,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "es": "Empate: desempate {n} entre {players}.",
         "en": "Tie: replay {n} among {players}.",
     },
-    "bounty": {"es": "  {p}: {points:# punto|# puntos}", "en": "  {p}: {points:# point|# points}"},
+    "bounty": {"es": "  {p}: botín ${points}", "en": "  {p}: bounty ${points}"},
     # battles
     "battle.head": {"es": "Batalla {n}:", "en": "Battle {n}:"},
     "battle.seat": {

@@ -86,6 +86,7 @@ def client_json(game: Game, versioned: Callable[[str], str] = lambda url: url) -
         "score_text": dict(facts.score_text),
         "score_sense": game.score_sense,
         "rounds_text": dict(facts.rounds_text) if facts.rounds_text else None,
+        "round_text": dict(facts.round_text) if facts.round_text else None,
         "result_events": sorted(facts.result_events or game.round_result_events),
         "result_when": {kind: dict(when) for kind, when in facts.result_when.items()},
         "deck": facts.deck_file is not None,

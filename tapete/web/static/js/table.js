@@ -11,7 +11,7 @@ import { loadCardNames } from "./faces.js";
 import { logPanel, movesPanel, scoresPanel, seatChips, tabs, toast, topBar } from "./frame.js";
 import { gameFacts, gameModule, gameName, loadView } from "./games/index.js";
 import { hintsPart, markHint } from "./hints.js";
-import { lang, t, tx } from "./i18n.js";
+import { lang, say, t, tx } from "./i18n.js";
 import { CLOSES } from "./protocol.js";
 import { clearTurn, noticeSwitches, showTurn } from "./notices.js";
 import { followRematch, nextMatchOf, rematchBlock, rematchOf } from "./rematch.js";
@@ -360,7 +360,7 @@ export class TableScreen {
     const refocus = focusedSelector(this.root);
     const state = this.state;
     const view = state.view;
-    const title = [gameName(view.game), view.round ? t("table.round", { n: view.round }) : null].filter(Boolean).join(" · ");
+    const title = [gameName(view.game), view.round ? roundText(view) : null].filter(Boolean).join(" · ");
     this.statusEl = h("span", { class: `conn conn-${this.connection}` }, t(`conn.${this.connection}`));
     this.noticeEl = this.notice();
     this.promptEl = h("div", { class: "prompt", "aria-live": "polite", "data-testid": "prompt" });
@@ -655,4 +655,10 @@ function clockEl(seconds) {
   return h("span", { class: "clock", "data-clock": "", role: "timer", "aria-label": words },
     h("span", { class: "clock-long", "aria-hidden": "true" }, words),
     h("span", { class: "clock-short", "aria-hidden": "true" }, t("prompt.clockShort", { s: seconds })));
+}
+
+/** The round under way in the game's words ("WANTED · reparto 2", "Buracco · mano 3"). */
+function roundText(view) {
+  const own = gameFacts(view.game).round_text;
+  return own ? say(own, { n: view.round }) : t("table.round", { n: view.round });
 }
