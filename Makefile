@@ -38,6 +38,7 @@ TEST_WORKERS ?= 2
 test: $(STAMP)
 	bash scripts/need-debian.sh tmux chromium postgresql redis-server
 	$(BIN)/ruff check tapete tests bench
+	$(BIN)/ruff format --check tapete tests bench
 	$(BIN)/mypy
 	set -a; eval "$$(bash scripts/services.sh start || true)"; set +a; \
 	TAPETE_REQUIRE_RAY=1 $(BIN)/pytest -q -x -p no:cacheprovider -n $(TEST_WORKERS) --dist worksteal

@@ -125,10 +125,21 @@ class Pinger:
                         elif seat in required and data["version"] > played:
                             played = data["version"]
                             # no reaction, and no call of Bacan (a round's end): the bot's turns keep coming
-                            moves = [e for e in data["legal"] if not e["reaction"]
-                                     and e["action"].get("type") != "call_bacan"] or data["legal"]
-                            await ws.send(json.dumps({"type": "action", "seq": played, "version": data["version"],
-                                                      "index": moves[0]["index"]}))
+                            moves = [
+                                e
+                                for e in data["legal"]
+                                if not e["reaction"] and e["action"].get("type") != "call_bacan"
+                            ] or data["legal"]
+                            await ws.send(
+                                json.dumps(
+                                    {
+                                        "type": "action",
+                                        "seq": played,
+                                        "version": data["version"],
+                                        "index": moves[0]["index"],
+                                    }
+                                )
+                            )
 
             reading = asyncio.create_task(read())
             while not stop.is_set():
@@ -152,14 +163,21 @@ def ping_process(url: str, table_id: str, token: str, stop: Any, out: Any) -> No
     out.send((pinger.rtts, pinger.turns, pinger.lost))
 
 
-def figures(rtts: list[tuple[float, float]], turns: list[tuple[float, float]], start: float,
-            end: float) -> dict[str, float]:
+def figures(
+    rtts: list[tuple[float, float]], turns: list[tuple[float, float]], start: float, end: float
+) -> dict[str, float]:
     values = [rtt for when, rtt in rtts if start <= when <= end]
     taken = [ms for when, ms in turns if start <= when <= end]
-    return {"pings": len(values), "p50": percentile(values, 0.5), "p99": percentile(values, 0.99),
-            "max": max(values) if values else float("nan"), "bot_turns": len(taken),
-            "turn_p50": percentile(taken, 0.5), "turn_p99": percentile(taken, 0.99),
-            "turn_max": max(taken) if taken else float("nan")}
+    return {
+        "pings": len(values),
+        "p50": percentile(values, 0.5),
+        "p99": percentile(values, 0.99),
+        "max": max(values) if values else float("nan"),
+        "bot_turns": len(taken),
+        "turn_p50": percentile(taken, 0.5),
+        "turn_p99": percentile(taken, 0.99),
+        "turn_max": max(taken) if taken else float("nan"),
+    }
 
 
 def client(url: str, address: str, **options: Any) -> httpx.AsyncClient:
@@ -188,6 +206,7 @@ async def flood(count: int, workers: int, one: Callable[[int], Awaitable[str]]) 
 # -- the floods -----------------------------------------------------------------------------
 async def tables_flood(url: str) -> str:
     async with client(url, "127.0.0.2") as http:
+
         async def one(_: int) -> str:
             answer = await http.post("/api/tables", json={"game": "bacan", "seats": [{"type": "human"}] * 4})
             return str(answer.status_code)
@@ -199,6 +218,7 @@ async def tables_flood(url: str) -> str:
 
 async def joins_flood(url: str) -> str:
     async with client(url, "127.0.0.3") as http:
+
         async def one(i: int) -> str:
             answer = await http.post("/api/join", json={"code": f"ZZZ{i:05d}"})
             return str(answer.status_code)
@@ -214,8 +234,10 @@ async def chunked_flood(url: str) -> str:
     async def one(_: int) -> str:
         reader, writer = await asyncio.open_connection(parts.hostname, parts.port, local_addr=("127.0.0.4", 0))
         # not /api/tables: that address's table rate would refuse most before a byte of body is read
-        writer.write(b"POST /api/games/bacan/players HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
-                     b"Transfer-Encoding: chunked\r\n\r\n")
+        writer.write(
+            b"POST /api/games/bacan/players HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+            b"Transfer-Encoding: chunked\r\n\r\n"
+        )
         chunk = b"%x\r\n%s\r\n" % (65536, b" " * 65536)
         sent = 0
         status = "no answer"
@@ -286,8 +308,12 @@ def silent_socket(url: str, table_id: str, address: str) -> socket.socket:
     sock.settimeout(10)
     sock.connect((parts.hostname, parts.port))
     key = base64.b64encode(os.urandom(16)).decode()
-    sock.sendall((f"GET /ws/tables/{table_id} HTTP/1.1\r\nHost: {parts.netloc}\r\nUpgrade: websocket\r\n"
-                  f"Connection: Upgrade\r\nSec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n\r\n").encode())
+    sock.sendall(
+        (
+            f"GET /ws/tables/{table_id} HTTP/1.1\r\nHost: {parts.netloc}\r\nUpgrade: websocket\r\n"
+            f"Connection: Upgrade\r\nSec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n\r\n"
+        ).encode()
+    )
     head = b""
     while b"\r\n\r\n" not in head:
         head += sock.recv(1)
@@ -299,17 +325,28 @@ def silent_socket(url: str, table_id: str, address: str) -> socket.socket:
 
 async def silent_flood(url: str, seconds: float) -> str:
     async with client(url, "127.0.0.6") as http:
-        created = (await http.post("/api/tables", json={
-            "game": "bacan", "join": False, "table_options": BUSY, "options": {"limit": 10_000},
-            "seats": [{"type": "bot", "level": "random"}] * 6})).json()
+        created = (
+            await http.post(
+                "/api/tables",
+                json={
+                    "game": "bacan",
+                    "join": False,
+                    "table_options": BUSY,
+                    "options": {"limit": 10_000},
+                    "seats": [{"type": "bot", "level": "random"}] * 6,
+                },
+            )
+        ).json()
         table_id = created["table"]["id"]
         sockets = await asyncio.to_thread(lambda: [silent_socket(url, table_id, "127.0.0.6") for _ in range(50)])
         await asyncio.sleep(seconds)
         watchers = (await http.get("/api/stats")).json()["sockets"]
     for sock in sockets:
         sock.close()
-    return (f"50 silent sockets on a busy bot table; {watchers} sockets still attached server-wide "
-            f"(the pinger's included) after {seconds:.0f} s")
+    return (
+        f"50 silent sockets on a busy bot table; {watchers} sockets still attached server-wide "
+        f"(the pinger's included) after {seconds:.0f} s"
+    )
 
 
 SEARCHERS = ["127.0.0.7", "127.0.0.11", "127.0.0.12", "127.0.0.13", "127.0.0.14"]
@@ -318,23 +355,32 @@ SEARCHERS = ["127.0.0.7", "127.0.0.11", "127.0.0.12", "127.0.0.13", "127.0.0.14"
 async def search_flood(url: str, seconds: float) -> str:
     seen: Counter[str] = Counter()
     async with client(url, SEARCHERS[0]) as http:
-        refused = await http.post("/api/tables", json={
-            "game": "bacan", "join": False, "table_options": BUSY, "seats": [SEARCH] * 4})
+        refused = await http.post(
+            "/api/tables", json={"game": "bacan", "join": False, "table_options": BUSY, "seats": [SEARCH] * 4}
+        )
     for address in SEARCHERS:
         async with client(url, address) as http:
             for _ in range(3):  # more than an address may have: tables of bots only with search bots
-                answer = await http.post("/api/tables", json={
-                    "game": "bacan", "join": False, "table_options": BUSY,
-                    "seats": [SEARCH, SEARCH, HEURISTIC, HEURISTIC]})
+                answer = await http.post(
+                    "/api/tables",
+                    json={
+                        "game": "bacan",
+                        "join": False,
+                        "table_options": BUSY,
+                        "seats": [SEARCH, SEARCH, HEURISTIC, HEURISTIC],
+                    },
+                )
                 seen[str(answer.status_code)] += 1
     await asyncio.sleep(seconds)
     async with client(url, SEARCHERS[0]) as http:
         stats = (await http.get("/api/stats")).json()
     thinking = stats.get("thinking", {})
-    return (f"4 ismcts-hard bots at a table: {refused.status_code}; {len(SEARCHERS)} addresses x 3 tables of "
-            f"2 ismcts-hard + 2 heuristic at bot_delay_ms 0: {dict(seen)}; {stats.get('actions')} actions applied "
-            f"since the start; thinking: {thinking.get('queued')} queued, oldest wait {thinking.get('oldest_wait_ms')} "
-            f"ms, {thinking.get('fallbacks')} fallbacks of {thinking.get('decisions')} decisions")
+    return (
+        f"4 ismcts-hard bots at a table: {refused.status_code}; {len(SEARCHERS)} addresses x 3 tables of "
+        f"2 ismcts-hard + 2 heuristic at bot_delay_ms 0: {dict(seen)}; {stats.get('actions')} actions applied "
+        f"since the start; thinking: {thinking.get('queued')} queued, oldest wait {thinking.get('oldest_wait_ms')} "
+        f"ms, {thinking.get('fallbacks')} fallbacks of {thinking.get('decisions')} decisions"
+    )
 
 
 REPLAYERS = [f"127.0.0.{n}" for n in range(21, 27)]
@@ -344,9 +390,21 @@ async def long_finished_match(url: str) -> tuple[str, int]:
     """The longest of three Bacan matches of four heuristic bots to 1,500 points at full speed (thousands of
     actions; the issue's had 8,204), played to their end; (its id, its actions)."""
     async with client(url, "127.0.0.20") as http:
-        made = [(await http.post("/api/tables", json={
-            "game": "bacan", "join": False, "table_options": BUSY, "options": {"limit": 1500},
-            "seats": [HEURISTIC] * 4})).json()["table"]["id"] for _ in range(3)]
+        made = [
+            (
+                await http.post(
+                    "/api/tables",
+                    json={
+                        "game": "bacan",
+                        "join": False,
+                        "table_options": BUSY,
+                        "options": {"limit": 1500},
+                        "seats": [HEURISTIC] * 4,
+                    },
+                )
+            ).json()["table"]["id"]
+            for _ in range(3)
+        ]
         deadline = time.monotonic() + 900
         for table_id in made:
             while (await http.get(f"/api/tables/{table_id}")).json()["status"] != "finished":
@@ -365,9 +423,12 @@ async def replay_flood(url: str, match: tuple[str, int]) -> str:
     async def address(where: str) -> None:
         rng = random.Random(where)
         async with client(url, where, limits=httpx.Limits(max_connections=10)) as http:
+
             async def one() -> None:
-                answer = await http.get(f"/api/matches/{match_id}/replay",
-                                        params={"step": rng.randrange(steps + 1), "seat": rng.randrange(4)})
+                answer = await http.get(
+                    f"/api/matches/{match_id}/replay",
+                    params={"step": rng.randrange(steps + 1), "seat": rng.randrange(4)},
+                )
                 seen[str(answer.status_code)] += 1
 
             await asyncio.gather(*(one() for _ in range(10)))
@@ -376,8 +437,10 @@ async def replay_flood(url: str, match: tuple[str, int]) -> str:
         await asyncio.gather(*(address(where) for where in REPLAYERS))
     async with client(url, REPLAYERS[0]) as http:
         replays = (await http.get("/api/stats")).json().get("replays")
-    return (f"3 x 60 replays of random steps of a {steps}-action match from {len(REPLAYERS)} addresses: "
-            f"{dict(seen)}; {replays}")
+    return (
+        f"3 x 60 replays of random steps of a {steps}-action match from {len(REPLAYERS)} addresses: "
+        f"{dict(seen)}; {replays}"
+    )
 
 
 ANALYSTS = [f"127.0.0.{n}" for n in range(31, 36)]
@@ -387,9 +450,14 @@ ANALYSES = 10
 async def finished_boon_matches(url: str) -> list[str]:
     """Three Boon matches of four heuristic bots at full speed, played to their end (their ids)."""
     async with client(url, "127.0.0.30") as http:
-        made = [(await http.post("/api/tables", json={
-            "game": "boon", "join": False, "table_options": BUSY, "seats": [HEURISTIC] * 4})).json()["table"]["id"]
-            for _ in range(3)]
+        made = [
+            (
+                await http.post(
+                    "/api/tables", json={"game": "boon", "join": False, "table_options": BUSY, "seats": [HEURISTIC] * 4}
+                )
+            ).json()["table"]["id"]
+            for _ in range(3)
+        ]
         deadline = time.monotonic() + 300
         for table_id in made:
             while (await http.get(f"/api/tables/{table_id}")).json()["status"] != "finished":
@@ -416,8 +484,10 @@ async def analysis_flood(url: str, matches: list[str]) -> str:
 
     seen = await flood(len(asked), len(asked), one)
     figures = f"CPU s each: mean {sum(cpu) / len(cpu):.2f}, max {max(cpu):.2f}" if cpu else "none answered"
-    return (f"{len(asked)} analyses of 4-player Boon seats asked at once from {len(ANALYSTS)} addresses: "
-            f"{dict(seen)}; {figures}; the last answered after {time.monotonic() - started:.1f} s")
+    return (
+        f"{len(asked)} analyses of 4-player Boon seats asked at once from {len(ANALYSTS)} addresses: "
+        f"{dict(seen)}; {figures}; the last answered after {time.monotonic() - started:.1f} s"
+    )
 
 
 # Floods added by other changes: (name, the flood given the server's URL and the phase's seconds).
@@ -435,17 +505,26 @@ async def chat_crowd_flood(url: str, seconds: float) -> str:
     async with client(url, "127.0.3.200") as http:
         target = (await http.post("/api/tables", json={"game": "bacan", "seats": [{"type": "human"}] * 2})).json()
         await http.post("/api/join", json={"code": target["invite_code"]})
-        bots = (await http.post("/api/tables", json={
-            "game": "bacan", "join": False, "options": {"limit": 10_000},
-            "table_options": {**BUSY, "bot_delay_ms": 100, "result_pause_seconds": 0}, "seats": [HEURISTIC] * 4,
-        })).json()
+        bots = (
+            await http.post(
+                "/api/tables",
+                json={
+                    "game": "bacan",
+                    "join": False,
+                    "options": {"limit": 10_000},
+                    "table_options": {**BUSY, "bot_delay_ms": 100, "result_pause_seconds": 0},
+                    "seats": [HEURISTIC] * 4,
+                },
+            )
+        ).json()
     stop = asyncio.Event()
     told = Counter[str]()
     gaps: list[float] = []
 
     async def watch_bots() -> None:
-        async with websockets.connect(f"{ws_url}/ws/tables/{bots['table']['id']}", max_size=2**24,
-                                      local_addr=("127.0.3.201", 0)) as ws:
+        async with websockets.connect(
+            f"{ws_url}/ws/tables/{bots['table']['id']}", max_size=2**24, local_addr=("127.0.3.201", 0)
+        ) as ws:
             await ws.send(json.dumps({"type": "hello", "token": None, "texts": False}))
             version, last = -1, time.perf_counter()
             while not stop.is_set():
@@ -458,8 +537,9 @@ async def chat_crowd_flood(url: str, seconds: float) -> str:
                         version, last = data["version"], now
 
     async def chatter(n: int) -> None:
-        async with websockets.connect(f"{ws_url}/ws/tables/{target['table']['id']}", max_size=2**24,
-                                      local_addr=(f"127.0.3.{n}", 0)) as ws:
+        async with websockets.connect(
+            f"{ws_url}/ws/tables/{target['table']['id']}", max_size=2**24, local_addr=(f"127.0.3.{n}", 0)
+        ) as ws:
             await ws.send(json.dumps({"type": "hello", "token": None, "texts": False}))
 
             async def read() -> None:
@@ -483,9 +563,11 @@ async def chat_crowd_flood(url: str, seconds: float) -> str:
     await asyncio.sleep(seconds)
     stop.set()
     await asyncio.gather(watching, *crowd, return_exceptions=True)
-    return (f"{CROWD} addresses sent {told['sent']} lines in {seconds:.0f} s: {told['told']} told at the table, "
-            f"{told['rate_limited']} refused; unrelated bot table: {len(gaps)} moves, gap p50 "
-            f"{percentile(gaps, 0.5):.0f} ms, p99 {percentile(gaps, 0.99):.0f} ms (target < 1000)")
+    return (
+        f"{CROWD} addresses sent {told['sent']} lines in {seconds:.0f} s: {told['told']} told at the table, "
+        f"{told['rate_limited']} refused; unrelated bot table: {len(gaps)} moves, gap p50 "
+        f"{percentile(gaps, 0.5):.0f} ms, p99 {percentile(gaps, 0.99):.0f} ms (target < 1000)"
+    )
 
 
 # -- the run ---------------------------------------------------------------------------------
@@ -495,8 +577,17 @@ def start_server() -> tuple[subprocess.Popen[bytes], str, Path]:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
     proc = subprocess.Popen(
-        [sys.executable, "-m", "tapete.server", "--port", str(port), "--db-url", f"sqlite:///{folder / 'abuse.db'}",
-         "--log-level", "warning"],
+        [
+            sys.executable,
+            "-m",
+            "tapete.server",
+            "--port",
+            str(port),
+            "--db-url",
+            f"sqlite:///{folder / 'abuse.db'}",
+            "--log-level",
+            "warning",
+        ],
         stdout=subprocess.DEVNULL,
         start_new_session=True,  # its own process group: the analysing and thinking processes go with it
     )
@@ -514,13 +605,22 @@ def start_server() -> tuple[subprocess.Popen[bytes], str, Path]:
 
 async def run(url: str, seconds: float, only: list[str]) -> list[dict[str, Any]]:
     async with client(url, "127.0.0.1") as http:
-        created = (await http.post("/api/tables", json={
-            "game": "bacan", "options": {"limit": 10_000}, "table_options": {**BUSY, "result_pause_seconds": 0},
-            "seats": [{"type": "human"}, VICTIM_BOT]})).json()
+        created = (
+            await http.post(
+                "/api/tables",
+                json={
+                    "game": "bacan",
+                    "options": {"limit": 10_000},
+                    "table_options": {**BUSY, "result_pause_seconds": 0},
+                    "seats": [{"type": "human"}, VICTIM_BOT],
+                },
+            )
+        ).json()
     stop = multiprocessing.Event()
     receiving, sending = multiprocessing.Pipe(duplex=False)
-    pinging = multiprocessing.Process(target=ping_process, args=(
-        url, created["table"]["id"], created["token"], stop, sending), daemon=True)
+    pinging = multiprocessing.Process(
+        target=ping_process, args=(url, created["table"]["id"], created["token"], stop, sending), daemon=True
+    )
     pinging.start()
     phases: list[tuple[str, Callable[[], Awaitable[str]]]] = [
         ("idle", lambda: asyncio.sleep(seconds, "nothing")),
@@ -553,15 +653,18 @@ async def run(url: str, seconds: float, only: list[str]) -> list[dict[str, Any]]
     rtts, turns, lost = await asyncio.to_thread(receiving.recv)
     pinging.join(10)
     rows = []
-    print(f"\nthe unrelated table during each flood (ms; load average {os.getloadavg()[0]:.1f} "
-          f"{os.getloadavg()[1]:.1f} {os.getloadavg()[2]:.1f}, {os.cpu_count()} cores):")
+    print(
+        f"\nthe unrelated table during each flood (ms; load average {os.getloadavg()[0]:.1f} "
+        f"{os.getloadavg()[1]:.1f} {os.getloadavg()[2]:.1f}, {os.cpu_count()} cores):"
+    )
     for name, start, end, outcome in spans:
-        row = {"phase": name, "seconds": round(end - start, 1), "outcome": outcome,
-               **figures(rtts, turns, start, end)}
+        row = {"phase": name, "seconds": round(end - start, 1), "outcome": outcome, **figures(rtts, turns, start, end)}
         rows.append(row)
-        print(f"{name:15} ping p50 {row['p50']:6.2f}  p99 {row['p99']:7.2f}  max {row['max']:7.2f}  "
-              f"({row['pings']} pings) · bot turn p50 {row['turn_p50']:6.0f}  p99 {row['turn_p99']:6.0f}  "
-              f"max {row['turn_max']:6.0f}  ({row['bot_turns']} turns)")
+        print(
+            f"{name:15} ping p50 {row['p50']:6.2f}  p99 {row['p99']:7.2f}  max {row['max']:7.2f}  "
+            f"({row['pings']} pings) · bot turn p50 {row['turn_p50']:6.0f}  p99 {row['turn_p99']:6.0f}  "
+            f"max {row['turn_max']:6.0f}  ({row['bot_turns']} turns)"
+        )
     if lost:
         print(f"pings without an answer in 5 s: {lost}")
     return rows
@@ -573,8 +676,9 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=10.0, help="length of the idle and search-bot phases")
     parser.add_argument("--url", help="a running server (default: start one)")
     parser.add_argument("--json", action="store_true", help="print the rows as JSON at the end")
-    parser.add_argument("--only", action="append", default=[],
-                        help="run only this flood (after the idle phase); may be repeated")
+    parser.add_argument(
+        "--only", action="append", default=[], help="run only this flood (after the idle phase); may be repeated"
+    )
     args = parser.parse_args()
     proc = None
     if args.url:

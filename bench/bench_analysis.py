@@ -61,22 +61,34 @@ def cost(seeds: list[int], budget: str) -> None:
         totals.append(total)
         figures = "  ".join(f"seat {s}: {c:5.2f}" for s, c in enumerate(seats))
         print(f"seed {seed}: {len(record['actions'])} actions  {figures}  whole match: {total:5.2f} s")
-    print(f"whole match: mean {statistics.mean(totals):.2f} s, max {max(totals):.2f} s of CPU "
-          f"(target: at most {BOON_TARGET_CPU:.0f} s)")
+    print(
+        f"whole match: mean {statistics.mean(totals):.2f} s, max {max(totals):.2f} s of CPU "
+        f"(target: at most {BOON_TARGET_CPU:.0f} s)"
+    )
 
 
-def calibrate(game_id: str, players: int, options: dict[str, Any], seeds: list[int], seats: list[int],
-              out: str | None) -> None:
+def calibrate(
+    game_id: str, players: int, options: dict[str, Any], seeds: list[int], seats: list[int], out: str | None
+) -> None:
     rows: list[dict[str, Any]] = []
     for seed in seeds:
         record = seeded_record(game_id, seed, players, options, 0)
         for seat in seats:
             analysis = analyze(record, seat)
-            rows.append({"seed": seed, "seat": seat, "cpu": analysis.cpu_seconds,
-                         "decisions": [(d.type, d.loss, d.label) for d in analysis.decisions]})
+            rows.append(
+                {
+                    "seed": seed,
+                    "seat": seat,
+                    "cpu": analysis.cpu_seconds,
+                    "decisions": [(d.type, d.loss, d.label) for d in analysis.decisions],
+                }
+            )
             bad = sum(d.label in (MISTAKE, BLUNDER) for d in analysis.decisions)
-            print(f"seed {seed} seat {seat}: {len(analysis.decisions)} judged, {bad} error/error grave, "
-                  f"{analysis.forced} forced, {analysis.cpu_seconds:.1f} s CPU", flush=True)
+            print(
+                f"seed {seed} seat {seat}: {len(analysis.decisions)} judged, {bad} error/error grave, "
+                f"{analysis.forced} forced, {analysis.cpu_seconds:.1f} s CPU",
+                flush=True,
+            )
     print(f"\n{game_id} {players} players {json.dumps(options)}, seeds {seeds[0]}-{seeds[-1]}:")
     for seat in seats:
         decisions = [d for r in rows if r["seat"] == seat for d in r["decisions"]]
@@ -87,8 +99,10 @@ def calibrate(game_id: str, players: int, options: dict[str, Any], seeds: list[i
         bad = sum(d[2] in (MISTAKE, BLUNDER) for d in decisions)
         good = sum(d[2] == "good" for d in decisions)
         who = "random" if seat == 0 else "heuristic"
-        print(f"seat {seat} ({who}): {n} judged, error/error grave {bad} ({bad / n:.1%}), bien {good / n:.0%}; "
-              f"loss mean {statistics.mean(losses):.3f} q50 {losses[n // 2]:.3f} q90 {losses[n * 9 // 10]:.3f}")
+        print(
+            f"seat {seat} ({who}): {n} judged, error/error grave {bad} ({bad / n:.1%}), bien {good / n:.0%}; "
+            f"loss mean {statistics.mean(losses):.3f} q50 {losses[n // 2]:.3f} q90 {losses[n * 9 // 10]:.3f}"
+        )
         print("   losses from:", "  ".join(f"{t:.2f}: {sum(x >= t for x in losses) / n:.1%}" for t in CANDIDATES))
         by: dict[str, list[float]] = defaultdict(list)
         for kind, loss, _ in decisions:
@@ -116,8 +130,14 @@ def main() -> None:
     if args.what == "cost":
         cost([int(s) for s in args.seeds.split(",")], args.budget)
     else:
-        calibrate(args.game, args.players, json.loads(args.options), [int(s) for s in args.seeds.split(",")],
-                  [int(s) for s in args.seats.split(",")], args.json)
+        calibrate(
+            args.game,
+            args.players,
+            json.loads(args.options),
+            [int(s) for s in args.seeds.split(",")],
+            [int(s) for s in args.seats.split(",")],
+            args.json,
+        )
     print(f"(this run: {time.process_time() - started:.1f} s of CPU)")
 
 

@@ -234,8 +234,10 @@ class Client:
             url = f"{self.url.replace('http', 'ws', 1)}/ws/tables/{table_id}"
             # as the browser says hello: legal moves and seats are told only when they change, an
             # accepted action in the state that follows it
-            hellos = [orjson.dumps({"type": "hello", "token": token, "omit_unchanged": True,
-                                    "accepted_in_state": True}) for token in tokens]
+            hellos = [
+                orjson.dumps({"type": "hello", "token": token, "omit_unchanged": True, "accepted_in_state": True})
+                for token in tokens
+            ]
             people = [Person(url, hello, self.rng, self) for hello in hellos]
             self.tables += 1
             self.sockets += len(people)
@@ -289,9 +291,24 @@ class Client:
                 await asyncio.sleep(args.measure)
                 window, self.window = self.window, None
                 window.received, window.cpu_s = self.received - received0, time.process_time() - cpu0
-                results.put((index, step, window.latencies, window.sent, window.errors, self.tables, self.sockets,
-                             procs.cpu_seconds(os.getpid()), procs.rss_mb(os.getpid()), window.lags,
-                             dict(self.failed), window.received, window.cpu_s, opening))
+                results.put(
+                    (
+                        index,
+                        step,
+                        window.latencies,
+                        window.sent,
+                        window.errors,
+                        self.tables,
+                        self.sockets,
+                        procs.cpu_seconds(os.getpid()),
+                        procs.rss_mb(os.getpid()),
+                        window.lags,
+                        dict(self.failed),
+                        window.received,
+                        window.cpu_s,
+                        opening,
+                    )
+                )
                 if stop_all.is_set():
                     break
             while not stop_all.is_set():  # the tables stay until the last step's servers are sampled
@@ -303,8 +320,9 @@ class Client:
             api.close()
 
 
-def client_process(args: argparse.Namespace, url: str, index: int, begin: Any, results: Any,
-                   stop_all: EventType) -> None:
+def client_process(
+    args: argparse.Namespace, url: str, index: int, begin: Any, results: Any, stop_all: EventType
+) -> None:
     raise_open_files()
     run_loop(Client(args, url, args.seed * 1000 + index).run(index, begin, results, stop_all))
 
@@ -317,12 +335,24 @@ def pct(values: list[float], p: float) -> float:
 def server_sample(started: procs.Servers) -> dict[str, Any]:
     found = []
     for url, pid in zip(started.own_urls, started.pids, strict=True):
-        stats = httpx.get(f"{url}/api/stats", params={"reset": "true"}, headers=started.headers(),
-                          timeout=STATS_TIMEOUT).json()
-        found.append({"pid": pid, "cpu": procs.cpu_seconds(pid), "rss_mb": round(procs.rss_mb(pid), 1),
-                      "tables": stats["tables"]["playing"] + stats["tables"]["waiting"], "sockets": stats["sockets"],
-                      "actions": stats["actions"], "stale": stats["stale"], "stages": stats["stages_ms"],
-                      "loop_lag": stats.get("loop_lag_ms"), "gc": stats.get("gc"), "wal": stats.get("wal")})
+        stats = httpx.get(
+            f"{url}/api/stats", params={"reset": "true"}, headers=started.headers(), timeout=STATS_TIMEOUT
+        ).json()
+        found.append(
+            {
+                "pid": pid,
+                "cpu": procs.cpu_seconds(pid),
+                "rss_mb": round(procs.rss_mb(pid), 1),
+                "tables": stats["tables"]["playing"] + stats["tables"]["waiting"],
+                "sockets": stats["sockets"],
+                "actions": stats["actions"],
+                "stale": stats["stale"],
+                "stages": stats["stages_ms"],
+                "loop_lag": stats.get("loop_lag_ms"),
+                "gc": stats.get("gc"),
+                "wal": stats.get("wal"),
+            }
+        )
     return {"at": time.perf_counter(), "processes": found}
 
 
@@ -338,8 +368,11 @@ def sample_or_none(started: procs.Servers, total: int) -> dict[str, Any] | None:
     try:
         return server_sample(started)
     except httpx.HTTPError as err:
-        print(f"  {total:>5} tables: a server did not answer /api/stats within {STATS_TIMEOUT:g} s "
-              f"({type(err).__name__}): saturated; the rise stops here", flush=True)
+        print(
+            f"  {total:>5} tables: a server did not answer /api/stats within {STATS_TIMEOUT:g} s "
+            f"({type(err).__name__}): saturated; the rise stops here",
+            flush=True,
+        )
         return None
 
 
@@ -348,8 +381,10 @@ def measure(args: argparse.Namespace, started: procs.Servers) -> list[dict[str, 
     results = context.Queue()
     stop_all = context.Event()
     begin: Any = context.Value(StepBegin, 0, time.time() + 3)  # the step whose tables may open, and when
-    clients = [context.Process(target=client_process, args=(args, started.url, i, begin, results, stop_all))
-               for i in range(args.clients)]
+    clients = [
+        context.Process(target=client_process, args=(args, started.url, i, begin, results, stop_all))
+        for i in range(args.clients)
+    ]
     for c in clients:
         c.start()
     client_cpu0 = [0.0] * args.clients
@@ -365,13 +400,33 @@ def measure(args: argparse.Namespace, started: procs.Servers) -> list[dict[str, 
             if before is None:
                 break
             db0 = procs.cpu_of(db_pids)
-            profilers = [subprocess.Popen(
-                [procs.PY_SPY, "record", "--pid", str(pid),
-                 "--duration", str(int(args.measure)), "--rate", "200",
-                 "--nonblocking", "--idle",
-                 "--format", "raw", "--output", f"{args.profile}.{total}.{i}.txt"],
-                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL) for i, pid in enumerate(started.pids)
-            ] if args.profile else []
+            profilers = (
+                [
+                    subprocess.Popen(
+                        [
+                            procs.PY_SPY,
+                            "record",
+                            "--pid",
+                            str(pid),
+                            "--duration",
+                            str(int(args.measure)),
+                            "--rate",
+                            "200",
+                            "--nonblocking",
+                            "--idle",
+                            "--format",
+                            "raw",
+                            "--output",
+                            f"{args.profile}.{total}.{i}.txt",
+                        ],
+                        stdout=subprocess.DEVNULL,
+                        stderr=subprocess.DEVNULL,
+                    )
+                    for i, pid in enumerate(started.pids)
+                ]
+                if args.profile
+                else []
+            )
             seen = [results.get(timeout=args.measure + args.settle + 300) for _ in range(args.clients)]
             after = sample_or_none(started, total)
             if after is None:
@@ -399,16 +454,23 @@ def measure(args: argparse.Namespace, started: procs.Servers) -> list[dict[str, 
                 "errors": errors,
                 "stale": stale,
                 "processes": [
-                    {"tables": a["tables"], "sockets": a["sockets"], "rss_mb": a["rss_mb"],
-                     "cpu_pct": round(100 * (a["cpu"] - b["cpu"]) / wall, 1),
-                     "cpu_us_per_action": round(1e6 * (a["cpu"] - b["cpu"]) / max(1, actions), 1),
-                     "stages_p50_p99_ms": {name: (v["p50"], v["p99"]) for name, v in a["stages"].items()},
-                     "loop_lag_ms": a.get("loop_lag"), "gc": a.get("gc"), "wal": a.get("wal")}
+                    {
+                        "tables": a["tables"],
+                        "sockets": a["sockets"],
+                        "rss_mb": a["rss_mb"],
+                        "cpu_pct": round(100 * (a["cpu"] - b["cpu"]) / wall, 1),
+                        "cpu_us_per_action": round(1e6 * (a["cpu"] - b["cpu"]) / max(1, actions), 1),
+                        "stages_p50_p99_ms": {name: (v["p50"], v["p99"]) for name, v in a["stages"].items()},
+                        "loop_lag_ms": a.get("loop_lag"),
+                        "gc": a.get("gc"),
+                        "wal": a.get("wal"),
+                    }
                     for a, b in zip(after["processes"], before["processes"], strict=True)
                 ],
                 "postgresql_cpu_pct": round(100 * (procs.cpu_of(db_pids) - db0) / wall, 1) if db_pids else None,
-                "client_cpu_pct": [round(100 * (s[7] - client_cpu0[s[0]]) / (args.settle + args.measure), 1)
-                                   for s in sorted(seen)],
+                "client_cpu_pct": [
+                    round(100 * (s[7] - client_cpu0[s[0]]) / (args.settle + args.measure), 1) for s in sorted(seen)
+                ],
                 "client_rss_mb": [round(s[8], 1) for s in sorted(seen)],
                 "client_tables": [s[5] for s in sorted(seen)],
                 "client_sockets": [s[6] for s in sorted(seen)],
@@ -444,8 +506,13 @@ def lag_text(lag: dict[str, Any] | None) -> str:
 
 
 def gc_text(gcs: list[dict[str, Any]] | None) -> str:
-    return ", ".join(f"gen {g['generation']} {g['count']}x {g['total_ms'] / 1000:.1f} s max {g['max_ms']:.0f} ms"
-                     for g in gcs) if gcs else "?"
+    return (
+        ", ".join(
+            f"gen {g['generation']} {g['count']}x {g['total_ms'] / 1000:.1f} s max {g['max_ms']:.0f} ms" for g in gcs
+        )
+        if gcs
+        else "?"
+    )
 
 
 def wal_text(wal: dict[str, Any] | None) -> str:
@@ -455,31 +522,56 @@ def wal_text(wal: dict[str, Any] | None) -> str:
 
 def print_row(row: dict[str, Any]) -> None:
     lat = row["send_to_view_ms"]
-    per = "; ".join(f"{p['tables']} tables/{p['sockets']} sockets, RSS {p['rss_mb']} MB, CPU {p['cpu_pct']}% "
-                    f"({p['cpu_us_per_action']} µs/action), stages p50/p99 {p['stages_p50_p99_ms']}, "
-                    f"loop lateness p50/p99/max {lag_text(p.get('loop_lag_ms'))}, collections {gc_text(p.get('gc'))}"
-                    f"{wal_text(p.get('wal'))}" for p in row["processes"])
-    print(f"  {row['tables_held']:>5} tables {row['sockets_held']:>6} sockets (the clients hold "
-          f"{sum(row['client_tables'])} tables, {sum(row['client_sockets'])} sockets)  "
-          f"{row['actions_per_s']:>7,.0f} actions/s  "
-          f"send->view p50 {lat['p50']} p90 {lat['p90']} p99 {lat['p99']} ms (n={row['person_actions']})  "
-          f"stale {row['stale']}  errors {row['errors']}", flush=True)
-    print(f"        server: {per}; PostgreSQL CPU {row['postgresql_cpu_pct']}%; load {' '.join(row['loadavg'])}",
-          flush=True)
-    clients = "; ".join(f"{t} tables/{n} sockets, RSS {r} MB, CPU {c}%, loop lag p99 {lag} ms, "
-                        f"{m:,.0f} messages/s received, CPU per message received {us} µs"
-                        for t, n, r, c, lag, m, us in
-                        zip(row["client_tables"], row["client_sockets"], row["client_rss_mb"], row["client_cpu_pct"],
-                            row["client_loop_lag_p99_ms"], row["client_messages_per_s"],
-                            row["client_cpu_us_per_message"], strict=True))
-    print(f"        clients: {clients}; since the start (tables created, failed and replaced, ended): "
-          f"{dict(row['tables_failed_since_start'])}", flush=True)
+    per = "; ".join(
+        f"{p['tables']} tables/{p['sockets']} sockets, RSS {p['rss_mb']} MB, CPU {p['cpu_pct']}% "
+        f"({p['cpu_us_per_action']} µs/action), stages p50/p99 {p['stages_p50_p99_ms']}, "
+        f"loop lateness p50/p99/max {lag_text(p.get('loop_lag_ms'))}, collections {gc_text(p.get('gc'))}"
+        f"{wal_text(p.get('wal'))}"
+        for p in row["processes"]
+    )
+    print(
+        f"  {row['tables_held']:>5} tables {row['sockets_held']:>6} sockets (the clients hold "
+        f"{sum(row['client_tables'])} tables, {sum(row['client_sockets'])} sockets)  "
+        f"{row['actions_per_s']:>7,.0f} actions/s  "
+        f"send->view p50 {lat['p50']} p90 {lat['p90']} p99 {lat['p99']} ms (n={row['person_actions']})  "
+        f"stale {row['stale']}  errors {row['errors']}",
+        flush=True,
+    )
+    print(
+        f"        server: {per}; PostgreSQL CPU {row['postgresql_cpu_pct']}%; load {' '.join(row['loadavg'])}",
+        flush=True,
+    )
+    clients = "; ".join(
+        f"{t} tables/{n} sockets, RSS {r} MB, CPU {c}%, loop lag p99 {lag} ms, "
+        f"{m:,.0f} messages/s received, CPU per message received {us} µs"
+        for t, n, r, c, lag, m, us in zip(
+            row["client_tables"],
+            row["client_sockets"],
+            row["client_rss_mb"],
+            row["client_cpu_pct"],
+            row["client_loop_lag_p99_ms"],
+            row["client_messages_per_s"],
+            row["client_cpu_us_per_message"],
+            strict=True,
+        )
+    )
+    print(
+        f"        clients: {clients}; since the start (tables created, failed and replaced, ended): "
+        f"{dict(row['tables_failed_since_start'])}",
+        flush=True,
+    )
     if sum(row["client_tables_opening"]):
-        print(f"        NOTE: {sum(row['client_tables_opening'])} tables were still being opened when the window "
-              f"began: their creation is in the window (a longer --settle measures the step alone)", flush=True)
+        print(
+            f"        NOTE: {sum(row['client_tables_opening'])} tables were still being opened when the window "
+            f"began: their creation is in the window (a longer --settle measures the step alone)",
+            flush=True,
+        )
     if max(row["client_cpu_pct"]) > 80:
-        print(f"        WARNING: a client process used {max(row['client_cpu_pct'])}% of a core: the clients may be the "
-              f"limit here; give them more --clients", flush=True)
+        print(
+            f"        WARNING: a client process used {max(row['client_cpu_pct'])}% of a core: the clients may be the "
+            f"limit here; give them more --clients",
+            flush=True,
+        )
 
 
 def main() -> None:
@@ -500,16 +592,23 @@ def main() -> None:
     parser.add_argument("--server-flags", default="", help="extra server flags")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--json", action="store_true", help="print the steps as one JSON object at the end")
-    parser.add_argument("--profile", help="sample each server process with py-spy in each measured window: "
-                        "collapsed stacks in PROFILE.<tables>.<process>.txt (pip install py-spy)")
+    parser.add_argument(
+        "--profile",
+        help="sample each server process with py-spy in each measured window: "
+        "collapsed stacks in PROFILE.<tables>.<process>.txt (pip install py-spy)",
+    )
     args = parser.parse_args()
     raise_open_files()  # the servers started here inherit it
     with tempfile.TemporaryDirectory() as tmp:
-        started = procs.start(args.workers, args.db, args.redis, Path(tmp),
-                              ["--finished-ttl", "5", *args.server_flags.split()])
-        print(f"{started.label}: {args.game}, {args.people} people + {args.players - args.people} bots per table, "
-              f"people answer in 1-3 s; +{args.step} tables every {args.settle + args.measure:g} s "
-              f"({args.measure:g} s measured), until p99 send -> view > {args.limit_ms:g} ms", flush=True)
+        started = procs.start(
+            args.workers, args.db, args.redis, Path(tmp), ["--finished-ttl", "5", *args.server_flags.split()]
+        )
+        print(
+            f"{started.label}: {args.game}, {args.people} people + {args.players - args.people} bots per table, "
+            f"people answer in 1-3 s; +{args.step} tables every {args.settle + args.measure:g} s "
+            f"({args.measure:g} s measured), until p99 send -> view > {args.limit_ms:g} ms",
+            flush=True,
+        )
         try:
             rows = measure(args, started)
         finally:
@@ -517,8 +616,10 @@ def main() -> None:
     under = [r for r in rows if r["person_actions"] and r["send_to_view_ms"]["p99"] <= args.limit_ms]
     best = under[-1] if under else None
     if best is not None:
-        print(f"capacity ({started.label}): {best['tables_held']} tables, {best['sockets_held']} sockets with p99 "
-              f"send -> view {best['send_to_view_ms']['p99']} ms <= {args.limit_ms:g} ms")
+        print(
+            f"capacity ({started.label}): {best['tables_held']} tables, {best['sockets_held']} sockets with p99 "
+            f"send -> view {best['send_to_view_ms']['p99']} ms <= {args.limit_ms:g} ms"
+        )
     else:
         print(f"capacity ({started.label}): not even the first step stayed under {args.limit_ms:g} ms")
     if args.json:

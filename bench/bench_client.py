@@ -190,8 +190,9 @@ class Seat(WireSeat):
         elif kind == "error":  # e.g. stale: a bot's mirror claim arrived first
             if tally.measuring:  # a stale answer's rule says which kind (a race, a window)
                 code = message["code"]
-                tally.errors[f"{code} ({message.get('rule')}, {message.get('stale')})" if code == "stale"
-                             else code] += 1
+                tally.errors[
+                    f"{code} ({message.get('rule')}, {message.get('stale')})" if code == "stale" else code
+                ] += 1
             self.sent_at = None
             if self.last is not None:
                 self.maybe_act(self.last)
@@ -207,8 +208,9 @@ class Seat(WireSeat):
             return
         self.acted = version
         self.seq += 1
-        frame = orjson.dumps({"type": "action", "seq": self.seq, "version": version,
-                              "index": self.rng.choice(legal)["index"]})
+        frame = orjson.dumps(
+            {"type": "action", "seq": self.seq, "version": version, "index": self.rng.choice(legal)["index"]}
+        )
         if self.tally.measuring:
             self.tally.sent += 1
         self.sent_at = time.perf_counter()
@@ -248,11 +250,22 @@ class Seat(WireSeat):
 HTTP_CONNECTIONS = 20  # tables a client process creates and joins at once (as many HTTP connections at most)
 
 
-async def table_loop(args: argparse.Namespace, api: Api, http_slots: asyncio.Semaphore, ws_url: str, tally: Tally,
-                     stop: asyncio.Event, rng: random.Random) -> None:
+async def table_loop(
+    args: argparse.Namespace,
+    api: Api,
+    http_slots: asyncio.Semaphore,
+    ws_url: str,
+    tally: Tally,
+    stop: asyncio.Event,
+    rng: random.Random,
+) -> None:
     seats = [{"type": "human"}] * args.humans + [{"type": "bot", "level": args.bots}] * (args.players - args.humans)
-    body = {"game": args.game, "seats": seats, "options": orjson.loads(args.options),
-            "table_options": {"reaction_window_ms": args.window_ms, "bot_delay_ms": args.bot_delay_ms}}
+    body = {
+        "game": args.game,
+        "seats": seats,
+        "options": orjson.loads(args.options),
+        "table_options": {"reaction_window_ms": args.window_ms, "bot_delay_ms": args.bot_delay_ms},
+    }
     seated: list[Seat] = []  # the remote seats of the table's current match (one after another)
     talker = asyncio.create_task(chatter(args, seated, tally, rng)) if args.chat_every > 0 else None
     try:
@@ -263,8 +276,17 @@ async def table_loop(args: argparse.Namespace, api: Api, http_slots: asyncio.Sem
             await asyncio.gather(talker, return_exceptions=True)
 
 
-async def play_tables(args: argparse.Namespace, api: Api, http_slots: asyncio.Semaphore, ws_url: str, tally: Tally,
-                      stop: asyncio.Event, rng: random.Random, body: dict[str, Any], seated: list[Seat]) -> None:
+async def play_tables(
+    args: argparse.Namespace,
+    api: Api,
+    http_slots: asyncio.Semaphore,
+    ws_url: str,
+    tally: Tally,
+    stop: asyncio.Event,
+    rng: random.Random,
+    body: dict[str, Any],
+    seated: list[Seat],
+) -> None:
     """One match after another at this table slot, until `stop`."""
     first = True
     while not stop.is_set():
@@ -276,8 +298,10 @@ async def play_tables(args: argparse.Namespace, api: Api, http_slots: asyncio.Se
                 joined = await api.post("/api/join", {"code": created["invite_code"]})
                 tokens[joined["seat"]] = joined["token"]
         url = f"{ws_url}/ws/tables/{table_id}"
-        players = [Seat(url, orjson.dumps({"type": "hello", "token": token, "texts": not args.no_texts}),
-                        seat, rng, tally) for seat, token in tokens.items()]
+        players = [
+            Seat(url, orjson.dumps({"type": "hello", "token": token, "texts": not args.no_texts}), seat, rng, tally)
+            for seat, token in tokens.items()
+        ]
         if first:  # the slot is open once its first match's state arrives
             players[0].on_first_state, first = tally.table_opened, False
         seated[:] = players
@@ -351,10 +375,14 @@ async def client_main(args: argparse.Namespace, url: str, index: int, conn: Conn
     mine = share(args.tables, args.client_procs, index)
     api, http_slots = Api(url), asyncio.Semaphore(HTTP_CONNECTIONS)
     try:
-        tasks = [asyncio.create_task(table_loop(args, api, http_slots, url.replace("http", "ws", 1), tally, stop, rng))
-                 for _ in range(mine)]
-        probes = [asyncio.create_task(loop_lag(tally.lagged, LAG_EVERY)),
-                  asyncio.create_task(ping_probe(tally, random.Random(index)))]
+        tasks = [
+            asyncio.create_task(table_loop(args, api, http_slots, url.replace("http", "ws", 1), tally, stop, rng))
+            for _ in range(mine)
+        ]
+        probes = [
+            asyncio.create_task(loop_lag(tally.lagged, LAG_EVERY)),
+            asyncio.create_task(ping_probe(tally, random.Random(index))),
+        ]
         began = time.perf_counter()
         while tally.opened < mine and time.perf_counter() - began < OPEN_TIMEOUT:
             await asyncio.sleep(0.1)  # the warm-up starts once every table plays
@@ -367,12 +395,29 @@ async def client_main(args: argparse.Namespace, url: str, index: int, conn: Conn
         await asyncio.sleep(max(0.0, end - time.time()))
         tally.measuring = False
         cpu, wall, received = time.process_time() - cpu0, time.time() - wall0, tally.received - received0
-        conn.send(("result", {"pid": os.getpid(), "tables": mine, "latencies": tally.latencies,
-                              "answered": tally.answered, "sent": tally.sent,
-                              "errors": dict(tally.errors), "matches": tally.matches, "reconnects": tally.reconnects,
-                              "failures": tally.failures, "chat_sent": tally.chat_sent,
-                              "chat_heard": tally.chat_heard, "lags": tally.lags, "pings": tally.pings,
-                              "cpu_s": cpu, "wall_s": wall, "received": received}))
+        conn.send(
+            (
+                "result",
+                {
+                    "pid": os.getpid(),
+                    "tables": mine,
+                    "latencies": tally.latencies,
+                    "answered": tally.answered,
+                    "sent": tally.sent,
+                    "errors": dict(tally.errors),
+                    "matches": tally.matches,
+                    "reconnects": tally.reconnects,
+                    "failures": tally.failures,
+                    "chat_sent": tally.chat_sent,
+                    "chat_heard": tally.chat_heard,
+                    "lags": tally.lags,
+                    "pings": tally.pings,
+                    "cpu_s": cpu,
+                    "wall_s": wall,
+                    "received": received,
+                },
+            )
+        )
         await asyncio.to_thread(conn.recv)  # stop
         stop.set()
         for probe in probes:

@@ -71,12 +71,16 @@ async def scratch(server: str, name: str, with_key: bool) -> str:
         await conn.executemany(
             "INSERT INTO matches (id, game, options, table_options, seed, num_players, status, invite_code, public,"
             " created_at, rules_version, rated) VALUES ($1, 'bacan', '{}', '{}', 1, 4, 'playing', $2, false, 0, 1,"
-            " false)", [(i, secrets.token_hex(4)) for i in ids])
-        await conn.executemany("INSERT INTO table_leases (match_id, owner, expires_at) VALUES ($1, $2, 1e12)",
-                               [(i, OWNER) for i in ids])
+            " false)",
+            [(i, secrets.token_hex(4)) for i in ids],
+        )
+        await conn.executemany(
+            "INSERT INTO table_leases (match_id, owner, expires_at) VALUES ($1, $2, 1e12)", [(i, OWNER) for i in ids]
+        )
         if not with_key:
-            key = await conn.fetchval("SELECT conname FROM pg_constraint WHERE conrelid = 'actions'::regclass"
-                                      " AND contype = 'f'")
+            key = await conn.fetchval(
+                "SELECT conname FROM pg_constraint WHERE conrelid = 'actions'::regclass AND contype = 'f'"
+            )
             await conn.execute(f'ALTER TABLE actions DROP CONSTRAINT "{key}"')
     finally:
         await conn.close()
@@ -142,8 +146,11 @@ async def main(args: argparse.Namespace) -> None:
             for form, fenced in FORMS:
                 url = await scratch(server, name, with_key="no FK" not in form)
                 wall, cpu = await measure(url, fenced, args.batch, args.batches)
-                cpu_text = "n/a (not on this machine)" if cpu is None else (
-                    f"{cpu * 1e6:6.1f} µs a batch, {cpu * 1e6 / args.batch:5.1f} µs an action")
+                cpu_text = (
+                    "n/a (not on this machine)"
+                    if cpu is None
+                    else (f"{cpu * 1e6:6.1f} µs a batch, {cpu * 1e6 / args.batch:5.1f} µs an action")
+                )
                 print(f"  round {round_}  {form:14}  wall {wall * 1e6:6.1f} µs a batch   CPU {cpu_text}")
     finally:
         await drop_scratch(server, name)

@@ -37,9 +37,15 @@ from tapete.server.storage.store import matches, seats
 
 def batch(i: int) -> list[Write]:
     table = f"bench{i % TABLES:06d}"
-    return [Write(matches, values={"status": "playing", "started_at": time.time()}, where={"id": table}, fence=table),
-            Write(seats, values={"name": f"P{i}", "token_hash": None, "player_id": None},
-                  where={"match_id": table, "seat": 0}, fence=table)]
+    return [
+        Write(matches, values={"status": "playing", "started_at": time.time()}, where={"id": table}, fence=table),
+        Write(
+            seats,
+            values={"name": f"P{i}", "token_hash": None, "player_id": None},
+            where={"match_id": table, "seat": 0},
+            fence=table,
+        ),
+    ]
 
 
 async def timed(commit: Callable[[list[Write]], Awaitable[None]], count: int) -> tuple[float, float]:
@@ -58,8 +64,11 @@ async def main(args: argparse.Namespace) -> None:
     url = await scratch(server, name, with_key=True)
     store = ClusterStore(url.replace("postgresql://", "postgresql+asyncpg://", 1), OWNER, 60.0)
     store.leases.held = {f"bench{i:06d}" for i in range(TABLES)}
-    forms = [("SQLAlchemy", AsyncWriter(store.engine)), ("asyncpg", PgWriter(store.engine)),
-             ("asyncpg, fenced", store._writer_impl)]
+    forms = [
+        ("SQLAlchemy", AsyncWriter(store.engine)),
+        ("asyncpg", PgWriter(store.engine)),
+        ("asyncpg, fenced", store._writer_impl),
+    ]
     print(f"one transaction of two updates (a match's status, a seat's name), {args.transactions} per form")
     try:
         for round_ in range(1, args.rounds + 1):

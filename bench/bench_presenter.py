@@ -52,8 +52,11 @@ class Sink:
         self.waiter: asyncio.Future[None] | None = None
 
     async def send_text(self, data: str) -> None:
-        if self.waiter is not None and not self.waiter.done() and data.startswith(('{"type":"accepted"',
-                                                                                    '{"type":"error"')):
+        if (
+            self.waiter is not None
+            and not self.waiter.done()
+            and data.startswith(('{"type":"accepted"', '{"type":"error"'))
+        ):
             self.waiter.set_result(None)
 
     async def close(self, code: int = 1000, reason: str | None = None) -> None:
@@ -80,13 +83,20 @@ class Harness:
 
     async def open_table(self) -> Table:
         args = self.args
-        runner = await self.tables.create(args.game, {}, [SeatSpec("human")] * len(self.langs),
-                                          {"reaction_window_ms": 0, "result_pause_seconds": 0}, False)
+        runner = await self.tables.create(
+            args.game,
+            {},
+            [SeatSpec("human")] * len(self.langs),
+            {"reaction_window_ms": 0, "result_pause_seconds": 0},
+            False,
+        )
         self.opened += 1  # every table its own names, as people have: each reader of a sentence differs
         tokens = [(await runner.join(seat, f"P{self.opened}-{seat}"))[1] for seat in range(len(self.langs))]
         conns, sinks = [], []
-        for seat_token, lang in [*zip(tokens, self.langs, strict=True),
-                                 *((None, self.langs[i % len(self.langs)]) for i in range(args.spectators))]:
+        for seat_token, lang in [
+            *zip(tokens, self.langs, strict=True),
+            *((None, self.langs[i % len(self.langs)]) for i in range(args.spectators)),
+        ]:
             sink = Sink()
             conn = Connection(sink, outbox_limit=10_000)
             conn.lang, conn.texts = lang, not args.no_texts
@@ -141,8 +151,12 @@ class Harness:
         cpu, wall = time.process_time() - cpu0, time.perf_counter() - wall0
         actions = stats.actions - start_actions
         return {
-            "game": args.game, "tables": args.tables, "sockets_per_table": len(self.langs) + args.spectators,
-            "langs": args.langs, "texts": not args.no_texts, "actions": actions,
+            "game": args.game,
+            "tables": args.tables,
+            "sockets_per_table": len(self.langs) + args.spectators,
+            "langs": args.langs,
+            "texts": not args.no_texts,
+            "actions": actions,
             "cpu_us_per_action": round(cpu / actions * 1e6, 1),
             "broadcast_us_per_action": round(self.broadcast_cpu / actions * 1e6, 1) if args.split else None,
             "wall_s": round(wall, 2),
@@ -190,8 +204,9 @@ def parse_args() -> argparse.Namespace:
     parser.add_argument("--spectators", type=int, default=0, help="spectator sockets per table")
     parser.add_argument("--no-texts", action="store_true", help="sockets ask for no sentences with legal moves")
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--split", action="store_true",
-                        help="also time the presenter's broadcasts apart (costs a little CPU itself)")
+    parser.add_argument(
+        "--split", action="store_true", help="also time the presenter's broadcasts apart (costs a little CPU itself)"
+    )
     parser.add_argument("--profile", help="write a cProfile of the measured part here")
     parser.add_argument("--json", action="store_true")
     return parser.parse_args()
@@ -203,8 +218,10 @@ if __name__ == "__main__":
     if arguments.json:
         print(json.dumps(result))
     else:
-        print(f"{result['game']}: {result['tables']} tables x {result['sockets_per_table']} sockets "
-              f"({result['langs']}, texts {'on' if result['texts'] else 'off'}): {result['actions']} actions, "
-              f"{result['cpu_us_per_action']} µs CPU per action"
-              + (f", of which broadcast {result['broadcast_us_per_action']} µs" if arguments.split else "")
-              + f" ({result['wall_s']} s wall)")
+        print(
+            f"{result['game']}: {result['tables']} tables x {result['sockets_per_table']} sockets "
+            f"({result['langs']}, texts {'on' if result['texts'] else 'off'}): {result['actions']} actions, "
+            f"{result['cpu_us_per_action']} µs CPU per action"
+            + (f", of which broadcast {result['broadcast_us_per_action']} µs" if arguments.split else "")
+            + f" ({result['wall_s']} s wall)"
+        )

@@ -100,8 +100,18 @@ class Tally:
 class SeatClient:
     """One seat played from here, with its own disconnections."""
 
-    def __init__(self, args: argparse.Namespace, ws_url: str, log: TableLog, seat: int, token: str,
-                 rng: random.Random, tally: Tally, stop: asyncio.Event, reconnect_url: str | None = None) -> None:
+    def __init__(
+        self,
+        args: argparse.Namespace,
+        ws_url: str,
+        log: TableLog,
+        seat: int,
+        token: str,
+        rng: random.Random,
+        tally: Tally,
+        stop: asyncio.Event,
+        reconnect_url: str | None = None,
+    ) -> None:
         self.args, self.ws_url, self.log, self.seat, self.token = args, ws_url, log, seat, token
         self.reconnect_url = reconnect_url or ws_url  # where to connect again after a disconnection
         self.rng, self.tally, self.stop = rng, tally, stop
@@ -114,8 +124,9 @@ class SeatClient:
     async def run(self) -> None:
         while not self.stop.is_set() and not self.log.finished:
             try:
-                async with websockets.connect(f"{self.ws_url}/ws/tables/{self.log.id}", max_size=2**24,
-                                              ping_interval=None, open_timeout=60) as ws:
+                async with websockets.connect(
+                    f"{self.ws_url}/ws/tables/{self.log.id}", max_size=2**24, ping_interval=None, open_timeout=60
+                ) as ws:
                     await ws.send(json.dumps({"type": "hello", "token": self.token, "texts": False}))
                     if await self.session(ws):
                         return
@@ -218,8 +229,9 @@ class SeatClient:
                 return
             self.acted = state["version"]
             self.seq += 1
-            self.pending = Sent(self.seq, state["version"], self.rng.choice(legal)["index"], self.seat,
-                                time.perf_counter())
+            self.pending = Sent(
+                self.seq, state["version"], self.rng.choice(legal)["index"], self.seat, time.perf_counter()
+            )
             with contextlib.suppress(websockets.ConnectionClosed):
                 await ws.send(self.frame(self.pending))
             if self.args.disconnect_every and self.rng.random() < 0.5 / self.args.disconnect_every:
@@ -229,8 +241,16 @@ class SeatClient:
 
 
 # -- tables ---------------------------------------------------------------------------------
-async def table_loop(args: argparse.Namespace, http: httpx.AsyncClient, ws_url: str, logs: list[TableLog],
-                     tally: Tally, stop: asyncio.Event, rng: random.Random, first: int) -> None:
+async def table_loop(
+    args: argparse.Namespace,
+    http: httpx.AsyncClient,
+    ws_url: str,
+    logs: list[TableLog],
+    tally: Tally,
+    stop: asyncio.Event,
+    rng: random.Random,
+    first: int,
+) -> None:
     turn = first
     while not stop.is_set():
         game = get_game(args.games[turn % len(args.games)])
@@ -238,8 +258,11 @@ async def table_loop(args: argparse.Namespace, http: httpx.AsyncClient, ws_url: 
         players = game.default_players
         humans = min(players, rng.choice((1, 2)))
         seats = [{"type": "human"}] * humans + [{"type": "bot", "level": args.bots}] * (players - humans)
-        body = {"game": game.id, "seats": seats,
-                "table_options": {"reaction_window_ms": 0, "bot_delay_ms": args.bot_delay_ms}}
+        body = {
+            "game": game.id,
+            "seats": seats,
+            "table_options": {"reaction_window_ms": 0, "bot_delay_ms": args.bot_delay_ms},
+        }
         try:
             created = (await http.post("/api/tables", json=body)).json()
             tokens = {created["seat"]: created["token"]}
@@ -252,8 +275,10 @@ async def table_loop(args: argparse.Namespace, http: httpx.AsyncClient, ws_url: 
             continue
         log = TableLog(created["table"]["id"], game.id, sorted(tokens))
         logs.append(log)
-        clients = [SeatClient(args, ws_url, log, seat, token, random.Random(rng.random()), tally, stop)
-                   for seat, token in tokens.items()]
+        clients = [
+            SeatClient(args, ws_url, log, seat, token, random.Random(rng.random()), tally, stop)
+            for seat, token in tokens.items()
+        ]
         await asyncio.gather(*(c.run() for c in clients), return_exceptions=True)
         if log.finished and tally.measuring:
             tally.matches += 1
@@ -271,12 +296,38 @@ def start_server(db_url: str, log_path: Path, extra: list[str]) -> tuple[subproc
     port = free_port()
     with log_path.open("ab") as out:
         proc = subprocess.Popen(
-            [sys.executable, "-m", "tapete.server", "--port", str(port), "--db-url", db_url,
-             "--log-level", "warning", "--rate-per-s", "1000", "--rate-burst", "1000", "--finished-ttl", "5",
-             "--max-tables-per-address", "1000000", "--tables-per-minute", "1e9", "--joins-per-minute", "1e9",
-             "--max-connections-per-address", "1000000",  # every socket comes from this machine's address
-             "--disconnect-grace", "1", "--outbox-limit", "100000", *extra],
-            stdout=out, stderr=out,
+            [
+                sys.executable,
+                "-m",
+                "tapete.server",
+                "--port",
+                str(port),
+                "--db-url",
+                db_url,
+                "--log-level",
+                "warning",
+                "--rate-per-s",
+                "1000",
+                "--rate-burst",
+                "1000",
+                "--finished-ttl",
+                "5",
+                "--max-tables-per-address",
+                "1000000",
+                "--tables-per-minute",
+                "1e9",
+                "--joins-per-minute",
+                "1e9",
+                "--max-connections-per-address",
+                "1000000",  # every socket comes from this machine's address
+                "--disconnect-grace",
+                "1",
+                "--outbox-limit",
+                "100000",
+                *extra,
+            ],
+            stdout=out,
+            stderr=out,
         )
     url = f"http://127.0.0.1:{port}"
     try:
@@ -349,8 +400,11 @@ def check_table(log: TableLog, record: list[tuple[int, int]], verdict: Verdict) 
         for seat, index, seq in entries:
             if slot >= len(record) or record[slot] != (seat, index):
                 found = record[slot] if slot < len(record) else None
-                verdict.problem("lost", f"table {log.id}: seat {seat}'s action {index} (seq {seq}) accepted as "
-                                        f"version {slot + 1}, record has {found}")
+                verdict.problem(
+                    "lost",
+                    f"table {log.id}: seat {seat}'s action {index} (seq {seq}) accepted as "
+                    f"version {slot + 1}, record has {found}",
+                )
     for message in log.unexpected:
         verdict.problem("duplicated", f"table {log.id}: an acceptance of nothing in flight: {message}")
     for (seat, seq), times in log.accepted_seqs.items():
@@ -363,8 +417,15 @@ def check_table(log: TableLog, record: list[tuple[int, int]], verdict: Verdict) 
             verdict.problem("duplicated", f"table {log.id}: seat {sent.seat}'s resent action counted twice")
 
 
-def check_views(log: TableLog, game_id: str, num_players: int, seed: int, options: dict[str, Any],
-                record: list[tuple[int, int]], verdict: Verdict) -> None:
+def check_views(
+    log: TableLog,
+    game_id: str,
+    num_players: int,
+    seed: int,
+    options: dict[str, Any],
+    record: list[tuple[int, int]],
+    verdict: Verdict,
+) -> None:
     """The last view each client seat got is the view the record replays to at that version."""
     wanted: dict[int, set[int]] = {}
     for seat, (version, _view) in log.last_view.items():
@@ -387,8 +448,14 @@ def check_views(log: TableLog, game_id: str, num_players: int, seed: int, option
 
 
 # -- the run -----------------------------------------------------------------------------------
-async def sample_memory(pid: int | None, samples: list[tuple[float, float]], stop: asyncio.Event,
-                        every: float, http: httpx.AsyncClient, stories: list[tuple[float, int]]) -> None:
+async def sample_memory(
+    pid: int | None,
+    samples: list[tuple[float, float]],
+    stop: asyncio.Event,
+    every: float,
+    http: httpx.AsyncClient,
+    stories: list[tuple[float, int]],
+) -> None:
     """RSS, and the events the tables' stories keep (`log_events`, the memory that grows with matches)."""
     start = time.perf_counter()
     while pid is not None and not stop.is_set():
@@ -411,8 +478,10 @@ async def run(args: argparse.Namespace, url: str, pid: int | None, db_url: str) 
     limits = httpx.Limits(max_connections=50)
     async with httpx.AsyncClient(base_url=url, timeout=120, limits=limits) as http:
         sampler = asyncio.create_task(sample_memory(pid, memory, stop, max(1.0, total / 60), http, stories))
-        tasks = [asyncio.create_task(table_loop(args, http, url.replace("http", "ws"), logs, tally, stop, rng, i))
-                 for i in range(args.tables)]
+        tasks = [
+            asyncio.create_task(table_loop(args, http, url.replace("http", "ws"), logs, tally, stop, rng, i))
+            for i in range(args.tables)
+        ]
         await asyncio.sleep(warmup)
         tally.measuring = True
         await http.get("/api/stats", params={"reset": "true"})
@@ -451,8 +520,15 @@ def memory_report(memory: list[tuple[float, float]], warmup: float) -> dict[str,
     """RSS at the end of the warm-up, mid-run and at the end, and whether it is flat over the second half."""
     after = [(t, mb) for t, mb in memory if t >= warmup]
     if len(after) < 2:
-        return {"rss_start_mb": None, "rss_mid_mb": None, "rss_end_mb": None, "rss_growth_after_warmup_mb": None,
-                "rss_growth_second_half_mb_per_min": None, "rss_second_half_growth_percent": None, "rss_flat": None}
+        return {
+            "rss_start_mb": None,
+            "rss_mid_mb": None,
+            "rss_end_mb": None,
+            "rss_growth_after_warmup_mb": None,
+            "rss_growth_second_half_mb_per_min": None,
+            "rss_second_half_growth_percent": None,
+            "rss_flat": None,
+        }
     end_t = after[-1][0]
     half = [(t, mb) for t, mb in after if t >= end_t / 2]
     slope = slope_per_min(half)
@@ -470,8 +546,16 @@ def memory_report(memory: list[tuple[float, float]], warmup: float) -> dict[str,
     }
 
 
-def report(args: argparse.Namespace, tally: Tally, stats: dict[str, Any], wall: float,
-           memory: list[tuple[float, float]], warmup: float, verdict: Verdict, tables: int) -> dict[str, Any]:
+def report(
+    args: argparse.Namespace,
+    tally: Tally,
+    stats: dict[str, Any],
+    wall: float,
+    memory: list[tuple[float, float]],
+    warmup: float,
+    verdict: Verdict,
+    tables: int,
+) -> dict[str, Any]:
     lat = [x * 1000 for x in tally.latencies]
     return {
         "tables_at_once": args.tables,
@@ -483,8 +567,12 @@ def report(args: argparse.Namespace, tally: Tally, stats: dict[str, Any], wall: 
         "matches_finished": tally.matches,
         "disconnects": tally.disconnects,
         "resent_after_reconnect": tally.resends,
-        "client_send_to_accept_ms": {"p50": round(percentile(lat, 0.5), 2), "p99": round(percentile(lat, 0.99), 2),
-                                     "max": round(max(lat, default=0), 2), "count": len(lat)},
+        "client_send_to_accept_ms": {
+            "p50": round(percentile(lat, 0.5), 2),
+            "p99": round(percentile(lat, 0.99), 2),
+            "max": round(max(lat, default=0), 2),
+            "count": len(lat),
+        },
         "server_arrival_to_views_ms": stats["arrival_to_views_ms"],
         "rss_mb": [[round(t), round(mb, 1)] for t, mb in memory],
         **memory_report(memory, warmup),
@@ -501,25 +589,35 @@ def report(args: argparse.Namespace, tally: Tally, stats: dict[str, Any], wall: 
 
 def print_report(result: dict[str, Any]) -> None:
     lat, srv = result["client_send_to_accept_ms"], result["server_arrival_to_views_ms"]
-    print(f"{result['tables_at_once']} tables at once ({result['tables_played']} played) of "
-          f"{', '.join(result['games'])}; {result['seconds_measured']} s measured")
-    print(f"  actions/s applied: {result['actions_per_s']:,.0f} (client seats {result['client_actions_per_s']:,.0f}/s);"
-          f" matches finished {result['matches_finished']}; disconnects {result['disconnects']}, "
-          f"resent after reconnecting {result['resent_after_reconnect']}")
-    print(f"  send -> accepted (client): p50 {lat['p50']} ms  p99 {lat['p99']} ms  max {lat['max']} ms  "
-          f"(n={lat['count']});  arrival -> views (server): p50 {srv['p50']} ms  p99 {srv['p99']} ms")
-    series = "  ".join(f"{t}s:{mb:.0f}" for t, mb in result["rss_mb"][:: max(1, len(result['rss_mb']) // 12)])
+    print(
+        f"{result['tables_at_once']} tables at once ({result['tables_played']} played) of "
+        f"{', '.join(result['games'])}; {result['seconds_measured']} s measured"
+    )
+    print(
+        f"  actions/s applied: {result['actions_per_s']:,.0f} (client seats {result['client_actions_per_s']:,.0f}/s);"
+        f" matches finished {result['matches_finished']}; disconnects {result['disconnects']}, "
+        f"resent after reconnecting {result['resent_after_reconnect']}"
+    )
+    print(
+        f"  send -> accepted (client): p50 {lat['p50']} ms  p99 {lat['p99']} ms  max {lat['max']} ms  "
+        f"(n={lat['count']});  arrival -> views (server): p50 {srv['p50']} ms  p99 {srv['p99']} ms"
+    )
+    series = "  ".join(f"{t}s:{mb:.0f}" for t, mb in result["rss_mb"][:: max(1, len(result["rss_mb"]) // 12)])
     print(f"  server RSS MB: {series}")
     if result.get("log_events"):
         kept = result["log_events"]
         series = "  ".join(f"{t}s:{n:,}" for t, n in kept[:: max(1, len(kept) // 12)])
         print(f"  events kept in the tables' stories (~400 bytes each): {series}")
     flat = {True: "flat", False: "GROWING", None: "not measured"}[result["rss_flat"]]
-    print(f"  RSS after warm-up {result['rss_start_mb']} MB, mid-run {result['rss_mid_mb']} MB, end "
-          f"{result['rss_end_mb']} MB; second half: {result['rss_growth_second_half_mb_per_min']} MB/min, "
-          f"{result['rss_second_half_growth_percent']} % over the half (fit) -> {flat} (under {FLAT_PERCENT:g} %)")
-    print(f"  records: {result['recorded_actions']} actions stored, {result['accepted_checked']} client acceptances "
-          f"checked; lost {result['lost']}, duplicated {result['duplicated']}, diverged {result['diverged']}")
+    print(
+        f"  RSS after warm-up {result['rss_start_mb']} MB, mid-run {result['rss_mid_mb']} MB, end "
+        f"{result['rss_end_mb']} MB; second half: {result['rss_growth_second_half_mb_per_min']} MB/min, "
+        f"{result['rss_second_half_growth_percent']} % over the half (fit) -> {flat} (under {FLAT_PERCENT:g} %)"
+    )
+    print(
+        f"  records: {result['recorded_actions']} actions stored, {result['accepted_checked']} client acceptances "
+        f"checked; lost {result['lost']}, duplicated {result['duplicated']}, diverged {result['diverged']}"
+    )
     print(f"  errors answered to client seats: {result['errors']}  (load average {' '.join(result['loadavg'])})")
     for line in result["problems"]:
         print(f"  ! {line}")
@@ -534,15 +632,23 @@ def main() -> None:
     parser.add_argument("--bots", default="random", help="bot level of the other seats")
     parser.add_argument("--bot-delay-ms", type=int, default=250)
     parser.add_argument("--think-ms", default="50,400", help="client seats' think time range (ms)")
-    parser.add_argument("--disconnect-every", type=float, default=20.0,
-                        help="mean actions between a client seat's disconnections (0 = never)")
+    parser.add_argument(
+        "--disconnect-every",
+        type=float,
+        default=20.0,
+        help="mean actions between a client seat's disconnections (0 = never)",
+    )
     parser.add_argument("--db-url", help="database of the server started here (default: SQLite in a temp folder)")
-    parser.add_argument("--url", help="an already running server (needs --db-url to check the records; with several "
-                        "processes, actions/s and memory are of the one answering /api/stats)")
+    parser.add_argument(
+        "--url",
+        help="an already running server (needs --db-url to check the records; with several "
+        "processes, actions/s and memory are of the one answering /api/stats)",
+    )
     parser.add_argument("--no-ws-compression", action="store_true", help="start the server without permessage-deflate")
     parser.add_argument("--server-pid", type=int, help="with --url: the server process whose memory to sample")
-    parser.add_argument("--server-flags", default="", help='extra flags of the server started here '
-                        '("--bot-moves-per-turn 8")')
+    parser.add_argument(
+        "--server-flags", default="", help='extra flags of the server started here ("--bot-moves-per-turn 8")'
+    )
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()

@@ -54,9 +54,21 @@ MB = 1024 * 1024
 
 
 class MallInfo2(ctypes.Structure):
-    _fields_ = [(name, ctypes.c_size_t) for name in
-                ("arena", "ordblks", "smblks", "hblks", "hblkhd", "usmblks", "fsmblks", "uordblks", "fordblks",
-                 "keepcost")]
+    _fields_ = [
+        (name, ctypes.c_size_t)
+        for name in (
+            "arena",
+            "ordblks",
+            "smblks",
+            "hblks",
+            "hblkhd",
+            "usmblks",
+            "fsmblks",
+            "uordblks",
+            "fordblks",
+            "keepcost",
+        )
+    ]
 
 
 def libc() -> Any:
@@ -75,12 +87,20 @@ def proc_status() -> dict[str, float]:
 def mallinfo(c: Any) -> dict[str, float]:
     c.mallinfo2.restype = MallInfo2
     m = c.mallinfo2()
-    return {"heap_mb": m.arena / MB, "mmapped_mb": m.hblkhd / MB, "in_use_mb": m.uordblks / MB,
-            "free_mb": m.fordblks / MB, "top_mb": m.keepcost / MB, "mmapped_blocks": m.hblks}
+    return {
+        "heap_mb": m.arena / MB,
+        "mmapped_mb": m.hblkhd / MB,
+        "in_use_mb": m.uordblks / MB,
+        "free_mb": m.fordblks / MB,
+        "top_mb": m.keepcost / MB,
+        "mmapped_blocks": m.hblks,
+    }
 
 
-PYMALLOC = {"arenas": re.compile(r"^(\d+) arenas \* (\d+) bytes/arena"),
-            "blocks": re.compile(r"^# bytes in allocated blocks\s+=\s+([\d,]+)")}
+PYMALLOC = {
+    "arenas": re.compile(r"^(\d+) arenas \* (\d+) bytes/arena"),
+    "blocks": re.compile(r"^# bytes in allocated blocks\s+=\s+([\d,]+)"),
+}
 
 
 def pymalloc_stats() -> dict[str, float]:
@@ -121,9 +141,11 @@ def census(objects: list[Any]) -> dict[str, list[int]]:
 def growth(base: tracemalloc.Snapshot, now: tracemalloc.Snapshot, top: int) -> list[str]:
     """The `top` allocation sites (with their callers, as deep as traced) that grew most since `base`."""
     stats = now.compare_to(base, "traceback")
-    return [f"{s.size_diff / 1024:+.0f} KiB {s.count_diff:+d} blocks: "
-            + " <- ".join(f"{'/'.join(f.filename.split('/')[-2:])}:{f.lineno}" for f in reversed(s.traceback))
-            for s in stats[:top]]
+    return [
+        f"{s.size_diff / 1024:+.0f} KiB {s.count_diff:+d} blocks: "
+        + " <- ".join(f"{'/'.join(f.filename.split('/')[-2:])}:{f.lineno}" for f in reversed(s.traceback))
+        for s in stats[:top]
+    ]
 
 
 def probe(args: argparse.Namespace, out: TextIO) -> None:
@@ -175,8 +197,16 @@ def main() -> None:
     if args.tracemalloc:
         tracemalloc.start(args.frames)
     out = open(args.out, "a", encoding="utf-8")  # noqa: SIM115 - written until the process ends
-    out.write(json.dumps({"pid": os.getpid(), "flags": flags, "env": {k: v for k, v in os.environ.items()
-                                                                       if k.startswith("MALLOC_")}}) + "\n")
+    out.write(
+        json.dumps(
+            {
+                "pid": os.getpid(),
+                "flags": flags,
+                "env": {k: v for k, v in os.environ.items() if k.startswith("MALLOC_")},
+            }
+        )
+        + "\n"
+    )
     threading.Thread(target=probe, args=(args, out), daemon=True, name="memprobe").start()
     from tapete.server.main import main as serve
 

@@ -173,8 +173,12 @@ class WireSeat(asyncio.Protocol):
             if self.transport is not None:
                 self.transport.abort()
             return
-        if protocol.state is not OPEN and protocol.close_expected() and self.abort_timer is None \
-                and self.transport is not None:
+        if (
+            protocol.state is not OPEN
+            and protocol.close_expected()
+            and self.abort_timer is None
+            and self.transport is not None
+        ):
             self.abort_timer = asyncio.get_running_loop().call_later(CLOSE_TIMEOUT, self.transport.abort)
 
     def eof_received(self) -> None:
@@ -265,8 +269,14 @@ class Api:
         return orjson.loads(answer)
 
     @staticmethod
-    async def _exchange(reader: asyncio.StreamReader, writer: asyncio.StreamWriter, conn: h11.Connection,
-                        path: str, headers: list[tuple[str, str]], data: bytes) -> tuple[int, bytes]:
+    async def _exchange(
+        reader: asyncio.StreamReader,
+        writer: asyncio.StreamWriter,
+        conn: h11.Connection,
+        path: str,
+        headers: list[tuple[str, str]],
+        data: bytes,
+    ) -> tuple[int, bytes]:
         request = h11.Request(method="POST", target=path, headers=headers)
         writer.write(b"".join(conn.send(event) or b"" for event in (request, h11.Data(data=data), h11.EndOfMessage())))
         status, body = 0, []
@@ -287,4 +297,3 @@ class Api:
         for _, writer, _ in self.idle:
             writer.close()
         self.idle.clear()
-

@@ -31,9 +31,22 @@ TICKS = os.sysconf("SC_CLK_TCK")
 PY_SPY = str(Path(sys.executable).with_name("py-spy"))
 
 # Limits a load test must not hit (one client address opens every table and socket).
-UNLIMITED = ["--rate-per-s", "10000", "--rate-burst", "10000", "--max-tables-per-address", "1000000",
-             "--tables-per-minute", "1e9", "--joins-per-minute", "1e9", "--outbox-limit", "100000",
-             "--max-connections-per-address", "1000000"]
+UNLIMITED = [
+    "--rate-per-s",
+    "10000",
+    "--rate-burst",
+    "10000",
+    "--max-tables-per-address",
+    "1000000",
+    "--tables-per-minute",
+    "1e9",
+    "--joins-per-minute",
+    "1e9",
+    "--outbox-limit",
+    "100000",
+    "--max-connections-per-address",
+    "1000000",
+]
 
 
 def free_port() -> int:
@@ -132,8 +145,9 @@ def _wait_ready(urls: list[str], procs: list[subprocess.Popen[bytes]], log: Path
             time.sleep(0.1)
 
 
-def start(workers: int, db: str | None, redis_url: str | None, tmp: Path, flags: list[str],
-          log_level: str = "warning") -> Servers:
+def start(
+    workers: int, db: str | None, redis_url: str | None, tmp: Path, flags: list[str], log_level: str = "warning"
+) -> Servers:
     """One SQLite process (workers 0), or `workers` processes on PostgreSQL (`db`) and Redis."""
     token = secrets.token_hex(16)
     common = ["--log-level", log_level, "--admin-token", token, *UNLIMITED, *flags]
@@ -141,8 +155,20 @@ def start(workers: int, db: str | None, redis_url: str | None, tmp: Path, flags:
     if workers <= 0:
         port = free_port()
         with log.open("ab") as out:
-            proc = subprocess.Popen([sys.executable, "-m", "tapete.server", "--port", str(port), "--db-url",
-                                     f"sqlite:///{tmp / 'bench.db'}", *common], stdout=out, stderr=out)
+            proc = subprocess.Popen(
+                [
+                    sys.executable,
+                    "-m",
+                    "tapete.server",
+                    "--port",
+                    str(port),
+                    "--db-url",
+                    f"sqlite:///{tmp / 'bench.db'}",
+                    *common,
+                ],
+                stdout=out,
+                stderr=out,
+            )
         url = f"http://127.0.0.1:{port}"
         _wait_ready([url], [proc], log)
         return Servers(url, [url], [proc], token, "one process, SQLite")
@@ -157,15 +183,40 @@ def start(workers: int, db: str | None, redis_url: str | None, tmp: Path, flags:
     for _ in range(workers):
         own = free_port()
         with log.open("ab") as out:
-            procs.append(subprocess.Popen(
-                [sys.executable, "-m", "tapete.server.workers", "--port", str(port), "--own-port", str(own),
-                 "--db-url", url_db, "--redis-url", redis_url, *common], stdout=out, stderr=out))
+            procs.append(
+                subprocess.Popen(
+                    [
+                        sys.executable,
+                        "-m",
+                        "tapete.server.workers",
+                        "--port",
+                        str(port),
+                        "--own-port",
+                        str(own),
+                        "--db-url",
+                        url_db,
+                        "--redis-url",
+                        redis_url,
+                        *common,
+                    ],
+                    stdout=out,
+                    stderr=out,
+                )
+            )
         own_urls.append(f"http://127.0.0.1:{own}")
         if len(procs) == 1:
             _wait_ready(own_urls, procs, log)  # the first one migrates the fresh database alone
     _wait_ready(own_urls, procs, log)
-    servers = Servers(f"http://127.0.0.1:{port}", own_urls, procs, token,
-                      f"--workers {workers}, PostgreSQL + Redis", database, admin, redis_url)
+    servers = Servers(
+        f"http://127.0.0.1:{port}",
+        own_urls,
+        procs,
+        token,
+        f"--workers {workers}, PostgreSQL + Redis",
+        database,
+        admin,
+        redis_url,
+    )
     return servers
 
 
@@ -173,8 +224,9 @@ def find_db_pids(servers: Servers) -> list[int]:
     """The PostgreSQL backends serving the scratch database (to count the database's CPU)."""
     if not servers.database or not servers.admin_dsn:
         return []
-    rows = asyncio.run(_sql(servers.admin_dsn,
-                            f"SELECT pid FROM pg_stat_activity WHERE datname = '{servers.database}'"))
+    rows = asyncio.run(
+        _sql(servers.admin_dsn, f"SELECT pid FROM pg_stat_activity WHERE datname = '{servers.database}'")
+    )
     return [int(r["pid"]) for r in rows]
 
 

@@ -52,25 +52,33 @@ def spread(values: list[float]) -> str:
 
 def run_line(name: str, result: dict[str, Any]) -> str:
     lat, ping = result["client_send_to_view_ms"], result["ping_rtt_ms"]
-    return (f"  {name:<14} {result['actions_per_s']:>7,.0f} actions/s  send->view p50 {lat['p50']:>7} "
-            f"p99 {lat['p99']:>7} ms (n={lat['count']})  server p99 {server_p99(result):>7} ms  "
-            f"ping p99 {ping['p99']} ms  client CPU {max(result['cpu_client_pct_per_process'])}% (busiest of "
-            f"{result['client_procs']}; {max(result['client_cpu_us_per_message'])} µs per message received)  "
-            f"load {' '.join(result['loadavg'])}  [{result['run_seconds']} s]")
+    return (
+        f"  {name:<14} {result['actions_per_s']:>7,.0f} actions/s  send->view p50 {lat['p50']:>7} "
+        f"p99 {lat['p99']:>7} ms (n={lat['count']})  server p99 {server_p99(result):>7} ms  "
+        f"ping p99 {ping['p99']} ms  client CPU {max(result['cpu_client_pct_per_process'])}% (busiest of "
+        f"{result['client_procs']}; {max(result['client_cpu_us_per_message'])} µs per message received)  "
+        f"load {' '.join(result['loadavg'])}  [{result['run_seconds']} s]"
+    )
 
 
 def chat_pair(args: argparse.Namespace, one_run: Run) -> None:
     every = args.chat_every or 5.0
-    print(f"chat pair: {args.tables} tables of {args.game}, {args.seconds:g} s measured per run, {args.pairs} pairs "
-          f"(without chat, then with a line per table every {every:g} s), a fresh server each run", flush=True)
+    print(
+        f"chat pair: {args.tables} tables of {args.game}, {args.seconds:g} s measured per run, {args.pairs} pairs "
+        f"(without chat, then with a line per table every {every:g} s), a fresh server each run",
+        flush=True,
+    )
     began = time.perf_counter()
     pairs: list[tuple[dict[str, Any], dict[str, Any]]] = []
     for pair in range(1, args.pairs + 1):
         without = run_as(args, one_run, chat_every=0.0)
         print(run_line(f"A{pair} no chat", without), flush=True)
         with_chat = run_as(args, one_run, chat_every=every)
-        print(run_line(f"B{pair} chat", with_chat) + f"  chat lines {with_chat['chat_lines_sent']} sent, "
-              f"{with_chat['chat_lines_heard']} heard", flush=True)
+        print(
+            run_line(f"B{pair} chat", with_chat) + f"  chat lines {with_chat['chat_lines_sent']} sent, "
+            f"{with_chat['chat_lines_heard']} heard",
+            flush=True,
+        )
         pairs.append((without, with_chat))
     client = [b["client_send_to_view_ms"]["p99"] / a["client_send_to_view_ms"]["p99"] for a, b in pairs]
     server = [server_p99(b) / server_p99(a) for a, b in pairs]
@@ -79,18 +87,25 @@ def chat_pair(args: argparse.Namespace, one_run: Run) -> None:
         print(f"  pair {i}: with / without chat: client p99 {c:.3f}, server p99 {s:.3f}, actions/s {v:.3f}")
     pooled_a = p99([x for a, _ in pairs for x in a["client_latencies_ms"]])
     pooled_b = p99([x for _, b in pairs for x in b["client_latencies_ms"]])
-    print(f"  client p99 with / without chat: {spread(client)}; server p99: {spread(server)}; "
-          f"actions/s: {spread(speed)}")
+    print(
+        f"  client p99 with / without chat: {spread(client)}; server p99: {spread(server)}; actions/s: {spread(speed)}"
+    )
     pooled = pooled_b / pooled_a
     print(f"  pooled samples: p99 without chat {pooled_a:.1f} ms, with chat {pooled_b:.1f} ms: ratio {pooled:.3f}")
     verdict = "within" if pooled <= 1.10 and statistics.median(client) <= 1.10 else "NOT within"
-    print(f"issue 17: p99 send -> view with chat is {verdict} 10% of without (pooled {pooled:.3f}, median of pairs "
-          f"{statistics.median(client):.3f}); {time.perf_counter() - began:.0f} s in all", flush=True)
+    print(
+        f"issue 17: p99 send -> view with chat is {verdict} 10% of without (pooled {pooled:.3f}, median of pairs "
+        f"{statistics.median(client):.3f}); {time.perf_counter() - began:.0f} s in all",
+        flush=True,
+    )
     # runs of the same kind differ by this much among themselves: the noise the 10% is judged against
     noise = max(same_kind_spread([a for a, _ in pairs]), same_kind_spread([b for _, b in pairs]))
     if noise > 1.10:
-        print(f"  but runs of the same kind differ by up to {100 * (noise - 1):.0f}% in p99 among themselves: this "
-              f"sitting cannot resolve 10% (a quieter machine, more --pairs or a longer --seconds)", flush=True)
+        print(
+            f"  but runs of the same kind differ by up to {100 * (noise - 1):.0f}% in p99 among themselves: this "
+            f"sitting cannot resolve 10% (a quieter machine, more --pairs or a longer --seconds)",
+            flush=True,
+        )
 
 
 def same_kind_spread(results: list[dict[str, Any]]) -> float:
@@ -126,8 +141,11 @@ def cluster_services(args: argparse.Namespace) -> tuple[str, str]:
 
 def sitting21(args: argparse.Namespace, one_run: Run) -> None:
     db, redis = cluster_services(args)
-    print(f"issue 21's sitting: {args.tables} tables of {args.game}, {args.seconds:g} s measured per run, "
-          f"{args.rounds} round(s) of SQLite, --workers 1, --workers 2", flush=True)
+    print(
+        f"issue 21's sitting: {args.tables} tables of {args.game}, {args.seconds:g} s measured per run, "
+        f"{args.rounds} round(s) of SQLite, --workers 1, --workers 2",
+        flush=True,
+    )
     began = time.perf_counter()
     found: dict[int, list[dict[str, Any]]] = {workers: [] for _, workers in CONFIGS}
     for _ in range(args.rounds):
@@ -139,25 +157,34 @@ def sitting21(args: argparse.Namespace, one_run: Run) -> None:
     def median(workers: int, figure: Callable[[dict[str, Any]], float]) -> float:
         return statistics.median(figure(r) for r in found[workers])
 
-    print("| server | actions/s | client send→view p50 / p99 | server arrival→views p99 | stale (% of remote "
-          "actions) | server CPU per action (+ PostgreSQL, Redis) |")
+    print(
+        "| server | actions/s | client send→view p50 / p99 | server arrival→views p99 | stale (% of remote "
+        "actions) | server CPU per action (+ PostgreSQL, Redis) |"
+    )
     print("| --- | --- | --- | --- | --- | --- |")
     for name, workers in CONFIGS:
-        print(f"| {name} | {median(workers, lambda r: r['actions_per_s']):,.0f} | "
-              f"{median(workers, lambda r: r['client_send_to_view_ms']['p50']):.1f} / "
-              f"{median(workers, lambda r: r['client_send_to_view_ms']['p99']):.1f} ms | "
-              f"{median(workers, server_p99):.1f} ms | {median(workers, stale_pct):.2f} % | "
-              f"{median(workers, lambda r: cpu_per_action(r, False)):.0f} µs "
-              f"(+{median(workers, lambda r: cpu_per_action(r, True) - cpu_per_action(r, False)):.0f}) |")
+        print(
+            f"| {name} | {median(workers, lambda r: r['actions_per_s']):,.0f} | "
+            f"{median(workers, lambda r: r['client_send_to_view_ms']['p50']):.1f} / "
+            f"{median(workers, lambda r: r['client_send_to_view_ms']['p99']):.1f} ms | "
+            f"{median(workers, server_p99):.1f} ms | {median(workers, stale_pct):.2f} % | "
+            f"{median(workers, lambda r: cpu_per_action(r, False)):.0f} µs "
+            f"(+{median(workers, lambda r: cpu_per_action(r, True) - cpu_per_action(r, False)):.0f}) |"
+        )
     speed = {w: median(w, lambda r: r["actions_per_s"]) for w in found}
     checks = [
         ("--workers 1 actions/s ÷ SQLite's", speed[1] / speed[0], ">= 0.8", speed[1] / speed[0] >= 0.8),
-        ("--workers 1 client p99 (ms)", median(1, lambda r: r["client_send_to_view_ms"]["p99"]), "< 50",
-         median(1, lambda r: r["client_send_to_view_ms"]["p99"]) < 50),
+        (
+            "--workers 1 client p99 (ms)",
+            median(1, lambda r: r["client_send_to_view_ms"]["p99"]),
+            "< 50",
+            median(1, lambda r: r["client_send_to_view_ms"]["p99"]) < 50,
+        ),
         ("--workers 1 stale (% of remote actions)", median(1, stale_pct), "<= 0.1", median(1, stale_pct) <= 0.1),
         ("--workers 2 actions/s ÷ --workers 1's", speed[2] / speed[1], ">= 1.2", speed[2] / speed[1] >= 1.2),
     ]
     for with_services in (False, True):
+
         def cost(result: dict[str, Any], services: bool = with_services) -> float:
             return cpu_per_action(result, services)
 
@@ -166,5 +193,8 @@ def sitting21(args: argparse.Namespace, one_run: Run) -> None:
         checks.append((f"--workers 2 CPU per action ÷ SQLite's ({label})", ratio, "<= 1.3", ratio <= 1.3))
     for what, value, wanted, met in checks:
         print(f"  {what}: {value:.3f} (wanted {wanted}): {'met' if met else 'NOT met'}")
-    print(f"  ({time.perf_counter() - began:.0f} s in all; load average now "
-          f"{' '.join(Path('/proc/loadavg').read_text().split()[:3])})", flush=True)
+    print(
+        f"  ({time.perf_counter() - began:.0f} s in all; load average now "
+        f"{' '.join(Path('/proc/loadavg').read_text().split()[:3])})",
+        flush=True,
+    )

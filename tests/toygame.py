@@ -99,8 +99,9 @@ class EcoState(FieldState):
     def _deal(self) -> None:
         deck = list(range(self.options.values * self.options.copies))
         self.rng.shuffle(deck)
-        self.hands = [self._ordered(deck[s * self.options.hand : (s + 1) * self.options.hand])
-                      for s in range(self.num_players)]
+        self.hands = [
+            self._ordered(deck[s * self.options.hand : (s + 1) * self.options.hand]) for s in range(self.num_players)
+        ]
         self.deck = deck[self.num_players * self.options.hand :]
         self.pile: list[int] = []
         self.live = False
@@ -362,8 +363,12 @@ class EcoGame(Game):
 
     def describe_action(self, state: State, action: int, lang: str) -> str:
         data = state.action_to_json(action)
-        verbs = {"play": ("jugar", "play"), "snap": ("¡snap!", "snap!"), "commit": ("comprometer", "commit"),
-                 "cover": ("cubrir (robar)", "cover (draw)")}
+        verbs = {
+            "play": ("jugar", "play"),
+            "snap": ("¡snap!", "snap!"),
+            "commit": ("comprometer", "commit"),
+            "cover": ("cubrir (robar)", "cover (draw)"),
+        }
         verb = verbs[data["type"]][lang == "en"]
         if data["type"] == "cover":
             return verb
@@ -396,8 +401,14 @@ class SnapGame(EcoGame):
     state_type = SnapState
     name: ClassVar[dict[str, str]] = {"es": "Snap", "en": "Snap"}
     default_players = 3
-    variant: ClassVar[Mapping[str, Any]] = {"values": 6, "copies": 3, "cover": True, "wrong_snaps": False,
-                                            "duel_every": 0, "plays": 0}
+    variant: ClassVar[Mapping[str, Any]] = {
+        "values": 6,
+        "copies": 3,
+        "cover": True,
+        "wrong_snaps": False,
+        "duel_every": 0,
+        "plays": 0,
+    }
     bot_snap_delay: ClassVar[float | None] = 0.5
     bot_delay: ClassVar[float] = 0.5
 
@@ -408,8 +419,7 @@ class ToyGame(EcoGame):
     name: ClassVar[dict[str, str]] = {"es": "Juguete", "en": "Toy"}
     default_players = 3
     max_players = 3
-    variant: ClassVar[Mapping[str, Any]] = {"values": 6, "copies": 2, "cover": True, "wrong_snaps": False,
-                                            "rounds": 2}
+    variant: ClassVar[Mapping[str, Any]] = {"values": 6, "copies": 2, "cover": True, "wrong_snaps": False, "rounds": 2}
     bot_snap_delay: ClassVar[float | None] = 0.5
     bot_highest: ClassVar[bool] = True
 

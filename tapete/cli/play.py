@@ -42,8 +42,9 @@ def play(
     code: Annotated[str | None, typer.Option(help="the table's invite code (with --server)")] = None,
     seat: Annotated[int | None, typer.Option(help="the seat to take (with --server; default: a free one)")] = None,
     name: Annotated[str | None, typer.Option(help="your name at the table (with --server)")] = None,
-    tournament: Annotated[str | None, typer.Option(help="a tournament's id (with --server): its standings, "
-                                                        "and each table it gives you")] = None,
+    tournament: Annotated[
+        str | None, typer.Option(help="a tournament's id (with --server): its standings, and each table it gives you")
+    ] = None,
     records: RecordsOpt = None,
 ) -> None:
     """Play in the terminal (Textual app) against bots, or as a seat of a server's table."""
@@ -52,8 +53,11 @@ def play(
         from tapete.tui.app import play_tournament
 
         if not server:
-            fail(lang, "--tournament va con --server: la dirección del servidor del torneo.",
-                 "--tournament goes with --server: the address of the tournament's server.")
+            fail(
+                lang,
+                "--tournament va con --server: la dirección del servidor del torneo.",
+                "--tournament goes with --server: the address of the tournament's server.",
+            )
         raise typer.Exit(play_tournament(server, tournament, lang, name))
     if server is not None or code is not None:
         from tapete.tui.app import play_remote

@@ -86,8 +86,11 @@ def _analysis(cursor: ReplayCursor, seat: int | None, budget: str, lang: str) ->
     from .options import check_budget
 
     if seat is None:
-        fail(lang, "--analysis necesita --seat K: las decisiones de qué asiento.",
-             "--analysis needs --seat K: whose decisions.")
+        fail(
+            lang,
+            "--analysis necesita --seat K: las decisiones de qué asiento.",
+            "--analysis needs --seat K: whose decisions.",
+        )
     check_budget(budget, lang)
     console.print(say(lang, "Analizando las decisiones…", "Analysing the decisions…"))
     try:

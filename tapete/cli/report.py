@@ -33,7 +33,6 @@ def report(
     """Simulate every game with its heuristic bots and write the balance report (Markdown + plots)."""
     from tapete.sim.balance import write_report
 
-
     check_lang(lang)
     check_count("--matches", matches, lang)
     check_count("--jobs", jobs, lang, high=256)

@@ -65,16 +65,20 @@ def command() -> typer.core.TyperCommand:
     """`tapete serve` with all its flags: start's own, then one per server setting."""
     from tapete.server.settings import SETTINGS_PANEL, setting_flags
 
-    own = [p for p in inspect.signature(start, eval_str=True).parameters.values() if p.kind is p.KEYWORD_ONLY
-           or p.kind is p.POSITIONAL_OR_KEYWORD]
+    own = [
+        p
+        for p in inspect.signature(start, eval_str=True).parameters.values()
+        if p.kind is p.KEYWORD_ONLY or p.kind is p.POSITIONAL_OR_KEYWORD
+    ]
     made = []
     for flag in setting_flags():
         names = (f"{flag.flags[0]}/--no-{flag.flags[0][2:]}",) if flag.kind is bool else flag.flags
         kind = flag.kind if flag.kind is bool or flag.default is not None else flag.kind | None
         option = typer.Option(*names, help=flag.help, envvar=flag.envvar, rich_help_panel=SETTINGS_PANEL)
         made.append(
-            inspect.Parameter(flag.field, inspect.Parameter.KEYWORD_ONLY, default=flag.default,
-                              annotation=Annotated[kind, option])
+            inspect.Parameter(
+                flag.field, inspect.Parameter.KEYWORD_ONLY, default=flag.default, annotation=Annotated[kind, option]
+            )
         )
 
     def run(**values: Any) -> None:

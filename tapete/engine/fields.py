@@ -43,8 +43,6 @@ _COPY = {
 }
 
 
-
-
 @dataclass(frozen=True, slots=True)
 class Field:
     """One field of a state: its attribute, how it copies, its JSON form.
@@ -187,9 +185,7 @@ def _options_json(options: Any) -> dict[str, Any]:
     return options_to_json(options)
 
 
-def redeal(
-    places: Sequence[list[int]], rng: random.Random, slots: Sequence[tuple[list[int], int]] = ()
-) -> list[int]:
+def redeal(places: Sequence[list[int]], rng: random.Random, slots: Sequence[tuple[list[int], int]] = ()) -> list[int]:
     """Pool the cards of `places` and of single `slots` (place, index: a
     hidden card among known ones), shuffle them with `rng` and deal them back
     into the same places, each keeping its size, then into the slots: what a

@@ -176,7 +176,7 @@ _RULE_SUFFIX = re.compile(r"\s*\(([A-Z]{3}-\d+)\)\s*$")
 
 
 def _split_rule(label: str) -> tuple[str, str | None]:
-    """"Fichas por jugador (BUR-4)" -> ("Fichas por jugador", "BUR-4")."""
+    """ "Fichas por jugador (BUR-4)" -> ("Fichas por jugador", "BUR-4")."""
     found = _RULE_SUFFIX.search(label)
     return (label, None) if found is None else (label[: found.start()], found.group(1))
 

@@ -330,7 +330,13 @@ class TableCore:
         raise stale(version, self.version)
 
     def offer(
-        self, seat: int, action: int, now: float, *, version: int | None = None, tag: Any = None,
+        self,
+        seat: int,
+        action: int,
+        now: float,
+        *,
+        version: int | None = None,
+        tag: Any = None,
         person: bool = False,
     ) -> Applied | Held | Rejected:
         """Judge an action and apply it, hold it, or refuse it."""
@@ -366,8 +372,12 @@ class TableCore:
             # the stand-in has played the one decision it was given; the next is the person's
             self.standing_in.discard(seat)
             self.clock_since.pop(seat, None)
-        if (self.round_over is not None and self.timing.result_pause > 0 and self.round_over(events)
-                and not self.state.is_terminal()):
+        if (
+            self.round_over is not None
+            and self.timing.result_pause > 0
+            and self.round_over(events)
+            and not self.state.is_terminal()
+        ):
             self.pause_until = now + self.timing.result_pause
             self.pause_waiting = set(self.present)
         self.track(now)
@@ -438,8 +448,11 @@ class TableCore:
         if self.held:
             times += [self.lands_at(h.seat, h.action, now)[0] for h in self.held.values()]
         if self.timing.turn > 0:
-            times += [since + self.timing.turn for seat, since in self.clock_since.items()
-                      if seat not in self.standing_in and seat not in self.given_up]
+            times += [
+                since + self.timing.turn
+                for seat, since in self.clock_since.items()
+                if seat not in self.standing_in and seat not in self.given_up
+            ]
         if self.pause_until is not None:
             times.append(self.pause_until if self.paused(now) else now)  # (now: its end is due)
         return min(times) if times else None
@@ -470,4 +483,3 @@ class TableCore:
         """No running clock runs out before `when` (people reconnecting after a restart)."""
         for seat, since in self.clock_since.items():
             self.clock_since[seat] = max(since, when - self.timing.turn)
-

@@ -165,8 +165,10 @@ def named_mask(message: Message | Lines) -> int:
 def named_seats(message: Message | Lines) -> tuple[set[int], set[int]]:
     """The seats `message` names as players, and the parities of the sides it names (`named_mask`)."""
     named = named_mask(message)
-    return ({seat for seat in range(SIDES_BIT) if named >> seat & 1},
-            {parity for parity in (0, 1) if named >> (SIDES_BIT + parity) & 1})
+    return (
+        {seat for seat in range(SIDES_BIT) if named >> seat & 1},
+        {parity for parity in (0, 1) if named >> (SIDES_BIT + parity) & 1},
+    )
 
 
 # -- the reader ---------------------------------------------------------------------

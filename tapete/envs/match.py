@@ -248,4 +248,3 @@ class EnvMatch:
 def _plain(encoder: InfoEncoder, method: str) -> bool:
     """The encoder keeps InfoEncoder's own `method`."""
     return getattr(type(encoder), method) is getattr(InfoEncoder, method)
-

@@ -121,26 +121,37 @@ TITLES = {
 }
 # What every rated table of the server holds to (docs/protocol.md, "Fair play"; tapete.server.people.ratings).
 FAIR_PLAY = (
-    Words("Como en lichess o Board Game Arena, la clasificación solo cambia por lo que juega cada persona.",
-          "As on lichess or Board Game Arena, a rating moves only for what each person plays."),
-    Words("Un asiento es de quien se sentó primero durante toda la partida: nadie más puede ocuparlo, y cada "
-          "identidad ocupa un solo asiento de la mesa.",
-          "A seat belongs to whoever sat first, for the whole match: nobody else may take it, and each identity "
-          "holds only one seat of the table."),
-    Words("La mesa siempre tiene reloj por turno ({seconds} s si no se elige otro): nadie puede detener la "
-          "partida sin jugar.",
-          "The table always has a turn clock ({seconds} s unless another is chosen): nobody can freeze the match "
-          "by not playing."),
-    Words("Irse cuenta como seguir jugando: el suplente juega el asiento y la partida sigue siendo de quien se "
-          "fue, ganada o perdida.",
-          "Leaving counts as playing on: the stand-in plays the seat and the match stays the leaver's, won or "
-          "lost."),
-    Words("Cada persona debe tomar al menos la mitad de las decisiones de su asiento; si no, pierde la partida "
-          "cuando los demás sí jugaron, y nadie puntúa si nadie lo hizo.",
-          "Each person must make at least half of their seat's decisions; otherwise they take the loss when the "
-          "others did play, and nobody is rated when nobody did."),
-    Words("Una partida que todas las personas dejaron antes del final no puntúa para nadie.",
-          "A match every person left before its end is rated for nobody."),
+    Words(
+        "Como en lichess o Board Game Arena, la clasificación solo cambia por lo que juega cada persona.",
+        "As on lichess or Board Game Arena, a rating moves only for what each person plays.",
+    ),
+    Words(
+        "Un asiento es de quien se sentó primero durante toda la partida: nadie más puede ocuparlo, y cada "
+        "identidad ocupa un solo asiento de la mesa.",
+        "A seat belongs to whoever sat first, for the whole match: nobody else may take it, and each identity "
+        "holds only one seat of the table.",
+    ),
+    Words(
+        "La mesa siempre tiene reloj por turno ({seconds} s si no se elige otro): nadie puede detener la "
+        "partida sin jugar.",
+        "The table always has a turn clock ({seconds} s unless another is chosen): nobody can freeze the match "
+        "by not playing.",
+    ),
+    Words(
+        "Irse cuenta como seguir jugando: el suplente juega el asiento y la partida sigue siendo de quien se "
+        "fue, ganada o perdida.",
+        "Leaving counts as playing on: the stand-in plays the seat and the match stays the leaver's, won or lost.",
+    ),
+    Words(
+        "Cada persona debe tomar al menos la mitad de las decisiones de su asiento; si no, pierde la partida "
+        "cuando los demás sí jugaron, y nadie puntúa si nadie lo hizo.",
+        "Each person must make at least half of their seat's decisions; otherwise they take the loss when the "
+        "others did play, and nobody is rated when nobody did.",
+    ),
+    Words(
+        "Una partida que todas las personas dejaron antes del final no puntúa para nadie.",
+        "A match every person left before its end is rated for nobody.",
+    ),
 )
 REGLAMENTO = Words("Reglamento", "Rulebook")
 REGLAMENTO_NOTE = Words(
@@ -307,8 +318,9 @@ def guide_json(game: Game, lang: str) -> dict[str, Any]:
         {
             "id": "fair_play",
             "title": TITLES["fair_play"].say(lang),
-            "blocks": [{"type": "bullets",
-                        "items": [w.say(lang).format(seconds=game.rated_turn_seconds) for w in FAIR_PLAY]}],
+            "blocks": [
+                {"type": "bullets", "items": [w.say(lang).format(seconds=game.rated_turn_seconds) for w in FAIR_PLAY]}
+            ],
         },
     ]
     return {"summary": fill(guide.summary.say(lang), game, lang), "sections": sections, "reglamento": reglamento}

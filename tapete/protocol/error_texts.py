@@ -74,8 +74,11 @@ ERRORS: dict[str, ErrorText] = {
         "Too many spectators (at most {limit}).",
     ),
     "too_many_spectators_here": E(  # --max-spectators-per-address
-        "too_many_sockets", "limits", "Demasiados espectadores desde tu dirección en esta mesa (máximo {limit}).",
-        "Too many spectators from your address at this table (at most {limit})."),
+        "too_many_sockets",
+        "limits",
+        "Demasiados espectadores desde tu dirección en esta mesa (máximo {limit}).",
+        "Too many spectators from your address at this table (at most {limit}).",
+    ),
     "too_many_seat_sockets": E(
         "too_many_sockets",
         "limits",
@@ -136,9 +139,11 @@ ERRORS: dict[str, ErrorText] = {
         "You already have {open} open tables (at most {limit}); close or finish one first.",
     ),
     "quota_search_tables": E(  # --max-search-tables-per-address
-        "too_many_tables", "search-bots",
+        "too_many_tables",
+        "search-bots",
         "Ya tienes {open} mesas solo de bots con bots de búsqueda (máximo {limit}); espera a que acabe alguna.",
-        "You already have {open} tables of bots only with search bots (at most {limit}); wait for one to finish."),
+        "You already have {open} tables of bots only with search bots (at most {limit}); wait for one to finish.",
+    ),
     "quota_new_tables": E(
         "rate_limited",
         "quota",
@@ -190,8 +195,11 @@ ERRORS: dict[str, ErrorText] = {
         "Too fast: at most {per_minute:g} chat messages a minute; this one was not sent.",
     ),
     "chat_table_busy": E(  # the table's ceiling, over every address
-        "rate_limited", "chat", "Demasiados mensajes de chat en esta mesa; este no se ha enviado.",
-        "Too many chat messages at this table; this one was not sent."),
+        "rate_limited",
+        "chat",
+        "Demasiados mensajes de chat en esta mesa; este no se ha enviado.",
+        "Too many chat messages at this table; this one was not sent.",
+    ),
     "rematch_spectator": E(
         "wrong_seat", "rematch", "Solo quien juega puede pedir la revancha.", "Only a player may ask for a rematch."
     ),
@@ -217,7 +225,10 @@ ERRORS: dict[str, ErrorText] = {
         "Too many rematch answers; wait a moment.",
     ),
     "rematch_table_busy": E(  # the table's ceiling, over every address
-        "rate_limited", "rematch", "Demasiadas respuestas a la revancha en esta mesa; espera un momento.",
-        "Too many rematch answers at this table; wait a moment."),
+        "rate_limited",
+        "rematch",
+        "Demasiadas respuestas a la revancha en esta mesa; espera un momento.",
+        "Too many rematch answers at this table; wait a moment.",
+    ),
     **PLAYER_ERRORS,  # identities, names, passwords, sign-ins (player_errors.py)
 }

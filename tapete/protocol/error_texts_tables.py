@@ -226,17 +226,29 @@ TABLE_ERRORS: dict[str, ErrorText] = {
     "remote_failed": E("server_error", "internal", "Error interno.", "Internal error."),
     # -- records and replays --------------------------------------------------------------------
     "quota_replays": E(  # --replay-per-s, --replay-burst
-        "rate_limited", "replay", "Demasiadas repeticiones pedidas (máximo {per_second:g} por segundo); espera.",
-        "Too many replay requests (at most {per_second:g} a second); wait a little."),
+        "rate_limited",
+        "replay",
+        "Demasiadas repeticiones pedidas (máximo {per_second:g} por segundo); espera.",
+        "Too many replay requests (at most {per_second:g} a second); wait a little.",
+    ),
     "replays_busy": E(  # --replays-waiting
-        "busy", "replay", "El servidor está ocupado con otras repeticiones; inténtalo en un momento.",
-        "The server is busy with other replays; try again in a moment."),
+        "busy",
+        "replay",
+        "El servidor está ocupado con otras repeticiones; inténtalo en un momento.",
+        "The server is busy with other replays; try again in a moment.",
+    ),
     "replay_gone": E(  # its thinking process ended
-        "busy", "replay", "La repetición no se pudo calcular; inténtalo en un momento.",
-        "The replay could not be computed; try again in a moment."),
+        "busy",
+        "replay",
+        "La repetición no se pudo calcular; inténtalo en un momento.",
+        "The replay could not be computed; try again in a moment.",
+    ),
     "replay_failed": E(
-        "internal_error", "internal", "Error interno al calcular la repetición.",
-        "Internal error while computing the replay."),
+        "internal_error",
+        "internal",
+        "Error interno al calcular la repetición.",
+        "Internal error while computing the replay.",
+    ),
     "record_unfinished": E(
         "not_finished",
         "record-finished",
@@ -287,23 +299,40 @@ TABLE_ERRORS: dict[str, ErrorText] = {
         "Only a finished match is made public.",
     ),
     "analyses_busy": E(
-        "busy", "analysis", "El servidor está analizando otras partidas; inténtalo en un momento.",
-        "The server is analysing other matches; try again in a moment."),
+        "busy",
+        "analysis",
+        "El servidor está analizando otras partidas; inténtalo en un momento.",
+        "The server is analysing other matches; try again in a moment.",
+    ),
     # -- hints at casual tables ("¿Qué haría el bot?", table option `hints`) ----------------------------
     "hints_rated": E(
-        "bad_request", "hints", "Las pistas del bot solo se dan en partidas no puntuables: quita «Partida puntuable».",
-        "The bot's hints are only for unrated matches: untick “Rated match”."),
+        "bad_request",
+        "hints",
+        "Las pistas del bot solo se dan en partidas no puntuables: quita «Partida puntuable».",
+        "The bot's hints are only for unrated matches: untick “Rated match”.",
+    ),
     "hints_off": E(
-        "bad_request", "hints", "En esta mesa no hay pistas del bot.", "This table gives no hints from the bot."),
+        "bad_request", "hints", "En esta mesa no hay pistas del bot.", "This table gives no hints from the bot."
+    ),
     "hints_seat": E(
-        "wrong_seat", "hints", "Solo quien juega puede pedir una pista.", "Only a player may ask for a hint."),
+        "wrong_seat", "hints", "Solo quien juega puede pedir una pista.", "Only a player may ask for a hint."
+    ),
     "hints_too_soon": E(
-        "rate_limited", "hints", "Espera unos segundos antes de pedir otra pista.",
-        "Wait a few seconds before asking for another hint."),
+        "rate_limited",
+        "hints",
+        "Espera unos segundos antes de pedir otra pista.",
+        "Wait a few seconds before asking for another hint.",
+    ),
     "hints_not_now": E(
-        "bad_request", "hints", "Ahora no te toca decidir nada: pide la pista en tu turno.",
-        "You have nothing to decide now: ask for a hint on your turn."),
+        "bad_request",
+        "hints",
+        "Ahora no te toca decidir nada: pide la pista en tu turno.",
+        "You have nothing to decide now: ask for a hint on your turn.",
+    ),
     "hints_busy": E(
-        "busy", "hints", "El bot no ha podido pensar la pista a tiempo; inténtalo en un momento.",
-        "The bot could not think of a hint in time; try again in a moment."),
+        "busy",
+        "hints",
+        "El bot no ha podido pensar la pista a tiempo; inténtalo en un momento.",
+        "The bot could not think of a hint in time; try again in a moment.",
+    ),
 }

@@ -54,9 +54,7 @@ async def _on_tapete_error(_request: Request, err: Exception) -> Response:
 
 async def _on_validation_error(_request: Request, err: Exception) -> Response:
     assert isinstance(err, RequestValidationError)
-    where = "; ".join(
-        f"{'.'.join(str(p) for p in e.get('loc', ()))}: {e.get('msg', '')}" for e in err.errors()
-    )
+    where = "; ".join(f"{'.'.join(str(p) for p in e.get('loc', ()))}: {e.get('msg', '')}" for e in err.errors())
     return _error_response(error("request_malformed", where=where))
 
 
@@ -93,8 +91,7 @@ async def _settle_ratings_forever(store: Store, min_share: float) -> None:
     """Finished matches whose ratings nobody settled (a process died first): now, then every minute."""
     while True:
         try:
-            await ratings.sweep(store, lambda game_id: table_registry.get_game(game_id),
-                                min_share=min_share)
+            await ratings.sweep(store, lambda game_id: table_registry.get_game(game_id), min_share=min_share)
         except Exception:
             logs.log.exception("the ratings sweep failed")
         await asyncio.sleep(RATINGS_SWEEP_S)

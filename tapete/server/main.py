@@ -39,8 +39,12 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--host", default="127.0.0.1")
     parser.add_argument("--port", type=int, default=8000)
     parser.add_argument("--log-level", default="info")
-    parser.add_argument("--workers", type=int, default=0,
-                        help="processes on one port, sharing --db-url postgresql://... and --redis-url (0: this one)")
+    parser.add_argument(
+        "--workers",
+        type=int,
+        default=0,
+        help="processes on one port, sharing --db-url postgresql://... and --redis-url (0: this one)",
+    )
     add_setting_arguments(parser)
     args = vars(parser.parse_args(argv if argv is not None else sys.argv[1:]))
     settings = settings_from(args)

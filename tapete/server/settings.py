@@ -76,9 +76,9 @@ class TableOptions:
         es="Revancha: un bot ocupa los asientos que quedan libres",
         en="Rematch: a bot takes the seats left free",
         help_es="Si alguien no quiere la revancha (o se ha ido), un bot del nivel suplente juega su asiento; "
-                "si no, el asiento queda libre para quien tenga el código de invitación.",
+        "si no, el asiento queda libre para quien tenga el código de invitación.",
         help_en="If someone declines the rematch (or has left), a bot of the stand-in level plays their seat; "
-                "if not, the seat stays open to whoever has the invitation code.",
+        "if not, the seat stays open to whoever has the invitation code.",
     )
     hints: bool = option(
         False,
@@ -162,11 +162,10 @@ class ServerSettings:
     )
     disconnect_grace: float = setting(5.0, "seconds before a disconnected seat is played by its stand-in")
     tournament_tick: float = setting(
-        1.0, "seconds between two looks at the running tournaments (results read, next games seated)")
-    hello_timeout: float = setting(10.0, "seconds within which a socket's first message (hello) must arrive")
-    max_message_bytes: int = setting(
-        4096, "largest text message a client may send (bytes); larger ones get an error"
+        1.0, "seconds between two looks at the running tournaments (results read, next games seated)"
     )
+    hello_timeout: float = setting(10.0, "seconds within which a socket's first message (hello) must arrive")
+    max_message_bytes: int = setting(4096, "largest text message a client may send (bytes); larger ones get an error")
     max_frame_bytes: int = setting(65_536, "hard limit: the socket is closed (1009) on frames above this size")
     rate_per_s: float = setting(30.0, "messages per second a connection may send (sustained)")
     rate_burst: int = setting(60, "messages a connection may send in a burst")
@@ -181,8 +180,9 @@ class ServerSettings:
     )
     finished_ttl: float = setting(120.0, "seconds a finished table stays in memory after its last viewer left")
     abandoned_after: float = setting(
-        120.0, "seconds a match goes on with every person away (stand-ins play for them) before it is called "
-        "off; a match every person left is called off at once"
+        120.0,
+        "seconds a match goes on with every person away (stand-ins play for them) before it is called "
+        "off; a match every person left is called off at once",
     )
     max_body_bytes: int = setting(65_536, "largest body accepted by the REST API (bytes)")
     # permessage-deflate: views shrink ~5x for phones, at some CPU.
@@ -207,8 +207,9 @@ class ServerSettings:
     )
     # tapete.server.cluster.handoff
     socket_handoff: bool = setting(
-        True, "hand a table socket that reaches another process of this machine to the table's owner "
-        "(instead of relaying it through Redis)"
+        True,
+        "hand a table socket that reaches another process of this machine to the table's owner "
+        "(instead of relaying it through Redis)",
     )
     # -- quotas and lifetimes (per client address: no player identity exists yet) --
     max_tables_per_address: int = setting(10, "open tables (waiting or playing) one address may have created")
@@ -219,9 +220,7 @@ class ServerSettings:
     )
     page_size: int = setting(50, "tables in a page of GET /api/tables, by default")
     page_max: int = setting(200, "the largest page of GET /api/tables")
-    max_search_bots_per_table: int = setting(
-        2, "search bots (ISMCTS) a table may seat; stand-ins are not counted"
-    )
+    max_search_bots_per_table: int = setting(2, "search bots (ISMCTS) a table may seat; stand-ins are not counted")
     # tapete.server.http.replays
     replay_per_s: float = setting(4.0, "replay steps and records one address may ask for per second (sustained)")
     replay_burst: int = setting(20, "replay steps and records one address may ask for in a burst")
@@ -236,12 +235,14 @@ class ServerSettings:
     )
     # tapete.server.table.thinking
     thinking_processes: int = setting(
-        0, "processes in which search bots think and replays are computed, shared by every table in turn "
-        "(0: one fewer than the machine's cores, at least 1)"
+        0,
+        "processes in which search bots think and replays are computed, shared by every table in turn "
+        "(0: one fewer than the machine's cores, at least 1)",
     )
     think_wait_s: float = setting(
-        0.5, "longest a search bot's turn waits for a thinking process; past it, its fallback plays "
-        "(the game's learned bot where it has a model, else its heuristic bot)"
+        0.5,
+        "longest a search bot's turn waits for a thinking process; past it, its fallback plays "
+        "(the game's learned bot where it has a model, else its heuristic bot)",
     )
     think_max_s: float = setting(5.0, "longest a search bot thinks once its turn started; past it, its fallback plays")
     # -- fair play at rated tables (tapete.server.people.ratings, docs/protocol.md) --
@@ -264,17 +265,20 @@ class ServerSettings:
         10.0, "seconds after which a socket that does not take a message is cut off (it does not read)"
     )
     allowed_origins: str = setting(
-        "", "other origins whose pages may open table sockets, comma-separated (e.g. https://example.org); "
-        "the server's own origin always may, and clients that send no Origin"
+        "",
+        "other origins whose pages may open table sockets, comma-separated (e.g. https://example.org); "
+        "the server's own origin always may, and clients that send no Origin",
     )
     # Empty: the header is ignored and every per-address limit counts the peer's own address, since anyone
     # may send the header.
     forwarded_allow_ips: str = setting(
-        "", "load balancers whose X-Forwarded-For names the client, comma-separated addresses or networks "
-        '(10.0.0.5,10.0.1.0/24; "*" trusts anyone who connects; default: none)'
+        "",
+        "load balancers whose X-Forwarded-For names the client, comma-separated addresses or networks "
+        '(10.0.0.5,10.0.1.0/24; "*" trusts anyone who connects; default: none)',
     )
     admin_token: str | None = setting(
-        None, "token for admin endpoints (Authorization: Bearer ...; /api/stats?reset=true); none: they are refused",
+        None,
+        "token for admin endpoints (Authorization: Bearer ...; /api/stats?reset=true); none: they are refused",
         envvar=ADMIN_TOKEN_ENV,
     )
 

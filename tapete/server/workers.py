@@ -102,8 +102,11 @@ def check(settings: ServerSettings, workers: int) -> None:
 def serve(settings: ServerSettings, host: str, port: int, log_level: str, workers: int) -> None:
     """Run `workers` processes on (host, port); keep them running until stopped (Ctrl-C, SIGTERM)."""
     check(settings, workers)
-    print(f"tapete: http://{'localhost' if host in ('127.0.0.1', '::1') else host}:{port}/  "
-          f"({workers} processes · PostgreSQL and Redis)", flush=True)
+    print(
+        f"tapete: http://{'localhost' if host in ('127.0.0.1', '::1') else host}:{port}/  "
+        f"({workers} processes · PostgreSQL and Redis)",
+        flush=True,
+    )
     if workers == 1:
         run_worker(settings, host, port, log_level)
         return

@@ -184,9 +184,7 @@ def game_section(
     base = runs[0]
     plot_dir = outdir / game.id
     title = f"{game.name['en']}, heuristic bots, {base.players} players"
-    paths = write_plots(
-        base.done, base.players, plot_dir, title, sense=sense, formats=("png",), rates=game.study.rates
-    )
+    paths = write_plots(base.done, base.players, plot_dir, title, sense=sense, formats=("png",), rates=game.study.rates)
     if game.study.rates:
         keys = {rate.key for rate in game.study.rates}
         pooled = [r for run in runs for r in run.done]

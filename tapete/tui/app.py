@@ -17,7 +17,8 @@ from .config import MatchConfig, default_kinds
 from .match import LocalTable
 from .remote import JoinError, RemoteTable, Seat, join_table
 from .remote_screen import RemoteTableScreen
-from .screen import TableScreen, TableSource, ThreadThinker, WidgetScheduler
+from .scheduling import ThreadThinker, WidgetScheduler
+from .screen import TableScreen, TableSource
 from .setup import SetupScreen
 from .tournament import TournamentScreen, read_tournament
 

@@ -122,8 +122,10 @@ STRINGS: dict[str, tuple[str, str]] = {
     "remote.error": ("El servidor dice: {text}", "The server says: {text}"),
     "remote.refused": ("no se ha podido hacer.", "that could not be done."),
     "remote.waiting_start": ("Esperando a que empiece la partida…", "Waiting for the match to start…"),
-    "remote.abandoned": ("La partida se dio por terminada: todos se habían ido de la mesa.",
-                         "The match was called off: everyone had left the table."),
+    "remote.abandoned": (
+        "La partida se dio por terminada: todos se habían ido de la mesa.",
+        "The match was called off: everyone had left the table.",
+    ),
     # table chat and rematch (a seat on a server)
     "key.chat": ("chat", "chat"),
     "chat.title": ("Chat de la mesa", "Table chat"),

@@ -153,8 +153,12 @@ class LocalTable:
         self.seat: int | None = humans[0] if humans else None
         self.timing = timing or Timing()
         results = game.round_result_events
-        self.core = TableCore(state, CoreTiming(window=self.timing.window, result_pause=self.timing.result_pause),
-                              now=scheduler.now(), round_over=lambda events: any(e.kind in results for e in events))
+        self.core = TableCore(
+            state,
+            CoreTiming(window=self.timing.window, result_pause=self.timing.result_pause),
+            now=scheduler.now(),
+            round_over=lambda events: any(e.kind in results for e in events),
+        )
         self.core.present = {self.seat} if self.seat is not None else set()
         self.scheduler = scheduler
         self.thinker = thinker

@@ -229,8 +229,13 @@ class RemoteTable(RemoteChat):
     def _hello(self) -> dict[str, Any]:
         # a state leaves out `legal` and `seats` while they are as last told (`_on_state` keeps them),
         # and answers an accepted action of this socket's (`_receive`)
-        hello: dict[str, Any] = {"type": "hello", "token": self.where.token, "lang": self.lang, "omit_unchanged": True,
-                                 "accepted_in_state": True}
+        hello: dict[str, Any] = {
+            "type": "hello",
+            "token": self.where.token,
+            "lang": self.lang,
+            "omit_unchanged": True,
+            "accepted_in_state": True,
+        }
         if self.player is not None:
             hello["player"] = {"id": self.player.player_id, "secret": self.player.secret}
         return hello

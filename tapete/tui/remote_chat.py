@@ -87,11 +87,17 @@ class RemoteChat:
         at every table: kept by who they are (their sender key), so a namesake elsewhere, or the
         same person read in the other language, is not mixed up. False: nobody here by that name."""
         wanted = name.strip().casefold()
-        keys = {sender_of(line) for line in self.chat
-                if not self.is_mine(line) and self.speaker(line, self.lang).casefold() == wanted}
+        keys = {
+            sender_of(line)
+            for line in self.chat
+            if not self.is_mine(line) and self.speaker(line, self.lang).casefold() == wanted
+        }
         wrote = {line.get("from") for line in self.chat if not line.get("spectator")}
-        seats = {i for i, info in enumerate((self.state or {}).get("seats") or [])
-                 if i != self.seat and i not in wrote and str(info.get("name") or "").casefold() == wanted}
+        seats = {
+            i
+            for i, info in enumerate((self.state or {}).get("seats") or [])
+            if i != self.seat and i not in wrote and str(info.get("name") or "").casefold() == wanted
+        }
         if not keys and not seats:
             self._notice = (t("chat.nobody", "es", name=name.strip()), t("chat.nobody", "en", name=name.strip()))
             return False

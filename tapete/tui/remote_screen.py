@@ -84,7 +84,7 @@ class RemoteTableScreen(TableScreen):
         source = self.remote
         if source is None:
             return 0
-        new = source.chat[self._chat_read:]
+        new = source.chat[self._chat_read :]
         return sum(1 for line in new if not source.is_mine(line) and not source.is_muted(line, self.lang))
 
     def _keys(self, snap: Snapshot) -> Text:

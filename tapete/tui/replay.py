@@ -36,6 +36,7 @@ class Notes:
     labels: Mapping[int, str] = field(default_factory=dict)
     slips: Sequence[int] = ()
 
+
 KEYS = {
     "es": "→ siguiente · ← anterior · RePág/AvPág ±10 · Inicio/Fin · ] [ ronda · 0-9 asiento · s espectador · q salir",
     "en": "→ next · ← previous · PgUp/PgDn ±10 · Home/End · ] [ round · 0-9 seat · s spectator · q quit",

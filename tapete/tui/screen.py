@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-import asyncio
 import time
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import replace
 from typing import Any, ClassVar, Protocol
 
@@ -16,7 +14,6 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
-from textual.timer import Timer
 from textual.widget import Widget
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option, OptionDoesNotExist
@@ -28,6 +25,7 @@ from .boards import Board, key_name, key_paths, scores_of
 from .games import board_type
 from .i18n import other_lang, t
 from .match import LocalTable, Move, Snapshot
+from .scheduling import ThreadThinker
 
 LOG_LINES = 120  # latest events kept on screen (the whole log stays in the source)
 KEY_DEPTH = 6  # the longest key sequence shown beside a move (Bacan: rows both ways, a power, a slot)
@@ -49,48 +47,6 @@ class TableSource(Protocol):
     def log(self, lang: str) -> list[str]: ...
 
     def choose(self, action: int) -> bool: ...
-
-
-class TimerHandle:
-    def __init__(self, timer: Timer) -> None:
-        self.timer = timer
-
-    def cancel(self) -> None:
-        self.timer.stop()
-
-
-class WidgetScheduler:
-    """Real time through a widget's timers (callbacks run on the app's thread)."""
-
-    def __init__(self, widget: Widget) -> None:
-        self.widget = widget
-
-    def now(self) -> float:
-        return time.monotonic()
-
-    def call_later(self, delay: float, callback: Callable[[], None]) -> TimerHandle:
-        return TimerHandle(self.widget.set_timer(max(delay, 0.001), callback))  # Textual refuses 0
-
-
-class ThreadThinker:
-    """Bots think on one worker thread, in submission order; answers come
-    back through the widget's message queue, so errors surface in the app."""
-
-    def __init__(self, widget: Widget) -> None:
-        self.widget = widget
-        self.executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="tapete-bots")
-
-    def submit(self, job: Callable[[], Any], done: Callable[[Any], None]) -> None:
-        future = asyncio.get_running_loop().run_in_executor(self.executor, job)
-
-        def finished(f: asyncio.Future[Any]) -> None:
-            if not f.cancelled():
-                self.widget.call_later(done, f.result())
-
-        future.add_done_callback(finished)
-
-    def shutdown(self) -> None:
-        self.executor.shutdown(wait=False, cancel_futures=True)
 
 
 class TableScreen(Screen[str]):
@@ -299,8 +255,10 @@ class TableScreen(Screen[str]):
         """The legal moves as a list, each with its shortcut key; rebuilt only when it changes."""
         listing = self.query_one("#moves", OptionList)
         # each move with the keys that play it from here (one key, or a few: `a 3` mirrors a rival's slot)
-        keys = {action: " ".join(KEY_SIGNS.get(k, k) for k in path)
-                for action, path in key_paths(self.board, snap, KEY_DEPTH).items()}
+        keys = {
+            action: " ".join(KEY_SIGNS.get(k, k) for k in path)
+            for action, path in key_paths(self.board, snap, KEY_DEPTH).items()
+        }
         keys = {action: key for action, key in keys.items() if len(key) <= KEY_COLUMN}  # the hint line says the rest
         queued = snap.queued.action if snap.queued else None
         cache = (tuple((m.action, m.text, keys.get(m.action)) for m in snap.moves), queued)

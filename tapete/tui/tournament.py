@@ -57,8 +57,9 @@ def join_tournament(base_url: str, tournament_id: str, name: str | None = None) 
     base = base_url.rstrip("/")
     who = ensure_identity(base, name)
     if who is None:
-        raise JoinError("Este servidor no guarda jugadores: no hay torneos.",
-                        "This server keeps no players: it has no tournaments.")
+        raise JoinError(
+            "Este servidor no guarda jugadores: no hay torneos.", "This server keeps no players: it has no tournaments."
+        )
     _call(base, "POST", _path(tournament_id, "/join"), {"name": name}, who)
     return who
 
@@ -89,8 +90,11 @@ def standings_table(data: dict[str, Any], lang: str, me: str | None = None) -> T
         who = " · ".join(n or t("tour.no_name", lang) for n in line["names"])
         if not swiss and line["streak"]:
             who += " " + t("tour.streak", lang)
-        values = (line["score"], line["buchholz"], line["played"]) if swiss else (
-            line["points"], line["wins"], line["played"])
+        values = (
+            (line["score"], line["buchholz"], line["played"])
+            if swiss
+            else (line["points"], line["wins"], line["played"])
+        )
         style = "bold" if line["entry"] in mine else ""
         table.add_row(str(line["rank"]), Text(who, style=style), *(f"{v:g}" for v in values))
     return table
@@ -121,8 +125,9 @@ class TournamentScreen(Screen[None]):
         Binding("escape,q", "quit", "salir / quit"),
     ]
 
-    def __init__(self, base_url: str, tournament_id: str, lang: str, name: str | None,
-                 sit: Callable[[Seat], None]) -> None:
+    def __init__(
+        self, base_url: str, tournament_id: str, lang: str, name: str | None, sit: Callable[[Seat], None]
+    ) -> None:
         super().__init__()
         self.base, self.tid, self.lang, self.person, self.sit = base_url.rstrip("/"), tournament_id, lang, name, sit
         self.data: dict[str, Any] | None = None
@@ -158,18 +163,23 @@ class TournamentScreen(Screen[None]):
         title = data.get("name") if data else None
         self.query_one("#tour-title", Static).update(title or t("tour.title", lang))
         if self.error is not None:
-            self.query_one("#tour-status", Static).update(Text(self.error.en if lang == "en" else self.error.es,
-                                                               style="red"))
+            self.query_one("#tour-status", Static).update(
+                Text(self.error.en if lang == "en" else self.error.es, style="red")
+            )
         elif data is not None:
             self.query_one("#tour-status", Static).update(status_line(data, lang))
         seat_text = t("tour.your_table", lang) if self.seat is not None else ""
-        if data is not None and who is not None and not any(
-                m.get("player") == who.player_id for e in data["entries"] for m in e["members"]):
+        if (
+            data is not None
+            and who is not None
+            and not any(m.get("player") == who.player_id for e in data["entries"] for m in e["members"])
+        ):
             seat_text = t("tour.join_hint", lang)
         self.query_one("#tour-seat", Static).update(seat_text)
         if data is not None:
             self.query_one("#tour-standings", Static).update(
-                standings_table(data, lang, who.player_id if who else None))
+                standings_table(data, lang, who.player_id if who else None)
+            )
 
     async def action_join(self) -> None:
         try:

@@ -62,8 +62,16 @@ class ThreadServer:
         self.app = create_app(settings)
         # no keepalive pings unless asked for: uvicorn draws each ping's payload from the global `random` in
         # the server's thread, and Hypothesis, drawing in the test's thread, warns when that state changes under it
-        config = uvicorn_config(self.app, settings, host="127.0.0.1", port=0, log_level="warning", lifespan="on",
-                                ws_ping_interval=ping_interval, ws_ping_timeout=ping_interval)
+        config = uvicorn_config(
+            self.app,
+            settings,
+            host="127.0.0.1",
+            port=0,
+            log_level="warning",
+            lifespan="on",
+            ws_ping_interval=ping_interval,
+            ws_ping_timeout=ping_interval,
+        )
         self.uv = uvicorn.Server(config)
         self.loop = asyncio.new_event_loop()
         self.thread = threading.Thread(target=self._run, name="tapete-test-server", daemon=True)
@@ -146,8 +154,14 @@ class Socket:
             sock = socket.create_connection((parts.hostname, parts.port), TIMEOUT, source_address=(address, 0))
         # no keepalive pings either: websockets' client draws their payload from the global `random` in a
         # thread of its own (the Hypothesis warning's other source)
-        self.ws: ClientConnection = connect(f"{server.ws_url}/ws/tables/{table_id}", max_size=2**24, sock=sock,
-                                            open_timeout=TIMEOUT, legacy=True, ping_interval=None)
+        self.ws: ClientConnection = connect(
+            f"{server.ws_url}/ws/tables/{table_id}",
+            max_size=2**24,
+            sock=sock,
+            open_timeout=TIMEOUT,
+            legacy=True,
+            ping_interval=None,
+        )
         self.seen: list[dict[str, Any]] = []
         self.state: dict[str, Any] = {}
 
@@ -257,8 +271,12 @@ def silent_socket(server: ThreadServer, table_id: str, token: str | None = None)
     sock.settimeout(TIMEOUT)
     sock.connect((parts.hostname, parts.port))
     key = base64.b64encode(os.urandom(16)).decode()
-    sock.sendall((f"GET /ws/tables/{table_id} HTTP/1.1\r\nHost: {parts.netloc}\r\nUpgrade: websocket\r\n"
-                  f"Connection: Upgrade\r\nSec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n\r\n").encode())
+    sock.sendall(
+        (
+            f"GET /ws/tables/{table_id} HTTP/1.1\r\nHost: {parts.netloc}\r\nUpgrade: websocket\r\n"
+            f"Connection: Upgrade\r\nSec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n\r\n"
+        ).encode()
+    )
     head = b""
     while b"\r\n\r\n" not in head:
         head += sock.recv(1)  # byte by byte: nothing after the handshake is read

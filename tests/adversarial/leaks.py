@@ -56,8 +56,9 @@ class Knowledge:
         return {face for face in found if hidden.count(face) >= self.total[face]}
 
 
-def leaked(game: Game, state: State, seat: int | None, data: Any, *, counted: bool,
-           allowed: Iterable[str] = ()) -> dict[str, int]:
+def leaked(
+    game: Game, state: State, seat: int | None, data: Any, *, counted: bool, allowed: Iterable[str] = ()
+) -> dict[str, int]:
     """Faces in `data` that `seat` may not know. `counted`: a face named twice needs two
     knowable copies (a view names each card once; a batch of events or texts may not).
     `allowed`: faces the seat itself wrote (echoed in an error)."""
@@ -85,8 +86,12 @@ def legal_message(game: Game, state: State, seat: int | None, lang: str) -> list
     if seat is None:
         return []
     return [
-        {"index": a, "action": state.action_to_json(a), "reaction": state.is_reaction(seat, a),
-         "text": game.describe_action(state, a, lang)}
+        {
+            "index": a,
+            "action": state.action_to_json(a),
+            "reaction": state.is_reaction(seat, a),
+            "text": game.describe_action(state, a, lang),
+        }
         for a in state.legal_actions(seat)
     ]
 

@@ -43,8 +43,9 @@ def _read_answer(sock: socket.socket) -> bytes:
 def test_a_chunked_body_over_the_limit_is_refused_before_it_is_all_sent(thread_server: ThreadServer) -> None:
     limit = thread_server.settings.max_body_bytes
     sock = _connect(thread_server)
-    head = (b"POST /api/tables HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
-            b"Transfer-Encoding: chunked\r\n\r\n")
+    head = (
+        b"POST /api/tables HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n"
+    )
     # valid JSON all along: spaces between the members, so the old server created the table
     opening = b'{"game": "bacan"'
     sent = 0
@@ -91,8 +92,10 @@ def test_a_lying_content_length_is_refused(thread_server: ThreadServer) -> None:
     sock = _connect(thread_server)
     try:
         sock.setblocking(True)
-        sock.sendall(b"POST /api/tables HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
-                     b"Content-Length: 99999999999\r\n\r\n{}")
+        sock.sendall(
+            b"POST /api/tables HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+            b"Content-Length: 99999999999\r\n\r\n{}"
+        )
         answer = _read_answer(sock)
     finally:
         sock.close()

@@ -28,8 +28,14 @@ TWO_HUMANS = {"game": "bacan", "seats": [{"type": "human"}, {"type": "human"}]}
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ThreadServer]:
     # the socket's general rate is left high: only chat's own limits are under test
-    with own_server(tmp_path_factory.mktemp("chat"), rate_per_s=1000.0, rate_burst=1000,
-                    max_tables_per_address=1000, tables_per_minute=1e6, joins_per_minute=1e6) as started:
+    with own_server(
+        tmp_path_factory.mktemp("chat"),
+        rate_per_s=1000.0,
+        rate_burst=1000,
+        max_tables_per_address=1000,
+        tables_per_minute=1e6,
+        joins_per_minute=1e6,
+    ) as started:
         yield started
 
 
@@ -82,8 +88,22 @@ def next_chat(sock: Socket) -> dict[str, Any]:
 def test_invisible_and_format_characters_never_reach_the_readers(server: ThreadServer) -> None:
     table_id, ana_token, bea_token = new_table(server)
     ana, bea = seated(server, table_id, ana_token), seated(server, table_id, bea_token)
-    hidden = ("\u200b", "\u2060", "\ufeff", "\u00ad", "\u180e", "\U000e0041\U000e0042",  # zero-width, tags
-              "\u202e", "\u2066", "\u200f", "\x1b[31m", "\x00", "\u2028", "\u2029", "\x85")
+    hidden = (
+        "\u200b",
+        "\u2060",
+        "\ufeff",
+        "\u00ad",
+        "\u180e",
+        "\U000e0041\U000e0042",  # zero-width, tags
+        "\u202e",
+        "\u2066",
+        "\u200f",
+        "\x1b[31m",
+        "\x00",
+        "\u2028",
+        "\u2029",
+        "\x85",
+    )
     line = said(ana, {"type": "chat", "text": "pa" + "".join(hidden) + "go 👨‍👩‍👧"})
     heard = next_chat(bea)
     assert line["type"] == "chat" and heard["text"] == line["text"]
@@ -158,10 +178,16 @@ def test_a_line_cannot_be_aimed_at_another_table_nor_sent_as_another_seat(server
     other_id, _, other_bea = new_table(server)
     ana = seated(server, table_id, ana_token)
     bea_elsewhere = seated(server, other_id, other_bea)
-    for message in ({"type": "chat", "text": "hola", "table": other_id}, {"type": "chat", "text": "x", "seat": 1},
-                    {"type": "chat", "text": "x", "name": "Bea"}, {"type": "chat", "text": "x", "from": 1},
-                    {"type": "chat", "text": "x", "phrase": "oops"}, {"type": "chat", "phrase": "<b>"},
-                    {"type": "chat", "text": ["x"]}, {"type": "chat"}):
+    for message in (
+        {"type": "chat", "text": "hola", "table": other_id},
+        {"type": "chat", "text": "x", "seat": 1},
+        {"type": "chat", "text": "x", "name": "Bea"},
+        {"type": "chat", "text": "x", "from": 1},
+        {"type": "chat", "text": "x", "phrase": "oops"},
+        {"type": "chat", "phrase": "<b>"},
+        {"type": "chat", "text": ["x"]},
+        {"type": "chat"},
+    ):
         assert said(ana, message)["type"] == "error", message
     line = said(ana, {"type": "chat", "text": "solo aquí"})
     assert line["from"] == 0 and line["name"] == "Ana"

@@ -31,9 +31,15 @@ CROWD = 40
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ThreadServer]:
-    with own_server(tmp_path_factory.mktemp("chat-crowd"), rate_per_s=1000.0, rate_burst=1000,
-                    max_connections_per_address=1000, tables_per_minute=1e6, max_tables_per_address=1000,
-                    joins_per_minute=1e6) as started:
+    with own_server(
+        tmp_path_factory.mktemp("chat-crowd"),
+        rate_per_s=1000.0,
+        rate_burst=1000,
+        max_connections_per_address=1000,
+        tables_per_minute=1e6,
+        max_tables_per_address=1000,
+        joins_per_minute=1e6,
+    ) as started:
         yield started
 
 
@@ -108,8 +114,20 @@ def test_an_anonymous_spectator_keeps_its_key_when_it_reconnects(server: ThreadS
         reader.close()
 
 
-@pytest.mark.parametrize("text", ["\u2800", "\u2800\u2800\u2800", "\u3164", "\u3164 \u2800", "\u115f\u1160",
-                                  "\uffa0", "\u034f\u034f", "\u0301", " \u2800\u200b\u3164 "])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "\u2800",
+        "\u2800\u2800\u2800",
+        "\u3164",
+        "\u3164 \u2800",
+        "\u115f\u1160",
+        "\uffa0",
+        "\u034f\u034f",
+        "\u0301",
+        " \u2800\u200b\u3164 ",
+    ],
+)
 def test_a_line_that_shows_nothing_is_refused(server: ThreadServer, text: str) -> None:
     table_id, token = new_table(server)
     sock = Socket(server, table_id)

@@ -78,7 +78,8 @@ def test_a_room_grown_before_the_bound_is_cut_down_by_its_next_line(tmp_path: Pa
     with sqlite3.connect(tmp_path / "tapete.db") as db:
         db.executemany(
             "INSERT INTO chat_lines (room, match_id, seat, name, spectator, text, at) VALUES (?, ?, 0, 'Ana', 0, ?, ?)",
-            [(table_id, table_id, f"old {i}", time.time()) for i in range(1000)])
+            [(table_id, table_id, f"old {i}", time.time()) for i in range(1000)],
+        )
     with own_server(tmp_path, **WIDE_CHAT) as server:
         talker = Socket(server, table_id)
         talker.hello(token)

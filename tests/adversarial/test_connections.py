@@ -61,8 +61,10 @@ def test_a_body_sent_a_byte_at_a_time_times_out(tmp_path: Path) -> None:
     with own_server(tmp_path, body_timeout=0.5) as server:
         sock = raw(server)
         try:
-            sock.sendall(b"POST /api/tables HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
-                         b"Content-Length: 100\r\n\r\n{\"game\"")
+            sock.sendall(
+                b"POST /api/tables HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+                b'Content-Length: 100\r\n\r\n{"game"'
+            )
             sock.settimeout(5)
             answer = b""
             while b"\r\n\r\n" not in answer:

@@ -128,7 +128,8 @@ def check_full(game: Game, state: State, rng: random.Random, step: int) -> None:
             bad = leaked(game, state, seat, legal, counted=False)
             assert not bad, f"step {step}: legal moves of seat {seat} ({lang}) name hidden cards {bad}"
             assert legal_message(game, world, seat, lang) == legal, (
-                f"step {step}: seat {seat}'s move texts ({lang}) change with cards it cannot see")
+                f"step {step}: seat {seat}'s move texts ({lang}) change with cards it cannot see"
+            )
         errors = attempt_errors(state, seat, tries)
         fresh = fresh_errors(game, state, seat, tries)
         for (kind, payload), error, elsewhere in zip(tries, errors, fresh, strict=True):
@@ -138,7 +139,8 @@ def check_full(game: Game, state: State, rng: random.Random, step: int) -> None:
             bad = leaked(game, state, seat, error, counted=False, allowed=echoed)
             assert not bad, f"step {step}: error to seat {seat} for {payload} names hidden cards {bad}: {error}"
         assert attempt_errors(world, seat, tries) == errors, (
-            f"step {step}: seat {seat}'s error texts change with cards it cannot see")
+            f"step {step}: seat {seat}'s error texts change with cards it cannot see"
+        )
 
 
 def fresh_errors(game: Game, state: State, seat: int, tries: list[tuple[str, Any]]) -> list[dict[str, Any] | None]:

@@ -14,8 +14,11 @@ from pathlib import Path
 from .conftest import Socket, http, own_server
 
 TURN_SECONDS = 60
-TWO_PEOPLE = {"game": "bacan", "seats": [{"type": "human"}, {"type": "human"}],
-              "table_options": {"turn_seconds": TURN_SECONDS}}
+TWO_PEOPLE = {
+    "game": "bacan",
+    "seats": [{"type": "human"}, {"type": "human"}],
+    "table_options": {"turn_seconds": TURN_SECONDS},
+}
 
 
 def remaining(state: dict[str, object], seat: int) -> float:

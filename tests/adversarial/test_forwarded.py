@@ -37,8 +37,9 @@ def client(server: ThreadServer, local: str = "127.0.0.1", timeout: float = TIME
 
 def test_rotating_forwarded_addresses_do_not_dodge_the_identity_quota(tmp_path: Path) -> None:
     with own_server(tmp_path) as server, client(server) as attacker:
-        codes = [attacker.post("/api/players", headers=claimed(i)).status_code
-                 for i in range(IDENTITIES_PER_MINUTE + 5)]
+        codes = [
+            attacker.post("/api/players", headers=claimed(i)).status_code for i in range(IDENTITIES_PER_MINUTE + 5)
+        ]
     assert codes[:IDENTITIES_PER_MINUTE] == [201] * IDENTITIES_PER_MINUTE, codes
     assert set(codes[IDENTITIES_PER_MINUTE:]) == {429}, codes
 
@@ -50,8 +51,9 @@ def test_rotating_forwarded_addresses_do_not_dodge_the_sign_in_limit(tmp_path: P
 
     def attempt(server: ThreadServer, i: int) -> int:
         with client(server, timeout=120) as attacker:  # the checks wait for each other, one at a time
-            return attacker.post("/api/login", json={"name": f"Name {i}", "password": "whatever1"},
-                                 headers=claimed(i)).status_code
+            return attacker.post(
+                "/api/login", json={"name": f"Name {i}", "password": "whatever1"}, headers=claimed(i)
+            ).status_code
 
     with own_server(tmp_path) as server, ThreadPoolExecutor(attempts) as pool:
         started = time.monotonic()
@@ -74,22 +76,26 @@ def test_a_trusted_proxy_names_the_client_and_no_one_else_does(tmp_path: Path, t
     that reaches the server without passing through the balancer still cannot claim an address."""
     with own_server(tmp_path, forwarded_allow_ips=trusted) as server:
         with client(server) as proxy:  # the balancer: 127.0.0.1, trusted
-            codes = [proxy.post("/api/players", headers=claimed(i)).status_code
-                     for i in range(IDENTITIES_PER_MINUTE + 5)]
+            codes = [
+                proxy.post("/api/players", headers=claimed(i)).status_code for i in range(IDENTITIES_PER_MINUTE + 5)
+            ]
             assert set(codes) == {201}, codes  # a new client each time, each within its quota
             one = [proxy.post("/api/players", headers=claimed(7)).status_code for _ in range(IDENTITIES_PER_MINUTE)]
             assert one[-1] == 429, one  # the one forwarded client ran out
         with client(server, "127.0.0.9") as direct:  # not a trusted proxy: its header is ignored
-            codes = [direct.post("/api/players", headers=claimed(i)).status_code
-                     for i in range(IDENTITIES_PER_MINUTE + 2)]
+            codes = [
+                direct.post("/api/players", headers=claimed(i)).status_code for i in range(IDENTITIES_PER_MINUTE + 2)
+            ]
     assert codes[IDENTITIES_PER_MINUTE:] == [429, 429], codes
 
 
 def _connections(server: ThreadServer, local: str, count: int) -> tuple[list[socket.socket], int]:
     """`count` idle connections from `local`; how many of them the server answered with a 429."""
     parts = urlsplit(server.url)
-    held = [socket.create_connection((parts.hostname, parts.port), timeout=5, source_address=(local, 0))
-            for _ in range(count)]
+    held = [
+        socket.create_connection((parts.hostname, parts.port), timeout=5, source_address=(local, 0))
+        for _ in range(count)
+    ]
     time.sleep(0.3)
     refused = 0
     for sock in held:
@@ -102,8 +108,9 @@ def _connections(server: ThreadServer, local: str, count: int) -> tuple[list[soc
 def test_only_a_trusted_proxy_may_hold_more_connections_than_an_address(tmp_path: Path) -> None:
     """The balancer carries every client's connections, so it is not capped as one address is; any
     other address still is."""
-    with own_server(tmp_path, forwarded_allow_ips="127.0.0.1", max_connections_per_address=3,
-                    header_timeout=30) as server:
+    with own_server(
+        tmp_path, forwarded_allow_ips="127.0.0.1", max_connections_per_address=3, header_timeout=30
+    ) as server:
         proxied, refused_proxy = _connections(server, "127.0.0.1", 6)
         direct, refused_direct = _connections(server, "127.0.0.9", 6)
         for sock in proxied + direct:

@@ -36,13 +36,32 @@ pytestmark = pytest.mark.slow  # ~60 s: the 10,000-message acceptance run
 SOCKET_BATCHES, SOCKET_BATCH, ROUND = 80, 100, 10
 HTTP_BATCHES, HTTP_BATCH = 100, 25
 REST_CODES = {
-    "bad_request", "bad_json", "bad_option", "bad_players", "unknown_bot", "unknown_game", "too_large",
-    "no_free_seat", "bad_token", "table_not_found", "not_finished", "already_started", "forbidden",
-    "not_found", "method_not_allowed", "no_deck_data", "rate_limited", "too_many_tables", "request_timeout",
+    "bad_request",
+    "bad_json",
+    "bad_option",
+    "bad_players",
+    "unknown_bot",
+    "unknown_game",
+    "too_large",
+    "no_free_seat",
+    "bad_token",
+    "table_not_found",
+    "not_finished",
+    "already_started",
+    "forbidden",
+    "not_found",
+    "method_not_allowed",
+    "no_deck_data",
+    "rate_limited",
+    "too_many_tables",
+    "request_timeout",
 }
-FUZZ = settings(max_examples=SOCKET_BATCHES, deadline=None, database=None,
-                suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow,
-                                       HealthCheck.data_too_large])
+FUZZ = settings(
+    max_examples=SOCKET_BATCHES,
+    deadline=None,
+    database=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow, HealthCheck.data_too_large],
+)
 
 json_values = st.recursive(
     st.none() | st.booleans() | st.integers(-(2**70), 2**70) | st.floats(allow_nan=False) | st.text(max_size=10),
@@ -78,7 +97,8 @@ def mutated(draw: st.DrawFn, bases: list[dict[str, Any]]) -> dict[str, Any] | st
         message[draw(st.sampled_from(KEYS) | st.text(max_size=6))] = draw(json_values)
     elif how == "retype" and keys:
         message[draw(st.sampled_from(keys))] = draw(
-            json_values | st.sampled_from(["3", "1e400", 1.0, True, None, -1, 2**63]))
+            json_values | st.sampled_from(["3", "1e400", 1.0, True, None, -1, 2**63])
+        )
     elif how == "kind":
         message["type"] = draw(st.sampled_from(["ACTION", "", "pong", "state", "accepted"]) | st.text(max_size=8))
     if how != "frame":
@@ -168,19 +188,29 @@ def replays_to(server: ThreadServer, table: Table) -> bool:
     """The table's state is what its stored record gives, applied from the deal: every action was legal."""
     runner = server.runner(table.id)
     seed, options, players, state_now = server.call(
-        lambda: (runner.seed, runner.state.options, len(runner.seats), runner.state.to_json()))
+        lambda: (runner.seed, runner.state.options, len(runner.seats), runner.state.to_json())
+    )
     state = get_game(table.game).new_match(players, seed, options)
     for seat, action in server.record(table.id):
         state.apply(seat, action)
     return bool(state.to_json() == state_now)
 
 
-@given(game_id=st.sampled_from(game_ids()),
-       batch=st.lists(mutated(SOCKET_BASES), min_size=SOCKET_BATCH, max_size=SOCKET_BATCH),
-       picks=st.lists(st.integers(0, 1000), min_size=SOCKET_BATCH, max_size=SOCKET_BATCH))
+@given(
+    game_id=st.sampled_from(game_ids()),
+    batch=st.lists(mutated(SOCKET_BASES), min_size=SOCKET_BATCH, max_size=SOCKET_BATCH),
+    picks=st.lists(st.integers(0, 1000), min_size=SOCKET_BATCH, max_size=SOCKET_BATCH),
+)
 @FUZZ
-def test_socket_messages(thread_server: ThreadServer, tables: Tables, log_lines: LogLines,
-                         uvicorn_errors: LogLines, game_id: str, batch: list[Any], picks: list[int]) -> None:
+def test_socket_messages(
+    thread_server: ThreadServer,
+    tables: Tables,
+    log_lines: LogLines,
+    uvicorn_errors: LogLines,
+    game_id: str,
+    batch: list[Any],
+    picks: list[int],
+) -> None:
     table = tables.get(game_id)
     required = thread_server.call(lambda: list(thread_server.runner(table.id).state.required_actors()))
     seat = required[0] if required and required[0] in table.tokens else 0
@@ -193,8 +223,10 @@ def test_socket_messages(thread_server: ThreadServer, tables: Tables, log_lines:
         # a round of messages sent at once, decided on the state seen before it
         version = sock.state.get("version", 0)
         legal = sock.state.get("legal", [])
-        sent = [resolve(m, version, legal, p) if isinstance(m, dict) else m
-                for m, p in zip(batch[start:start + ROUND], picks[start:start + ROUND], strict=True)]
+        sent = [
+            resolve(m, version, legal, p) if isinstance(m, dict) else m
+            for m, p in zip(batch[start : start + ROUND], picks[start : start + ROUND], strict=True)
+        ]
         for message in sent:
             sock.send(message if isinstance(message, str | bytes) else json.dumps(message))
         sock.send({"type": "sync"})
@@ -215,7 +247,7 @@ def test_socket_messages(thread_server: ThreadServer, tables: Tables, log_lines:
     after = thread_server.snapshot(table.id)
     assert after["actions"][: len(before["actions"])] == before["actions"]
     assert len(after["actions"]) == len(before["actions"]) + accepted
-    assert all(s == seat for s, _ in after["actions"][len(before["actions"]):])
+    assert all(s == seat for s, _ in after["actions"][len(before["actions"]) :])
     assert after["seats"] == before["seats"]
     assert replays_to(thread_server, table)
     new_lines = log_lines.snapshot()[seen_logs:] + uvicorn_errors.snapshot()
@@ -233,8 +265,18 @@ def watched(thread_server: ThreadServer) -> dict[str, Any]:
 
 
 HTTP_BASES: list[tuple[str, str, dict[str, Any] | None]] = [
-    ("POST", "/api/tables", {"game": "bacan", "seats": [{"type": "human"}, {"type": "human"}], "join": False,
-                             "options": {"limit": 100}, "table_options": {"bot_delay_ms": 700}, "name": "Ana"}),
+    (
+        "POST",
+        "/api/tables",
+        {
+            "game": "bacan",
+            "seats": [{"type": "human"}, {"type": "human"}],
+            "join": False,
+            "options": {"limit": 100},
+            "table_options": {"bot_delay_ms": 700},
+            "name": "Ana",
+        },
+    ),
     ("POST", "/api/join", {"code": "$code", "name": "Bea", "seat": 1}),
     ("POST", "/api/tables/$table/leave", {"token": "not-a-token"}),
     ("POST", "/api/tables/$table/close", {"token": "$token"}),
@@ -263,10 +305,19 @@ def http_requests(draw: st.DrawFn) -> tuple[str, str, str | bytes | None]:
 
 
 @given(batch=st.lists(http_requests(), min_size=HTTP_BATCH, max_size=HTTP_BATCH))
-@settings(max_examples=HTTP_BATCHES, deadline=None, database=None,
-          suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
-def test_http_requests(thread_server: ThreadServer, watched: dict[str, Any], log_lines: LogLines,
-                       uvicorn_errors: LogLines, batch: list[tuple[str, str, str | bytes | None]]) -> None:
+@settings(
+    max_examples=HTTP_BATCHES,
+    deadline=None,
+    database=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
+def test_http_requests(
+    thread_server: ThreadServer,
+    watched: dict[str, Any],
+    log_lines: LogLines,
+    uvicorn_errors: LogLines,
+    batch: list[tuple[str, str, str | bytes | None]],
+) -> None:
     before = thread_server.snapshot(watched["id"])
     seen_logs = len(log_lines.snapshot())
     fill = {"$code": watched["code"], "$table": watched["id"], "$token": watched["token"]}
@@ -276,8 +327,9 @@ def test_http_requests(thread_server: ThreadServer, watched: dict[str, Any], log
                 path = path.replace(key, value)
                 if isinstance(body, str):
                     body = body.replace(key, value)
-            answer = client.request(method, path, content=body,
-                                    headers={"content-type": "application/json"} if body is not None else {})
+            answer = client.request(
+                method, path, content=body, headers={"content-type": "application/json"} if body is not None else {}
+            )
             assert answer.status_code < 500, (method, path, body, answer.status_code, answer.text[:300])
             TALLY["http"] += 1
             data = answer.json()

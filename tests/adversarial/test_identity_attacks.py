@@ -104,11 +104,23 @@ def test_a_wrong_identity_does_not_say_which_part_was_wrong(server: ThreadServer
         assert client.get("/api/tables").json()["total"] == 0  # nothing was made
 
 
-@pytest.mark.parametrize("value", [
-    b"no-colon", b":", b"a:", b":b", b"x" * 6000, b"a" * 33 + b":secret", b"id:" + b"s" * 129,
-    "\u00e9l:\u00e9l".encode("latin-1"), "j\u00fcrgen:geheim".encode(), b"\xff\xfe:\x80\x81",
-    b"id:secret:more", b"a :\tb",
-])
+@pytest.mark.parametrize(
+    "value",
+    [
+        b"no-colon",
+        b":",
+        b"a:",
+        b":b",
+        b"x" * 6000,
+        b"a" * 33 + b":secret",
+        b"id:" + b"s" * 129,
+        "\u00e9l:\u00e9l".encode("latin-1"),
+        "j\u00fcrgen:geheim".encode(),
+        b"\xff\xfe:\x80\x81",
+        b"id:secret:more",
+        b"a :\tb",
+    ],
+)
 def test_malformed_identity_headers_are_refused_and_change_nothing(server: ThreadServer, value: bytes) -> None:
     with client_from(server) as client:
         before = client.get("/api/tables").json()["total"]
@@ -123,13 +135,20 @@ def test_a_player_cannot_act_as_another(server: ThreadServer) -> None:
         ana, eve = identity(client, "Ana"), identity(client, "Eve")
         attempts = [
             client.put(f"/api/players/{ana['player_id']}/name", json={"name": "Eve"}, headers=header(eve)),
-            client.post(f"/api/players/{ana['player_id']}/password", json={"password": "eve owns ana"},
-                        headers=header(eve)),
+            client.post(
+                f"/api/players/{ana['player_id']}/password", json={"password": "eve owns ana"}, headers=header(eve)
+            ),
             # Eve's id with Ana's secret, and the other way round: a secret belongs to one player
-            client.put(f"/api/players/{ana['player_id']}/name", json={"name": "Eve"},
-                       headers={HEADER: f"{eve['player_id']}:{ana['secret']}"}),
-            client.put(f"/api/players/{ana['player_id']}/name", json={"name": "Eve"},
-                       headers={HEADER: f"{ana['player_id']}:{eve['secret']}"}),
+            client.put(
+                f"/api/players/{ana['player_id']}/name",
+                json={"name": "Eve"},
+                headers={HEADER: f"{eve['player_id']}:{ana['secret']}"},
+            ),
+            client.put(
+                f"/api/players/{ana['player_id']}/name",
+                json={"name": "Eve"},
+                headers={HEADER: f"{ana['player_id']}:{eve['secret']}"},
+            ),
             client.put(f"/api/players/{ana['player_id']}/name", json={"name": "Eve"}),
         ]
         assert [a.status_code for a in attempts] == [403, 403, 401, 401, 401], [a.text for a in attempts]
@@ -142,11 +161,17 @@ def test_a_player_cannot_act_as_another(server: ThreadServer) -> None:
 def test_sign_in_is_limited_per_name_across_addresses_and_per_address_across_names(server: ThreadServer) -> None:
     with client_from(server) as owner:
         ana = identity(owner, "Rosa")
-        assert owner.post(f"/api/players/{ana['player_id']}/password", json={"password": "correct horse"},
-                          headers=header(ana)).status_code == 200
+        assert (
+            owner.post(
+                f"/api/players/{ana['player_id']}/password", json={"password": "correct horse"}, headers=header(ana)
+            ).status_code
+            == 200
+        )
     with client_from(server) as first:
-        tries = [first.post("/api/login", json={"name": "Rosa", "password": f"guess {i}"})
-                 for i in range(LOGINS_PER_MINUTE_NAME)]
+        tries = [
+            first.post("/api/login", json={"name": "Rosa", "password": f"guess {i}"})
+            for i in range(LOGINS_PER_MINUTE_NAME)
+        ]
         assert {a.status_code for a in tries} == {401}
         # an unknown name and a wrong password are the same answer: names are not enumerated
         unknown = first.post("/api/login", json={"name": "Nobody At All", "password": "whatever1"})
@@ -159,8 +184,10 @@ def test_sign_in_is_limited_per_name_across_addresses_and_per_address_across_nam
         assert other.status_code == 401  # the name is limited, not this address
     with client_from(server) as guesser:  # one address, a new name every time
         started = time.monotonic()
-        codes = [guesser.post("/api/login", json={"name": f"Name {i}", "password": "whatever1"}).status_code
-                 for i in range(2 * LOGINS_PER_MINUTE_ADDRESS)]
+        codes = [
+            guesser.post("/api/login", json={"name": f"Name {i}", "password": "whatever1"}).status_code
+            for i in range(2 * LOGINS_PER_MINUTE_ADDRESS)
+        ]
         refilled = (time.monotonic() - started) * LOGINS_PER_MINUTE_ADDRESS / 60  # each check takes argon2's time
         assert codes[:LOGINS_PER_MINUTE_ADDRESS] == [401] * LOGINS_PER_MINUTE_ADDRESS and codes[-1] == 429, codes
         assert codes.count(401) <= LOGINS_PER_MINUTE_ADDRESS + refilled + 1, codes
@@ -175,10 +202,23 @@ def test_identities_are_made_on_a_quota_per_address(server: ThreadServer) -> Non
         assert other.post("/api/players").status_code == 201  # another address is not held back
 
 
-@pytest.mark.parametrize("query", [
-    "offset=-1", "limit=0", "limit=-5", "limit=101", "limit=1000000", "offset=abc", "limit=1.5", "offset=1e3",
-    "limit=", "offset=99999999999999999999999999", "offset=0x10", "limit=%00",
-])
+@pytest.mark.parametrize(
+    "query",
+    [
+        "offset=-1",
+        "limit=0",
+        "limit=-5",
+        "limit=101",
+        "limit=1000000",
+        "offset=abc",
+        "limit=1.5",
+        "offset=1e3",
+        "limit=",
+        "offset=99999999999999999999999999",
+        "offset=0x10",
+        "limit=%00",
+    ],
+)
 def test_paging_parameters_out_of_range_are_a_clear_422(server: ThreadServer, query: str) -> None:
     with client_from(server) as client:
         ana = identity(client)  # a name of the server's choosing: names are one identity's, and this runs per query
@@ -190,8 +230,13 @@ def test_paging_parameters_out_of_range_are_a_clear_422(server: ThreadServer, qu
 
 def test_unknown_players_and_games_are_clear_404s(server: ThreadServer) -> None:
     with client_from(server) as client:
-        for path in ("/api/players/nobody", "/api/players/nobody/matches", "/api/players/" + "x" * 5000,
-                     "/api/players/%00/matches", "/api/players/%C3%A9%E2%80%AE"):
+        for path in (
+            "/api/players/nobody",
+            "/api/players/nobody/matches",
+            "/api/players/" + "x" * 5000,
+            "/api/players/%00/matches",
+            "/api/players/%C3%A9%E2%80%AE",
+        ):
             answer = client.get(path)
             assert answer.status_code == 404 and error(answer)["code"] == "player_not_found", (path, answer.text)
         for game in ("nope", "%00", "bacan%00", "x" * 3000):
@@ -244,15 +289,25 @@ def test_setting_a_password_again_and_again_is_rate_limited(server: ThreadServer
     with client_from(server) as client:
         mallory = identity(client, "Mallory")
         started = time.monotonic()
-        codes = [client.post(f"/api/players/{mallory['player_id']}/password", json={"password": f"password {i}"},
-                             headers=header(mallory)).status_code for i in range(3 * PASSWORDS_PER_MINUTE)]
+        codes = [
+            client.post(
+                f"/api/players/{mallory['player_id']}/password",
+                json={"password": f"password {i}"},
+                headers=header(mallory),
+            ).status_code
+            for i in range(3 * PASSWORDS_PER_MINUTE)
+        ]
         refilled = (time.monotonic() - started) * PASSWORDS_PER_MINUTE / 60
         assert codes[0] == 200 and codes[-1] == 429, codes
         assert codes.count(200) <= PASSWORDS_PER_MINUTE + refilled + 1, codes
         # the limit is this player's: another one protects theirs at once
         other = identity(client, "Olga")
-        assert client.post(f"/api/players/{other['player_id']}/password", json={"password": "olga's own"},
-                           headers=header(other)).status_code == 200
+        assert (
+            client.post(
+                f"/api/players/{other['player_id']}/password", json={"password": "olga's own"}, headers=header(other)
+            ).status_code
+            == 200
+        )
 
 
 def test_a_match_under_way_is_in_no_history_nor_profile(server: ThreadServer) -> None:

@@ -42,8 +42,9 @@ _addresses = iter(range(2, 250))
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ThreadServer]:
-    with own_server(tmp_path_factory.mktemp("names"), tables_per_minute=1e6, max_tables_per_address=1000,
-                    joins_per_minute=1e6) as started:
+    with own_server(
+        tmp_path_factory.mktemp("names"), tables_per_minute=1e6, max_tables_per_address=1000, joins_per_minute=1e6
+    ) as started:
         yield started
 
 
@@ -79,8 +80,9 @@ def test_no_new_identity_nor_rename_takes_a_name_that_reads_as_another(server: T
         refused_as_taken(http.post("/api/players", json={"name": name}))
         other = http.post("/api/players", json={"name": None}).json()
         before = http.get(f"/api/players/{other['player_id']}").json()
-        refused_as_taken(http.put(f"/api/players/{other['player_id']}/name", json={"name": name},
-                                  headers=header(other)))
+        refused_as_taken(
+            http.put(f"/api/players/{other['player_id']}/name", json={"name": name}, headers=header(other))
+        )
         assert http.get(f"/api/players/{other['player_id']}").json() == before  # nothing changed
 
 
@@ -97,6 +99,11 @@ def test_two_seats_of_a_table_never_show_names_that_read_alike(server: ThreadSer
         # bots too: a bot's name is shown like a person's
         bots = {"game": "bacan", "seats": [{"type": "human"}, {"type": "bot", "level": "random", "name": "Max"}]}
         refused_as_taken(http.post("/api/tables", json={**bots, "name": "max"}))
-        twins = {"game": "bacan", "seats": [{"type": "bot", "level": "random", "name": "Max"},
-                                            {"type": "bot", "level": "random", "name": "MAX"}]}
+        twins = {
+            "game": "bacan",
+            "seats": [
+                {"type": "bot", "level": "random", "name": "Max"},
+                {"type": "bot", "level": "random", "name": "MAX"},
+            ],
+        }
         refused_as_taken(http.post("/api/tables", json=twins))

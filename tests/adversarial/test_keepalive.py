@@ -76,8 +76,9 @@ class RawClient:
 
 def people_table(server: ThreadServer) -> tuple[str, str]:
     with http(server) as client:
-        created = client.post("/api/tables", json={
-            "game": "bacan", "seats": [{"type": "human"}, {"type": "bot", "level": "random"}]}).json()
+        created = client.post(
+            "/api/tables", json={"game": "bacan", "seats": [{"type": "human"}, {"type": "bot", "level": "random"}]}
+        ).json()
     return created["table"]["id"], created["token"]
 
 

@@ -36,17 +36,29 @@ def test_clean_name(raw: str, shown: str | None) -> None:
 
 
 def readable(name: Any) -> bool:
-    return isinstance(name, str) and 1 <= len(name) <= NAME_MAX and name == unicodedata.normalize("NFC", name) and all(
-        unicodedata.category(ch) not in ("Cc", "Cf", "Cs", "Co", "Cn") for ch in name)
+    return (
+        isinstance(name, str)
+        and 1 <= len(name) <= NAME_MAX
+        and name == unicodedata.normalize("NFC", name)
+        and all(unicodedata.category(ch) not in ("Cc", "Cf", "Cs", "Co", "Cn") for ch in name)
+    )
 
 
 def test_names_are_clean_at_creation_join_in_views_and_records(thread_server: ThreadServer) -> None:
     with http(thread_server) as client:
-        created = client.post("/api/tables", json={
-            "game": "bacan", "name": HOSTILE, "table_options": FAST,
-            "seats": [{"type": "human"}, {"type": "human"},
-                      {"type": "bot", "level": "random", "name": "\x07Bot\u202e"}],
-        }).json()
+        created = client.post(
+            "/api/tables",
+            json={
+                "game": "bacan",
+                "name": HOSTILE,
+                "table_options": FAST,
+                "seats": [
+                    {"type": "human"},
+                    {"type": "human"},
+                    {"type": "bot", "level": "random", "name": "\x07Bot\u202e"},
+                ],
+            },
+        ).json()
         table_id = created["table"]["id"]
         joined = client.post("/api/join", json={"code": created["invite_code"], "name": "Bea\u0000\u202d" + "z" * 30})
         assert joined.status_code == 200, joined.text

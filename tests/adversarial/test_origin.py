@@ -21,8 +21,7 @@ def try_open(server: ThreadServer, table_id: str, origin: str | None) -> int:
     """101 when the socket opened, else the HTTP status of the refusal."""
     headers = {"Origin": origin} if origin else None
     try:
-        with connect(f"{server.ws_url}/ws/tables/{table_id}", additional_headers=headers, open_timeout=5,
-                     origin=None):
+        with connect(f"{server.ws_url}/ws/tables/{table_id}", additional_headers=headers, open_timeout=5, origin=None):
             return 101
     except InvalidStatus as refused:
         return refused.response.status_code

@@ -17,8 +17,13 @@ import pytest
 from .conftest import TIMEOUT, ThreadServer, own_server
 
 FAST = {"reaction_window_ms": 0, "bot_delay_ms": 0, "result_pause_seconds": 0}
-PRIVATE = {"game": "bacan", "options": {"limit": 1}, "seats": [{"type": "human"}, {"type": "human"}],
-           "table_options": FAST, "public": False}
+PRIVATE = {
+    "game": "bacan",
+    "options": {"limit": 1},
+    "seats": [{"type": "human"}, {"type": "human"}],
+    "table_options": FAST,
+    "public": False,
+}
 _addresses = iter(range(2, 250))
 
 
@@ -70,8 +75,10 @@ def seen(http: httpx.Client, table_id: str, player: str, who: dict[str, str]) ->
     return {
         "history": [i["match_id"] for i in page["items"]],
         "record": http.get(f"/api/matches/{table_id}/record", headers=who).status_code,
-        "replays": {http.get(f"/api/matches/{table_id}/replay", params={"step": 1, "seat": seat},
-                             headers=who).status_code for seat in (0, 1)},
+        "replays": {
+            http.get(f"/api/matches/{table_id}/replay", params={"step": 1, "seat": seat}, headers=who).status_code
+            for seat in (0, 1)
+        },
     }
 
 
@@ -87,8 +94,7 @@ def test_a_stranger_sees_nothing_of_a_private_tables_match(server: ThreadServer)
     assert stranger_http.post(f"/api/matches/{table_id}/share", headers=auth(mallory)).status_code == 403
     for player in (ana, bea):  # its players see it
         own = client(server)
-        assert seen(own, table_id, ana["id"], auth(player)) == {"history": [table_id], "record": 200,
-                                                               "replays": {200}}
+        assert seen(own, table_id, ana["id"], auth(player)) == {"history": [table_id], "record": 200, "replays": {200}}
 
 
 def test_once_a_player_makes_it_public_anyone_sees_it(server: ThreadServer) -> None:

@@ -123,8 +123,12 @@ def test_the_documents_examples_hold_against_a_live_server(tmp_path: Path) -> No
 def test_every_endpoint_of_the_server_is_in_the_document(tmp_path: Path) -> None:
     text = DOC.read_text(encoding="utf-8")
     with own_server(tmp_path) as server:
-        routes = {(method, route.path) for route in server.app.routes
-                  for method in getattr(route, "methods", None) or () if route.path.startswith("/api/")}
+        routes = {
+            (method, route.path)
+            for route in server.app.routes
+            for method in getattr(route, "methods", None) or ()
+            if route.path.startswith("/api/")
+        }
     for method, path in routes:
         if method == "HEAD":
             continue

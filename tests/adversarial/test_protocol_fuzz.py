@@ -26,12 +26,27 @@ from .conftest import Socket, ThreadServer, http
 
 FAST = {"reaction_window_ms": 0, "bot_delay_ms": 0, "turn_seconds": 0, "result_pause_seconds": 0}
 SOCKET_CODES = {
-    "bad_json", "bad_message", "unknown_type", "too_large", "bad_action", "wrong_seat", "stale",
-    "not_your_turn", "illegal_action", "match_over", "not_started", "superseded", "bad_token",
+    "bad_json",
+    "bad_message",
+    "unknown_type",
+    "too_large",
+    "bad_action",
+    "wrong_seat",
+    "stale",
+    "not_your_turn",
+    "illegal_action",
+    "match_over",
+    "not_started",
+    "superseded",
+    "bad_token",
 }
 # No example database: examples run against a live table, which a saved example cannot bring back.
-FUZZ = settings(max_examples=60, deadline=None, database=None,
-                suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+FUZZ = settings(
+    max_examples=60,
+    deadline=None,
+    database=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
 
 
 @dataclass
@@ -105,8 +120,10 @@ action_messages = st.fixed_dictionaries(
         "seq": small_ints | json_values,
         "version": small_ints | json_values,
         "index": st.integers(-5, 5000) | json_values,
-        "action": st.dictionaries(st.sampled_from(["type", "slot", "card", "cards", "tile", "cell", "seat"]),
-                                  json_values, max_size=3) | json_values,
+        "action": st.dictionaries(
+            st.sampled_from(["type", "slot", "card", "cards", "tile", "cell", "seat"]), json_values, max_size=3
+        )
+        | json_values,
         "seat": st.integers(-2, 10) | json_values,
     },
 )
@@ -120,8 +137,9 @@ frames = st.one_of(
     json_values.map(json.dumps),
     other_messages.map(json.dumps),
     action_messages.map(json.dumps),
-    st.builds(lambda n: json.dumps({"type": "action", "seq": 1, "version": 0, "pad": "x" * n}),
-              st.integers(4_100, 70_000)),  # above the message limit; some above the frame limit too
+    st.builds(
+        lambda n: json.dumps({"type": "action", "seq": 1, "version": 0, "pad": "x" * n}), st.integers(4_100, 70_000)
+    ),  # above the message limit; some above the frame limit too
 ).filter(lambda frame: not is_sync(frame))
 
 
@@ -154,8 +172,12 @@ def is_int(value: Any) -> bool:
 
 def is_valid_ping(data: Any) -> bool:
     """A ping the protocol takes: no field but `type` and an optional integer (or null) `seq`."""
-    return (isinstance(data, dict) and data.get("type") == "ping" and set(data) <= {"type", "seq"}
-            and (data.get("seq") is None or is_int(data.get("seq"))))
+    return (
+        isinstance(data, dict)
+        and data.get("type") == "ping"
+        and set(data) <= {"type", "seq"}
+        and (data.get("seq") is None or is_int(data.get("seq")))
+    )
 
 
 def fresh_enough(server: ThreadServer, table: Table, seat: int, version: Any, actions: list[tuple[int, int]]) -> bool:
@@ -184,8 +206,14 @@ def assert_clear_error(error: dict[str, Any]) -> None:
     assert error["es"] != error["en"], error
 
 
-def check_answer(server: ThreadServer, table: Table, seat: int, frame: str | bytes,
-                 before: dict[str, Any], answers: list[dict[str, Any]]) -> None:
+def check_answer(
+    server: ThreadServer,
+    table: Table,
+    seat: int,
+    frame: str | bytes,
+    before: dict[str, Any],
+    answers: list[dict[str, Any]],
+) -> None:
     """One clear error and nothing changed; or, for a legal action, exactly that action applied."""
     after = server.snapshot(table.id)
     accepted = [a for a in answers if a["type"] == "accepted"]
@@ -278,7 +306,8 @@ def test_actions_with_any_field_values(
         and fresh_enough(thread_server, table, seat, message["version"], before["actions"])
         and ("index" in message) != ("action" in message)
         and index in legal
-        and message.get("seat", seat) == seat and not isinstance(message.get("seat"), bool)
+        and message.get("seat", seat) == seat
+        and not isinstance(message.get("seat"), bool)
     )
     accepted = any(a["type"] == "accepted" for a in answers)
     assert accepted == right, (message, answers)
@@ -286,8 +315,9 @@ def test_actions_with_any_field_values(
 
 @given(game_id=st.sampled_from(game_ids()), data=st.data())
 @FUZZ
-def test_a_replayed_action_counts_once(thread_server: ThreadServer, tables: Tables, game_id: str,
-                                       data: st.DataObject) -> None:
+def test_a_replayed_action_counts_once(
+    thread_server: ThreadServer, tables: Tables, game_id: str, data: st.DataObject
+) -> None:
     """The same frame sent twice, and an older frame sent again, are applied once: the version guards."""
     table = tables.get(game_id)
     before = thread_server.snapshot(table.id)
@@ -306,8 +336,7 @@ def test_a_replayed_action_counts_once(thread_server: ThreadServer, tables: Tabl
     applied = thread_server.snapshot(table.id)
     older = [frame]
     if before["version"] > 0:
-        older.append(json.dumps({"type": "action", "seq": seq - 1, "version": before["version"] - 1,
-                                 "index": action}))
+        older.append(json.dumps({"type": "action", "seq": seq - 1, "version": before["version"] - 1, "index": action}))
     for again in older:
         sock.send(again)
         answers = sock.answers()
@@ -326,13 +355,14 @@ tokens = st.one_of(
 
 @given(game_id=st.sampled_from(game_ids()), token=tokens, mutate=st.integers(0, 31))
 @FUZZ
-def test_wrong_tokens_are_refused(thread_server: ThreadServer, tables: Tables, game_id: str, token: str,
-                                  mutate: int) -> None:
+def test_wrong_tokens_are_refused(
+    thread_server: ThreadServer, tables: Tables, game_id: str, token: str, mutate: int
+) -> None:
     """Random tokens, a seat's token with one character changed, another table's token: refused (4401)."""
     table = tables.get(game_id)
     other = tables.get(next(g for g in game_ids() if g != game_id)) if len(game_ids()) > 1 else None
     real = table.tokens[0]
-    changed = real[:mutate] + ("A" if real[mutate] != "A" else "B") + real[mutate + 1:]
+    changed = real[:mutate] + ("A" if real[mutate] != "A" else "B") + real[mutate + 1 :]
     candidates = [token, changed] + ([other.tokens[0]] if other is not None else [])
     before = thread_server.snapshot(table.id)
     for candidate in candidates:
@@ -351,19 +381,25 @@ def test_wrong_tokens_are_refused(thread_server: ThreadServer, tables: Tables, g
 first_messages = st.one_of(
     action_messages.map(json.dumps),
     other_messages.filter(lambda m: m["type"] != "hello").map(json.dumps),
-    st.fixed_dictionaries({"type": st.just("hello")},
-                          optional={"token": st.integers() | st.lists(st.text(max_size=3), max_size=2),
-                                    "lang": st.text(max_size=3).filter(lambda s: s not in ("es", "en")),
-                                    "texts": st.integers() | st.text(max_size=3)})
-    .filter(lambda m: len(m) > 1).map(json.dumps),
+    st.fixed_dictionaries(
+        {"type": st.just("hello")},
+        optional={
+            "token": st.integers() | st.lists(st.text(max_size=3), max_size=2),
+            "lang": st.text(max_size=3).filter(lambda s: s not in ("es", "en")),
+            "texts": st.integers() | st.text(max_size=3),
+        },
+    )
+    .filter(lambda m: len(m) > 1)
+    .map(json.dumps),
     st.text(max_size=40),
 )
 
 
 @given(game_id=st.sampled_from(game_ids()), frame=first_messages)
 @FUZZ
-def test_anything_but_a_hello_first_is_refused(thread_server: ThreadServer, tables: Tables, game_id: str,
-                                               frame: str) -> None:
+def test_anything_but_a_hello_first_is_refused(
+    thread_server: ThreadServer, tables: Tables, game_id: str, frame: str
+) -> None:
     """An action before the hello, a malformed hello: one error, the socket closed (1008), nothing changed."""
     table = tables.get(game_id)
     before = thread_server.snapshot(table.id)
@@ -381,8 +417,9 @@ def test_anything_but_a_hello_first_is_refused(thread_server: ThreadServer, tabl
 
 @given(game_id=st.sampled_from(game_ids()), message=action_messages)
 @FUZZ
-def test_a_spectator_may_not_act(thread_server: ThreadServer, tables: Tables, game_id: str,
-                                 message: dict[str, Any]) -> None:
+def test_a_spectator_may_not_act(
+    thread_server: ThreadServer, tables: Tables, game_id: str, message: dict[str, Any]
+) -> None:
     table = tables.get(game_id)
     sock = table.sockets.get(-1)
     if sock is None:
@@ -395,7 +432,9 @@ def test_a_spectator_may_not_act(thread_server: ThreadServer, tables: Tables, ga
     errors = [a for a in answers if a["type"] == "error"]
     # json.dumps writes Infinity for a float inf: not JSON, so bad_json
     assert len(errors) == 1 and errors[0]["code"] in ("bad_json", "bad_message", "wrong_seat", "too_large"), (
-        message, answers)
+        message,
+        answers,
+    )
     assert_clear_error(errors[0])
     assert thread_server.snapshot(table.id) == before
 

@@ -28,8 +28,14 @@ TWO_HUMANS = {"game": "bacan", "seats": [{"type": "human"}, {"type": "human"}]}
 
 @pytest.fixture(scope="module")
 def strict_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ThreadServer]:
-    with own_server(tmp_path_factory.mktemp("quotas"), max_tables_per_address=3, tables_per_minute=6,
-                    joins_per_minute=4, page_size=2, page_max=3) as server:
+    with own_server(
+        tmp_path_factory.mktemp("quotas"),
+        max_tables_per_address=3,
+        tables_per_minute=6,
+        joins_per_minute=4,
+        page_size=2,
+        page_max=3,
+    ) as server:
         yield server
 
 
@@ -148,9 +154,11 @@ def test_search_bots_take_fair_turns_by_address_then_by_table() -> None:
     (the tables of one address share its turns: they wait behind one another's)."""
     queue = FairQueue()
     loop = asyncio.new_event_loop()
-    jobs = [Job(group, key, lambda n: ("x",), loop.create_future())
-            for group, key, count in (("flood", "f1", 5), ("flood", "f2", 5), ("flood", "f3", 5), ("victim", "v", 3))
-            for _ in range(count)]
+    jobs = [
+        Job(group, key, lambda n: ("x",), loop.create_future())
+        for group, key, count in (("flood", "f1", 5), ("flood", "f2", 5), ("flood", "f3", 5), ("victim", "v", 3))
+        for _ in range(count)
+    ]
     for job in jobs:
         queue.push(job)
     order = []
@@ -168,8 +176,14 @@ def test_search_bots_take_fair_turns_by_address_then_by_table() -> None:
 
 def test_the_server_thinks_in_processes_of_its_own(tmp_path: Path) -> None:
     with own_server(tmp_path) as server, http(server) as client:
-        created = client.post("/api/tables", json={"game": "bacan", "join": False, "seats": [
-            {"type": "bot", "level": "ismcts-easy"}, {"type": "bot", "level": "heuristic"}]}).json()
+        created = client.post(
+            "/api/tables",
+            json={
+                "game": "bacan",
+                "join": False,
+                "seats": [{"type": "bot", "level": "ismcts-easy"}, {"type": "bot", "level": "heuristic"}],
+            },
+        ).json()
         table_id = created["table"]["id"]
         pool = server.app.state.tapete.tables.thinking
         assert isinstance(pool, ThinkingPool)

@@ -18,8 +18,11 @@ import pytest
 
 from .conftest import TIMEOUT, ThreadServer, own_server
 
-TWO = {"game": "bacan", "seats": [{"type": "human"}, {"type": "human"}],
-       "table_options": {"reaction_window_ms": 0, "bot_delay_ms": 0}}
+TWO = {
+    "game": "bacan",
+    "seats": [{"type": "human"}, {"type": "human"}],
+    "table_options": {"reaction_window_ms": 0, "bot_delay_ms": 0},
+}
 _addresses = iter(range(2, 250))
 
 
@@ -76,8 +79,9 @@ def test_dodge_and_snipe_nobody_takes_a_rated_seat_under_way(server: ThreadServe
     for _ in range(2):
         accomplice_http = client(server)
         accomplice = identity(accomplice_http, "Mallory")
-        refused_by_fair_play(accomplice_http.post("/api/join", json={"code": created["invite_code"]},
-                                                  headers=auth(accomplice)))
+        refused_by_fair_play(
+            accomplice_http.post("/api/join", json={"code": created["invite_code"]}, headers=auth(accomplice))
+        )
         refused_by_fair_play(accomplice_http.post("/api/join", json={"code": created["invite_code"]}))  # anonymous
     row = server.match(table_id)
     assert [s.player_id for s in row.seats] == [ana["id"], bea["id"]]  # the match stays Bea's

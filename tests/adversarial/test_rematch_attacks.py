@@ -83,9 +83,19 @@ async def test_toggling_yes_and_no_decides_nothing_until_both_say_yes(server: Se
 
 async def finished_private_table(server: Server) -> tuple[str, dict[int, str], dict[int, Client]]:
     """As finished_table, at a private table: its invitation code is for those invited only."""
-    created = (await server.http.post("/api/tables", json={
-        "game": "bacan", "options": {"limit": 50}, "seats": SEATS, "name": "Ana", "public": False,
-        "table_options": {"bot_delay_ms": 0, "reaction_window_ms": 0, "result_pause_seconds": 0}})).json()
+    created = (
+        await server.http.post(
+            "/api/tables",
+            json={
+                "game": "bacan",
+                "options": {"limit": 50},
+                "seats": SEATS,
+                "name": "Ana",
+                "public": False,
+                "table_options": {"bot_delay_ms": 0, "reaction_window_ms": 0, "result_pause_seconds": 0},
+            },
+        )
+    ).json()
     joined = await server.join(created["invite_code"], name="Bea")
     table_id, tokens = created["table"]["id"], {0: created["token"], 1: joined["token"]}
     clients = {seat: await server.connect(table_id, token) for seat, token in tokens.items()}
@@ -103,8 +113,9 @@ async def test_a_declined_seat_gets_nothing_of_the_next_match(server: Server) ->
     ana_start = await ana.next_of("rematch_start")
     watcher_start = await watcher.next_of("rematch_start")
     new_id = bea_start["match_id"]
-    assert ana_start == watcher_start == {"type": "rematch_start", "match_id": new_id, "token": None,
-                                          "invite_code": None}
+    assert (
+        ana_start == watcher_start == {"type": "rematch_start", "match_id": new_id, "token": None, "invite_code": None}
+    )
     # Ana changes her mind too late, and her old token opens nothing of the next match
     await ana.send({"type": "rematch"})
     assert (await ana.next_of("error"))["code"] == "rematch_refused"
@@ -116,8 +127,15 @@ async def test_a_declined_seat_gets_nothing_of_the_next_match(server: Server) ->
     assert [s.get("taken") for s in new["seats"]] == [False, True, None]
     # the next match's tokens (or their hashes) and its invitation code are in no page, record or view
     secrets_ = [bea_start["token"], hash_token(bea_start["token"]), bea_start["invite_code"]]
-    pages = [await server.http.get(path) for path in (
-        f"/api/tables/{table_id}", f"/api/matches/{table_id}/record", f"/api/matches/{table_id}", "/api/tables")]
+    pages = [
+        await server.http.get(path)
+        for path in (
+            f"/api/tables/{table_id}",
+            f"/api/matches/{table_id}/record",
+            f"/api/matches/{table_id}",
+            "/api/tables",
+        )
+    ]
     seen = [p.text for p in pages if p.status_code == 200] + [str(m) for m in watcher.seen + ana.seen + reload.seen]
     for secret in secrets_:
         assert all(secret not in text for text in seen), (secret, [t[:3000] for t in seen if secret in t])

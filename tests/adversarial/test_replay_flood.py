@@ -54,9 +54,19 @@ def long_match(seed: int = 11) -> tuple[dict[str, Any], list[tuple[int, int]]]:
 
 def store_finished(server: ThreadServer, match_id: str, options: dict[str, Any], played: list[tuple[int, int]]) -> None:
     store = server.app.state.tapete.store
-    row = MatchRow(id=match_id, game="bacan", options=options, table_options={}, seed=11, num_players=4,
-                   status="finished", invite_code="REPLAY01", public=True, created_at=time.time(),
-                   seats=[SeatRow(s, "bot", "heuristic", None, None) for s in range(4)])
+    row = MatchRow(
+        id=match_id,
+        game="bacan",
+        options=options,
+        table_options={},
+        seed=11,
+        num_players=4,
+        status="finished",
+        invite_code="REPLAY01",
+        public=True,
+        created_at=time.time(),
+        seats=[SeatRow(s, "bot", "heuristic", None, None) for s in range(4)],
+    )
 
     async def write() -> None:
         await store.create_match(row)
@@ -77,9 +87,12 @@ def attack(url: str, addresses: list[str], each: int, steps: int) -> dict[str, t
         limits = httpx.Limits(max_connections=10)
         transport = httpx.AsyncHTTPTransport(local_address=address, limits=limits)
         async with httpx.AsyncClient(base_url=url, timeout=120, transport=transport) as client:
+
             async def one() -> tuple[int, Any]:
-                answer = await client.get("/api/matches/long-match/replay",
-                                          params={"step": rng.randrange(steps + 1), "seat": rng.randrange(4)})
+                answer = await client.get(
+                    "/api/matches/long-match/replay",
+                    params={"step": rng.randrange(steps + 1), "seat": rng.randrange(4)},
+                )
                 return answer.status_code, answer.json()
 
             got = await asyncio.gather(*(one() for _ in range(each)))

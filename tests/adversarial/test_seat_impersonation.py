@@ -64,8 +64,12 @@ def test_lookalikes_unicode_confusables_leave_out_read_as_the_name() -> None:
 def test_nobody_sits_as_a_protected_player_but_that_player(server: ThreadServer) -> None:
     with client(server) as carla_http:
         carla = carla_http.post("/api/players", json={"name": "Carla"}).json()
-        assert carla_http.post(f"/api/players/{carla['player_id']}/password", json={"password": "carla's own"},
-                               headers=header(carla)).status_code == 200
+        assert (
+            carla_http.post(
+                f"/api/players/{carla['player_id']}/password", json={"password": "carla's own"}, headers=header(carla)
+            ).status_code
+            == 200
+        )
     with client(server) as host:
         made = host.post("/api/tables", json={**TWO, "name": "Host"})
         assert made.status_code == 201

@@ -27,8 +27,11 @@ def test_every_answer_carries_the_security_headers(thread_server: ThreadServer) 
             client.get("/api/tables/nope"),
             client.get("/no/such/page"),
             client.get("/favicon.svg"),
-            client.post("/api/tables", content=b"{" + b" " * (thread_server.settings.max_body_bytes + 1) + b"}",
-                        headers={"content-type": "application/json"}),
+            client.post(
+                "/api/tables",
+                content=b"{" + b" " * (thread_server.settings.max_body_bytes + 1) + b"}",
+                headers={"content-type": "application/json"},
+            ),
         ]
     for answer in answers:
         headers = answer.headers

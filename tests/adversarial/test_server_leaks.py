@@ -84,8 +84,9 @@ def play(server: ThreadServer, game: Game, rest: list[str]) -> tuple[str, list[W
     return table_id, watchers
 
 
-def states_by_version(game: Game, num_players: int, seed: int, options: Any,
-                      actions: list[tuple[int, int]]) -> list[State]:
+def states_by_version(
+    game: Game, num_players: int, seed: int, options: Any, actions: list[tuple[int, int]]
+) -> list[State]:
     state = game.new_match(num_players, seed, options)
     out = [state.clone()]
     for seat, action in actions:
@@ -131,7 +132,8 @@ def test_sockets_and_logs_name_no_hidden_card_and_no_seed(
     table_id, watchers = play(thread_server, game, rest)
     runner = thread_server.runner(table_id)
     seed, options, num_players, status = thread_server.call(
-        lambda: (runner.seed, runner.options, len(runner.seats), runner.status))
+        lambda: (runner.seed, runner.options, len(runner.seats), runner.status)
+    )
     actions = thread_server.record(table_id)
     states = states_by_version(game, num_players, seed, options, actions)
     assert status == "finished" or len(actions) >= 20, "the match hardly moved"
@@ -141,8 +143,15 @@ def test_sockets_and_logs_name_no_hidden_card_and_no_seed(
     assert errors, "the illegal attempts were answered"
 
     with http(thread_server) as client:
-        rest += [client.get(url).text for url in (
-            f"/api/tables/{table_id}", "/api/tables", "/api/stats", f"/api/matches/{table_id}/replay?step=3&seat=0")]
+        rest += [
+            client.get(url).text
+            for url in (
+                f"/api/tables/{table_id}",
+                "/api/tables",
+                "/api/stats",
+                f"/api/matches/{table_id}/replay?step=3&seat=0",
+            )
+        ]
         record = client.get(f"/api/matches/{table_id}/record")
     if status == "finished":
         # the one place a seed is given: the record of a finished match, to replay it
@@ -178,8 +187,9 @@ def test_the_search_finds_what_it_looks_for() -> None:
     hidden = state.hidden_cards(0)
     assert hidden, "a fresh deal hides cards from seat 0"
     face = game.card_face(hidden[0])
-    assert leaked(game, state, None, {"x": [face]}, counted=False) or leaked(game, state, 0, {"x": [face]},
-                                                                             counted=False)
+    assert leaked(game, state, None, {"x": [face]}, counted=False) or leaked(
+        game, state, 0, {"x": [face]}, counted=False
+    )
     assert contains_number('{"seed": 1234567890}', 1234567890)
     assert not contains_number('{"n": 11234567890}', 1234567890)
     hits: defaultdict[str, int] = defaultdict(int)

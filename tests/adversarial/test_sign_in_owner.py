@@ -51,8 +51,12 @@ def protected(server: ThreadServer, name: str, password: str) -> tuple[dict[str,
     """An identity protected by a password, and the owner's client (their own address)."""
     owner = client(server)
     made = owner.post("/api/players", json={"name": name}).json()
-    assert owner.post(f"/api/players/{made['player_id']}/password", json={"password": password},
-                      headers=header(made)).status_code == 200
+    assert (
+        owner.post(
+            f"/api/players/{made['player_id']}/password", json={"password": password}, headers=header(made)
+        ).status_code
+        == 200
+    )
     return made, owner
 
 
@@ -107,21 +111,26 @@ def test_a_stolen_device_secret_cannot_set_the_password_and_dies_when_the_owner_
         for body in ({"password": "thief's password"}, {"password": "thief's password", "old_password": "guess1"}):
             refused = thief.post(path, json=body, headers=header(phone))
             assert refused.status_code == 403 and refused.json()["error"]["rule"] == "password", refused.text
-        refused = thief.post(f"/api/players/{rosa['player_id']}/sign-out-everywhere", json={"password": "guess2"},
-                             headers=header(phone))
+        refused = thief.post(
+            f"/api/players/{rosa['player_id']}/sign-out-everywhere", json={"password": "guess2"}, headers=header(phone)
+        )
         assert refused.status_code == 403
         assert thief.get("/api/tables", headers=header(phone)).status_code == 200  # still valid so far
         # the owner changes the password from the laptop, with the old one: every other device is out
-        changed = laptop.post(path, json={"password": "second password", "old_password": "first password"},
-                              headers=header(rosa))
+        changed = laptop.post(
+            path, json={"password": "second password", "old_password": "first password"}, headers=header(rosa)
+        )
         assert changed.status_code == 200, changed.text
         out = thief.post("/api/tables", json={"game": "bacan"}, headers=header(phone))
         assert out.status_code == 401 and out.json()["error"]["code"] == "bad_identity"
         assert laptop.post("/api/tables", json={"game": "bacan"}, headers=header(rosa)).status_code == 201
     # "sign out everywhere": a new phone, then the laptop signs every other device out
     phone = laptop.post("/api/login", json={"name": "Rosalind", "password": "second password"}).json()
-    done = laptop.post(f"/api/players/{rosa['player_id']}/sign-out-everywhere", json={"password": "second password"},
-                       headers=header(rosa))
+    done = laptop.post(
+        f"/api/players/{rosa['player_id']}/sign-out-everywhere",
+        json={"password": "second password"},
+        headers=header(rosa),
+    )
     assert done.status_code == 200 and done.json()["signed_out"] == 1, done.text
     assert laptop.post("/api/tables", json={"game": "bacan"}, headers=header(phone)).status_code == 401
     assert laptop.post("/api/tables", json={"game": "bacan"}, headers=header(rosa)).status_code == 201
@@ -132,8 +141,10 @@ def test_a_flood_of_sign_ins_does_not_hold_up_the_owners(server: ThreadServer) -
     _, owner = protected(server, "Tamsin", "tamsin's words")
     device = owner.post("/api/login", json={"name": "Tamsin", "password": "tamsin's words"}).json()["device"]
     started = time.monotonic()  # a sign-in alone: one hash (its time depends on the machine's load)
-    assert owner.post("/api/login", json={"name": "Tamsin", "password": "tamsin's words",
-                                          "device": device}).status_code == 200
+    assert (
+        owner.post("/api/login", json={"name": "Tamsin", "password": "tamsin's words", "device": device}).status_code
+        == 200
+    )
     alone = time.monotonic() - started
     flooders = [client(server) for _ in range(3)]
 

@@ -37,9 +37,16 @@ def _silent_watchers_on_a_busy_table(server: ThreadServer) -> str:
     """'cut' when all 50 silent watchers were dropped while the table was still playing,
     'finished' when the match ended first; fails when they outlive the deadline."""
     with http(server) as client:
-        created = client.post("/api/tables", json={
-            "game": "bacan", "join": False, "table_options": BUSY, "options": {"limit": 10_000},
-            "seats": [{"type": "bot", "level": "random"}] * 6}).json()
+        created = client.post(
+            "/api/tables",
+            json={
+                "game": "bacan",
+                "join": False,
+                "table_options": BUSY,
+                "options": {"limit": 10_000},
+                "seats": [{"type": "bot", "level": "random"}] * 6,
+            },
+        ).json()
     table_id = created["table"]["id"]
     silent = [silent_socket(server, table_id) for _ in range(50)]
     try:

@@ -23,8 +23,9 @@ FAST = {"reaction_window_ms": 0, "bot_delay_ms": 0, "turn_seconds": 0}
 
 def two_humans(server: ThreadServer) -> tuple[str, str, str]:
     with http(server) as client:
-        created = client.post("/api/tables", json={"game": "bacan", "seats": [{"type": "human"}] * 2,
-                                                   "table_options": FAST}).json()
+        created = client.post(
+            "/api/tables", json={"game": "bacan", "seats": [{"type": "human"}] * 2, "table_options": FAST}
+        ).json()
         joined = client.post("/api/join", json={"code": created["invite_code"]}).json()
     return created["table"]["id"], created["token"], joined["token"]
 
@@ -37,8 +38,9 @@ def error_for(sock: Socket, message: Any) -> dict[str, Any]:
             return data
 
 
-def test_deep_nesting_on_the_socket_is_an_error_not_a_traceback(thread_server: ThreadServer,
-                                                                 log_lines: LogLines) -> None:
+def test_deep_nesting_on_the_socket_is_an_error_not_a_traceback(
+    thread_server: ThreadServer, log_lines: LogLines
+) -> None:
     table_id, token, _ = two_humans(thread_server)
     sock = Socket(thread_server, table_id)
     try:
@@ -49,8 +51,12 @@ def test_deep_nesting_on_the_socket_is_an_error_not_a_traceback(thread_server: T
         assert len(nested) < 4096
         error = error_for(sock, nested)
         assert error["code"] in ("bad_json", "bad_message") and error["es"] and error["en"]
-        shallow_but_deep_action = {"type": "action", "seq": 2, "version": 0,
-                                   "action": {"type": {"a": {"b": {"c": {"d": [1]}}}}}}
+        shallow_but_deep_action = {
+            "type": "action",
+            "seq": 2,
+            "version": 0,
+            "action": {"type": {"a": {"b": {"c": {"d": [1]}}}}},
+        }
         error = error_for(sock, shallow_but_deep_action)
         assert error["code"] == "bad_message" and error["seq"] == 2
         # the socket still works, nothing changed, and no traceback was logged
@@ -144,10 +150,12 @@ def test_lobby_bodies_are_strict(thread_server: ThreadServer, body: dict[str, An
 def test_join_and_leave_bodies_are_strict(thread_server: ThreadServer) -> None:
     table_id, token, _ = two_humans(thread_server)
     with http(thread_server) as client:
-        for path, body in (("/api/join", {"code": "ABCDEFGH", "seat": "1"}),
-                           ("/api/join", {"code": "ABCDEFGH", "seat": 1.0}),
-                           ("/api/join", {"code": "ABCDEFGH", "table": table_id}),
-                           (f"/api/tables/{table_id}/leave", {"token": token, "seat": 0})):
+        for path, body in (
+            ("/api/join", {"code": "ABCDEFGH", "seat": "1"}),
+            ("/api/join", {"code": "ABCDEFGH", "seat": 1.0}),
+            ("/api/join", {"code": "ABCDEFGH", "table": table_id}),
+            (f"/api/tables/{table_id}/leave", {"token": token, "seat": 0}),
+        ):
             answer = client.post(path, json=body)
             assert answer.status_code == 422 and answer.json()["error"]["code"] == "bad_request", (body, answer.text)
     assert thread_server.call(lambda: thread_server.runner(table_id).seats[0].token_hash) is not None

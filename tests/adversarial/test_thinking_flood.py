@@ -31,8 +31,7 @@ def client(server: ThreadServer, address: str) -> httpx.Client:
     return httpx.Client(base_url=server.url, timeout=30, transport=httpx.HTTPTransport(local_address=address))
 
 
-def watch_turns(server: ThreadServer, table_id: str, seat: int, stop: threading.Event,
-                turns: list[float]) -> None:
+def watch_turns(server: ThreadServer, table_id: str, seat: int, stop: threading.Event, turns: list[float]) -> None:
     """A spectator of the victim's table: how long each turn of `seat` took, from the state that asked
     it to act to the next state."""
     sock = Socket(server, table_id, VICTIM)
@@ -57,13 +56,29 @@ def test_a_flood_of_search_bots_from_several_addresses_freezes_no_other_table(tm
         answers: dict[str, list[httpx.Response]] = {}
         for address in ATTACKERS:
             with client(server, address) as http:
-                answers[address] = [http.post("/api/tables", json={
-                    "game": "bacan", "join": False, "table_options": FULL_SPEED,
-                    "seats": [HARD, HARD, HEURISTIC, HEURISTIC]}) for _ in range(3)]
+                answers[address] = [
+                    http.post(
+                        "/api/tables",
+                        json={
+                            "game": "bacan",
+                            "join": False,
+                            "table_options": FULL_SPEED,
+                            "seats": [HARD, HARD, HEURISTIC, HEURISTIC],
+                        },
+                    )
+                    for _ in range(3)
+                ]
         with client(server, VICTIM) as http:
-            victim = http.post("/api/tables", json={
-                "game": "bacan", "join": False, "table_options": FULL_SPEED, "options": {"limit": 10_000},
-                "seats": [{"type": "bot", "level": "ismcts-easy"}, HEURISTIC]}).json()["table"]["id"]
+            victim = http.post(
+                "/api/tables",
+                json={
+                    "game": "bacan",
+                    "join": False,
+                    "table_options": FULL_SPEED,
+                    "options": {"limit": 10_000},
+                    "seats": [{"type": "bot", "level": "ismcts-easy"}, HEURISTIC],
+                },
+            ).json()["table"]["id"]
             stop, turns = threading.Event(), []  # type: ignore[var-annotated]
             watcher = threading.Thread(target=watch_turns, args=(server, victim, 0, stop, turns), daemon=True)
             watcher.start()
@@ -76,8 +91,12 @@ def test_a_flood_of_search_bots_from_several_addresses_freezes_no_other_table(tm
                 time.sleep(0.5)
             stop.set()
             watcher.join(10)
-            others = [server.runner(t.json()["table"]["id"]).version for a in ATTACKERS for t in answers[a]
-                      if t.status_code == 201]
+            others = [
+                server.runner(t.json()["table"]["id"]).version
+                for a in ATTACKERS
+                for t in answers[a]
+                if t.status_code == 201
+            ]
     for address, made in answers.items():
         codes = [a.status_code for a in made]
         limit = server.settings.max_search_tables_per_address

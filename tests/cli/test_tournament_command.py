@@ -137,9 +137,7 @@ def _interrupted_run(tmp_path: Path, args: list[str], *, group: bool) -> tuple[i
 
 
 def test_ctrl_c_prints_the_partial_table_and_keeps_every_row(tmp_path: Path) -> None:
-    code, out, err, rows = _interrupted_run(
-        tmp_path, ["--bots", "random,heuristic", "--matches", "20000"], group=False
-    )
+    code, out, err, rows = _interrupted_run(tmp_path, ["--bots", "random,heuristic", "--matches", "20000"], group=False)
     assert code == 130, (out, err)
     assert "Traceback" not in out + err
     played = len(rows)

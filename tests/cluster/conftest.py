@@ -27,8 +27,10 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 SERVICES = ROOT / "scripts" / "services.sh"
-DEFAULTS = {"TAPETE_CLUSTER_PG": "postgresql://postgres@127.0.0.1:5433/postgres",
-            "TAPETE_CLUSTER_REDIS": "redis://127.0.0.1:6390/0"}
+DEFAULTS = {
+    "TAPETE_CLUSTER_PG": "postgresql://postgres@127.0.0.1:5433/postgres",
+    "TAPETE_CLUSTER_REDIS": "redis://127.0.0.1:6390/0",
+}
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -92,8 +94,10 @@ def services() -> tuple[str, str]:
                 urls[key] = value.strip()
         problem = _problem(urls["TAPETE_CLUSTER_PG"], urls["TAPETE_CLUSTER_REDIS"])
         if problem is not None:
-            _skip_loudly(f"PostgreSQL and Redis could not be started ({problem}); "
-                         f"scripts/services.sh said: {done.stderr[-1500:]}")
+            _skip_loudly(
+                f"PostgreSQL and Redis could not be started ({problem}); "
+                f"scripts/services.sh said: {done.stderr[-1500:]}"
+            )
     return urls["TAPETE_CLUSTER_PG"], urls["TAPETE_CLUSTER_REDIS"]
 
 
@@ -125,9 +129,23 @@ class Worker:
         self.url = f"http://127.0.0.1:{self.own_port}"
         self.log = log
         self.command = [
-            sys.executable, "-m", "tapete.server.workers", "--port", str(port), "--own-port", str(self.own_port),
-            "--db-url", db_url, "--redis-url", redis_url, "--lease-seconds", str(lease_seconds),
-            "--disconnect-grace", "60", "--log-level", "info",
+            sys.executable,
+            "-m",
+            "tapete.server.workers",
+            "--port",
+            str(port),
+            "--own-port",
+            str(self.own_port),
+            "--db-url",
+            db_url,
+            "--redis-url",
+            redis_url,
+            "--lease-seconds",
+            str(lease_seconds),
+            "--disconnect-grace",
+            "60",
+            "--log-level",
+            "info",
         ]
         self.proc: subprocess.Popen[bytes] | None = None
 

@@ -36,10 +36,21 @@ async def flood(url: str) -> None:
     store = ClusterStore(async_db_url(url), owner="process-a", lease_seconds=30)
     await store.open()
     try:
-        await store.create_match(MatchRow(
-            id="talked", game="boon", options={}, table_options={}, seed=1, num_players=2, status="playing",
-            invite_code="Ctalked", public=False, created_at=time.time(),
-            seats=[SeatRow(0, "human", None, "Ana", None), SeatRow(1, "bot", "random", None, None)]))
+        await store.create_match(
+            MatchRow(
+                id="talked",
+                game="boon",
+                options={},
+                table_options={},
+                seed=1,
+                num_players=2,
+                status="playing",
+                invite_code="Ctalked",
+                public=False,
+                created_at=time.time(),
+                seats=[SeatRow(0, "human", None, "Ana", None), SeatRow(1, "bot", "random", None, None)],
+            )
+        )
         chat = TableChat("talked", "talked", (), store)
         total = 3 * (CHAT_HISTORY + PRUNE_EVERY)
         for i in range(total):  # all in one turn of the loop: they commit in a few batches

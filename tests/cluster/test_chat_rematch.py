@@ -44,8 +44,9 @@ class CrashingWorker(Worker):
 
     def start(self) -> None:
         with self.log.open("ab") as out:
-            self.proc = subprocess.Popen(self.command, stdout=out, stderr=out,
-                                         env={**os.environ, CRASH_ENV: self.crash_at})
+            self.proc = subprocess.Popen(
+                self.command, stdout=out, stderr=out, env={**os.environ, CRASH_ENV: self.crash_at}
+            )
 
 
 async def connect(worker: Worker, table_id: str, token: str | None, timeout: float = 30) -> Client:
@@ -70,9 +71,13 @@ async def connect(worker: Worker, table_id: str, token: str | None, timeout: flo
 
 async def finished_table(a: Worker, b: Worker) -> tuple[str, dict[int, str], dict[int, Client]]:
     """A Bacan table owned by A, its second seat joined and connected through B, played to its end."""
-    body = {"game": "bacan", "options": {"limit": 50}, "name": "Ana",
-            "seats": [{"type": "human"}, {"type": "human"}, {"type": "bot", "level": "random"}],
-            "table_options": {"reaction_window_ms": 0, "bot_delay_ms": 0, "result_pause_seconds": 0}}
+    body = {
+        "game": "bacan",
+        "options": {"limit": 50},
+        "name": "Ana",
+        "seats": [{"type": "human"}, {"type": "human"}, {"type": "bot", "level": "random"}],
+        "table_options": {"reaction_window_ms": 0, "bot_delay_ms": 0, "result_pause_seconds": 0},
+    }
     async with httpx.AsyncClient(timeout=30) as http:
         created = (await http.post(f"{a.url}/api/tables", json=body)).json()
         joined = await http.post(f"{b.url}/api/join", json={"code": created["invite_code"], "name": "Bea"})
@@ -119,8 +124,9 @@ async def test_chat_and_rematch_reach_sockets_on_both_processes(
         async with httpx.AsyncClient(timeout=30) as http:
             dora = (await http.post(f"{b.url}/api/players", json={"name": "Dora"})).json()
         named = Client(await websockets.connect(f"{b.url.replace('http', 'ws')}/ws/tables/{table_id}"))
-        await named.send({"type": "hello", "token": None,
-                          "player": {"id": dora["player_id"], "secret": dora["secret"]}})
+        await named.send(
+            {"type": "hello", "token": None, "player": {"id": dora["player_id"], "secret": dora["secret"]}}
+        )
         named.state = await named.next_of("state")
         await named.send({"type": "chat", "phrase": "good_game"})
         line = await clients[0].next_of("chat")
@@ -141,7 +147,11 @@ async def test_chat_and_rematch_reach_sockets_on_both_processes(
         again = {0: await connect(b, new_id, starts[0]["token"]), 1: await connect(a, new_id, starts[1]["token"])}
         assert {seat: c.seat for seat, c in again.items()} == {0: 0, 1: 1}
         assert [line["text"] for line in again[0].state["chat"]] == [
-            "desde B", "¡Bien jugado!", "¡Bien jugado!", "anónimo"]
+            "desde B",
+            "¡Bien jugado!",
+            "¡Bien jugado!",
+            "anónimo",
+        ]
         assert (await play_out(again))["status"] == "finished"
     finally:
         for worker in (a, b):

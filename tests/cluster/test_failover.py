@@ -54,8 +54,11 @@ soak = load_soak()
 
 async def new_table(owner: Worker, other: Worker) -> tuple[str, dict[int, str]]:
     """A Bacan table created on `owner`; its second human joins through `other` (a relayed request)."""
-    body = {"game": "bacan", "seats": [{"type": "human"}, {"type": "human"}, {"type": "bot", "level": "random"}],
-            "table_options": {"reaction_window_ms": 0, "bot_delay_ms": 20}}
+    body = {
+        "game": "bacan",
+        "seats": [{"type": "human"}, {"type": "human"}, {"type": "bot", "level": "random"}],
+        "table_options": {"reaction_window_ms": 0, "bot_delay_ms": 20},
+    }
     async with httpx.AsyncClient(timeout=30) as http:
         created = (await http.post(f"{owner.url}/api/tables", json=body)).json()
         joined = await http.post(f"{other.url}/api/join", json={"code": created["invite_code"]})
@@ -125,18 +128,34 @@ async def play_and_kill(a: Worker, b: Worker, shared: str) -> None:
         if owner is a:
             owned_by_a.append(table_id)
         for seat, worker in ((0, owner), (1, other)):
-            clients.append(soak.SeatClient(args, worker.url.replace("http", "ws"), log, seat, tokens[seat],
-                                           random.Random(rng.random()), tally, stop, reconnect_url=shared))
+            clients.append(
+                soak.SeatClient(
+                    args,
+                    worker.url.replace("http", "ws"),
+                    log,
+                    seat,
+                    tokens[seat],
+                    random.Random(rng.random()),
+                    tally,
+                    stop,
+                    reconnect_url=shared,
+                )
+            )
     await listed_by_both(a, b, [log.id for log in logs])
     tasks = [asyncio.create_task(c.run()) for c in clients]
     try:
-        await until(lambda: all(seen(log) >= BEFORE_KILL or log.finished for log in logs), 40,
-                    lambda: f"play before the kill: {progress(logs)}")
+        await until(
+            lambda: all(seen(log) >= BEFORE_KILL or log.finished for log in logs),
+            40,
+            lambda: f"play before the kill: {progress(logs)}",
+        )
         at_kill = {log.id: seen(log) for log in logs}
         a.kill()
-        await until(lambda: all(seen(log) >= at_kill[log.id] + AFTER_KILL or log.finished for log in logs), 60,
-                    lambda: f"play after the kill (at the kill {at_kill}): {progress(logs)}\n"
-                            f"{b.log.read_text()[-4000:]}")
+        await until(
+            lambda: all(seen(log) >= at_kill[log.id] + AFTER_KILL or log.finished for log in logs),
+            60,
+            lambda: f"play after the kill (at the kill {at_kill}): {progress(logs)}\n{b.log.read_text()[-4000:]}",
+        )
     finally:
         stop.set()
         await asyncio.wait(tasks, timeout=10)

@@ -17,9 +17,19 @@ pytestmark = pytest.mark.cluster
 
 
 def row(table_id: str) -> MatchRow:
-    return MatchRow(id=table_id, game="boon", options={}, table_options={}, seed=1, num_players=2, status="playing",
-                    invite_code=f"C{table_id}", public=False, created_at=time.time(),
-                    seats=[SeatRow(0, "bot", "random", None, None), SeatRow(1, "bot", "random", None, None)])
+    return MatchRow(
+        id=table_id,
+        game="boon",
+        options={},
+        table_options={},
+        seed=1,
+        num_players=2,
+        status="playing",
+        invite_code=f"C{table_id}",
+        public=False,
+        created_at=time.time(),
+        seats=[SeatRow(0, "bot", "random", None, None), SeatRow(1, "bot", "random", None, None)],
+    )
 
 
 async def stored_actions(store: ClusterStore) -> list[tuple[str, int]]:
@@ -96,7 +106,7 @@ async def other_writes(url: str) -> None:
         await store.create_match(made)
         await store.create_match(row("taken"))
         await store.set_seat("kept", 1, "Aitana", "f" * 64, None)
-        outcome = {"winners": [1], "scores": [3.5, -1], "text": "ñ \"quoted\""}
+        outcome = {"winners": [1], "scores": [3.5, -1], "text": 'ñ "quoted"'}
         await store.set_status("kept", "finished", finished_at=12.5, outcome=outcome)
         await store.set_rematch("kept", {"yes": [0, 1], "no": []}, next_match="kept2")
         for idx in range(3):
@@ -108,7 +118,9 @@ async def other_writes(url: str) -> None:
         assert (loaded.status, loaded.finished_at, loaded.outcome) == ("finished", 12.5, outcome)
         assert (loaded.rematch, loaded.next_match, loaded.started_at) == ({"yes": [0, 1], "no": []}, "kept2", None)
         assert [(s.seat, s.name, s.token_hash, s.player_id) for s in loaded.seats] == [
-            (0, None, None, None), (1, "Aitana", "f" * 64, None)]
+            (0, None, None, None),
+            (1, "Aitana", "f" * 64, None),
+        ]
         assert loaded.actions == [(0, 5), (0, 5)]
 
         async with store.engine.begin() as conn:
@@ -144,8 +156,10 @@ async def database_restart(url: str) -> None:
         assert isinstance(writer, FencedWriter) and len(writer._raw_free) >= 2
         admin = await asyncpg.connect(url)
         try:
-            killed = await admin.fetchval("SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity"
-                                          " WHERE datname = current_database() AND pid <> pg_backend_pid()")
+            killed = await admin.fetchval(
+                "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity"
+                " WHERE datname = current_database() AND pid <> pg_backend_pid()"
+            )
         finally:
             await admin.close()
         assert killed >= 2

@@ -38,8 +38,11 @@ async def stats(worker: Worker) -> dict[str, Any]:
 
 
 async def table_with_two(a: Worker, b: Worker) -> tuple[str, dict[int, str]]:
-    body = {"game": "bacan", "seats": [{"type": "human"}, {"type": "human"}, {"type": "bot", "level": "random"}],
-            "table_options": {"reaction_window_ms": 0, "bot_delay_ms": 0}}
+    body = {
+        "game": "bacan",
+        "seats": [{"type": "human"}, {"type": "human"}, {"type": "bot", "level": "random"}],
+        "table_options": {"reaction_window_ms": 0, "bot_delay_ms": 0},
+    }
     async with httpx.AsyncClient(timeout=30) as http:
         created = (await http.post(f"{a.url}/api/tables", json=body)).json()
         joined = await http.post(f"{a.url}/api/join", json={"code": created["invite_code"]})
@@ -50,8 +53,9 @@ async def table_with_two(a: Worker, b: Worker) -> tuple[str, dict[int, str]]:
 async def connect(worker: Worker, table_id: str, token: str, omit: bool = False) -> Client:
     socket = await websockets.connect(f"{worker.url.replace('http', 'ws')}/ws/tables/{table_id}")
     client = Terse(socket) if omit else Client(socket)
-    await client.send({"type": "hello", "token": token, "lang": "en", "omit_unchanged": omit,
-                       "accepted_in_state": omit})
+    await client.send(
+        {"type": "hello", "token": token, "lang": "en", "omit_unchanged": omit, "accepted_in_state": omit}
+    )
     welcome = await client.next_of("welcome")
     client.seat = welcome["seat"]
     client.state = await client.next_of("state")

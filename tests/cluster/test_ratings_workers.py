@@ -26,11 +26,21 @@ MATCHES = 30
 
 def finished(match_id: str, first: str, second: str, winner: int) -> MatchRow:
     now = time.time()
-    return MatchRow(id=match_id, game="boon", options={}, table_options={}, seed=1, num_players=2, status="finished",
-                    invite_code=match_id[-8:].upper(), public=False, created_at=now, finished_at=now,
-                    outcome={"winners": [winner], "scores": [1.0 - winner, float(winner)], "rounds": 1},
-                    seats=[SeatRow(0, "human", None, "Ana", None, first),
-                           SeatRow(1, "human", None, "Bea", None, second)])
+    return MatchRow(
+        id=match_id,
+        game="boon",
+        options={},
+        table_options={},
+        seed=1,
+        num_players=2,
+        status="finished",
+        invite_code=match_id[-8:].upper(),
+        public=False,
+        created_at=now,
+        finished_at=now,
+        outcome={"winners": [winner], "scores": [1.0 - winner, float(winner)], "rounds": 1},
+        seats=[SeatRow(0, "human", None, "Ana", None, first), SeatRow(1, "human", None, "Bea", None, second)],
+    )
 
 
 async def prepare(url: str) -> tuple[str, str]:
@@ -39,8 +49,13 @@ async def prepare(url: str) -> tuple[str, str]:
     await store.open()
     try:
         async with store.engine.begin() as conn:
-            await conn.execute(players.insert(), [{"id": "player-ana", "name": "Ana", "created_at": 0.0},
-                                                  {"id": "player-bea", "name": "Bea", "created_at": 0.0}])
+            await conn.execute(
+                players.insert(),
+                [
+                    {"id": "player-ana", "name": "Ana", "created_at": 0.0},
+                    {"id": "player-bea", "name": "Bea", "created_at": 0.0},
+                ],
+            )
         for i in range(MATCHES):
             row = finished(f"settle-me-{i:03d}", "player-ana", "player-bea", i % 3 == 0)
             await store.create_match(row)
@@ -97,21 +112,30 @@ async def test_two_worker_processes_rate_exactly_once_and_link_relayed_seats(
             ana = (await http.post(f"{a.url}/api/players", json={"name": "Ana"})).json()
             bea = (await http.post(f"{b.url}/api/players", json={"name": "Bea"})).json()
             body = {"game": "boon", "seats": [{"type": "human"}, {"type": "human"}, {"type": "bot", "level": "random"}]}
-            made = await http.post(f"{a.url}/api/tables", json=body,
-                                   headers={"X-Tapete-Player": f"{ana['player_id']}:{ana['secret']}"})
+            made = await http.post(
+                f"{a.url}/api/tables", json=body, headers={"X-Tapete-Player": f"{ana['player_id']}:{ana['secret']}"}
+            )
             assert made.status_code == 201, made.text
             created = made.json()
-            joined = await http.post(f"{b.url}/api/join", json={"code": created["invite_code"]},  # relayed to a
-                                     headers={"X-Tapete-Player": f"{bea['player_id']}:{bea['secret']}"})
+            joined = await http.post(
+                f"{b.url}/api/join",
+                json={"code": created["invite_code"]},  # relayed to a
+                headers={"X-Tapete-Player": f"{bea['player_id']}:{bea['secret']}"},
+            )
             assert joined.status_code == 200, joined.text
-            wrong = await http.post(f"{b.url}/api/join", json={"code": created["invite_code"]},
-                                    headers={"X-Tapete-Player": f"{bea['player_id']}:wrong"})
+            wrong = await http.post(
+                f"{b.url}/api/join",
+                json={"code": created["invite_code"]},
+                headers={"X-Tapete-Player": f"{bea['player_id']}:wrong"},
+            )
             assert wrong.status_code == 401
 
             # sign-in attempts are counted across the processes: alternating between them gains nothing
-            protected = await http.post(f"{a.url}/api/players/{ana['player_id']}/password",
-                                        json={"password": "correct horse"},
-                                        headers={"X-Tapete-Player": f"{ana['player_id']}:{ana['secret']}"})
+            protected = await http.post(
+                f"{a.url}/api/players/{ana['player_id']}/password",
+                json={"password": "correct horse"},
+                headers={"X-Tapete-Player": f"{ana['player_id']}:{ana['secret']}"},
+            )
             assert protected.status_code == 200, protected.text
             codes = []
             for i in range(LOGINS_PER_MINUTE_NAME + 1):
@@ -125,11 +149,17 @@ async def test_two_worker_processes_rate_exactly_once_and_link_relayed_seats(
     store = Store(url)
     try:
         async with store.engine.connect() as conn:
-            linked = await conn.execute(sa.select(seats.c.seat, seats.c.player_id)
-                                        .where(seats.c.match_id == created["table"]["id"]).order_by(seats.c.seat))
+            linked = await conn.execute(
+                sa.select(seats.c.seat, seats.c.player_id)
+                .where(seats.c.match_id == created["table"]["id"])
+                .order_by(seats.c.seat)
+            )
             assert [tuple(r) for r in linked] == [(0, ana["player_id"]), (1, bea["player_id"]), (2, None)]
-            unsettled = await conn.scalar(sa.select(sa.func.count()).select_from(matches)
-                                          .where(matches.c.status == "finished", matches.c.rated_at.is_(None)))
+            unsettled = await conn.scalar(
+                sa.select(sa.func.count())
+                .select_from(matches)
+                .where(matches.c.status == "finished", matches.c.rated_at.is_(None))
+            )
             assert unsettled == 0
     finally:
         await store.engine.dispose()

@@ -71,8 +71,10 @@ async def test_chat_and_rematch_allowances_are_shared_by_the_processes(
     try:
         await started(a, b)
         async with httpx.AsyncClient(timeout=30) as http:
-            made = await http.post(f"{a.url}/api/tables", json={
-                "game": "bacan", "seats": [{"type": "human"}, {"type": "human"}], "name": "Ana"})
+            made = await http.post(
+                f"{a.url}/api/tables",
+                json={"game": "bacan", "seats": [{"type": "human"}, {"type": "human"}], "name": "Ana"},
+            )
             assert made.status_code == 201, made.text
         table_id = made.json()["table"]["id"]
         clients = [await spectator(w.url, table_id) for w in (a, b) for _ in range(SOCKETS_EACH)]
@@ -107,8 +109,11 @@ async def test_new_identities_per_address_are_shared_by_the_processes(
         await started(a, b)
         async with httpx.AsyncClient(timeout=30) as http:
             began = time.monotonic()
-            codes = [(await http.post(f"{worker.url}/api/players")).status_code
-                     for _ in range(IDENTITIES_PER_MINUTE) for worker in (a, b)]
+            codes = [
+                (await http.post(f"{worker.url}/api/players")).status_code
+                for _ in range(IDENTITIES_PER_MINUTE)
+                for worker in (a, b)
+            ]
             refill = (time.monotonic() - began) * IDENTITIES_PER_MINUTE / 60
         # each process alone would have made IDENTITIES_PER_MINUTE
         assert IDENTITIES_PER_MINUTE <= codes.count(201) <= IDENTITIES_PER_MINUTE + refill + 1, codes

@@ -29,9 +29,19 @@ GAME = "boon" if "boon" in game_ids() else game_ids()[0]
 def test_ray_without_an_address_means_a_local_cluster() -> None:
     assert with_ray_default(["simulate", "boon", "--ray"]) == ["simulate", "boon", "--ray", LOCAL]
     assert with_ray_default(["simulate", "boon", "--ray", "--jobs", "2"]) == [
-        "simulate", "boon", "--ray", LOCAL, "--jobs", "2"]
+        "simulate",
+        "boon",
+        "--ray",
+        LOCAL,
+        "--jobs",
+        "2",
+    ]
     assert with_ray_default(["tournament", "boon", "--ray", "ray://head:10001"]) == [
-        "tournament", "boon", "--ray", "ray://head:10001"]
+        "tournament",
+        "boon",
+        "--ray",
+        "ray://head:10001",
+    ]
     assert with_ray_default(["simulate", "boon"]) == ["simulate", "boon"]
 
 
@@ -62,8 +72,17 @@ def played(results: list[MatchResult]) -> list[dict[str, Any]]:
 
 @pytest.mark.slow
 def test_simulate_on_ray_plays_the_same_matches(ray_here: Any) -> None:
-    jobs = [MatchJob(GAME, 4 if GAME == "boon" else 2, ("heuristic", "random") * (2 if GAME == "boon" else 1),
-                     seed, (), keep_record=True) for seed in range(1, 25)]
+    jobs = [
+        MatchJob(
+            GAME,
+            4 if GAME == "boon" else 2,
+            ("heuristic", "random") * (2 if GAME == "boon" else 1),
+            seed,
+            (),
+            keep_record=True,
+        )
+        for seed in range(1, 25)
+    ]
     pool = played(list(run_jobs(jobs, processes=2)))
     on_ray = played(list(run_jobs(jobs, processes=2, ray=LOCAL)))
     assert len(on_ray) == len(jobs) and all(r["error"] is None for r in on_ray)

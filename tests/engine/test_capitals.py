@@ -14,7 +14,7 @@ import random
 
 from tapete.engine.templates import SENTENCE_START, capitalized
 
-ALPHABET = [*"aAzZ .!?¡¿«\"(ßǆİé1_\n,:;-", "ŉ", "ﬀ", "ς", "Ω", "tú"]
+ALPHABET = [*'aAzZ .!?¡¿«"(ßǆİé1_\n,:;-', "ŉ", "ﬀ", "ς", "Ω", "tú"]
 
 
 def substituted(text: str) -> str:

@@ -29,8 +29,12 @@ NAMES: list[list[str] | None] = [
 
 
 def readers(n: int) -> list[Reader]:
-    return [Reader(lang, None if names is None else names[:n], seat)
-            for names in NAMES for seat in [None, *range(n)] for lang in ("es", "en")]
+    return [
+        Reader(lang, None if names is None else names[:n], seat)
+        for names in NAMES
+        for seat in [None, *range(n)]
+        for lang in ("es", "en")
+    ]
 
 
 @pytest.mark.parametrize("game_id", game_ids())
@@ -61,8 +65,10 @@ def test_shared_sentences_read_as_rendered(game_id: str) -> None:
 
 
 def catalogue(**messages: str) -> Catalogue:
-    return Catalogue({mid: {"es": text, "en": text} for mid, text in messages.items()},
-                     lambda face, lang: {"x": "equis", "m": f"em{MARK}A"}.get(face, face))
+    return Catalogue(
+        {mid: {"es": text, "en": text} for mid, text in messages.items()},
+        lambda face, lang: {"x": "equis", "m": f"em{MARK}A"}.get(face, face),
+    )
 
 
 def test_parameters_equal_as_tuples_are_shaped_apart() -> None:
@@ -76,8 +82,11 @@ def test_parameters_equal_as_tuples_are_shaped_apart() -> None:
 def test_marks_that_are_no_names_are_worded_in_full() -> None:
     words = catalogue(card="{p} muestra {card}.", said="{p} dice {what}.", lines="{p}: {rows}")
     reader = Reader("es", ["Ana", "Bea"], None)
-    for message in (msg("card", p=Player(0), card=Card("m")), msg("said", p=Player(1), what=f"A{MARK}"),
-                    msg("lines", p=Player(0), rows=Lines((msg("card", p=Player(1), card=Card("x")),)))):
+    for message in (
+        msg("card", p=Player(0), card=Card("m")),
+        msg("said", p=Player(1), what=f"A{MARK}"),
+        msg("lines", p=Player(0), rows=Lines((msg("card", p=Player(1), card=Card("x")),))),
+    ):
         for names in (["Ana", "Bea"], ["ana", "bea"]):
             reader = Reader("es", names, None)
             assert words.render_shared(message, reader) == words.render(message, reader)

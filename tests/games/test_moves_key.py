@@ -21,8 +21,11 @@ from tapete.games import game_ids, get_game
 
 
 def keyed_games() -> list[str]:
-    return [g for g in game_ids() if get_game(g).moves_key(get_game(g).new_match(
-        get_game(g).default_players, 1, {})) is not None]
+    return [
+        g
+        for g in game_ids()
+        if get_game(g).moves_key(get_game(g).new_match(get_game(g).default_players, 1, {})) is not None
+    ]
 
 
 def test_some_games_give_a_key() -> None:

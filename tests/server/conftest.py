@@ -120,13 +120,23 @@ class Client:
             except TimeoutError:
                 return
 
-    async def act(self, action: dict[str, Any] | None = None, *, index: int | None = None,
-                  version: int | None = None, **extra: Any) -> int:
+    async def act(
+        self,
+        action: dict[str, Any] | None = None,
+        *,
+        index: int | None = None,
+        version: int | None = None,
+        **extra: Any,
+    ) -> int:
         self.seq += 1
         self.accepted = [m for m in self.accepted if m.get("seq") != self.seq]
         self.errors = [m for m in self.errors if m.get("seq") != self.seq]
-        message: dict[str, Any] = {"type": "action", "seq": self.seq,
-                                   "version": self.state["version"] if version is None else version, **extra}
+        message: dict[str, Any] = {
+            "type": "action",
+            "seq": self.seq,
+            "version": self.state["version"] if version is None else version,
+            **extra,
+        }
         if index is not None:
             message["index"] = index
         else:

@@ -42,9 +42,23 @@ class ServerProcess:
             env[CRASH_ENV] = crash_at
         with self.log.open("ab") as out:
             self.proc = subprocess.Popen(
-                [sys.executable, "-m", "tapete.server", "--port", str(port), "--db-url", TEST_PG or f"sqlite:///{self.db}",
-                 "--disconnect-grace", "60", "--log-level", "warning", *extra],
-                stdout=out, stderr=out, env=env,
+                [
+                    sys.executable,
+                    "-m",
+                    "tapete.server",
+                    "--port",
+                    str(port),
+                    "--db-url",
+                    TEST_PG or f"sqlite:///{self.db}",
+                    "--disconnect-grace",
+                    "60",
+                    "--log-level",
+                    "warning",
+                    *extra,
+                ],
+                stdout=out,
+                stderr=out,
+                env=env,
             )
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:

@@ -14,8 +14,9 @@ QUICK = {"reaction_window_ms": 0, "bot_delay_ms": 0}
 
 async def two_friends(server: Server, bot_delay_ms: int = 0) -> tuple[str, list[str]]:
     """A Boon table of Ana, Bea and a bot, being played; (its id, [Ana's token, Bea's])."""
-    created = await server.create(game="boon", name="Ana", seats=TWO_FRIENDS,
-                                  table_options={**QUICK, "bot_delay_ms": bot_delay_ms})
+    created = await server.create(
+        game="boon", name="Ana", seats=TWO_FRIENDS, table_options={**QUICK, "bot_delay_ms": bot_delay_ms}
+    )
     joined = await server.join(created["invite_code"], name="Bea")
     return created["table"]["id"], [created["token"], joined["token"]]
 
@@ -82,10 +83,19 @@ async def test_a_tournament_game_every_person_left_is_lost_by_them(serve: ServeF
 
     server = await serve(tournament_tick=0.05)
     ana = await identity(server.http, "Ana")
-    made = await server.http.post("/api/tournaments", headers=ana, json={
-        "kind": "swiss", "game": "bacan", "seats": 2, "rounds": 1, "join": True,
-        "table_options": {**TOURNAMENT_QUICK, "bot_delay_ms": 200}, "bots": [{"level": "random", "name": "Robot"}],
-    })
+    made = await server.http.post(
+        "/api/tournaments",
+        headers=ana,
+        json={
+            "kind": "swiss",
+            "game": "bacan",
+            "seats": 2,
+            "rounds": 1,
+            "join": True,
+            "table_options": {**TOURNAMENT_QUICK, "bot_delay_ms": 200},
+            "bots": [{"level": "random", "name": "Robot"}],
+        },
+    )
     assert made.status_code == 201, made.text
     tid = made.json()["id"]
     assert (await server.http.post(f"/api/tournaments/{tid}/start", headers=ana)).status_code == 200

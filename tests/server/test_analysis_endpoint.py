@@ -76,8 +76,10 @@ async def test_past_the_ceiling_a_new_analysis_is_refused_in_words(server: Serve
         endpoint._analyses[(f"busy-{n}", 0, "normal")] = future
     try:
         created = await server.create(
-            game="boon", seats=[{"type": "human"}, *[{"type": "bot", "level": "heuristic"}] * 3],
-            table_options=FAST, name="Ana",
+            game="boon",
+            seats=[{"type": "human"}, *[{"type": "bot", "level": "heuristic"}] * 3],
+            table_options=FAST,
+            name="Ana",
         )
         table_id = created["table"]["id"]
         client = await server.connect(table_id, created["token"])

@@ -79,8 +79,12 @@ async def play_checked_match(server: Server, seed: int) -> list[Race]:
     created = await server.create(
         game="bacan",
         options={"limit": 50},
-        seats=[{"type": "human"}, {"type": "human"}, {"type": "bot", "level": "heuristic"},
-               {"type": "bot", "level": "random"}],
+        seats=[
+            {"type": "human"},
+            {"type": "human"},
+            {"type": "bot", "level": "heuristic"},
+            {"type": "bot", "level": "random"},
+        ],
         # no round-result pause: these humans never close the result, so each round's end
         # would stall the table for the whole default pause (tests/server/test_timing.py covers it)
         table_options={"reaction_window_ms": 50, "bot_delay_ms": 15, "result_pause_seconds": 0},

@@ -15,8 +15,12 @@ pytestmark = pytest.mark.skipif("bacan" not in game_ids(), reason="Bacan is not 
 
 
 async def table(server: Server, **table_options: Any) -> tuple[str, dict[int, str]]:
-    created = await server.create(game="bacan", seats=[{"type": "human"}, {"type": "human"}],
-                                  table_options={"bot_delay_ms": 0, **table_options}, name="Ana")
+    created = await server.create(
+        game="bacan",
+        seats=[{"type": "human"}, {"type": "human"}],
+        table_options={"bot_delay_ms": 0, **table_options},
+        name="Ana",
+    )
     joined = await server.join(created["invite_code"], name="Bea")
     return created["table"]["id"], {0: created["token"], 1: joined["token"]}
 
@@ -27,8 +31,14 @@ async def connect(server: Server, table_id: str, token: str | None, lang: str = 
     return client
 
 
-async def connect_in(server: Server, table_id: str, token: str | None, lang: str,
-                     player: dict[str, Any] | None = None, address: str | None = None) -> Client:
+async def connect_in(
+    server: Server,
+    table_id: str,
+    token: str | None,
+    lang: str,
+    player: dict[str, Any] | None = None,
+    address: str | None = None,
+) -> Client:
     """A socket; `address`: the loopback address it comes from (127.0.0.2 and up stand for other clients)."""
     import websockets
 
@@ -198,7 +208,8 @@ async def test_spectators_are_told_apart_and_every_line_has_a_sender_key_for_mut
     # who writes later is numbered after those already in the chat
     late = await server.connect(table_id, None)
     assert [(line["name"], line["sender"]) for line in late.state["chat"]] == [
-        (es["name"], es["sender"]) for es, _en in lines.values()]
+        (es["name"], es["sender"]) for es, _en in lines.values()
+    ]
     await asyncio.sleep(0.2)  # the lines are written just after they are told
     again = await serve()
     fresh = await again.connect(table_id, None)
@@ -253,8 +264,9 @@ async def test_messages_after_a_line_reach_the_table_after_it(server: Server) ->
 
 
 @pytest.mark.parametrize("with_hello", [False, True], ids=["after-the-hello", "with-the-hello"])
-async def test_a_slow_allowance_holds_the_socket_and_loses_nothing(server: Server, monkeypatch: pytest.MonkeyPatch,
-                                                                    with_hello: bool) -> None:
+async def test_a_slow_allowance_holds_the_socket_and_loses_nothing(
+    server: Server, monkeypatch: pytest.MonkeyPatch, with_hello: bool
+) -> None:
     """The attack: a chat line whose shared allowance answers slowly (Redis under load), then a
     flood. The socket is not read meanwhile (what is sent waits in the kernel, not in the server's
     memory); once the allowance answers, the line and then every message after it are answered,

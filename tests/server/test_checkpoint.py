@@ -54,9 +54,21 @@ def _writer_with_a_match(path: Path, **checkpoints: float) -> InlineWriter:
     writer = InlineWriter(f"sqlite+aiosqlite:///{path}", **checkpoints)  # type: ignore[arg-type]
     metadata.create_all(writer.engine, tables=[matches, actions])
     with writer.engine.begin() as conn:
-        conn.execute(matches.insert(), {"id": "m", "game": "boon", "options": {}, "table_options": {}, "seed": 1,
-                                        "num_players": 2, "status": "playing", "invite_code": "C",
-                                        "public": False, "created_at": 0.0})
+        conn.execute(
+            matches.insert(),
+            {
+                "id": "m",
+                "game": "boon",
+                "options": {},
+                "table_options": {},
+                "seed": 1,
+                "num_players": 2,
+                "status": "playing",
+                "invite_code": "C",
+                "public": False,
+                "created_at": 0.0,
+            },
+        )
     return writer
 
 

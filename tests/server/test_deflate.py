@@ -20,8 +20,9 @@ def negotiated(min_bytes: int = 0) -> tuple[list[tuple[str, str | None]], PerMes
     """A server's and a client's side of one socket, as a browser's offer and our answer make them."""
     client_factory = ClientPerMessageDeflateFactory(client_max_window_bits=True)
     offer = client_factory.get_request_params()
-    server_factory = SharedDeflateFactory(min_bytes, server_max_window_bits=12, client_max_window_bits=12,
-                                          compress_settings={"memLevel": 8, "level": 1})
+    server_factory = SharedDeflateFactory(
+        min_bytes, server_max_window_bits=12, client_max_window_bits=12, compress_settings={"memLevel": 8, "level": 1}
+    )
     answer, server = server_factory.process_request_params(offer, [])
     client = client_factory.process_response_params(answer, [])
     return answer, server, client

@@ -71,8 +71,10 @@ def test_no_raise_site_writes_its_own_words() -> None:
             if not isinstance(node, ast.Call):
                 continue
             callee = node.func.id if isinstance(node.func, ast.Name) else getattr(node.func, "attr", "")
-            worded = any(isinstance(a, ast.JoinedStr) or (isinstance(a, ast.Constant) and isinstance(a.value, str))
-                         for a in node.args)
+            worded = any(
+                isinstance(a, ast.JoinedStr) or (isinstance(a, ast.Constant) and isinstance(a.value, str))
+                for a in node.args
+            )
             own_rule = any(k.arg == "rule" and isinstance(k.value, ast.Constant) for k in node.keywords)
             if (callee in classes and worded) or own_rule:  # (another process's error passes its rule on)
                 found.append(f"{path.relative_to(ROOT)}:{node.lineno} {callee}")
@@ -81,7 +83,7 @@ def test_no_raise_site_writes_its_own_words() -> None:
 
 def test_the_protocol_document_names_every_code_and_phrase() -> None:
     text = DOC.read_text(encoding="utf-8")
-    table = text[text.index("### Error codes"):]
+    table = text[text.index("### Error codes") :]
     documented = set(re.findall(r"`([a-z_]+)`", table))
     missing = sorted({entry.code for entry in ERRORS.values()} - documented)
     assert not missing, f"docs/protocol.md's error codes do not list {missing}"

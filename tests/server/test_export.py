@@ -45,8 +45,17 @@ async def test_an_exported_match_replays_to_its_end_and_names_nobody(server: Ser
     players = [seat["player"] for seat in line["seats"]]
     assert players == [anonymous_id(KEY, "player", ana["player_id"]), anonymous_id(KEY, "player", bea["player_id"])]
     text = json.dumps(lines)
-    for secret in (table_id, waiting["invite_code"], waiting["token"], ana["player_id"], ana["secret"],
-                   bea["player_id"], bea["secret"], "Ana", "Bea"):
+    for secret in (
+        table_id,
+        waiting["invite_code"],
+        waiting["token"],
+        ana["player_id"],
+        ana["secret"],
+        bea["player_id"],
+        bea["secret"],
+        "Ana",
+        "Bea",
+    ):
         assert secret not in text
 
 

@@ -28,18 +28,19 @@ def test_a_person_must_make_their_share_of_their_seats_decisions() -> None:
     outcome: dict[str, Any] = {"winners": [1]}
     assert fair_play(people, {0: (10, 10), 1: (5, 10)}, set(), outcome, MIN_SHARE) == FairPlay(True)
     assert fair_play(people, {0: (10, 10), 1: (4, 10)}, set(), outcome, MIN_SHARE) == FairPlay(True, None, (1,))
-    assert fair_play(people, {0: (1, 10), 1: (4, 10)}, set(), outcome, MIN_SHARE) == FairPlay(False, "unplayed",
-                                                                                               (0, 1))
+    assert fair_play(people, {0: (1, 10), 1: (4, 10)}, set(), outcome, MIN_SHARE) == FairPlay(False, "unplayed", (0, 1))
     # a bot plays its own seat: the person who fell short takes the loss against it
     assert fair_play({0: "human", 1: "bot"}, {0: (1, 10), 1: (0, 10)}, set(), outcome, MIN_SHARE) == FairPlay(
-        True, None, (0,))
+        True, None, (0,)
+    )
     assert fair_play(people, {0: (3, 10), 1: (4, 10)}, set(), outcome, 0.3) == FairPlay(True)  # the share is set
 
 
 def test_a_match_every_person_left_is_rated_for_nobody() -> None:
     people = {0: "human", 1: "human"}
     assert fair_play(people, {0: (9, 10), 1: (9, 10)}, {0, 1}, {"winners": [0]}, MIN_SHARE) == FairPlay(
-        False, "abandoned")
+        False, "abandoned"
+    )
     assert fair_play(people, {0: (9, 10), 1: (9, 10)}, {1}, {"winners": [0]}, MIN_SHARE) == FairPlay(True)
     assert fair_play(people, {}, set(), {"abandoned": True}, MIN_SHARE) == FairPlay(False, "abandoned")
 
@@ -72,8 +73,9 @@ async def test_dodge_leaving_a_lost_match_keeps_the_loss(server: Server) -> None
     """Bea left early and her stand-in won: she made too few of her decisions, so she takes the loss."""
     ana, bea = await new_player(server, "Ana"), await new_player(server, "Bea")
     store: Store = server.app.state.tapete.store
-    row = finished_row("dodge-short", "eco", [human(0, ana["player_id"]), human(1, bea["player_id"])], [1],
-                       [0.0, 2.0], at=time.time())
+    row = finished_row(
+        "dodge-short", "eco", [human(0, ana["player_id"]), human(1, bea["player_id"])], [1], [0.0, 2.0], at=time.time()
+    )
     await store_finished(store, row)
     await recorded(store, row.id, [(0, None), (1, None), (0, None), (1, "standin"), (0, None), (1, "standin")])
     assert await match_finished(store, row.id, lookup)
@@ -82,15 +84,18 @@ async def test_dodge_leaving_a_lost_match_keeps_the_loss(server: Server) -> None
     assert await history_of(server, ana) == [(row.id, True, True)]
     assert await history_of(server, bea) == [(row.id, True, False)]
     assert (await server.http.get(f"/api/players/{bea['player_id']}")).json()["games"]["eco"] == {
-        "matches": 1, "wins": 0}
+        "matches": 1,
+        "wins": 0,
+    }
 
 
 async def test_dodge_leaving_after_playing_ones_share_is_playing_on(server: Server) -> None:
     """Ana made her share and left; her stand-in lost the rest: the loss is hers, as if she had played on."""
     ana, bea = await new_player(server, "Ana"), await new_player(server, "Bea")
     store: Store = server.app.state.tapete.store
-    row = finished_row("dodge-late", "eco", [human(0, ana["player_id"]), human(1, bea["player_id"])], [1],
-                       [0.0, 2.0], at=time.time())
+    row = finished_row(
+        "dodge-late", "eco", [human(0, ana["player_id"]), human(1, bea["player_id"])], [1], [0.0, 2.0], at=time.time()
+    )
     await store_finished(store, row)
     await recorded(store, row.id, [(0, None), (1, None), (0, None), (1, None), (0, "standin"), (1, None)])
     assert await match_finished(store, row.id, lookup)
@@ -104,8 +109,9 @@ async def test_stall_the_clock_plays_and_the_staller_takes_the_loss(server: Serv
     """Ana stayed connected and let her clock run out at every turn: its moves are not hers."""
     ana, bea = await new_player(server, "Ana"), await new_player(server, "Bea")
     store: Store = server.app.state.tapete.store
-    row = finished_row("stall", "eco", [human(0, ana["player_id"]), human(1, bea["player_id"])], [0],
-                       [2.0, 0.0], at=time.time())
+    row = finished_row(
+        "stall", "eco", [human(0, ana["player_id"]), human(1, bea["player_id"])], [0], [2.0, 0.0], at=time.time()
+    )
     await store_finished(store, row)
     await recorded(store, row.id, [(0, "clock"), (1, None)] * 4)
     assert await match_finished(store, row.id, lookup)
@@ -122,8 +128,14 @@ async def test_everyone_gone_nobody_is_rated(server: Server) -> None:
     """Both people went away and the stand-ins played the match out: nobody's rating moves."""
     ana, bea = await new_player(server, "Ana"), await new_player(server, "Bea")
     store: Store = server.app.state.tapete.store
-    row = finished_row("everyone-gone", "eco", [human(0, ana["player_id"]), human(1, bea["player_id"])], [0],
-                       [2.0, 0.0], at=time.time())
+    row = finished_row(
+        "everyone-gone",
+        "eco",
+        [human(0, ana["player_id"]), human(1, bea["player_id"])],
+        [0],
+        [2.0, 0.0],
+        at=time.time(),
+    )
     await store_finished(store, row)
     await recorded(store, row.id, [(0, None), (1, None)] * 3 + [(0, "standin"), (1, "standin")])
     assert not await match_finished(store, row.id, lookup)
@@ -138,8 +150,9 @@ async def test_everyone_gone_nobody_is_rated(server: Server) -> None:
 async def test_nobody_played_their_share_nobody_is_rated(server: Server) -> None:
     ana, bea = await new_player(server, "Ana"), await new_player(server, "Bea")
     store: Store = server.app.state.tapete.store
-    row = finished_row("unplayed", "eco", [human(0, ana["player_id"]), human(1, bea["player_id"])], [0],
-                       [2.0, 0.0], at=time.time())
+    row = finished_row(
+        "unplayed", "eco", [human(0, ana["player_id"]), human(1, bea["player_id"])], [0], [2.0, 0.0], at=time.time()
+    )
     await store_finished(store, row)
     await recorded(store, row.id, [(0, "clock"), (1, "clock"), (0, None), (1, None), (0, "clock"), (1, "clock")])
     assert not await match_finished(store, row.id, lookup)
@@ -168,8 +181,12 @@ async def test_snipe_nobody_takes_a_rated_seat_once_the_match_is_under_way(serve
     assert await history_of(server, cid) == []
     store: Store = server.app.state.tapete.store
     async with store.engine.connect() as conn:
-        made = {r.by_standin for r in await conn.execute(
-            sa.select(actions.c.by_standin).where(actions.c.match_id == table_id, actions.c.seat == 1))}
+        made = {
+            r.by_standin
+            for r in await conn.execute(
+                sa.select(actions.c.by_standin).where(actions.c.match_id == table_id, actions.c.seat == 1)
+            )
+        }
     assert made == {"standin"}
 
 
@@ -188,8 +205,11 @@ async def test_self_play_one_identity_holds_one_seat_of_a_rated_table(server: Se
     second = await server.http.post("/api/join", json={"code": created["invite_code"]}, headers=header(ana))
     assert second.status_code == 409 and second.json()["error"]["rule"] == "fair-play", second.text
     assert await ratings_of(server) == {}
-    unrated = (await server.http.post("/api/tables", json={**body, "table_options": {**FAST, "rated": False}},
-                                      headers=header(ana))).json()
+    unrated = (
+        await server.http.post(
+            "/api/tables", json={**body, "table_options": {**FAST, "rated": False}}, headers=header(ana)
+        )
+    ).json()
     both = await server.http.post("/api/join", json={"code": unrated["invite_code"]}, headers=header(ana))
     assert both.status_code == 200, both.text  # unrated: as before
 

@@ -16,8 +16,10 @@ ENGINE = re.compile(r"[{}\[\]_]|\bseat \d|\basiento \d|\bNone\b|\bTrue\b")
 
 async def casual_table(server: Server, **table_options: Any) -> tuple[str, dict[int, str]]:
     created = await server.create(
-        game="boon", seats=[{"type": "human"}, {"type": "human"}, {"type": "bot", "level": "heuristic"}],
-        table_options={**FAST, **table_options}, name="Ana",
+        game="boon",
+        seats=[{"type": "human"}, {"type": "human"}, {"type": "bot", "level": "heuristic"}],
+        table_options={**FAST, **table_options},
+        name="Ana",
     )
     joined = await server.join(created["invite_code"], name="Bruno")
     return created["table"]["id"], {0: created["token"], 1: joined["token"]}
@@ -88,9 +90,12 @@ async def test_no_hints_without_the_option(server: Server) -> None:
 
 
 async def test_a_rated_table_refuses_hints(server: Server) -> None:
-    body = {"game": "boon", "seats": [{"type": "human"}, {"type": "bot", "level": "heuristic"},
-                                      {"type": "bot", "level": "heuristic"}],
-            "table_options": {**FAST, "hints": True}, "name": "Ana"}  # rated is the default
+    body = {
+        "game": "boon",
+        "seats": [{"type": "human"}, {"type": "bot", "level": "heuristic"}, {"type": "bot", "level": "heuristic"}],
+        "table_options": {**FAST, "hints": True},
+        "name": "Ana",
+    }  # rated is the default
     refused = await server.http.post("/api/tables", json=body)
     assert refused.status_code == 400, refused.text
     err = refused.json()["error"]

@@ -18,21 +18,28 @@ from .conftest import Client, ServeFactory, Server, lookup, take_turns
 from .test_identity import FAST, TWO_HUMANS, header, new_player
 
 
-async def open_two(server: Server, first: dict[str, Any] | None, second: dict[str, Any] | None,
-                   **table_options: Any) -> tuple[dict[str, Any], dict[str, Any]]:
+async def open_two(
+    server: Server, first: dict[str, Any] | None, second: dict[str, Any] | None, **table_options: Any
+) -> tuple[dict[str, Any], dict[str, Any]]:
     """An eco table for two people made by `first` and joined by `second` (identities, or anonymous):
     the creation's answer and the join's."""
     made = await server.http.post(
-        "/api/tables", json={"game": "eco", "seats": TWO_HUMANS, "table_options": {**FAST, **table_options}},
-        headers=header(first) if first else {})
+        "/api/tables",
+        json={"game": "eco", "seats": TWO_HUMANS, "table_options": {**FAST, **table_options}},
+        headers=header(first) if first else {},
+    )
     created: dict[str, Any] = made.json()
-    joined: dict[str, Any] = (await server.http.post("/api/join", json={"code": created["invite_code"]},
-                                                     headers=header(second) if second else {})).json()
+    joined: dict[str, Any] = (
+        await server.http.post(
+            "/api/join", json={"code": created["invite_code"]}, headers=header(second) if second else {}
+        )
+    ).json()
     return created, joined
 
 
-async def play_two(server: Server, first: dict[str, Any] | None, second: dict[str, Any] | None,
-                   **table_options: Any) -> tuple[str, dict[str, Any]]:
+async def play_two(
+    server: Server, first: dict[str, Any] | None, second: dict[str, Any] | None, **table_options: Any
+) -> tuple[str, dict[str, Any]]:
     """An eco match between two people (with these identities, or anonymous), played to its end."""
     created, joined = await open_two(server, first, second, **table_options)
     table_id = created["table"]["id"]
@@ -146,13 +153,33 @@ async def test_unknown_game_has_no_leaderboard(server: Server) -> None:
 
 
 # -- straight into the store: many matches, partnerships, exactly once ---------------------------
-def finished_row(match_id: str, game: str, seats: list[SeatRow], winners: list[int], scores: list[float],
-                 at: float, rated: bool = True, public: bool = True) -> MatchRow:
+def finished_row(
+    match_id: str,
+    game: str,
+    seats: list[SeatRow],
+    winners: list[int],
+    scores: list[float],
+    at: float,
+    rated: bool = True,
+    public: bool = True,
+) -> MatchRow:
     """A public table's, unless `public` is false (then its players' only: test_private_matches.py)."""
-    return MatchRow(id=match_id, game=game, options={}, table_options={}, seed=1, num_players=len(seats),
-                    status="finished", invite_code=match_id[-16:].upper(), public=public, created_at=at,
-                    finished_at=at, outcome={"winners": winners, "scores": scores, "rounds": 1}, rated=rated,
-                    seats=seats)
+    return MatchRow(
+        id=match_id,
+        game=game,
+        options={},
+        table_options={},
+        seed=1,
+        num_players=len(seats),
+        status="finished",
+        invite_code=match_id[-16:].upper(),
+        public=public,
+        created_at=at,
+        finished_at=at,
+        outcome={"winners": winners, "scores": scores, "rounds": 1},
+        rated=rated,
+        seats=seats,
+    )
 
 
 async def store_finished(store: Store, row: MatchRow) -> None:
@@ -172,9 +199,17 @@ async def test_history_pages_newest_first(server: Server) -> None:
     ana, bea = await new_player(server, "Ana"), await new_player(server, "Bea")
     store: Store = server.app.state.tapete.store
     for i in range(7):
-        await store_finished(store, finished_row(f"match-{i:04d}-paging", "eco", [
-            human(0, ana["player_id"], "Ana"), human(1, bea["player_id"] if i % 2 else None)], [0], [2.0, 1.0],
-            at=1000.0 + i))
+        await store_finished(
+            store,
+            finished_row(
+                f"match-{i:04d}-paging",
+                "eco",
+                [human(0, ana["player_id"], "Ana"), human(1, bea["player_id"] if i % 2 else None)],
+                [0],
+                [2.0, 1.0],
+                at=1000.0 + i,
+            ),
+        )
     base = f"/api/players/{ana['player_id']}/matches"
     first = (await server.http.get(base, params={"limit": 3})).json()
     assert first["total"] == 7 and first["offset"] == 0 and first["limit"] == 3
@@ -187,7 +222,9 @@ async def test_history_pages_newest_first(server: Server) -> None:
     assert (await server.http.get(f"/api/players/{bea['player_id']}/matches")).json()["total"] == 3
     assert (await server.http.get(base, params={"offset": -1})).status_code == 422
     assert (await server.http.get(f"/api/players/{ana['player_id']}")).json()["games"]["eco"] == {
-        "matches": 7, "wins": 7}
+        "matches": 7,
+        "wins": 7,
+    }
 
 
 async def test_leaderboard_pages_best_first(server: Server) -> None:
@@ -196,10 +233,16 @@ async def test_leaderboard_pages_best_first(server: Server) -> None:
     # P0 beats everyone, P1 beats all but P0, ...: a clear order
     n = 0
     for i, winner in enumerate(people):
-        for loser in people[i + 1:]:
+        for loser in people[i + 1 :]:
             n += 1
-            row = finished_row(f"ladder-{n:03d}", "eco", [human(0, winner["player_id"]), human(1, loser["player_id"])],
-                               [0], [3.0, 1.0], at=2000.0 + n)
+            row = finished_row(
+                f"ladder-{n:03d}",
+                "eco",
+                [human(0, winner["player_id"]), human(1, loser["player_id"])],
+                [0],
+                [3.0, 1.0],
+                at=2000.0 + n,
+            )
             await store_finished(store, row)
             assert await match_finished(store, row.id, lookup)
     whole = await board(server, limit=100)
@@ -220,8 +263,14 @@ async def test_partnerships_are_rated_as_sides(server: Server) -> None:
     assert get_game("boon").sides(4, None) == ((0,), (1,), (2,), (3,))
     ana, bea = await new_player(server, "Ana"), await new_player(server, "Bea")
     store: Store = server.app.state.tapete.store
-    row = finished_row("buracco-four", "buracco", [human(0, ana["player_id"]), bot(1), human(2, bea["player_id"]),
-                                                    bot(3, "random")], [0, 2], [1500, 900, 1500, 900], at=3000.0)
+    row = finished_row(
+        "buracco-four",
+        "buracco",
+        [human(0, ana["player_id"]), bot(1), human(2, bea["player_id"]), bot(3, "random")],
+        [0, 2],
+        [1500, 900, 1500, 900],
+        at=3000.0,
+    )
     await store_finished(store, row)
     assert await match_finished(store, row.id, get_game)
     entries = {e["player_id"] or e["bot_level"]: e for e in (await board(server, "buracco"))["items"]}
@@ -229,8 +278,12 @@ async def test_partnerships_are_rated_as_sides(server: Server) -> None:
     # the two teams of OpenSkill, as the model itself rates them
     fresh = MODEL.rating  # a new object each time: rate() changes the objects it is given
     expected = MODEL.rate([[fresh(), fresh()], [fresh(), fresh()]], ranks=[1, 2])
-    for subject, new in ((ana["player_id"], expected[0][0]), (bea["player_id"], expected[0][1]),
-                         ("heuristic", expected[1][0]), ("random", expected[1][1])):
+    for subject, new in (
+        (ana["player_id"], expected[0][0]),
+        (bea["player_id"], expected[0][1]),
+        ("heuristic", expected[1][0]),
+        ("random", expected[1][1]),
+    ):
         assert abs(entries[subject]["mu"] - new.mu) < 1e-9 and abs(entries[subject]["sigma"] - new.sigma) < 1e-9
     # four players alone would have moved differently: the sides are what was rated
     alone = MODEL.rate([[fresh()], [fresh()], [fresh()], [fresh()]], ranks=[1, 2, 1, 2])
@@ -247,8 +300,9 @@ def test_side_ranks_winners_first_then_by_score() -> None:
 async def test_each_match_is_rated_exactly_once(server: Server) -> None:
     ana, bea = await new_player(server, "Ana"), await new_player(server, "Bea")
     store: Store = server.app.state.tapete.store
-    row = finished_row("twice-told", "eco", [human(0, ana["player_id"]), human(1, bea["player_id"])], [1],
-                       [0.0, 2.0], at=time.time())
+    row = finished_row(
+        "twice-told", "eco", [human(0, ana["player_id"]), human(1, bea["player_id"])], [1], [0.0, 2.0], at=time.time()
+    )
     await store_finished(store, row)
     results = await asyncio.gather(*(match_finished(store, row.id, lookup) for _ in range(5)))
     assert sorted(results) == [False, False, False, False, True]
@@ -262,8 +316,14 @@ async def test_a_match_left_unsettled_is_rated_after_a_restart(serve: ServeFacto
     first = await serve()
     ana, bea = await new_player(first, "Ana"), await new_player(first, "Bea")
     store: Store = first.app.state.tapete.store
-    row = finished_row("left-unsettled", "eco", [human(0, ana["player_id"]), human(1, bea["player_id"])], [0],
-                       [2.0, 0.0], at=time.time())
+    row = finished_row(
+        "left-unsettled",
+        "eco",
+        [human(0, ana["player_id"]), human(1, bea["player_id"])],
+        [0],
+        [2.0, 0.0],
+        at=time.time(),
+    )
     await store_finished(store, row)  # the hook is the runner's: nothing settled it
     async with store.engine.connect() as conn:
         assert await conn.scalar(sa.select(sa.func.count()).select_from(ratings_table)) == 0
@@ -277,20 +337,25 @@ async def test_a_match_left_unsettled_is_rated_after_a_restart(serve: ServeFacto
 async def test_the_sweep_marks_matches_that_cannot_be_rated_at_once(server: Server) -> None:
     ana = await new_player(server, "Ana")
     store: Store = server.app.state.tapete.store
-    rows = [finished_row(f"anonymous-{i}", "eco", [human(0, None), bot(1)], [0], [1.0, 0.0], at=10.0 + i)
-            for i in range(3)]
-    rows.append(finished_row("unrated-one", "eco", [human(0, ana["player_id"]), bot(1)], [0], [1.0, 0.0], at=20.0,
-                             rated=False))
+    rows = [
+        finished_row(f"anonymous-{i}", "eco", [human(0, None), bot(1)], [0], [1.0, 0.0], at=10.0 + i) for i in range(3)
+    ]
+    rows.append(
+        finished_row("unrated-one", "eco", [human(0, ana["player_id"]), bot(1)], [0], [1.0, 0.0], at=20.0, rated=False)
+    )
     rows.append(finished_row("rated-one", "eco", [human(0, ana["player_id"]), bot(1)], [0], [1.0, 0.0], at=30.0))
     for row in rows:
         await store_finished(store, row)
     assert await sweep(store, lookup) == 5
     async with store.engine.connect() as conn:
-        assert await conn.scalar(sa.select(sa.func.count()).select_from(matches)
-                                 .where(matches.c.rated_at.is_(None))) == 0
+        assert (
+            await conn.scalar(sa.select(sa.func.count()).select_from(matches).where(matches.c.rated_at.is_(None))) == 0
+        )
     entries = (await board(server))["items"]
-    assert [(e["player_id"] or e["bot_level"], e["matches"]) for e in entries] == [(ana["player_id"], 1),
-                                                                                  ("heuristic", 1)]
+    assert [(e["player_id"] or e["bot_level"], e["matches"]) for e in entries] == [
+        (ana["player_id"], 1),
+        ("heuristic", 1),
+    ]
 
 
 async def test_a_rematch_keeps_the_players_and_both_matches_count(server: Server) -> None:
@@ -335,14 +400,18 @@ async def test_leaving_a_match_under_way_or_over_keeps_it_in_the_history(server:
     for player in (ana, bea):
         items = (await server.http.get(f"/api/players/{player['player_id']}/matches")).json()["items"]
         assert [i["match_id"] for i in items] == [table_id]
-    assert sorted(e["player_id"] for e in (await board(server))["items"]) == sorted([ana["player_id"],
-                                                                                     bea["player_id"]])
+    assert sorted(e["player_id"] for e in (await board(server))["items"]) == sorted(
+        [ana["player_id"], bea["player_id"]]
+    )
 
 
 async def test_leaving_before_the_start_unlinks_the_seat(server: Server) -> None:
     ana, bea = await new_player(server, "Ana"), await new_player(server, "Bea")
-    made = await server.http.post("/api/tables", json={"game": "eco", "seats": [*TWO_HUMANS, {"type": "human"}],
-                                                       "table_options": FAST}, headers=header(ana))
+    made = await server.http.post(
+        "/api/tables",
+        json={"game": "eco", "seats": [*TWO_HUMANS, {"type": "human"}], "table_options": FAST},
+        headers=header(ana),
+    )
     created = made.json()
     joined = (await server.http.post("/api/join", json={"code": created["invite_code"]}, headers=header(bea))).json()
     await server.http.post(f"/api/tables/{created['table']['id']}/leave", json={"token": joined["token"]})

@@ -42,16 +42,19 @@ class Captured(logging.Handler):
         self.lines: list[str] = []
 
     def emit(self, record: logging.LogRecord) -> None:
-        self.lines.append(logging.Formatter("%(message)s %(args)s").format(record) + json.dumps(record.__dict__,
-                                                                                                 default=str))
+        self.lines.append(
+            logging.Formatter("%(message)s %(args)s").format(record) + json.dumps(record.__dict__, default=str)
+        )
 
 
 @pytest.fixture
 def captured_logs() -> Iterator[Captured]:
     """Every log record of the process while the test runs, with all its fields."""
     handler = Captured()
-    loggers = [logging.getLogger(name) for name in ("", "tapete", "tapete.server", "uvicorn", "uvicorn.access",
-                                                    "uvicorn.error", "sqlalchemy")]
+    loggers = [
+        logging.getLogger(name)
+        for name in ("", "tapete", "tapete.server", "uvicorn", "uvicorn.access", "uvicorn.error", "sqlalchemy")
+    ]
     levels = [lg.level for lg in loggers]
     for lg in loggers:
         lg.addHandler(handler)
@@ -83,8 +86,9 @@ async def test_a_new_identity_is_random_and_only_its_hash_is_stored(server: Serv
 
 async def test_a_wrong_secret_is_refused_and_changes_nothing(server: Server) -> None:
     ana = await new_player(server, "Ana")
-    made = await server.http.post("/api/tables", json={"game": "eco", "seats": TWO_HUMANS, "table_options": FAST},
-                                  headers=header(ana))  # seated as Ana: her name is hers alone
+    made = await server.http.post(
+        "/api/tables", json={"game": "eco", "seats": TWO_HUMANS, "table_options": FAST}, headers=header(ana)
+    )  # seated as Ana: her name is hers alone
     assert made.status_code == 201, made.text
     created = made.json()
     before = (await server.http.get("/api/tables")).json()["total"]
@@ -101,8 +105,9 @@ async def test_a_wrong_secret_is_refused_and_changes_nothing(server: Server) -> 
         assert joined.status_code == 401 and joined.json()["error"]["code"] == "bad_identity"
         renamed = await server.http.put(f"/api/players/{ana['player_id']}/name", json={"name": "Eve"}, headers=wrong)
         assert renamed.status_code == 401
-        left = await server.http.post(f"/api/tables/{created['table']['id']}/leave", json={"token": created["token"]},
-                                      headers=wrong)
+        left = await server.http.post(
+            f"/api/tables/{created['table']['id']}/leave", json={"token": created["token"]}, headers=wrong
+        )
         assert left.status_code == 401
     assert (await server.http.get("/api/tables")).json()["total"] == before
     table = (await server.http.get(f"/api/tables/{created['table']['id']}")).json()
@@ -152,20 +157,23 @@ async def test_password_sign_in_on_another_device(server: Server) -> None:
     taken = await server.http.post("/api/players", json={"name": "ANA"})
     assert taken.status_code == 409 and taken.json()["error"]["code"] == "name_taken"
     bea = await new_player(server, "Bea")
-    await server.http.post(f"/api/players/{bea['player_id']}/password", json={"password": "bea's secret"},
-                           headers=header(bea))
+    await server.http.post(
+        f"/api/players/{bea['player_id']}/password", json={"password": "bea's secret"}, headers=header(bea)
+    )
     into = await server.http.put(f"/api/players/{bea['player_id']}/name", json={"name": "ana"}, headers=header(bea))
     assert into.status_code == 409
     nameless = await new_player(server)
-    refused = await server.http.post(f"/api/players/{nameless['player_id']}/password",
-                                     json={"password": "long enough"}, headers=header(nameless))
+    refused = await server.http.post(
+        f"/api/players/{nameless['player_id']}/password", json={"password": "long enough"}, headers=header(nameless)
+    )
     assert refused.status_code == 400
 
 
 async def test_sign_in_attempts_are_rate_limited_per_name(server: Server) -> None:
     ana = await new_player(server, "Ana")
-    await server.http.post(f"/api/players/{ana['player_id']}/password", json={"password": "correct horse"},
-                           headers=header(ana))
+    await server.http.post(
+        f"/api/players/{ana['player_id']}/password", json={"password": "correct horse"}, headers=header(ana)
+    )
     codes = []
     for _ in range(LOGINS_PER_MINUTE_NAME + 1):
         answer = await server.http.post("/api/login", json={"name": "Ana", "password": "guess guess"})
@@ -182,15 +190,25 @@ async def test_hello_with_a_wrong_identity_is_refused(server: Server) -> None:
     table_id = created["table"]["id"]
     url = f"{server.ws_url}/ws/tables/{table_id}"
     async with websockets.connect(url) as ws:
-        await ws.send(json.dumps({"type": "hello", "token": created["token"],
-                                  "player": {"id": ana["player_id"], "secret": "nope"}}))
+        await ws.send(
+            json.dumps(
+                {"type": "hello", "token": created["token"], "player": {"id": ana["player_id"], "secret": "nope"}}
+            )
+        )
         error = json.loads(await ws.recv())
         assert error["type"] == "error" and error["code"] == "bad_identity" and error["en"]
         await ws.wait_closed()
         assert ws.close_code == 4401
     async with websockets.connect(url) as ws:
-        await ws.send(json.dumps({"type": "hello", "token": created["token"],
-                                  "player": {"id": ana["player_id"], "secret": ana["secret"]}}))
+        await ws.send(
+            json.dumps(
+                {
+                    "type": "hello",
+                    "token": created["token"],
+                    "player": {"id": ana["player_id"], "secret": ana["secret"]},
+                }
+            )
+        )
         welcome = json.loads(await ws.recv())
         assert welcome["type"] == "welcome" and welcome["seat"] == 0
 
@@ -199,11 +217,15 @@ async def test_seats_taken_with_an_identity_are_linked_and_secrets_never_leak(
     server: Server, captured_logs: Captured
 ) -> None:
     ana, bea = await new_player(server, "Ana"), await new_player(server, "Bea")
-    await server.http.post(f"/api/players/{ana['player_id']}/password", json={"password": "correct horse"},
-                           headers=header(ana))
+    await server.http.post(
+        f"/api/players/{ana['player_id']}/password", json={"password": "correct horse"}, headers=header(ana)
+    )
     phone = (await server.http.post("/api/login", json={"name": "Ana", "password": "correct horse"})).json()
-    made = await server.http.post("/api/tables", json={"game": "eco", "seats": TWO_HUMANS, "table_options": FAST,
-                                                       "name": "Ana"}, headers=header(phone))
+    made = await server.http.post(
+        "/api/tables",
+        json={"game": "eco", "seats": TWO_HUMANS, "table_options": FAST, "name": "Ana"},
+        headers=header(phone),
+    )
     created = made.json()
     joined = (await server.http.post("/api/join", json={"code": created["invite_code"]}, headers=header(bea))).json()
     table_id = created["table"]["id"]
@@ -220,9 +242,15 @@ async def test_seats_taken_with_an_identity_are_linked_and_secrets_never_leak(
 
     secrets_ = [ana["secret"], bea["secret"], phone["secret"], "correct horse", created["token"], joined["token"]]
     answers = []
-    for path in (f"/api/players/{ana['player_id']}", f"/api/players/{ana['player_id']}/matches",
-                 f"/api/players/{bea['player_id']}/matches", "/api/ratings/eco", "/api/tables",
-                 f"/api/tables/{table_id}", f"/api/matches/{table_id}/record"):
+    for path in (
+        f"/api/players/{ana['player_id']}",
+        f"/api/players/{ana['player_id']}/matches",
+        f"/api/players/{bea['player_id']}/matches",
+        "/api/ratings/eco",
+        "/api/tables",
+        f"/api/tables/{table_id}",
+        f"/api/matches/{table_id}/record",
+    ):
         answer = await server.http.get(path)
         assert answer.status_code == 200, (path, answer.text)
         answers.append(answer.text)
@@ -238,8 +266,9 @@ async def test_a_password_hashed_under_older_parameters_is_rehashed_at_sign_in(s
     from argon2 import PasswordHasher
 
     ana = await new_player(server, "Ana")
-    await server.http.post(f"/api/players/{ana['player_id']}/password", json={"password": "correct horse"},
-                           headers=header(ana))
+    await server.http.post(
+        f"/api/players/{ana['player_id']}/password", json={"password": "correct horse"}, headers=header(ana)
+    )
     weak = PasswordHasher(time_cost=1, memory_cost=8192, parallelism=1).hash("correct horse")
     async with server.app.state.tapete.store.engine.begin() as conn:
         await conn.execute(players.update().values(password_hash=weak))
@@ -261,12 +290,13 @@ async def test_two_players_protecting_one_name_at_once_get_name_taken(
     # two identities that read alike from before names were unique (0006 left the later one keyless)
     other = await new_player(server, "Other")
     async with server.app.state.tapete.store.engine.begin() as conn:
-        await conn.execute(players.update().where(players.c.id == other["player_id"]).values(name="ana",
-                                                                                             name_key=None))
-    first = await server.http.post(f"/api/players/{ana['player_id']}/password", json={"password": "correct horse"},
-                                   headers=header(ana))
+        await conn.execute(players.update().where(players.c.id == other["player_id"]).values(name="ana", name_key=None))
+    first = await server.http.post(
+        f"/api/players/{ana['player_id']}/password", json={"password": "correct horse"}, headers=header(ana)
+    )
     assert first.status_code == 200
-    second = await server.http.post(f"/api/players/{other['player_id']}/password",
-                                    json={"password": "other horse"}, headers=header(other))
+    second = await server.http.post(
+        f"/api/players/{other['player_id']}/password", json={"password": "other horse"}, headers=header(other)
+    )
     assert second.status_code == 409 and second.json()["error"]["code"] == "name_taken"
     assert "argon2" not in "\n".join(captured_logs.lines)  # no stored hash in a logged error either

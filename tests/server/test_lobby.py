@@ -113,8 +113,11 @@ async def test_root_serves_the_web_client_or_a_page_linking_the_api(server: Serv
 
 
 async def test_a_table_of_bots_plays_by_itself(server: Server) -> None:
-    created = await server.create(game="eco", seats=[{"type": "bot", "level": "random"}] * 3,
-                                  table_options={"bot_delay_ms": 0, "reaction_window_ms": 0})
+    created = await server.create(
+        game="eco",
+        seats=[{"type": "bot", "level": "random"}] * 3,
+        table_options={"bot_delay_ms": 0, "reaction_window_ms": 0},
+    )
     assert created["seat"] is None and created["token"] is None
     table_id = created["table"]["id"]
     for _ in range(200):

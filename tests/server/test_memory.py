@@ -19,8 +19,9 @@ FAST = {"reaction_window_ms": 0, "bot_delay_ms": 0, "result_pause_seconds": 0}
 
 async def test_a_finished_table_and_its_socket_are_freed_without_the_cycle_collector(serve: ServeFactory) -> None:
     server = await serve(finished_ttl=0.3, disconnect_grace=0.2)
-    created = await server.create(game="bacan", seats=[{"type": "human"}, {"type": "bot", "level": "random"}],
-                                  table_options=FAST)
+    created = await server.create(
+        game="bacan", seats=[{"type": "human"}, {"type": "bot", "level": "random"}], table_options=FAST
+    )
     table_id = created["table"]["id"]
     client = await server.connect(table_id, created["token"])
     runner = server.runner(table_id)
@@ -36,9 +37,14 @@ async def test_a_finished_table_and_its_socket_are_freed_without_the_cycle_colle
     gc.collect()
     gc.disable()
     try:
-        watched = {"runner": weakref.ref(runner), "state": weakref.ref(runner.state), "core": weakref.ref(runner.core),
-                   "presenter": weakref.ref(runner.presenter), "connection": weakref.ref(conn),
-                   **{f"bot {i}": weakref.ref(bot) for i, bot in enumerate(runner.bots)}}
+        watched = {
+            "runner": weakref.ref(runner),
+            "state": weakref.ref(runner.state),
+            "core": weakref.ref(runner.core),
+            "presenter": weakref.ref(runner.presenter),
+            "connection": weakref.ref(conn),
+            **{f"bot {i}": weakref.ref(bot) for i, bot in enumerate(runner.bots)},
+        }
         if protocol is not None:
             watched["socket protocol"] = weakref.ref(protocol)
             watched["websockets protocol"] = weakref.ref(protocol.conn)  # with the socket's compressor
@@ -55,8 +61,9 @@ async def test_actions_and_sockets_closing_after_their_client_make_no_reference_
     action (a write and its unit) or per socket (the error of closing a socket whose client had gone,
     held by a task it held) made a soak's memory grow by 20 MB a minute."""
     server = await serve(finished_ttl=0.3, disconnect_grace=0.2)
-    created = await server.create(game="bacan", seats=[{"type": "human"}] + [{"type": "bot", "level": "random"}] * 3,
-                                  table_options=FAST)
+    created = await server.create(
+        game="bacan", seats=[{"type": "human"}] + [{"type": "bot", "level": "random"}] * 3, table_options=FAST
+    )
     table_id = created["table"]["id"]
     await (await server.connect(table_id, created["token"])).close()  # every path warmed up once
     gc.collect()
@@ -75,8 +82,9 @@ async def test_actions_and_sockets_closing_after_their_client_make_no_reference_
         gc.collect()
         # the test's own client makes cycles too (its protocol's parser, an error's traceback): only the
         # server's objects count, and of frames only those of the server's code
-        kinds = Counter(type(o).__name__ for o in gc.garbage
-                        if type(o).__name__ != "frame" or "tapete" in o.f_code.co_filename)
+        kinds = Counter(
+            type(o).__name__ for o in gc.garbage if type(o).__name__ != "frame" or "tapete" in o.f_code.co_filename
+        )
     finally:
         gc.set_debug(0)
         gc.garbage.clear()

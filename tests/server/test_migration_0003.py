@@ -19,17 +19,48 @@ from tapete.server.storage.migrate import alembic_config
 from tapete.server.storage.store import metadata
 
 OLD_MATCHES = [
-    {"id": "m-finished", "game": "buracco", "options": '{"target": 1500}', "table_options": '{"clock": null}',
-     "seed": 7, "num_players": 4, "status": "finished", "invite_code": "CODEA123", "public": True,
-     "created_at": 10.0, "started_at": 11.0, "finished_at": 99.5, "outcome": '{"winners": [0, 2]}',
-     "rules_version": 1},
-    {"id": "m-playing", "game": "boon", "options": "{}", "table_options": "{}", "seed": 8, "num_players": 2,
-     "status": "playing", "invite_code": "CODEB123", "public": False, "created_at": 20.0, "started_at": 21.0,
-     "finished_at": None, "outcome": None, "rules_version": 1},
+    {
+        "id": "m-finished",
+        "game": "buracco",
+        "options": '{"target": 1500}',
+        "table_options": '{"clock": null}',
+        "seed": 7,
+        "num_players": 4,
+        "status": "finished",
+        "invite_code": "CODEA123",
+        "public": True,
+        "created_at": 10.0,
+        "started_at": 11.0,
+        "finished_at": 99.5,
+        "outcome": '{"winners": [0, 2]}',
+        "rules_version": 1,
+    },
+    {
+        "id": "m-playing",
+        "game": "boon",
+        "options": "{}",
+        "table_options": "{}",
+        "seed": 8,
+        "num_players": 2,
+        "status": "playing",
+        "invite_code": "CODEB123",
+        "public": False,
+        "created_at": 20.0,
+        "started_at": 21.0,
+        "finished_at": None,
+        "outcome": None,
+        "rules_version": 1,
+    },
 ]
 OLD_SEATS = [
-    {"match_id": "m-finished", "seat": s, "kind": "human" if s < 2 else "bot", "level": None if s < 2 else "greedy",
-     "name": ["Ana", "Bea", None, None][s], "token_hash": "ab" * 32 if s < 2 else None}
+    {
+        "match_id": "m-finished",
+        "seat": s,
+        "kind": "human" if s < 2 else "bot",
+        "level": None if s < 2 else "greedy",
+        "name": ["Ana", "Bea", None, None][s],
+        "token_hash": "ab" * 32 if s < 2 else None,
+    }
     for s in range(4)
 ] + [
     {"match_id": "m-playing", "seat": s, "kind": "human", "level": None, "name": "Caro", "token_hash": None}
@@ -83,10 +114,12 @@ def check_nothing_lost(read: dict[str, Any]) -> None:
         assert bool(new["rated"]) is True  # matches stored before count as rated
         assert new["rated_at"] is None
     assert [{k: r[k] for k in OLD_SEATS[0]} for r in read["seats"]] == sorted(
-        OLD_SEATS, key=lambda s: (s["match_id"], s["seat"]))
+        OLD_SEATS, key=lambda s: (s["match_id"], s["seat"])
+    )
     assert all(r["player_id"] is None for r in read["seats"])
     assert [{k: r[k] for k in OLD_ACTIONS[0]} for r in read["actions"]] == sorted(
-        OLD_ACTIONS, key=lambda a: (a["match_id"], a["idx"]))
+        OLD_ACTIONS, key=lambda a: (a["match_id"], a["idx"])
+    )
     assert all(r["by_standin"] is None for r in read["actions"])  # (0007) stored before: the seats' own
 
 

@@ -35,9 +35,12 @@ async def upgrade_from_0003(url: str, down_and_up: bool = False) -> tuple[dict[s
             await conn.run_sync(_fill_at_0003)
         async with engine.begin() as conn:
             await conn.run_sync(lambda c: command.upgrade(alembic_config(c), "head"))
-            await conn.execute(sa.text(
-                "INSERT INTO chat_lines (room, match_id, seat, name, spectator, text, phrase, at)"
-                " VALUES ('m-finished', 'm-finished', 0, 'Ana', false, 'hola', NULL, 100.0)"))
+            await conn.execute(
+                sa.text(
+                    "INSERT INTO chat_lines (room, match_id, seat, name, spectator, text, phrase, at)"
+                    " VALUES ('m-finished', 'm-finished', 0, 'Ana', false, 'hola', NULL, 100.0)"
+                )
+            )
         if down_and_up:
             async with engine.begin() as conn:
                 await conn.run_sync(lambda c: command.downgrade(alembic_config(c), "0003"))

@@ -31,11 +31,22 @@ OLD_PLAYERS = [  # id, name, created_at, protected
 
 def _fill_and_upgrade(conn: Any) -> list[dict[str, Any]]:
     command.upgrade(alembic_config(conn), "0005")
-    conn.execute(sa.text("INSERT INTO players (id, name, created_at, password_hash, login_name)"
-                         " VALUES (:id, :name, :at, :hash, :login)"),
-                 [{"id": pid, "name": name, "at": at, "hash": "$argon2id$x" if protected else None,
-                   "login": name.casefold() if protected and name else None}
-                  for pid, name, at, protected in OLD_PLAYERS])
+    conn.execute(
+        sa.text(
+            "INSERT INTO players (id, name, created_at, password_hash, login_name)"
+            " VALUES (:id, :name, :at, :hash, :login)"
+        ),
+        [
+            {
+                "id": pid,
+                "name": name,
+                "at": at,
+                "hash": "$argon2id$x" if protected else None,
+                "login": name.casefold() if protected and name else None,
+            }
+            for pid, name, at, protected in OLD_PLAYERS
+        ],
+    )
     command.upgrade(alembic_config(conn), "head")
     found = [dict(r._mapping) for r in conn.execute(sa.text("SELECT id, name, name_key FROM players ORDER BY id"))]
     diff = compare_metadata(MigrationContext.configure(conn), metadata)

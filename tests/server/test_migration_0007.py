@@ -21,16 +21,26 @@ OLD_ACTIONS = [{"match_id": "m-old", "idx": i, "seat": i % 2, "action": 40 + i, 
 
 def _fill_at_0006_and_upgrade(conn: Any) -> dict[str, Any]:
     command.upgrade(alembic_config(conn), "0006")
-    conn.execute(sa.text(
-        "INSERT INTO matches (id, game, options, table_options, seed, num_players, status, invite_code, public,"
-        " created_at, rules_version, rated) VALUES ('m-old', 'boon', '{}', '{}', 3, 2, 'playing', 'CODE0007',"
-        " true, 1.0, 1, true)"))
-    conn.execute(sa.text('INSERT INTO actions (match_id, idx, seat, action, "at")'
-                         " VALUES (:match_id, :idx, :seat, :action, :at)"), OLD_ACTIONS)
+    conn.execute(
+        sa.text(
+            "INSERT INTO matches (id, game, options, table_options, seed, num_players, status, invite_code, public,"
+            " created_at, rules_version, rated) VALUES ('m-old', 'boon', '{}', '{}', 3, 2, 'playing', 'CODE0007',"
+            " true, 1.0, 1, true)"
+        )
+    )
+    conn.execute(
+        sa.text(
+            'INSERT INTO actions (match_id, idx, seat, action, "at") VALUES (:match_id, :idx, :seat, :action, :at)'
+        ),
+        OLD_ACTIONS,
+    )
     command.upgrade(alembic_config(conn), "head")
     rows = [dict(r._mapping) for r in conn.execute(sa.text("SELECT * FROM actions ORDER BY idx"))]
-    return {"rows": rows, "diff": compare_metadata(MigrationContext.configure(conn), metadata),
-            "revision": MigrationContext.configure(conn).get_current_revision()}
+    return {
+        "rows": rows,
+        "diff": compare_metadata(MigrationContext.configure(conn), metadata),
+        "revision": MigrationContext.configure(conn).get_current_revision(),
+    }
 
 
 async def upgrade(url: str) -> dict[str, Any]:
@@ -53,9 +63,21 @@ async def test_a_stand_ins_move_is_read_back_as_its_own(tmp_path: Path) -> None:
     store = Store(f"sqlite+aiosqlite:///{tmp_path / 'new.db'}")
     await store.open()
     try:
-        await store.create_match(MatchRow("m-new", "boon", {}, {}, 3, 2, "playing", "CODE0008", True, 1.0,
-                                          seats=[SeatRow(0, "human", None, "Ana", None), SeatRow(1, "bot", "random",
-                                                                                                None, None)]))
+        await store.create_match(
+            MatchRow(
+                "m-new",
+                "boon",
+                {},
+                {},
+                3,
+                2,
+                "playing",
+                "CODE0008",
+                True,
+                1.0,
+                seats=[SeatRow(0, "human", None, "Ana", None), SeatRow(1, "bot", "random", None, None)],
+            )
+        )
         for idx, by in enumerate([None, None, "clock", None, "standin"]):
             await store.append_action("m-new", idx, idx % 2, 40 + idx, 5.0 + idx, by)
         row = await store.load("m-new")

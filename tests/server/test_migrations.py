@@ -15,10 +15,12 @@ def test_matches_stored_before_rules_versions_count_as_version_1(tmp_path: Path)
     engine = sa.create_engine(f"sqlite:///{tmp_path / 'old.db'}")
     with engine.begin() as conn:
         command.upgrade(alembic_config(conn), "0001")
-        conn.execute(sa.text(
-            "INSERT INTO matches (id, game, options, table_options, seed, num_players, status, invite_code, public,"
-            " created_at) VALUES ('old', 'boon', '{}', '{}', 1, 4, 'playing', 'OLDCODE2', 0, 0)"
-        ))
+        conn.execute(
+            sa.text(
+                "INSERT INTO matches (id, game, options, table_options, seed, num_players, status, invite_code, public,"
+                " created_at) VALUES ('old', 'boon', '{}', '{}', 1, 4, 'playing', 'OLDCODE2', 0, 0)"
+            )
+        )
     with engine.begin() as conn:
         command.upgrade(alembic_config(conn), "head")
         assert conn.execute(sa.text("SELECT rules_version FROM matches WHERE id = 'old'")).scalar_one() == 1

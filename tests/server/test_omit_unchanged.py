@@ -56,8 +56,11 @@ async def say_hello(server: Server, table_id: str, token: str, kind: type[Client
 
 async def two_people(server: Server) -> tuple[str, str, str]:
     """An Eco table of two people, moves applied at once: its id and the two seats' tokens."""
-    created = await server.create(game="eco", seats=[{"type": "human"}, {"type": "human"}],
-                                  table_options={"reaction_window_ms": 0, "bot_delay_ms": 0})
+    created = await server.create(
+        game="eco",
+        seats=[{"type": "human"}, {"type": "human"}],
+        table_options={"reaction_window_ms": 0, "bot_delay_ms": 0},
+    )
     joined = await server.join(created["invite_code"])
     return created["table"]["id"], created["token"], joined["token"]
 

@@ -21,8 +21,7 @@ async def private_match(server: Server, ana: dict[str, Any], bea: dict[str, Any]
     """An eco match at a private table between Ana and Bea, played to its end."""
     body = {"game": "eco", "seats": TWO_HUMANS, "table_options": FAST, "public": False}
     created = (await server.http.post("/api/tables", json=body, headers=header(ana))).json()
-    joined = (await server.http.post("/api/join", json={"code": created["invite_code"]},
-                                     headers=header(bea))).json()
+    joined = (await server.http.post("/api/join", json={"code": created["invite_code"]}, headers=header(bea))).json()
     table_id: str = created["table"]["id"]
     a = await server.connect(table_id, created["token"])
     b = await server.connect(table_id, joined["token"])
@@ -47,8 +46,11 @@ async def seen(server: Server, table_id: str, player: dict[str, Any], who: dict[
         "history": sum(i["match_id"] == table_id for i in page["items"]),
         "total": page["total"],
         "record": (await server.http.get(f"/api/matches/{table_id}/record", headers=who)).status_code,
-        "replay": past_privacy((await server.http.get(f"/api/matches/{table_id}/replay",
-                                                      params={"step": 1, "seat": 1}, headers=who)).status_code),
+        "replay": past_privacy(
+            (
+                await server.http.get(f"/api/matches/{table_id}/replay", params={"step": 1, "seat": 1}, headers=who)
+            ).status_code
+        ),
     }
 
 
@@ -62,8 +64,12 @@ async def test_a_private_tables_match_is_its_players_only(server: Server) -> Non
     refused = await server.http.get(f"/api/matches/{table_id}/record", headers=header(cid))
     assert refused.json()["error"]["rule"] == "private-match"
     for player in (ana, bea):  # each player sees it, from any seat
-        assert await seen(server, table_id, ana, header(player)) == {"history": 1, "total": 1, "record": 200,
-                                                                     "replay": 200}
+        assert await seen(server, table_id, ana, header(player)) == {
+            "history": 1,
+            "total": 1,
+            "record": 200,
+            "replay": 200,
+        }
     item = (await server.http.get(f"/api/players/{ana['player_id']}/matches", headers=header(ana))).json()["items"][0]
     assert item["public"] is False
     # the profile's counts stay (they name nobody)

@@ -17,12 +17,21 @@ pytestmark = pytest.mark.skipif("bacan" not in game_ids(), reason="Bacan is not 
 SEATS = [{"type": "human"}, {"type": "human"}, {"type": "bot", "level": "random"}]
 
 
-async def finished_table(server: Server, headers: dict[str, str] | None = None,
-                         **table_options: Any) -> tuple[str, dict[int, str], dict[int, Client]]:
+async def finished_table(
+    server: Server, headers: dict[str, str] | None = None, **table_options: Any
+) -> tuple[str, dict[int, str], dict[int, Client]]:
     """A short Bacan match (two people and a bot) played to its end (`headers`: the creator's)."""
-    response = await server.http.post("/api/tables", headers=headers, json={
-        "game": "bacan", "options": {"limit": 50}, "seats": SEATS, "name": "Ana",
-        "table_options": {"bot_delay_ms": 0, "reaction_window_ms": 0, "result_pause_seconds": 0, **table_options}})
+    response = await server.http.post(
+        "/api/tables",
+        headers=headers,
+        json={
+            "game": "bacan",
+            "options": {"limit": 50},
+            "seats": SEATS,
+            "name": "Ana",
+            "table_options": {"bot_delay_ms": 0, "reaction_window_ms": 0, "result_pause_seconds": 0, **table_options},
+        },
+    )
     assert response.status_code == 201, response.text
     created = response.json()
     joined = await server.join(created["invite_code"], name="Bea")
@@ -67,8 +76,11 @@ async def test_everyone_accepts_and_the_next_match_has_the_same_seats(server: Se
     await ana.send({"type": "rematch"})
     for client in (ana, bea, watcher):
         told = await next_rematch(client)
-        assert {k: told[k] for k in ("accepted", "declined", "pending")} == \
-            {"accepted": [0, 2], "declined": [], "pending": [1]}
+        assert {k: told[k] for k in ("accepted", "declined", "pending")} == {
+            "accepted": [0, 2],
+            "declined": [],
+            "pending": [1],
+        }
     await bea.send({"type": "rematch", "accept": True})
     starts = {seat: await client.next_of("rematch_start") for seat, client in clients.items()}
     spectator_start = await watcher.next_of("rematch_start")
@@ -84,8 +96,9 @@ async def test_everyone_accepts_and_the_next_match_has_the_same_seats(server: Se
     assert new["status"] == "playing" and new["options"] == old["options"]
     assert starts[0]["invite_code"] == starts[1]["invite_code"] == new["invite_code"] != old["invite_code"]
     assert new["table_options"] == old["table_options"]
-    assert [(s["seat"], s["kind"], s["name"], s.get("level")) for s in new["seats"]] == \
-        [(s["seat"], s["kind"], s["name"], s.get("level")) for s in old["seats"]]
+    assert [(s["seat"], s["kind"], s["name"], s.get("level")) for s in new["seats"]] == [
+        (s["seat"], s["kind"], s["name"], s.get("level")) for s in old["seats"]
+    ]
     record = (await server.http.get(f"/api/matches/{table_id}/record")).json()
     bacan = get_game("bacan")
     options = bacan.parse_options(record["options"])
@@ -127,8 +140,14 @@ async def test_a_person_declining_frees_the_seat_for_the_invite_code(server: Ser
     new = (await server.http.get(f"/api/tables/{new_id}")).json()
     assert starts[0]["invite_code"] == new["invite_code"]
     assert new["status"] == "waiting"
-    assert new["seats"][1] == {"seat": 1, "kind": "human", "name": None, "taken": False, "connected": False,
-                               "stand_in": False}
+    assert new["seats"][1] == {
+        "seat": 1,
+        "kind": "human",
+        "name": None,
+        "taken": False,
+        "connected": False,
+        "stand_in": False,
+    }
     assert new["seats"][0]["name"] == "Ana" and new["seats"][2]["kind"] == "bot"
     # someone else takes the free seat with the new match's code, and it starts
     joined = await server.join(new["invite_code"], name="Carla")

@@ -43,11 +43,18 @@ async def test_kill_between_the_last_answer_and_the_new_match_loses_nothing(
     await reset_test_postgres()
     await asyncio.to_thread(process.start, crash_at)
     async with httpx.AsyncClient(base_url=process.url) as http:
-        created = (await http.post("/api/tables", json={
-            "game": "bacan", "options": {"limit": 50}, "name": "Ana",
-            "seats": [{"type": "human"}, {"type": "human"}, {"type": "bot", "level": "random"}],
-            "table_options": {"reaction_window_ms": 0, "bot_delay_ms": 0, "result_pause_seconds": 0},
-        })).json()
+        created = (
+            await http.post(
+                "/api/tables",
+                json={
+                    "game": "bacan",
+                    "options": {"limit": 50},
+                    "name": "Ana",
+                    "seats": [{"type": "human"}, {"type": "human"}, {"type": "bot", "level": "random"}],
+                    "table_options": {"reaction_window_ms": 0, "bot_delay_ms": 0, "result_pause_seconds": 0},
+                },
+            )
+        ).json()
         joined = (await http.post("/api/join", json={"code": created["invite_code"], "name": "Bea"})).json()
     table_id, tokens = created["table"]["id"], {0: created["token"], 1: joined["token"]}
     clients: dict[int, Client] = {seat: await connect(process.url, table_id, token) for seat, token in tokens.items()}

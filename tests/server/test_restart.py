@@ -46,13 +46,22 @@ async def connect(url: str, table_id: str, token: str | None) -> Client:
 
 async def new_table(url: str) -> tuple[str, dict[int, str]]:
     async with httpx.AsyncClient(base_url=url) as http:
-        created = (await http.post("/api/tables", json={
-            "game": "bacan",
-            "options": {"limit": 50},
-            "seats": [{"type": "human"}, {"type": "human"}, {"type": "bot", "level": "heuristic"},
-                      {"type": "bot", "level": "random"}],
-            "table_options": {"reaction_window_ms": 30, "bot_delay_ms": 10},
-        })).json()
+        created = (
+            await http.post(
+                "/api/tables",
+                json={
+                    "game": "bacan",
+                    "options": {"limit": 50},
+                    "seats": [
+                        {"type": "human"},
+                        {"type": "human"},
+                        {"type": "bot", "level": "heuristic"},
+                        {"type": "bot", "level": "random"},
+                    ],
+                    "table_options": {"reaction_window_ms": 30, "bot_delay_ms": 10},
+                },
+            )
+        ).json()
         joined = (await http.post("/api/join", json={"code": created["invite_code"]})).json()
     return created["table"]["id"], {0: created["token"], 1: joined["token"]}
 

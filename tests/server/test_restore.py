@@ -27,8 +27,12 @@ def waiting_row(token_hashes: list[str | None], rules_version: int = 1) -> Match
         public=False,
         created_at=time.time(),
         rules_version=rules_version,
-        seats=[SeatRow(0, "human", None, "Ana", token_hashes[0]), SeatRow(1, "human", None, "Bea", token_hashes[1]),
-               SeatRow(2, "bot", "random", None, None), SeatRow(3, "bot", "random", None, None)],
+        seats=[
+            SeatRow(0, "human", None, "Ana", token_hashes[0]),
+            SeatRow(1, "human", None, "Bea", token_hashes[1]),
+            SeatRow(2, "bot", "random", None, None),
+            SeatRow(3, "bot", "random", None, None),
+        ],
     )
 
 

@@ -28,8 +28,9 @@ def live_rows(states: list[dict[str, Any]]) -> dict[int, list[Any]]:
 
 
 async def test_a_late_spectator_reads_every_finished_round(server: Server) -> None:
-    created = await server.create(game="nacho-loco", join=False, seats=BOTS,
-                                  table_options={"reaction_window_ms": 0, "bot_delay_ms": 0})
+    created = await server.create(
+        game="nacho-loco", join=False, seats=BOTS, table_options={"reaction_window_ms": 0, "bot_delay_ms": 0}
+    )
     table_id = created["table"]["id"]
     live = await server.connect(table_id, None)
     await live.until(lambda s: s["status"] == "finished", timeout=60)
@@ -62,8 +63,9 @@ async def test_the_whole_match_log_is_served_once_the_match_is_over(server: Serv
     table_id = created["table"]["id"]
     early = await server.http.get(f"/api/matches/{table_id}/story")
     assert early.status_code == 409  # the story of a match under way would tell hidden cards
-    done = await server.create(game="nacho-loco", join=False, seats=BOTS,
-                               table_options={"reaction_window_ms": 0, "bot_delay_ms": 0})
+    done = await server.create(
+        game="nacho-loco", join=False, seats=BOTS, table_options={"reaction_window_ms": 0, "bot_delay_ms": 0}
+    )
     watcher = await server.connect(done["table"]["id"], None)
     await watcher.until(lambda s: s["status"] == "finished", timeout=60)
     story = (await server.http.get(f"/api/matches/{done['table']['id']}/story")).json()

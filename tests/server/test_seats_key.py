@@ -31,8 +31,10 @@ def random_seats(rng: random.Random, n: int) -> tuple[list[SeatInfo], list[bool]
 def test_equal_keys_show_equal_seats() -> None:
     rng = random.Random(9)
     tables = [random_seats(rng, 2) for _ in range(1000)]
-    shown = [(Presenter.seats_key(infos, flags.__getitem__), Presenter.seats(infos, flags.__getitem__))
-             for infos, flags in tables]
+    shown = [
+        (Presenter.seats_key(infos, flags.__getitem__), Presenter.seats(infos, flags.__getitem__))
+        for infos, flags in tables
+    ]
     alike = 0
     for (key_a, seats_a), (key_b, seats_b) in itertools.combinations(shown, 2):
         if key_a == key_b:

@@ -36,8 +36,13 @@ async def test_no_answer_carries_the_seed_before_the_match_ends(
     seed = server.runner(table_id).seed
     texts = [str(created), str(joined)]
     paths = (
-        "/api/tables", f"/api/tables/{table_id}", f"/api/matches/{table_id}", f"/api/matches/{table_id}/record",
-        f"/api/matches/{table_id}/replay", f"/api/matches/{table_id}/replay?step=0&seat=0", "/api/stats",
+        "/api/tables",
+        f"/api/tables/{table_id}",
+        f"/api/matches/{table_id}",
+        f"/api/matches/{table_id}/record",
+        f"/api/matches/{table_id}/replay",
+        f"/api/matches/{table_id}/replay?step=0&seat=0",
+        "/api/stats",
         "/api/games/eco/deck",
     )
     for path in paths:

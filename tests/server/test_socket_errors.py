@@ -188,8 +188,9 @@ async def test_a_game_failure_is_taken_out_of_the_record(server: Server, monkeyp
     assert await stored_actions(server, table_id) == 1
 
 
-async def test_a_bug_in_reading_a_socket_closes_that_socket_only(server: Server,
-                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+async def test_a_bug_in_reading_a_socket_closes_that_socket_only(
+    server: Server, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """The socket's messages are read in the transport's callback (wsprotocol.deliver_to): a bug
     there is the client's internal_error and a 1011 close, and the table goes on for the others."""
     table_id, a, b = await two_humans(server)
@@ -214,8 +215,13 @@ async def test_messages_sent_with_the_hello_are_answered_in_order(server: Server
     the reader is handed them first (wsprotocol.deliver_to), then whatever comes after."""
     table_id, _a, _b = await two_humans(server)
     client = Client(await websockets.connect(f"{server.ws_url}/ws/tables/{table_id}"))
-    frames = [{"type": "hello", "token": None}, {"type": "ping", "seq": 1}, {"type": "sync"},
-              {"type": "ping", "seq": 2}, {"type": "sync"}]
+    frames = [
+        {"type": "hello", "token": None},
+        {"type": "ping", "seq": 1},
+        {"type": "sync"},
+        {"type": "ping", "seq": 2},
+        {"type": "sync"},
+    ]
     for frame in frames:  # all written at once: they reach the server before the hello is answered
         await client.send(frame)
     seen = [(await client.recv())["type"] for _ in range(6)]

@@ -17,9 +17,12 @@ OWN_WANTED = re.compile(r"^(Juegas boca abajo|Eliges|Descartarás|Ya has elegido
 
 
 async def test_a_clock_timeout_is_told_as_the_stand_ins_move(server: Server) -> None:
-    created = await server.create(game="boon", name="Ana", seats=[{"type": "human"}, {"type": "human"},
-                                                                   {"type": "bot", "level": "heuristic"}],
-                                  table_options={"reaction_window_ms": 0, "bot_delay_ms": 0, "turn_seconds": 1})
+    created = await server.create(
+        game="boon",
+        name="Ana",
+        seats=[{"type": "human"}, {"type": "human"}, {"type": "bot", "level": "heuristic"}],
+        table_options={"reaction_window_ms": 0, "bot_delay_ms": 0, "turn_seconds": 1},
+    )
     table_id = created["table"]["id"]
     joined = await server.join(created["invite_code"], name="Bea")
     clients = {0: await server.connect(table_id, created["token"]), 1: await server.connect(table_id, joined["token"])}
@@ -32,8 +35,11 @@ async def test_a_clock_timeout_is_told_as_the_stand_ins_move(server: Server) -> 
     await clients[1].until(lambda s: s["version"] >= state["version"])
 
     def said(seat_reading: int) -> str:
-        told = next(m for m in clients[seat_reading].seen
-                    if m.get("type") == "state" and m["version"] == state["version"] and m["events"])
+        told = next(
+            m
+            for m in clients[seat_reading].seen
+            if m.get("type") == "state" and m["version"] == state["version"] and m["events"]
+        )
         return str(next(e["text"] for e in told["events"] if e.get("by_standin")))
 
     assert said(seat).startswith("Por ti, el reemplazo"), said(seat)
@@ -44,9 +50,13 @@ async def test_a_clock_timeout_is_told_as_the_stand_ins_move(server: Server) -> 
 
 async def test_moves_made_while_away_are_the_stand_ins_everywhere(serve: ServeFactory) -> None:
     server = await serve(disconnect_grace=0.1)
-    created = await server.create(game="wanted", name="Ana", options={"mode": "duelo"},
-                                  seats=[{"type": "human"}, {"type": "bot", "level": "heuristic"}],
-                                  table_options={"reaction_window_ms": 0, "bot_delay_ms": 0})
+    created = await server.create(
+        game="wanted",
+        name="Ana",
+        options={"mode": "duelo"},
+        seats=[{"type": "human"}, {"type": "bot", "level": "heuristic"}],
+        table_options={"reaction_window_ms": 0, "bot_delay_ms": 0},
+    )
     table_id, token = created["table"]["id"], created["token"]
     owner = await server.connect(table_id, token)
     await owner.close()  # Ana goes away before her first move: her stand-in plays the whole duel
@@ -62,8 +72,11 @@ async def test_moves_made_while_away_are_the_stand_ins_everywhere(serve: ServeFa
     away = back.state["while_away"]
     assert told_first + away["moves"] == len(hers)
     n = away["moves"]
-    assert away["text"] == ("Mientras no estabas, el reemplazo jugó 1 jugada." if n == 1
-                            else f"Mientras no estabas, el reemplazo jugó {n} jugadas.")
+    assert away["text"] == (
+        "Mientras no estabas, el reemplazo jugó 1 jugada."
+        if n == 1
+        else f"Mientras no estabas, el reemplazo jugó {n} jugadas."
+    )
     log = [entry["text"] for entry in back.state["log"]]
     assert any(text.startswith("Por ti, el reemplazo juega boca abajo") for text in log), log
     assert not [text for text in log if OWN_WANTED.match(text)]

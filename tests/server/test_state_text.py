@@ -47,23 +47,45 @@ def seats_json(n: int, step: int) -> list[dict[str, Any]]:
         if seat == n - 1 and step % 3 == 0:  # a bot, with a level and no name of its own
             out.append({"seat": seat, "kind": "bot", "name": "Bot Ñandú", "level": "random"})
         else:
-            out.append({"seat": seat, "kind": "human", "name": None if step % 5 == seat else f"Añá “{seat}”",
-                        "taken": True, "connected": step % 2 == 0, "stand_in": False})
+            out.append(
+                {
+                    "seat": seat,
+                    "kind": "human",
+                    "name": None if step % 5 == seat else f"Añá “{seat}”",
+                    "taken": True,
+                    "connected": step % 2 == 0,
+                    "stand_in": False,
+                }
+            )
     return out
 
 
 def moment(status: str, version: int, n: int, step: int) -> Moment:
     clocks = [{"seat": step % n, "remaining_ms": 1234 + step}] if step % 4 == 0 else []
     rematch = {"asked": [0], "answers": {"0": True}} if step % 7 == 0 else None
-    return Moment(status, version, step % 3 * 100, step % 2 * 500, clocks, seats_json(n, step), rematch,
-                  "abc" if step % 11 == 0 else None)
+    return Moment(
+        status,
+        version,
+        step % 3 * 100,
+        step % 2 * 500,
+        clocks,
+        seats_json(n, step),
+        rematch,
+        "abc" if step % 11 == 0 else None,
+    )
 
 
 def check_broadcast(presenter: Presenter, game: Game, state: Any, m: Moment, events: list[Event]) -> None:
-    sockets = [Socket(seat, lang, texts) for seat in [None, *range(state.num_players)]
-               for lang in ("es", "en") for texts in (True, False)]
-    audiences = [{s for s in sockets if s.seat is None},
-                 *({s for s in sockets if s.seat == seat} for seat in range(state.num_players))]
+    sockets = [
+        Socket(seat, lang, texts)
+        for seat in [None, *range(state.num_players)]
+        for lang in ("es", "en")
+        for texts in (True, False)
+    ]
+    audiences = [
+        {s for s in sockets if s.seat is None},
+        *({s for s in sockets if s.seat == seat} for seat in range(state.num_players)),
+    ]
     presenter.broadcast(audiences, state, m, events)
     for socket in sockets:
         expected = dumps(presenter.state(state, m, socket.seat, socket.lang, socket.texts, events, with_log=False))
@@ -106,8 +128,12 @@ def test_a_socket_told_only_changes_rebuilds_every_state(game_id: str) -> None:
     n = sorted(game.allowed_players(game.parse_options({})))[0]
     state = game.new_match(n, 77, {})
     presenter = Presenter(game, "t")
-    sockets = [Socket(seat, lang, texts, omit_unchanged=True) for seat in [None, *range(n)]
-               for lang in ("es", "en") for texts in (True, False)]
+    sockets = [
+        Socket(seat, lang, texts, omit_unchanged=True)
+        for seat in [None, *range(n)]
+        for lang in ("es", "en")
+        for texts in (True, False)
+    ]
     audiences = [{s for s in sockets if s.seat == seat} for seat in [None, *range(n)]]
     kept: dict[int, dict[str, Any]] = {}
     left_out = {"legal": 0, "seats": 0}

@@ -13,8 +13,15 @@ def action(table_id: str, idx: int) -> Write:
 
 def test_a_batch_takes_one_write_per_table_and_none_of_a_table_in_flight(tmp_path: Path) -> None:
     store = Store(f"sqlite+aiosqlite:///{tmp_path / 'w.db'}")
-    store._pending.extend([[action("a", 0)], [action("a", 1)], [action("b", 0)],
-                           [Write(matches, values={"status": "finished"}, where={"id": "b"})], [action("c", 0)]])
+    store._pending.extend(
+        [
+            [action("a", 0)],
+            [action("a", 1)],
+            [action("b", 0)],
+            [Write(matches, values={"status": "finished"}, where={"id": "b"})],
+            [action("c", 0)],
+        ]
+    )
     first = store._take_batch()
     assert [(w.key, w.rows[0]["idx"] if w.rows else "status") for w in first] == [("a", 0), ("b", 0), ("c", 0)]
     second = store._take_batch()
@@ -45,8 +52,10 @@ def test_updates_of_the_same_columns_become_one_executemany(tmp_path: Path) -> N
 
     from tapete.server.storage.store import plan, seats
 
-    writes = [Write(seats, values={"name": f"P{i}", "token_hash": None}, where={"match_id": f"m{i}", "seat": 1})
-              for i in range(3)]
+    writes = [
+        Write(seats, values={"name": f"P{i}", "token_hash": None}, where={"match_id": f"m{i}", "seat": 1})
+        for i in range(3)
+    ]
     writes.append(Write(matches, values={"status": "playing"}, where={"id": "m0"}))
     steps = plan(writes)
     assert len(steps) == 2 and steps[0].rows is not None and len(steps[0].rows) == 3
@@ -54,9 +63,21 @@ def test_updates_of_the_same_columns_become_one_executemany(tmp_path: Path) -> N
     seats.metadata.create_all(engine, tables=[matches, seats])
     with engine.begin() as conn:
         for i in range(3):
-            conn.execute(matches.insert(), {"id": f"m{i}", "game": "boon", "options": {}, "table_options": {},
-                                            "seed": 1, "num_players": 2, "status": "waiting",
-                                            "invite_code": f"C{i}", "public": False, "created_at": 0.0})
+            conn.execute(
+                matches.insert(),
+                {
+                    "id": f"m{i}",
+                    "game": "boon",
+                    "options": {},
+                    "table_options": {},
+                    "seed": 1,
+                    "num_players": 2,
+                    "status": "waiting",
+                    "invite_code": f"C{i}",
+                    "public": False,
+                    "created_at": 0.0,
+                },
+            )
             conn.execute(seats.insert(), {"match_id": f"m{i}", "seat": 1, "kind": "human"})
         for step in steps:
             conn.execute(step.statement, step.rows)

@@ -141,8 +141,16 @@ def finished_record(match_id: str, seed: int, limit: int) -> dict[str, Any]:
         action = decision.action if decision is not None else state.legal_actions(seat)[0]
         played.append([seat, action])
         deliver(state.apply(seat, action), bots)
-    return {"id": match_id, "game": "bacan", "seats": [{"bot": "heuristic"}] * 2, "options": options,
-            "seed": seed, "outcome": None, "rules_version": game.rules_version, "actions": played}
+    return {
+        "id": match_id,
+        "game": "bacan",
+        "seats": [{"bot": "heuristic"}] * 2,
+        "options": options,
+        "seed": seed,
+        "outcome": None,
+        "rules_version": game.rules_version,
+        "actions": played,
+    }
 
 
 def test_a_replayed_match_keeps_some_states_and_tells_every_step_as_from_scratch() -> None:

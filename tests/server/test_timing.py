@@ -125,8 +125,11 @@ async def test_turn_clock_hands_the_turn_to_a_stand_in(server: Server) -> None:
 
 async def test_disconnected_seat_is_played_until_its_owner_returns(serve: ServeFactory) -> None:
     server = await serve(disconnect_grace=0.3)
-    created = await server.create(game="eco", seats=[{"type": "human"}, {"type": "bot", "level": "heuristic"}],
-                                  table_options={"reaction_window_ms": 0, "bot_delay_ms": 100})
+    created = await server.create(
+        game="eco",
+        seats=[{"type": "human"}, {"type": "bot", "level": "heuristic"}],
+        table_options={"reaction_window_ms": 0, "bot_delay_ms": 100},
+    )
     table_id, token = created["table"]["id"], created["token"]
     watcher = await server.connect(table_id, None)
     owner = await server.connect(table_id, token)
@@ -135,8 +138,14 @@ async def test_disconnected_seat_is_played_until_its_owner_returns(serve: ServeF
     assert seen["seats"][0]["connected"] is False
     await watcher.until(lambda s: s["version"] >= 3, timeout=5)  # the stand-in and the bot play on
     back = await server.connect(table_id, token)
-    assert back.state["seats"][0] == {"seat": 0, "kind": "human", "name": None, "taken": True, "connected": True,
-                                      "stand_in": False}
+    assert back.state["seats"][0] == {
+        "seat": 0,
+        "kind": "human",
+        "name": None,
+        "taken": True,
+        "connected": True,
+        "stand_in": False,
+    }
     await back.until(lambda s: s["required"] == [0] or s["status"] == "finished", timeout=5)
     if back.state["status"] == "playing":
         version = back.state["version"]
@@ -160,7 +169,6 @@ async def test_a_left_seat_is_played_and_can_be_taken(server: Server) -> None:
     assert state["seats"][1]["taken"] is False and state["seats"][1]["stand_in"] is True
     newcomer = await server.join(created_code, name="Nuevo")
     assert newcomer["seat"] == 1
-
 
 
 async def test_a_search_bot_thinks_off_the_event_loop(server: Server) -> None:
@@ -189,8 +197,11 @@ async def test_a_search_bot_thinks_off_the_event_loop(server: Server) -> None:
 async def test_after_one_timeout_the_person_plays_the_next_wanted_battle(server: Server) -> None:
     """A WANTED table with a short clock: the stand-in commits the battle the person let run
     out (the last commit of that battle), and the next battle is the person's again."""
-    created = await server.create(game="wanted", seats=[{"type": "human"}, {"type": "bot", "level": "heuristic"}],
-                                  table_options={"reaction_window_ms": 0, "bot_delay_ms": 0, "turn_seconds": 1})
+    created = await server.create(
+        game="wanted",
+        seats=[{"type": "human"}, {"type": "bot", "level": "heuristic"}],
+        table_options={"reaction_window_ms": 0, "bot_delay_ms": 0, "turn_seconds": 1},
+    )
     person = await server.connect(created["table"]["id"], created["token"])
     first = await person.until(lambda s: s["status"] == "playing" and s["required"] == [0])
     battles = sum(e["kind"] == "battle" for e in first["events"])
@@ -208,8 +219,11 @@ async def test_after_one_timeout_the_person_plays_the_next_wanted_battle(server:
 
 
 async def test_three_timeouts_in_a_row_give_the_seat_to_the_stand_in_until_the_person_acts(server: Server) -> None:
-    created = await server.create(game="wanted", seats=[{"type": "human"}, {"type": "bot", "level": "heuristic"}],
-                                  table_options={"reaction_window_ms": 0, "bot_delay_ms": 0, "turn_seconds": 1})
+    created = await server.create(
+        game="wanted",
+        seats=[{"type": "human"}, {"type": "bot", "level": "heuristic"}],
+        table_options={"reaction_window_ms": 0, "bot_delay_ms": 0, "turn_seconds": 1},
+    )
     person = await server.connect(created["table"]["id"], created["token"])
 
     def battles(s: dict[str, Any]) -> int:

@@ -123,11 +123,14 @@ def test_arena_points_double_on_a_streak() -> None:
     results: list[Result] = [W, W, W, D, W, W, W, L, W]
     assert arena_points(results) == [2, 2, 4, 2, 2, 2, 4, 0, 2]
     assert arena_points([D, D, W]) == [1, 1, 2]
-    games = [game(0, 0, {0: W, 1: L}), game(1, 0, {0: W, 1: L}), game(2, 0, {0: W, 1: L}),
-             Played(3, 0, (0, 1))]  # the fourth is being played: it counts nothing yet
+    games = [
+        game(0, 0, {0: W, 1: L}),
+        game(1, 0, {0: W, 1: L}),
+        game(2, 0, {0: W, 1: L}),
+        Played(3, 0, (0, 1)),
+    ]  # the fourth is being played: it counts nothing yet
     lines = arena_standings([0, 1], games)
-    assert [(x.entry, x.points, x.played, x.wins, x.streak) for x in lines] == [(0, 8, 3, 3, True),
-                                                                                (1, 0, 3, 0, False)]
+    assert [(x.entry, x.points, x.played, x.wins, x.streak) for x in lines] == [(0, 8, 3, 3, True), (1, 0, 3, 0, False)]
 
 
 def test_arena_pool_avoids_the_last_game_while_others_are_free() -> None:
@@ -142,7 +145,10 @@ def test_arena_pool_avoids_the_last_game_while_others_are_free() -> None:
 
 def test_met_ignores_byes() -> None:
     assert met([game(0, 1, {0: W, 1: L, 2: L}), Played(1, 1, (3,), bye=True)]) == {
-        frozenset((0, 1)), frozenset((0, 2)), frozenset((1, 2))}
+        frozenset((0, 1)),
+        frozenset((0, 2)),
+        frozenset((1, 2)),
+    }
 
 
 def test_a_called_off_game_is_won_by_the_entries_still_there() -> None:

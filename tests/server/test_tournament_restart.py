@@ -32,11 +32,18 @@ def test_a_killed_server_loses_no_tournament_result(process: ServerProcess) -> N
     process.start(extra=FLAGS)
     made = httpx.post(f"{process.url}/api/players", json={"name": "Olga"}).json()
     who = {"X-Tapete-Player": f"{made['player_id']}:{made['secret']}"}
-    created = httpx.post(f"{process.url}/api/tournaments", headers=who, json={
-        "kind": "swiss", "game": "boon", "seats": 4, "rounds": 2,
-        "table_options": {"bot_delay_ms": 40, "result_pause_seconds": 0},
-        "bots": [{"level": "heuristic", "name": f"Bot {i}"} for i in range(8)],
-    })
+    created = httpx.post(
+        f"{process.url}/api/tournaments",
+        headers=who,
+        json={
+            "kind": "swiss",
+            "game": "boon",
+            "seats": 4,
+            "rounds": 2,
+            "table_options": {"bot_delay_ms": 40, "result_pause_seconds": 0},
+            "bots": [{"level": "heuristic", "name": f"Bot {i}"} for i in range(8)],
+        },
+    )
     assert created.status_code == 201, created.text
     tid = created.json()["id"]
     assert httpx.post(f"{process.url}/api/tournaments/{tid}/start", headers=who).status_code == 200

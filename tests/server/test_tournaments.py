@@ -76,10 +76,20 @@ def swiss_by_hand(shown: dict[str, Any]) -> dict[int, tuple[float, float]]:
 async def test_a_swiss_of_boon_for_four_people_and_four_bots(serve: ServeFactory) -> None:
     server = await serve(tournament_tick=0.05)
     people = [await identity(server.http, name) for name in ("Ana", "Bruno", "Carmen", "Diego")]
-    made = await server.http.post("/api/tournaments", headers=people[0], json={
-        "kind": "swiss", "game": "boon", "name": "Copa de Boon", "seats": 4, "rounds": 3, "join": True,
-        "table_options": QUICK, "bots": [{"level": "heuristic", "name": f"Robot {i}"} for i in range(4)],
-    })
+    made = await server.http.post(
+        "/api/tournaments",
+        headers=people[0],
+        json={
+            "kind": "swiss",
+            "game": "boon",
+            "name": "Copa de Boon",
+            "seats": 4,
+            "rounds": 3,
+            "join": True,
+            "table_options": QUICK,
+            "bots": [{"level": "heuristic", "name": f"Robot {i}"} for i in range(4)],
+        },
+    )
     assert made.status_code == 201, made.text
     tid = made.json()["id"]
     for who in people[1:]:
@@ -92,8 +102,9 @@ async def test_a_swiss_of_boon_for_four_people_and_four_bots(serve: ServeFactory
     assert started.json()["round"] == 1
 
     tables: list[list[str]] = [[] for _ in people]
-    await asyncio.wait_for(asyncio.gather(*(take_part(server, tid, who, mine) for who, mine in zip(people, tables,
-                                                                                                   strict=True))), 240)
+    await asyncio.wait_for(
+        asyncio.gather(*(take_part(server, tid, who, mine) for who, mine in zip(people, tables, strict=True))), 240
+    )
     shown = (await server.http.get(f"/api/tournaments/{tid}")).json()
     assert shown["status"] == "finished" and shown["round"] == 3
     assert len(shown["games"]) == 6 and all(g["results"] is not None for g in shown["games"])
@@ -118,18 +129,29 @@ async def test_a_swiss_of_boon_for_four_people_and_four_bots(serve: ServeFactory
 async def test_an_arena_of_bacan_seats_a_finished_player_again(serve: ServeFactory) -> None:
     server = await serve(tournament_tick=0.05)
     people = [await identity(server.http, name) for name in ("Elena", "Fede", "Gala", "Hugo")]
-    made = await server.http.post("/api/tournaments", headers=people[0], json={
-        "kind": "arena", "game": "bacan", "seats": 2, "seconds": 12, "join": True, "options": {"limit": 20},
-        "table_options": QUICK, "bots": [{"level": "heuristic"}, {"level": "random"}],
-    })
+    made = await server.http.post(
+        "/api/tournaments",
+        headers=people[0],
+        json={
+            "kind": "arena",
+            "game": "bacan",
+            "seats": 2,
+            "seconds": 12,
+            "join": True,
+            "options": {"limit": 20},
+            "table_options": QUICK,
+            "bots": [{"level": "heuristic"}, {"level": "random"}],
+        },
+    )
     assert made.status_code == 201, made.text
     tid = made.json()["id"]
     for who in people[1:]:
         assert (await server.http.post(f"/api/tournaments/{tid}/join", headers=who)).status_code == 200
     assert (await server.http.post(f"/api/tournaments/{tid}/start", headers=people[0])).status_code == 200
     tables: list[list[str]] = [[] for _ in people]
-    await asyncio.wait_for(asyncio.gather(*(take_part(server, tid, who, mine) for who, mine in zip(people, tables,
-                                                                                                   strict=True))), 120)
+    await asyncio.wait_for(
+        asyncio.gather(*(take_part(server, tid, who, mine) for who, mine in zip(people, tables, strict=True))), 120
+    )
     shown = (await server.http.get(f"/api/tournaments/{tid}")).json()
     assert shown["status"] == "finished"
     games = shown["games"]
@@ -145,8 +167,7 @@ async def test_an_arena_of_bacan_seats_a_finished_player_again(serve: ServeFacto
         results = [g["results"][str(line["entry"])] for g in games if line["entry"] in g["entries"]]
         assert line["points"] == sum(arena_points(results))
         assert line["played"] == len(results)
-    assert [s["points"] for s in shown["standings"]] == sorted((s["points"] for s in shown["standings"]),
-                                                               reverse=True)
+    assert [s["points"] for s in shown["standings"]] == sorted((s["points"] for s in shown["standings"]), reverse=True)
 
 
 async def test_bad_tournaments_are_refused_with_a_sentence(serve: ServeFactory) -> None:
@@ -154,8 +175,9 @@ async def test_bad_tournaments_are_refused_with_a_sentence(serve: ServeFactory) 
     http = server.http
     ana = await identity(http, "Ana")
 
-    async def refused(path: str, body: dict[str, Any] | None, status: int, code: str,
-                      headers: dict[str, str] | None = None) -> dict[str, Any]:
+    async def refused(
+        path: str, body: dict[str, Any] | None, status: int, code: str, headers: dict[str, str] | None = None
+    ) -> dict[str, Any]:
         answer = await http.post(path, json=body, headers=ana if headers is None else headers)
         assert answer.status_code == status, answer.text
         error: dict[str, Any] = answer.json()["error"]
@@ -168,20 +190,29 @@ async def test_bad_tournaments_are_refused_with_a_sentence(serve: ServeFactory) 
     await refused("/api/tournaments", {"kind": "knockout", "game": "boon", "rounds": 2}, 422, "bad_request")
     await refused("/api/tournaments", {"kind": "swiss", "game": "chess", "rounds": 2}, 404, "unknown_game")
     await refused("/api/tournaments", {"kind": "swiss", "game": "boon", "rounds": 2, "seats": 6}, 400, "bad_players")
-    await refused("/api/tournaments", {"kind": "swiss", "game": "buracco", "rounds": 2, "seats": 3}, 400,
-                  "bad_players")
-    await refused("/api/tournaments", {"kind": "swiss", "game": "boon", "rounds": 2, "bots": [{"level": "genius"}]},
-                  400, "unknown_bot")
+    await refused("/api/tournaments", {"kind": "swiss", "game": "buracco", "rounds": 2, "seats": 3}, 400, "bad_players")
+    await refused(
+        "/api/tournaments",
+        {"kind": "swiss", "game": "boon", "rounds": 2, "bots": [{"level": "genius"}]},
+        400,
+        "unknown_bot",
+    )
     await refused("/api/tournaments", {"kind": "swiss", "game": "boon", "rounds": "2"}, 422, "bad_request")
     search = [{"level": "ismcts"}, {"level": "ismcts"}, {"level": "ismcts-easy"}, {"level": "heuristic"}]
-    error = await refused("/api/tournaments", {"kind": "swiss", "game": "boon", "rounds": 2, "bots": search}, 400,
-                          "bad_request")
+    error = await refused(
+        "/api/tournaments", {"kind": "swiss", "game": "boon", "rounds": 2, "bots": search}, 400, "bad_request"
+    )
     assert "3" in error["en"] and "2" in error["en"]  # three could meet at one table; the server allows two
     assert (await http.get("/api/tournaments")).json()["total"] == 0  # nothing was made
     await refused("/api/tournaments/nope/join", None, 404, "tournament_not_found")
 
-    made = (await http.post("/api/tournaments", headers=ana, json={
-        "kind": "swiss", "game": "buracco", "seats": 4, "rounds": 1, "join": True})).json()
+    made = (
+        await http.post(
+            "/api/tournaments",
+            headers=ana,
+            json={"kind": "swiss", "game": "buracco", "seats": 4, "rounds": 1, "join": True},
+        )
+    ).json()
     tid = made["id"]
     assert made["plan"] == {"seats": 4, "side_size": 2, "rounds": 1}
     await refused(f"/api/tournaments/{tid}/join", None, 400, "bad_request")  # already in
@@ -201,9 +232,22 @@ async def test_a_buracco_partnership_sits_opposite(serve: ServeFactory) -> None:
     server = await serve(tournament_tick=0.05)
     http = server.http
     ana, bea = await identity(http, "Ana"), await identity(http, "Bea")
-    made = (await http.post("/api/tournaments", headers=ana, json={
-        "kind": "swiss", "game": "buracco", "seats": 4, "rounds": 1, "join": True,
-        "options": {"target": 100}, "bots": [{"level": "random", "name": "Rival"}], "table_options": QUICK})).json()
+    made = (
+        await http.post(
+            "/api/tournaments",
+            headers=ana,
+            json={
+                "kind": "swiss",
+                "game": "buracco",
+                "seats": 4,
+                "rounds": 1,
+                "join": True,
+                "options": {"target": 100},
+                "bots": [{"level": "random", "name": "Rival"}],
+                "table_options": QUICK,
+            },
+        )
+    ).json()
     tid = made["id"]
     assert made["entries"][0]["members"] == [{"bot": "random", "name": "Rival 1"}, {"bot": "random", "name": "Rival 2"}]
     with_bots = await http.post(f"/api/tournaments/{tid}/join", json={"side": 0}, headers=bea)

@@ -22,8 +22,14 @@ def _record(game_id: str, seed: int, steps: int) -> dict[str, Any]:
         action = pick.choice(list(state.legal_actions(seat)))
         state.apply(seat, action)
         actions.append([seat, action])
-    return {"id": f"names-{game_id}-{seed}", "game": game_id, "seed": seed, "options": {}, "seats": SEATS,
-            "actions": actions}
+    return {
+        "id": f"names-{game_id}-{seed}",
+        "game": game_id,
+        "seed": seed,
+        "options": {},
+        "seats": SEATS,
+        "actions": actions,
+    }
 
 
 def test_replay_texts_name_the_seats() -> None:

@@ -30,8 +30,15 @@ def test_every_replay_step_is_told_not_ordered(game_id: str) -> None:
         orders.append({lang: game.tell_action(state, action, Reader(lang, names, None)) for lang in ("es", "en")})
         state.apply(seat, action)
         actions.append([seat, action])
-    record = {"id": f"told-{game_id}", "game": game_id, "seed": 5, "options": options, "seats": seats,
-              "actions": actions, "rules_version": game.rules_version}
+    record = {
+        "id": f"told-{game_id}",
+        "game": game_id,
+        "seed": 5,
+        "options": options,
+        "seats": seats,
+        "actions": actions,
+        "rules_version": game.rules_version,
+    }
     for step in range(1, len(actions) + 1):
         for viewer in (0, None):
             told = replay_step(record, step, viewer)["action"]
@@ -51,11 +58,22 @@ def test_the_whole_match_log_is_every_step_as_the_seat_read_it() -> None:
         action = pick.choice(list(state.legal_actions(seat)))
         state.apply(seat, action)
         actions.append([seat, action])
-    record = {"id": "story-boon", "game": "boon", "seed": 8, "options": {}, "seats": seats, "actions": actions,
-              "rules_version": game.rules_version, "by_standin": [[0, "standin"]]}
+    record = {
+        "id": "story-boon",
+        "game": "boon",
+        "seed": 8,
+        "options": {},
+        "seats": seats,
+        "actions": actions,
+        "rules_version": game.rules_version,
+        "by_standin": [[0, "standin"]],
+    }
     for viewer in (1, None):
         story = match_story(record, viewer)
-        stepwise = [(step, e["text"]) for step in range(1, len(actions) + 1)
-                    for e in replay_step(record, step, viewer)["events"]]
+        stepwise = [
+            (step, e["text"])
+            for step in range(1, len(actions) + 1)
+            for e in replay_step(record, step, viewer)["events"]
+        ]
         assert [(line["step"], line["text"]) for line in story["lines"]] == stepwise
         assert story["steps"] == len(actions) and stepwise

@@ -14,8 +14,13 @@ from tapete.engine.words import Message, Reader, names_seat
 from tapete.games import game_ids, get_game
 
 NAMES = ["Ana", "Bruno", "Carmen", "Diego"]
-TABLES = {"bacan": (3, {}), "buracco": (2, {}), "nacho-loco": (3, {}), "boon": (3, {}),
-          "wanted": (3, {"mode": "tiroteo"})}
+TABLES = {
+    "bacan": (3, {}),
+    "buracco": (2, {}),
+    "nacho-loco": (3, {}),
+    "boon": (3, {}),
+    "wanted": (3, {"mode": "tiroteo"}),
+}
 
 
 @pytest.mark.parametrize("game_id", game_ids())
@@ -67,7 +72,8 @@ def test_a_stand_in_never_peeks_in_the_persons_name() -> None:
         record.actions.append((seat, action))
         # (a deal that shows every row is the dealer's move: Ana's away once her stand-in has moved)
         peeked = any(e.kind == "peek" and e.data["seat"] == 0 for e in state.apply(seat, action)) and bool(
-            record.by_standin)
+            record.by_standin
+        )
     cursor = ReplayCursor(game, record)
     cursor.set_seat(0)
     cursor.goto(len(record.actions))

@@ -77,9 +77,7 @@ def test_the_table_keeps_designs_arrows() -> None:
 
 def test_imports_between_parts_point_down() -> None:
     wrong = {
-        f"{here} -> {there}": modules
-        for (here, there), modules in crossings().items()
-        if there not in ALLOWED[here]
+        f"{here} -> {there}": modules for (here, there), modules in crossings().items() if there not in ALLOWED[here]
     }
     assert not wrong, f"imports against DESIGN's arrows: {wrong}"
 

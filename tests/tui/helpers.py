@@ -66,9 +66,7 @@ def fast_source(game: Game, config: MatchConfig, screen: Widget) -> TableSource:
     assert config.seed is not None
     state = game.new_match(config.players, config.seed, config.options)
     timing = Timing(reaction_scale=0.05, window=0.15, pace=0.02)
-    return LocalTable(
-        game, state, config.kinds, config.seed, WidgetScheduler(screen), ThreadThinker(screen), timing
-    )
+    return LocalTable(game, state, config.kinds, config.seed, WidgetScheduler(screen), ThreadThinker(screen), timing)
 
 
 async def wait_for(pilot: Pilot[Any], condition: Callable[[], bool], timeout: float = 10.0) -> None:

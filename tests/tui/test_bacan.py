@@ -94,8 +94,15 @@ def app_on_clock(config: MatchConfig, game: Game, clock: FakeClock) -> tuple[Tap
 
     def source(g: Game, cfg: MatchConfig, screen: Widget) -> TableSource:
         assert cfg.seed is not None
-        table = LocalTable(g, g.new_match(cfg.players, cfg.seed, cfg.options), cfg.kinds, cfg.seed, clock,
-                           InlineThinker(), Timing(reaction_scale=1.0, window=REACTION_WINDOW_S, pace=0.05))
+        table = LocalTable(
+            g,
+            g.new_match(cfg.players, cfg.seed, cfg.options),
+            cfg.kinds,
+            cfg.seed,
+            clock,
+            InlineThinker(),
+            Timing(reaction_scale=1.0, window=REACTION_WINDOW_S, pace=0.05),
+        )
         made.append(table)
         return table
 

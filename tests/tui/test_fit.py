@@ -22,7 +22,8 @@ from tapete.tui.boards import Painter
 from tapete.tui.config import MatchConfig
 from tapete.tui.dialogs import ResultScreen, is_round_result
 from tapete.tui.match import LocalTable, Timing
-from tapete.tui.screen import TableScreen, TableSource, ThreadThinker, WidgetScheduler
+from tapete.tui.scheduling import ThreadThinker, WidgetScheduler
+from tapete.tui.screen import TableScreen, TableSource
 from tests.game_settings import settings
 
 from .helpers import wait_for
@@ -91,8 +92,9 @@ def app_at(game: Game, state: State, players: int, seed: int) -> tuple[TapeteApp
     made: list[LocalTable] = []
 
     def source(g: Game, cfg: MatchConfig, screen: Widget) -> TableSource:
-        table = LocalTable(g, state, cfg.kinds, seed, WidgetScheduler(screen), ThreadThinker(screen),
-                           Timing(pace=30.0, window=0.2))  # the bots wait: the screen is looked at as it is
+        table = LocalTable(
+            g, state, cfg.kinds, seed, WidgetScheduler(screen), ThreadThinker(screen), Timing(pace=30.0, window=0.2)
+        )  # the bots wait: the screen is looked at as it is
         made.append(table)
         return table
 
@@ -128,9 +130,15 @@ async def test_round_result_fits_and_stays(game_id: str, options: dict[str, Any]
 
     def source(g: Game, cfg: MatchConfig, screen: Widget) -> TableSource:
         assert cfg.seed is not None
-        table = LocalTable(g, g.new_match(cfg.players, cfg.seed, cfg.options), cfg.kinds, cfg.seed,
-                           WidgetScheduler(screen), ThreadThinker(screen),
-                           Timing(reaction_scale=0.05, window=0.15, pace=0.02, result_pause=60.0))
+        table = LocalTable(
+            g,
+            g.new_match(cfg.players, cfg.seed, cfg.options),
+            cfg.kinds,
+            cfg.seed,
+            WidgetScheduler(screen),
+            ThreadThinker(screen),
+            Timing(reaction_scale=0.05, window=0.15, pace=0.02, result_pause=60.0),
+        )
         made.append(table)
         return table
 
@@ -180,8 +188,15 @@ async def test_a_long_result_lays_its_lists_in_columns() -> None:
     rows = [f"  Player {i}: red 3, purple 4, Espía (spy) and green {i} = 13 → +13" for i in range(7)]
     rows.append("  Player 7: yellow +1, purple +1, green Intercambio (swap) and blue +1 = 40 → +42")  # wraps
     scores = [f"  Player {i}: {10 * i} points" for i in range(8)]
-    text = "\n".join(["End of round 1: failed Bacan (adds the row and a penalty card) (called by you)",
-                      *rows, "  Penalty card: blue 2", "Scores:", *scores])
+    text = "\n".join(
+        [
+            "End of round 1: failed Bacan (adds the row and a penalty card) (called by you)",
+            *rows,
+            "  Penalty card: blue 2",
+            "Scores:",
+            *scores,
+        ]
+    )
 
     class Shows(App[None]):
         def on_mount(self) -> None:

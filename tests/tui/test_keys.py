@@ -150,8 +150,9 @@ async def test_the_board_shows_the_choice_a_key_made() -> None:
     for seed in range(30):
         rng, state = random.Random(seed), game.new_match(4, seed)
         for _ in range(MAX_STEPS):
-            if state.is_terminal() or (0 in state.actors() and any(
-                    state.action_to_json(a)["type"] == "extend" for a in state.legal_actions(0))):
+            if state.is_terminal() or (
+                0 in state.actors() and any(state.action_to_json(a)["type"] == "extend" for a in state.legal_actions(0))
+            ):
                 break
             actor = rng.choice(state.actors())
             state.apply(actor, pick(state, actor, rng))

@@ -161,8 +161,9 @@ def test_after_a_round_result_the_bots_wait_until_the_person_dismisses_it(monkey
     """A cover as the round result (the pause is the table's, whatever the event):
     the next bot's move waits for dismiss()."""
     monkeypatch.setattr(SnapGame, "round_result_events", frozenset({"cover"}))
-    tab, clock = table([[0, 1, 2], [7, 8, 9], [13, 10, 11]], [None, "heuristic", "heuristic"],
-                       Timing(pace=0.5, result_pause=30.0))
+    tab, clock = table(
+        [[0, 1, 2], [7, 8, 9], [13, 10, 11]], [None, "heuristic", "heuristic"], Timing(pace=0.5, result_pause=30.0)
+    )
     tab.choose(PLAY)  # nobody can snap: seat 1 (a bot) covers at its pace, a round result
     clock.advance(0.51)
     assert tab.actions == [(0, PLAY), (1, COVER)] and 29 < tab.paused() <= 30

@@ -177,8 +177,16 @@ async def test_a_refused_move_shows_the_server_error() -> None:
     table = RemoteTable(get_game("bacan"), join_seat())
     table._receive(state_message(2, [3], actors=[0], required=[0]))
     table.choose(3)
-    table._receive({"type": "error", "seq": 1, "rule": "BAC-12", "code": "illegal_action",
-                    "es": "No puedes robar ahora.", "en": "You cannot draw now."})
+    table._receive(
+        {
+            "type": "error",
+            "seq": 1,
+            "rule": "BAC-12",
+            "code": "illegal_action",
+            "es": "No puedes robar ahora.",
+            "en": "You cannot draw now.",
+        }
+    )
     # the sentence a player reads, never the rule id or the code behind it
     assert table.snapshot("es").notice == "El servidor dice: No puedes robar ahora."
     assert table.snapshot("en").notice == "The server says: You cannot draw now."
@@ -208,8 +216,16 @@ async def test_a_match_called_off_says_so_and_offers_no_move() -> None:
 
 
 def chat(seat: int | None, name: str, sender: str, text: str, at: float) -> dict[str, Any]:
-    return {"type": "chat", "from": seat, "name": name, "spectator": seat is None, "text": text,
-            "phrase": None, "at": at, "sender": sender}
+    return {
+        "type": "chat",
+        "from": seat,
+        "name": name,
+        "spectator": seat is None,
+        "text": text,
+        "phrase": None,
+        "at": at,
+        "sender": sender,
+    }
 
 
 async def test_muting_is_by_sender_so_two_spectators_and_two_languages_stay_apart(

@@ -91,8 +91,12 @@ class Friend:
                     self.over = bool(message["view"]["over"])
                     seat = message["seat"]
                     if message["status"] == "playing" and seat in message["required"] and message["legal"]:
-                        move = {"type": "action", "seq": message["version"] + 1, "version": message["version"],
-                                "index": message["legal"][0]["index"]}
+                        move = {
+                            "type": "action",
+                            "seq": message["version"] + 1,
+                            "version": message["version"],
+                            "index": message["legal"][0]["index"],
+                        }
                         await ws.send(json.dumps(move))
 
     async def send(self, message: dict[str, Any]) -> None:

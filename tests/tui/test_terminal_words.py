@@ -29,8 +29,14 @@ SIZE = (80, 24)
 DEFAULT_NAME = re.compile(r"\b(Jugador|Player) \d\b")
 
 
-def played_until(game: Game, players: int, seed: int, done: Callable[[State], bool],
-                 options: dict[str, Any] | None = None, steps: int = 20000) -> State:
+def played_until(
+    game: Game,
+    players: int,
+    seed: int,
+    done: Callable[[State], bool],
+    options: dict[str, Any] | None = None,
+    steps: int = 20000,
+) -> State:
     """A match played at random (seat 0 too) until `done` holds."""
     rng = random.Random(seed)
     state = game.new_match(players, seed, options or {})
@@ -45,8 +51,9 @@ def played_until(game: Game, players: int, seed: int, done: Callable[[State], bo
 
 
 @asynccontextmanager
-async def shown(game: Game, state: State, players: int, lang: str = "en") -> AsyncIterator[
-        tuple[TableScreen, list[str]]]:
+async def shown(
+    game: Game, state: State, players: int, lang: str = "en"
+) -> AsyncIterator[tuple[TableScreen, list[str]]]:
     """The table screen at 80x24 on `state`, and the board's lines (while the app runs)."""
     app, _ = app_at(game, state, players, 1)
     app.config.lang = lang
@@ -74,8 +81,17 @@ async def test_boon_payments_name_the_players_in_victory_cards() -> None:
 
 async def test_bacan_moves_name_the_other_players() -> None:
     game = get_game("bacan")
-    state = played_until(game, 4, 2, lambda s: 0 in s.actors() and any(
-        s.action_to_json(a)["type"] in ("mirror_other", "spy", "give", "plus_one") for a in s.legal_actions(0)))
+    state = played_until(
+        game,
+        4,
+        2,
+        lambda s: (
+            0 in s.actors()
+            and any(
+                s.action_to_json(a)["type"] in ("mirror_other", "spy", "give", "plus_one") for a in s.legal_actions(0)
+            )
+        ),
+    )
     async with shown(game, state, 4) as (screen, _):
         assert screen.snap is not None
         named = [m.text for m in screen.snap.moves if m.data["type"] in ("mirror_other", "spy", "give", "plus_one")]
@@ -131,8 +147,14 @@ async def test_buracco_shows_both_sides_melds() -> None:
 
 async def test_buracco_two_digit_tiles_stand_apart() -> None:
     game = get_game("buracco")
-    state = played_until(game, 2, 7, lambda s: any(
-        sum(1 for t in m["tiles"] if re.search(r"-1[0-3]$", t)) >= 2 for side in s.view(0)["melds"] for m in side))
+    state = played_until(
+        game,
+        2,
+        7,
+        lambda s: any(
+            sum(1 for t in m["tiles"] if re.search(r"-1[0-3]$", t)) >= 2 for side in s.view(0)["melds"] for m in side
+        ),
+    )
     async with shown(game, state, 2) as (_, lines):
         assert not any(re.search(r"1[0-3]\S1[0-3]", line) for line in lines), lines
 

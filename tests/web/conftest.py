@@ -53,13 +53,30 @@ def server_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     env = {**os.environ, "HOME": str(home), "PYTHONUNBUFFERED": "1"}
     log = (home / "server.log").open("w")
     proc = subprocess.Popen(
-        [sys.executable, "-m", "tapete.server", "--port", str(port), "--db-url", f"sqlite:///{home / 'tapete.db'}",
-         "--log-level", "warning",
-         # every page of every test comes from one address: a person's quotas (10 open tables, 10 new
-         # ones a minute) refused a test's table now and then once earlier tests had made theirs
-         # (tests/adversarial holds the quotas themselves)
-         "--max-tables-per-address", "1000", "--tables-per-minute", "1000", "--joins-per-minute", "1000"],
-        cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
+        [
+            sys.executable,
+            "-m",
+            "tapete.server",
+            "--port",
+            str(port),
+            "--db-url",
+            f"sqlite:///{home / 'tapete.db'}",
+            "--log-level",
+            "warning",
+            # every page of every test comes from one address: a person's quotas (10 open tables, 10 new
+            # ones a minute) refused a test's table now and then once earlier tests had made theirs
+            # (tests/adversarial holds the quotas themselves)
+            "--max-tables-per-address",
+            "1000",
+            "--tables-per-minute",
+            "1000",
+            "--joins-per-minute",
+            "1000",
+        ],
+        cwd=ROOT,
+        env=env,
+        stdout=log,
+        stderr=subprocess.STDOUT,
     )
     url = f"http://127.0.0.1:{port}"
     try:
@@ -146,4 +163,3 @@ def open_page(browser: Any, server_url: str, request: pytest.FixtureRequest) -> 
 def shots() -> Path:
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     return SCREENSHOTS
-

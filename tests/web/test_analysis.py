@@ -22,8 +22,10 @@ from .test_story import ENGINE_TEXT
 FAST = {"bot_delay_ms": 0, "reaction_window_ms": 0, "result_pause_seconds": 0}
 LAPTOP = {"width": 1280, "height": 800}
 DOCS_SHOTS = ROOT / "docs" / "screenshots"
-BUSY = {"es": "El servidor está analizando otras partidas; inténtalo en un momento.",
-        "en": "The server is analysing other matches; try again in a moment."}
+BUSY = {
+    "es": "El servidor está analizando otras partidas; inténtalo en un momento.",
+    "en": "The server is analysing other matches; try again in a moment.",
+}
 LABELS = {"es": {"bien", "imprecisión", "error", "error grave"}, "en": {"good", "inaccuracy", "mistake", "blunder"}}
 
 
@@ -79,8 +81,10 @@ def check_tab(page: Page, lang: str) -> None:
     assert ("Las decisiones de Ana" if lang == "es" else "Ana's decisions") in panel
     assert not ENGINE_TEXT.search(page.locator("body").inner_text())
     assert not re.search(r"\{|\}|\[|\]|_", panel), panel  # no engine value: no lists, ids or tokens
-    assert page.locator("[data-testid=analysis-graph] .graph-line, [data-testid=analysis-graph] circle").count() >= 1 \
+    assert (
+        page.locator("[data-testid=analysis-graph] .graph-line, [data-testid=analysis-graph] circle").count() >= 1
         or items.count() == 1
+    )
 
 
 def test_the_analysis_tab_after_a_match(open_page: Any, shots: Path) -> None:
@@ -127,7 +131,9 @@ def test_the_analysis_tab_after_a_match(open_page: Any, shots: Path) -> None:
     assert "Jugó" in better.inner_text()
     best = page.evaluate(
         """async ([id, step]) => (await (await fetch(`/api/matches/${id}/analysis?seat=0&budget=easy`)).json())
-             .decisions.find((d) => d.step === step).best.json""", [table_id, step])
+             .decisions.find((d) => d.step === step).best.json""",
+        [table_id, step],
+    )
     if "Mejor" in better.inner_text() and any("card" in action for action in best):
         assert page.locator(".board-holder .analysis-best").count() >= 1  # the better card lit on the board
     assert page.locator("[data-testid=analysis-item][aria-current=step]").count() == 1
@@ -157,8 +163,14 @@ def test_the_analysis_of_a_match_being_played_is_refused_in_words(open_page: Any
 
 def test_a_hints_table_shows_the_hint_to_the_asking_seat_only(open_page: Any, shots: Path) -> None:
     host = open_page(LAPTOP)
-    table = create_table(host, "boon", players=3, seats={1: "human"}, name="Ana",
-                         table_options={"bot_delay_ms": 0, "rated": False, "hints": True})
+    table = create_table(
+        host,
+        "boon",
+        players=3,
+        seats={1: "human"},
+        name="Ana",
+        table_options={"bot_delay_ms": 0, "rated": False, "hints": True},
+    )
     code = host.locator("[data-testid=invite-code]").inner_text()
     friend = open_page(PHONE)
     friend.goto(f"/#/join/{code}")

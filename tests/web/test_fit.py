@@ -169,8 +169,7 @@ def play(page: Page, game: str, moves: int) -> None:
     wait_until(page, lambda s: s["seat"] in s["required"] and bool(s["legal"]), what="this seat's turn")
 
 
-@pytest.mark.parametrize(("game", "players", "options", "moves", "shot"), CASES,
-                         ids=[f"{c[0]}-{c[1]}" for c in CASES])
+@pytest.mark.parametrize(("game", "players", "options", "moves", "shot"), CASES, ids=[f"{c[0]}-{c[1]}" for c in CASES])
 def test_the_table_fits_the_screen(
     game: str, players: int, options: dict[str, Any] | None, moves: int, shot: bool, open_page: Any
 ) -> None:
@@ -224,8 +223,11 @@ def holding_a_comodin(message: str) -> str:
         return message
     others = [seat for seat in range(len(view["rows"])) if seat != me]
     view.update(phase="drawn", holding=me, held="comodin", held_source="deck", window=True)
-    actions: list[dict[str, Any]] = [{"type": "discard"}, {"type": "exchange", "seat": me, "slot": 0},
-                                     {"type": "mirror", "slot": 0}]
+    actions: list[dict[str, Any]] = [
+        {"type": "discard"},
+        {"type": "exchange", "seat": me, "slot": 0},
+        {"type": "mirror", "slot": 0},
+    ]
     actions += [{"type": "secret", "slot": slot} for slot in range(len(view["rows"][me]["cards"]))]
     actions += [{"type": "spy", "seat": seat, "slot": 0} for seat in others]
     actions += [{"type": "plus_one", "seat": seat} for seat in others]
@@ -247,6 +249,7 @@ def test_a_drawn_comodin_fits_a_phone_with_eight_players(open_page: Any) -> None
     page.route_web_socket(re.compile(r".*/ws/.*"), relay)
     create_table(page, "bacan", players=8, table_options=FAST, name="Ana")
     wait_until(page, lambda s: s["status"] == "playing", what="the match to start")
+
     def holding(s: dict[str, Any]) -> bool:
         return bool(s["view"]["phase"] == "drawn" and s["view"]["holding"] == s["seat"])
 
@@ -261,7 +264,8 @@ def test_a_drawn_comodin_fits_a_phone_with_eight_players(open_page: Any) -> None
     for lang in ("es", "en"):
         switch_language(page, lang)
         assert page.locator("[data-testid=tool-plus_one]").get_attribute("aria-label") == (
-            "+1 a alguien" if lang == "es" else "+1 to someone")  # the full name stays the button's name
+            "+1 a alguien" if lang == "es" else "+1 to someone"
+        )  # the full name stays the button's name
         problems.update({f"{lang} {size}": p for size, p in look(page, None, lang).items()})
     assert not problems, problems
     page.set_viewport_size(SIZES["phone"])

@@ -64,13 +64,18 @@ def no_codes_on_screen(page: Page) -> None:
         assert not re.search(rf"\b{word}\b", text), f"{word!r} on screen: {text[:400]}"
 
 
-def sit_two(open_page: Any, viewport: dict[str, int] = LAPTOP, public: bool | None = None,
-            names: tuple[str, str] = ("Anabel", "Benito")) -> tuple[Page, Page, str]:
+def sit_two(
+    open_page: Any,
+    viewport: dict[str, int] = LAPTOP,
+    public: bool | None = None,
+    names: tuple[str, str] = ("Anabel", "Benito"),
+) -> tuple[Page, Page, str]:
     """Anabel makes a duel table and Benito joins it by its code; both see it start. The match id too.
     A name is one identity's on a server, so each test of the shared server brings names of its own."""
     ana = open_page(viewport)
-    first = create_table(ana, "wanted", players=2, seats={1: "human"}, options=OPTIONS, table_options=TABLE,
-                         name=names[0], public=public)
+    first = create_table(
+        ana, "wanted", players=2, seats={1: "human"}, options=OPTIONS, table_options=TABLE, name=names[0], public=public
+    )
     code = ana.locator("[data-testid=invite-code]").inner_text().strip()
     beto = open_page(viewport)
     beto.goto(f"/#/join/{code}")
@@ -124,7 +129,8 @@ def test_friends_chat_rematch_profiles_and_leaderboard(open_page: Any, shots: Pa
     assert "Thanks" not in chat_lines(beto) and "¡Hola, Benito!" not in chat_lines(beto)
     # kept by who Anabel is (her player identity's key), not by a name someone else may share
     assert beto.evaluate("JSON.parse(localStorage.getItem('tapete.mutedSenders'))") == [
-        f"player:{identities[0]['player_id']}"]
+        f"player:{identities[0]['player_id']}"
+    ]
     beto.uncheck("[data-mute=Anabel]")
     shows(beto, "chat-lines", "Thanks")
     # Someone watching writes too, marked as a spectator for everyone.
@@ -315,8 +321,9 @@ def test_a_private_rematch_invites_someone_to_the_declined_seat(open_page: Any) 
 
 def test_a_spectator_is_told_in_words_when_only_players_may_chat(open_page: Any) -> None:
     ana = open_page(LAPTOP)
-    table = create_table(ana, "wanted", players=2, name="Adela", options=OPTIONS,
-                         table_options={**TABLE, "spectator_chat": False})
+    table = create_table(
+        ana, "wanted", players=2, name="Adela", options=OPTIONS, table_options={**TABLE, "spectator_chat": False}
+    )
     wait_until(ana, lambda s: s["status"] == "playing", what="the duel against a bot")
     watcher = open_page(PHONE)
     watcher.goto(f"/#/table/{table}")

@@ -30,8 +30,11 @@ def shows(page: Any, testid: str, text: str) -> None:
 def test_names_and_chat_lines_with_markup_are_shown_as_text(open_page: Any, server_url: str) -> None:
     with httpx.Client(base_url=server_url, timeout=10) as client:
         player = client.post("/api/players", json={"name": SVG_NAME}).json()
-        created = client.post("/api/tables", headers={"X-Tapete-Player": f"{player['player_id']}:{player['secret']}"},
-                              json={"game": "bacan", "seats": [{"type": "human"}, {"type": "human"}]}).json()
+        created = client.post(
+            "/api/tables",
+            headers={"X-Tapete-Player": f"{player['player_id']}:{player['secret']}"},
+            json={"game": "bacan", "seats": [{"type": "human"}, {"type": "human"}]},
+        ).json()
         client.post("/api/join", json={"code": created["invite_code"], "name": IMG_NAME}).raise_for_status()
     table_id = created["table"]["id"]
 

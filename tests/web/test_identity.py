@@ -50,8 +50,11 @@ def test_the_profile_page_makes_an_identity_and_renames_it(open_page: Any) -> No
     page.wait_for_selector("[data-testid=profile-title]")
     assert page.locator("[data-testid=profile-title]").inner_text() == "Carla M."  # as the server has it
     # The history arrives by its own request after the title: wait for it rather than read "Cargando…".
-    wait_js(page, "document.querySelector('[data-testid=history]')?.parentElement.innerText"
-                  ".includes('Aún no hay partidas terminadas')")
+    wait_js(
+        page,
+        "document.querySelector('[data-testid=history]')?.parentElement.innerText"
+        ".includes('Aún no hay partidas terminadas')",
+    )
     assert not page.errors, page.errors
 
 

@@ -40,8 +40,9 @@ def test_buracco_tiles_fly_at_a_tiles_size(open_page: Any) -> None:
     page.evaluate(WATCH_GHOSTS)
     play_moves(page, "buracco", 4, timeout=60)
     time.sleep(1)
-    tile = page.eval_on_selector(".rack-tiles .card-btn",
-                                 "el => { const r = el.getBoundingClientRect(); return [r.width, r.height]; }")
+    tile = page.eval_on_selector(
+        ".rack-tiles .card-btn", "el => { const r = el.getBoundingClientRect(); return [r.width, r.height]; }"
+    )
     ghosts = page.evaluate("window.ghosts")
     assert ghosts, "no tile flew"
     for ghost in ghosts:
@@ -68,8 +69,12 @@ def test_an_error_toast_stays_off_the_hand_and_goes_soon(open_page: Any) -> None
         c = card.bounding_box()
         if c is None:
             continue
-        apart = box["y"] + box["height"] <= c["y"] or c["y"] + c["height"] <= box["y"] \
-            or box["x"] + box["width"] <= c["x"] or c["x"] + c["width"] <= box["x"]
+        apart = (
+            box["y"] + box["height"] <= c["y"]
+            or c["y"] + c["height"] <= box["y"]
+            or box["x"] + box["width"] <= c["x"]
+            or c["x"] + c["width"] <= box["x"]
+        )
         assert apart, f"the toast {box} lies over a card of the hand {c}"
     start = time.monotonic()
     toast.wait_for(state="detached", timeout=5_000)
@@ -79,8 +84,14 @@ def test_an_error_toast_stays_off_the_hand_and_goes_soon(open_page: Any) -> None
 
 def test_every_seat_sees_every_running_clock(open_page: Any) -> None:
     ana = open_page(DESKTOP)
-    create_table(ana, "boon", players=3, seats={1: "human"}, name="Aurora",
-                 table_options={**FAST, "turn_seconds": 90, "rated": False})
+    create_table(
+        ana,
+        "boon",
+        players=3,
+        seats={1: "human"},
+        name="Aurora",
+        table_options={**FAST, "turn_seconds": 90, "rated": False},
+    )
     code = ana.locator("[data-testid=invite-code]").inner_text().strip()
     bea = open_page(DESKTOP)
     bea.goto(f"/#/join/{code}")
@@ -145,8 +156,11 @@ def test_turn_notices_title_icon_sound_and_notification(open_page: Any) -> None:
     assert not page.evaluate("window.tapeteChimes"), "a sound with the sound switched off"
     play_out_the_turn(page)
     wait_js(page, "!document.title.includes('Tu turno')")
-    assert page.eval_on_selector("link[rel=icon]", "l => l.getAttribute('href')") == "/favicon.svg" or \
-        not page.eval_on_selector("link[rel=icon]", "l => l.getAttribute('href')").startswith("data:")
+    assert page.eval_on_selector(
+        "link[rel=icon]", "l => l.getAttribute('href')"
+    ) == "/favicon.svg" or not page.eval_on_selector("link[rel=icon]", "l => l.getAttribute('href')").startswith(
+        "data:"
+    )
     # the switches, in the table's panel: the sound, then the notification (asked for on the click)
     page.click("[data-tab=table]")
     assert not page.is_checked("[data-testid=notice-sound]") and not page.is_checked("[data-testid=notice-notify]")
@@ -177,7 +191,8 @@ def test_a_dark_system_gets_a_dark_theme(open_page: Any) -> None:
     page.wait_for_selector("[data-testid=new-table]")
     for selector in ("body", "[data-testid=new-table]"):
         background, colour = page.eval_on_selector(
-            selector, "el => { const s = getComputedStyle(el); return [s.backgroundColor, s.color]; }")
+            selector, "el => { const s = getComputedStyle(el); return [s.backgroundColor, s.color]; }"
+        )
         assert luminance(background) < 0.25 and luminance(colour) > 0.7, (selector, background, colour)
     page.emulate_media(color_scheme="light")
     background = page.eval_on_selector("body", "el => getComputedStyle(el).backgroundColor")

@@ -52,8 +52,18 @@ class ServerProcess:
         self.proc: subprocess.Popen[bytes] | None = None
 
     def start(self, *flags: str) -> None:
-        command = [sys.executable, "-m", "tapete.server", "--port", str(self.port),
-                   "--db-url", f"sqlite:///{self.home / 'tapete.db'}", "--log-level", "info", *flags]
+        command = [
+            sys.executable,
+            "-m",
+            "tapete.server",
+            "--port",
+            str(self.port),
+            "--db-url",
+            f"sqlite:///{self.home / 'tapete.db'}",
+            "--log-level",
+            "info",
+            *flags,
+        ]
         env = {**os.environ, "HOME": str(self.home), "PYTHONUNBUFFERED": "1"}
         with self.log.open("ab") as out:
             self.proc = subprocess.Popen(command, cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT)

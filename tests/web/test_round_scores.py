@@ -15,10 +15,15 @@ from .helpers import wait_until
 
 
 def bots_match(server_url: str) -> str:
-    body = {"game": "nacho-loco", "join": False, "seats": [{"type": "bot", "level": "heuristic"}] * 3,
-            "table_options": {"bot_delay_ms": 0, "reaction_window_ms": 0}}
-    request = urllib.request.Request(f"{server_url}/api/tables", data=json.dumps(body).encode(),
-                                     headers={"Content-Type": "application/json"})
+    body = {
+        "game": "nacho-loco",
+        "join": False,
+        "seats": [{"type": "bot", "level": "heuristic"}] * 3,
+        "table_options": {"bot_delay_ms": 0, "reaction_window_ms": 0},
+    }
+    request = urllib.request.Request(
+        f"{server_url}/api/tables", data=json.dumps(body).encode(), headers={"Content-Type": "application/json"}
+    )
     with urllib.request.urlopen(request, timeout=10) as response:
         return str(json.load(response)["table"]["id"])
 

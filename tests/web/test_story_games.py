@@ -29,8 +29,9 @@ GAMES: dict[str, dict[str, Any]] = {g: c.WEB_STORY for g, c in every().items() i
 def test_result_stays_log_survives_and_spectators_read(game: str, open_page: Any, server_url: str) -> None:
     setup = GAMES[game]
     page = open_page(DESKTOP)
-    table_id = create_table(page, game, players=setup["players"], options=setup.get("options"), table_options=TABLE,
-                            name="Ana")
+    table_id = create_table(
+        page, game, players=setup["players"], options=setup.get("options"), table_options=TABLE, name="Ana"
+    )
     wait_until(page, lambda s: s["status"] == "playing", what="the match to start")
     panel = play_until_a_result(page, game)
     ended = state(page)
@@ -68,10 +69,20 @@ def test_result_stays_log_survives_and_spectators_read(game: str, open_page: Any
 def test_one_timeout_leaves_the_next_battle_to_the_person(open_page: Any) -> None:
     """WANTED with a 12 s clock: the stand-in plays the one decision that ran out, then the seat is the person's."""
     page = open_page(DESKTOP)
-    create_table(page, "wanted", players=3, options={"mode": "tiroteo"}, name="Ana",
-                 table_options={"bot_delay_ms": 20, "turn_seconds": 12, "result_pause_seconds": 0})
-    mine = wait_until(page, lambda s: s["status"] == "playing" and s["seat"] in s["required"] and bool(s["legal"]),
-                      timeout=30, what="this seat's first decision")
+    create_table(
+        page,
+        "wanted",
+        players=3,
+        options={"mode": "tiroteo"},
+        name="Ana",
+        table_options={"bot_delay_ms": 20, "turn_seconds": 12, "result_pause_seconds": 0},
+    )
+    mine = wait_until(
+        page,
+        lambda s: s["status"] == "playing" and s["seat"] in s["required"] and bool(s["legal"]),
+        timeout=30,
+        what="this seat's first decision",
+    )
     asked, battle = time.monotonic(), mine["view"]["battle_number"]
     # the person does nothing: the clock runs out and the stand-in commits for them, the battle is fought
     s = wait_until(page, lambda s: s["view"]["battle_number"] > battle, timeout=30, what="the stand-in's decision")

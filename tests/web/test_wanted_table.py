@@ -42,8 +42,12 @@ def test_duelo_panel_bounty_is_the_chips(open_page: Any) -> None:
     assert page.locator(".topbar-title").inner_text() == "WANTED · reparto 1"
     seen_bounty = False
     for _ in range(5):
-        s = wait_until(page, lambda s: s["view"]["over"] or (s["seat"] in s["required"] and bool(s["legal"])),
-                       timeout=30, what="this seat's pick")
+        s = wait_until(
+            page,
+            lambda s: s["view"]["over"] or (s["seat"] in s["required"] and bool(s["legal"])),
+            timeout=30,
+            what="this seat's pick",
+        )
         if s["view"]["over"]:
             break
         battle = where(s)
@@ -122,8 +126,14 @@ BATTLE_SEEN_JS = """() => {
 
 def test_pandillas_figures_read_and_the_battle_shows_with_its_result(open_page: Any) -> None:
     page = open_page({"width": 1280, "height": 800})
-    create_table(page, "wanted", players=6, options={"mode": "pandillas", "deals": 3}, name="Ana",
-                 table_options={"bot_delay_ms": 30})  # the result panel stays until read
+    create_table(
+        page,
+        "wanted",
+        players=6,
+        options={"mode": "pandillas", "deals": 3},
+        name="Ana",
+        table_options={"bot_delay_ms": 30},
+    )  # the result panel stays until read
     wait_until(page, lambda s: s["status"] == "playing", what="the match")
     play_until_a_result(page, "wanted")
     problems = {}

@@ -34,7 +34,6 @@ def class_name(game_id: str) -> str:
     return "Tapete" + "".join(word.capitalize() for word in game_id.replace("_", "-").split("-")) + "Game"
 
 
-
 # -- the game ----------------------------------------------------------------------------------
 def _has_simultaneous_choices(game: Game) -> bool:
     """Whether any match of `game` asks several seats to choose at once
@@ -407,7 +406,6 @@ class TapeteSpielState(pyspiel.State):
 def _tape(outcome: int, salt: int) -> int:
     """The seed of the random tape a chance outcome stands for."""
     return random.Random(outcome * 1_000_003 + salt).getrandbits(62)
-
 
 
 # -- one class per game, bound in the package under a stable name (pickle finds them) -------------

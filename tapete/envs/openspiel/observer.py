@@ -94,4 +94,3 @@ def resampler(state: TapeteSpielState, player: int) -> TapeteSpielState:
     assert state.t.match is not None
     world.t.match = state.t.match.determinize(player, random.Random())
     return world
-

@@ -70,9 +70,7 @@ def peek(state: BacanState, seat: int, mask: int, _b: int, events: list[Event]) 
     bit = 1 << seat
     for i in slots:
         state.known[row[i]] |= bit
-    events.append(
-        Event("peek", {"seat": seat, "slots": slots[:], "cards": [FACE[row[i]] for i in slots]}, ALONE[seat])
-    )
+    events.append(Event("peek", {"seat": seat, "slots": slots[:], "cards": [FACE[row[i]] for i in slots]}, ALONE[seat]))
     state.peek_pending &= ~bit
     if state.phase == PEEK and not state.peek_pending:
         start_play(state)

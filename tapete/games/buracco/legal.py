@@ -85,8 +85,10 @@ def pending_actions(state: BuraccoState, seat: int, info: RackInfo) -> list[int]
     pending = state.pending
     out = []
     meld, high = build_options(pending)
-    if meld is not None and len(state.melds[side]) < act.MAX_MELDS and may_leave(
-        state, side, len(rack) - len(pending), meld
+    if (
+        meld is not None
+        and len(state.melds[side]) < act.MAX_MELDS
+        and may_leave(state, side, len(rack) - len(pending), meld)
     ):
         out.append(act.COMMIT)
         if high is not None:

@@ -92,8 +92,6 @@ def cell_coords(cell: int) -> tuple[int, int]:
     return found
 
 
-
-
 ORIGIN = cell_id(0, 0)
 
 

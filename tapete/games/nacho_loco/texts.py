@@ -179,7 +179,7 @@ CATALOGUE = Catalogue(MESSAGES, face_name, TERMS)
 
 
 def _touching(own: NachoLocoState | None, cell: int) -> Message | str:
-    """"junto a rojo y verde": the segments an open cell touches, as its label on the board says."""
+    """ "junto a rojo y verde": the segments an open cell touches, as its label on the board says."""
     if own is None:
         return ""
     touched = [SEGMENT_NAMES[s] for s in pattern_needs(own.field.open[cell])]

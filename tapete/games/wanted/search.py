@@ -48,6 +48,7 @@ def lead_holds(lead: float, deals_left: int, spread: float = DEAL_SWING) -> floa
     Pandillas deals, the swing to come taken as normal, `spread` per deal."""
     return 0.5 * (1.0 + math.erf(lead / (spread * math.sqrt(2.0 * deals_left))))
 
+
 # The post-game analysis' loss thresholds, calibrated on seeded matches (docs/analysis.md).
 # Pandillas: on the chance to win the match.
 THRESHOLDS = LossThresholds(0.05, 0.12, 0.25)

@@ -68,8 +68,10 @@ class Bus:
         await self.redis.ping()
         await self.pubsub.subscribe(channel(self.proc))
         await self.beat()
-        self._tasks = [asyncio.create_task(self._read(), name="tapete-bus-read"),
-                       asyncio.create_task(self._write(), name="tapete-bus-write")]
+        self._tasks = [
+            asyncio.create_task(self._read(), name="tapete-bus-read"),
+            asyncio.create_task(self._write(), name="tapete-bus-write"),
+        ]
 
     async def close(self) -> None:
         await self._drain()
@@ -127,8 +129,9 @@ class Bus:
                             pipe.publish(target, payload)
                         await pipe.execute()
             except Exception:
-                logs.log.exception("could not publish to another process",
-                                   extra={"detail": ", ".join(sorted({t for t, _ in sends}))})
+                logs.log.exception(
+                    "could not publish to another process", extra={"detail": ", ".join(sorted({t for t, _ in sends}))}
+                )
 
     def spawn(self, work: Awaitable[Any]) -> None:
         """Run `work` in the background (a reference is kept until it ends)."""
@@ -260,12 +263,23 @@ class RemoteRunner(TableRunner):
         self.bus.local[cid] = conn
         answer: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
         self.bus.waiting[cid] = answer
-        self.bus.send(self.owner, {"op": "attach", "table": self.id, "from": self.bus.proc, "cid": cid,
-                                   "token": token, "lang": conn.lang, "texts": conn.texts,
-                                   "omit_unchanged": conn.omit_unchanged,
-                                   "accepted_in_state": conn.accepted_in_state,
-                                   "player_id": conn.player_id, "player_name": conn.player_name,
-                                   "address": conn.address})
+        self.bus.send(
+            self.owner,
+            {
+                "op": "attach",
+                "table": self.id,
+                "from": self.bus.proc,
+                "cid": cid,
+                "token": token,
+                "lang": conn.lang,
+                "texts": conn.texts,
+                "omit_unchanged": conn.omit_unchanged,
+                "accepted_in_state": conn.accepted_in_state,
+                "player_id": conn.player_id,
+                "player_name": conn.player_name,
+                "address": conn.address,
+            },
+        )
         try:
             reply = await asyncio.wait_for(answer, self.timeout)
         except TimeoutError:
@@ -300,8 +314,14 @@ class RemoteRunner(TableRunner):
             return
         item: dict[str, Any] = {"table": self.id, "from": self.bus.proc, "cid": cid}
         if isinstance(queued, Submit):
-            item.update(op="submit", seq=queued.seq, version=queued.version, payload=queued.payload,
-                        seat=queued.seat, at=wall_time(queued.arrived))
+            item.update(
+                op="submit",
+                seq=queued.seq,
+                version=queued.version,
+                payload=queued.payload,
+                seat=queued.seat,
+                at=wall_time(queued.arrived),
+            )
         elif isinstance(queued, Sync):
             item.update(op="sync")
         elif isinstance(queued, Dismiss):

@@ -137,8 +137,9 @@ class HandoffPort:
             self._out.setblocking(False)
         try:
             # socket.send_fds would drop the address: sendmsg with the descriptor as SCM_RIGHTS
-            self._out.sendmsg([request], [(socket.SOL_SOCKET, socket.SCM_RIGHTS, array.array("i", [fd]))], 0,
-                              address(owner))
+            self._out.sendmsg(
+                [request], [(socket.SOL_SOCKET, socket.SCM_RIGHTS, array.array("i", [fd]))], 0, address(owner)
+            )
         except OSError:
             self.refused += 1
             return False

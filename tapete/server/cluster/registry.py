@@ -143,9 +143,11 @@ class ClusterTableRegistry(TableRegistry):
 
     def cluster_stats(self) -> dict[str, Any]:
         bus = self.bus
-        return {"sockets_relayed": {"to_owners": len(bus.local), "for_others": len(self.remote_conns)},
-                "sockets_handed": self.handoffs.counts(),
-                "redis": {"published": bus.published, "items_out": bus.items_out, "items_in": bus.items_in}}
+        return {
+            "sockets_relayed": {"to_owners": len(bus.local), "for_others": len(self.remote_conns)},
+            "sockets_handed": self.handoffs.counts(),
+            "redis": {"published": bus.published, "items_out": bus.items_out, "items_in": bus.items_in},
+        }
 
     def _drop_remote(self, table_id: str) -> None:
         """Forget a relayed table; its sockets here are told to reconnect."""
@@ -336,8 +338,14 @@ class ClusterTableRegistry(TableRegistry):
         try:
             if op == "submit":
                 runner.post(
-                    Submit(conn, item["seq"], item["version"], item["payload"], item.get("seat"),
-                           arrival_here(item.get("at")))
+                    Submit(
+                        conn,
+                        item["seq"],
+                        item["version"],
+                        item["payload"],
+                        item.get("seat"),
+                        arrival_here(item.get("at")),
+                    )
                 )
             elif op == "sync":
                 runner.post(Sync(conn))
@@ -345,8 +353,9 @@ class ClusterTableRegistry(TableRegistry):
                 runner.post(Dismiss(conn))
             elif op == "chat":
                 text, phrase = item.get("text"), item.get("phrase")
-                runner.post(Chat(conn, text if isinstance(text, str) else None,
-                                 phrase if isinstance(phrase, str) else None))
+                runner.post(
+                    Chat(conn, text if isinstance(text, str) else None, phrase if isinstance(phrase, str) else None)
+                )
             elif op == "rematch":
                 runner.post(Rematch(conn, item.get("accept") is not False))
             elif op == "hint":
@@ -420,7 +429,8 @@ async def _now(value: Any) -> Any:
 
 async def _joined(runner: TableRunner, seat: Any, name: Any, player_id: Any) -> dict[str, Any]:
     chosen, token = await runner.join(
-        seat if isinstance(seat, int) else None, clean_name(name if isinstance(name, str) else None),
+        seat if isinstance(seat, int) else None,
+        clean_name(name if isinstance(name, str) else None),
         player_id if isinstance(player_id, str) else None,  # checked by the process the lobby call reached
     )
     return {"seat": chosen, "token": token, "summary": runner.summary()}

@@ -111,9 +111,7 @@ async def game_rules(game_id: str, lang: Literal["es", "en"] = "es") -> dict[str
 
 
 @router.post("/tables", status_code=201)
-async def create_table(
-    body: CreateTableBody, request: Request, x_tapete_player: PlayerHeader = None
-) -> dict[str, Any]:
+async def create_table(body: CreateTableBody, request: Request, x_tapete_player: PlayerHeader = None) -> dict[str, Any]:
     player_id = await caller(request, x_tapete_player)
     tables, players = services(request).tables, services(request).players
     specs = None if body.seats is None else [SeatSpec(s.type, s.level, s.name) for s in body.seats]
@@ -209,8 +207,10 @@ def require_admin(request: Request, settings: ServerSettings) -> None:
     given = request.headers.get("authorization", "")
     scheme, _, token = given.partition(" ")
     expected = settings.admin_token
-    if not expected or scheme.lower() != "bearer" or not secrets.compare_digest(
-        token.strip(" \t").encode("latin-1"), expected.encode()
+    if (
+        not expected
+        or scheme.lower() != "bearer"
+        or not secrets.compare_digest(token.strip(" \t").encode("latin-1"), expected.encode())
     ):
         raise error("admin_only")
 
@@ -255,5 +255,3 @@ def lobby_rates(settings: ServerSettings, rates: AllRates) -> LobbyRates:
         ("POST", "/api/join"): (per_minute("joins", settings.joins_per_minute), too_many_joins),
         ("POST", "/api/players"): (per_minute("identities", IDENTITIES_PER_MINUTE), too_many_identities),
     }
-
-

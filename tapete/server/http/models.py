@@ -26,9 +26,11 @@ MAX_NAME_INPUT = 64  # what a name field may carry before it is cleaned to NAME_
 Seq = Annotated[int, Field(strict=True, ge=-MAX_INT, le=MAX_INT)]
 Count = Annotated[int, Field(strict=True, ge=0, le=MAX_INT)]
 SeatNumber = Annotated[int, Field(strict=True, ge=0, le=63)]
-OptionValue = Annotated[int, Field(strict=True)] | Annotated[bool, Field(strict=True)] | Annotated[
-    str, Field(strict=True, max_length=64)
-]
+OptionValue = (
+    Annotated[int, Field(strict=True)]
+    | Annotated[bool, Field(strict=True)]
+    | Annotated[str, Field(strict=True, max_length=64)]
+)
 if TYPE_CHECKING:
     PhraseId = str
 else:  # the quick phrases' ids as the protocol lists them (tapete.protocol.chat), one Literal each
@@ -55,9 +57,11 @@ class HelloMessage(Strict):
     lang: Literal["es", "en"] = Field("es", description="language of the texts of moves and events")
     texts: bool = Field(True, description="whether every legal move carries a sentence")
     omit_unchanged: bool = Field(
-        False, description="state messages leave out `legal` and `seats` when they are as in this socket's last one")
+        False, description="state messages leave out `legal` and `seats` when they are as in this socket's last one"
+    )
     accepted_in_state: bool = Field(
-        False, description="an accepted action is answered in the state that follows it (`accepted`), not alone")
+        False, description="an accepted action is answered in the state that follows it (`accepted`), not alone"
+    )
     player: PlayerRef | None = Field(None, description="the player identity of whoever connects; null: none")
 
 
@@ -107,7 +111,8 @@ class ChatMessage(Strict):
 
     type: Literal["chat"]
     text: str | None = Field(
-        None, description=f"1-{CHAT_TEXT_MAX} characters once cleaned (exactly one of text, phrase)")
+        None, description=f"1-{CHAT_TEXT_MAX} characters once cleaned (exactly one of text, phrase)"
+    )
     phrase: PhraseId | None = Field(
         None, description="a quick phrase, shown to each reader in their language (exactly one of text, phrase)"
     )
@@ -134,7 +139,13 @@ class HintMessage(Strict):
 
 
 AnyClientMessage = (
-    HelloMessage | ActionMessage | SyncMessage | DismissMessage | PingMessage | ChatMessage | RematchMessage
+    HelloMessage
+    | ActionMessage
+    | SyncMessage
+    | DismissMessage
+    | PingMessage
+    | ChatMessage
+    | RematchMessage
     | HintMessage
 )
 ClientMessage = Annotated[AnyClientMessage, Field(discriminator="type")]
@@ -143,7 +154,17 @@ MESSAGE_TYPES: tuple[str, ...] = tuple(get_args(model.model_fields["type"].annot
 # What the server sends: the kinds only (docs/protocol.md says what each carries; a test checks that the
 # server sends no other).
 SERVER_MESSAGE_TYPES: tuple[str, ...] = (
-    "welcome", "state", "accepted", "error", "pong", "chat", "rematch", "rematch_start", "left", "closed", "hint"
+    "welcome",
+    "state",
+    "accepted",
+    "error",
+    "pong",
+    "chat",
+    "rematch",
+    "rematch_start",
+    "left",
+    "closed",
+    "hint",
 )
 _client_message: TypeAdapter[AnyClientMessage] = TypeAdapter(ClientMessage)
 
@@ -221,19 +242,23 @@ class CreateTournamentBody(Strict):
     options: dict[str, OptionValue] = Field(default_factory=dict, max_length=64)
     table_options: dict[str, OptionValue] = Field(default_factory=dict, max_length=16)
     seats: Annotated[int, Field(strict=True, ge=2, le=16)] | None = Field(
-        None, description="seats at each table (default: the game's usual number)")
+        None, description="seats at each table (default: the game's usual number)"
+    )
     rounds: Annotated[int, Field(strict=True, ge=1, le=ROUNDS_MAX)] | None = Field(None, description="Swiss only")
     seconds: Annotated[int, Field(strict=True, ge=SECONDS_MIN, le=SECONDS_MAX)] | None = Field(
-        None, description="an arena's length (arena only)")
-    bots: list[TournamentBot] = Field(default_factory=list, max_length=BOTS_MAX,
-                                      description="bots entered by the organiser, an entry each")
+        None, description="an arena's length (arena only)"
+    )
+    bots: list[TournamentBot] = Field(
+        default_factory=list, max_length=BOTS_MAX, description="bots entered by the organiser, an entry each"
+    )
     join: bool = Field(False, description="the organiser enters too")
 
 
 class JoinTournamentBody(Strict):
     name: str | None = Field(None, max_length=MAX_NAME_INPUT)
     side: Annotated[int, Field(strict=True, ge=0, le=10_000)] | None = Field(
-        None, description="the partnership (entry number) to complete; none: a new entry")
+        None, description="the partnership (entry number) to complete; none: a new entry"
+    )
 
 
 # -- the schema -------------------------------------------------------------------------

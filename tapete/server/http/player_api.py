@@ -117,8 +117,7 @@ async def player_matches(
     table's: only for its players, unless made public)."""
     start, size = _page(offset, limit)
     viewer = await caller(request, x_tapete_player)
-    found = await the_players(request).store.read(
-        lambda conn: match_page(conn, player_id[:32], start, size, viewer))
+    found = await the_players(request).store.read(lambda conn: match_page(conn, player_id[:32], start, size, viewer))
     if found is None:
         raise error("player_not_found")
     return found
@@ -153,7 +152,8 @@ async def sign_out_everywhere(
     await _owner(request, x_tapete_player, player_id)
     assert x_tapete_player is not None
     gone = await the_players(request).sign_out_everywhere(
-        player_id, None if body is None else body.password, parse_header(x_tapete_player)[1])
+        player_id, None if body is None else body.password, parse_header(x_tapete_player)[1]
+    )
     return {"player_id": player_id, "signed_out": gone}
 
 

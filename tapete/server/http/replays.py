@@ -60,11 +60,18 @@ class Replays:
         self._loading: dict[str, asyncio.Task[CompactRecord]] = {}
 
     def summary(self) -> dict[str, Any]:
-        return {"records": len(self.records), "records_mb": round(self.held / 2**20, 2), "waiting": self.waiting,
-                "loaded": self.loaded, "computed": self.computed, "busy": self.busy}
+        return {
+            "records": len(self.records),
+            "records_mb": round(self.held / 2**20, 2),
+            "waiting": self.waiting,
+            "loaded": self.loaded,
+            "computed": self.computed,
+            "busy": self.busy,
+        }
 
-    async def step(self, load: Load, match_id: str, step: int, seat: int | None, address: str,
-                   viewer: str | None) -> bytes:
+    async def step(
+        self, load: Load, match_id: str, step: int, seat: int | None, address: str, viewer: str | None
+    ) -> bytes:
         """One step of a finished match as JSON for `viewer` (a player id or None); `load` reads its
         record (not finished: its error)."""
         return await self._told(load, match_id, step, seat, address, viewer)
@@ -73,8 +80,9 @@ class Replays:
         """A finished match's whole log as `seat` read it, as JSON (`ReplayedMatch.story`)."""
         return await self._told(load, match_id, None, seat, address, viewer)
 
-    async def _told(self, load: Load, match_id: str, step: int | None, seat: int | None, address: str,
-                    viewer: str | None) -> bytes:
+    async def _told(
+        self, load: Load, match_id: str, step: int | None, seat: int | None, address: str, viewer: str | None
+    ) -> bytes:
         """A step (`step` None: the story) as told, from the steps kept or the replay process."""
         async with self._turn():
             record = await self._record(load, match_id, viewer)
@@ -159,9 +167,11 @@ def replay_rates(settings: ServerSettings, rates: AllRates) -> dict[tuple[str, s
     def too_many() -> TapeteError:
         return error("quota_replays", per_second=settings.replay_per_s)
 
-    return {("GET", "/api/matches/{id}/replay"): (allowance, too_many),
-            ("GET", "/api/matches/{id}/story"): (allowance, too_many),
-            ("GET", "/api/matches/{id}/record"): (allowance, too_many)}
+    return {
+        ("GET", "/api/matches/{id}/replay"): (allowance, too_many),
+        ("GET", "/api/matches/{id}/story"): (allowance, too_many),
+        ("GET", "/api/matches/{id}/record"): (allowance, too_many),
+    }
 
 
 def asking_address(request: Request) -> str:

@@ -76,8 +76,13 @@ async def table_socket(websocket: WebSocket, table_id: str) -> None:
         return  # the process that runs the table answers the handshake (one process: never)
     await websocket.accept()
     extensions = websocket.scope.get("extensions", {})
-    conn = Connection(websocket, settings.outbox_limit, settings.send_timeout, extensions.get("tapete.abort"),
-                      extensions.get("tapete.send_now"))
+    conn = Connection(
+        websocket,
+        settings.outbox_limit,
+        settings.send_timeout,
+        extensions.get("tapete.abort"),
+        extensions.get("tapete.send_now"),
+    )
     conn.address = websocket.client.host if websocket.client else "unknown"
     pump = asyncio.create_task(conn.pump())
     runner: TableRunner | None = None
@@ -224,8 +229,14 @@ class SocketReader:
     until it answers (`hold_reading`: what the client sends then waits in the kernel, as when the
     socket was read one message at a time)."""
 
-    def __init__(self, conn: Connection, runner: TableRunner, settings: ServerSettings,
-                 allowances: AddressAllowances, hold_reading: Callable[[bool], None] | None = None) -> None:
+    def __init__(
+        self,
+        conn: Connection,
+        runner: TableRunner,
+        settings: ServerSettings,
+        allowances: AddressAllowances,
+        hold_reading: Callable[[bool], None] | None = None,
+    ) -> None:
         self.conn, self.runner, self.settings = conn, runner, settings
         self.hold_reading = hold_reading
         self.allowances = allowances
@@ -286,8 +297,9 @@ class SocketReader:
         try:
             chat = isinstance(message, ChatMessage)
             allowances = self.allowances
-            address, table = (allowances.chat, allowances.table_chat) if chat else (allowances.rematch,
-                                                                                    allowances.table_rematch)
+            address, table = (
+                (allowances.chat, allowances.table_chat) if chat else (allowances.rematch, allowances.table_rematch)
+            )
             try:
                 # the address's allowance at this table first: a flooding address does not spend the table's
                 if not await address.allow(f"{self.runner.id}|{self.conn.address}"):
@@ -365,8 +377,9 @@ def address_allowances(settings: ServerSettings, rates: AllRates) -> AddressAllo
         chat=rates.per_second("chat", chat_per_s * SOCKETS_PER_ADDRESS, chat_burst * SOCKETS_PER_ADDRESS),
         rematch=rates.per_second("rematch", REMATCH_PER_S * SOCKETS_PER_ADDRESS, REMATCH_BURST * SOCKETS_PER_ADDRESS),
         table_chat=rates.per_second("chat-table", chat_per_s * SOCKETS_PER_TABLE, chat_burst * SOCKETS_PER_TABLE),
-        table_rematch=rates.per_second("rematch-table", REMATCH_PER_S * SOCKETS_PER_TABLE,
-                                       REMATCH_BURST * SOCKETS_PER_TABLE),
+        table_rematch=rates.per_second(
+            "rematch-table", REMATCH_PER_S * SOCKETS_PER_TABLE, REMATCH_BURST * SOCKETS_PER_TABLE
+        ),
     )
 
 

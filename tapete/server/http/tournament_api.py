@@ -41,9 +41,16 @@ async def create_tournament(
     organiser = await identified(request, x_tapete_player)
     tournaments = the_tournaments(request)
     row = await tournaments.create(
-        organiser, body.kind, body.game, name=body.name, options=body.options, table_options=body.table_options,
-        seats=body.seats, rounds=body.rounds if body.kind == "swiss" else None,
-        seconds=body.seconds if body.kind == "arena" else None, bots=[(b.level, b.name) for b in body.bots],
+        organiser,
+        body.kind,
+        body.game,
+        name=body.name,
+        options=body.options,
+        table_options=body.table_options,
+        seats=body.seats,
+        rounds=body.rounds if body.kind == "swiss" else None,
+        seconds=body.seconds if body.kind == "arena" else None,
+        bots=[(b.level, b.name) for b in body.bots],
     )
     if body.join:
         await tournaments.join(row.id, organiser, await _name(request, None, organiser), None)
@@ -73,7 +80,9 @@ async def tournament_standings(tournament_id: str, request: Request) -> dict[str
 
 @router.post("/{tournament_id}/join")
 async def join_tournament(
-    tournament_id: str, request: Request, body: JoinTournamentBody | None = None,
+    tournament_id: str,
+    request: Request,
+    body: JoinTournamentBody | None = None,
     x_tapete_player: PlayerHeader = None,
 ) -> dict[str, Any]:
     player_id = await identified(request, x_tapete_player)
@@ -84,8 +93,9 @@ async def join_tournament(
 
 
 @router.post("/{tournament_id}/start")
-async def start_tournament(tournament_id: str, request: Request, x_tapete_player: PlayerHeader = None
-                           ) -> dict[str, Any]:
+async def start_tournament(
+    tournament_id: str, request: Request, x_tapete_player: PlayerHeader = None
+) -> dict[str, Any]:
     player_id = await identified(request, x_tapete_player)
     return tournament_json(await the_tournaments(request).start(tournament_id, player_id))
 

@@ -182,8 +182,9 @@ async def match_replay(
     players; 429 and 503: `Replays`)."""
     services = request.app.state.tapete
     viewer = await caller(request, x_tapete_player)
-    told = await services.replays.step(services.tables.record_and_viewers, match_id, step, seat,
-                                       asking_address(request), viewer)
+    told = await services.replays.step(
+        services.tables.record_and_viewers, match_id, step, seat, asking_address(request), viewer
+    )
     return Response(told, media_type="application/json")
 
 
@@ -198,8 +199,9 @@ async def match_story_route(
     table's but for its players; 429 and 503: `Replays`)."""
     services = request.app.state.tapete
     viewer = await caller(request, x_tapete_player)
-    told = await services.replays.story(services.tables.record_and_viewers, match_id, seat,
-                                        asking_address(request), viewer)
+    told = await services.replays.story(
+        services.tables.record_and_viewers, match_id, seat, asking_address(request), viewer
+    )
     return Response(told, media_type="application/json")
 
 
@@ -210,4 +212,3 @@ async def match_record(match_id: str, request: Request, x_tapete_player: PlayerH
     services = request.app.state.tapete
     viewer = await caller(request, x_tapete_player)
     return await services.replays.record(services.tables.record_and_viewers, match_id, viewer)
-

@@ -78,7 +78,14 @@ class LoopWatch:
         return {
             "loop_lag_ms": percentiles(self.lags),
             "memory_blocks": sys.getallocatedblocks(),  # what gcsetup's aging watches grow
-            "gc": [{"generation": g, "count": self.gc_count[g], "total_ms": round(self.gc_seconds[g] * 1000, 3),
-                    "max_ms": round(self.gc_longest[g] * 1000, 3), "collected": self.gc_collected[g]}
-                   for g in range(3)],
+            "gc": [
+                {
+                    "generation": g,
+                    "count": self.gc_count[g],
+                    "total_ms": round(self.gc_seconds[g] * 1000, 3),
+                    "max_ms": round(self.gc_longest[g] * 1000, 3),
+                    "collected": self.gc_collected[g],
+                }
+                for g in range(3)
+            ],
         }

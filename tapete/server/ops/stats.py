@@ -97,7 +97,11 @@ class Stats:
             "socket_actions": self.socket_actions,
             "arrival_to_views_ms": percentiles(self._latencies),
             "stages_ms": {name: percentiles(self._stages[name]) for name in STAGES},
-            "write_batches": {"count": self.batches, "mean_writes": round(sum(rows) / len(rows), 2) if rows else None,
-                              "max_writes": max(rows, default=0), "most_in_flight": self.most_in_flight},
+            "write_batches": {
+                "count": self.batches,
+                "mean_writes": round(sum(rows) / len(rows), 2) if rows else None,
+                "max_writes": max(rows, default=0),
+                "most_in_flight": self.most_in_flight,
+            },
             "stale": {reason: self.stale[reason] for reason in STALE_REASONS},
         }

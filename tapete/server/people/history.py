@@ -63,12 +63,16 @@ def seen_by(viewer: str | None) -> sa.ColumnElement[bool]:
     one of a private table at which the viewer held a seat."""
     held = seats.alias("held")
     among = sa.exists().where(held.c.match_id == matches.c.id, held.c.player_id == viewer).correlate(matches)
-    return sa.or_(matches.c.public, matches.c.shared, among) if viewer is not None else sa.or_(
-        matches.c.public, matches.c.shared)
+    return (
+        sa.or_(matches.c.public, matches.c.shared, among)
+        if viewer is not None
+        else sa.or_(matches.c.public, matches.c.shared)
+    )
 
 
-def match_page(conn: sa.Connection, player_id: str, offset: int, limit: int,
-               viewer: str | None = None) -> dict[str, Any] | None:
+def match_page(
+    conn: sa.Connection, player_id: str, offset: int, limit: int, viewer: str | None = None
+) -> dict[str, Any] | None:
     """`GET /api/players/{id}/matches`: finished matches, newest first, those `viewer` may see (a private
     table's match only by its players, unless made public); None for an unknown id."""
     if conn.scalar(sa.select(players.c.id).where(players.c.id == player_id)) is None:
@@ -90,13 +94,17 @@ def match_page(conn: sa.Connection, player_id: str, offset: int, limit: int,
             .limit(limit)
         )
     )
-    seat_rows = list(
-        conn.execute(
-            sa.select(seats.c.match_id, seats.c.seat, seats.c.kind, seats.c.level, seats.c.name, seats.c.player_id)
-            .where(seats.c.match_id.in_([m.id for m in page]))
-            .order_by(seats.c.match_id, seats.c.seat)
+    seat_rows = (
+        list(
+            conn.execute(
+                sa.select(seats.c.match_id, seats.c.seat, seats.c.kind, seats.c.level, seats.c.name, seats.c.player_id)
+                .where(seats.c.match_id.in_([m.id for m in page]))
+                .order_by(seats.c.match_id, seats.c.seat)
+            )
         )
-    ) if page else []
+        if page
+        else []
+    )
     by_match: dict[str, list[Any]] = {}
     for s in seat_rows:
         by_match.setdefault(s.match_id, []).append(s)
@@ -110,8 +118,12 @@ def share(conn: sa.Connection, match_id: str, player_id: str) -> str:
     status = conn.scalar(sa.select(matches.c.status).where(matches.c.id == match_id))
     if status is None:
         return "unknown"
-    if conn.scalar(sa.select(seats.c.seat).where(seats.c.match_id == match_id, seats.c.player_id == player_id)
-                   .limit(1)) is None:
+    if (
+        conn.scalar(
+            sa.select(seats.c.seat).where(seats.c.match_id == match_id, seats.c.player_id == player_id).limit(1)
+        )
+        is None
+    ):
         return "not_yours"
     if status != "finished":
         return "not_finished"

@@ -38,8 +38,11 @@ def clean_name(name: str | None) -> str | None:
     if name is None:
         return None
     name = unicodedata.normalize("NFC", name)
-    kept = "".join(" " if ch.isspace() else ch for ch in name
-                   if unicodedata.category(ch) not in DROPPED_CATEGORIES and ch not in INVISIBLE)
+    kept = "".join(
+        " " if ch.isspace() else ch
+        for ch in name
+        if unicodedata.category(ch) not in DROPPED_CATEGORIES and ch not in INVISIBLE
+    )
     cleaned = " ".join(kept.split())[:NAME_MAX].rstrip()
     return cleaned or None
 
@@ -120,8 +123,9 @@ def _ascii_alike() -> dict[str, str]:
 
 def _as_ascii(text: str) -> str:
     table = _reads_as_ascii()
-    return "".join(table.get(ch, ch) for ch in text
-                   if ch not in INVISIBLE and unicodedata.category(ch) not in DROPPED_CATEGORIES)
+    return "".join(
+        table.get(ch, ch) for ch in text if ch not in INVISIBLE and unicodedata.category(ch) not in DROPPED_CATEGORIES
+    )
 
 
 def name_key(name: str) -> str:

@@ -175,8 +175,7 @@ def _rename(conn: sa.Connection, player_id: str, name: str | None) -> None:
     conn.execute(players.update().where(players.c.id == player_id).values(**values))
 
 
-def _protect(conn: sa.Connection, player_id: str, password_hash: str, old_hash: str | None,
-             kept_secret: str) -> int:
+def _protect(conn: sa.Connection, player_id: str, password_hash: str, old_hash: str | None, kept_secret: str) -> int:
     """Set the password (if the one stored is still `old_hash`: no change crossed this one) and sign out
     every other device; how many were."""
     row = conn.execute(sa.select(players.c.name, players.c.password_hash).where(players.c.id == player_id)).first()
@@ -316,8 +315,11 @@ class Players:
             raise error("password_flood")
         key = f"player:{player_id}"
         stored = await self.store.read(lambda conn: _password_hash(conn, player_id))
-        if stored is not None and (old_password is None or len(old_password) > PASSWORD_MAX
-                                   or not await self.hashes.run(key, _password_ok, stored, old_password, first=True)):
+        if stored is not None and (
+            old_password is None
+            or len(old_password) > PASSWORD_MAX
+            or not await self.hashes.run(key, _password_ok, stored, old_password, first=True)
+        ):
             raise error("wrong_password")
         hashed = await self.hashes.run(key, _hasher.hash, password, first=True)
         try:
@@ -332,8 +334,11 @@ class Players:
         if not self._passwords_set.allow(hash_secret(kept_secret)):  # per device: a thief spends its own
             raise error("password_flood")
         stored = await self.store.read(lambda conn: _password_hash(conn, player_id))
-        if stored is not None and (password is None or len(password) > PASSWORD_MAX or not await self.hashes.run(
-                f"player:{player_id}", _password_ok, stored, password, first=True)):
+        if stored is not None and (
+            password is None
+            or len(password) > PASSWORD_MAX
+            or not await self.hashes.run(f"player:{player_id}", _password_ok, stored, password, first=True)
+        ):
             raise error("wrong_password")
         gone = await self.store.transact(lambda conn: sign_out_others(conn, player_id, kept_secret))
         logs.event("player signed out everywhere else", detail=player_id)
@@ -372,9 +377,13 @@ class Players:
         player_id, player_name = str(found.id), found.name
         if stored is not None and _hasher.check_needs_rehash(stored):  # older parameters: bring it up to date
             rehashed = await self.hashes.run(lane, _hasher.hash, password, first=known is not None)
-            await self.store.transact(lambda conn: conn.execute(
-                players.update().where(players.c.id == player_id, players.c.password_hash == stored)
-                .values(password_hash=rehashed)))
+            await self.store.transact(
+                lambda conn: conn.execute(
+                    players.update()
+                    .where(players.c.id == player_id, players.c.password_hash == stored)
+                    .values(password_hash=rehashed)
+                )
+            )
 
         def signed_in(conn: sa.Connection) -> tuple[str, str]:
             now = time.time()
@@ -391,5 +400,13 @@ def check_password(password: str) -> None:
         raise error("password_length", least=PASSWORD_MIN, most=PASSWORD_MAX)
 
 
-__all__ = ["HEADER", "LOGINS_PER_MINUTE_ADDRESS", "LOGINS_PER_MINUTE_DEVICE", "LOGINS_PER_MINUTE_NAME",
-           "Identity", "Players", "check_distinct", "hash_secret"]
+__all__ = [
+    "HEADER",
+    "LOGINS_PER_MINUTE_ADDRESS",
+    "LOGINS_PER_MINUTE_DEVICE",
+    "LOGINS_PER_MINUTE_NAME",
+    "Identity",
+    "Players",
+    "check_distinct",
+    "hash_secret",
+]

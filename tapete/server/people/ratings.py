@@ -139,8 +139,9 @@ class FairPlay:
         return found
 
 
-def winners_after(sides: Sequence[Sequence[int]], ranks: Sequence[int], outcome: Mapping[str, Any],
-                  short: Sequence[int]) -> tuple[int, ...]:
+def winners_after(
+    sides: Sequence[Sequence[int]], ranks: Sequence[int], outcome: Mapping[str, Any], short: Sequence[int]
+) -> tuple[int, ...]:
     """The winners of a rated match once the sides of `short` took the loss (`ranks`, theirs last): the
     winners as played without them, else every seat of the best side left."""
     lost = {seat for side in sides if set(side) & set(short) for seat in side}
@@ -151,8 +152,13 @@ def winners_after(sides: Sequence[Sequence[int]], ranks: Sequence[int], outcome:
     return tuple(sorted(seat for side, rank in zip(sides, ranks, strict=True) if rank == best for seat in side))
 
 
-def fair_play(kinds: Mapping[int, str], decisions: Mapping[int, tuple[int, int]], left: set[int],
-              outcome: Mapping[str, Any], min_share: float) -> FairPlay:
+def fair_play(
+    kinds: Mapping[int, str],
+    decisions: Mapping[int, tuple[int, int]],
+    left: set[int],
+    outcome: Mapping[str, Any],
+    min_share: float,
+) -> FairPlay:
     """The rules above, for one match: `kinds` each seat's kind ("human" | "bot"), `decisions` each
     seat's (own, all) decisions, `left` the human seats whose person was gone at the end (left, or
     away past the reconnect grace: their stand-in made their last decision)."""
@@ -175,8 +181,9 @@ def _decisions(conn: sa.Connection, match_id: str) -> tuple[dict[int, tuple[int,
     whose last decision their stand-in made while their person was away."""
     counts: dict[int, list[int]] = {}
     last: dict[int, str | None] = {}
-    query = sa.select(actions.c.seat, actions.c.by_standin).where(actions.c.match_id == match_id).order_by(
-        actions.c.idx)
+    query = (
+        sa.select(actions.c.seat, actions.c.by_standin).where(actions.c.match_id == match_id).order_by(actions.c.idx)
+    )
     for seat, by in conn.execute(query):
         counted = counts.setdefault(int(seat), [0, 0])
         counted[0] += by is None
@@ -208,8 +215,9 @@ def settle(conn: sa.Connection, match_id: str, lookup: GameLookup, min_share: fl
     if marked.rowcount != 1:
         return False  # not finished, or already taken into account (by this or another process)
     match = conn.execute(
-        sa.select(matches.c.game, matches.c.rated, matches.c.outcome, matches.c.num_players, matches.c.options)
-        .where(matches.c.id == match_id)
+        sa.select(matches.c.game, matches.c.rated, matches.c.outcome, matches.c.num_players, matches.c.options).where(
+            matches.c.id == match_id
+        )
     ).one()
     seat_rows = list(
         conn.execute(
@@ -283,8 +291,9 @@ _settling: set[asyncio.Task[bool]] = set()  # held until done (the loop keeps on
 
 def settle_ratings(store: Store, match_id: str, game: Game, min_share: float = MIN_SHARE) -> None:
     """A table's match just finished: update the ratings beside the table, without holding it up."""
-    task = asyncio.create_task(match_finished(store, match_id, lambda _game_id: game, min_share),
-                               name=f"ratings-{match_id}")
+    task = asyncio.create_task(
+        match_finished(store, match_id, lambda _game_id: game, min_share), name=f"ratings-{match_id}"
+    )
     _settling.add(task)
     task.add_done_callback(_settling.discard)
 
@@ -326,7 +335,7 @@ async def sweep(store: Store, lookup: GameLookup, limit: int = SWEEP_BATCH, min_
 # -- reading ------------------------------------------------------------------------------------
 def _entry(row: Any, rank: int) -> dict[str, Any]:
     is_bot = str(row.subject).startswith(BOT_PREFIX)
-    level = str(row.subject)[len(BOT_PREFIX):] if is_bot else None
+    level = str(row.subject)[len(BOT_PREFIX) :] if is_bot else None
     return {
         "rank": rank,
         "player_id": None if is_bot else row.subject,
@@ -361,23 +370,46 @@ def ranks_of(conn: sa.Connection, subject: str) -> dict[str, dict[str, Any]]:
     """A subject's rating in every game it has one, with its place on that game's leaderboard."""
     found: dict[str, dict[str, Any]] = {}
     for row in conn.execute(sa.select(ratings).where(ratings.c.subject == subject).order_by(ratings.c.game)):
-        ahead = conn.scalar(
-            sa.select(sa.func.count())
-            .select_from(ratings)
-            .where(
-                ratings.c.game == row.game,
-                sa.or_(
-                    ratings.c.ordinal > row.ordinal,
-                    sa.and_(ratings.c.ordinal == row.ordinal, ratings.c.matches > row.matches),
-                    sa.and_(ratings.c.ordinal == row.ordinal, ratings.c.matches == row.matches,
-                            ratings.c.subject < row.subject),
-                ),
+        ahead = (
+            conn.scalar(
+                sa.select(sa.func.count())
+                .select_from(ratings)
+                .where(
+                    ratings.c.game == row.game,
+                    sa.or_(
+                        ratings.c.ordinal > row.ordinal,
+                        sa.and_(ratings.c.ordinal == row.ordinal, ratings.c.matches > row.matches),
+                        sa.and_(
+                            ratings.c.ordinal == row.ordinal,
+                            ratings.c.matches == row.matches,
+                            ratings.c.subject < row.subject,
+                        ),
+                    ),
+                )
             )
-        ) or 0
-        found[row.game] = {"ordinal": row.ordinal, "mu": row.mu, "sigma": row.sigma, "matches": row.matches,
-                           "rank": int(ahead) + 1}
+            or 0
+        )
+        found[row.game] = {
+            "ordinal": row.ordinal,
+            "mu": row.mu,
+            "sigma": row.sigma,
+            "matches": row.matches,
+            "rank": int(ahead) + 1,
+        }
     return found
 
 
-__all__ = ["FairPlay", "Rating", "fair_play", "leaderboard", "match_finished", "ranks_of", "settle", "settle_ratings",
-           "side_ranks", "sweep", "updated", "winners_after"]
+__all__ = [
+    "FairPlay",
+    "Rating",
+    "fair_play",
+    "leaderboard",
+    "match_finished",
+    "ranks_of",
+    "settle",
+    "settle_ratings",
+    "side_ranks",
+    "sweep",
+    "updated",
+    "winners_after",
+]

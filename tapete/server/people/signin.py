@@ -145,8 +145,9 @@ class SharedLoginGuard(LoginGuard):
         return await super().allow_device(device_hash) if found is None else found
 
     async def allow(self, address: str, name_key: str) -> bool:
-        found = await self._counts([(f"address:{address}", LOGINS_PER_MINUTE_ADDRESS),
-                                    (f"name:{_digest(name_key)}", LOGINS_PER_MINUTE_NAME)])
+        found = await self._counts(
+            [(f"address:{address}", LOGINS_PER_MINUTE_ADDRESS), (f"name:{_digest(name_key)}", LOGINS_PER_MINUTE_NAME)]
+        )
         return await super().allow(address, name_key) if found is None else found
 
     async def wait_s(self, address: str) -> float:
@@ -207,20 +208,24 @@ def add_device(conn: sa.Connection, player_id: str, now: float) -> str:
         .order_by(player_devices.c.created_at.desc())
         .limit(DEVICE_TOKENS_KEPT)
     )
-    conn.execute(player_devices.delete().where(
-        player_devices.c.player_id == player_id, player_devices.c.device_hash.not_in(kept.scalar_subquery())))
+    conn.execute(
+        player_devices.delete().where(
+            player_devices.c.player_id == player_id, player_devices.c.device_hash.not_in(kept.scalar_subquery())
+        )
+    )
     return device
 
 
 def sign_out_others(conn: sa.Connection, player_id: str, kept_secret: str) -> int:
     """Forget every device secret of the player but `kept_secret` (the caller's), and every device
     token; how many secrets went."""
-    gone = conn.execute(player_secrets.delete().where(player_secrets.c.player_id == player_id,
-                                                      player_secrets.c.secret_hash != _digest(kept_secret)))
+    gone = conn.execute(
+        player_secrets.delete().where(
+            player_secrets.c.player_id == player_id, player_secrets.c.secret_hash != _digest(kept_secret)
+        )
+    )
     conn.execute(player_devices.delete().where(player_devices.c.player_id == player_id))
     return int(gone.rowcount)
-
-
 
 
 @dataclass
@@ -236,8 +241,9 @@ class HashQueue:
     within each, one job per key in turn. A key with `HASH_QUEUE_PER_KEY` jobs waiting, or a queue
     of `HASH_QUEUE_MAX`, refuses more (`hashing_busy`, 429) at once."""
 
-    def __init__(self, executor: Executor, max_total: int = HASH_QUEUE_MAX,
-                 max_per_key: int = HASH_QUEUE_PER_KEY) -> None:
+    def __init__(
+        self, executor: Executor, max_total: int = HASH_QUEUE_MAX, max_per_key: int = HASH_QUEUE_PER_KEY
+    ) -> None:
         self.executor = executor
         self.max_total, self.max_per_key = max_total, max_per_key
         self._first: OrderedDict[str, deque[_Job]] = OrderedDict()

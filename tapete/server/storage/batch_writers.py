@@ -63,6 +63,7 @@ class Write:
 
 TABLE_KEYED = frozenset({"matches", "seats", "actions"})  # tables whose rows belong to one match
 
+
 @dataclass
 class Step:
     """One statement of a batch: executed once per row of `rows` (an executemany), or once with the
@@ -99,8 +100,11 @@ def plan(batch: Sequence[Write]) -> list[Step]:
                 steps[-1].rows.append(params)  # type: ignore[union-attr]
             else:
                 table = write.table
-                statement = table.update().where(*(table.c[k] == sa.bindparam(f"w_{k}") for k in where)).values(
-                    {k: sa.bindparam(f"v_{k}", type_=table.c[k].type) for k in values})
+                statement = (
+                    table.update()
+                    .where(*(table.c[k] == sa.bindparam(f"w_{k}") for k in where))
+                    .values({k: sa.bindparam(f"v_{k}", type_=table.c[k].type) for k in values})
+                )
                 steps.append(Step(statement, [params], shape))
         last_shape = shape
     return steps
@@ -156,8 +160,7 @@ INSERT_ACTIONS = """INSERT INTO actions (match_id, idx, seat, action, "at", by_s
 SELECT * FROM unnest($1::varchar[], $2::int[], $3::int[], $4::int[], $5::float8[], $6::varchar[])"""
 
 
-INSERT_ACTIONS_SQLITE = ('INSERT INTO actions (match_id, idx, seat, action, "at", by_standin) '
-                         "VALUES (?, ?, ?, ?, ?, ?)")
+INSERT_ACTIONS_SQLITE = 'INSERT INTO actions (match_id, idx, seat, action, "at", by_standin) VALUES (?, ?, ?, ?, ?, ?)'
 
 ActionColumns = tuple[list[str], list[int], list[int], list[int], list[float], list[str | None]]
 
@@ -165,8 +168,14 @@ ActionColumns = tuple[list[str], list[int], list[int], list[int], list[float], l
 def action_columns(writes: Sequence[Write]) -> ActionColumns:
     """The rows of action inserts as six arrays (the parameters of INSERT_ACTIONS)."""
     rows = [row for write in writes for row in write.rows or ()]
-    return ([r["match_id"] for r in rows], [r["idx"] for r in rows], [r["seat"] for r in rows],
-            [r["action"] for r in rows], [r["at"] for r in rows], [r.get("by_standin") for r in rows])
+    return (
+        [r["match_id"] for r in rows],
+        [r["idx"] for r in rows],
+        [r["seat"] for r in rows],
+        [r["action"] for r in rows],
+        [r["at"] for r in rows],
+        [r.get("by_standin") for r in rows],
+    )
 
 
 def lane_of(unit: Sequence[Write]) -> str:
@@ -222,8 +231,10 @@ class RawStatement:
         return cls(compiled.string, names, processors)
 
     def args(self, params: dict[str, Any]) -> tuple[Any, ...]:
-        return tuple(params[name] if process is None else process(params[name])
-                     for name, process in zip(self.names, self.processors, strict=True))
+        return tuple(
+            params[name] if process is None else process(params[name])
+            for name, process in zip(self.names, self.processors, strict=True)
+        )
 
 
 class PgWriter(AsyncWriter):
@@ -254,8 +265,10 @@ class PgWriter(AsyncWriter):
         taken = {id(w) for w in inserts}
         # the rest in one transaction, grouped by statement shape (a unit's writes are of distinct
         # tables here, and its matches row sorts before its seats rows)
-        others = sorted((w for w in batch if id(w) not in taken),
-                        key=lambda w: (w.table.name, w.rows is None, sorted(w.values or ()), sorted(w.where or ())))
+        others = sorted(
+            (w for w in batch if id(w) not in taken),
+            key=lambda w: (w.table.name, w.rows is None, sorted(w.values or ()), sorted(w.where or ())),
+        )
         if inserts:
             await _each_alone_on_failure(inserts, self._insert)
         if others:
@@ -348,8 +361,9 @@ class InlineWriter:
         sa.event.listen(self.engine, "connect", sqlite_pragmas)
         database = sa.engine.make_url(sync_url).database
         # a file's checkpoints (and their flush to disk) happen on a thread, never in a commit here
-        self.checkpointer = (WalCheckpointer(database, checkpoint_every, restart_frames)
-                             if database and database != ":memory:" else None)
+        self.checkpointer = (
+            WalCheckpointer(database, checkpoint_every, restart_frames) if database and database != ":memory:" else None
+        )
         if self.checkpointer is not None:
             sa.event.listen(self.engine, "connect", _writer_pragmas)
             self.checkpointer.start()

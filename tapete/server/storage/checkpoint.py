@@ -98,5 +98,8 @@ class WalCheckpointer:
 
     def summary(self) -> dict[str, float | int]:
         """For /api/stats: the checkpoints, the catch-ups and the longest hold of the writer's commits."""
-        return {"checkpoints": self.checkpoints, "restarts": self.catch_ups,
-                "longest_hold_ms": round(self.longest_hold * 1000, 3)}
+        return {
+            "checkpoints": self.checkpoints,
+            "restarts": self.catch_ups,
+            "longest_hold_ms": round(self.longest_hold * 1000, 3),
+        }

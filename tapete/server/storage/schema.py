@@ -51,8 +51,9 @@ seats = sa.Table(
     sa.Column("name", sa.String(64), nullable=True),
     sa.Column("token_hash", sa.String(64), nullable=True),
     # the identity that took the seat (none for bots and anonymous people)
-    sa.Column("player_id", sa.String(24), sa.ForeignKey("players.id", name="fk_seats_player_id"), nullable=True,
-              index=True),
+    sa.Column(
+        "player_id", sa.String(24), sa.ForeignKey("players.id", name="fk_seats_player_id"), nullable=True, index=True
+    ),
 )
 
 players = sa.Table(
@@ -138,8 +139,7 @@ tournaments = sa.Table(
     sa.Column("kind", sa.String(8), nullable=False),  # "swiss" | "arena"
     sa.Column("game", sa.String(32), nullable=False),
     sa.Column("name", sa.String(64), nullable=True),
-    sa.Column("organiser", sa.String(24), sa.ForeignKey("players.id", name="fk_tournaments_organiser"),
-              nullable=False),
+    sa.Column("organiser", sa.String(24), sa.ForeignKey("players.id", name="fk_tournaments_organiser"), nullable=False),
     sa.Column("options", sa.JSON, nullable=False),  # the game's options, as at a table
     sa.Column("table_options", sa.JSON, nullable=False),  # every game's table options
     sa.Column("plan", sa.JSON, nullable=False),  # seats a table, rounds (Swiss), seconds (arena)
@@ -179,6 +179,16 @@ tournament_games = sa.Table(
 
 
 __all__ = [
-    "actions", "chat_lines", "matches", "metadata", "player_devices", "player_secrets", "players", "ratings", "seats",
-    "tournament_entries", "tournament_games", "tournaments",
+    "actions",
+    "chat_lines",
+    "matches",
+    "metadata",
+    "player_devices",
+    "player_secrets",
+    "players",
+    "ratings",
+    "seats",
+    "tournament_entries",
+    "tournament_games",
+    "tournaments",
 ]

@@ -93,6 +93,7 @@ class MatchRow:
     def chat_room(self) -> str:
         return self.room or self.id
 
+
 def keep_private(url: str) -> None:
     """A SQLite file readable by its owner only (0600): it holds the seeds of unfinished matches."""
     parsed = sa.engine.make_url(url)
@@ -132,8 +133,9 @@ class Store:
         keep_private(url)  # before anything opens it: SQLite gives its -wal and -shm files the same mode
         self.engine = make_engine(url)
         self._inline = InlineWriter(url) if url.startswith("sqlite+aiosqlite") else None
-        self._writer_impl: AsyncWriter = PgWriter(self.engine) if url.startswith("postgresql") else AsyncWriter(
-            self.engine)
+        self._writer_impl: AsyncWriter = (
+            PgWriter(self.engine) if url.startswith("postgresql") else AsyncWriter(self.engine)
+        )
         self._pending: deque[list[Write]] = deque()  # units: the writes submitted together
         self._busy: set[str] = set()  # tables with a batch in flight: their next write waits for it
         self._in_flight: set[asyncio.Task[None]] = set()
@@ -292,8 +294,15 @@ class Store:
             Write(
                 seats,
                 rows=[
-                    {"match_id": row.id, "seat": s.seat, "kind": s.kind, "level": s.level, "name": s.name,
-                     "token_hash": s.token_hash, "player_id": s.player_id}
+                    {
+                        "match_id": row.id,
+                        "seat": s.seat,
+                        "kind": s.kind,
+                        "level": s.level,
+                        "name": s.name,
+                        "token_hash": s.token_hash,
+                        "player_id": s.player_id,
+                    }
                     for s in row.seats
                 ],
             ),
@@ -303,26 +312,34 @@ class Store:
         """The lease a write of this table needs (none with one process)."""
         return None
 
-    async def set_seat(self, match_id: str, seat: int, name: str | None, token_hash: str | None,
-                       player_id: str | None = None) -> None:
+    async def set_seat(
+        self, match_id: str, seat: int, name: str | None, token_hash: str | None, player_id: str | None = None
+    ) -> None:
         await self._submit(
-            Write(seats, values={"name": name, "token_hash": token_hash, "player_id": player_id},
-                  where={"match_id": match_id, "seat": seat}, fence=self._fence(match_id))
+            Write(
+                seats,
+                values={"name": name, "token_hash": token_hash, "player_id": player_id},
+                where={"match_id": match_id, "seat": seat},
+                fence=self._fence(match_id),
+            )
         )
 
     async def set_status(self, match_id: str, status: str, **values: Any) -> None:
-        await self._submit(Write(matches, values={"status": status, **values}, where={"id": match_id},
-                                  fence=self._fence(match_id)))
+        await self._submit(
+            Write(matches, values={"status": status, **values}, where={"id": match_id}, fence=self._fence(match_id))
+        )
 
-    async def append_action(self, match_id: str, idx: int, seat: int, action: int, at: float,
-                            by_standin: str | None = None) -> None:
+    async def append_action(
+        self, match_id: str, idx: int, seat: int, action: int, at: float, by_standin: str | None = None
+    ) -> None:
         """Store an action; `by_standin`: made for the seat's person by their stand-in ("standin", "clock")."""
         row = {"match_id": match_id, "idx": idx, "seat": seat, "action": action, "at": at, "by_standin": by_standin}
         await self._submit(Write(actions, rows=[row], fence=self._fence(match_id)))
 
     async def delete_action(self, match_id: str, idx: int) -> None:
-        await self._submit(Write(actions, where={"match_id": match_id, "idx": idx}, delete=True,
-                                  fence=self._fence(match_id)))
+        await self._submit(
+            Write(actions, where={"match_id": match_id, "idx": idx}, delete=True, fence=self._fence(match_id))
+        )
 
     # -- players and ratings: transactions of their own, beside the writer's batches --
     async def transact(self, work: Callable[[sa.Connection], T]) -> T:
@@ -349,8 +366,15 @@ class Store:
         if prune:
             c = chat_lines.c
             oldest_kept = sa.select(c.id).where(c.room == room).order_by(c.id.desc()).offset(CHAT_HISTORY).limit(1)
-            writes.append(Write(chat_lines, where={"room": room}, delete=True, fence=fence,
-                                also=c.id <= oldest_kept.scalar_subquery()))  # NULL (nothing) while fewer
+            writes.append(
+                Write(
+                    chat_lines,
+                    where={"room": room},
+                    delete=True,
+                    fence=fence,
+                    also=c.id <= oldest_kept.scalar_subquery(),
+                )
+            )  # NULL (nothing) while fewer
         await self._submit(*writes)
 
     async def set_rematch(self, match_id: str, rematch: dict[str, Any], next_match: str | None = None) -> None:
@@ -375,8 +399,7 @@ class Store:
     async def recorded_action(self, match_id: str, idx: int) -> tuple[int, int] | None:
         """The (seat, action) recorded at index `idx` of a match, if any (after a write whose
         answer was lost: it may have been committed all the same)."""
-        query = sa.select(actions.c.seat, actions.c.action).where(actions.c.match_id == match_id,
-                                                                  actions.c.idx == idx)
+        query = sa.select(actions.c.seat, actions.c.action).where(actions.c.match_id == match_id, actions.c.idx == idx)
         async with self.engine.connect() as conn:
             found = (await conn.execute(query)).first()
         return None if found is None else (int(found.seat), int(found.action))
@@ -394,11 +417,14 @@ class Store:
         made: dict[int, str] = {}
         while True:
             async with self.engine.connect() as conn:
-                page = list(await conn.execute(
-                    sa.select(actions.c.idx, actions.c.seat, actions.c.action, actions.c.by_standin)
-                    .where(actions.c.match_id == match_id, actions.c.idx >= len(found))
-                    .order_by(actions.c.idx).limit(ACTIONS_PAGE)
-                ))
+                page = list(
+                    await conn.execute(
+                        sa.select(actions.c.idx, actions.c.seat, actions.c.action, actions.c.by_standin)
+                        .where(actions.c.match_id == match_id, actions.c.idx >= len(found))
+                        .order_by(actions.c.idx)
+                        .limit(ACTIONS_PAGE)
+                    )
+                )
             if any(r.idx != len(found) + i for i, r in enumerate(page)):
                 raise RuntimeError(f"match {match_id}: the action record has a gap")
             made.update((r.idx, r.by_standin) for r in page if r.by_standin is not None)
@@ -417,9 +443,7 @@ class Store:
                 seat_rows = await conn.execute(
                     sa.select(seats).where(seats.c.match_id == row.id).order_by(seats.c.seat)
                 )
-                row.seats = [
-                    SeatRow(r.seat, r.kind, r.level, r.name, r.token_hash, r.player_id) for r in seat_rows
-                ]
+                row.seats = [SeatRow(r.seat, r.kind, r.level, r.name, r.token_hash, r.player_id) for r in seat_rows]
                 row.chat = await self._chat(conn, row.chat_room)
                 if not with_actions:
                     continue
@@ -441,6 +465,8 @@ class Store:
         c = chat_lines.c
         newest = await conn.execute(
             sa.select(c.seat, c.name, c.spectator, c.text, c.phrase, c.at, c.sender)
-            .where(c.room == room).order_by(c.id.desc()).limit(CHAT_HISTORY)
+            .where(c.room == room)
+            .order_by(c.id.desc())
+            .limit(CHAT_HISTORY)
         )
         return [dict(r._mapping) for r in reversed(list(newest))]

@@ -110,8 +110,15 @@ class ChatLine:
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> ChatLine:
-        return cls(data.get("seat"), data.get("name"), bool(data.get("spectator")), data.get("text"),
-                   data.get("phrase"), float(data.get("at") or 0.0), data.get("sender"))
+        return cls(
+            data.get("seat"),
+            data.get("name"),
+            bool(data.get("spectator")),
+            data.get("text"),
+            data.get("phrase"),
+            float(data.get("at") or 0.0),
+            data.get("sender"),
+        )
 
     @property
     def spectator_number(self) -> int | None:
@@ -145,8 +152,16 @@ class ChatLine:
         else:
             number = (self.seat or 0) + 1
             name = f"Player {number}" if english else f"Jugador {number}"
-        return {"type": "chat", "from": self.seat, "name": name, "spectator": self.spectator, "text": text,
-                "phrase": self.phrase, "at": self.at, "sender": self.key}
+        return {
+            "type": "chat",
+            "from": self.seat,
+            "name": name,
+            "spectator": self.spectator,
+            "text": text,
+            "phrase": self.phrase,
+            "at": self.at,
+            "sender": self.key,
+        }
 
 
 class TableChat:
@@ -164,8 +179,9 @@ class TableChat:
         self._spectators = max((line.spectator_number or 0 for line in self.lines), default=0)
         self._numbers: dict[str, int] = {}
 
-    def say(self, conn: Connection, text: str | None, phrase: str | None, seated: SeatRegistry,
-            spectators_may: bool) -> None:
+    def say(
+        self, conn: Connection, text: str | None, phrase: str | None, seated: SeatRegistry, spectators_may: bool
+    ) -> None:
         """A socket's line to everyone `seated` at the table (one text per language), or an error to
         that socket alone; `spectators_may`: the table lets spectators write (`spectator_chat`)."""
         try:
@@ -184,8 +200,9 @@ class TableChat:
                 other.send_text(rendered[other.lang])
 
     @staticmethod
-    def _line(conn: Connection, text: str | None, phrase: str | None, seats: Sequence[SeatInfo],
-              spectators_may: bool) -> ChatLine:
+    def _line(
+        conn: Connection, text: str | None, phrase: str | None, seats: Sequence[SeatInfo], spectators_may: bool
+    ) -> ChatLine:
         words = clean_text(text) if text is not None else None
         if conn.seat is None:
             if not spectators_may:

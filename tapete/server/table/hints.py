@@ -29,16 +29,21 @@ HINT_EVERY_S = 5.0
 class TableHints:
     """One table's hints: who asked when, what is being computed."""
 
-    def __init__(self, table_id: str, game_id: str, options: TableOptions, thinking: ThinkingPool | None,
-                 group: Callable[[], str]) -> None:
+    def __init__(
+        self,
+        table_id: str,
+        game_id: str,
+        options: TableOptions,
+        thinking: ThinkingPool | None,
+        group: Callable[[], str],
+    ) -> None:
         self.table_id, self.game_id, self.options = table_id, game_id, options
         self.thinking, self.group = thinking, group
         self.asked: dict[int, float] = {}  # seat -> when its last hint was answered (or it asked, until then)
         self.running: set[int] = set()
         self.tasks: set[asyncio.Task[None]] = set()
 
-    def ask(self, conn: Connection, playing: bool, state: State, version: int,
-            seats: Sequence[dict[str, Any]]) -> None:
+    def ask(self, conn: Connection, playing: bool, state: State, version: int, seats: Sequence[dict[str, Any]]) -> None:
         """`conn`'s seat asks what the bot would play now; refused in words when it may not."""
         try:
             seat = conn.seat
@@ -61,12 +66,14 @@ class TableHints:
         self.running.add(seat)
         names = [str(entry.get("name") or "") for entry in seats]
         task = asyncio.get_running_loop().create_task(
-            self._answer(self.thinking, conn, seat, version, pickle.dumps(state), names))
+            self._answer(self.thinking, conn, seat, version, pickle.dumps(state), names)
+        )
         self.tasks.add(task)
         task.add_done_callback(self.tasks.discard)
 
-    async def _answer(self, thinking: ThinkingPool, conn: Connection, seat: int, version: int, state: bytes,
-                      names: list[str]) -> None:
+    async def _answer(
+        self, thinking: ThinkingPool, conn: Connection, seat: int, version: int, state: bytes, names: list[str]
+    ) -> None:
         try:
             answer = await thinking.hint(self.table_id, self.group(), self.game_id, state, seat, names)
         finally:
@@ -75,8 +82,14 @@ class TableHints:
             self.running.discard(seat)
         if answer[0] == "json":
             found = orjson.loads(answer[1])
-            conn.send({"type": "hint", "version": version, "action": found["action"],
-                       "text": {"es": found["es"], "en": found["en"]}})
+            conn.send(
+                {
+                    "type": "hint",
+                    "version": version,
+                    "action": found["action"],
+                    "text": {"es": found["es"], "en": found["en"]},
+                }
+            )
         elif answer[0] == "refused":
             conn.send_error(error("hints_not_now"))
         else:

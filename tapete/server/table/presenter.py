@@ -44,16 +44,31 @@ class Moment:
     next_match: str | None = None  # the rematch's match id, once made
 
     @classmethod
-    def of(cls, status: str, core: TableCore, now: float, seats: list[dict[str, Any]],
-           rematch: dict[str, Any] | None = None, next_match: str | None = None) -> Moment:
+    def of(
+        cls,
+        status: str,
+        core: TableCore,
+        now: float,
+        seats: list[dict[str, Any]],
+        rematch: dict[str, Any] | None = None,
+        next_match: str | None = None,
+    ) -> Moment:
         """The table's times as the core has them (clocks run only for seats people play)."""
         clocks = []
         for seat in sorted(core.clock_since):
             deadline = core.clock_deadline(seat)
             if deadline is not None:
                 clocks.append({"seat": seat, "remaining_ms": max(0, round((deadline - now) * 1000))})
-        return cls(status, core.version, round(core.window_left(now) * 1000), round(core.pause_left(now) * 1000),
-                   clocks, seats, rematch, next_match)
+        return cls(
+            status,
+            core.version,
+            round(core.window_left(now) * 1000),
+            round(core.pause_left(now) * 1000),
+            clocks,
+            seats,
+            rematch,
+            next_match,
+        )
 
 
 class Presenter:
@@ -86,8 +101,9 @@ class Presenter:
     def left(seat: int) -> dict[str, Any]:
         return {"type": "left", "seat": seat}
 
-    def summary(self, moment: Moment, options: Any, table_options: Any, invite_code: str | None,
-                public: bool) -> dict[str, Any]:
+    def summary(
+        self, moment: Moment, options: Any, table_options: Any, invite_code: str | None, public: bool
+    ) -> dict[str, Any]:
         """The table as the lobby lists it."""
         return {
             "id": self.table_id,
@@ -163,8 +179,18 @@ class Presenter:
     def seats_key(infos: Iterable[SeatInfo], stand_in: Callable[[int], bool]) -> tuple[Any, ...]:
         """All that `seats` shows, cheaply: seats of equal keys are shown alike (a table's runner
         makes them again only when the key changes)."""
-        return tuple((info.index, info.kind, info.name, info.level, info.token_hash is not None, bool(info.conns),
-                      info.human and stand_in(info.index)) for info in infos)
+        return tuple(
+            (
+                info.index,
+                info.kind,
+                info.name,
+                info.level,
+                info.token_hash is not None,
+                bool(info.conns),
+                info.human and stand_in(info.index),
+            )
+            for info in infos
+        )
 
     @staticmethod
     def seats(infos: Iterable[SeatInfo], stand_in: Callable[[int], bool]) -> list[dict[str, Any]]:
@@ -185,8 +211,9 @@ class Presenter:
             out.append(entry)
         return out
 
-    def broadcast(self, audiences: Iterable[set[Connection]], state: State, moment: Moment,
-                  events: list[Event]) -> None:
+    def broadcast(
+        self, audiences: Iterable[set[Connection]], state: State, moment: Moment, events: list[Event]
+    ) -> None:
         """Tell every socket its seat's state: one text per seat, language and style, built
         from parts encoded once (`StateText`). The events join the kept log first."""
         if events:
@@ -225,4 +252,3 @@ class Presenter:
                     conn.accepted_seq = None
                 conn.send_text(text)
         texts.end()
-

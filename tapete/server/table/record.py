@@ -31,8 +31,9 @@ class TableRecord:
         self.table_id = table_id
         self.new_match = new_match
 
-    async def append(self, version: int, seat: int, action: int, by_standin: str | None = None
-                     ) -> tuple[int, int] | None:
+    async def append(
+        self, version: int, seat: int, action: int, by_standin: str | None = None
+    ) -> tuple[int, int] | None:
         """Store the action at the table's `version` (`by_standin`: made for the seat's person by
         their stand-in). None: it is recorded. Raises `StorageFailed` when it is not; returns the
         (seat, action) the record holds there instead, for the runner to apply first (and then to

@@ -13,7 +13,6 @@ from typing import Any
 from tapete.bots import BOT_KINDS, kinds_for
 from tapete.engine import Game, MatchRecord, WrongRulesVersion, check_rules_version, options_to_json
 from tapete.games import get_game
-from tapete.protocol import Words
 
 from ..errors import error
 from ..ops import logs
@@ -24,6 +23,7 @@ from ..storage.store import MatchRow, SeatRow, Store
 from .chat import ChatLine, TableChat
 from .codes import new_code
 from .connection import CLOSE_NOT_FOUND
+from .option_types import check_option_types
 from .pacer import BotPacer
 from .rematch import RematchVotes, rotated_seed
 from .runner import RunnerStopped, TableContext, TableRunner
@@ -63,10 +63,15 @@ class TableRegistry:
         self._loading: dict[str, asyncio.Task[TableRunner | None]] = {}
         self.pacer = BotPacer(settings.bot_moves_per_turn)
         # where search bots think and replays are computed (its processes start when first needed)
-        self.thinking = ThinkingPool(settings.thinking_processes, settings.think_wait_s, settings.think_max_s,
-                                     int(settings.replay_cache_mb * 2**20))
-        self.context = TableContext(store, settings, self.stats, self.pacer, self._forget, self.thinking,
-                                    self.group_of)  # every runner's
+        self.thinking = ThinkingPool(
+            settings.thinking_processes,
+            settings.think_wait_s,
+            settings.think_max_s,
+            int(settings.replay_cache_mb * 2**20),
+        )
+        self.context = TableContext(
+            store, settings, self.stats, self.pacer, self._forget, self.thinking, self.group_of
+        )  # every runner's
         # when each table in memory was made, and by which address (quotas; not kept across restarts)
         self.created_at: dict[str, float] = {}
         self.creator: dict[str, str] = {}
@@ -86,8 +91,9 @@ class TableRegistry:
             try:
                 runner = self._from_row(row)
             except WrongRulesVersion:
-                logs.event("table not restored: its record is of other rules", logging.WARNING, table=row.id,
-                           status=row.status)
+                logs.event(
+                    "table not restored: its record is of other rules", logging.WARNING, table=row.id, status=row.status
+                )
                 continue
             except Exception:
                 logs.log.exception("could not restore a table", extra={"table": row.id})
@@ -129,8 +135,11 @@ class TableRegistry:
 
     async def expire_waiting(self) -> int:
         now = time.time()
-        old = [r for r in list(self.runners.values())
-               if r.status == "waiting" and self.created_at.get(r.id, now) + self.settings.waiting_ttl <= now]
+        old = [
+            r
+            for r in list(self.runners.values())
+            if r.status == "waiting" and self.created_at.get(r.id, now) + self.settings.waiting_ttl <= now
+        ]
         for runner in old:
             await self._end_waiting(runner, "expired")
         return len(old)
@@ -272,8 +281,11 @@ class TableRegistry:
         if not self._searching_bots_only(specs):
             return
         limit = self.settings.max_search_tables_per_address
-        mine = sum(1 for table_id in self.created_by.get(client, ())
-                   if self.runners[table_id].status != "finished" and table_id in self.search_tables)
+        mine = sum(
+            1
+            for table_id in self.created_by.get(client, ())
+            if self.runners[table_id].status != "finished" and table_id in self.search_tables
+        )
         if mine >= limit:
             raise error("quota_search_tables", open=mine, limit=limit)
 
@@ -291,8 +303,7 @@ class TableRegistry:
         """The creator (the holder of the first human seat) closes a table still waiting for people."""
         runner = await self.get(table_id)
         first = next((s for s in runner.seats if s.human), None)
-        if first is None or first.token_hash is None or not secrets.compare_digest(first.token_hash,
-                                                                                   hash_token(token)):
+        if first is None or first.token_hash is None or not secrets.compare_digest(first.token_hash, hash_token(token)):
             raise error("bad_token")
         if runner.status != "waiting":
             raise error("close_not_waiting")
@@ -450,8 +461,13 @@ class TableRegistry:
         listed = self.listed()
         shown = listed[offset : offset + limit]
         following = offset + len(shown)
-        return {"tables": shown, "total": len(listed), "offset": offset, "limit": limit,
-                "next": following if following < len(listed) else None}
+        return {
+            "tables": shown,
+            "total": len(listed),
+            "offset": offset,
+            "limit": limit,
+            "next": following if following < len(listed) else None,
+        }
 
     # -- records ---------------------------------------------------------------------
     async def record(self, table_id: str, viewer: str | None = None) -> dict[str, Any]:
@@ -492,19 +508,3 @@ def check_viewer(viewers: Viewers, viewer: str | None) -> None:
     """403 for a private table's match the caller (`viewer`, a player id or None) did not play."""
     if viewers is not None and viewer not in viewers:
         raise error("private_match")
-
-
-OPTION_TYPES: dict[str, type] = {"int": int, "bool": bool, "str": str}
-
-
-def check_option_types(schema: list[dict[str, Any]], given: dict[str, Any]) -> None:
-    """Each option's value of exactly its declared type: no "150" for 150, no 1 for true."""
-    declared = {entry["key"]: OPTION_TYPES.get(entry["type"]) for entry in schema}
-    for key, value in given.items():
-        kind = declared.get(key)
-        if kind is not None and type(value) is not kind:
-            raise error("option_type", key=key, type=Words(entry_type_es(kind), kind.__name__))
-
-
-def entry_type_es(kind: type) -> str:
-    return {int: "entero", bool: "verdadero o falso", str: "texto"}.get(kind, kind.__name__)

@@ -97,8 +97,12 @@ class RematchVotes:
         return cls(str(data["next"]), accepted, declined, started, str(data.get("code") or new_code()))
 
     def to_json(self) -> dict[str, Any]:
-        return {"next": self.next_match, "code": self.invite_code,
-                "accepted": {str(s): h for s, h in sorted(self.accepted.items())}, "declined": sorted(self.declined)}
+        return {
+            "next": self.next_match,
+            "code": self.invite_code,
+            "accepted": {str(s): h for s, h in sorted(self.accepted.items())},
+            "declined": sorted(self.declined),
+        }
 
     def copy(self) -> RematchVotes:
         return RematchVotes(self.next_match, dict(self.accepted), set(self.declined), self.started, self.invite_code)
@@ -138,8 +142,12 @@ class RematchVotes:
             candidate = rematch_token(token, self.next_match)
             if secrets.compare_digest(hash_token(candidate), wanted):
                 new_token = candidate
-        return {"type": "rematch_start", "match_id": self.next_match, "token": new_token,
-                "invite_code": self.invite_code if new_token is not None else None}
+        return {
+            "type": "rematch_start",
+            "match_id": self.next_match,
+            "token": new_token,
+            "invite_code": self.invite_code if new_token is not None else None,
+        }
 
     def message(self, seats: list[SeatInfo]) -> dict[str, Any]:
         """The protocol's `rematch` object (the message's fields without its type)."""
@@ -177,8 +185,9 @@ class TableRematch:
         self.next_match: str | None = None  # once the next match is made
         self.make: Callable[[str], Awaitable[None]] | None = None  # makes it from this table's id (the registry's)
 
-    def restore(self, stored: dict[str, Any] | None, next_match: str | None,
-                make: Callable[[str], Awaitable[None]]) -> None:
+    def restore(
+        self, stored: dict[str, Any] | None, next_match: str | None, make: Callable[[str], Awaitable[None]]
+    ) -> None:
         """The answers and the next match as stored (`make` makes it from the stored answers)."""
         self.votes = RematchVotes.from_json(stored, started=next_match is not None)
         self.next_match, self.make = next_match, make

@@ -69,8 +69,11 @@ class CompactRecord:
     @classmethod
     def of(cls, record: Record) -> CompactRecord:
         played = record["actions"]
-        return cls({key: value for key, value in record.items() if key != "actions"},
-                   array("i", (int(a[0]) for a in played)), array("i", (int(a[1]) for a in played)))
+        return cls(
+            {key: value for key, value in record.items() if key != "actions"},
+            array("i", (int(a[0]) for a in played)),
+            array("i", (int(a[1]) for a in played)),
+        )
 
     def to_record(self) -> Record:
         return {**self.head, "actions": [[s, a] for s, a in zip(self.seats, self.actions, strict=True)]}
@@ -110,8 +113,11 @@ class ReplayedMatch:
         base = step - step % self.stride
         while base and base not in self.states:
             base -= self.stride
-        state = self.states[base].clone() if base else self.game.new_match(
-            self.num_players, self.record["seed"], self.record["options"])
+        state = (
+            self.states[base].clone()
+            if base
+            else self.game.new_match(self.num_players, self.record["seed"], self.record["options"])
+        )
         for index in range(base, step):
             state.apply(self.seats[index], self.actions[index])
             if (index + 1) % self.stride == 0 and index + 1 not in self.states:
@@ -155,9 +161,15 @@ class ReplayedMatch:
             marks = self.trail_at(step - 1).step(actor, self.made_by.get(step - 1))
             events = game.made_for(state.apply(actor, action), marks)
             seen = [e for e in events if e.visible_to(seat)]
-            last = {"seat": actor, "told": True, "text": {
-                lang: " ".join(game.tell_event(e, reader) for e in seen) or UNSEEN[lang].format(name=self.names[actor])
-                for lang, reader in readers.items()}}
+            last = {
+                "seat": actor,
+                "told": True,
+                "text": {
+                    lang: " ".join(game.tell_event(e, reader) for e in seen)
+                    or UNSEEN[lang].format(name=self.names[actor])
+                    for lang, reader in readers.items()
+                },
+            }
         else:
             state = self.state_at(0)
         return {
@@ -191,8 +203,13 @@ class ReplayedMatch:
             made = game.made_for(state.apply(actor, self.actions[index]), trail.step(actor, self.made_by.get(index)))
             for event in made:
                 if event.visible_to(seat):
-                    lines.append({"step": index + 1, "kind": event.kind,
-                                  "text": {lang: game.tell_event(event, reader) for lang, reader in readers.items()}})
+                    lines.append(
+                        {
+                            "step": index + 1,
+                            "kind": event.kind,
+                            "text": {lang: game.tell_event(event, reader) for lang, reader in readers.items()},
+                        }
+                    )
         return {"id": self.record["id"], "seat": seat, "steps": self.steps, "lines": lines}
 
 

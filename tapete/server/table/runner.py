@@ -117,21 +117,32 @@ class TableRunner:
         # The record itself lives only in the store: a long match's actions held here too cost
         # ~110 bytes each, and a server's memory grew with the length of its matches.
         results = game.round_result_events
-        self.core = TableCore(game.new_match(len(seats), seed, self.options), Timing.from_options(table_options),
-                              now=time.monotonic(), round_over=lambda events: any(e.kind in results for e in events))
+        self.core = TableCore(
+            game.new_match(len(seats), seed, self.options),
+            Timing.from_options(table_options),
+            now=time.monotonic(),
+            round_over=lambda events: any(e.kind in results for e in events),
+        )
         stand_in = table_options.stand_in
         # Bots draw from generators seeded apart from the deal: a bot's choices are public, and
         # from enough of a Mersenne Twister's output its seed (and so the deal's) could be rebuilt.
         self.bots = [
-            SeatBot(s.level if s.kind == "bot" and s.level else stand_in, game, secrets.randbits(64), s.index,
-                    len(seats), self.state.options)
+            SeatBot(
+                s.level if s.kind == "bot" and s.level else stand_in,
+                game,
+                secrets.randbits(64),
+                s.index,
+                len(seats),
+                self.state.options,
+            )
             for s in seats
         ]
         searching = [(bot.seat, bot.kind, bot.seed) for bot in self.bots if bot.searches]
         thoughts = None
         if searching and context.thinking is not None and status not in ENDED:  # the replica of its search bots
-            thoughts = context.thinking.open_table(table_id, partial(context.group_of, table_id), game.id, seed,
-                                                   self.options, len(seats), searching)
+            thoughts = context.thinking.open_table(
+                table_id, partial(context.group_of, table_id), game.id, seed, self.options, len(seats), searching
+            )
         self.desk = BotDesk(self.bots, table_options.bot_delay_ms / 1000, self._post_bot, table_id, thoughts)
         self.queue: asyncio.Queue[QueueItem] = asyncio.Queue()
         self.stopped = False
@@ -144,8 +155,13 @@ class TableRunner:
         self._restored = False  # rebuilt from a record (after a restart, or taken over)
         self.chat = chat or TableChat(table_id, table_id, (), self.store)  # neither touches the game (no version)
         self.rematch = TableRematch(table_id, self.registry, self.store, self.tell_states)
-        self.seating = TableSeating(table_id, self.registry, self.store, self.presenter,  # sockets, seats taken, left
-                                    table_options.rated)
+        self.seating = TableSeating(
+            table_id,
+            self.registry,
+            self.store,
+            self.presenter,  # sockets, seats taken, left
+            table_options.rated,
+        )
         # the actions stored before they are applied
         self.record = TableRecord(self.store, table_id, partial(game.new_match, len(seats), seed, self.options))
         self.standins = StandinMoves()  # the moves stand-ins made for people, told when they come back
@@ -160,8 +176,13 @@ class TableRunner:
         return self.core.version
 
     # -- building ----------------------------------------------------------
-    def replay(self, actions: list[tuple[int, int]], times: list[float] | None = None,
-               by_standin: Mapping[int, str] | None = None, started_at: float | None = None) -> None:
+    def replay(
+        self,
+        actions: list[tuple[int, int]],
+        times: list[float] | None = None,
+        by_standin: Mapping[int, str] | None = None,
+        started_at: float | None = None,
+    ) -> None:
         """Rebuild the state from its record, bots hearing what they heard (`by_standin`: the
         moves stand-ins made for people, told so again). With the actions' times and the match's
         start (wall clock), turn clocks resume with the time they had left, the first decision's
@@ -303,8 +324,7 @@ class TableRunner:
                     await self.begin()
                 item.done.set_result(None)
             case inbox.Chat():
-                self.chat.say(item.conn, item.text, item.phrase, self.registry,
-                              self.table_options.spectator_chat)
+                self.chat.say(item.conn, item.text, item.phrase, self.registry, self.table_options.spectator_chat)
             case inbox.Rematch():
                 await self.rematch.answer(item.conn, item.accept, self.status)
             case inbox.Hint():
@@ -334,13 +354,19 @@ class TableRunner:
             await self._offer(seat, action, Sender(msg.version, conn, msg.seq, "human", msg.arrived))
         except TapeteError as err:
             self._refuse(conn, msg.seq, err, msg.version, msg.arrived)
-            logs.event("action rejected", logging.DEBUG, table=self.id, seat=seat, version=self.version,
-                       source="human", code=err.code)
+            logs.event(
+                "action rejected",
+                logging.DEBUG,
+                table=self.id,
+                seat=seat,
+                version=self.version,
+                source="human",
+                code=err.code,
+            )
         finally:
             self._arrived = self._offered = None
 
-    def _refuse(self, conn: Connection, seq: int | None, err: TapeteError, version: int,
-                arrived: float | None) -> None:
+    def _refuse(self, conn: Connection, seq: int | None, err: TapeteError, version: int, arrived: float | None) -> None:
         """Answer a person's refused action; a stale one says why (and is counted)."""
         if err.code != "stale":
             conn.send_error(err, seq)
@@ -367,8 +393,15 @@ class TableRunner:
             await self._offer(msg.seat, msg.action, Sender(msg.version, None, None, "bot", msg.posted))
         except TapeteError as err:
             if err.code != "stale":  # a stale bot thinks again on the new state
-                logs.event("bot action rejected", logging.WARNING, table=self.id, seat=msg.seat,
-                           version=self.version, source="bot", code=err.code)
+                logs.event(
+                    "bot action rejected",
+                    logging.WARNING,
+                    table=self.id,
+                    seat=msg.seat,
+                    version=self.version,
+                    source="bot",
+                    code=err.code,
+                )
         finally:
             self._offered = None
 
@@ -442,8 +475,14 @@ class TableRunner:
         self.desk.applied(applied.seat, applied.action, applied.events)
         if logs.log.isEnabledFor(logging.INFO):
             public_kinds = [e.kind for e in applied.events if e.audience is None]
-            logs.event("action applied", table=self.id, seat=applied.seat, version=self.version, source=source,
-                       events=public_kinds)
+            logs.event(
+                "action applied",
+                table=self.id,
+                seat=applied.seat,
+                version=self.version,
+                source=source,
+                events=public_kinds,
+            )
 
     async def _finish(self) -> None:
         self.status = "finished"
@@ -505,8 +544,13 @@ class TableRunner:
                 finally:
                     self._offered = None
             elif isinstance(due, Timeout):
-                logs.event("turn clock ran out", table=self.id, seat=due.seat, version=self.version,
-                           detail="for good" if due.for_good else "one decision")
+                logs.event(
+                    "turn clock ran out",
+                    table=self.id,
+                    seat=due.seat,
+                    version=self.version,
+                    detail="for good" if due.for_good else "one decision",
+                )
 
     def _next_deadline(self) -> float | None:
         now = time.monotonic()
@@ -566,13 +610,20 @@ class TableRunner:
         return self._seats_made
 
     def _moment(self, seats: list[dict[str, Any]] | None = None) -> Moment:
-        return Moment.of(self.status, self.core, time.monotonic(), self.seats_json() if seats is None else seats,
-                         self.rematch.json(self.status), self.rematch.next_match)
+        return Moment.of(
+            self.status,
+            self.core,
+            time.monotonic(),
+            self.seats_json() if seats is None else seats,
+            self.rematch.json(self.status),
+            self.rematch.next_match,
+        )
 
     def state_message(self, conn: Connection, events: list[Event]) -> dict[str, Any]:
         conn.told_legal = conn.told_seats = None  # (the next broadcast carries both again)
-        return self.presenter.state(self.state, self._moment(), conn.seat, conn.lang, conn.texts, events,
-                                    chat=self.chat.history(conn.lang))
+        return self.presenter.state(
+            self.state, self._moment(), conn.seat, conn.lang, conn.texts, events, chat=self.chat.history(conn.lang)
+        )
 
     def tell_states(self) -> None:  # something the states show changed, not the game
         self._broadcast([])
@@ -584,5 +635,10 @@ class TableRunner:
 
     # -- public facts for the lobby ----------------------------------------------------------
     def summary(self) -> dict[str, Any]:
-        return self.presenter.summary(self._moment(), self.state.options, self.table_options,
-                                      self.invite_code if self.public else None, self.public)
+        return self.presenter.summary(
+            self._moment(),
+            self.state.options,
+            self.table_options,
+            self.invite_code if self.public else None,
+            self.public,
+        )

@@ -40,8 +40,9 @@ class SeatBot:
         self.seed = seed  # a search bot's, in the thinking process
         self.searches = kind not in INLINE_KINDS  # thinks in a thinking process (`BotDesk.thoughts`)
         # the bot that plays here: the seat's own, or the search bot's fallback
-        self.bot = make_bot(fallback_kind(game), game, seed ^ FALLBACK_SEED) if self.searches else make_bot(
-            kind, game, seed)
+        self.bot = (
+            make_bot(fallback_kind(game), game, seed ^ FALLBACK_SEED) if self.searches else make_bot(kind, game, seed)
+        )
         self.bot.start(seat, num_players, options)
         self.rng = random.Random(seed ^ 0x5EA7)
 
@@ -71,7 +72,11 @@ class BotDesk:
     told every action the table applies."""
 
     def __init__(
-        self, bots: list[SeatBot], delay_s: float, post: Callable[[int, int, int], None], table_id: str,
+        self,
+        bots: list[SeatBot],
+        delay_s: float,
+        post: Callable[[int, int, int], None],
+        table_id: str,
         thoughts: TableThoughts | None = None,
     ) -> None:
         self.bots = bots
@@ -107,8 +112,9 @@ class BotDesk:
         if self.thoughts is not None:
             self.thoughts.close()
 
-    def schedule(self, state: State, version: int, plays: Callable[[int], bool], seats: Sequence[int],
-                 current: Callable[[], int]) -> None:
+    def schedule(
+        self, state: State, version: int, plays: Callable[[int], bool], seats: Sequence[int], current: Callable[[], int]
+    ) -> None:
         """Let the bot of each seat in `seats` that a bot `plays` think on `version`
         (`current()`: the table's version when a thought ends); drop stale thoughts."""
         for seat, (thought, task) in list(self.thinking.items()):

@@ -32,8 +32,9 @@ class TableSeating:
     """The seats of table `table_id`: its seat registry, stored in `store`, told by `presenter`.
     `version` (the table's, for the logs) and `status` come with each call."""
 
-    def __init__(self, table_id: str, registry: SeatRegistry, store: Store, presenter: Presenter,
-                 rated: bool = False) -> None:
+    def __init__(
+        self, table_id: str, registry: SeatRegistry, store: Store, presenter: Presenter, rated: bool = False
+    ) -> None:
         self.table_id = table_id
         self.rated = rated  # fair play: one seat per identity, and no seat taken once the match is under way
         self.registry = registry
@@ -67,8 +68,9 @@ class TableSeating:
         msg.done.set_result((seat, token))
         return True
 
-    async def seat_someone(self, seat: int | None, name: str | None, player_id: str | None, status: str,
-                           version: int) -> tuple[int, str]:
+    async def seat_someone(
+        self, seat: int | None, name: str | None, player_id: str | None, status: str, version: int
+    ) -> tuple[int, str]:
         if self.rated and status == "playing":  # a rated seat is its first holder's for the whole match
             raise error("rated_seat_kept")
         if self.rated and player_id is not None and any(s.player_id == player_id for s in self.registry.seats):
@@ -76,8 +78,13 @@ class TableSeating:
         chosen = self.registry.choose(seat, open_=status != "finished")
         if name is not None:  # two seats never show one name (the same identity at two seats may)
             key = seat_key(name)
-            if any(other.index != chosen and other.name and seat_key(other.name) == key
-                   and not (player_id and other.player_id == player_id) for other in self.registry.seats):
+            if any(
+                other.index != chosen
+                and other.name
+                and seat_key(other.name) == key
+                and not (player_id and other.player_id == player_id)
+                for other in self.registry.seats
+            ):
                 raise error("seat_name_taken")
         token = new_token()
         await self.store.set_seat(self.table_id, chosen, name, hash_token(token), player_id)

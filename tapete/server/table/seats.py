@@ -183,8 +183,11 @@ class SeatRegistry:
 
     def grace_deadlines(self, now: float) -> list[float]:
         """When seats now within their grace will pass to their stand-ins."""
-        return [i.gone_since + self.grace for i in self.seats
-                if i.human and not i.conns and i.gone_since is not None and now < i.gone_since + self.grace]
+        return [
+            i.gone_since + self.grace
+            for i in self.seats
+            if i.human and not i.conns and i.gone_since is not None and now < i.gone_since + self.grace
+        ]
 
     def connections(self) -> list[set[Connection]]:
         """Every audience: the spectators, then each seat's sockets."""
@@ -192,5 +195,3 @@ class SeatRegistry:
 
     def idle(self) -> bool:
         return not self.spectators and not any(s.conns for s in self.seats)
-
-

@@ -99,8 +99,9 @@ def read_frame(sock: socket.socket) -> Any | None:
 class TableReplica:
     """A table's search bots and the copy of its state they follow."""
 
-    def __init__(self, game_id: str, seed: int, options: dict[str, Any], players: int,
-                 bots: list[tuple[int, str, int]]) -> None:
+    def __init__(
+        self, game_id: str, seed: int, options: dict[str, Any], players: int, bots: list[tuple[int, str, int]]
+    ) -> None:
         game = get_game(game_id)
         self.state = game.new_match(players, seed, options)
         self.bots: dict[int, Bot] = {seat: make_bot(kind, game, bot_seed) for seat, kind, bot_seed in bots}

@@ -130,9 +130,17 @@ class ThinkingProcess:
         source = str(Path(tapete.__file__).resolve().parents[1])
         paths = os.pathsep.join(p for p in (source, os.environ.get("PYTHONPATH", "")) if p)
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "tapete.server.table.thinker", str(child.fileno()), str(replay_budget),
-             str(niceness)],
-            pass_fds=(child.fileno(),), env={**os.environ, "PYTHONPATH": paths}, stdin=subprocess.DEVNULL,
+            [
+                sys.executable,
+                "-m",
+                "tapete.server.table.thinker",
+                str(child.fileno()),
+                str(replay_budget),
+                str(niceness),
+            ],
+            pass_fds=(child.fileno(),),
+            env={**os.environ, "PYTHONPATH": paths},
+            stdin=subprocess.DEVNULL,
         )
         child.close()
         self.sock.setblocking(False)
@@ -285,8 +293,9 @@ PROCESS_START_S = 30.0  # a new process may take this long to be ready (a hint w
 class ThinkingPool:
     """The thinking processes of one server process, and the tables and replays they serve."""
 
-    def __init__(self, processes: int = 0, wait_s: float = 0.5, max_s: float = 5.0,
-                 replay_budget: int = 16 << 20) -> None:
+    def __init__(
+        self, processes: int = 0, wait_s: float = 0.5, max_s: float = 5.0, replay_budget: int = 16 << 20
+    ) -> None:
         self.size = processes if processes > 0 else max(1, (os.cpu_count() or 2) - 1)
         self.wait_s, self.max_s, self.replay_budget = wait_s, max_s, replay_budget
         self.processes: list[ThinkingProcess | None] = [None] * self.size
@@ -305,15 +314,22 @@ class ThinkingPool:
             return best
         for index, found in enumerate(self.processes):
             if found is None or found.dead:
-                best = self.processes[index] = ThinkingProcess(f"tapete-think-{index}", 0,
-                                                               max(STUCK_S, 4 * self.max_s))
+                best = self.processes[index] = ThinkingProcess(f"tapete-think-{index}", 0, max(STUCK_S, 4 * self.max_s))
                 break
         assert best is not None  # a pool has at least one process
         return best
 
     # -- tables ----------------------------------------------------------------------------
-    def open_table(self, table_id: str, group: Callable[[], str], game: str, seed: int, options: dict[str, Any],
-                   players: int, bots: list[tuple[int, str, int]]) -> TableThoughts:
+    def open_table(
+        self,
+        table_id: str,
+        group: Callable[[], str],
+        game: str,
+        seed: int,
+        options: dict[str, Any],
+        players: int,
+        bots: list[tuple[int, str, int]],
+    ) -> TableThoughts:
         """A table's replica in the least loaded process, its search bots (seat, kind, seed) in it."""
         process = self._least_loaded()
         process.tables.add(table_id)
@@ -321,8 +337,9 @@ class ThinkingPool:
         return TableThoughts(self, process, table_id, group)
 
     # -- replays -----------------------------------------------------------------------------
-    async def replay(self, match_id: str, group: str, record: CompactRecord, step: int | None,
-                     seat: int | None) -> tuple[Any, ...]:
+    async def replay(
+        self, match_id: str, group: str, record: CompactRecord, step: int | None, seat: int | None
+    ) -> tuple[Any, ...]:
         """A replay step of a finished match (`step` None: its whole story as `seat` read it)."""
         process = self.replayer
         if process is None or process.dead:
@@ -339,8 +356,9 @@ class ThinkingPool:
         return answer
 
     # -- hints at casual tables ------------------------------------------------------------------
-    async def hint(self, table_id: str, group: str, game: str, state: bytes, seat: int,
-                   names: list[str]) -> tuple[Any, ...]:
+    async def hint(
+        self, table_id: str, group: str, game: str, state: bytes, seat: int, names: list[str]
+    ) -> tuple[Any, ...]:
         """What the bot would play for `seat` in `state` (pickled at the table: a position, not a
         replica), computed in the replay process within a bot's thinking budget (`max_s` once
         started, `wait_s` plus that to start); NO_ANSWER past it."""
@@ -387,9 +405,12 @@ def _queues(processes: list[ThinkingProcess]) -> dict[str, Any]:
     now = time.monotonic()
     waits = [now - job.asked for p in processes for job in p.queue]
     running = [now - p.running.asked for p in processes if p.running is not None]
-    return {"queued": len(waits), "oldest_wait_ms": round(max(waits) * 1000, 1) if waits else 0.0,
-            "oldest_running_ms": round(max(running) * 1000, 1) if running else 0.0,
-            "queues": [len(p.queue) for p in processes]}
+    return {
+        "queued": len(waits),
+        "oldest_wait_ms": round(max(waits) * 1000, 1) if waits else 0.0,
+        "oldest_running_ms": round(max(running) * 1000, 1) if running else 0.0,
+        "queues": [len(p.queue) for p in processes],
+    }
 
 
 class TableThoughts:
@@ -413,9 +434,14 @@ class TableThoughts:
             return NO_ANSWER
         loop = asyncio.get_running_loop()
         future: asyncio.Future[tuple[Any, ...]] = loop.create_future()
-        job = Job(self.group(), self.table_id,
-                  lambda n: ("decide", n, self.table_id, seat, version, pool.max_s), future,
-                  think_s=pool.max_s, wanted=lambda: current() == version)
+        job = Job(
+            self.group(),
+            self.table_id,
+            lambda n: ("decide", n, self.table_id, seat, version, pool.max_s),
+            future,
+            think_s=pool.max_s,
+            wanted=lambda: current() == version,
+        )
         job.timer = loop.call_later(pool.wait_s, self._expired, job)
         self.process.submit(job)
         try:

@@ -240,9 +240,7 @@ def last_opponents(games: Iterable[Played]) -> dict[int, set[int]]:
     return {entry: set(game.entries) - {entry} for entry, game in latest.items()}
 
 
-def arena_groups(
-    free: Sequence[int], per_table: int, last: Mapping[int, set[int]]
-) -> list[tuple[int, ...]]:
+def arena_groups(free: Sequence[int], per_table: int, last: Mapping[int, set[int]]) -> list[tuple[int, ...]]:
     """TableRegistry for the free entries (given best-ranked first): each table the best-ranked one left
     with the nearest-ranked others that were not at its last game, or nearest-ranked anyway when
     no others are free. Fewer than `per_table` left: they wait for the next game to end."""

@@ -58,8 +58,9 @@ class TournamentRow:
 
 def _game_from(r: Any) -> GameRow:
     results = None if r.results is None else {int(k): v for k, v in r.results.items()}
-    return GameRow(r.number, r.round, tuple(r.entries), bool(r.bye), r.created_at, r.match_id, r.seats, results,
-                   r.finished_at)
+    return GameRow(
+        r.number, r.round, tuple(r.entries), bool(r.bye), r.created_at, r.match_id, r.seats, results, r.finished_at
+    )
 
 
 def load(conn: sa.Connection, ids: list[str] | None = None, statuses: tuple[str, ...] = ()) -> list[TournamentRow]:
@@ -84,59 +85,106 @@ def load(conn: sa.Connection, ids: list[str] | None = None, statuses: tuple[str,
 def page(conn: sa.Connection, offset: int, limit: int) -> tuple[list[dict[str, Any]], int]:
     """Tournaments newest first, a page of them, with each one's number of entries; and how many in all."""
     t, e = tournaments.c, tournament_entries.c
-    counted = (sa.select(sa.func.count()).where(e.tournament_id == t.id).correlate(tournaments)
-               .scalar_subquery().label("entries"))
+    counted = (
+        sa.select(sa.func.count())
+        .where(e.tournament_id == t.id)
+        .correlate(tournaments)
+        .scalar_subquery()
+        .label("entries")
+    )
     rows = conn.execute(
-        sa.select(t.id, t.kind, t.game, t.name, t.status, t.created_at, t.started_at, t.ends_at, t.finished_at,
-                  t.plan, counted)
-        .order_by(t.created_at.desc(), t.id).offset(offset).limit(limit)
+        sa.select(
+            t.id,
+            t.kind,
+            t.game,
+            t.name,
+            t.status,
+            t.created_at,
+            t.started_at,
+            t.ends_at,
+            t.finished_at,
+            t.plan,
+            counted,
+        )
+        .order_by(t.created_at.desc(), t.id)
+        .offset(offset)
+        .limit(limit)
     )
     total = conn.scalar(sa.select(sa.func.count()).select_from(tournaments)) or 0
     return [dict(r._mapping) for r in rows], int(total)
 
 
 def insert(conn: sa.Connection, row: TournamentRow) -> None:
-    conn.execute(tournaments.insert().values(
-        id=row.id, kind=row.kind, game=row.game, name=row.name, organiser=row.organiser, options=row.options,
-        table_options=row.table_options, plan=row.plan, status=row.status, created_at=row.created_at,
-    ))
+    conn.execute(
+        tournaments.insert().values(
+            id=row.id,
+            kind=row.kind,
+            game=row.game,
+            name=row.name,
+            organiser=row.organiser,
+            options=row.options,
+            table_options=row.table_options,
+            plan=row.plan,
+            status=row.status,
+            created_at=row.created_at,
+        )
+    )
     for entry, members in row.entries.items():
         add_entry(conn, row.id, entry, members, row.created_at)
 
 
 def add_entry(conn: sa.Connection, tournament_id: str, entry: int, members: list[dict[str, Any]], at: float) -> None:
-    conn.execute(tournament_entries.insert().values(tournament_id=tournament_id, entry=entry, members=members,
-                                                    joined_at=at))
+    conn.execute(
+        tournament_entries.insert().values(tournament_id=tournament_id, entry=entry, members=members, joined_at=at)
+    )
 
 
 def set_members(conn: sa.Connection, tournament_id: str, entry: int, members: list[dict[str, Any]]) -> None:
     e = tournament_entries.c
-    conn.execute(tournament_entries.update().where(e.tournament_id == tournament_id, e.entry == entry)
-                 .values(members=members))
+    conn.execute(
+        tournament_entries.update().where(e.tournament_id == tournament_id, e.entry == entry).values(members=members)
+    )
 
 
 def add_games(conn: sa.Connection, tournament_id: str, games: list[GameRow]) -> None:
     """Games just paired (a Swiss round's tables and byes at once: one transaction)."""
     if games:
-        conn.execute(tournament_games.insert(), [
-            {"tournament_id": tournament_id, "number": g.number, "round": g.round, "entries": list(g.entries),
-             "bye": g.bye, "match_id": None, "seats": None, "results": None, "created_at": g.created_at,
-             "finished_at": g.finished_at}
-            for g in games
-        ])
+        conn.execute(
+            tournament_games.insert(),
+            [
+                {
+                    "tournament_id": tournament_id,
+                    "number": g.number,
+                    "round": g.round,
+                    "entries": list(g.entries),
+                    "bye": g.bye,
+                    "match_id": None,
+                    "seats": None,
+                    "results": None,
+                    "created_at": g.created_at,
+                    "finished_at": g.finished_at,
+                }
+                for g in games
+            ],
+        )
 
 
-def set_table(conn: sa.Connection, tournament_id: str, number: int, match_id: str,
-              seats: dict[str, list[Any]]) -> None:
+def set_table(conn: sa.Connection, tournament_id: str, number: int, match_id: str, seats: dict[str, list[Any]]) -> None:
     g = tournament_games.c
-    conn.execute(tournament_games.update().where(g.tournament_id == tournament_id, g.number == number)
-                 .values(match_id=match_id, seats=seats))
+    conn.execute(
+        tournament_games.update()
+        .where(g.tournament_id == tournament_id, g.number == number)
+        .values(match_id=match_id, seats=seats)
+    )
 
 
 def set_results(conn: sa.Connection, tournament_id: str, number: int, results: dict[int, Result], at: float) -> None:
     g = tournament_games.c
-    conn.execute(tournament_games.update().where(g.tournament_id == tournament_id, g.number == number)
-                 .values(results={str(k): v for k, v in results.items()}, finished_at=at))
+    conn.execute(
+        tournament_games.update()
+        .where(g.tournament_id == tournament_id, g.number == number)
+        .values(results={str(k): v for k, v in results.items()}, finished_at=at)
+    )
 
 
 def set_status(conn: sa.Connection, tournament_id: str, status: str, **values: Any) -> None:

@@ -24,7 +24,8 @@ from ..people.names import clean_name, name_key
 from ..settings import parse_table_options, table_options_schema
 from ..storage.store import Store
 from ..table import registry as table_registry
-from ..table.registry import ENDED_UNPLAYED, SeatSpec, TableRegistry, check_option_types
+from ..table.option_types import check_option_types
+from ..table.registry import ENDED_UNPLAYED, SeatSpec, TableRegistry
 from ..table.seatbot import INLINE_KINDS
 from . import records
 from .pairing import (
@@ -47,8 +48,14 @@ LIVE = ("open", "running")
 class Tournaments:
     """Every open or running tournament, in memory as in the store; finished ones are read from the store."""
 
-    def __init__(self, store: Store, tables: TableRegistry, tick: float = 1.0,
-                 clock: Callable[[], float] = time.time, several: bool = False) -> None:
+    def __init__(
+        self,
+        store: Store,
+        tables: TableRegistry,
+        tick: float = 1.0,
+        clock: Callable[[], float] = time.time,
+        several: bool = False,
+    ) -> None:
         self.store = store
         # With several processes each would move the same tournaments on: until one process leads
         # them (a lease, as tables have), tournaments are for a server of one process.
@@ -105,8 +112,13 @@ class Tournaments:
     async def page(self, offset: int, limit: int) -> dict[str, Any]:
         rows, total = await self.store.read(lambda conn: records.page(conn, offset, limit))
         following = offset + len(rows)
-        return {"tournaments": rows, "total": total, "offset": offset, "limit": limit,
-                "next": following if following < total else None}
+        return {
+            "tournaments": rows,
+            "total": total,
+            "offset": offset,
+            "limit": limit,
+            "next": following if following < total else None,
+        }
 
     async def seat_of(self, tournament_id: str, player_id: str) -> dict[str, Any]:
         """The person's game being played (its table, seat and seat token), or none."""
@@ -118,14 +130,30 @@ class Tournaments:
         for game in row.games.values():
             if entry in game.entries and not game.over and game.seats and player_id in game.seats:
                 seat, token = game.seats[player_id]
-                current = {"game": game.number, "round": game.round, "table": game.match_id, "seat": seat,
-                           "token": token}
+                current = {
+                    "game": game.number,
+                    "round": game.round,
+                    "table": game.match_id,
+                    "seat": seat,
+                    "token": token,
+                }
         return {"tournament": row.id, "entry": entry, "status": row.status, "playing": current}
 
     # -- the organiser and the players -----------------------------------------------------
-    async def create(self, organiser: str, kind: str, game_id: str, *, name: str | None, options: dict[str, Any],
-                     table_options: dict[str, Any], seats: int | None, rounds: int | None, seconds: int | None,
-                     bots: list[tuple[str, str | None]]) -> TournamentRow:
+    async def create(
+        self,
+        organiser: str,
+        kind: str,
+        game_id: str,
+        *,
+        name: str | None,
+        options: dict[str, Any],
+        table_options: dict[str, Any],
+        seats: int | None,
+        rounds: int | None,
+        seconds: int | None,
+        bots: list[tuple[str, str | None]],
+    ) -> TournamentRow:
         """A new tournament, open for entries; `bots` (level, name) are entries of their own."""
         if self.several:
             raise error("tournament_cluster")
@@ -164,9 +192,17 @@ class Tournaments:
         else:
             plan["seconds"] = seconds
         row = TournamentRow(
-            id=secrets.token_urlsafe(9), kind=kind, game=game.id, name=clean_name(name), organiser=organiser,
-            options=options_to_json(opts), table_options=options_to_json(topts), plan=plan, status="open",
-            created_at=self.clock(), entries=entries,
+            id=secrets.token_urlsafe(9),
+            kind=kind,
+            game=game.id,
+            name=clean_name(name),
+            organiser=organiser,
+            options=options_to_json(opts),
+            table_options=options_to_json(topts),
+            plan=plan,
+            status="open",
+            created_at=self.clock(),
+            entries=entries,
         )
         async with self.lock:
             await self.store.transact(lambda conn: records.insert(conn, row))
@@ -177,8 +213,9 @@ class Tournaments:
     def _check_search_bots(self, entries: dict[int, list[dict[str, Any]]], per_table: int) -> None:
         """No table of the tournament may hold more search bots than a table of this server may."""
         limit = self.tables.settings.max_search_bots_per_table
-        searching = sorted((sum(1 for m in members if m["bot"] not in INLINE_KINDS) for members in entries.values()),
-                           reverse=True)
+        searching = sorted(
+            (sum(1 for m in members if m["bot"] not in INLINE_KINDS) for members in entries.values()), reverse=True
+        )
         most = sum(searching[:per_table])
         if most > limit:
             raise error("tournament_search_bots", most=most, limit=limit)
@@ -228,8 +265,9 @@ class Tournaments:
                 raise error("tournament_partner_missing", side=short[0])
             now = self.clock()
             ends = now + row.plan["seconds"] if row.kind == "arena" else None
-            await self.store.transact(lambda conn: records.set_status(conn, row.id, "running", started_at=now,
-                                                                      ends_at=ends))
+            await self.store.transact(
+                lambda conn: records.set_status(conn, row.id, "running", started_at=now, ends_at=ends)
+            )
             row.status, row.started_at, row.ends_at = "running", now, ends
             logs.event("tournament started", detail=row.id)
             try:
@@ -268,12 +306,13 @@ class Tournaments:
         for i, entries in enumerate(tables):
             shift = (round_ - 1) % len(entries)  # who sits first goes round the table from round to round
             new.append(GameRow(number + i, round_, entries[shift:] + entries[:shift], False, now))
-        new += [GameRow(number + len(tables) + i, round_, (entry,), True, now, finished_at=now)
-                for i, entry in enumerate(byes)]
+        new += [
+            GameRow(number + len(tables) + i, round_, (entry,), True, now, finished_at=now)
+            for i, entry in enumerate(byes)
+        ]
         await self.store.transact(lambda conn: records.add_games(conn, row.id, new))
         row.games.update((g.number, g) for g in new)
-        logs.event("tournament round paired", detail=f"{row.id} round {round_}: {len(tables)} tables, "
-                                                      f"{len(byes)} byes")
+        logs.event("tournament round paired", detail=f"{row.id} round {round_}: {len(tables)} tables, {len(byes)} byes")
         for g in new:
             if not g.bye:
                 await self._make_table(row, game, g)
@@ -372,29 +411,60 @@ def tournament_json(row: TournamentRow) -> dict[str, Any]:
     standings: list[dict[str, Any]]
     if row.kind == "swiss":
         standings = [
-            {"rank": i + 1, "entry": s.entry, "names": names[s.entry], "score": s.score, "buchholz": s.buchholz,
-             "played": s.played, "byes": s.byes}
+            {
+                "rank": i + 1,
+                "entry": s.entry,
+                "names": names[s.entry],
+                "score": s.score,
+                "buchholz": s.buchholz,
+                "played": s.played,
+                "byes": s.byes,
+            }
             for i, s in enumerate(swiss_standings(list(row.entries), played))
         ]
     else:
         standings = [
-            {"rank": i + 1, "entry": a.entry, "names": names[a.entry], "points": a.points, "played": a.played,
-             "wins": a.wins, "streak": a.streak}
+            {
+                "rank": i + 1,
+                "entry": a.entry,
+                "names": names[a.entry],
+                "points": a.points,
+                "played": a.played,
+                "wins": a.wins,
+                "streak": a.streak,
+            }
             for i, a in enumerate(arena_standings(list(row.entries), played))
         ]
     rounds = [g.round for g in row.games.values()]
     return {
-        "id": row.id, "kind": row.kind, "game": row.game, "name": row.name, "status": row.status,
-        "organiser": row.organiser, "plan": row.plan, "options": row.options, "table_options": row.table_options,
-        "created_at": row.created_at, "started_at": row.started_at, "ends_at": row.ends_at,
-        "finished_at": row.finished_at, "round": max(rounds, default=0) if row.kind == "swiss" else None,
-        "entries": [{"entry": e, "members": [{k: v for k, v in m.items()} for m in members]}
-                    for e, members in row.entries.items()],
-        "games": [{"number": g.number, "round": g.round, "entries": list(g.entries), "bye": g.bye,
-                   "table": g.match_id, "results": None if g.results is None else {str(k): v for k, v in
-                                                                                   g.results.items()}}
-                  for g in row.games.values()],
+        "id": row.id,
+        "kind": row.kind,
+        "game": row.game,
+        "name": row.name,
+        "status": row.status,
+        "organiser": row.organiser,
+        "plan": row.plan,
+        "options": row.options,
+        "table_options": row.table_options,
+        "created_at": row.created_at,
+        "started_at": row.started_at,
+        "ends_at": row.ends_at,
+        "finished_at": row.finished_at,
+        "round": max(rounds, default=0) if row.kind == "swiss" else None,
+        "entries": [
+            {"entry": e, "members": [{k: v for k, v in m.items()} for m in members]}
+            for e, members in row.entries.items()
+        ],
+        "games": [
+            {
+                "number": g.number,
+                "round": g.round,
+                "entries": list(g.entries),
+                "bye": g.bye,
+                "table": g.match_id,
+                "results": None if g.results is None else {str(k): v for k, v in g.results.items()},
+            }
+            for g in row.games.values()
+        ],
         "standings": standings,
     }
-
-

@@ -78,8 +78,12 @@ class SharedDeflateFactory(ServerPerMessageDeflateFactory):
     def process_request_params(self, params: Any, accepted_extensions: Any) -> tuple[Any, PerMessageDeflate]:
         response, made = super().process_request_params(params, accepted_extensions)
         return response, SharedDeflate(
-            made.remote_no_context_takeover, True, made.remote_max_window_bits, made.local_max_window_bits,
-            made.compress_settings, min_bytes=self.min_bytes,
+            made.remote_no_context_takeover,
+            True,
+            made.remote_max_window_bits,
+            made.local_max_window_bits,
+            made.compress_settings,
+            min_bytes=self.min_bytes,
         )
 
 

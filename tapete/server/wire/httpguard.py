@@ -54,8 +54,10 @@ class ConnectionLimits:
 
 def refusal(limit: int) -> bytes:
     body = orjson.dumps({"error": error("too_many_connections", limit=limit).to_json()})
-    head = (f"HTTP/1.1 429 Too Many Requests\r\ncontent-type: application/json\r\n"
-            f"content-length: {len(body)}\r\nconnection: close\r\n\r\n")
+    head = (
+        f"HTTP/1.1 429 Too Many Requests\r\ncontent-type: application/json\r\n"
+        f"content-length: {len(body)}\r\nconnection: close\r\n\r\n"
+    )
     return head.encode() + body
 
 

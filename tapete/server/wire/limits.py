@@ -162,7 +162,7 @@ class RateGuard:
         parts = path.split("/")
         for open_method, count, where in self._open:
             if open_method == method and count == len(parts):
-                found = self.rates.get((method, "/".join([*parts[:where], "{id}", *parts[where + 1:]])))
+                found = self.rates.get((method, "/".join([*parts[:where], "{id}", *parts[where + 1 :]])))
                 if found is not None:
                     return found
         return None

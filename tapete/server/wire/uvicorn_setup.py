@@ -18,8 +18,11 @@ from .wsprotocol import protocol_class
 
 def uvicorn_config(app: Any, settings: ServerSettings, **options: Any) -> uvicorn.Config:
     """uvicorn's configuration for this server: its socket protocol, and the limits on connections."""
-    limits = ConnectionLimits(settings.header_timeout, settings.max_connections_per_address,
-                              uncapped=trusted_proxies(settings.forwarded_allow_ips))
+    limits = ConnectionLimits(
+        settings.header_timeout,
+        settings.max_connections_per_address,
+        uncapped=trusted_proxies(settings.forwarded_allow_ips),
+    )
     log_level = options.pop("log_level", "info")
     return uvicorn.Config(
         app,

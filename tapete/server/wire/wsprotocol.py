@@ -151,8 +151,14 @@ class FastDeflateProtocol(WebSocketsSansIOProtocol):
         the ASGI path's task switch and layers. False: the caller queues it (a client reading slowly
         pauses writing, and its frames wait in the outbox, where a deadline watches them)."""
         transport = self.transport
-        if (not self.handshake_complete or self.close_sent or self.initial_response is not None
-                or not self.writable.is_set() or transport is None or transport.is_closing()):
+        if (
+            not self.handshake_complete
+            or self.close_sent
+            or self.initial_response is not None
+            or not self.writable.is_set()
+            or transport is None
+            or transport.is_closing()
+        ):
             return False
         try:
             self.conn.send_text(text.encode())
@@ -200,8 +206,7 @@ class FastDeflateProtocol(WebSocketsSansIOProtocol):
         # the scope's hooks are this protocol's bound methods: a cycle, left to a full collection
         scope: Any = getattr(self, "scope", None)
         if scope is not None:
-            for hook in ("tapete.abort", "tapete.hand_off", "tapete.send_now", "tapete.on_text",
-                         "tapete.hold_reading"):
+            for hook in ("tapete.abort", "tapete.hand_off", "tapete.send_now", "tapete.on_text", "tapete.hold_reading"):
                 scope.get("extensions", {}).pop(hook, None)
 
 

@@ -488,9 +488,7 @@ def _peek_moves(snap: Snapshot) -> list[Move]:
 
 def _find(moves: list[Move], kind: str, **fields: Any) -> list[int]:
     return [
-        m.action
-        for m in moves
-        if m.data.get("type") == kind and all(m.data.get(k) == v for k, v in fields.items())
+        m.action for m in moves if m.data.get("type") == kind and all(m.data.get(k) == v for k, v in fields.items())
     ]
 
 

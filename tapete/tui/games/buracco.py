@@ -190,8 +190,11 @@ class BuraccoBoard(Board):
             text.append(natural.partition("-")[2] + " ")
             for i, face in enumerate(tiles):
                 colour = face.partition("-")[0]
-                shown = tile(face, wild=True, width=0) if i == wild else cell(
-                    COLOUR_SHAPES.get(colour, "?"), TILE_STYLES.get(colour, "bold"), 1)
+                shown = (
+                    tile(face, wild=True, width=0)
+                    if i == wild
+                    else cell(COLOUR_SHAPES.get(colour, "?"), TILE_STYLES.get(colour, "bold"), 1)
+                )
                 text.append_text(shown)
         else:
             for i, face in enumerate(tiles):
@@ -203,8 +206,9 @@ class BuraccoBoard(Board):
             text.append(say(lang, "pura" if clean else "impura", "clean" if clean else "dirty"), "yellow")
         return text
 
-    def _rack(self, p: Painter, snap: Snapshot, lang: str, width: int, compact: bool = False,
-              short: bool = False) -> None:
+    def _rack(
+        self, p: Painter, snap: Snapshot, lang: str, width: int, compact: bool = False, short: bool = False
+    ) -> None:
         usable = self._usable(snap)
         placed = [(i, face) for i, face in enumerate(self._letters) if face is not None]
         dim = bool(usable)
@@ -218,8 +222,12 @@ class BuraccoBoard(Board):
                 for i, face in placed[start : start + per_line]:
                     label = RACK_LETTERS[i] if i in usable else ""
                     small = tile(face, dim=dim and i not in usable)
-                    parts = box(small.plain.strip() or " ", str(small.style), dim=dim and i not in usable,
-                                marked=face == self._tile)
+                    parts = box(
+                        small.plain.strip() or " ",
+                        str(small.style),
+                        dim=dim and i not in usable,
+                        marked=face == self._tile,
+                    )
                     p.column([*parts, Text(f"{label:^5}", "bold cyan")], hit=("rack", i))
                     p.column([Text(" ")] * 4)
             return
@@ -278,7 +286,8 @@ class BuraccoBoard(Board):
 
     def _extends(self, snap: Snapshot, tile_face: str | None = None) -> list[Move]:
         return [
-            m for m in snap.moves
+            m
+            for m in snap.moves
             if m.data.get("type") == "extend" and (tile_face is None or m.data["tile"] == tile_face)
         ]
 

@@ -70,9 +70,7 @@ def wrapped(p: Painter, text: str, width: int, style: str = "") -> None:
 
 
 def moves_of(snap: Snapshot, kind: str, **fields: Any) -> list[Move]:
-    return [
-        m for m in snap.moves if m.data.get("type") == kind and all(m.data.get(k) == v for k, v in fields.items())
-    ]
+    return [m for m in snap.moves if m.data.get("type") == kind and all(m.data.get(k) == v for k, v in fields.items())]
 
 
 PAGE_KEY = "space"  # the digits move on to the next ten cards of a long hand

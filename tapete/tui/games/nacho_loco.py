@@ -40,7 +40,11 @@ SEGMENT_STYLES = {
 # A shape per colour (as on the web), so colour is never the only cue
 SEGMENT_GLYPHS = {
     **COLOUR_GLYPHS,
-    "saltar": "»", "otravez": "↺", "roba3": "3", "X": "×", "cierre": "▣",
+    "saltar": "»",
+    "otravez": "↺",
+    "roba3": "3",
+    "X": "×",
+    "cierre": "▣",
 }
 OPEN_STYLE = "grey37"
 # A letter per cell the picked card fits (d, n, p are draw, next round, pass)
@@ -334,8 +338,10 @@ class NachoLocoBoard(Board):
         p.add(say(lang, "Tu mano", "Your hand"), "bold")
         if len(hand) > len(DIGITS) and playable:
             first = self.page * len(DIGITS)
-            p.add(say(lang, f" · 1-0: {first + 1}-{first + len(DIGITS)}", f" · 1-0: {first + 1}-{first + len(DIGITS)}"),
-                  "dim")
+            p.add(
+                say(lang, f" · 1-0: {first + 1}-{first + len(DIGITS)}", f" · 1-0: {first + 1}-{first + len(DIGITS)}"),
+                "dim",
+            )
         per_line = max(1, (max(20, self.size.width - 3)) // 6)
         for start in range(0, len(hand), per_line):
             p.newline()

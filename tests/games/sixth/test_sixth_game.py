@@ -59,7 +59,8 @@ def test_no_module_of_tapete_nor_other_tests_names_it() -> None:
 
 
 async def test_listed_by_api_games_with_its_pieces_and_played_over_the_socket(
-    sixth: str, serve: ServeFactory  # noqa: F811 (the fixture imported above)
+    sixth: str,
+    serve: ServeFactory,  # noqa: F811 (the fixture imported above)
 ) -> None:
     server = await serve()
     games = (await server.http.get("/api/games")).json()["games"]
@@ -71,8 +72,11 @@ async def test_listed_by_api_games_with_its_pieces_and_played_over_the_socket(
     assert client["result_events"] == ["round_end"]
     assert client["table_options_off"] == {"reaction_window_ms": {"cover": [True]}}
     web = client["web"]
-    assert web == {"view": "/js/games/sexto_pkg/view.js", "words": "/js/games/sexto_pkg/words.js",
-                   "style": "/js/games/sexto_pkg/style.css"}
+    assert web == {
+        "view": "/js/games/sexto_pkg/view.js",
+        "words": "/js/games/sexto_pkg/words.js",
+        "style": "/js/games/sexto_pkg/style.css",
+    }
     for path in [*web.values(), "/js/games/sexto_pkg/art.js"]:
         response = await server.http.get(path)
         assert response.status_code == 200, path
@@ -81,9 +85,9 @@ async def test_listed_by_api_games_with_its_pieces_and_played_over_the_socket(
     assert (await server.http.get("/js/games/sexto_pkg/__init__.py")).status_code == 404
     assert (await server.http.get(f"/api/games/{GAME_ID}/deck")).json()["error"]["code"] == "no_deck_data"
 
-    made = await server.http.post("/api/tables", json={
-        "game": GAME_ID, "seats": [{"type": "human"}, {"type": "human"}],
-        "table_options": FAST})
+    made = await server.http.post(
+        "/api/tables", json={"game": GAME_ID, "seats": [{"type": "human"}, {"type": "human"}], "table_options": FAST}
+    )
     assert made.status_code == 201, made.text
     created = made.json()
     joined = (await server.http.post("/api/join", json={"code": created["invite_code"]})).json()
@@ -147,13 +151,29 @@ def test_in_a_browser(tmp_path: Path) -> None:
     home = tmp_path / "home"
     home.mkdir()
     port = free_port()
-    launcher = (f"import sys; sys.path.insert(0, {str(tmp_path)!r}); "
-                f"from tapete.games import register; register({GAME_ID!r}, {module!r}); "
-                "from tapete.server.main import main; main()")
+    launcher = (
+        f"import sys; sys.path.insert(0, {str(tmp_path)!r}); "
+        f"from tapete.games import register; register({GAME_ID!r}, {module!r}); "
+        "from tapete.server.main import main; main()"
+    )
     env = {**os.environ, "HOME": str(home), "PYTHONPATH": f"{ROOT}{os.pathsep}{os.environ.get('PYTHONPATH', '')}"}
     proc = subprocess.Popen(
-        [sys.executable, "-c", launcher, "--port", str(port), "--db-url", f"sqlite:///{home / 'tapete.db'}",
-         "--log-level", "warning"], cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT)
+        [
+            sys.executable,
+            "-c",
+            launcher,
+            "--port",
+            str(port),
+            "--db-url",
+            f"sqlite:///{home / 'tapete.db'}",
+            "--log-level",
+            "warning",
+        ],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.STDOUT,
+    )
     url = f"http://127.0.0.1:{port}"
     try:
         wait_for_server(url, proc)

@@ -489,8 +489,11 @@ def test_views_bounty_is_what_each_seat_collects() -> None:
         assert view["bounty"] == [{"cards": 1, "reward": REWARD[card_id("A-corazones")]}, {"cards": 0, "reward": 0}]
         assert [b["reward"] for b in view["bounty"]] == view["scores"]
     # Tiroteo: the losers' cards go to the winner, who holds them
-    state = table("tiroteo", [["joker-rojo", "2-picas"], ["9-picas", "joker-negro"], ["5-corazones", "6-picas"]],
-                  [[1, 1, 1], [1, 1, 1]])
+    state = table(
+        "tiroteo",
+        [["joker-rojo", "2-picas"], ["9-picas", "joker-negro"], ["5-corazones", "6-picas"]],
+        [[1, 1, 1], [1, 1, 1]],
+    )
     battle(state, "joker-rojo", "9-picas", "5-corazones")
     bounty = state.view(1)["bounty"]
     assert bounty[0] == {"cards": 2, "reward": REWARD[card_id("9-picas")] + REWARD[card_id("5-corazones")]}

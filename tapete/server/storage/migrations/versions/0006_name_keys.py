@@ -27,12 +27,20 @@ def upgrade() -> None:
 
     with op.batch_alter_table("players") as batch:
         batch.add_column(sa.Column("name_key", sa.String(96), nullable=True))
-    players = sa.table("players", sa.column("id", sa.String), sa.column("name", sa.String),
-                       sa.column("password_hash", sa.String), sa.column("created_at", sa.Float),
-                       sa.column("name_key", sa.String))
+    players = sa.table(
+        "players",
+        sa.column("id", sa.String),
+        sa.column("name", sa.String),
+        sa.column("password_hash", sa.String),
+        sa.column("created_at", sa.Float),
+        sa.column("name_key", sa.String),
+    )
     conn = op.get_bind()
-    named = conn.execute(sa.select(players.c.id, players.c.name).where(players.c.name.is_not(None))
-                         .order_by(players.c.password_hash.is_(None), players.c.created_at, players.c.id))
+    named = conn.execute(
+        sa.select(players.c.id, players.c.name)
+        .where(players.c.name.is_not(None))
+        .order_by(players.c.password_hash.is_(None), players.c.created_at, players.c.id)
+    )
     held: set[str] = set()
     keys = []
     for row in named:
@@ -41,8 +49,9 @@ def upgrade() -> None:
             held.add(key)
             keys.append({"pid": row.id, "key": key})
     if keys:
-        conn.execute(players.update().where(players.c.id == sa.bindparam("pid")).values(name_key=sa.bindparam("key")),
-                     keys)
+        conn.execute(
+            players.update().where(players.c.id == sa.bindparam("pid")).values(name_key=sa.bindparam("key")), keys
+        )
     with op.batch_alter_table("players") as batch:
         batch.create_unique_constraint("uq_players_name_key", ["name_key"])
 

@@ -23,8 +23,9 @@ def upgrade() -> None:
         sa.Column("kind", sa.String(8), nullable=False),
         sa.Column("game", sa.String(32), nullable=False),
         sa.Column("name", sa.String(64), nullable=True),
-        sa.Column("organiser", sa.String(24), sa.ForeignKey("players.id", name="fk_tournaments_organiser"),
-                  nullable=False),
+        sa.Column(
+            "organiser", sa.String(24), sa.ForeignKey("players.id", name="fk_tournaments_organiser"), nullable=False
+        ),
         sa.Column("options", sa.JSON, nullable=False),
         sa.Column("table_options", sa.JSON, nullable=False),
         sa.Column("plan", sa.JSON, nullable=False),
