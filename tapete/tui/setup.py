@@ -120,10 +120,19 @@ class SetupScreen(Screen[MatchConfig]):
         schema = self.game.options_schema()
         if not schema:
             yield Static(t("setup.no_options", lang))
-        for spec in schema:
+        for spec in self._shown_options():
             key = spec["key"]
             value = self.config.options.get(key, spec["default"])
             yield _row(spec["label"][lang], self._option_control(spec, value), spec["help"][lang])
+
+    def _shown_options(self) -> list[dict[str, Any]]:
+        """The game's options the form shows: one that matters only with other options' values (its
+        `only_when`: WANTED's deals, in Pandillas only) while they hold, as the browser's form."""
+        schema = self.game.options_schema()
+        values = {spec["key"]: self.config.options.get(spec["key"], spec["default"]) for spec in schema}
+        return [
+            spec for spec in schema if all(values.get(k) in held for k, held in (spec.get("only_when") or {}).items())
+        ]
 
     def _option_control(self, spec: dict[str, Any], value: Any) -> Any:
         wid = f"opt-{spec['key']}"
@@ -156,7 +165,7 @@ class SetupScreen(Screen[MatchConfig]):
             kinds.append(None if value == HUMAN else str(value))
         cfg.kinds = kinds
         options: dict[str, Any] = {}
-        for spec in self.game.options_schema():
+        for spec in self._shown_options():  # the widgets composed (a hidden option keeps its default)
             widget = self.query_one(f"#opt-{spec['key']}")
             value = widget.value if isinstance(widget, Select | Input) else None
             if value != spec["default"] and value != str(spec["default"]):
@@ -192,6 +201,19 @@ class SetupScreen(Screen[MatchConfig]):
         kinds = self.config.kinds[:n]
         kinds += ["heuristic"] * (n - len(kinds))
         self.config.players, self.config.kinds = n, kinds
+        await self._rebuild()
+
+    @on(Select.Changed)
+    async def _option_changed(self, event: Select.Changed) -> None:
+        """An option other options depend on (WANTED's mode) shows or hides them."""
+        key = (event.select.id or "").removeprefix("opt-")
+        schema = self.game.options_schema()
+        if not any(key in (spec.get("only_when") or {}) for spec in schema):
+            return
+        default = next(spec["default"] for spec in schema if spec["key"] == key)
+        if event.value is Select.NULL or event.value == self.config.options.get(key, default):
+            return
+        self._read_form_quietly()
         await self._rebuild()
 
     @on(Select.Changed, "#lang")

@@ -13,7 +13,8 @@ from textual.widget import Widget
 from tapete.engine import Game
 from tapete.tui.config import MatchConfig
 from tapete.tui.match import LocalTable, Timing
-from tapete.tui.screen import TableSource, ThreadThinker, WidgetScheduler
+from tapete.tui.scheduling import ThreadThinker, WidgetScheduler
+from tapete.tui.screen import TableSource
 
 
 @dataclass

@@ -172,3 +172,22 @@ async def test_watching_bots_to_the_end() -> None:
         assert any(name in result for name in BOT_NAMES)  # bots by their names, not "Bot 2"
         await pilot.press("q")
         await wait_for(pilot, lambda: not app.is_running)
+
+
+async def test_setup_shows_an_option_only_where_it_applies() -> None:
+    """WANTED's deals count matters in Pandillas only: a Duelo's form leaves it out, choosing
+    Pandillas brings it (issue 36, finding 7, the terminal's form as the browser's)."""
+    from tapete.games import get_game
+
+    config = MatchConfig("wanted", 2, [None, "heuristic"], seed=3)
+    app = TapeteApp(config, games={"wanted": get_game("wanted")}, source_factory=fast_source)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        assert isinstance(screen, SetupScreen)
+        assert len(screen.query("#opt-deals")) == 0 and len(screen.query("#opt-mode")) == 1
+        screen.query_one("#opt-mode", Select).value = "pandillas"
+        await wait_for(pilot, lambda: screen.rebuilds == 1)
+        assert len(screen.query("#opt-deals")) == 1
+        screen.query_one("#opt-mode", Select).value = "duelo"
+        await wait_for(pilot, lambda: screen.rebuilds == 2)
+        assert len(screen.query("#opt-deals")) == 0

@@ -18,7 +18,8 @@ from tapete.tui.app import TapeteApp
 from tapete.tui.config import MatchConfig
 from tapete.tui.dialogs import ResultScreen
 from tapete.tui.match import LocalTable, Timing
-from tapete.tui.screen import TableScreen, TableSource, ThreadThinker, WidgetScheduler
+from tapete.tui.scheduling import ThreadThinker, WidgetScheduler
+from tapete.tui.screen import TableScreen, TableSource
 
 
 class AutoplayApp(TapeteApp):
