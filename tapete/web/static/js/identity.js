@@ -5,8 +5,10 @@ import * as api from "./api.js";
 import * as store from "./store.js";
 
 /** The stored identity, made first (with `name`) when there is none; renamed when the person
- * typed another name (a name the server refuses, say one a protected player holds, is kept as it was).
- * Null when the server cannot give one: the person then plays anonymously, as before. */
+ * typed another name. The name of a player protected by a password (or one that reads the same)
+ * is refused in words: the error is thrown, for the form where the name was typed to say it (the
+ * person signs in or picks another). A name another, unprotected identity holds leaves the person
+ * without an identity, seated under the name typed, as before. Null when the server cannot give one. */
 export async function ensureIdentity(name) {
   const clean = (name || "").trim() || null;
   let who = store.identity();
@@ -19,8 +21,9 @@ export async function ensureIdentity(name) {
       who = { ...who, name: clean };
       store.saveIdentity(who);
     }
-  } catch {
-    return store.identity(); // an old server, or a name it refuses: the table works all the same
+  } catch (err) {
+    if (err?.error?.code === "name_taken" && err.error.sign_in) throw err;
+    return store.identity(); // an old server, or a name an unprotected identity holds: the table works all the same
   }
   return who;
 }

@@ -26,6 +26,13 @@ function nameField() {
     }));
 }
 
+/** A refusal in words; a name another player holds also offers the way in: signing in as them. */
+function refusal(error) {
+  const words = [errorText(error)];
+  if (error?.code === "name_taken" && error.sign_in) words.push(" ", h("a", { href: "#/profile", "data-testid": "sign-in-instead" }, t("name.signIn")));
+  return words;
+}
+
 function playersText(game, allowed = null) {
   const gaps = allowed && allowed.length > 1 && allowed[allowed.length - 1] - allowed[0] + 1 !== allowed.length;
   if (gaps) return t("home.playersList", { list: allowed.slice(0, -1).join(", "), last: allowed[allowed.length - 1] });
@@ -204,7 +211,7 @@ export async function renderNewTable(root, gameId) {
       store.rememberTable(made.table.id, gameId, "play");
       location.hash = `#/table/${made.table.id}`;
     } catch (err) {
-      error.textContent = errorText(err.error);
+      error.replaceChildren(...refusal(err.error));
       if (button) button.disabled = false;
     }
   };
@@ -246,7 +253,7 @@ export async function renderNewTable(root, gameId) {
 
 // -- joining by code ----------------------------------------------------------------------------
 export function renderJoin(root, code) {
-  const error = h("p", { class: "error", role: "alert" });
+  const error = h("p", { class: "error", role: "alert", "data-testid": "form-error" });
   const join = async (event) => {
     event.preventDefault();
     try {
@@ -256,7 +263,7 @@ export function renderJoin(root, code) {
       store.rememberTable(joined.table.id, joined.table.game, "play");
       location.hash = `#/table/${joined.table.id}`;
     } catch (err) {
-      error.textContent = errorText(err.error);
+      error.replaceChildren(...refusal(err.error));
     }
   };
   root.replaceChildren(...page(t("join.title"),
