@@ -430,8 +430,11 @@ class NetworkEvaluator(Evaluator):
 
 
 def make_evaluator(game: Game, budget: Budget, margin_scale: float) -> Evaluator:
-    """The network where the game ships a model that loads, else the search."""
+    """The network where the game ships a model that loads and judges, else the search. A model's
+    card may say `"judges": false`: a network can play well yet value rare decisions badly (Bacan's,
+    trained on 1,035 decisions, called the hand-built blunder of calling with 9 points an
+    inaccuracy), so the search stays the judge until the network is measured to be a better one."""
     search = SearchEvaluator(game, budget, margin_scale)
-    if models.available(game.id):
+    if models.available(game.id) and models.load(game.id)[1].meta.get("judges", True):
         return NetworkEvaluator(game, search)
     return search

@@ -182,7 +182,12 @@ class NachoLocoEncoder(InfoEncoder):
         super().__init__(seat, num_players, options)
         self._ctx: Context | None = None
         self._order = [(seat + r) % num_players for r in range(num_players)]  # relative -> absolute
-        self._memory_cells = cells(self.memory)  # the memory through a memoryview (`_bump`)
+        self._memory_cells: memoryview[float] | None = None  # the memory through a memoryview (`_bump`)
+
+    def __getstate__(self) -> dict[str, Any]:
+        state = dict(self.__dict__)
+        state["_memory_cells"] = None  # a memoryview does not pickle: `_bump` makes it again
+        return state
 
     def copy(self) -> NachoLocoEncoder:
         clone = super().copy()
@@ -199,7 +204,7 @@ class NachoLocoEncoder(InfoEncoder):
     def _bump(self, at: int, step: float) -> None:
         """Add `step` to a memory number (in float64, stored as float32), capped at CAP."""
         mem = self._memory_cells
-        if mem.obj is not self.memory:  # the memory array was replaced (a copy): a view of the new one
+        if mem is None or mem.obj is not self.memory:  # none yet, or the memory array was replaced (a copy)
             mem = self._memory_cells = cells(self.memory)
         value = mem[at] + step
         mem[at] = value if value < CAP else CAP
