@@ -99,11 +99,11 @@ def search_seat(game_id: str, players: int) -> SeatBot:
 
 
 def test_a_search_bots_fallback_is_the_learned_bot_where_its_game_offers_it(monkeypatch: pytest.MonkeyPatch) -> None:
-    nacho, bacan = get_game("nacho-loco"), get_game("bacan")
-    assert "learned" in kinds_for(nacho) and "learned" not in kinds_for(bacan)  # the models shipped today
-    assert fallback_kind(nacho) == "learned" and fallback_kind(bacan) == "heuristic"
+    nacho, boon = get_game("nacho-loco"), get_game("boon")
+    assert "learned" in kinds_for(nacho) and "learned" not in kinds_for(boon)  # the models shipped today
+    assert fallback_kind(nacho) == "learned" and fallback_kind(boon) == "heuristic"
     assert isinstance(search_seat("nacho-loco", 4).bot, LearnedBot)
-    assert not isinstance(search_seat("bacan", 2).bot, LearnedBot)
+    assert not isinstance(search_seat("boon", 4).bot, LearnedBot)
     # a model that no longer loads or fits: the heuristic again
     monkeypatch.setitem(NEEDS, "learned", lambda game: False)
     assert fallback_kind(nacho) == "heuristic"
