@@ -69,6 +69,7 @@ BUSY = {"reaction_window_ms": 0, "bot_delay_ms": 0, "turn_seconds": 0}
 SEARCH = {"type": "bot", "level": "ismcts-hard"}
 HEURISTIC = {"type": "bot", "level": "heuristic"}
 VICTIM_BOT = {"type": "bot", "level": "ismcts-easy"}
+VICTIM_DELAY_MS = 100  # the unrelated bot's set delay a turn, part of its turns' figures
 
 
 def percentile(values: list[float], p: float) -> float:
@@ -604,6 +605,13 @@ def start_server() -> tuple[subprocess.Popen[bytes], str, Path]:
 
 
 async def run(url: str, seconds: float, only: list[str]) -> list[dict[str, Any]]:
+    # the finished matches some floods need are played first (not timed): the unrelated table, made
+    # after them, then plays on through every phase (made before, its match ended during them)
+    prepared: dict[str, Any] = {}
+    if not only or "replays" in only:
+        prepared["replays"] = await long_finished_match(url)
+    if not only or "analyses" in only:
+        prepared["analyses"] = await finished_boon_matches(url)
     async with client(url, "127.0.0.1") as http:
         created = (
             await http.post(
@@ -611,7 +619,9 @@ async def run(url: str, seconds: float, only: list[str]) -> list[dict[str, Any]]
                 json={
                     "game": "bacan",
                     "options": {"limit": 10_000},
-                    "table_options": {**BUSY, "result_pause_seconds": 0},
+                    # the bot waits 100 ms a turn (in its turn's figure): at full speed its match ended
+                    # half-way through a whole run
+                    "table_options": {**BUSY, "result_pause_seconds": 0, "bot_delay_ms": VICTIM_DELAY_MS},
                     "seats": [{"type": "human"}, VICTIM_BOT],
                 },
             )
@@ -636,15 +646,10 @@ async def run(url: str, seconds: float, only: list[str]) -> list[dict[str, Any]]
         ("search bots", lambda: search_flood(url, seconds)),  # last: its tables play on to the end of the run
     ]
     spans = []
-    prepared: dict[str, Any] = {}
     await asyncio.sleep(1.5)
     for name, phase in phases:
         if only and name not in only and name != "idle":
             continue
-        if name == "replays":
-            prepared["replays"] = await long_finished_match(url)  # played before the phase, not timed
-        if name == "analyses":
-            prepared["analyses"] = await finished_boon_matches(url)  # played before the phase, not timed
         started = time.time()
         outcome = await phase()
         spans.append((name, started, time.time(), outcome))
@@ -654,7 +659,8 @@ async def run(url: str, seconds: float, only: list[str]) -> list[dict[str, Any]]
     pinging.join(10)
     rows = []
     print(
-        f"\nthe unrelated table during each flood (ms; load average {os.getloadavg()[0]:.1f} "
+        f"\nthe unrelated table during each flood (ms; its bot's turns include a set delay of {VICTIM_DELAY_MS} ms; "
+        f"load average {os.getloadavg()[0]:.1f} "
         f"{os.getloadavg()[1]:.1f} {os.getloadavg()[2]:.1f}, {os.cpu_count()} cores):"
     )
     for name, start, end, outcome in spans:
