@@ -435,6 +435,6 @@ def make_evaluator(game: Game, budget: Budget, margin_scale: float) -> Evaluator
     trained on 1,035 decisions, called the hand-built blunder of calling with 9 points an
     inaccuracy), so the search stays the judge until the network is measured to be a better one."""
     search = SearchEvaluator(game, budget, margin_scale)
-    if models.available(game.id) and models.load(game.id)[1].meta.get("judges", True):
+    if models.available(game.id) and models.read_info(game.id).meta.get("judges", True):
         return NetworkEvaluator(game, search)
     return search

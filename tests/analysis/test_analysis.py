@@ -172,7 +172,7 @@ def test_the_network_judges_where_the_game_ships_a_model(monkeypatch: pytest.Mon
     info = models.ModelInfo("boon", state, action, (16, 16), "0" * 64, {})
     monkeypatch.setattr(models, "available", lambda game_id: game_id == "boon")
     monkeypatch.setattr(learned, "load", lambda game_id: (network, info))
-    monkeypatch.setattr(models, "load", lambda game_id: (network, info))
+    monkeypatch.setattr(models, "read_info", lambda game_id: info)
     analysis = analyze(record("boon", 3), 0, "easy")
     used = {d.evaluator for d in analysis.decisions}
     assert "network" in used

@@ -39,7 +39,7 @@ class TableHints:
     ) -> None:
         self.table_id, self.game_id, self.options = table_id, game_id, options
         self.thinking, self.group = thinking, group
-        self.asked: dict[int, float] = {}  # seat -> when its last hint was answered (or it asked, until then)
+        self.asked: dict[int, float] = {}  # seat -> when its last hint was answered
         self.running: set[int] = set()
         self.tasks: set[asyncio.Task[None]] = set()
 
@@ -62,7 +62,6 @@ class TableHints:
         except TapeteError as err:
             conn.send_error(err)
             return
-        self.asked[seat] = now
         self.running.add(seat)
         names = [str(entry.get("name") or "") for entry in seats]
         task = asyncio.get_running_loop().create_task(
