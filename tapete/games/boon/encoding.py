@@ -19,7 +19,7 @@ from tapete.engine import Event
 from tapete.engine.encoding import InfoEncoder, Layout, Segment, cells
 
 from .actions import BURY_BASE, DEAL, PASS, PLAY_BASE, TAKE
-from .cards import FACE_TO_ID, NUM_CARDS, POINTS, SUIT, SUITS, TOTAL_POINTS, VICTORY_CARDS
+from .cards import FACE_TO_ID, NUM_CARDS, ORO, POINTS, POWER, SUIT, SUITS, TOTAL_POINTS, VICTORY_CARDS
 from .phases import PHASES
 
 SEATS = 4
@@ -62,6 +62,13 @@ ACTIONS = Layout(
         Segment("bury", C, "the card buried"),
         Segment("play", C, "the card played"),
         Segment("card", 3, "the card's points / 11, gold, rank / 14"),
+        Segment(
+            "tactics",
+            8,
+            "leads, follows the suit led, takes the trick as it stands, plays last, the points on the "
+            "table / 30, the seat's side holds the trick, no unseen card of its suit beats it, "
+            "cards of its suit in hand / 14",
+        ),
     ]
 )
 
@@ -195,3 +202,41 @@ class BoonEncoder(InfoEncoder):
         out[o["card"]] = POINTS[card] / 11.0
         out[o["card"] + 1] = 1.0 if SUIT[card] == 3 else 0.0
         out[o["card"] + 2] = (card - 17) / 14.0 if SUIT[card] == 3 else (card % 6 + 1) / 14.0
+        self._write_tactics(view, card, play, out, o["tactics"])
+
+    def _write_tactics(self, view: Mapping[str, Any], card: int, play: bool, out: np.ndarray, base: int) -> None:
+        """What a card player weighs and a small network finds hard to compose from one-hot cards:
+        whether the card takes the trick, whose side holds it, and whether it is master of its suit."""
+        hand = [FACE_TO_ID[face] for face in view["hand"]]
+        suit = SUIT[card]
+        out[base + 7] = sum(1 for c in hand if SUIT[c] == suit) / 14.0
+        if not play:
+            return
+        trick = [(p["seat"], FACE_TO_ID[p["card"]]) for p in view["trick"]]
+        out[base + 4] = sum(POINTS[c] for _, c in trick) / 30.0
+        out[base + 6] = 1.0 if self._master(card, hand, view) else 0.0
+        if not trick:
+            out[base] = 1.0
+            out[base + 1] = 1.0
+            out[base + 2] = 1.0
+            return
+        led = SUIT[trick[0][1]]
+        out[base + 1] = 1.0 if suit == led else 0.0
+        out[base + 3] = 1.0 if len(trick) == self.num_players - 1 else 0.0
+        holder, best = trick[0]
+        for seat, c in trick[1:]:
+            if (SUIT[c] == led or SUIT[c] == ORO) and POWER[c] > POWER[best]:
+                holder, best = seat, c
+        out[base + 2] = 1.0 if (suit == led or suit == ORO) and POWER[card] > POWER[best] else 0.0
+        taker = view["taker"]
+        if taker is not None and not view["leaster"] and holder != self.seat:
+            out[base + 5] = 1.0 if (holder == taker) == (self.seat == taker) else 0.0
+
+    def _master(self, card: int, hand: list[int], view: Mapping[str, Any]) -> bool:
+        """No card of the card's suit that the seat has not seen can beat it."""
+        seen = set(hand)
+        played = self.memory[_PLAYED : _PLAYED + SEATS * C]
+        seen.update(int(i) % C for i in np.flatnonzero(played))
+        seen.update(FACE_TO_ID[face] for face in view.get("buried") or ())
+        suit = SUIT[card]
+        return all(c in seen for c in range(C) if SUIT[c] == suit and POWER[c] > POWER[card])
