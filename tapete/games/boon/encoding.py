@@ -225,9 +225,9 @@ class BoonEncoder(InfoEncoder):
         out[base + 3] = 1.0 if len(trick) == self.num_players - 1 else 0.0
         holder, best = trick[0]
         for seat, c in trick[1:]:
-            if (SUIT[c] == led or SUIT[c] == ORO) and POWER[c] > POWER[best]:
+            if SUIT[c] in (led, ORO) and POWER[c] > POWER[best]:
                 holder, best = seat, c
-        out[base + 2] = 1.0 if (suit == led or suit == ORO) and POWER[card] > POWER[best] else 0.0
+        out[base + 2] = 1.0 if suit in (led, ORO) and POWER[card] > POWER[best] else 0.0
         taker = view["taker"]
         if taker is not None and not view["leaster"] and holder != self.seat:
             out[base + 5] = 1.0 if (holder == taker) == (self.seat == taker) else 0.0
