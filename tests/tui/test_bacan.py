@@ -52,7 +52,9 @@ async def test_a_digit_or_a_click_claims_a_mirror_before_the_bots(by: str) -> No
     def source(g: Game, cfg: MatchConfig, screen: Widget) -> TableSource:
         made = fast_source(g, cfg, screen)
         assert isinstance(made, LocalTable)
-        made.timing = Timing(reaction_scale=1.0, window=1.5, pace=0.05)  # bots react as people do
+        # The bots race for the mirror too, but no faster than 3 s (12 x their 0.25 s floor) within a
+        # 6 s window: a loaded test worker's key press or click lands first, as a person's does.
+        made.timing = Timing(reaction_scale=12.0, window=6.0, pace=0.05)
         return made
 
     app = TapeteApp(config, games={"bacan": game}, quick=True, source_factory=source)
