@@ -41,7 +41,7 @@ test: $(STAMP)
 	$(BIN)/ruff format --check tapete tests bench
 	$(BIN)/mypy
 	set -a; eval "$$(bash scripts/services.sh start || true)"; set +a; \
-	TAPETE_REQUIRE_RAY=1 $(BIN)/pytest -q -x -p no:cacheprovider -n $(TEST_WORKERS) --dist worksteal
+	TAPETE_REQUIRE_RAY=1 $(BIN)/pytest -q -x -p no:cacheprovider -n $(TEST_WORKERS) --dist worksteal --durations=25
 
 # A short MaskablePPO training of the example, end to end (about 35 s once installed), and
 # `tapete train boon` for six minutes on two processes: checkpoint, resume, beats random play.
