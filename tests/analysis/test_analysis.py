@@ -24,6 +24,8 @@ from tapete.analysis import (
     label,
     thresholds_for,
 )
+from tapete.analysis.evaluators import CONFIRMED, UNCONFIRMED, SearchEvaluator
+from tapete.analysis.labels import BLUNDER, INACCURACY, MISTAKE
 from tapete.bots.learned import network_sizes
 from tapete.engine import Event, LossThresholds, MatchRecord, SearchHints
 from tapete.engine.replay_cursor import ReplayError
@@ -180,6 +182,36 @@ def test_the_network_judges_where_the_game_ships_a_model(monkeypatch: pytest.Mon
         if d.evaluator == "network":
             assert d.worlds == 0
     assert analyze(record("wanted", 3), 0, "easy").evaluator == "search"  # no model for WANTED
+
+
+@pytest.mark.parametrize("confirmed", [True, False])
+def test_a_network_mistake_stands_only_where_the_rollouts_confirm_it(
+    monkeypatch: pytest.MonkeyPatch, confirmed: bool
+) -> None:
+    """Nacho Loco's network judges; a lead from the mistake threshold up is checked on paired
+    rollouts (here a stand-in for them: sure of it, or not at all)."""
+    asked: list[int] = []
+
+    def confirm(self: SearchEvaluator, position: Any, better: int) -> tuple[float, float, int]:
+        asked.append(better)
+        return (0.5, 0.01, 64) if confirmed else (0.0, 0.1, 64)
+
+    monkeypatch.setattr(SearchEvaluator, "confirm", confirm)
+    analysis = analyze(record("nacho-loco", 1), 0)
+    t = analysis.thresholds
+    checked = [d for d in analysis.decisions if d.evaluator in (CONFIRMED, UNCONFIRMED)]
+    assert checked and len(checked) == len(asked)
+    for d in analysis.decisions:
+        if d.evaluator == "network":
+            assert d.difference < t.mistake and d.worlds == 0
+    for d in checked:
+        assert d.difference >= t.mistake and d.worlds == 64
+        if confirmed:
+            assert d.evaluator == CONFIRMED and d.loss == pytest.approx(d.difference)
+            assert d.label in (MISTAKE, BLUNDER)
+        else:
+            assert d.evaluator == UNCONFIRMED and d.loss == pytest.approx(t.inaccuracy)
+            assert d.label == INACCURACY
 
 
 def test_a_report_sums_analyses_per_bot_and_decision_type() -> None:

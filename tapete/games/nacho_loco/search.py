@@ -8,12 +8,14 @@ from typing import Any
 
 from tapete.engine import LossThresholds, SearchHints
 
-# On the network's value (the learned bot judges Nacho Loco's placements). Measured on seeded
-# 4-player matches to 10 points, seeds 11-25 (docs/analysis.md): the heuristic's decisions 63 %
-# bien, 4.5 % from 0.12; a random seat's 5.4 % from 0.12. No threshold separates them: a random
-# placement loses little each time (the random seat wins none of 20 matches, its mean loss per
-# decision is 0.046 against 0.032), so the shared steps stay until the evaluator tells them apart.
-THRESHOLDS = LossThresholds(0.05, 0.12, 0.25)
+# On the network's value (the learned bot judges Nacho Loco's placements), a lead from the mistake
+# threshold up counting only where the search's paired rollouts confirm it (else an inaccuracy at
+# most: tapete.analysis.evaluators.NetworkEvaluator). Calibrated on seeded 4-player matches to 10
+# points, seeds 11-30 (docs/analysis.md): from 0.10, a random seat's decisions 4.9 %, the
+# heuristic's 0.9 % (seeds 31-50, not used to choose: 3.6 % against 0.3 %); from 0.20, 1.4 % and
+# none. The network alone did not separate them (from 0.12: 6.6 % against 3.9 %): a random
+# placement loses little each time, and the network's own errors are as large.
+THRESHOLDS = LossThresholds(0.05, 0.10, 0.20)
 
 
 class NachoLocoSearchHints(SearchHints):
