@@ -107,6 +107,7 @@ class TableOptions:
         en="Pause after each round (s)",
         minimum=0,
         maximum=600,
+        only_when={"pace": ("live",)},  # (a turn-based table does not wait: nobody is watching)
         help_es="El resultado de la ronda queda a la vista hasta que todos lo cierran o pasa este tiempo.",
         help_en="The round's result stays on screen until everyone closes it or this time passes.",
     )

@@ -5,6 +5,7 @@ person's "My games" (`GET /api/players/{id}/tables`)."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
 from typing import Any
@@ -31,14 +32,21 @@ async def clock() -> ServerClock:
 
 @pytest.fixture
 async def start(tmp_path: Path, clock: ServerClock) -> AsyncIterator[Start]:
-    """Start a server reading `clock` (on the test's database; a second one after the first stopped
-    restarts it); returns it and how to stop it. The sweep runs only when a test asks for it."""
+    """Start a server reading `clock` on the test's database (SQLite; tests/cluster: PostgreSQL and Redis)."""
     await reset_test_postgres()
+    async with starting(clock, db_url=conftest.test_db_url(tmp_path)) as started:
+        yield started
+
+
+@contextlib.asynccontextmanager
+async def starting(clock: ServerClock, **settings: Any) -> AsyncIterator[Start]:
+    """Start servers reading `clock` with these settings (a second one after the first stopped restarts
+    it); each comes with how to stop it. The sweep runs only when a test asks for it."""
     stops: list[Callable[[], Awaitable[None]]] = []
 
     async def started() -> tuple[Server, Callable[[], Awaitable[None]]]:
-        settings = ServerSettings(db_url=conftest.test_db_url(tmp_path), disconnect_grace=30.0, due_sweep=3600.0)
-        uv, task, url = await start_server(settings, clock)
+        settings_ = ServerSettings(**{"disconnect_grace": 30.0, "due_sweep": 3600.0, **settings})
+        uv, task, url = await start_server(settings_, clock)
         http = httpx.AsyncClient(base_url=url, timeout=TIMEOUT)
 
         async def stop() -> None:
@@ -48,11 +56,13 @@ async def start(tmp_path: Path, clock: ServerClock) -> AsyncIterator[Start]:
                 await asyncio.wait_for(task, 10)
 
         stops.append(stop)
-        return Server(url, uv.config.app, http, settings), stop
+        return Server(url, uv.config.app, http, settings_), stop
 
-    yield started
-    for stop in stops:
-        await stop()
+    try:
+        yield started
+    finally:
+        for stop in stops:
+            await stop()
 
 
 async def identity(server: Server, name: str) -> tuple[str, dict[str, str]]:
@@ -213,6 +223,7 @@ async def test_my_games_lists_the_players_tables_newest_first_for_them_only(star
     assert boon["waiting_on"] == state["required"] and boon["your_turn"] == (0 in state["required"])
     assert 23.9 * HOUR < boon["time_left"] <= 24 * HOUR
     assert [s["name"] for s in boon["seats"][:2]] == ["Ana", "Bea"] and boon["seats"][2]["kind"] == "bot"
+    assert boon["seats"][2]["name"] and boon["seats"][2]["level"] == "heuristic"  # a bot by its name and level
     text = mine.text
     assert first["token"] not in text and first["bea_token"] not in text and "hand" not in text  # no secret, no card
 

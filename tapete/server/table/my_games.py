@@ -11,6 +11,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
+from tapete.engine.bot_names import bot_name
+
 from ..people.names import clean_name
 from ..settings import parse_table_options
 from .clock import ServerClock
@@ -39,6 +41,7 @@ def table_entry(row: MatchRow, player_id: str, runner: TableRunner | None, now: 
         waiting, due = awaited(runner)
     playing = row.status == "playing"
     mine = [s.seat for s in row.seats if s.player_id == player_id]
+    people = [clean_name(s.name) for s in row.seats if s.kind == "human"]
     return {
         "id": row.id,
         "game": row.game,
@@ -51,7 +54,7 @@ def table_entry(row: MatchRow, player_id: str, runner: TableRunner | None, now: 
                 "seat": s.seat,
                 "kind": s.kind,
                 "level": s.level,
-                "name": clean_name(s.name),
+                "name": clean_name(s.name) if s.kind == "human" else s.name or bot_name(s.seat, people),
                 "taken": s.kind == "bot" or s.token_hash is not None,
             }
             for s in row.seats

@@ -7,6 +7,7 @@ import { topBar } from "./frame.js";
 import { gameIds, gameName, loadView } from "./games/index.js";
 import { t, tx } from "./i18n.js";
 import { withIdentity } from "./identity.js";
+import { myGames } from "./mygames.js";
 import { LIMITS } from "./protocol.js";
 import * as store from "./store.js";
 import { errorText } from "./util.js";
@@ -76,6 +77,7 @@ export async function renderHome(root) {
         h("a", { class: "button", href: "#/ratings", "data-testid": "leaderboards" }, t("ratings.title")),
         h("a", { class: "button", href: "#/tournaments", "data-testid": "tournaments-link" }, t("tour.title")))),
     h("section", { class: "home-me card-panel" }, nameField(), h("div", { class: "field" }, h("span", {}, t("home.code")), joinForm)),
+    myGames(),
     h("h2", {}, t("home.chooseGame")),
     gamesBox,
     h("h2", {}, t("home.openTables")),
@@ -239,10 +241,14 @@ export async function renderNewTable(root, gameId) {
         }, "opt", view.optionText?.(o.key, form.options[o.key]) !== undefined ? (v) => view.optionText(o.key, v) : null))) : null,
       // The form is redrawn when the allowed player counts arrive; keep the panel as the user left it.
       h("details", { open: form.tableOptionsOpen }, h("summary", {}, t("new.tableOptions")),
-        data.table_options.filter((o) => applies(o.key)).map((o) => {
+        // (and those that matter with the others' values: a turn-based table's clocks, `only_when`)
+        data.table_options.filter((o) => applies(o.key) && optionShown(o, form.tableOptions)).map((o) => {
           // the stand-in's choices are the bot levels, each by its one name (the algorithm as a tooltip)
           const opt = o.key === "stand_in" ? { ...o, choices: levels, levels: true } : o;
-          return optionInput(opt, form.tableOptions[o.key], (v) => { form.tableOptions[o.key] = v; }, "topt");
+          return optionInput(opt, form.tableOptions[o.key], (v) => {
+            form.tableOptions[o.key] = v;
+            if (data.table_options.some((g) => g.only_when && o.key in g.only_when)) draw();
+          }, "topt");
         }),
         h("div", { class: "field field-check" },
           h("input", { type: "checkbox", id: "public", checked: form.public, onchange: (e) => { form.public = e.target.checked; } }),
