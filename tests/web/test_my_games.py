@@ -3,6 +3,7 @@ options of the new-table form: the tables where it is your turn come first, in w
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -30,6 +31,9 @@ def test_my_games_lists_your_turn_first_and_the_form_offers_turn_based_tables(op
         page, "boon", name="Ana", table_options={"pace": "turn-based", "time_bank_hours": 72, "bot_delay_ms": 0}
     )
     wait_until(page, my_turn, what="Ana's turn")
+    page.wait_for_selector("[data-clock]")  # her clock in words, not in seconds ("te quedan 3 días")
+    clock = page.locator("[data-clock]").first.text_content() or ""
+    assert re.match(r"te quedan (3 días|2 días 23 h)⏱ ", clock), clock
     # then a live Buracco waiting for a friend: newer, but not her turn
     create_table(page, "buracco", seats={1: "human"})
 
@@ -39,11 +43,11 @@ def test_my_games_lists_your_turn_first_and_the_form_offers_turn_based_tables(op
             ("es", "¡Te toca!", ("Por turnos · 3 días por jugada", "quedan 2 días 23 h"), "Esperando jugadores"),
             ("en", "Your turn!", ("Turn-based · 3 days per move", "2 days 23 h left"), "Waiting for players"),
         ):
-            page.goto("/#/")
+            page.goto("/")  # (a full load: a table page just opened may still be drawing itself)
             switch_to(page, lang)
-            page.wait_for_selector("[data-testid=my-game]")
+            page.wait_for_selector("[data-testid=my-games], [data-testid=my-games-none]")
             games = page.locator("[data-testid=my-game]")
-            assert games.count() == 2
+            assert games.count() == 2, page.locator(".my-games").inner_text()
             first, second = games.nth(0).inner_text(), games.nth(1).inner_text()
             assert first.startswith("Boon") and turn in first and all(w in first for w in first_words), first
             assert "Buracco" in second and second_words in second and turn not in second, second

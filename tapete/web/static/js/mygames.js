@@ -6,6 +6,8 @@ import { h } from "./dom.js";
 import { gameName } from "./games/index.js";
 import { addStrings, t } from "./i18n.js";
 import * as store from "./store.js";
+import { timeWords } from "./timewords.js";
+import { errorText } from "./util.js";
 
 addStrings({
   "mine.title": { es: "Mis partidas", en: "My games" },
@@ -19,19 +21,7 @@ addStrings({
   "mine.with": { es: "con {names}", en: "with {names}" },
   "mine.free": { es: "{n} asientos libres", en: "{n} free seats", es1: "{n} asiento libre", en1: "{n} free seat" },
   "mine.open": { es: "Abrir", en: "Open" },
-  "time.minutes": { es: "{n} min", en: "{n} min" },
-  "time.hours": { es: "{n} h", en: "{n} h" },
-  "time.days": { es: "{n} días", en: "{n} days", es1: "{n} día", en1: "{n} day" },
 });
-
-/** A stretch of time in words: minutes under an hour, hours under two days, then days (and hours). */
-export function timeWords(seconds) {
-  if (seconds < 3600) return t("time.minutes", { n: Math.max(1, Math.floor(seconds / 60)) });
-  if (seconds < 48 * 3600) return t("time.hours", { n: Math.floor(seconds / 3600) });
-  const days = t("time.days", { n: Math.floor(seconds / 86400) });
-  const hours = Math.floor((seconds % 86400) / 3600);
-  return hours ? `${days} ${t("time.hours", { n: hours })}` : days;
-}
 
 /** A seat by name: a person's, or a bot's with its level ("Carmen (Fácil)"). */
 function seatName(seat) {
@@ -65,7 +55,7 @@ export function myGames() {
     // the tables where it is the player's turn first; each group newest first, as the server lists them
     const sorted = [...tables.filter((tb) => tb.your_turn), ...tables.filter((tb) => !tb.your_turn)];
     list.replaceChildren(sorted.length ? h("ul", { class: "table-list", "data-testid": "my-games" }, sorted.map(entry))
-      : h("p", { class: "muted" }, t("mine.none")));
-  }).catch(() => list.replaceChildren(h("p", { class: "muted" }, t("mine.none"))));
+      : h("p", { class: "muted", "data-testid": "my-games-none" }, t("mine.none")));
+  }).catch((err) => list.replaceChildren(h("p", { class: "error", "data-testid": "my-games-none" }, errorText(err?.error) || t("mine.none"))));
   return h("section", {}, h("h2", {}, t("mine.title")), list);
 }
