@@ -79,15 +79,13 @@ class Timing:
     def from_options(cls, options: Any) -> Timing:
         """From a table's options (`reaction_window_ms`, `turn_seconds`,
         `result_pause_seconds`; at a turn-based table, `pace` = "turn-based":
-        `time_bank_hours`, `match_days` and `standin_after`); a missing one
-        keeps its default."""
+        `time_bank_hours` and `match_days`); a missing one keeps its default."""
         window_ms = getattr(options, "reaction_window_ms", REACTION_WINDOW_S * 1000)
         if getattr(options, "pace", "live") == "turn-based":
             return cls(
                 window=window_ms / 1000,
                 turn=float(getattr(options, "time_bank_hours", 24)) * 3600,
                 total=float(getattr(options, "match_days", 0)) * 86400,
-                for_good=int(getattr(options, "standin_after", TIMEOUTS_FOR_GOOD)),
             )
         return cls(
             window=window_ms / 1000,

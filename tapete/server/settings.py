@@ -12,8 +12,8 @@ from tapete.engine import option, options_schema, parse_options
 from tapete.engine.turns import REACTION_WINDOW_S, RESULT_PAUSE_S, TIMEOUTS_FOR_GOOD
 
 PACES = ("live", "turn-based")
-TIME_BANK_HOURS = (12, 24, 48, 72, 120, 168)  # a turn-based table's choices of time per move
-MATCH_DAYS = (7, 14, 21, 30)  # ... and of each player's total for the match
+TIME_BANK_HOURS = (12, 24, 72, 168)  # a turn-based table's choices of time per move
+MATCH_DAYS = (7, 14, 30)  # ... and of each player's total for the match
 
 
 def hours_words(hours: int) -> tuple[str, str]:
@@ -42,11 +42,7 @@ class TableOptions:
         es="Ritmo",
         en="Pace",
         choices=PACES,
-        choice_labels={"live": ("En vivo", "Live"), "turn-based": ("Por turnos (en días)", "Turn-based (over days)")},
-        help_es="En vivo, todos juegan a la vez. Por turnos, cada uno juega cuando puede: la partida dura días "
-        "y en «Mis partidas» ves dónde te toca.",
-        help_en="Live: everyone plays at once. Turn-based: each plays when they can; the match lasts days "
-        "and “My games” shows where it is your turn.",
+        choice_labels={"live": ("En vivo", "Live"), "turn-based": ("Por turnos", "Turn-based")},
     )
     time_bank_hours: int = option(
         24,
@@ -55,34 +51,20 @@ class TableOptions:
         choices=TIME_BANK_HOURS,
         choice_labels={h: hours_words(h) for h in TIME_BANK_HOURS},
         only_when={"pace": ("turn-based",)},
-        help_es="Si se te acaba, el reemplazo automático hace esa jugada por ti (el registro dice que fue él) "
-        "y la siguiente vuelve a ser tuya.",
-        help_en="If it runs out, your stand-in bot makes that one move for you (the log says it was the "
-        "stand-in) and the next one is yours again.",
+        help_es=f"Si se acaba, el reemplazo automático hace esa jugada por ti (y el registro lo dice); "
+        f"tras {TIMEOUTS_FOR_GOOD} seguidas, se queda tu asiento hasta que vuelvas.",
+        help_en=f"If it runs out, your stand-in bot makes that one move for you (and the log says so); "
+        f"after {TIMEOUTS_FOR_GOOD} in a row, it keeps your seat until you are back.",
     )
     match_days: int = option(
         14,
-        es="Tiempo total por jugador en la partida",
-        en="Total time per player for the match",
+        es="Tiempo total de cada uno",
+        en="Each player's total time",
         choices=MATCH_DAYS,
         choice_labels={d: hours_words(24 * d) for d in MATCH_DAYS},
         only_when={"pace": ("turn-based",)},
-        help_es="Lo que tardan todas tus jugadas sale de aquí; cuando queda poco, tu tiempo por jugada "
-        "es lo que quede.",
-        help_en="The time all your moves take comes out of it; when little is left, your time per move "
-        "is what is left.",
-    )
-    standin_after: int = option(
-        TIMEOUTS_FOR_GOOD,
-        es="Tiempos agotados seguidos para ceder el asiento",
-        en="Times run out in a row before the seat is handed over",
-        minimum=1,
-        maximum=10,
-        only_when={"pace": ("turn-based",)},
-        help_es="Tras tantas jugadas seguidas sin tiempo, el reemplazo automático se queda tu asiento "
-        "hasta que vuelvas a jugar tú.",
-        help_en="After this many moves in a row out of time, the stand-in bot keeps your seat until you "
-        "play again yourself.",
+        help_es="Tus jugadas lo gastan; si queda poco, es tu tiempo por jugada.",
+        help_en="Your moves spend it; when little is left, that is your time per move.",
     )
     turn_seconds: int = option(
         0,

@@ -14,10 +14,8 @@ DAY = 86400.0
 
 
 def test_a_turn_based_tables_options_give_clocks_in_hours_and_days() -> None:
-    timing = Timing.from_options(
-        parse_table_options({"pace": "turn-based", "time_bank_hours": 72, "match_days": 7, "standin_after": 2})
-    )
-    assert (timing.turn, timing.total, timing.for_good, timing.result_pause) == (3 * DAY, 7 * DAY, 2, 0.0)
+    timing = Timing.from_options(parse_table_options({"pace": "turn-based", "time_bank_hours": 72, "match_days": 7}))
+    assert (timing.turn, timing.total, timing.for_good, timing.result_pause) == (3 * DAY, 7 * DAY, 3, 0.0)
     assert Timing.from_options(parse_table_options({"turn_seconds": 30})).total == 0  # live: no bank
 
 

@@ -116,7 +116,7 @@ async def test_a_bank_that_runs_out_lets_the_stand_in_play_one_move_and_the_log_
     server, _stop = await start()
     _ana_id, ana = await identity(server, "Ana")
     _bea_id, bea = await identity(server, "Bea")
-    created = await turn_based_boon(server, ana, bea, standin_after=2)
+    created = await turn_based_boon(server, ana, bea)
     table_id = created["table"]["id"]
     client = await server.connect(table_id, created["token"])
     state = await client.until(lambda s: s["status"] == "playing" and bool(set(s["required"]) & {0, 1}))
@@ -137,7 +137,7 @@ async def test_a_bank_that_runs_out_lets_the_stand_in_play_one_move_and_the_log_
     assert not moved["seats"][seat]["stand_in"]  # one move only: the next one is the person's again
     assert seat not in runner.core.given_up
 
-    # nobody comes back: after `standin_after` expiries in a row a seat goes to its stand-in
+    # nobody comes back: after 3 expiries in a row (TIMEOUTS_FOR_GOOD) a seat goes to its stand-in
     for _ in range(8):
         if runner.core.given_up:
             break

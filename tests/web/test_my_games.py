@@ -28,14 +28,18 @@ def test_my_games_lists_your_turn_first_and_the_form_offers_turn_based_tables(op
 
     # a turn-based Boon against two bots: they move at once, then it is Ana's turn (for days)
     create_table(
-        page, "boon", name="Ana", table_options={"pace": "turn-based", "time_bank_hours": 72, "bot_delay_ms": 0}
+        page,
+        "boon",
+        name="Ana",
+        table_options={"pace": "turn-based", "time_bank_hours": 72, "bot_delay_ms": 0},
+        public=False,  # (kept out of the open tables other tests read)
     )
     wait_until(page, my_turn, what="Ana's turn")
     page.wait_for_selector("[data-clock]")  # her clock in words, not in seconds ("te quedan 3 días")
     clock = page.locator("[data-clock]").first.text_content() or ""
     assert re.match(r"te quedan (3 días|2 días 23 h)⏱ ", clock), clock
     # then a live Buracco waiting for a friend: newer, but not her turn
-    create_table(page, "buracco", seats={1: "human"})
+    create_table(page, "buracco", seats={1: "human"}, public=False)
 
     for size, viewport in SIZES.items():
         page.set_viewport_size(viewport)
@@ -63,8 +67,13 @@ def test_my_games_lists_your_turn_first_and_the_form_offers_turn_based_tables(op
             page.select_option("#topt-pace", "turn-based")
             page.wait_for_selector("#topt-time_bank_hours")
             form = page.locator("[data-testid=new-table]").inner_text()
-            said = "el reemplazo automático hace esa jugada por ti" if lang == "es" else "your stand-in bot makes that"
+            said = {
+                "es": "el reemplazo automático hace esa jugada por ti (y el registro lo dice); tras 3 seguidas, "
+                "se queda tu asiento hasta que vuelvas",
+                "en": "your stand-in bot makes that one move for you (and the log says so); after 3 in a row, "
+                "it keeps your seat until you are back",
+            }[lang]
             assert said in form and page.locator("#topt-turn_seconds").count() == 0, form
-            page.locator("#topt-standin_after").scroll_into_view_if_needed()
+            page.locator("#topt-match_days").scroll_into_view_if_needed()
             page.screenshot(path=str(shots / f"turn-based-form-{size}-{lang}.png"))
     assert not page.errors, page.errors

@@ -4,7 +4,7 @@ and the sweep that plays its clocks.
 At a live table a person away is played by their stand-in after a short grace, a match nobody is at
 is called off, and the turn clocks ring the table's own alarm. A turn-based table is played over days
 by people who are away most of the time: only a clock that ran out brings the stand-in (for that one
-move; for good after `standin_after` in a row, until the person plays again), nobody's absence ends
+move; for good after `TIMEOUTS_FOR_GOOD` in a row, until the person plays again), nobody's absence ends
 the match, and its clocks are due by the database, not by a timer per table: the table stores when
 its next clock runs out (`matches.due_at`, wall clock) and whom it awaits (`matches.waiting_on`), and
 the registry's sweep (`DueSweep`, every `due_sweep` seconds) wakes the tables whose time came.
@@ -55,7 +55,7 @@ class TurnBased:
 
     def away(self, seat: int) -> bool:
         """A person's seat its stand-in plays as for someone away ("standin", not one move at the clock's
-        end): its clock ran out `standin_after` times in a row, or its person left."""
+        end): its clock ran out `TIMEOUTS_FOR_GOOD` times in a row, or its person left."""
         return seat in self.core.given_up or self.seats[seat].token_hash is None
 
     def tell(self, playing: bool) -> None:

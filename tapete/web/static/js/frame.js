@@ -4,8 +4,7 @@
 import { h } from "./dom.js";
 import { gameFacts } from "./games/index.js";
 import { lang, onLang, say, setLang, t, tx } from "./i18n.js";
-import { clockText } from "./timewords.js";
-import { botAlgorithm, seatLabel } from "./util.js";
+import { botAlgorithm, clockText, seatLabel } from "./util.js";
 
 export function topBar(title, extra = []) {
   const next = lang() === "es" ? "en" : "es";

@@ -7,7 +7,6 @@ import { topBar } from "./frame.js";
 import { gameIds, gameName, loadView } from "./games/index.js";
 import { t, tx } from "./i18n.js";
 import { withIdentity } from "./identity.js";
-import { myGames } from "./mygames.js";
 import { LIMITS } from "./protocol.js";
 import * as store from "./store.js";
 import { errorText } from "./util.js";
@@ -61,6 +60,13 @@ function namesList(names) {
   return names.length < 2 ? names.join("") : t("list.and", { most: names.slice(0, -1).join(", "), last: names.at(-1) });
 }
 
+// My games (only with an identity)
+function myGamesSlot() {
+  const slot = store.identity() ? h("div") : null;
+  if (slot) import("./mygames.js").then((m) => slot.replaceWith(m.myGames()));
+  return slot;
+}
+
 export async function renderHome(root) {
   const gamesBox = h("div", { class: "game-grid" }, h("p", { class: "muted" }, t("table.loading")));
   const tablesBox = h("div", { class: "open-tables" });
@@ -77,7 +83,7 @@ export async function renderHome(root) {
         h("a", { class: "button", href: "#/ratings", "data-testid": "leaderboards" }, t("ratings.title")),
         h("a", { class: "button", href: "#/tournaments", "data-testid": "tournaments-link" }, t("tour.title")))),
     h("section", { class: "home-me card-panel" }, nameField(), h("div", { class: "field" }, h("span", {}, t("home.code")), joinForm)),
-    myGames(),
+    myGamesSlot(),
     h("h2", {}, t("home.chooseGame")),
     gamesBox,
     h("h2", {}, t("home.openTables")),
@@ -241,7 +247,6 @@ export async function renderNewTable(root, gameId) {
         }, "opt", view.optionText?.(o.key, form.options[o.key]) !== undefined ? (v) => view.optionText(o.key, v) : null))) : null,
       // The form is redrawn when the allowed player counts arrive; keep the panel as the user left it.
       h("details", { open: form.tableOptionsOpen }, h("summary", {}, t("new.tableOptions")),
-        // (and those that matter with the others' values: a turn-based table's clocks, `only_when`)
         data.table_options.filter((o) => applies(o.key) && optionShown(o, form.tableOptions)).map((o) => {
           // the stand-in's choices are the bot levels, each by its one name (the algorithm as a tooltip)
           const opt = o.key === "stand_in" ? { ...o, choices: levels, levels: true } : o;

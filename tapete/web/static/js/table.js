@@ -17,9 +17,8 @@ import { clearTurn, noticeSwitches, showTurn } from "./notices.js";
 import { followRematch, nextMatchOf, rematchBlock, rematchOf } from "./rematch.js";
 import { outgoing, TableSocket } from "./socket.js";
 import * as store from "./store.js";
-import { errorText, matches, same, seatLabel, shortName } from "./util.js";
+import { clockText, errorText, matches, same, seatLabel, shortName } from "./util.js";
 import { summaryDialog } from "./summary.js";
-import { clockText } from "./timewords.js";
 
 const LOG_LIMIT = 300;
 
@@ -107,6 +106,7 @@ export class TableScreen {
       if (this.game.needsDeck) this.deck = deck;
       store.rememberTable(this.tableId, message.view.game, this.me === null ? "watch" : "play");
     }
+    if ((message.clocks || []).some((c) => c.remaining_ms >= 3600e3)) await import("./timewords.js"); // days in words
     const events = message.events || [];
     if (Array.isArray(message.log)) {
       // hello / sync: the server's kept log, the whole story this seat may read (a reload, a

@@ -1,13 +1,15 @@
 // Stretches of time in words ("3 días", "23 h", "2 days 23 h"): a turn-based table's clocks run for
-// hours and days, which no one reads well in seconds.
+// hours and days, which no one reads well in seconds. Loaded with "My games" and by a table whose
+// clocks run that long (a first visit does without it).
 
 import { addStrings, t } from "./i18n.js";
+import { useLongClock } from "./util.js";
 
 addStrings({
   "time.minutes": { es: "{n} min", en: "{n} min" },
   "time.hours": { es: "{n} h", en: "{n} h" },
   "time.days": { es: "{n} días", en: "{n} days", es1: "{n} día", en1: "{n} day" },
-  // a clock of an hour or more, in words (else the clock's own strings, in seconds)
+  // a clock of an hour or more (util.js's clockText; under an hour, the clock's own strings in seconds)
   "prompt.clockLong": { es: "te quedan {time}", en: "{time} left" },
   "prompt.clockShortLong": { es: "⏱ {time}", en: "⏱ {time}" },
   "badge.clockLong": { es: "◔ {time}", en: "◔ {time}" },
@@ -23,7 +25,4 @@ export function timeWords(seconds) {
   return hours ? `${days} ${t("time.hours", { n: hours })}` : days;
 }
 
-/** A clock's text under `key` ("badge.clock": "◔ 42 s"): in seconds under an hour, in words above ("◔ 23 h"). */
-export function clockText(key, seconds) {
-  return seconds >= 3600 ? t(`${key}Long`, { time: timeWords(seconds) }) : t(key, { s: seconds });
-}
+useLongClock((key, seconds) => t(`${key}Long`, { time: timeWords(seconds) }));
