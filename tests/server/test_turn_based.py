@@ -192,6 +192,9 @@ async def test_bacan_refuses_a_turn_based_table_in_words(start: Start) -> None:
     assert error["code"] == "bad_request" and error["rule"] == "pace"
     assert error["es"].startswith("Bacan solo se juega en vivo") and "espejos" in error["es"]
     assert error["en"].startswith("Bacan is played live only") and "mirrors" in error["en"]
+    for game in ("buracco", "nacho-loco", "boon", "wanted"):  # every other game, every mode, may be played so
+        made = await server.http.post("/api/tables", json={"game": game, "table_options": {"pace": "turn-based"}})
+        assert made.status_code == 201 and made.json()["table"]["table_options"]["pace"] == "turn-based", made.text
     games = (await server.http.get("/api/games")).json()["games"]
     bacan = next(g for g in games if g["id"] == "bacan")
     assert bacan["client"]["table_options_off"]["pace"] == {}  # the form does not offer it
