@@ -29,8 +29,11 @@ The rules, in the words the tests use:
   a turn of several steps). When it runs out the stand-in plays that one
   decision (one action); the next one is the person's again, on a fresh
   clock.
-  After `TIMEOUTS_FOR_GOOD` timeouts in a row the stand-in keeps the seat
-  until the person acts again.
+  After `Timing.for_good` timeouts in a row (`TIMEOUTS_FOR_GOOD` unless a
+  table sets another) the stand-in keeps the seat until the person acts
+  again. With `Timing.total` > 0 each such seat also has a bank for the
+  whole match: the time its decisions took is spent from it, and a clock
+  never runs past what is left of it (a turn-based table's days per match).
 - **Round result.** After an action whose events end a round (the game's
   `round_result_events`), nothing is applied until every person present
   has dismissed the result or `Timing.result_pause` seconds have passed;
@@ -62,18 +65,28 @@ RESULT_RULE: Final = "round-result"
 
 @dataclass(frozen=True, slots=True)
 class Timing:
-    """The table's times, in seconds: reaction window, turn clock (0: none)
-    and round-result pause (0: none)."""
+    """The table's times, in seconds: reaction window, turn clock (0: none),
+    round-result pause (0: none), each seat's bank for the whole match (0:
+    none) and the timeouts in a row after which the stand-in keeps a seat."""
 
     window: float = REACTION_WINDOW_S
     turn: float = 0.0
     result_pause: float = 0.0
+    total: float = 0.0
+    for_good: int = TIMEOUTS_FOR_GOOD
 
     @classmethod
     def from_options(cls, options: Any) -> Timing:
         """From a table's options (`reaction_window_ms`, `turn_seconds`,
-        `result_pause_seconds`); a missing one keeps its default."""
+        `result_pause_seconds`; at a turn-based table, `pace` = "turn-based":
+        `time_bank_hours` and `match_days`); a missing one keeps its default."""
         window_ms = getattr(options, "reaction_window_ms", REACTION_WINDOW_S * 1000)
+        if getattr(options, "pace", "live") == "turn-based":
+            return cls(
+                window=window_ms / 1000,
+                turn=float(getattr(options, "time_bank_hours", 24)) * 3600,
+                total=float(getattr(options, "match_days", 0)) * 86400,
+            )
         return cls(
             window=window_ms / 1000,
             turn=float(getattr(options, "turn_seconds", 0)),
@@ -173,7 +186,7 @@ class Timeout:
     """A seat's clock ran out: its stand-in plays this decision."""
 
     seat: int
-    for_good: bool  # the TIMEOUTS_FOR_GOOD-th in a row: the stand-in keeps the seat
+    for_good: bool  # the `Timing.for_good`-th in a row: the stand-in keeps the seat
 
 
 Verdict = Ready | Held | Rejected
@@ -272,6 +285,7 @@ class TableCore:
         self.standing_in: set[int] = set()  # seats whose current decision is the stand-in's
         self.given_up: set[int] = set()  # seats the stand-in keeps until the person acts
         self.timeouts: dict[int, int] = {}  # timeouts in a row per seat
+        self.spent: dict[int, float] = {}  # per seat, the time its decisions took (`Timing.total`)
         # (acting seat, the required seats if several were required) per recent version
         self._history: deque[tuple[int, frozenset[int]]] = deque(maxlen=HISTORY)
         self.track(now)
@@ -371,7 +385,8 @@ class TableCore:
         elif seat in self.standing_in:
             # the stand-in has played the one decision it was given; the next is the person's
             self.standing_in.discard(seat)
-            self.clock_since.pop(seat, None)
+            if self.clock_since.pop(seat, None) is not None and self.timing.total > 0:
+                self.spent[seat] = self.spent.get(seat, 0.0) + self.allowance(seat)  # its whole clock
         if (
             self.round_over is not None
             and self.timing.result_pause > 0
@@ -398,7 +413,9 @@ class TableCore:
         start = self.pause_until if self.pause_until is not None and self.paused(now) else now
         for seat in list(self.clock_since):
             if seat not in required:
-                del self.clock_since[seat]
+                since = self.clock_since.pop(seat)
+                if self.timing.total > 0:  # the decision's time is spent from the match's bank
+                    self.spent[seat] = self.spent.get(seat, 0.0) + min(max(0.0, now - since), self.allowance(seat))
                 self.standing_in.discard(seat)
         for seat in required:
             if seat in self.clocked:
@@ -409,11 +426,27 @@ class TableCore:
         """The seat's current decision belongs to its stand-in (clock out, or given up)."""
         return seat in self.standing_in or seat in self.given_up
 
+    def allowance(self, seat: int) -> float:
+        """How long the seat's decision may take: the turn clock, or less when the match's bank
+        (`Timing.total`) has less left."""
+        if self.timing.total <= 0:
+            return self.timing.turn
+        return max(0.0, min(self.timing.turn, self.timing.total - self.spent.get(seat, 0.0)))
+
     def clock_deadline(self, seat: int) -> float | None:
         since = self.clock_since.get(seat)
         if since is None or self.timing.turn <= 0:
             return None
-        return since + self.timing.turn
+        return since + self.allowance(seat)
+
+    def next_clock(self) -> float | None:
+        """When the next running clock runs out (None: none runs)."""
+        times = [
+            since + self.allowance(seat)
+            for seat, since in self.clock_since.items()
+            if seat not in self.standing_in and seat not in self.given_up
+        ]
+        return min(times) if times and self.timing.turn > 0 else None
 
     def dismiss(self, seat: int) -> None:
         """The seat's person has read the round result."""
@@ -432,27 +465,24 @@ class TableCore:
                 out.append(Release(seat, held.action, held.tag))
         if self.timing.turn > 0 and not self.paused(now):
             for seat, since in sorted(self.clock_since.items()):
-                if seat in self.standing_in or seat in self.given_up or now < since + self.timing.turn:
+                if seat in self.standing_in or seat in self.given_up or now < since + self.allowance(seat):
                     continue
                 self.standing_in.add(seat)
                 self.timeouts[seat] = self.timeouts.get(seat, 0) + 1
-                for_good = self.timeouts[seat] >= TIMEOUTS_FOR_GOOD
+                for_good = self.timeouts[seat] >= self.timing.for_good
                 if for_good:
                     self.given_up.add(seat)
                 out.append(Timeout(seat, for_good))
         return out
 
-    def next_deadline(self, now: float) -> float | None:
-        """When `due` may next have something (None: nothing pending)."""
+    def next_deadline(self, now: float, clocks: bool = True) -> float | None:
+        """When `due` may next have something (None: nothing pending); without `clocks`, the
+        turn clocks left out (a turn-based table's are due by its database, `next_clock`)."""
         times: list[float] = []
         if self.held:
             times += [self.lands_at(h.seat, h.action, now)[0] for h in self.held.values()]
-        if self.timing.turn > 0:
-            times += [
-                since + self.timing.turn
-                for seat, since in self.clock_since.items()
-                if seat not in self.standing_in and seat not in self.given_up
-            ]
+        if clocks and (clock := self.next_clock()) is not None:
+            times.append(clock)
         if self.pause_until is not None:
             times.append(self.pause_until if self.paused(now) else now)  # (now: its end is due)
         return min(times) if times else None
@@ -482,4 +512,4 @@ class TableCore:
     def no_timeout_before(self, when: float) -> None:
         """No running clock runs out before `when` (people reconnecting after a restart)."""
         for seat, since in self.clock_since.items():
-            self.clock_since[seat] = max(since, when - self.timing.turn)
+            self.clock_since[seat] = max(since, when - self.allowance(seat))

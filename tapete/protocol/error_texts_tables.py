@@ -305,6 +305,14 @@ TABLE_ERRORS: dict[str, ErrorText] = {
         "The server is analysing other matches; try again in a moment.",
     ),
     # -- hints at casual tables ("¿Qué haría el bot?", table option `hints`) ----------------------------
+    "pace_live_only": E(
+        "bad_request",
+        "pace",
+        "{game} solo se juega en vivo: sus espejos son carreras que necesitan a todos en la mesa a la vez. "
+        "Elige «En vivo» en «Ritmo».",
+        "{game} is played live only: its mirrors are races that need everyone at the table at once. "
+        "Choose “Live” under “Pace”.",
+    ),
     "hints_rated": E(
         "bad_request",
         "hints",

@@ -32,6 +32,7 @@ from .people.players import Players
 from .settings import ServerSettings, async_db_url
 from .storage.store import Store
 from .table import registry as table_registry
+from .table.clock import ServerClock
 from .table.registry import TableRegistry
 from .tournaments.service import Tournaments
 from .wire.limits import AllRates, BodyGuard, RateGuard
@@ -97,7 +98,8 @@ async def _settle_ratings_forever(store: Store, min_share: float) -> None:
         await asyncio.sleep(RATINGS_SWEEP_S)
 
 
-def create_app(settings: ServerSettings | None = None) -> FastAPI:
+def create_app(settings: ServerSettings | None = None, clock: ServerClock | None = None) -> FastAPI:
+    """The server; `clock`: the one its tables read (tests move it on to play turn-based clocks over days)."""
     settings = settings or ServerSettings()
     rates = AllRates(settings.redis_url, async_db_url(settings.db_url))  # in Redis with several processes
 
@@ -109,11 +111,11 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
         if settings.redis_url:  # one process of several: tables owned by leases, messages through Redis
             from .cluster.registry import open_cluster
 
-            store, tables = await open_cluster(settings, stats)
+            store, tables = await open_cluster(settings, stats, clock)
         else:
             store = Store(async_db_url(settings.db_url))
             await store.open()
-            tables = TableRegistry(store, settings, stats)
+            tables = TableRegistry(store, settings, stats, clock)
         store.on_batch = stats.batch
         restored = await tables.restore()
         tables.start_housekeeping()

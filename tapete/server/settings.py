@@ -9,7 +9,19 @@ from pathlib import Path
 from typing import Any, get_type_hints
 
 from tapete.engine import option, options_schema, parse_options
-from tapete.engine.turns import REACTION_WINDOW_S, RESULT_PAUSE_S
+from tapete.engine.turns import REACTION_WINDOW_S, RESULT_PAUSE_S, TIMEOUTS_FOR_GOOD
+
+PACES = ("live", "turn-based")
+TIME_BANK_HOURS = (12, 24, 72, 168)  # a turn-based table's choices of time per move
+MATCH_DAYS = (7, 14, 30)  # ... and of each player's total for the match
+
+
+def hours_words(hours: int) -> tuple[str, str]:
+    """A time bank in words, (es, en): "12 h", "1 día" / "1 day", "3 días" / "3 days"."""
+    if hours % 24:
+        return f"{hours} h", f"{hours} h"
+    days = hours // 24
+    return (f"{days} día", f"{days} day") if days == 1 else (f"{days} días", f"{days} days")
 
 
 @dataclass(frozen=True)
@@ -25,12 +37,42 @@ class TableOptions:
         help_es="Tiempo mínimo en que los demás pueden reaccionar (espejos) antes de que el jugador de turno siga.",
         help_en="Minimum time the others may react (mirrors) before the player on turn may go on.",
     )
+    pace: str = option(
+        "live",
+        es="Ritmo",
+        en="Pace",
+        choices=PACES,
+        choice_labels={"live": ("En vivo", "Live"), "turn-based": ("Por turnos", "Turn-based")},
+    )
+    time_bank_hours: int = option(
+        24,
+        es="Tiempo por jugada",
+        en="Time per move",
+        choices=TIME_BANK_HOURS,
+        choice_labels={h: hours_words(h) for h in TIME_BANK_HOURS},
+        only_when={"pace": ("turn-based",)},
+        help_es=f"Si se acaba, el reemplazo automático hace esa jugada por ti (y el registro lo dice); "
+        f"tras {TIMEOUTS_FOR_GOOD} seguidas, se queda tu asiento hasta que vuelvas.",
+        help_en=f"If it runs out, your stand-in bot makes that one move for you (and the log says so); "
+        f"after {TIMEOUTS_FOR_GOOD} in a row, it keeps your seat until you are back.",
+    )
+    match_days: int = option(
+        14,
+        es="Tiempo total de cada uno",
+        en="Each player's total time",
+        choices=MATCH_DAYS,
+        choice_labels={d: hours_words(24 * d) for d in MATCH_DAYS},
+        only_when={"pace": ("turn-based",)},
+        help_es="Tus jugadas lo gastan; si queda poco, es tu tiempo por jugada.",
+        help_en="Your moves spend it; when little is left, that is your time per move.",
+    )
     turn_seconds: int = option(
         0,
         es="Reloj por turno (s; 0 = sin reloj)",
         en="Turn clock (s; 0 = no clock)",
         minimum=0,
         maximum=3600,
+        only_when={"pace": ("live",)},
         help_es="Pasado este tiempo, un bot juega el turno del asiento ausente.",
         help_en="When it runs out, a bot plays the absent seat's turn.",
     )
@@ -47,6 +89,7 @@ class TableOptions:
         en="Pause after each round (s)",
         minimum=0,
         maximum=600,
+        only_when={"pace": ("live",)},  # (a turn-based table does not wait: nobody is watching)
         help_es="El resultado de la ronda queda a la vista hasta que todos lo cierran o pasa este tiempo.",
         help_en="The round's result stays on screen until everyone closes it or this time passes.",
     )
@@ -87,6 +130,11 @@ class TableOptions:
         help_es="Cada jugador puede pedir al bot la jugada que él haría, solo para sí. Solo en partidas no puntuables.",
         help_en="Each player may ask the bot for the move it would make, for their eyes only. Unrated matches only.",
     )
+
+    @property
+    def turn_based(self) -> bool:
+        """Played over days (`pace` = "turn-based"): clocks due by the database, people away by default."""
+        return self.pace == "turn-based"
 
 
 def parse_table_options(raw: Any) -> TableOptions:
@@ -163,6 +211,9 @@ class ServerSettings:
     disconnect_grace: float = setting(5.0, "seconds before a disconnected seat is played by its stand-in")
     tournament_tick: float = setting(
         1.0, "seconds between two looks at the running tournaments (results read, next games seated)"
+    )
+    due_sweep: float = setting(
+        30.0, "seconds between two looks at the database for turn-based clocks that ran out (each table woken then)"
     )
     hello_timeout: float = setting(10.0, "seconds within which a socket's first message (hello) must arrive")
     max_message_bytes: int = setting(4096, "largest text message a client may send (bytes); larger ones get an error")

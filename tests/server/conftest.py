@@ -20,6 +20,7 @@ from tapete.engine import Game
 from tapete.games import get_game
 from tapete.server import ServerSettings, create_app
 from tapete.server.main import uvicorn_config
+from tapete.server.table.clock import ServerClock
 from tapete.server.table.runner import TableRunner
 from tests.toygame import ECO
 
@@ -156,8 +157,10 @@ class Client:
         await self.ws.close()
 
 
-async def start_server(settings: ServerSettings) -> tuple[uvicorn.Server, asyncio.Task[None], str]:
-    app = create_app(settings)
+async def start_server(
+    settings: ServerSettings, clock: ServerClock | None = None
+) -> tuple[uvicorn.Server, asyncio.Task[None], str]:
+    app = create_app(settings, clock)
     config = uvicorn_config(app, settings, host="127.0.0.1", port=0, log_level="warning", lifespan="on")
     server = uvicorn.Server(config)
     task = asyncio.create_task(server.serve())

@@ -37,6 +37,7 @@ from ..ops.stats import Stats
 from ..people.names import clean_name
 from ..settings import ServerSettings, async_db_url
 from ..storage.store import actions, matches, seats
+from ..table.clock import ServerClock
 from ..table.connection import CLOSE_MOVED
 from ..table.inbox import Chat, Detach, Dismiss, Hint, Rematch, Submit, Sync
 from ..table.registry import ENDED_UNPLAYED, TableRegistry
@@ -54,8 +55,10 @@ class ClusterTableRegistry(TableRegistry):
 
     store: ClusterStore
 
-    def __init__(self, store: ClusterStore, settings: ServerSettings, stats: Stats, bus: Bus) -> None:
-        super().__init__(store, settings, stats)
+    def __init__(
+        self, store: ClusterStore, settings: ServerSettings, stats: Stats, bus: Bus, clock: ServerClock | None = None
+    ) -> None:
+        super().__init__(store, settings, stats, clock)
         self.bus = bus
         self.leases = store.leases
         self.timeout = min(5.0, max(1.0, settings.lease_seconds / 2))
@@ -436,7 +439,9 @@ async def _joined(runner: TableRunner, seat: Any, name: Any, player_id: Any) -> 
     return {"seat": chosen, "token": token, "summary": runner.summary()}
 
 
-async def open_cluster(settings: ServerSettings, stats: Stats) -> tuple[ClusterStore, ClusterTableRegistry]:
+async def open_cluster(
+    settings: ServerSettings, stats: Stats, clock: ServerClock | None = None
+) -> tuple[ClusterStore, ClusterTableRegistry]:
     """The store and tables of one process of several (PostgreSQL and Redis are required)."""
     url = async_db_url(settings.db_url)
     if not url.startswith("postgresql") or not settings.redis_url:
@@ -450,4 +455,4 @@ async def open_cluster(settings: ServerSettings, stats: Stats) -> tuple[ClusterS
     bus = Bus(settings.redis_url, owner, alive_seconds=settings.lease_seconds)
     await bus.open()
     logs.event(f"cluster process {owner} ready")
-    return store, ClusterTableRegistry(store, settings, stats, bus)
+    return store, ClusterTableRegistry(store, settings, stats, bus, clock)

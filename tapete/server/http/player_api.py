@@ -22,6 +22,7 @@ from ..people.players import (
     parse_header,
 )
 from ..people.ratings import leaderboard
+from ..table import my_games
 from ..table import registry as table_registry
 from .models import MAX_NAME_INPUT, Strict
 
@@ -121,6 +122,17 @@ async def player_matches(
     if found is None:
         raise error("player_not_found")
     return found
+
+
+@router.get("/players/{player_id}/tables")
+async def my_tables(player_id: str, request: Request, x_tapete_player: PlayerHeader = None) -> dict[str, Any]:
+    """ "My games": the tables, live and turn-based, at which the player sits (waiting or being played),
+    newest first, each with whose turn it is and the time left on that clock. Only for the player
+    themself (their `X-Tapete-Player`); public facts only: no seat token, no card."""
+    await _owner(request, x_tapete_player, player_id)
+    tables = request.app.state.tapete.tables
+    found = await my_games.player_tables(tables.store, tables.runners, tables.clock, player_id)
+    return {"player_id": player_id, "tables": found}
 
 
 @router.put("/players/{player_id}/name")

@@ -39,6 +39,10 @@ matches = sa.Table(
     # once every person answered (written before the new match is, so a restart finishes making it).
     sa.Column("rematch", sa.JSON, nullable=True),
     sa.Column("next_match", sa.String(24), nullable=True),
+    # A turn-based table (`pace`): when its next turn clock runs out (wall clock; null: none runs), read by
+    # the server's sweep instead of a timer per table, and the seats whose decision it awaits.
+    sa.Column("due_at", sa.Float, nullable=True, index=True),
+    sa.Column("waiting_on", sa.JSON, nullable=True),
 )
 
 seats = sa.Table(

@@ -83,6 +83,8 @@ class MatchRow:
     room: str | None = None
     rematch: dict[str, Any] | None = None
     next_match: str | None = None
+    due_at: float | None = None  # a turn-based table's next clock (wall clock)
+    waiting_on: list[int] | None = None  # ... and the seats whose decision it awaits
     seats: list[SeatRow] = field(default_factory=list)
     actions: list[tuple[int, int]] = field(default_factory=list)
     action_times: list[float] = field(default_factory=list)  # when each action was stored (time.time())
@@ -329,6 +331,24 @@ class Store:
             Write(matches, values={"status": status, **values}, where={"id": match_id}, fence=self._fence(match_id))
         )
 
+    async def set_due(self, match_id: str, due_at: float | None, waiting_on: list[int]) -> None:
+        """A turn-based table's next clock (wall clock; None: none runs) and the seats it awaits."""
+        await self._submit(
+            Write(
+                matches,
+                values={"due_at": due_at, "waiting_on": waiting_on},
+                where={"id": match_id},
+                fence=self._fence(match_id),
+            )
+        )
+
+    async def due_tables(self, now: float) -> list[str]:
+        """The tables being played whose turn-based clock ran out by `now` (wall clock)."""
+        m = matches.c
+        query = sa.select(m.id).where(m.due_at <= now, m.status == "playing").order_by(m.due_at)
+        async with self.engine.connect() as conn:
+            return [str(r.id) for r in await conn.execute(query)]
+
     async def append_action(
         self, match_id: str, idx: int, seat: int, action: int, at: float, by_standin: str | None = None
     ) -> None:
@@ -432,6 +452,17 @@ class Store:
             if len(page) < ACTIONS_PAGE:
                 return found, made
             await asyncio.sleep(0)
+
+    async def tables_of(self, player_id: str, limit: int) -> list[MatchRow]:
+        """The tables being played or waiting at which the player has a seat, newest first (no actions)."""
+        mine = sa.select(seats.c.match_id).where(seats.c.player_id == player_id)
+        query = (
+            sa.select(matches)
+            .where(matches.c.id.in_(mine), matches.c.status.in_(("waiting", "playing")))
+            .order_by(matches.c.created_at.desc())
+            .limit(limit)
+        )
+        return await self._load(query, with_actions=False)
 
     async def load_unfinished(self) -> list[MatchRow]:
         return await self._load(sa.select(matches).where(matches.c.status.in_(("waiting", "playing"))))

@@ -8,8 +8,9 @@ from collections.abc import Callable
 
 
 class Alarm:
-    def __init__(self, ring: Callable[[], None]) -> None:
+    def __init__(self, ring: Callable[[], None], monotonic: Callable[[], float] = time.monotonic) -> None:
         self.ring = ring
+        self.monotonic = monotonic  # the server's clock (`ServerClock.monotonic`)
         self._timer: asyncio.TimerHandle | None = None
         self._deadline: float | None = None  # monotonic time the armed timer fires
 
@@ -20,7 +21,7 @@ class Alarm:
         self.cancel()
         self._deadline = deadline
         if deadline is not None:
-            delay = max(0.0, deadline - time.monotonic()) + 0.001
+            delay = max(0.0, deadline - self.monotonic()) + 0.001
             self._timer = asyncio.get_running_loop().call_later(delay, self._fire)
 
     def _fire(self) -> None:

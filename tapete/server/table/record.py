@@ -26,8 +26,11 @@ class TableRecord:
     """The record of table `table_id` in `store`; `new_match` makes the match's state before its
     first action (the record is replayed on it)."""
 
-    def __init__(self, store: Store, table_id: str, new_match: Callable[[], State]) -> None:
+    def __init__(
+        self, store: Store, table_id: str, new_match: Callable[[], State], wall: Callable[[], float] = time.time
+    ) -> None:
         self.store = store
+        self.wall = wall  # the server's clock (`ServerClock.time`): each action's time
         self.table_id = table_id
         self.new_match = new_match
 
@@ -39,7 +42,7 @@ class TableRecord:
         (seat, action) the record holds there instead, for the runner to apply first (and then to
         refuse this one: its sender sees the new state)."""
         try:
-            await self.store.append_action(self.table_id, version, seat, action, time.time(), by_standin)
+            await self.store.append_action(self.table_id, version, seat, action, self.wall(), by_standin)
             return None
         except Exception:
             logs.log.exception("could not write an action", extra={"table": self.table_id, "seat": seat})

@@ -13,6 +13,7 @@ from typing import Any
 from tapete.bots import BOT_KINDS, kinds_for
 from tapete.engine import Game, MatchRecord, WrongRulesVersion, check_rules_version, options_to_json
 from tapete.games import get_game
+from tapete.protocol import Words
 
 from ..errors import error
 from ..ops import logs
@@ -21,9 +22,11 @@ from ..people.names import clean_name
 from ..settings import ServerSettings, parse_table_options, table_options_schema
 from ..storage.store import MatchRow, SeatRow, Store
 from .chat import ChatLine, TableChat
+from .clock import ServerClock
 from .codes import new_code
 from .connection import CLOSE_NOT_FOUND
 from .option_types import check_option_types
+from .pace import DueSweep
 from .pacer import BotPacer
 from .rematch import RematchVotes, rotated_seed
 from .runner import RunnerStopped, TableContext, TableRunner
@@ -54,8 +57,11 @@ class SeatSpec:
 class TableRegistry:
     """Every table this process owns, by id and by invitation code."""
 
-    def __init__(self, store: Store, settings: ServerSettings, stats: Stats | None = None) -> None:
+    def __init__(
+        self, store: Store, settings: ServerSettings, stats: Stats | None = None, clock: ServerClock | None = None
+    ) -> None:
         self.store = store
+        self.clock = clock or ServerClock()  # every table's (tests move it on: turn-based clocks over days)
         self.settings = settings
         self.stats = stats or Stats()
         self.runners: dict[str, TableRunner] = {}
@@ -69,9 +75,9 @@ class TableRegistry:
             settings.think_max_s,
             int(settings.replay_cache_mb * 2**20),
         )
-        self.context = TableContext(
-            store, settings, self.stats, self.pacer, self._forget, self.thinking, self.group_of
-        )  # every runner's
+        self.due = DueSweep(store, self.clock)  # turn-based tables' clocks, due by the database (pace.py)
+        context = TableContext(store, settings, self.stats, self.pacer, self._forget, self.thinking, self.group_of)
+        self.context = replace(context, clock=self.clock, on_due=self.due.store_due)  # every runner's
         # when each table in memory was made, and by which address (quotas; not kept across restarts)
         self.created_at: dict[str, float] = {}
         self.creator: dict[str, str] = {}
@@ -121,8 +127,9 @@ class TableRegistry:
                 logs.log.exception("could not make a pending rematch", extra={"table": old_id})
 
     def start_housekeeping(self) -> None:
-        """Close waiting tables that outlived `waiting_ttl`, now and then."""
+        """Close waiting tables that outlived `waiting_ttl`, and play turn-based clocks due, now and then."""
         self._sweeper = asyncio.create_task(self._sweep_forever(), name="tapete-housekeeping")
+        self.due.start(self.runners, self.settings.due_sweep)
 
     async def _sweep_forever(self) -> None:
         period = min(60.0, max(0.05, self.settings.waiting_ttl / 10))
@@ -151,6 +158,7 @@ class TableRegistry:
         for task in self._loading.values():
             task.cancel()
         await asyncio.gather(*(r.stop() for r in list(self.runners.values())), return_exceptions=True)
+        await self.due.close()
         self.runners.clear()
         self._codes.clear()
         self.thinking.close()
@@ -235,7 +243,9 @@ class TableRegistry:
             self._check_search_tables(client, specs)
         topts = parse_table_options(table_options)
         self._check_level(topts.stand_in, offered, "table-options")
-        if topts.rated and topts.turn_seconds == 0:  # a rated match never waits on a person forever
+        if topts.turn_based and not game.client.applies("pace", opts):  # Bacan's mirrors need everyone at once
+            raise error("pace_live_only", game=Words(game.name["es"], game.name["en"]))
+        if topts.rated and topts.turn_seconds == 0 and not topts.turn_based:  # never waits on a person forever
             topts = replace(topts, turn_seconds=self.settings.rated_clock(game.id, game.rated_turn_seconds))
         row = MatchRow(
             id=secrets.token_urlsafe(9),
@@ -247,7 +257,7 @@ class TableRegistry:
             status="waiting",
             invite_code=new_code(),
             public=public,
-            created_at=time.time(),
+            created_at=self.clock.time(),
             rules_version=game.rules_version,
             rated=topts.rated,
             shared=shared,

@@ -42,9 +42,11 @@ from ..settings import ServerSettings, TableOptions
 from . import inbox
 from .alarm import Alarm
 from .chat import TableChat
+from .clock import ServerClock
 from .connection import Connection
 from .hints import TableHints
 from .inbox import Attach, BotMove, Detach, Dismiss, Join, Leave, QueueItem, Sender, Start, Submit, Sync, Wake
+from .pace import OnDue, TurnBased
 from .pacer import BotPacer
 from .presenter import Moment, Presenter
 from .record import TableRecord
@@ -79,6 +81,8 @@ class TableContext:
     on_stop: Callable[[TableRunner], None] | None = None
     thinking: ThinkingPool | None = None
     group_of: Callable[[str], str] = lambda table_id: table_id
+    clock: ServerClock = field(default_factory=ServerClock)  # what every table reads the time from
+    on_due: OnDue | None = None  # a turn-based table's next clock changed (`pace.DueSweep.store_due`)
 
 
 class TableRunner:
@@ -109,6 +113,7 @@ class TableRunner:
         self.invite_code = invite_code
         self.public = public
         self.store, self.settings, self.stats = context.store, context.settings, context.stats
+        self.clock = context.clock
         self.pacer, self.on_stop = context.pacer, context.on_stop
         self.presenter = Presenter(game, table_id)
         self._arrived: float | None = None  # of the socket action being handled
@@ -120,9 +125,10 @@ class TableRunner:
         self.core = TableCore(
             game.new_match(len(seats), seed, self.options),
             Timing.from_options(table_options),
-            now=time.monotonic(),
+            now=self.clock.monotonic(),
             round_over=lambda events: any(e.kind in results for e in events),
         )
+        self.turn_based = TurnBased.of(self, context.on_due) if table_options.turn_based else None  # (pace.py)
         stand_in = table_options.stand_in
         # Bots draw from generators seeded apart from the deal: a bot's choices are public, and
         # from enough of a Mersenne Twister's output its seed (and so the deal's) could be rebuilt.
@@ -147,7 +153,7 @@ class TableRunner:
         self.queue: asyncio.Queue[QueueItem] = asyncio.Queue()
         self.stopped = False
         self._task: asyncio.Task[None] | None = None
-        self.alarm = Alarm(self._wake)
+        self.alarm = Alarm(self._wake, self.clock.monotonic)
         self._idle_since: float | None = None
         self._seats_told: list[dict[str, Any]] = []
         self._seats_key: tuple[Any, ...] | None = None  # what _seats_made shows (`Presenter.seats_key`)
@@ -161,9 +167,12 @@ class TableRunner:
             self.store,
             self.presenter,  # sockets, seats taken, left
             table_options.rated,
+            self.clock.monotonic,
         )
         # the actions stored before they are applied
-        self.record = TableRecord(self.store, table_id, partial(game.new_match, len(seats), seed, self.options))
+        self.record = TableRecord(
+            self.store, table_id, partial(game.new_match, len(seats), seed, self.options), self.clock.time
+        )
         self.standins = StandinMoves()  # the moves stand-ins made for people, told when they come back
         self.hints = TableHints(table_id, game.id, table_options, context.thinking, partial(context.group_of, table_id))
 
@@ -200,7 +209,7 @@ class TableRunner:
             core.track(began)
             for (seat, action), at in zip(actions, times or [], strict=True):
                 self._replayed(core.version + 1, seat, made, core.apply(seat, action, at).events)
-            core.rebase(time.monotonic() - time.time())
+            core.rebase(self.clock.monotonic() - self.clock.time())
         self.desk.caught_up(actions)
 
     def _replayed(self, version: int, seat: int, made: Mapping[int, str], events: list[Event]) -> None:
@@ -212,19 +221,19 @@ class TableRunner:
         self.presenter.rounds.saw(self.state, events)
 
     def start(self) -> None:
-        now = time.monotonic()
+        now = self.clock.monotonic()
         self.registry.all_gone(now, restarted=self._restored)
         if self.status == "playing":
             self._start_clocks()
-            if self._restored:  # nobody's clock runs out before people can be back
+            if self._restored and self.turn_based is None:  # no clock runs out before people can be back
                 self.core.no_timeout_before(now + restart_grace(self.registry.grace))
         self._task = asyncio.create_task(self._loop(), name=f"table-{self.id}")
         self._refresh()
 
     def _start_clocks(self) -> None:
         self.core.clocked = self.registry.humans()
-        self.core.present = self.registry.present(time.monotonic())
-        self.core.track(time.monotonic())
+        self.core.present = self.registry.present(self.clock.monotonic())
+        self.core.track(self.clock.monotonic())
 
     async def stop(self) -> None:
         if self.stopped and "alarm" not in self.__dict__:
@@ -276,7 +285,7 @@ class TableRunner:
             item = await self.queue.get()
             try:
                 await self._handle(item)
-                if (at := self._abandon_at()) is not None and at <= time.monotonic():
+                if (at := self._abandon_at()) is not None and at <= self.clock.monotonic():
                     await self._abandon()
             except Exception:
                 logs.log.exception("runner failed on a queue item", extra={"table": self.id})
@@ -306,9 +315,9 @@ class TableRunner:
             case Sync():
                 item.conn.send(self.state_message(item.conn, []))
             case Dismiss():
-                if item.conn.seat is not None and self.core.paused(time.monotonic()):
+                if item.conn.seat is not None and self.core.paused(self.clock.monotonic()):
                     self.core.dismiss(item.conn.seat)
-                    if not self.core.paused(time.monotonic()):
+                    if not self.core.paused(self.clock.monotonic()):
                         self._broadcast([])  # everyone has read it: the table goes on
             case Join():
                 joined = await self.seating.join(item, self.status, self.version)
@@ -411,7 +420,7 @@ class TableRunner:
             raise error("not_started")
         if self.status == "abandoned":
             raise error("match_abandoned")
-        verdict = self.core.judge(seat, action, time.monotonic(), sender.version)
+        verdict = self.core.judge(seat, action, self.clock.monotonic(), sender.version)
         if self._arrived is not None:
             self.stats.stage("wait", time.perf_counter() - self._arrived)
         if isinstance(verdict, Rejected):
@@ -430,14 +439,15 @@ class TableRunner:
         queued = time.perf_counter()
         # who made it for a person (fair play counts each person's own decisions): their stand-in, away
         # or at their clock's end; a person's own move, and a bot seat's, is the seat's own
-        by = self.standins.made_by(self.seats[seat].human, sender.source, self.registry.gone(seat, time.monotonic()))
+        away = self.turn_based.away(seat) if self.turn_based else self.registry.gone(seat, self.clock.monotonic())
+        by = self.standins.made_by(self.seats[seat].human, sender.source, away)
         earlier = await self.record.append(self.version, seat, action, by)
         if earlier is not None:  # the record holds another action here (a write whose answer was lost)
-            caught_up = self.core.apply(*earlier, time.monotonic(), person=self.seats[earlier[0]].human)
+            caught_up = self.core.apply(*earlier, self.clock.monotonic(), person=self.seats[earlier[0]].human)
             await self._after_change(caught_up, "record")
             raise error("storage_failed")
         try:
-            applied = self.core.apply(seat, action, time.monotonic(), person=sender.source == "human")
+            applied = self.core.apply(seat, action, self.clock.monotonic(), person=sender.source == "human")
         except Exception:
             logs.log.exception("the game failed on a legal action", extra={"table": self.id, "seat": seat})
             self.core.state = await self.record.rebuild(self.version)
@@ -488,26 +498,30 @@ class TableRunner:
         self.status = "finished"
         self.desk.close()
         outcome = self.state.outcome().to_json()
-        await self.store.set_status(self.id, "finished", finished_at=time.time(), outcome=outcome)
+        await self.store.set_status(self.id, "finished", finished_at=self.clock.time(), outcome=outcome)
         logs.event("match finished", table=self.id, version=self.version, status="finished")
         settle_ratings(self.store, self.id, self.game, self.settings.rated_min_share)
 
     def _abandon_at(self) -> float | None:
-        """When a match nobody is at ends (every person left: now), or None (`SeatRegistry.nobody_since`)."""
-        since = self.registry.nobody_since() if self.status == "playing" else None
+        """When a match nobody is at ends (every person left: now), or None (`SeatRegistry.nobody_since`;
+        never at a turn-based table: people away are the rule there)."""
+        since = self.registry.nobody_since() if self.status == "playing" and self.turn_based is None else None
         return None if since is None else since + self.settings.abandoned_after
 
     async def _abandon(self) -> None:
         """Nobody came back: the match ends unplayed (no outcome, no ratings) and leaves the lists."""
         self.status = "abandoned"
         self.desk.close()
-        await self.store.set_status(self.id, "abandoned", finished_at=time.time())
+        await self.store.set_status(self.id, "abandoned", finished_at=self.clock.time())
         logs.event("match abandoned", table=self.id, version=self.version, status="abandoned")
         self._broadcast([])
 
     # -- bots --------------------------------------------------------------------
     def _bot_controls(self, seat: int) -> bool:
-        return self.core.stand_in_plays(seat) or self.registry.gone(seat, time.monotonic())
+        """Its bot decides: a clock ran out, a bot's seat, a person away (live) or who left (turn-based)."""
+        if self.core.stand_in_plays(seat):
+            return True
+        return self.turn_based.unheld(seat) if self.turn_based else self.registry.gone(seat, self.clock.monotonic())
 
     def _schedule_bots(self) -> None:
         playing = self.status == "playing" and not self.state.is_terminal()
@@ -532,7 +546,7 @@ class TableRunner:
     async def _on_wake(self) -> None:
         if self.status != "playing":
             return
-        for due in self.core.due(time.monotonic()):
+        for due in self.core.due(self.clock.monotonic()):
             if isinstance(due, Release):
                 sender = due.tag if isinstance(due.tag, Sender) else Sender(self.version, None, None, "bot")
                 try:
@@ -553,13 +567,13 @@ class TableRunner:
                 )
 
     def _next_deadline(self) -> float | None:
-        now = time.monotonic()
+        now = self.clock.monotonic()
         times: list[float] = []
         if self.status == "playing":
-            core_next = self.core.next_deadline(now)
+            core_next = self.core.next_deadline(now, clocks=self.turn_based is None)
             if core_next is not None:
                 times.append(core_next)
-            times += self.registry.grace_deadlines(now)
+            times += self.registry.grace_deadlines(now) if self.turn_based is None else []
             if (abandon := self._abandon_at()) is not None:
                 times.append(max(abandon, now))
         if self.status in ENDED and self._idle_since is not None:
@@ -570,15 +584,17 @@ class TableRunner:
         """After every message: bots to think, the next timer to arm, idleness."""
         if self.stopped:
             return
-        self.core.present = self.registry.present(time.monotonic())
+        self.core.present = self.registry.present(self.clock.monotonic())
         self._schedule_bots()
         if (seats := self.seats_json()) is not self._seats_told and seats != self._seats_told:
             self._broadcast([])  # someone came, went, or a stand-in took over
         if not (self.status in ENDED and self.registry.idle()):
             self._idle_since = None
         elif self._idle_since is None:
-            self._idle_since = time.monotonic()
+            self._idle_since = self.clock.monotonic()
         self.alarm.set(self._next_deadline())
+        if self.turn_based is not None:
+            self.turn_based.tell(self.status == "playing")
 
     def _wake(self) -> None:
         if not self.stopped:
@@ -587,7 +603,7 @@ class TableRunner:
     def _evictable(self) -> bool:
         return (
             self._idle_since is not None
-            and time.monotonic() >= self._idle_since + self.settings.finished_ttl
+            and self.clock.monotonic() >= self._idle_since + self.settings.finished_ttl
             and self.queue.empty()
         )
 
@@ -595,7 +611,7 @@ class TableRunner:
     async def begin(self) -> None:
         """Start the match (every human seat is taken, or there is none)."""
         self.status = "playing"
-        await self.store.set_status(self.id, "playing", started_at=time.time())
+        await self.store.set_status(self.id, "playing", started_at=self.clock.time())
         self._start_clocks()
         logs.event("match started", table=self.id, status="playing")
 
@@ -613,7 +629,7 @@ class TableRunner:
         return Moment.of(
             self.status,
             self.core,
-            time.monotonic(),
+            self.clock.monotonic(),
             self.seats_json() if seats is None else seats,
             self.rematch.json(self.status),
             self.rematch.next_match,

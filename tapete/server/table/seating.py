@@ -12,6 +12,7 @@ the runner's.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from tapete.engine import TapeteError
@@ -33,9 +34,16 @@ class TableSeating:
     `version` (the table's, for the logs) and `status` come with each call."""
 
     def __init__(
-        self, table_id: str, registry: SeatRegistry, store: Store, presenter: Presenter, rated: bool = False
+        self,
+        table_id: str,
+        registry: SeatRegistry,
+        store: Store,
+        presenter: Presenter,
+        rated: bool = False,
+        monotonic: Callable[[], float] = time.monotonic,
     ) -> None:
         self.table_id = table_id
+        self.monotonic = monotonic  # the server's clock (`ServerClock.monotonic`)
         self.rated = rated  # fair play: one seat per identity, and no seat taken once the match is under way
         self.registry = registry
         self.store = store
@@ -55,7 +63,7 @@ class TableSeating:
         return True
 
     def detach(self, msg: Detach, version: int) -> None:
-        if self.registry.detach(msg.conn, time.monotonic()):
+        if self.registry.detach(msg.conn, self.monotonic()):
             logs.event("seat disconnected", table=self.table_id, seat=msg.conn.seat, version=version)
 
     async def join(self, msg: Join, status: str, version: int) -> bool:
@@ -88,7 +96,7 @@ class TableSeating:
                 raise error("seat_name_taken")
         token = new_token()
         await self.store.set_seat(self.table_id, chosen, name, hash_token(token), player_id)
-        self.registry.take(chosen, name, hash_token(token), time.monotonic(), player_id)
+        self.registry.take(chosen, name, hash_token(token), self.monotonic(), player_id)
         logs.event("seat taken", table=self.table_id, seat=chosen, version=version)
         return chosen, token
 

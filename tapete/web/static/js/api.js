@@ -97,6 +97,7 @@ export async function login(name, password) {
   return who;
 }
 export const player = (id) => call("GET", `/api/players/${pid(id)}`);
+export const myTables = (id) => call("GET", `/api/players/${pid(id)}/tables`, undefined, { auth: true });
 export const playerMatches = (id, offset = 0, limit = 20) => call("GET", `/api/players/${pid(id)}/matches?${page(offset, limit)}`, undefined, { auth: true });
 export const ratings = (game, offset = 0, limit = 20) => call("GET", `/api/ratings/${encodeURIComponent(game)}?${page(offset, limit)}`);
 

@@ -4,7 +4,7 @@
 import { h } from "./dom.js";
 import { gameFacts } from "./games/index.js";
 import { lang, onLang, say, setLang, t, tx } from "./i18n.js";
-import { botAlgorithm, seatLabel } from "./util.js";
+import { botAlgorithm, clockText, seatLabel } from "./util.js";
 
 export function topBar(title, extra = []) {
   const next = lang() === "es" ? "en" : "es";
@@ -73,7 +73,7 @@ export function seatChips(state, me) {
       const clock = (state.clocks || []).find((c) => c.seat === seat);
       if (clock && state.status === "playing") {
         const s = Math.ceil(clock.remaining_ms / 1000);
-        badges.push(h("span", { class: "badge badge-clock", role: "timer", "data-seat-clock": seat, "aria-label": t("badge.clockLabel", { s }) }, t("badge.clock", { s })));
+        badges.push(h("span", { class: "badge badge-clock", role: "timer", "data-seat-clock": seat, "aria-label": clockText("badge.clockLabel", s) }, clockText("badge.clock", s)));
       }
       const score = view.scores?.[seat];
       return h("li", {

@@ -60,6 +60,13 @@ function namesList(names) {
   return names.length < 2 ? names.join("") : t("list.and", { most: names.slice(0, -1).join(", "), last: names.at(-1) });
 }
 
+// My games (only with an identity)
+function myGamesSlot() {
+  const slot = store.identity() ? h("div") : null;
+  if (slot) import("./mygames.js").then((m) => slot.replaceWith(m.myGames()));
+  return slot;
+}
+
 export async function renderHome(root) {
   const gamesBox = h("div", { class: "game-grid" }, h("p", { class: "muted" }, t("table.loading")));
   const tablesBox = h("div", { class: "open-tables" });
@@ -76,6 +83,7 @@ export async function renderHome(root) {
         h("a", { class: "button", href: "#/ratings", "data-testid": "leaderboards" }, t("ratings.title")),
         h("a", { class: "button", href: "#/tournaments", "data-testid": "tournaments-link" }, t("tour.title")))),
     h("section", { class: "home-me card-panel" }, nameField(), h("div", { class: "field" }, h("span", {}, t("home.code")), joinForm)),
+    myGamesSlot(),
     h("h2", {}, t("home.chooseGame")),
     gamesBox,
     h("h2", {}, t("home.openTables")),
@@ -239,10 +247,13 @@ export async function renderNewTable(root, gameId) {
         }, "opt", view.optionText?.(o.key, form.options[o.key]) !== undefined ? (v) => view.optionText(o.key, v) : null))) : null,
       // The form is redrawn when the allowed player counts arrive; keep the panel as the user left it.
       h("details", { open: form.tableOptionsOpen }, h("summary", {}, t("new.tableOptions")),
-        data.table_options.filter((o) => applies(o.key)).map((o) => {
+        data.table_options.filter((o) => applies(o.key) && optionShown(o, form.tableOptions)).map((o) => {
           // the stand-in's choices are the bot levels, each by its one name (the algorithm as a tooltip)
           const opt = o.key === "stand_in" ? { ...o, choices: levels, levels: true } : o;
-          return optionInput(opt, form.tableOptions[o.key], (v) => { form.tableOptions[o.key] = v; }, "topt");
+          return optionInput(opt, form.tableOptions[o.key], (v) => {
+            form.tableOptions[o.key] = v;
+            if (data.table_options.some((g) => g.only_when && o.key in g.only_when)) draw();
+          }, "topt");
         }),
         h("div", { class: "field field-check" },
           h("input", { type: "checkbox", id: "public", checked: form.public, onchange: (e) => { form.public = e.target.checked; } }),

@@ -17,7 +17,7 @@ import { clearTurn, noticeSwitches, showTurn } from "./notices.js";
 import { followRematch, nextMatchOf, rematchBlock, rematchOf } from "./rematch.js";
 import { outgoing, TableSocket } from "./socket.js";
 import * as store from "./store.js";
-import { errorText, matches, same, seatLabel, shortName } from "./util.js";
+import { clockText, errorText, matches, same, seatLabel, shortName } from "./util.js";
 import { summaryDialog } from "./summary.js";
 
 const LOG_LIMIT = 300;
@@ -106,6 +106,7 @@ export class TableScreen {
       if (this.game.needsDeck) this.deck = deck;
       store.rememberTable(this.tableId, message.view.game, this.me === null ? "watch" : "play");
     }
+    if ((message.clocks || []).some((c) => c.remaining_ms >= 3600e3)) await import("./timewords.js"); // days in words
     const events = message.events || [];
     if (Array.isArray(message.log)) {
       // hello / sync: the server's kept log, the whole story this seat may read (a reload, a
@@ -466,8 +467,8 @@ export class TableScreen {
       const badge = this.root.querySelector(`[data-seat-clock="${entry.seat}"]`);
       if (!badge) continue;
       const s = Math.ceil(Math.max(0, entry.remaining_ms - (Date.now() - started)) / 1000);
-      badge.textContent = t("badge.clock", { s });
-      badge.setAttribute("aria-label", t("badge.clockLabel", { s }));
+      badge.textContent = clockText("badge.clock", s);
+      badge.setAttribute("aria-label", clockText("badge.clockLabel", s));
     }
   }
 
@@ -651,10 +652,10 @@ function isRoundResult(game, event) {
 // The seat's turn clock in the prompt line: in words, and on a phone only its seconds (the line
 // then stays one line beside the prompt, so the table keeps its room).
 function clockEl(seconds) {
-  const words = t("prompt.clock", { s: seconds });
+  const words = clockText("prompt.clock", seconds);
   return h("span", { class: "clock", "data-clock": "", role: "timer", "aria-label": words },
     h("span", { class: "clock-long", "aria-hidden": "true" }, words),
-    h("span", { class: "clock-short", "aria-hidden": "true" }, t("prompt.clockShort", { s: seconds })));
+    h("span", { class: "clock-short", "aria-hidden": "true" }, clockText("prompt.clockShort", seconds)));
 }
 
 /** The round under way in the game's words ("WANTED · reparto 2", "Buracco · mano 3"). */

@@ -57,3 +57,12 @@ export function errorText(error) {
 export function errorRule(error) {
   return error?.rule && /^[A-Z]{3}-\d+$/.test(error.rule) ? error.rule : null;
 }
+
+
+let longClock = null; // timewords.js
+export const useLongClock = (say) => { longClock = say; };
+
+/** A clock's text ("◔ 42 s"; an hour or more in words, "◔ 23 h"). */
+export function clockText(key, seconds) {
+  return longClock && seconds >= 3600 ? longClock(key, seconds) : t(key, { s: seconds });
+}
