@@ -55,3 +55,11 @@ def test_bacan_pitch_hides_cards_not_points() -> None:
     pitch = entries(JS / "games" / "bacan" / "words.js")["pitch.bacan"]
     assert "few points in your face-down cards" in pitch["en"], pitch["en"]
     assert "pocos puntos en tus cartas boca abajo" in pitch["es"], pitch["es"]
+
+
+def test_a_clock_is_drawn_with_a_glyph_every_font_has() -> None:
+    """The phone's prompt clock as the chip's (◔): "⏱" is an emoji a plain Linux font lacks (a box)."""
+    clocks = {
+        key: entry["es"] for key, entry in entries(JS / "i18n.js").items() if re.fullmatch(r"\W+ \{s\} s", entry["es"])
+    }
+    assert len(clocks) >= 2 and all(text.startswith("◔ ") for text in clocks.values()), clocks
