@@ -75,6 +75,8 @@ async def test_boon_payments_name_the_players_in_victory_cards() -> None:
     async with shown(game, state, 4) as (screen, lines):
         text = "\n".join(lines)
         assert "pays" in text and "victory card" in text, text
+        # each payment on a line of its own, as the result says it (not run into one paragraph)
+        assert any(re.match(r"\s*\S+ pays? \S+ \d+ victory cards?\.$", line) for line in lines), lines
         assert not DEFAULT_NAME.search(text) and "chip" not in text
         assert any(name in text for name in screen.snap.names[1:]) if screen.snap else False
 
