@@ -15,7 +15,7 @@ FILES = [JS / "i18n.js", *sorted(JS.glob("games/*/words.js"))]
 # "{n}" before a noun in the plural: the text needs its form for one (es1/en1)
 COUNTED = re.compile(
     r"\{n\} (?:\w+ )?(cartas|fichas|jugadas|puntos|mensajes|partidas|jugadores|inscritos"
-    r"|cards|tiles|moves|points|messages|matches|players|entries)\b"
+    r"|resultados|cards|tiles|moves|points|messages|matches|players|entries|results)\b"
 )
 
 
@@ -39,6 +39,18 @@ def test_a_count_of_one_is_said_in_the_singular(path: Path) -> None:
         if any(COUNTED.search(entry.get(lang, "")) for lang in ("es", "en")) and not ("es1" in entry and "en1" in entry)
     ]
     assert not missing, f"{path.name}: no form for one in {missing}"
+
+
+def test_no_plural_is_left_to_the_reader() -> None:
+    """ "resultado(s)": a count says one or many, never both."""
+    hedged = [
+        (key, entry[lang])
+        for path in FILES
+        for key, entry in entries(path).items()
+        for lang in ("es", "en", "es1", "en1")
+        if re.search(r"\w\((s|es)\)", entry.get(lang, ""))
+    ]
+    assert not hedged, hedged
 
 
 def test_wanted_says_deals_never_rounds() -> None:

@@ -165,7 +165,10 @@ export const STRINGS = {
   // -- end of match
   "result.title": { es: "Resultado", en: "Result" },
   "result.dismiss": { es: "Seguir", en: "Continue" },
-  "result.more": { es: "Y {n} resultado(s) anterior(es) en el historial.", en: "And {n} earlier result(s) in the log." },
+  "result.more": {
+    es: "Y {n} resultados anteriores en el historial.", en: "And {n} earlier results in the log.",
+    es1: "Y 1 resultado anterior en el historial.", en1: "And 1 earlier result in the log.",
+  },
   "summary.title": { es: "Fin de la partida", en: "Match over" },
   "summary.open": { es: "Resumen", en: "Summary" },
   "summary.youWin": { es: "¡Has ganado!", en: "You won!" },
