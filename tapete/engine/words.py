@@ -453,12 +453,12 @@ def _plain(message: Message) -> bool:
 
 def _select(value: Any, options: list[str], reader: Reader) -> tuple[str, int | None]:
     """The option a value picks, and the number `#` stands for (if any)."""
-    if type(value) is int:
-        return (options[0] if value == 1 else options[-1]), value
+    if type(value) is int:  # one and minus one take the singular: "−1 point", "−1 punto"
+        return (options[0] if value in (1, -1) else options[-1]), value
     if isinstance(value, Player):
         return options[min(1, len(options) - 1)] if value.seat == reader.seat else options[0], None
     if isinstance(value, Num):
-        return (options[0] if value.value == 1 else options[-1]), value.value
+        return (options[0] if value.value in (1, -1) else options[-1]), value.value
     if isinstance(value, Side):
         value = value.seats(reader) or Players((-1, -2))  # unnamed: a side is many
     if isinstance(value, Players):

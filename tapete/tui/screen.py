@@ -196,8 +196,10 @@ class TableScreen(Screen[str]):
     def _topline(self, snap: Snapshot) -> Text:
         lang, view = self.lang, snap.view
         text = Text(f"tapete · {self.game.name[lang]}", style="bold")
-        if view.get("round") is not None:
-            text.append(" · " + t("table.round", lang, round=view["round"]))
+        if view.get("round") is not None:  # in the game's words: WANTED's deals, Buracco's hands
+            own = self.game.client.round_text
+            said = own[lang].format(n=view["round"]) if own else t("table.round", lang, round=view["round"])
+            text.append(" · " + said[:1].upper() + said[1:])
         if snap.seat is not None and snap.seat < len(snap.names):
             text.append(f" · {snap.names[snap.seat]}")
         return text

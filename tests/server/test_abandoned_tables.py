@@ -43,8 +43,11 @@ async def test_a_match_both_friends_left_is_called_off_at_once(server: Server) -
     await asyncio.sleep(0.3)  # no stand-in plays it out
     assert server.runner(table_id).version == state["version"] and not state["view"].get("over")
     assert table_id not in [t["id"] for t in await listed(server)]
+    # the seats they left keep their names, as the log said them (never "Jugador 1")
+    assert [s["name"] for s in state["seats"][:2]] == ["Ana", "Bea"], state["seats"]
     row = await server.runner(table_id).store.load(table_id)
     assert row is not None and row.status == "abandoned" and row.outcome is None  # nothing to rate
+    assert [seat.name for seat in row.seats[:2]] == ["Ana", "Bea"]  # after a restart too
 
 
 async def test_nobody_back_the_match_is_called_off_not_played_out(serve: ServeFactory) -> None:

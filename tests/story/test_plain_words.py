@@ -9,6 +9,7 @@ import re
 import pytest
 
 from tapete.engine import IllegalAction
+from tapete.engine.words import Num, Player, Reader, msg
 from tapete.games import get_game
 from tapete.games.boon.texts import describe_result
 from tapete.games.guide import guide_markdown
@@ -72,3 +73,14 @@ def test_wanted_guide_says_pandillas_replays_with_a_fresh_deal() -> None:
     es, en = guide_markdown(game, "es", full=False), guide_markdown(game, "en", full=False)
     assert "en Pandillas, donde cada reparto junta otra vez las cartas, el desempate es un reparto nuevo" in es
     assert "in Gangs, where every deal gathers the cards again, the replay is a fresh deal" in en
+
+
+def test_minus_one_point_is_singular() -> None:
+    """A score of −1 (Bacan's comodín) reads "−1 point", not "−1 points"."""
+    catalogue = get_game("bacan").catalogue
+    assert catalogue is not None
+    for lang, text in (("es", "Ana: −1 punto"), ("en", "Ana: −1 point")):
+        reader = Reader(lang, ("Ana", "Bruno"), 1)
+        assert catalogue.render(msg("round_end.score", p=Player(0), points=-1), reader).strip() == text
+        assert catalogue.render(msg("score.points", player=Player(0), points=Num(-1)), reader) == text
+        assert catalogue.render(msg("score.points", player=Player(0), points=-2), reader).endswith("s")

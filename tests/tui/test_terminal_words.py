@@ -75,6 +75,8 @@ async def test_boon_payments_name_the_players_in_victory_cards() -> None:
     async with shown(game, state, 4) as (screen, lines):
         text = "\n".join(lines)
         assert "pays" in text and "victory card" in text, text
+        # each payment on a line of its own, as the result says it (not run into one paragraph)
+        assert any(re.match(r"\s*\S+ pays? \S+ \d+ victory cards?\.$", line) for line in lines), lines
         assert not DEFAULT_NAME.search(text) and "chip" not in text
         assert any(name in text for name in screen.snap.names[1:]) if screen.snap else False
 
@@ -191,3 +193,20 @@ def test_one_shape_means_one_colour_in_every_game() -> None:
         seen(colour, nacho_board.SEGMENT_GLYPHS[colour])
     mixed = {shape: colours for shape, colours in shapes.items() if len(colours) > 1}
     assert not mixed, mixed
+
+
+async def test_the_top_line_says_the_round_in_the_games_words() -> None:
+    """WANTED plays deals and Buracco hands: the terminal's top line says so, as the browser's title."""
+    for game_id, players, options, words in (
+        ("wanted", 3, {"mode": "tiroteo"}, {"es": "Reparto 1", "en": "Deal 1"}),
+        ("buracco", 2, {}, {"es": "Mano 1", "en": "Hand 1"}),
+        ("boon", 3, {}, {"es": "Ronda 1", "en": "Round 1"}),
+    ):
+        game = get_game(game_id)
+        state = game.new_match(players, 1, options)
+        for lang, said in words.items():
+            async with shown(game, state, players, lang) as (screen, _):
+                assert screen.snap is not None
+                top = screen._topline(screen.snap).plain
+                assert f" · {said} · " in top, top
+                assert game_id == "boon" or not re.search(r"\b(Ronda|Round)\b", top), top

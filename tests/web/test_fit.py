@@ -297,3 +297,27 @@ def test_screenshots_are_linked_from_the_readme() -> None:
     assert shots, "no screenshots in docs/screenshots"
     missing = [name for name in shots if f"docs/screenshots/{name}" not in readme]
     assert not missing, f"screenshots the README does not link: {missing}"
+
+
+BOON_LABEL_CLEAR_JS = """() => {
+  const label = document.querySelector('.boon-stack .pile-label');
+  if (!label) return 'no Boon on the table';
+  const l = label.getBoundingClientRect();
+  return [...document.querySelectorAll('.boon-seat')].filter((seat) => {
+    const s = seat.getBoundingClientRect();
+    return l.left < s.right && s.left < l.right && l.top < s.bottom && s.top < l.bottom;
+  }).map((seat) => `the Boon's label lies over ${seat.innerText.split('\\n')[0]}`);
+}"""
+
+
+def test_the_boons_label_lies_over_no_seat(open_page: Any) -> None:
+    """While the Boon waits in the middle of the table, its label ("la Bendición (3)") keeps off the
+    seat below it, on a phone too (it was drawn over the bottom seat's name)."""
+    page = open_page(SIZES["phone"])
+    create_table(page, "boon", players=3, table_options={"bot_delay_ms": 3000}, name="Ana")
+    wait_until(page, lambda s: s["status"] == "playing" and s["view"]["phase"] == "bid", what="the bidding")
+    for size in ("phone", "desktop"):
+        page.set_viewport_size(SIZES[size])
+        page.wait_for_timeout(300)
+        assert page.evaluate(BOON_LABEL_CLEAR_JS) == [], size
+    assert not page.errors, page.errors

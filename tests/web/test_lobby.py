@@ -161,7 +161,9 @@ def test_open_tables_name_who_sits_there_and_a_table_everyone_left_is_gone(open_
         page.wait_for_url(re.compile(r"#/$"))
     state = wait_until(watcher, lambda s: s["status"] == "abandoned", what="the match called off")
     assert not state["view"].get("over")
-    assert "todos se habían ido" in watcher.locator("body").inner_text()
+    shown = watcher.locator("body").inner_text()
+    assert "todos se habían ido" in shown
+    assert not re.search(r"\b(Jugador|Asiento) \d", shown), shown  # the seats they left keep their names
     watcher.goto("/")
     watcher.wait_for_selector(".open-tables > *")  # the list has come
     assert watcher.locator(f".open-tables a[href='#/table/{table}']").count() == 0

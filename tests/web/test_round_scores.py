@@ -57,6 +57,8 @@ def test_a_late_spectator_reads_the_scores_round_by_round(open_page: Any, server
         assert body.count() == len(rounds) + 1  # each finished round, then the totals
         first = body.nth(0).locator("td").all_inner_texts()
         assert first == [str(v) for v in rounds[0]["scores"]]
+        last = body.nth(len(rounds)).locator("th").inner_text()
+        assert last.startswith("Final"), last  # the match is over: its totals are final, not "now"
         assert not page.errors, page.errors
 
 
@@ -73,6 +75,9 @@ def test_the_replay_names_bots_as_the_table_did(open_page: Any, server_url: str)
     text = page.locator("[data-testid=replay]").inner_text()
     assert all(name in text for name in names), (names, text[:2000])
     assert not re.search(r"Jugador \d", text), text[:2000]
+    # the last step (a move, the round's end, the match's end) keeps its lines apart
+    told = page.locator("[data-testid=replay-action]").inner_text()
+    assert len(told.strip().splitlines()) >= 3, told
     # the whole match so far, as a spectator read it
     page.click("[data-testid=replay-story] summary")
     lines = page.locator("[data-testid=replay-story] li.log-entry")

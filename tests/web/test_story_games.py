@@ -4,6 +4,7 @@ keeps the whole log, and a spectator reads the public log."""
 
 from __future__ import annotations
 
+import re
 import time
 from typing import Any
 
@@ -87,6 +88,13 @@ def test_one_timeout_leaves_the_next_battle_to_the_person(open_page: Any) -> Non
     # the person does nothing: the clock runs out and the stand-in commits for them, the battle is fought
     s = wait_until(page, lambda s: s["view"]["battle_number"] > battle, timeout=30, what="the stand-in's decision")
     assert time.monotonic() - asked > 8, "the seat was played before its clock ran out"
+    # the log tells the decision as the stand-in's, never as the person's own (issue 36, finding 2)
+    log = page.locator("[data-testid=log]").inner_text()
+    assert "Por ti, el reemplazo" in log, log
+    assert not re.search(r"^Juegas boca abajo", log, re.M), log
+    # back at the table (a reload says hello again) before moving, the person is told what the stand-in did
+    page.reload()
+    page.locator("#toasts .toast", has_text="Mientras no estabas, el reemplazo jugó 1 jugada.").wait_for()
     # the next battle is the person's again, with a fresh clock, and the stand-in leaves it alone
     battle = s["view"]["battle_number"]
     s = wait_until(page, lambda s: s["seat"] in s["required"] and bool(s["legal"]), what="this seat's next decision")

@@ -123,3 +123,22 @@ def test_boon_payouts_in_words(open_page: Any) -> None:
     assert any(chip.endswith(f"· {bot_level('heuristic', 'en')}") for chip in chips), chips
     assert not story_words(page)
     assert not page.errors, page.errors
+
+
+def test_the_leaderboard_names_a_bot_by_its_level_alone(open_page: Any) -> None:
+    """A bot's row reads "Bot Normal", never its algorithm beside the level ("Bot Normal Reglas del
+    juego bien pensadas (heurística)"): how it plays is only a tooltip."""
+    page = open_page(DESKTOP)
+    items = [
+        {"rank": 1, "bot_level": "heuristic", "ordinal": 3.2, "matches": 9},
+        {"rank": 2, "bot_level": "ismcts-easy", "ordinal": 1.1, "matches": 4},
+    ]
+    page.route(
+        "**/api/ratings/boon*",
+        lambda route: route.fulfill(json={"game": "boon", "items": items, "total": 2, "offset": 0, "limit": 20}),
+    )
+    page.goto("/#/ratings/boon")
+    page.wait_for_selector("[data-testid=leaderboard]")
+    rows = [name.strip() for name in page.locator("[data-testid=bot-level]").all_inner_texts()]
+    assert rows == [f"Bot {bot_level('heuristic', 'es')}", f"Bot {bot_level('ismcts-easy', 'es')}"], rows
+    assert page.locator("[data-testid=bot-level]").first.get_attribute("title")  # how it plays: a tooltip

@@ -65,6 +65,14 @@ def test_duelo_panel_bounty_is_the_chips(open_page: Any) -> None:
         assert panels == chips == s["view"]["scores"], (panels, chips, s["view"]["scores"])
         assert not story_words(page)
         seen_bounty = seen_bounty or any(panels)
+        # The last battle says the deal, never a round, and a card that went face down to this
+        # seat goes "boca abajo para ti", never "para Tú" nor to the seat's own name (finding 8).
+        shown = page.locator(".wanted-battle").inner_text()
+        assert not re.search(r"\bronda\b", shown), shown
+        dests = page.locator(".battle-entry .entry-dest").all_inner_texts()
+        assert not any(re.search(r"para (Tú|Ana)", d) for d in dests), dests
+        mine = page.locator(f"[data-testid=battle-{s['seat']}] .entry-dest").inner_text()
+        assert mine in ("ganadora, boca arriba", "boca abajo para ti"), mine
     assert seen_bounty, "no battle gave anyone a bounty"
     assert not page.errors, page.errors
 

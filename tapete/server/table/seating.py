@@ -106,10 +106,13 @@ class TableSeating:
         if info is None:
             msg.done.set_exception(error("bad_token"))
             return False
-        # a match under way or over stays in the leaver's history and ratings (a stand-in plays it out)
-        kept_player = info.player_id if status != "waiting" else None
-        await self.store.set_seat(self.table_id, info.index, None, None, kept_player)
-        for conn in self.registry.free(info):
+        # a match under way or over stays in the leaver's history and ratings (a stand-in plays it out),
+        # and the seat keeps the leaver's name, as the log and the board said it, until someone takes it
+        under_way = status != "waiting"
+        kept_player = info.player_id if under_way else None
+        kept_name = info.name if under_way else None
+        await self.store.set_seat(self.table_id, info.index, kept_name, None, kept_player)
+        for conn in self.registry.free(info, keep_name=under_way):
             conn.send(self.presenter.left(info.index))
             conn.close(CLOSE_LEFT, "seat left")
         msg.done.set_result(info.index)

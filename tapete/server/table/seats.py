@@ -131,10 +131,13 @@ class SeatRegistry:
         info = self.seats[index]
         info.name, info.token_hash, info.gone_since, info.player_id = name, token_hash, now, player_id
 
-    def free(self, info: SeatInfo) -> list[Connection]:
-        """The seat's owner left: the seat is free again; returns its sockets."""
+    def free(self, info: SeatInfo, keep_name: bool = False) -> list[Connection]:
+        """The seat's owner left: the seat is free again; returns its sockets. `keep_name`: the
+        seat keeps showing its owner's name (a match under way: its log and board said it)."""
         conns = list(info.conns)
-        info.name, info.token_hash, info.gone_since, info.player_id = None, None, None, None
+        info.token_hash, info.gone_since, info.player_id = None, None, None
+        if not keep_name:
+            info.name = None
         info.conns.clear()
         return conns
 

@@ -63,10 +63,12 @@ def blank(width: int, height: int = 3) -> list[Text]:
 
 
 def wrapped(p: Painter, text: str, width: int, style: str = "") -> None:
-    """A paragraph on new lines, wrapped to the board's width."""
-    for line in textwrap.wrap(text, max(20, width)):
-        p.newline()
-        p.add(line, style)
+    """Text on new lines, each of its lines wrapped to the board's width (its indent kept)."""
+    for given in text.splitlines():
+        indent = given[: len(given) - len(given.lstrip())]
+        for line in textwrap.wrap(given, max(20, width), subsequent_indent=indent) or [""]:
+            p.newline()
+            p.add(line, style)
 
 
 def moves_of(snap: Snapshot, kind: str, **fields: Any) -> list[Move]:

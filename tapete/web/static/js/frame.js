@@ -101,15 +101,16 @@ export function logPanel(entries) {
   return list;
 }
 
-/** Scores across rounds: one row per finished round, then the current totals. */
-export function scoresPanel(game, seats, me, history, current, round) {
+/** Scores across rounds: one row per finished round, then the current totals (the final ones once
+ * the match is `over`). */
+export function scoresPanel(game, seats, me, history, current, round, over = false) {
   const n = seats.length;
   const head = h("tr", {}, h("th", { scope: "col" }, t("scores.round")),
     Array.from({ length: n }, (_, s) => h("th", { scope: "col" }, seatLabel(seats, s, me, true))));
   const rows = history.filter((row) => !row.final).map((row) => h("tr", {},
     h("th", { scope: "row" }, String(row.round)),
     row.scores.map((v) => h("td", {}, String(v)))));
-  const now = h("tr", { class: "scores-now" }, h("th", { scope: "row" }, t("scores.now", { round })),
+  const now = h("tr", { class: "scores-now" }, h("th", { scope: "row" }, t(over ? "scores.final" : "scores.now", { round })),
     (current || []).map((v) => h("td", {}, String(v))));
   return h("div", { class: "scores-wrap" },
     h("p", { class: "muted" }, t("scores.unit", { unit: scoreUnit(game) })),

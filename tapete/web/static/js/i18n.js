@@ -137,6 +137,7 @@ export const STRINGS = {
   "log.empty": { es: "Aún no ha pasado nada.", en: "Nothing has happened yet." },
   "scores.round": { es: "Ronda", en: "Round" },
   "scores.now": { es: "Ahora ({round})", en: "Now ({round})" },
+  "scores.final": { es: "Final ({round})", en: "Final ({round})" },
   "scores.unit": { es: "Puntuación en {unit}, ronda a ronda.", en: "Scores in {unit}, round by round." },
   "moves.none": { es: "Ahora no tienes jugadas.", en: "You have no moves right now." },
   "prompt.abandoned": { es: "La partida se dio por terminada: todos se habían ido de la mesa.", en: "The match was called off: everyone had left the table." },
@@ -148,7 +149,7 @@ export const STRINGS = {
   "prompt.waitingFor": { es: "Esperando a {who}.", en: "Waiting for {who}." },
   "prompt.window": { es: "Ventana de reacción", en: "Reaction window" },
   "prompt.clock": { es: "te quedan {s} s", en: "{s} s left" },
-  "prompt.clockShort": { es: "⏱ {s} s", en: "⏱ {s} s" },
+  "prompt.clockShort": { es: "◔ {s} s", en: "◔ {s} s" },
   "invite.none": { es: "Sin código de invitación a la vista.", en: "No invitation code to show." },
   "invite.share": { es: "Comparte este enlace o el código con tus amigos:", en: "Share this link or the code with your friends:" },
   "invite.link": { es: "Enlace de invitación", en: "Invitation link" },
@@ -164,7 +165,10 @@ export const STRINGS = {
   // -- end of match
   "result.title": { es: "Resultado", en: "Result" },
   "result.dismiss": { es: "Seguir", en: "Continue" },
-  "result.more": { es: "Y {n} resultado(s) anterior(es) en el historial.", en: "And {n} earlier result(s) in the log." },
+  "result.more": {
+    es: "Y {n} resultados anteriores en el historial.", en: "And {n} earlier results in the log.",
+    es1: "Y 1 resultado anterior en el historial.", en1: "And 1 earlier result in the log.",
+  },
   "summary.title": { es: "Fin de la partida", en: "Match over" },
   "summary.open": { es: "Resumen", en: "Summary" },
   "summary.youWin": { es: "¡Has ganado!", en: "You won!" },

@@ -35,7 +35,7 @@ export function summaryDialog({ game, view, outcome, seats, me, history, tableId
           h("td", {}, winners.includes(seat) ? `★ ${t("badge.winner")}` : ""))))),
       h("p", { class: "muted" }, facts.rounds_text ? say(facts.rounds_text, { n: outcome?.rounds ?? view.round }) : t("summary.rounds", { n: outcome?.rounds ?? view.round })),
       history.filter((row) => !row.final).length ? h("details", {}, h("summary", {}, t("summary.byRound")),
-        scoresPanel(game, seats, me, history, scores, view.round)) : null,
+        scoresPanel(game, seats, me, history, scores, view.round, true)) : null,
       rematch,
       h("div", { class: "dialog-buttons" },
         h("a", { class: "button primary", href: `#/replay/${tableId}`, "data-testid": "open-replay" }, t("summary.replay")),

@@ -481,7 +481,7 @@ export class TableScreen {
     let panel;
     if (this.tab === "analysis" && finished) panel = analysisLink(this.tableId, this.me);
     else if (this.tab === "log") panel = logPanel(this.log);
-    else if (this.tab === "scores") panel = scoresPanel(state.view.game, state.seats, this.me, this.history, state.view.scores, state.view.round);
+    else if (this.tab === "scores") panel = scoresPanel(state.view.game, state.seats, this.me, this.history, state.view.scores, state.view.round, state.status === "finished");
     else if (this.tab === "moves") panel = movesPanel(state.legal || [], (action) => this.send(action), state.status !== "playing", state.view.game);
     else panel = this.tablePanel();
     // replaceChildren writes a null as the text "null": leave the result panel out instead

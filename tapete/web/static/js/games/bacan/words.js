@@ -3,7 +3,7 @@
 // The registry (js/games/index.js) adds them to the catalogue when the game loads.
 
 export default {
-  "pitch.bacan": { es: "Memoria y velocidad: pocas cartas boca abajo, espejos al vuelo y un «¡Bacan!» a tiempo.", en: "Memory and speed: few points face down, mirrors on the fly and a timely “Bacan!”." },
+  "pitch.bacan": { es: "Memoria y velocidad: pocos puntos en tus cartas boca abajo, espejos al vuelo y un «¡Bacan!» a tiempo.", en: "Memory and speed: few points in your face-down cards, mirrors on the fly and a timely “Bacan!”." },
   "summary.bacan": {
     es: "Tienes 4 cartas boca abajo; al empezar miras algunas.\nEn tu turno robas del mazo (o del descarte) y cambias una carta, la descartas o usas su poder.\nSecreto mira una tuya, Espía una ajena, Intercambio cambia dos, +1 da una carta más; el comodín vale −1.\nEspejo: si arriba del descarte hay una carta igual a una tuya, descártala enseguida, aunque no sea tu turno. Si fallas, robas castigo.\nCanta «¡Bacan!» con 5 o menos y menos que nadie: restas 5. Si no, sumas.\nQuien llega al límite de puntos queda eliminado; gana el último en pie.",
     en: "You have 4 face-down cards; at the start you peek at some.\nOn your turn draw from the deck (or the discard pile) and swap a card, discard it or use its power.\nSecreto peeks at yours, Espía at another's, Intercambio swaps two, +1 gives someone an extra card; the comodín is worth −1.\nMirror: if the top of the discard pile matches one of your cards, throw it on at once, even out of turn. Miss, and you take a penalty card.\nCall “Bacan!” with 5 or less and lower than everyone: you lose 5 points. Otherwise you add.\nReaching the points limit eliminates you; the last one standing wins.",
@@ -29,9 +29,9 @@ export default {
   "bacan.givePlusOne": { es: "Darle +1", en: "Give +1" },
   "bacan.emptyRow": { es: "sin cartas", en: "no cards" },
   "bacan.deck": { es: "Mazo ({n})", en: "Deck ({n})" },
-  "bacan.deckLabel": { es: "Mazo, {n} cartas: robar", en: "Deck, {n} cards: draw" },
+  "bacan.deckLabel": { es: "Mazo, {n} cartas: robar", en: "Deck, {n} cards: draw", es1: "Mazo, 1 carta: robar", en1: "Deck, 1 card: draw" },
   "bacan.discard": { es: "Descarte ({n})", en: "Discard ({n})" },
-  "bacan.discardLabel": { es: "Descarte, {n} cartas", en: "Discard pile, {n} cards" },
+  "bacan.discardLabel": { es: "Descarte, {n} cartas", en: "Discard pile, {n} cards", es1: "Descarte, 1 carta", en1: "Discard pile, 1 card" },
   "bacan.emptyPile": { es: "vacío", en: "empty" },
   "bacan.live": { es: "¡espejo abierto!", en: "mirror open!" },
   "bacan.spent": { es: "gastado", en: "spent" },
@@ -39,7 +39,7 @@ export default {
   "bacan.youHold": { es: "Tu carta robada", en: "Your drawn card" },
   "bacan.chooseN": { es: "¿Cuántas cartas mira cada uno?", en: "How many cards does everyone peek at?" },
   "bacan.peekGo": { es: "Mirar mis cartas", en: "Peek at my cards" },
-  "bacan.peekChoose": { es: "Elige {n} cartas ({k} elegidas)", en: "Pick {n} cards ({k} picked)" },
+  "bacan.peekChoose": { es: "Elige {n} cartas ({k} elegidas)", en: "Pick {n} cards ({k} picked)", es1: "Elige 1 carta ({k} elegidas)", en1: "Pick 1 card ({k} picked)" },
   "bacan.drawDeck": { es: "Robar del mazo", en: "Draw from the deck" },
   "bacan.drawDiscard": { es: "Tomar del descarte", en: "Take the discard" },
   "bacan.call": { es: "¡Bacan!", en: "Bacan!" },

@@ -25,7 +25,7 @@ export default {
   "nacho.open": { es: "Casilla libre; toca: {needs}", en: "Open cell; touches: {needs}" },
   "nacho.openDead": { es: "Casilla donde no cabe ninguna carta; toca: {needs}", en: "Cell where no card fits; touches: {needs}" },
   "nacho.openFits": { es: "Tu carta cabe aquí; toca: {needs}", en: "Your card fits here; touches: {needs}" },
-  "nacho.field": { es: "Campo de juego con {n} cartas", en: "Playfield with {n} cards" },
+  "nacho.field": { es: "Campo de juego con {n} cartas", en: "Playfield with {n} cards", es1: "Campo de juego con 1 carta", en1: "Playfield with 1 card" },
   "nacho.yourHand": { es: "Tu mano", en: "Your hand" },
   "nacho.cards": { es: "{n} cartas", en: "{n} cards" , es1: "{n} carta", en1: "{n} card" },
   "nacho.rotate": { es: "Girar ↻", en: "Rotate ↻" },

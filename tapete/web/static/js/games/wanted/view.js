@@ -84,7 +84,7 @@ function dieEl(ctx, n, key) {
 function singleBattle(ctx, battle) {
   return h("div", { class: "battle-cards" }, battle.seats.map((e) => {
     const won = battle.winner === e.seat;
-    const dest = e.to === "winners" ? t("wanted.toWinners") : e.to === "out" ? t("wanted.toOut") : t("wanted.toDown", { who: ctx.name(e.holder) });
+    const dest = e.to === "winners" ? t("wanted.toWinners") : e.to === "out" ? t("wanted.toOut") : e.holder === ctx.me && ctx.me != null ? t("wanted.toDownYou") : t("wanted.toDown", { who: ctx.name(e.holder) });
     return h("div", { class: ["battle-entry", won && "won"], "data-testid": `battle-${e.seat}` },
       h("div", { class: "entry-head" }, won ? "★ " : "", ctx.name(e.seat)),
       h("div", { class: ["entry-card", ctx.mem.revealUntil > Date.now() && "reveal"], "data-key": `battle-${e.seat}` }, card(ctx, e.card)),
@@ -139,10 +139,10 @@ function battleArea(ctx) {
   const previous = !ctx.view.battle && ctx.mem.lastBattle;
   const battle = ctx.view.battle || ctx.mem.lastBattle;
   if (!battle) return section("wanted-battle empty", t("wanted.battle"), h("p", { class: "muted-light" }, t("wanted.noBattle")));
-  const name = previous ? t("wanted.lastBattle", { n: battle.number, round: battle.round }) : t("wanted.battleTitle", { n: battle.number });
+  const name = previous ? t("wanted.lastBattle", { n: battle.number, deal: battle.round }) : t("wanted.battleTitle", { n: battle.number });
   const title = battle.kind === "single" ? name : `${name} · ${t(`wanted.status.${battle.status}`)}`;
   const result = battle.status && battle.status !== "resolved" ? null
-    : battle.winner === null || battle.winner === undefined ? t("wanted.tie") : t("wanted.wins", { who: ctx.name(battle.winner) });
+    : battle.winner === null || battle.winner === undefined ? t("wanted.tie") : battle.winner === ctx.me ? t("wanted.youWin") : t("wanted.wins", { who: ctx.name(battle.winner) });
   return section("wanted-battle", t("wanted.battle"),
     h("div", { class: "row-head" }, h("span", { class: "row-name" }, title), result ? pill(result, "pill-turn") : null),
     battle.kind === "single" ? singleBattle(ctx, battle) : gangBattle(ctx, battle));
