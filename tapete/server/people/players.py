@@ -64,7 +64,8 @@ PASSWORD_MIN = 8
 PASSWORD_MAX = 128
 MAX_DEVICES = 20  # secrets one player holds at once; signing in on one more forgets the oldest
 # Sign-in attempts: per address and per name for unknown devices, per device for known ones (signin.py).
-# New identities per address and minute (a client asks once, on its first visit).
+# New identities per address and minute (a client asks once, on its first visit): the default of the
+# server's setting `identities_per_minute`.
 IDENTITIES_PER_MINUTE = 10
 # Passwords set per player and minute: each costs an argon2id hash in the thread sign-ins wait on.
 PASSWORDS_PER_MINUTE = 5
