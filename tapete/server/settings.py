@@ -266,6 +266,9 @@ class ServerSettings:
     max_tables_per_address: int = setting(10, "open tables (waiting or playing) one address may have created")
     tables_per_minute: float = setting(10.0, "tables one address may create per minute")
     joins_per_minute: float = setting(30.0, "joins one address may make per minute (in bursts of as many)")
+    identities_per_minute: float = setting(
+        10.0, "new player identities one address may make per minute (in bursts of as many)"
+    )  # people.players.IDENTITIES_PER_MINUTE
     waiting_ttl: float = setting(
         24 * 3600.0, "seconds after which a table still waiting for people is closed (its record stays)"
     )

@@ -14,6 +14,7 @@ from tapete.engine.turns import RESULT_PAUSE_S
 from tapete.games import game_ids, get_game
 
 from .config import MatchConfig, default_kinds
+from .i18n import t
 from .match import LocalTable
 from .remote import JoinError, RemoteTable, Seat, join_table
 from .remote_screen import RemoteTableScreen
@@ -171,6 +172,8 @@ def play_remote(
         joined = join_table(server, code, seat, name)
     except JoinError as err:
         print(f"{err.es}\n{err.en}", file=sys.stderr)
+        if err.code == "name_taken":  # the way on: another name
+            print(f"{t('name.taken_hint', 'es')}\n{t('name.taken_hint', 'en')}", file=sys.stderr)
         return 2
     try:
         game = get_game(joined.game_id)

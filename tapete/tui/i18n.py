@@ -30,6 +30,11 @@ STRINGS: dict[str, tuple[str, str]] = {
     "tour.no_name": ("sin nombre", "no name"),
     "tour.your_table": ("¡Te toca! Intro: a tu mesa.", "Your turn! Enter: to your table."),
     "tour.join_hint": ("j: inscribirte en este torneo.", "j: join this tournament."),
+    # a name another player holds, refused (the server's words say so): the way on
+    "name.taken_hint": (
+        "Para jugar con otro nombre, vuelve a abrir con --name «otro nombre».",
+        'To play under another name, open again with --name "another name".',
+    ),
     # setup screen
     "setup.title": ("Nueva partida", "New match"),
     "setup.game": ("Juego", "Game"),

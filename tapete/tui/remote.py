@@ -89,7 +89,8 @@ def _call(base: str, method: str, path: str, body: dict[str, Any], player: Ident
 
 def ensure_identity(base_url: str, name: str | None = None) -> Identity | None:
     """This terminal's identity on the server (from its config file), made first when there is none
-    and renamed when another name is given (a name the server refuses leaves it as it was).
+    and renamed when another name is given. A name another player holds (or one that reads like it)
+    is refused: the server's words as JoinError (code `name_taken`), never a seat under a look-alike.
     None when the server keeps no players: play goes on anonymously."""
     base = base_url.rstrip("/")
     clean = (name or "").strip() or None
@@ -107,6 +108,8 @@ def ensure_identity(base_url: str, name: str | None = None) -> Identity | None:
         if err.code == "bad_identity" and who is not None:  # the server forgot us: a fresh identity now
             save_identity(base, None)
             return ensure_identity(base, name)
+        if err.code == "name_taken":
+            raise
         return load_identity(base)
     except (KeyError, TypeError, ValueError):
         return None

@@ -175,6 +175,8 @@ class TournamentScreen(Screen[None]):
             and not any(m.get("player") == who.player_id for e in data["entries"] for m in e["members"])
         ):
             seat_text = t("tour.join_hint", lang)
+        if self.error is not None and self.error.code == "name_taken":
+            seat_text = t("name.taken_hint", lang)
         self.query_one("#tour-seat", Static).update(seat_text)
         if data is not None:
             self.query_one("#tour-standings", Static).update(

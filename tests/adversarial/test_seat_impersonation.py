@@ -112,3 +112,31 @@ def test_a_name_held_by_an_unprotected_identity_says_choose_another(server: Thre
         assert first.post("/api/players", json={"name": "Dora"}).status_code == 201
     with client(server) as second:
         refused(second.post("/api/players", json={"name": "D\u1d0fra"}), sign_in=False)
+
+
+def test_nobody_sits_as_an_unprotected_player_but_that_player(server: ThreadServer) -> None:
+    """Issue 36, finding 1: a name an identity without a password holds was refused as a new identity,
+    and the guest then sat under it all the same: a look-alike with no profile and no rating."""
+    with client(server) as nora_http:
+        nora = nora_http.post("/api/players", json={"name": "Nora"}).json()
+    with client(server) as host:
+        made = host.post("/api/tables", json={**TWO, "name": "Hostess"})
+        code, table_id = made.json()["invite_code"], made.json()["table"]["id"]
+    for name in ("Nora", "NORA", "Nora\u2800", "N\u1d0fra"):
+        with client(server) as guest:  # an anonymous guest, each from an address of its own
+            refused(guest.post("/api/join", json={"code": code, "name": name}), sign_in=False)
+            refused(guest.post("/api/tables", json={**TWO, "name": name}), sign_in=False)
+    with client(server) as ivo_http:  # another identity, naming its seat (and its tournament entry) as Nora
+        ivo = ivo_http.post("/api/players", json={"name": "Ivo"}).json()
+        refused(ivo_http.post("/api/join", json={"code": code, "name": "nora"}, headers=header(ivo)), sign_in=False)
+        cup = ivo_http.post(
+            "/api/tournaments", json={"kind": "swiss", "game": "boon", "seats": 3, "rounds": 1}, headers=header(ivo)
+        )
+        assert cup.status_code == 201, cup.text
+        entered = ivo_http.post(f"/api/tournaments/{cup.json()['id']}/join", json={"name": "Nora"}, headers=header(ivo))
+        refused(entered, sign_in=False)
+    with client(server) as http:
+        assert [s["taken"] for s in http.get(f"/api/tables/{table_id}").json()["seats"]] == [True, False, False]
+    with client(server) as nora_http:  # Nora herself sits as Nora
+        joined = nora_http.post("/api/join", json={"code": code, "name": "Nora"}, headers=header(nora))
+        assert joined.status_code == 200 and joined.json()["table"]["seats"][1]["name"] == "Nora"

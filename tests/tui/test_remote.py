@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from tapete.games import game_ids, get_game
-from tapete.tui.app import TapeteApp
+from tapete.tui.app import TapeteApp, play_remote
 from tapete.tui.config import CONFIG_ENV, load_identity, muted_senders
 from tapete.tui.dialogs import ResultScreen
 from tapete.tui.remote import JoinError, RemoteTable, Seat, join_table
@@ -118,6 +118,23 @@ async def test_the_identity_is_kept_in_the_config_file(server_url: str, config_f
     third = await asyncio.to_thread(join_table, server_url, await bacan_table(server_url), None, "Beatriz")
     assert third.player is not None and third.player.player_id != stored.player_id
     assert load_identity(server_url) == third.player
+
+
+async def test_a_name_another_player_holds_is_said_and_nobody_sits_as_it(
+    server_url: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`tapete play --name Ana` where Ana (no password) holds the name: the server's words and the way to
+    another name, in both languages; no seat under a look-alike (it used to sit there, with no identity)."""
+    await asyncio.to_thread(post, f"{server_url}/api/players", {"name": "Ana"})
+    body = {"game": "bacan", "seats": [{"type": "human"}, {"type": "bot", "level": "random"}], "join": False}
+    made = await asyncio.to_thread(post, f"{server_url}/api/tables", body)
+    assert await asyncio.to_thread(play_remote, server_url, made["invite_code"], "es", None, "ANA") == 2
+    said = capsys.readouterr().err
+    assert "ya lo usa otro jugador" in said and "Another player already uses that name" in said, said
+    assert "--name" in said and "another name" in said, said
+    assert load_identity(server_url) is None
+    table = await asyncio.to_thread(read_json, f"{server_url}/api/tables/{made['table']['id']}")
+    assert [seat.get("taken") for seat in table["seats"] if seat["kind"] == "human"] == [False]
 
 
 async def test_a_bad_code_is_a_clear_error(server_url: str) -> None:

@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 from rich.console import Console
+from textual.widgets import Static
 
 from tapete.games import get_game
 from tapete.tui.app import TapeteApp
@@ -29,6 +30,12 @@ def post(url: str, body: dict[str, Any] | None, header: str | None = None) -> di
         headers["X-Tapete-Player"] = header
     request = urllib.request.Request(url, data=json.dumps(body or {}).encode(), headers=headers, method="POST")
     with urllib.request.urlopen(request, timeout=10) as response:
+        data: dict[str, Any] = json.loads(response.read())
+        return data
+
+
+def get(url: str) -> dict[str, Any]:
+    with urllib.request.urlopen(url, timeout=10) as response:
         data: dict[str, Any] = json.loads(response.read())
         return data
 
@@ -73,6 +80,39 @@ async def test_join_a_tournament_and_sit_at_its_table(server_url: str) -> None:
             timeout=15,
         )
         assert app.table is not None and app.table.snap is not None
+
+
+async def test_a_name_another_player_holds_is_said_in_words_and_nobody_enters_as_it(server_url: str) -> None:
+    """Issue 36, finding 1, in the terminal: "olga" typed where Olga (no password) holds the name was
+    refused as a new identity and swallowed; the screen then said the server keeps no players. Now the
+    server's words say the name is taken, in each language, with the way to another name."""
+    olga = await asyncio.to_thread(post, f"{server_url}/api/players", {"name": "Olga"})
+    organiser = f"{olga['player_id']}:{olga['secret']}"
+    made = await asyncio.to_thread(
+        post,
+        f"{server_url}/api/tournaments",
+        {"kind": "swiss", "game": "boon", "seats": 3, "rounds": 1, "join": True},
+        organiser,
+    )
+    app = TapeteApp.for_tournament(get_game("boon"), server_url, made["id"], "es", "olga")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, TournamentScreen) and app.screen.data is not None)
+        screen = app.screen
+        assert isinstance(screen, TournamentScreen)
+        await pilot.press("j")
+        await wait_for(pilot, lambda: screen.error is not None)
+        said = str(screen.query_one("#tour-status", Static).render())
+        seat_line = str(screen.query_one("#tour-seat", Static).render())
+        assert "ya lo usa otro jugador" in said and "elige otro" in said, said
+        assert "--name" in seat_line and "otro nombre" in seat_line, seat_line
+        await pilot.press("f2")
+        await pilot.pause()
+        said_en = str(screen.query_one("#tour-status", Static).render())
+        assert "Another player already uses that name" in said_en and "choose another" in said_en, said_en
+        assert "another name" in str(screen.query_one("#tour-seat", Static).render())
+    assert load_identity(server_url) is None  # no identity under a look-alike
+    entries = (await asyncio.to_thread(get, f"{server_url}/api/tournaments/{made['id']}"))["entries"]
+    assert [m.get("name") for e in entries for m in e["members"]] == ["Olga"]  # nobody entered as her
 
 
 def test_standings_read_in_both_languages() -> None:

@@ -72,6 +72,8 @@ def server_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
             "1000",
             "--joins-per-minute",
             "1000",
+            "--identities-per-minute",
+            "1000",
         ],
         cwd=ROOT,
         env=env,

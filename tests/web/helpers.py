@@ -12,6 +12,38 @@ from typing import Any
 Page = Any
 STATE = "window.tapeteState"
 
+# Surnames to tell one test's person from another's: a name is one identity's on a server (the shared
+# test server of tests/web), and a name another identity holds, or one that reads like it, is refused.
+SURNAMES = (
+    "Gil", "Paz", "Rey", "Mas", "Sanz", "Vila", "Roca", "Mora", "Soto", "Vega", "Ruiz", "Cano", "Pons",
+    "Font", "Prat", "Luna", "Toro", "Lago", "Sala", "Cruz", "Polo", "Puig", "Coll", "Bosch", "Ferrer",
+    "Nadal", "Ortiz", "Rubio", "Navas", "Pardo", "Marin", "Serra", "Llull", "Costa", "Rojas", "Campos",
+)  # fmt: skip
+_given: dict[str, int] = {}
+
+
+def own_name(first: str) -> str:
+    """A name of the test's own, still a person's: "Ana" is "Ana Gil", then "Ana Paz", … in this
+    process (each process of a run has its own server); beyond the surnames, a number after them."""
+    n = _given.get(first, 0)
+    _given[first] = n + 1
+    surname = SURNAMES[n % len(SURNAMES)]
+    return f"{first} {surname}" if n < len(SURNAMES) else f"{first} {surname} {n // len(SURNAMES) + 1}"
+
+
+# Three-letter names, for the tests that measure a table at its fullest with a name as short as "Ana"
+# (a longer one is a test of its own: a name's length moves the layout).
+SHORT_NAMES = (
+    "Ada", "Eva", "Isa", "Noa", "Lia", "Mia", "Pia", "Zoe", "Ema", "Ina", "Oda", "Uma", "Ava", "Ona",
+    "Tea", "Lea", "Bea", "Rut", "Sol", "Luz", "Eli", "Ely", "Ivy", "Amy", "Fay", "Gal", "Kai", "Max",
+)  # fmt: skip
+_short = iter(SHORT_NAMES)
+
+
+def own_short_name() -> str:
+    """A three-letter name of the test's own ("Ada", then "Eva", …; beyond them, a longer own_name)."""
+    return next(_short, None) or own_name("Ana")
+
 
 def state(page: Page) -> dict[str, Any]:
     found: dict[str, Any] | None = page.evaluate(STATE)

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from .conftest import PHONE, ROOT
-from .helpers import Page, create_table, spanish_leftovers, state, wait_js, wait_until
+from .helpers import Page, create_table, own_name, spanish_leftovers, state, wait_js, wait_until
 from .play import play_moves
 from .test_story import ENGINE_TEXT
 
@@ -57,18 +57,19 @@ def modest(path: Path) -> None:
         image.convert("RGB").quantize(256).save(path, optimize=True)
 
 
-def finish_a_match(page: Page) -> str:
-    """Ana and two bots play a Boon match to its end; the table's id."""
-    table_id = create_table(page, "boon", players=3, table_options=FAST, name="Ana")
+def finish_a_match(page: Page) -> tuple[str, str]:
+    """Ana and two bots play a Boon match to its end; the table's id and the name Ana typed."""
+    name = own_name("Ana")
+    table_id = create_table(page, "boon", players=3, table_options=FAST, name=name)
     wait_until(page, lambda s: s["status"] == "playing", what="the match to start")
     end = time.monotonic() + 180
     while not state(page)["view"]["over"]:
         assert time.monotonic() < end, "the match did not end"
         play_moves(page, "boon", 20)
-    return table_id
+    return table_id, name
 
 
-def check_tab(page: Page, lang: str) -> None:
+def check_tab(page: Page, lang: str, name: str) -> None:
     page.wait_for_selector("[data-testid=analysis-graph]", timeout=150_000)
     assert page.locator("[data-testid=analysis-error]").count() == 0
     if not page.locator("[data-testid=analysis-show-good]").is_checked():
@@ -78,7 +79,7 @@ def check_tab(page: Page, lang: str) -> None:
     said = {text.strip() for text in page.locator(".analysis-list .label-chip").all_inner_texts()}
     assert said and said <= LABELS[lang], said
     panel = page.locator("[data-testid=analysis]").inner_text()
-    assert ("Las decisiones de Ana" if lang == "es" else "Ana's decisions") in panel
+    assert (f"Las decisiones de {name}" if lang == "es" else f"{name}'s decisions") in panel
     assert not ENGINE_TEXT.search(page.locator("body").inner_text())
     assert not re.search(r"\{|\}|\[|\]|_", panel), panel  # no engine value: no lists, ids or tokens
     assert (
@@ -89,7 +90,7 @@ def check_tab(page: Page, lang: str) -> None:
 
 def test_the_analysis_tab_after_a_match(open_page: Any, shots: Path) -> None:
     page = open_page(LAPTOP)
-    table_id = finish_a_match(page)
+    table_id, name = finish_a_match(page)
     page.evaluate("localStorage.setItem('tapete.analysisBudget', 'easy')")  # a loaded test machine
     asked: list[str] = []
 
@@ -118,7 +119,7 @@ def test_the_analysis_tab_after_a_match(open_page: Any, shots: Path) -> None:
     page.click("[data-testid=analysis-retry]")
     # the progress indicator while the server judges, then the tab
     page.wait_for_selector("[data-testid=analysis-progress], [data-testid=analysis-graph]")
-    check_tab(page, "es")
+    check_tab(page, "es", name)
     page.unroute(re.compile(r"/api/matches/[^/]+/analysis"))
 
     slips = page.locator("[data-testid=analysis-item]:not(.label-good)")  # a slip's better move, if any
@@ -141,7 +142,7 @@ def test_the_analysis_tab_after_a_match(open_page: Any, shots: Path) -> None:
 
     page.evaluate("localStorage.setItem('tapete.lang', 'en')")
     page.reload()
-    check_tab(page, "en")
+    check_tab(page, "en", name)
     slips = page.locator("[data-testid=analysis-item]:not(.label-good)")
     (slips.first if slips.count() else page.locator("[data-testid=analysis-item]").first).click()
     page.locator("[data-testid=analysis-better]").wait_for()
@@ -153,7 +154,7 @@ def test_the_analysis_tab_after_a_match(open_page: Any, shots: Path) -> None:
 
 def test_the_analysis_of_a_match_being_played_is_refused_in_words(open_page: Any) -> None:
     page = open_page(LAPTOP)
-    table_id = create_table(page, "boon", players=3, table_options={"bot_delay_ms": 2000}, name="Ana")
+    table_id = create_table(page, "boon", players=3, table_options={"bot_delay_ms": 2000}, name=own_name("Ana"))
     page.goto(f"/#/replay/{table_id}/analysis/0")
     page.wait_for_selector("[data-testid=replay], [data-testid=analysis-error], .error")
     # the replay itself is refused for a match not finished: said in words, never a code
@@ -168,7 +169,7 @@ def test_a_hints_table_shows_the_hint_to_the_asking_seat_only(open_page: Any, sh
         "boon",
         players=3,
         seats={1: "human"},
-        name="Ana",
+        name=own_name("Ana"),
         table_options={"bot_delay_ms": 0, "rated": False, "hints": True},
     )
     code = host.locator("[data-testid=invite-code]").inner_text()
@@ -210,7 +211,7 @@ def test_a_rated_table_with_hints_is_refused_in_words(open_page: Any) -> None:
     page = open_page(LAPTOP)
     page.goto("/#/new/boon")
     page.wait_for_selector("[data-testid=new-table]")
-    page.fill("[data-testid=player-name]", "Ana")
+    page.fill("[data-testid=player-name]", own_name("Ana"))
     page.click("form details summary")
     page.set_checked("#topt-hints", True)  # rated stays ticked
     page.click("[data-testid=create]")

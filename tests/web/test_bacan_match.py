@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from .conftest import DESKTOP, PHONE
-from .helpers import Page, create_table, has, shoot, state, tap, wait_js, wait_until
+from .helpers import Page, create_table, has, own_name, shoot, state, tap, wait_js, wait_until
 from .play import wait_for_answers
 
 # Assisted memory shows each person the cards they know; by points, every power card mirrors every other.
@@ -111,19 +111,20 @@ class Player:
 
 def test_two_people_and_a_bot_play_bacan_to_the_end(open_page: Any, shots: Path) -> None:
     host = open_page(DESKTOP)
-    create_table(host, "bacan", players=3, seats={1: "human"}, options=OPTIONS, table_options=TABLE, name="Ana")
+    ana, beto = own_name("Ana"), own_name("Beto")
+    create_table(host, "bacan", players=3, seats={1: "human"}, options=OPTIONS, table_options=TABLE, name=ana)
     host.wait_for_selector("[data-testid=waiting]")
     link = host.locator("[data-testid=invite-link]").input_value()
     assert re.search(r"#/join/[A-Z2-9]{8}$", link), link
 
     guest = open_page(PHONE)
     guest.goto(link)
-    guest.fill("[data-testid=player-name]", "Beto")
+    guest.fill("[data-testid=player-name]", beto)
     guest.click("[data-testid=join]")
     guest.wait_for_url(re.compile(r"#/table/"))
     for page in (host, guest):
         wait_until(page, lambda s: s["status"] == "playing", what="the match to start")
-    players = [Player(host, "Ana"), Player(guest, "Beto")]
+    players = [Player(host, ana), Player(guest, beto)]
     assert {p.seat for p in players} == {0, 1}
 
     reloaded = False

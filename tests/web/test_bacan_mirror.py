@@ -15,7 +15,7 @@ from typing import Any
 from tests.games.bacan.settings import web_move as bacan_move
 
 from .conftest import PHONE, ROOT
-from .helpers import Page, create_table, shoot, state, tap, wait_js, wait_until
+from .helpers import Page, create_table, own_name, shoot, state, tap, wait_js, wait_until
 from .play import wait_for_answers
 
 OPTIONS = {"memory": "classic", "limit": 100}
@@ -53,7 +53,7 @@ def shoot_both_sizes(page: Page, shots: Path, lang: str) -> list[Path]:
 
 def test_classic_mirror_needs_the_control_and_tags_nothing(open_page: Any, shots: Path) -> None:
     page = open_page(SCREEN)
-    create_table(page, "bacan", players=2, options=OPTIONS, table_options=TABLE, name="Ana")
+    create_table(page, "bacan", players=2, options=OPTIONS, table_options=TABLE, name=own_name("Ana"))
     s = play_until(page, mirror_open, "a mirror window on this seat's turn")
     me = s["seat"]
     assert s["view"]["memory"] == "classic"
@@ -92,7 +92,7 @@ def test_classic_mirror_needs_the_control_and_tags_nothing(open_page: Any, shots
 
 def test_a_move_held_by_the_window_says_it_waits(open_page: Any, shots: Path) -> None:
     page = open_page(SCREEN)
-    create_table(page, "bacan", players=2, options=OPTIONS, table_options=TABLE, name="Ana")
+    create_table(page, "bacan", players=2, options=OPTIONS, table_options=TABLE, name=own_name("Ana"))
     play_until(page, lambda s: mirror_open(s) and s["window_ms"] > 2500, "a fresh window on this seat's turn")
     tap(page, "draw-deck")
     notice = page.locator("[data-testid=held-notice]")

@@ -12,7 +12,7 @@ import httpx
 from tests.game_settings import settings
 
 from .conftest import DESKTOP
-from .helpers import create_table, state, wait_js, wait_until
+from .helpers import create_table, own_name, state, wait_js, wait_until
 from .play import play_until_a_result, wait_for_answers
 
 FAST = {"bot_delay_ms": 40, "reaction_window_ms": 150, "result_pause_seconds": 60}
@@ -52,7 +52,9 @@ def wait_for_log(page: Any, line: str, timeout: float = 10.0) -> None:
 def test_a_boon_card_reads_the_same_in_the_log_and_on_its_button(open_page: Any, server_url: str) -> None:
     names = httpx.get(f"{server_url}/api/games/boon/faces", timeout=10).json()["faces"]
     page = open_page(DESKTOP)
-    create_table(page, "boon", players=3, options={"payouts": "1,1,1,-1,-1,-1"}, table_options=FAST, name="Ana")
+    create_table(
+        page, "boon", players=3, options={"payouts": "1,1,1,-1,-1,-1"}, table_options=FAST, name=own_name("Ana")
+    )
     wait_until(page, lambda s: s["status"] == "playing", what="the match to start")
 
     card, label = play_a_card(page)

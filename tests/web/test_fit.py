@@ -21,7 +21,7 @@ import pytest
 from tests.game_settings import every, settings
 
 from .conftest import ROOT
-from .helpers import Page, create_table, state, wait_js, wait_until
+from .helpers import Page, create_table, own_short_name, state, wait_js, wait_until
 from .play import play_moves, play_until_a_result
 
 SIZES = {"desktop": {"width": 1280, "height": 800}, "phone": {"width": 390, "height": 844}}
@@ -174,7 +174,7 @@ def test_the_table_fits_the_screen(
     game: str, players: int, options: dict[str, Any] | None, moves: int, shot: bool, open_page: Any
 ) -> None:
     page = open_page(SIZES["desktop"])
-    create_table(page, game, players=players, options=options, table_options=FAST, name="Ana")
+    create_table(page, game, players=players, options=options, table_options=FAST, name=own_short_name())
     wait_until(page, lambda s: s["status"] == "playing", what="the match to start")
     play(page, game, moves)
     problems = {}
@@ -195,7 +195,9 @@ def test_the_round_result_fits_the_screen(game: str, open_page: Any) -> None:
     setup: dict[str, Any] = settings(game).FIT_RESULT
     # the round pause stays: the table waits on the panel (the match is long: its first round is not its last)
     table = {"bot_delay_ms": 20, "reaction_window_ms": 150}
-    create_table(page, game, players=setup["players"], options=setup.get("options"), table_options=table, name="Ana")
+    create_table(
+        page, game, players=setup["players"], options=setup.get("options"), table_options=table, name=own_short_name()
+    )
     wait_until(page, lambda s: s["status"] == "playing", what="the match to start")
     play_until_a_result(page, game)
     problems = {}
@@ -247,7 +249,7 @@ def test_a_drawn_comodin_fits_a_phone_with_eight_players(open_page: Any) -> None
         socket.on_message(server.send)
 
     page.route_web_socket(re.compile(r".*/ws/.*"), relay)
-    create_table(page, "bacan", players=8, table_options=FAST, name="Ana")
+    create_table(page, "bacan", players=8, table_options=FAST, name=own_short_name())
     wait_until(page, lambda s: s["status"] == "playing", what="the match to start")
 
     def holding(s: dict[str, Any]) -> bool:
@@ -276,7 +278,7 @@ def test_phone_panels_open_as_a_sheet_and_close(open_page: Any) -> None:
     """On a phone the log, scores, moves and table panels are tabs at the foot; a tab opens its panel
     over the board, the ✕ closes it; the page never scrolls."""
     page = open_page(SIZES["phone"])
-    create_table(page, "boon", players=3, table_options=FAST, name="Ana")
+    create_table(page, "boon", players=3, table_options=FAST, name=own_short_name())
     wait_until(page, lambda s: s["status"] == "playing", what="the match to start")
     log = page.locator("[data-testid=log]")
     assert not log.is_visible()

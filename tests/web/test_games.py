@@ -13,7 +13,7 @@ import pytest
 from tests.game_settings import every
 
 from .conftest import DESKTOP, PHONE
-from .helpers import create_table, shoot, spanish_leftovers, state, wait_js, wait_until
+from .helpers import create_table, own_name, shoot, spanish_leftovers, state, wait_js, wait_until
 from .play import play_moves
 
 FAST = {"bot_delay_ms": 40, "reaction_window_ms": 250, "result_pause_seconds": 0}
@@ -25,7 +25,9 @@ GAMES: dict[str, dict[str, Any]] = {g: c.WEB_GAME for g, c in every().items()}  
 def test_game_plays_and_looks_right(game: str, open_page: Any, shots: Path) -> None:
     page = open_page(DESKTOP)
     setup = GAMES[game]
-    create_table(page, game, players=setup["players"], options=setup.get("options"), table_options=FAST, name="Ana")
+    create_table(
+        page, game, players=setup["players"], options=setup.get("options"), table_options=FAST, name=own_name("Ana")
+    )
     s = wait_until(page, lambda s: s["status"] == "playing", what="the match to start")
     assert s["view"]["game"] == game and s["seat"] == 0
     page.wait_for_selector(f".game-{game}")

@@ -10,7 +10,7 @@ from typing import Any
 from tapete.games import game_ids, get_game
 
 from .conftest import DESKTOP, PHONE
-from .helpers import create_table, shoot, spanish_leftovers, wait_js, wait_until
+from .helpers import create_table, own_name, shoot, spanish_leftovers, wait_js, wait_until
 
 GAMES = [get_game(g).name["es"] for g in game_ids()]  # in the registry's order
 
@@ -135,11 +135,12 @@ def test_open_tables_name_who_sits_there_and_a_table_everyone_left_is_gone(open_
     """Two friends at a table of Boon: the home list names them; both leave, the match is called
     off (no bot plays it out) and the list no longer shows it."""
     host = open_page(DESKTOP)
-    table = create_table(host, "boon", players=3, seats={1: "human"}, name="Lucía", table_options={"bot_delay_ms": 40})
+    lucia, mateo = own_name("Lucía"), own_name("Mateo")
+    table = create_table(host, "boon", players=3, seats={1: "human"}, name=lucia, table_options={"bot_delay_ms": 40})
     code = host.locator("[data-testid=invite-code]").inner_text()
     friend = open_page(PHONE)
     friend.goto("/")
-    friend.fill("[data-testid=player-name]", "Mateo")
+    friend.fill("[data-testid=player-name]", mateo)
     friend.fill("[data-testid=join-code]", code)
     friend.press("[data-testid=join-code]", "Enter")
     friend.wait_for_selector("[data-testid=join-form]")
@@ -151,7 +152,7 @@ def test_open_tables_name_who_sits_there_and_a_table_everyone_left_is_gone(open_
     row = watcher.locator(".open-tables li", has=watcher.locator(f"a[href='#/table/{table}']"))
     row.wait_for()
     people = row.locator("[data-testid=table-people]").inner_text()
-    assert "Lucía" in people and "Mateo" in people, people
+    assert lucia in people and mateo in people, people
     watcher.locator(f"a[href='#/table/{table}']").first.click()
     wait_until(watcher, lambda s: s["status"] == "playing")
     for page in (host, friend):

@@ -12,7 +12,7 @@ from typing import Any
 from tests.game_settings import settings
 
 from .conftest import DESKTOP, PHONE
-from .helpers import create_table, state, wait_js, wait_until
+from .helpers import create_table, own_name, state, wait_js, wait_until
 from .play import play_moves, wait_for_answers
 from .test_table_words import story_words
 
@@ -35,7 +35,7 @@ WATCH_GHOSTS = """() => {
 
 def test_buracco_tiles_fly_at_a_tiles_size(open_page: Any) -> None:
     page = open_page({"width": 1280, "height": 800})
-    create_table(page, "buracco", players=2, table_options=FAST, name="Ana")
+    create_table(page, "buracco", players=2, table_options=FAST, name=own_name("Ana"))
     wait_until(page, lambda s: s["status"] == "playing", what="the match")
     page.evaluate(WATCH_GHOSTS)
     play_moves(page, "buracco", 4, timeout=60)
@@ -56,7 +56,7 @@ def test_buracco_tiles_fly_at_a_tiles_size(open_page: Any) -> None:
 
 def test_an_error_toast_stays_off_the_hand_and_goes_soon(open_page: Any) -> None:
     page = open_page(PHONE)
-    create_table(page, "boon", players=3, table_options=FAST, name="Ana")
+    create_table(page, "boon", players=3, table_options=FAST, name=own_name("Ana"))
     wait_until(page, lambda s: s["status"] == "playing" and bool(s["view"].get("hand")), what="a hand")
     hand = settings("boon").FIT_HAND
     page.wait_for_selector(f"{hand} .card-btn")
@@ -89,13 +89,13 @@ def test_every_seat_sees_every_running_clock(open_page: Any) -> None:
         "boon",
         players=3,
         seats={1: "human"},
-        name="Aurora",
+        name=own_name("Aurora"),
         table_options={**FAST, "turn_seconds": 90, "rated": False},
     )
     code = ana.locator("[data-testid=invite-code]").inner_text().strip()
     bea = open_page(DESKTOP)
     bea.goto(f"/#/join/{code}")
-    bea.fill("[data-testid=player-name]", "Blanca")
+    bea.fill("[data-testid=player-name]", own_name("Blanca"))
     bea.click("[data-testid=join]")
     bea.wait_for_url(re.compile(r"#/table/"))
     for page in (ana, bea):
@@ -147,7 +147,7 @@ def play_out_the_turn(page: Any) -> None:
 def test_turn_notices_title_icon_sound_and_notification(open_page: Any) -> None:
     page = open_page(DESKTOP)
     page.add_init_script(FAKE_NOTIFICATIONS)
-    create_table(page, "boon", players=3, table_options={**FAST, "bot_delay_ms": 300}, name="Ana")
+    create_table(page, "boon", players=3, table_options={**FAST, "bot_delay_ms": 300}, name=own_name("Ana"))
     wait_until(page, lambda s: s["status"] == "playing", what="the match")
     wait_until(page, lambda s: s["seat"] in s["required"] and bool(s["legal"]), timeout=40, what="the turn")
     wait_js(page, "document.title.startsWith('¡Tu turno!')")

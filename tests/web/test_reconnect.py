@@ -23,7 +23,7 @@ import pytest
 from tests.games.bacan.settings import web_move as bacan_move
 
 from .conftest import DESKTOP, ROOT, free_port
-from .helpers import Page, create_table, state, wait_js, wait_until
+from .helpers import Page, create_table, own_name, state, wait_js, wait_until
 from .play import play_moves, wait_for_answers
 
 FAST = {"bot_delay_ms": 40, "reaction_window_ms": 250, "result_pause_seconds": 0}
@@ -137,7 +137,7 @@ def test_the_page_reconnects_after_a_restart_a_crash_and_a_refusal(browser: Any,
     context = browser.new_context(viewport=DESKTOP, base_url=server.url)
     try:
         page = new_page(context)
-        table_id = create_table(page, "bacan", players=3, table_options=FAST, name="Ana")
+        table_id = create_table(page, "bacan", players=3, table_options=FAST, name=own_name("Ana"))
         wait_until(page, lambda s: s["status"] == "playing", what="the match to start")
         version = play_on(page)
 

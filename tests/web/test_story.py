@@ -11,7 +11,7 @@ from typing import Any
 from tests.games.wanted.settings import web_move as wanted_move
 
 from .conftest import DESKTOP
-from .helpers import create_table, state, wait_until
+from .helpers import create_table, own_name, state, wait_until
 
 TABLE = {"bot_delay_ms": 40, "reaction_window_ms": 250}  # the default round pause (20 s) stays
 ENGINE_TEXT = re.compile(
@@ -21,7 +21,8 @@ ENGINE_TEXT = re.compile(
 
 def test_result_stays_log_survives_and_spectators_read(open_page: Any, server_url: str) -> None:
     page = open_page(DESKTOP)
-    table_id = create_table(page, "wanted", players=3, options={"mode": "tiroteo"}, table_options=TABLE, name="Ana")
+    ana = own_name("Ana")
+    table_id = create_table(page, "wanted", players=3, options={"mode": "tiroteo"}, table_options=TABLE, name=ana)
     wait_until(page, lambda s: s["status"] == "playing", what="the match to start")
     panel = page.locator("[data-testid=result-panel]")
     for _ in range(5):  # play until the first battle's result is on screen
@@ -54,7 +55,7 @@ def test_result_stays_log_survives_and_spectators_read(open_page: Any, server_ur
     watcher.wait_for_selector("[data-testid=log]")
     wait_until(watcher, lambda s: s["seat"] is None, what="the spectator's view")
     public = watcher.locator("[data-testid=log]").inner_text()
-    assert "Batalla 1" in public and "Ana" in public  # the story so far, with names
+    assert "Batalla 1" in public and ana in public  # the story so far, with names
     assert "Tu mano" not in public and "Juegas boca abajo" not in public  # never a seat's private events
     assert "Tú" not in public  # a spectator is nobody's "you"
     assert state(watcher)["seat"] is None

@@ -13,7 +13,7 @@ import pytest
 from tests.game_settings import every, settings
 
 from .conftest import DESKTOP
-from .helpers import create_table, state, wait_until
+from .helpers import create_table, own_name, state, wait_until
 from .play import play_until_a_result, wait_for_answers
 from .test_story import ENGINE_TEXT
 
@@ -30,8 +30,9 @@ GAMES: dict[str, dict[str, Any]] = {g: c.WEB_STORY for g, c in every().items() i
 def test_result_stays_log_survives_and_spectators_read(game: str, open_page: Any, server_url: str) -> None:
     setup = GAMES[game]
     page = open_page(DESKTOP)
+    ana = own_name("Ana")
     table_id = create_table(
-        page, game, players=setup["players"], options=setup.get("options"), table_options=TABLE, name="Ana"
+        page, game, players=setup["players"], options=setup.get("options"), table_options=TABLE, name=ana
     )
     wait_until(page, lambda s: s["status"] == "playing", what="the match to start")
     panel = play_until_a_result(page, game)
@@ -61,7 +62,7 @@ def test_result_stays_log_survives_and_spectators_read(game: str, open_page: Any
     watcher.wait_for_selector("[data-testid=log]")
     wait_until(watcher, lambda s: s["seat"] is None, what="the spectator's view")
     public = watcher.locator("[data-testid=log]").inner_text()
-    assert len(public.splitlines()) > 3 and "Ana" in public, public  # the story so far, with names
+    assert len(public.splitlines()) > 3 and ana in public, public  # the story so far, with names
     assert "Aún no ha pasado nada" not in public
     assert "Tú" not in public and "Miraste" not in public  # a spectator is nobody's "you"
     assert not ENGINE_TEXT.search(public)
@@ -75,7 +76,7 @@ def test_one_timeout_leaves_the_next_battle_to_the_person(open_page: Any) -> Non
         "wanted",
         players=3,
         options={"mode": "tiroteo"},
-        name="Ana",
+        name=own_name("Ana"),
         table_options={"bot_delay_ms": 20, "turn_seconds": 12, "result_pause_seconds": 0},
     )
     mine = wait_until(

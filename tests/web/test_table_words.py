@@ -14,7 +14,7 @@ from tapete.engine.bot_names import bot_level
 from tests.game_settings import every
 
 from .conftest import DESKTOP
-from .helpers import create_table, wait_until
+from .helpers import create_table, own_name, wait_until
 from .test_fit import ENGINE_TEXT, engine_text
 
 FAST = {"bot_delay_ms": 40, "result_pause_seconds": 0}
@@ -91,7 +91,7 @@ def test_wanted_deals_only_in_pandillas(open_page: Any) -> None:
     page.wait_for_selector("[data-option=deals]")
     page.select_option("[data-option=mode]", "duelo")
     page.wait_for_selector("[data-option=deals]", state="detached")
-    create_table(page, "wanted", players=2, options={"mode": "duelo"}, table_options=FAST, name="Ana")
+    create_table(page, "wanted", players=2, options={"mode": "duelo"}, table_options=FAST, name=own_name("Ana"))
     wait_until(page, lambda s: s["status"] == "playing", what="the match")
     page.click("[data-tab=table]")
     page.wait_for_selector("[data-option-shown=mode]")
@@ -110,7 +110,7 @@ def test_boon_payouts_in_words(open_page: Any) -> None:
     page.fill("[data-option=payouts]", "2,2,1,0,-1,-2")
     assert "con 31 a 60, nadie paga" in words.inner_text(), words.inner_text()
     page.fill("[data-option=payouts]", "3,2,1,-1,-2,-3")
-    create_table(page, "boon", players=3, table_options=FAST, name="Ana")
+    create_table(page, "boon", players=3, table_options=FAST, name=own_name("Ana"))
     wait_until(page, lambda s: s["status"] == "playing", what="the match")
     page.click("[data-tab=table]")
     page.wait_for_selector("[data-option-shown=payouts]")

@@ -12,7 +12,7 @@ from typing import Any
 from tests.games.wanted.settings import web_move
 
 from .conftest import DESKTOP, PHONE
-from .helpers import create_table, state, wait_until
+from .helpers import create_table, own_name, state, wait_until
 from .play import play_until_a_result, wait_for_answers
 from .test_table_words import story_words
 
@@ -36,7 +36,7 @@ def where(s: dict[str, Any]) -> tuple[int, int]:
 
 def test_duelo_panel_bounty_is_the_chips(open_page: Any) -> None:
     page = open_page(DESKTOP)
-    create_table(page, "wanted", players=2, options={"mode": "duelo"}, table_options=FAST, name="Ana")
+    create_table(page, "wanted", players=2, options={"mode": "duelo"}, table_options=FAST, name=own_name("Ana"))
     wait_until(page, lambda s: s["status"] == "playing", what="the match")
     # WANTED plays deals (and battles), not rounds: the title says so (issue 36, finding 8)
     assert page.locator(".topbar-title").inner_text() == "WANTED · reparto 1"
@@ -79,7 +79,7 @@ def test_duelo_panel_bounty_is_the_chips(open_page: Any) -> None:
 
 def test_a_pick_waits_for_a_confirmation_and_can_be_undone(open_page: Any) -> None:
     page = open_page(DESKTOP)
-    create_table(page, "wanted", players=2, options={"mode": "duelo"}, table_options=FAST, name="Ana")
+    create_table(page, "wanted", players=2, options={"mode": "duelo"}, table_options=FAST, name=own_name("Ana"))
     s = wait_until(page, lambda s: s["seat"] in s["required"] and bool(s["legal"]), what="this seat's pick")
     first, second = s["view"]["hand"][:2]
     page.click(f"[data-testid='card-{first}']")
@@ -139,7 +139,7 @@ def test_pandillas_figures_read_and_the_battle_shows_with_its_result(open_page: 
         "wanted",
         players=6,
         options={"mode": "pandillas", "deals": 3},
-        name="Ana",
+        name=own_name("Ana"),
         table_options={"bot_delay_ms": 30},
     )  # the result panel stays until read
     wait_until(page, lambda s: s["status"] == "playing", what="the match")

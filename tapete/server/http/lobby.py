@@ -26,7 +26,7 @@ from ..ops.loopwatch import LoopWatch
 from ..ops.stats import Stats
 from ..people.history import share
 from ..people.names import clean_name
-from ..people.players import IDENTITIES_PER_MINUTE, Players, check_distinct
+from ..people.players import Players, check_distinct
 from ..settings import ServerSettings, everywhere_kinds, table_options_schema
 from ..storage.store import Store
 from ..table.registry import SeatSpec, TableRegistry
@@ -248,10 +248,10 @@ def lobby_rates(settings: ServerSettings, rates: AllRates) -> LobbyRates:
         return error("quota_joins", per_minute=settings.joins_per_minute)
 
     def too_many_identities() -> TapeteError:
-        return error("quota_identities", per_minute=IDENTITIES_PER_MINUTE)
+        return error("quota_identities", per_minute=settings.identities_per_minute)
 
     return {
         ("POST", "/api/tables"): (per_minute("tables", settings.tables_per_minute), too_many_tables),
         ("POST", "/api/join"): (per_minute("joins", settings.joins_per_minute), too_many_joins),
-        ("POST", "/api/players"): (per_minute("identities", IDENTITIES_PER_MINUTE), too_many_identities),
+        ("POST", "/api/players"): (per_minute("identities", settings.identities_per_minute), too_many_identities),
     }

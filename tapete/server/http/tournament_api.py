@@ -31,7 +31,10 @@ async def identified(request: Request, header: str | None) -> str:
 
 
 async def _name(request: Request, given: str | None, player_id: str) -> str | None:
-    return given or await request.app.state.tapete.players.name_of(player_id)
+    """The entrant's name: the one given (never another identity's, nor one that reads like it), or theirs."""
+    players = request.app.state.tapete.players
+    await players.check_seat_name(given, player_id)
+    return given or await players.name_of(player_id)
 
 
 @router.post("", status_code=201)

@@ -64,7 +64,8 @@ PASSWORD_MIN = 8
 PASSWORD_MAX = 128
 MAX_DEVICES = 20  # secrets one player holds at once; signing in on one more forgets the oldest
 # Sign-in attempts: per address and per name for unknown devices, per device for known ones (signin.py).
-# New identities per address and minute (a client asks once, on its first visit).
+# New identities per address and minute (a client asks once, on its first visit): the default of the
+# server's setting `identities_per_minute`.
 IDENTITIES_PER_MINUTE = 10
 # Passwords set per player and minute: each costs an argon2id hash in the thread sign-ins wait on.
 PASSWORDS_PER_MINUTE = 5
@@ -215,11 +216,11 @@ def _check_name_free(conn: sa.Connection, player_id: str | None, key: str) -> No
         raise name_taken(protected=holder.password_hash is not None)
 
 
-def _protected_holder(conn: sa.Connection, key: str) -> str | None:
-    """The identity protected by a password whose name reads as `key`, if any."""
-    query = sa.select(players.c.id).where(players.c.name_key == key, players.c.password_hash.is_not(None))
-    found = conn.scalar(query)
-    return None if found is None else str(found)
+def _holder(conn: sa.Connection, key: str) -> tuple[str, bool] | None:
+    """The identity whose name reads as `key`, and whether a password protects it; None if none."""
+    query = sa.select(players.c.id, players.c.password_hash).where(players.c.name_key == key)
+    found = conn.execute(query).first()
+    return None if found is None else (str(found.id), found.password_hash is not None)
 
 
 def name_taken(protected: bool = False) -> TapeteError:
@@ -281,14 +282,14 @@ class Players:
         return await self.check(*parse_header(value))
 
     async def check_seat_name(self, name: str | None, player_id: str | None) -> None:
-        """A seat's name may not read as the name of an identity protected by a password, unless the
-        seat is taken by that identity: nobody sits (and chats) as a protected player but that player."""
+        """A seat's name may not read as the name of another identity, protected by a password or not,
+        unless the seat is taken by that identity: nobody sits (and chats) as a player but that player."""
         if name is None:
             return
         key = name_key(name)
-        holder = await self.store.read(lambda conn: _protected_holder(conn, key))
-        if holder is not None and holder != player_id:
-            raise name_taken(protected=True)
+        holder = await self.store.read(lambda conn: _holder(conn, key))
+        if holder is not None and holder[0] != player_id:
+            raise name_taken(protected=holder[1])
 
     async def name_of(self, player_id: str | None) -> str | None:
         """The player's name (None for no player, or a player without one): a seat's name when none is given."""

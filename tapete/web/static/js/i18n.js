@@ -235,6 +235,7 @@ export const STRINGS = {
   "profile.loginWhy": { es: "¿Ya protegiste tu perfil con contraseña en otro dispositivo? Entra con tu nombre y esa contraseña.", en: "Did you protect your profile with a password on another device? Sign in with your name and that password." },
   "profile.loginGo": { es: "Entrar", en: "Sign in" },
   "name.signIn": { es: "¿Es tuyo? Entra con tu contraseña.", en: "Is it yours? Sign in with your password." },
+  "name.pickAnother": { es: "Elegir otro nombre", en: "Choose another name" },
   "profile.loginReplaces": { es: "Este dispositivo dejará el perfil actual y usará el otro. Si el actual no tiene contraseña, no podrás volver a él. ¿Seguir?", en: "This device will leave the current profile and use the other one. If the current one has no password you cannot come back to it. Go on?" },
   // -- tournaments
   "tour.title": { es: "Torneos", en: "Tournaments" },

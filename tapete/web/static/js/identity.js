@@ -5,10 +5,10 @@ import * as api from "./api.js";
 import * as store from "./store.js";
 
 /** The stored identity, made first (with `name`) when there is none; renamed when the person
- * typed another name. The name of a player protected by a password (or one that reads the same)
- * is refused in words: the error is thrown, for the form where the name was typed to say it (the
- * person signs in or picks another). A name another, unprotected identity holds leaves the person
- * without an identity, seated under the name typed, as before. Null when the server cannot give one. */
+ * typed another name. A name another player holds (or one that reads the same), protected by a
+ * password or not, is refused in words: the error is thrown, for the form where the name was typed
+ * to say it (the person picks another, or signs in when a password protects it); nobody is seated
+ * under a look-alike. Null when the server cannot give one. */
 export async function ensureIdentity(name) {
   const clean = (name || "").trim() || null;
   let who = store.identity();
@@ -22,8 +22,8 @@ export async function ensureIdentity(name) {
       store.saveIdentity(who);
     }
   } catch (err) {
-    if (err?.error?.code === "name_taken" && err.error.sign_in) throw err;
-    return store.identity(); // an old server, or a name an unprotected identity holds: the table works all the same
+    if (err?.error?.code === "name_taken") throw err;
+    return store.identity(); // an old server without players: the table works all the same
   }
   return who;
 }

@@ -22,14 +22,22 @@ function nameField() {
     h("input", {
       type: "text", maxlength: LIMITS.nameInput, value: store.playerName(), placeholder: t("home.namePlaceholder"),
       autocomplete: "nickname", "data-testid": "player-name",
-      oninput: (e) => store.savePlayerName(e.target.value.trim()),
+      oninput: (e) => { e.target.removeAttribute("aria-invalid"); store.savePlayerName(e.target.value.trim()); },
     }));
 }
 
-/** A refusal in words; a name another player holds also offers the way in: signing in as them. */
+/** A refusal in words. A name another player holds (or one that reads like it) is marked where it
+ * was typed, with the ways on: picking another name, and signing in when a password protects it. */
 function refusal(error) {
   const words = [errorText(error)];
-  if (error?.code === "name_taken" && error.sign_in) words.push(" ", h("a", { href: "#/profile", "data-testid": "sign-in-instead" }, t("name.signIn")));
+  if (error?.code !== "name_taken") return words;
+  const field = document.querySelector("[data-testid=player-name]");
+  field?.setAttribute("aria-invalid", "true");
+  if (error.sign_in) words.push(" ", h("a", { href: "#/profile", "data-testid": "sign-in-instead" }, t("name.signIn")));
+  if (field) {
+    words.push(" ", h("button", { type: "button", class: "small", "data-testid": "pick-another",
+      onclick: () => { field.focus(); field.select(); } }, t("name.pickAnother")));
+  }
   return words;
 }
 

@@ -199,7 +199,11 @@ function newcomer(root) {
     const name = input.value.trim();
     if (!name) return say(line, t("profile.nameEmpty"));
     store.savePlayerName(name);
-    if (!(await ensureIdentity(name))) return say(line, t("profile.serverSaysNo"));
+    try {
+      if (!(await ensureIdentity(name))) return say(line, t("profile.serverSaysNo"));
+    } catch (err) {
+      return say(line, errorText(err.error)); // a name another player holds, in words where it was typed
+    }
     renderProfile(root);
   };
   root.replaceChildren(...page(t("profile.title"),
