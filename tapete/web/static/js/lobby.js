@@ -11,7 +11,7 @@ import { LIMITS } from "./protocol.js";
 import * as store from "./store.js";
 import { errorText } from "./util.js";
 import { when } from "./profile.js";
-import { optionShown, optionValue } from "./table.js";
+import { optionShown, optionValue } from "./options.js";
 
 function page(title, ...children) {
   return [topBar(title), h("main", { class: "page" }, ...children)];

@@ -5,31 +5,43 @@ import { onLang, t } from "./i18n.js";
 import { renderLeaderboard } from "./leaderboard.js";
 import { renderHome, renderJoin, renderNewTable } from "./lobby.js";
 import { renderPlayer, renderProfile } from "./profile.js";
-import { ReplayScreen } from "./replay.js";
-import { renderRules } from "./rules.js";
-import { TableScreen } from "./table.js";
-import { renderTournament, renderTournaments, stopRefresh } from "./tournaments.js";
+
+// A table, a replay, the rules and the tournaments are loaded when first opened: the home page
+// stays small on a phone's first visit (docs/web.md, delivery).
+const table = () => import("./table.js");
+const replay = () => import("./replay.js");
+const rules = () => import("./rules.js");
+const tournaments = () => import("./tournaments.js");
+let tournamentsLoaded = null; // the module once loaded: its refresh is stopped on every move
 
 const root = document.getElementById("app");
 let screen = null;
 
 const ready = loadGames(); // each game's view, words and style, as /api/games lists them
 
+let routing = 0; // the latest route: one still loading its module when the address moved on is dropped
+
 async function route() {
+  const mine = ++routing;
   await ready;
+  if (mine !== routing) return;
   screen?.destroy?.();
   screen = null;
-  stopRefresh();
+  tournamentsLoaded?.stopRefresh();
   const parts = location.hash.replace(/^#\/?/, "").split("/").filter(Boolean).map(decodeURIComponent);
   const [head, arg, view, seat] = parts;
   document.title = "tapete";
   window.scrollTo(0, 0);
   if (head === "table" && arg) {
+    const { TableScreen } = await table();
+    if (mine !== routing) return;
     screen = new TableScreen(root, arg);
     screen.start();
   } else if (head === "watch" && arg) {
     location.replace(`#/table/${arg}`);
   } else if (head === "replay" && arg) {
+    const { ReplayScreen } = await replay();
+    if (mine !== routing) return;
     screen = new ReplayScreen(root, arg, view, seat); // #/replay/<id>/analysis[/<seat>]: the Analysis tab
     screen.start();
   } else if (head === "new" && arg) {
@@ -37,7 +49,8 @@ async function route() {
   } else if (head === "join" && arg) {
     renderJoin(root, arg.toUpperCase());
   } else if (head === "rules" && arg) {
-    renderRules(root, arg);
+    const { renderRules } = await rules();
+    if (mine === routing) renderRules(root, arg);
   } else if (head === "me") {
     renderProfile(root);
   } else if (head === "player" && arg) {
@@ -45,9 +58,11 @@ async function route() {
   } else if (head === "ratings") {
     renderLeaderboard(root, arg);
   } else if (head === "tournaments") {
-    renderTournaments(root);
+    tournamentsLoaded = await tournaments();
+    if (mine === routing) tournamentsLoaded.renderTournaments(root);
   } else if (head === "tournament" && arg) {
-    renderTournament(root, arg);
+    tournamentsLoaded = await tournaments();
+    if (mine === routing) tournamentsLoaded.renderTournament(root, arg);
   } else {
     renderHome(root);
   }

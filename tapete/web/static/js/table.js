@@ -19,6 +19,7 @@ import { outgoing, TableSocket } from "./socket.js";
 import * as store from "./store.js";
 import { clockText, errorText, matches, same, seatLabel, shortName } from "./util.js";
 import { summaryDialog } from "./summary.js";
+import { optionShown, optionValue } from "./options.js";
 
 const LOG_LIMIT = 300;
 
@@ -622,21 +623,6 @@ function chunks(items, size, most = 100, budget = 30_000) {
   }
   if (current.length) out.push(current);
   return out;
-}
-
-/** An option's value in words: the game's own label for it, ours, or the value itself. */
-/** Whether a game option matters with these options (its `only_when`, from the schema). */
-export function optionShown(option, options) {
-  return !option.only_when || Object.entries(option.only_when).every(([key, values]) => values.includes(options[key]));
-}
-
-export function optionValue(key, value, option = null) {
-  if (typeof value === "boolean") return t(value ? "opt.yes" : "opt.no");
-  const named = option?.choice_labels?.find((c) => c.value === value);
-  if (named && (named.es !== String(value) || named.en !== String(value))) return tx(named);
-  const choice = `choice.${key}.${value}`;
-  const text = t(choice, {}, null);
-  return text ?? String(value);
 }
 
 // Events that close a round (or a battle) and carry its breakdown, as the game says
