@@ -295,7 +295,8 @@ def table_index(
     return pozo, index, nxt
 
 
-NO_VIEW: Mapping[str, Any] = MappingProxyType({})  # the `view` of a state read without one
+NO_VIEW: Mapping[str, Any] = MappingProxyType({})
+_HALVES = np.full(TILE_ROWS + 1, 0.5)  # a row of counts as copies / 2, summed  # the `view` of a state read without one
 
 
 # -- one view, parsed once ----------------------------------------------------------------
@@ -373,9 +374,9 @@ class Parsed:
         counts = np.bincount(index, minlength=(TILE_ROWS + 1) * F).reshape(TILE_ROWS + 1, F)
         self.tiles = counts[:TILE_ROWS].reshape(-1)
         self.mine, self.theirs = mine, theirs
-        # Every tile seen (each row's, summed per face) is a distinct tile of the two of
-        # its face: unseen >= 0.
-        self.unseen = self.mine.unseen_base(self.theirs) - 0.5 * np.add.reduce(counts, 0)
+        # Every tile seen (each row's, summed per face: halves, exact) is a distinct tile of
+        # the two of its face: unseen >= 0.
+        self.unseen = self.mine.unseen_base(self.theirs) - _HALVES @ counts
         self.rack_tiles = len(rack) + len(pending)
         self._lists: tuple[list[int], list[int], list[float]] | None = None
         self._next = nxt
