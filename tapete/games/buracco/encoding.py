@@ -148,7 +148,8 @@ _M = MEMORY.offsets
 _A = ACTIONS.offsets
 _PHASE = {p: i for i, p in enumerate(PHASES)}
 _MUERTO = {s: i for i, s in enumerate(MUERTO_STATES)}
-# pozo_size .. muertos are written at offsets from pozo_size
+# pozo_size .. muertos are written at offsets from pozo_size, rack .. unseen as one block
+assert _O["unseen"] == _O["rack"] + TILE_ROWS * F
 assert _O["pozo_size"] + 2 == _O["rack_sizes"] and _O["rack_sizes"] + SEATS + 2 == _O["muertos"]
 
 
@@ -287,8 +288,7 @@ class BuraccoEncoder(InfoEncoder):
         cell[at + 1] = _clip(theirs)
         cell[at + 2] = _clip(ours - theirs)
         at = _O["rack"]
-        np.multiply(p.tiles, 0.5, out=out[at : at + TILE_ROWS * F], casting="unsafe")
-        out[_O["unseen"] : _O["unseen"] + F] = p.unseen
+        out[at : at + (TILE_ROWS + 1) * F].reshape(TILE_ROWS + 1, F)[:] = p.rows  # rack .. unseen
         # pozo_size .. muertos
         at = _O["pozo_size"]
         if p.pozo:
@@ -304,9 +304,9 @@ class BuraccoEncoder(InfoEncoder):
             cell[base + _MUERTO[state]] = 1.0
             cell[base + 3] = tiles / MUERTO_SIZE
         at = _O["own_melded"]
-        out[at : at + SIDE_BLOCK] = p.mine.block
+        cell[at : at + SIDE_BLOCK] = p.mine.cells
         at = _O["other_melded"]
-        out[at : at + SIDE_BLOCK] = p.theirs.block
+        cell[at : at + SIDE_BLOCK] = p.theirs.cells
 
     # -- actions -------------------------------------------------------------------------
     def write_action(self, view: Mapping[str, Any], action: int, out: np.ndarray) -> None:

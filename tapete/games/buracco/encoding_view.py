@@ -14,7 +14,7 @@ from typing import Any
 
 import numpy as np
 
-from tapete.engine.encoding import FLOAT, Segment
+from tapete.engine.encoding import FLOAT, Segment, cells
 
 from .cards import FACE_TO_ID, JOKER, NUM_FACES, NUMBERS, VALUES, WILD_CAPABLE
 from .melds import CANASTA, MAX_RANK, MIN_RANK, natural_face
@@ -152,7 +152,7 @@ class SideInfo:
     """One side's melds as numbers: its observation block (`block`, laid out as
     `side_segments`) and what the action features read."""
 
-    __slots__ = ("_pairs", "block", "fits", "melded", "melds", "tiles")
+    __slots__ = ("_pairs", "block", "cells", "fits", "melded", "melds", "tiles")
 
     def __init__(self, described: Sequence[Mapping[str, Any]]) -> None:
         melds = [meld_info(m) for m in described]
@@ -186,17 +186,29 @@ class SideInfo:
             1.0 if canastas else 0.0,
         ]
         self.block = block
+        self.cells = cells(block)  # copied into an observation without a numpy call
         self.melded = melded  # copies / 2
         self.fits: list[float] = fits.tolist()
         self._pairs: dict[int, tuple[SideInfo, np.ndarray]] = {}
 
+    def __getstate__(self) -> dict[str, Any]:
+        return {name: getattr(self, name) for name in self.__slots__ if name != "cells"}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        for name, value in state.items():
+            setattr(self, name, value)
+        self.cells = cells(self.block)  # a memoryview does not pickle: made again
+
     def unseen_base(self, other: SideInfo) -> np.ndarray:
-        """1 - the copies / 2 of each face melded by this side and `other`."""
+        """`Parsed.rows` before the tiles seen: zeros, then a last row of 1 - the copies / 2
+        of each face melded by this side and `other`."""
         found = self._pairs.get(id(other))
         if found is None or found[0] is not other:
             if len(self._pairs) > 64:
                 self._pairs.clear()
-            found = self._pairs[id(other)] = (other, 1.0 - self.melded - other.melded)
+            base = np.zeros((TILE_ROWS + 1, F))
+            base[TILE_ROWS] = 1.0 - self.melded - other.melded
+            found = self._pairs[id(other)] = (other, base)
         return found[1]
 
 
@@ -296,15 +308,19 @@ def table_index(
 
 
 NO_VIEW: Mapping[str, Any] = MappingProxyType({})
-_HALVES = np.full(TILE_ROWS + 1, 0.5)  # a row of counts as copies / 2, summed  # the `view` of a state read without one
+# Counts (rack .. known, shown racks) to copies / 2 (rack .. known) and minus the copies / 2 seen.
+_ROWS = np.zeros((TILE_ROWS + 1, TILE_ROWS + 1))
+_ROWS[:TILE_ROWS, :TILE_ROWS] = np.eye(TILE_ROWS) * 0.5
+_ROWS[TILE_ROWS] = -0.5  # the `view` of a state read without one
 
 
 # -- one view, parsed once ----------------------------------------------------------------
 class Parsed:
     """What the observation and the action features both read from one view.
 
-    `tiles`: copies of each face in the rack (not staged), the pending meld,
-    the pozo and the known tiles of relative seats 1..3, one row each."""
+    `rows`: copies / 2 of each face in the rack (not staged), the pending meld,
+    the pozo and the known tiles of relative seats 1..3, one row each, then the
+    unseen copies / 2 (`unseen`): the observation's rack .. unseen segments."""
 
     __slots__ = (
         "_lists",
@@ -314,8 +330,8 @@ class Parsed:
         "pozo",
         "rack",
         "rack_tiles",
+        "rows",
         "theirs",
-        "tiles",
         "unseen",
         "view",
     )
@@ -372,11 +388,12 @@ class Parsed:
         index = rack + [F + f for f in pending]
         index += rest
         counts = np.bincount(index, minlength=(TILE_ROWS + 1) * F).reshape(TILE_ROWS + 1, F)
-        self.tiles = counts[:TILE_ROWS].reshape(-1)
         self.mine, self.theirs = mine, theirs
-        # Every tile seen (each row's, summed per face: halves, exact) is a distinct tile of
-        # the two of its face: unseen >= 0.
-        self.unseen = self.mine.unseen_base(self.theirs) - _HALVES @ counts
+        # The observation's rows, in one product: copies / 2 in the rack .. known rows, then
+        # the unseen copies / 2 (every tile seen, of any row, is a distinct tile of the two of
+        # its face: unseen >= 0). Halves of small counts: exact.
+        self.rows = _ROWS @ counts + mine.unseen_base(theirs)
+        self.unseen = self.rows[TILE_ROWS]
         self.rack_tiles = len(rack) + len(pending)
         self._lists: tuple[list[int], list[int], list[float]] | None = None
         self._next = nxt
