@@ -164,9 +164,6 @@ class BacanEncoder(InfoEncoder):
         self._unseen_total = NUM_CARDS
         self._mean = 0.0
         self._estimates = [0.0] * n
-        self._pile_size, self._pile = -1, ([0] * RANKS, 0)  # `_pile_counts`
-        self._pile_last: tuple[str | None, bool] | None = None
-        self._memory_cells: memoryview[float] | None = None  # `_cells`
 
     def copy(self) -> Self:
         clone = super().copy()
@@ -176,22 +173,9 @@ class BacanEncoder(InfoEncoder):
             setattr(clone, name, list(getattr(self, name)))
         clone._row_ranks = [list(r) for r in self._row_ranks]
         clone._seen_at = dict(self._seen_at)
-        clone._memory_cells = None
         return clone
 
-    def __getstate__(self) -> dict[str, Any]:
-        state = dict(self.__dict__)
-        state["_memory_cells"] = None  # a memoryview does not pickle: `_cells` makes it again
-        return state
-
     # -- memory ------------------------------------------------------------------
-    def _cells(self) -> memoryview[float]:
-        """The memory through a memoryview (made again when `copy` gave a new array)."""
-        cell = self._memory_cells
-        if cell is None or cell.obj is not self.memory:
-            cell = self._memory_cells = cells(self.memory)
-        return cell
-
     def remember(self, event: Event) -> None:
         self.picture.observe(event)
         self._dirty = True
@@ -223,7 +207,7 @@ class BacanEncoder(InfoEncoder):
             for seat in touched:
                 self._write_row(seat)
             touched.clear()
-        pile, never = self._pile_counts()
+        pile, never = pic.pile_counts()
         unseen = [c - k - p for c, k, p in zip(RANK_COPIES, self._known_ranks, pile, strict=True)]
         if pic.held is not None:
             unseen[RANK_OF[pic.held]] -= 1
@@ -248,35 +232,17 @@ class BacanEncoder(InfoEncoder):
         tail.append(min(now, CLOCK_SCALE) / CLOCK_SCALE)
         mem[ROWS_SPAN.start :] = tail
         # every known card's age (the others' stay 0, as their rows were written)
-        cell = self._cells()
+        cell = cells(mem)
         for index, seen in self._seen_at.items():
             age = (now - seen) * _AGE_STEP
             cell[_AGE_AT + index * F] = 0.0 if age < 0.0 else 1.0 if age > 1.0 else age
-
-    def _pile_counts(self) -> tuple[list[int], int]:
-        """(cards of each rank on the pile, pile cards never seen), counted again only when
-        the pile changed: it changes at its end (a card laid, taken, or its face learnt) or
-        starts afresh, and the same length ending in the same entry (kept alive here, and
-        never laid twice) is the same pile."""
-        pile = self.picture.pile
-        last = pile[-1] if pile else None
-        if len(pile) != self._pile_size or last is not self._pile_last:
-            counts = [0] * RANKS
-            never = 0
-            for face, _ in pile:
-                if face is None:
-                    never += 1
-                else:
-                    counts[RANK_OF[face]] += 1
-            self._pile_size, self._pile_last, self._pile = len(pile), last, (counts, never)
-        return self._pile
 
     def _write_row(self, seat: int) -> None:
         """One row's slots into the memory (and the lists kept with them)."""
         pic = self.picture
         lo = self._rel[seat] * R
         start = SLOTS_SPAN.start + lo * F  # the row's first slot in the memory
-        cell = self._cells()
+        cell = cells(self.memory)
         cell[start : start + R * F] = _ZERO_ROW  # a copy through memoryviews: no numpy call
         known_value, ranks, present = self._known_value, self._ranks, self._present
         known_value[lo : lo + R] = [None] * R
