@@ -51,7 +51,6 @@ from .encoding_layout import (
     MEMORY,
     MIRROR,
     MIRROR_OTHER,
-    NEVER,
     OBS_AT,
     OBSERVATION,
     OTHER,
@@ -92,6 +91,12 @@ from .encoding_layout import (
 from .encoding_state import write_from_state
 from .memory import HOLE, SlotMemory
 from .options import Options
+
+_ZERO_ROW = cells(np.zeros(R * F, dtype=FLOAT))  # a row's slots, cleared
+# An age is (turns since seen) times this float32 step, then within 0..1: an integer times a
+# float32 is exact in a double, so the double rounds to the float32 numpy's product gives.
+_AGE_STEP = float(np.float32(1.0 / AGE_SCALE))
+_AGE_AT = SLOTS_SPAN.start + AGE  # the first slot's age in the memory
 
 
 class _Context:
@@ -150,8 +155,7 @@ class BacanEncoder(InfoEncoder):
         self._known_value: list[float | None] = [None] * (SLOTS + 1)
         self._ranks = [-1] * (SLOTS + 1)
         self._present = [False] * (SLOTS + 1)
-        self._seen_at = np.full(SLOTS, NEVER, dtype=FLOAT)
-        self._ages = np.zeros(SLOTS, dtype=FLOAT)
+        self._seen_at: dict[int, int] = {}  # slot index -> the turn this seat last saw its known card
         self._row_points = [0.0] * n
         self._row_counts = [(0, 0, 0, 0)] * n  # slots, known, unknown, owner knows
         self._row_ranks: list[list[int]] = [[] for _ in range(n)]
@@ -168,8 +172,7 @@ class BacanEncoder(InfoEncoder):
         for name in ("_known_value", "_ranks", "_present", "_row_points", "_row_counts", "_known_ranks"):
             setattr(clone, name, list(getattr(self, name)))
         clone._row_ranks = [list(r) for r in self._row_ranks]
-        clone._seen_at = self._seen_at.copy()
-        clone._ages = np.zeros(SLOTS, dtype=FLOAT)
+        clone._seen_at = dict(self._seen_at)
         return clone
 
     # -- memory ------------------------------------------------------------------
@@ -204,13 +207,7 @@ class BacanEncoder(InfoEncoder):
             for seat in touched:
                 self._write_row(seat)
             touched.clear()
-        pile = [0] * RANKS
-        never = 0
-        for face, _ in pic.pile:
-            if face is None:
-                never += 1
-            else:
-                pile[RANK_OF[face]] += 1
+        pile, never = pic.pile_counts()
         unseen = [c - k - p for c, k, p in zip(RANK_COPIES, self._known_ranks, pile, strict=True)]
         if pic.held is not None:
             unseen[RANK_OF[pic.held]] -= 1
@@ -234,27 +231,26 @@ class BacanEncoder(InfoEncoder):
         now = pic.clock()
         tail.append(min(now, CLOCK_SCALE) / CLOCK_SCALE)
         mem[ROWS_SPAN.start :] = tail
-        ages = self._ages
-        np.subtract(now, self._seen_at, out=ages)
-        ages *= 1.0 / AGE_SCALE
-        np.maximum(ages, 0.0, out=ages)
-        np.minimum(ages, 1.0, out=ages)
-        mem[SLOTS_SPAN].reshape(SLOTS, F)[:, AGE] = ages
+        # every known card's age (the others' stay 0, as their rows were written)
+        cell = cells(mem)
+        for index, seen in self._seen_at.items():
+            age = (now - seen) * _AGE_STEP
+            cell[_AGE_AT + index * F] = 0.0 if age < 0.0 else 1.0 if age > 1.0 else age
 
     def _write_row(self, seat: int) -> None:
         """One row's slots into the memory (and the lists kept with them)."""
         pic = self.picture
         lo = self._rel[seat] * R
         start = SLOTS_SPAN.start + lo * F  # the row's first slot in the memory
-        mem = self.memory
-        mem[start : start + R * F] = 0.0
-        cell = cells(mem)
+        cell = cells(self.memory)
+        cell[start : start + R * F] = _ZERO_ROW  # a copy through memoryviews: no numpy call
         known_value, ranks, present = self._known_value, self._ranks, self._present
         known_value[lo : lo + R] = [None] * R
         ranks[lo : lo + R] = [-1] * R
         present[lo : lo + R] = [False] * R
         seen_at = self._seen_at
-        seen_at[lo : lo + R] = NEVER
+        for index in range(lo, lo + R):
+            seen_at.pop(index, None)
         counts = self._known_ranks
         for rank in self._row_ranks[seat]:
             counts[rank] -= 1

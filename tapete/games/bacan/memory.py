@@ -14,7 +14,7 @@ from typing import Any
 
 from tapete.engine import Event
 
-from .cards import FACE_VALUE, JOKER_FACE, VALUE
+from .cards import FACE_RANK, FACE_VALUE, JOKER_FACE, VALUE
 
 HOLE = "_hole"
 TOTAL_VALUE = sum(VALUE)
@@ -219,6 +219,27 @@ class SlotMemory(BacanMemory):
         self.seen: list[list[int]] = [[] for _ in range(num_players)]
         self.held_knowers = 0
         self.touched: set[int] = set(range(num_players))
+        self._pile_size = -1  # `pile_counts`, kept
+        self._pile_last: tuple[str | None, bool] | None = None
+        self._pile_counts: tuple[list[int], int] = ([0] * 12, 0)
+
+    def pile_counts(self) -> tuple[list[int], int]:
+        """(cards of each rank 1..12 on the pile, pile cards never seen), counted again only
+        when the pile changed (the encoder reads them at every step): it changes at its end
+        (a card laid, taken, or its face learnt) or starts afresh, and the same length
+        ending in the same entry (kept alive here, and never laid twice) is the same pile."""
+        pile = self.pile
+        last = pile[-1] if pile else None
+        if len(pile) != self._pile_size or last is not self._pile_last:
+            counts = [0] * 12
+            never = 0
+            for face, _ in pile:
+                if face is None:
+                    never += 1
+                else:
+                    counts[FACE_RANK[face] - 1] += 1
+            self._pile_size, self._pile_last, self._pile_counts = len(pile), last, (counts, never)
+        return self._pile_counts
 
     def clock(self) -> int:
         """Turns begun this round by every seat (draws and comodines from a row)."""

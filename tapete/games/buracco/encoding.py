@@ -28,7 +28,7 @@ from typing import Any
 import numpy as np
 
 from tapete.engine import Event, parse_options
-from tapete.engine.encoding import InfoEncoder, Layout, Segment
+from tapete.engine.encoding import InfoEncoder, Layout, Segment, cells
 
 from . import actions as act
 from .cards import FACE_TO_ID, JOKER, MUERTO_SIZE, MUERTO_STATES, NUMBERS, VALUES, WILD_CAPABLE
@@ -44,6 +44,7 @@ from .encoding_view import (
     F,
     MeldInfo,
     Parsed,
+    StateCache,
     ids,
     links,
     mates,
@@ -147,9 +148,14 @@ _M = MEMORY.offsets
 _A = ACTIONS.offsets
 _PHASE = {p: i for i, p in enumerate(PHASES)}
 _MUERTO = {s: i for i, s in enumerate(MUERTO_STATES)}
-_HEAD = _O["rack"]  # players .. scores
-_TAIL = _O["own_melded"] - _O["pozo_size"]  # pozo_size .. muertos
+# pozo_size .. muertos are written at offsets from pozo_size, rack .. unseen as one block
+assert _O["unseen"] == _O["rack"] + TILE_ROWS * F
 assert _O["pozo_size"] + 2 == _O["rack_sizes"] and _O["rack_sizes"] + SEATS + 2 == _O["muertos"]
+
+
+def _clip(value: float) -> float:
+    """`value` within -2..2 (a scaled count or score)."""
+    return -2.0 if value < -2.0 else 2.0 if value > 2.0 else value
 
 
 def _cap(mem: np.ndarray, at: int, add: float, top: float = 1.0) -> None:
@@ -168,6 +174,7 @@ class BuraccoEncoder(InfoEncoder):
         self._top = -1  # the pozo's top face, as the events told it
         self._drawn = -1  # the face this seat drew last, until it discards
         self._parsed: Parsed | None = None
+        self._cache = StateCache()  # what `write_state` read, kept while unchanged
 
     # -- memory ------------------------------------------------------------------
     def remember(self, event: Event) -> None:
@@ -240,7 +247,7 @@ class BuraccoEncoder(InfoEncoder):
     def write_state(self, state: Any, out: np.ndarray) -> None:
         """`write_observation` of this seat's view (views.py), read from the state."""
         self._write(
-            Parsed.of_state(state, self.seat),
+            Parsed.of_state(state, self.seat, self._cache),
             (state.opts.target, state.phase, state.hand, state.turn, state.hand_first(), state.privilege),
             state.scores,
             [len(r) for r in state.racks],
@@ -263,46 +270,43 @@ class BuraccoEncoder(InfoEncoder):
         `muertos` each side's (state, tiles)."""
         me, n = self.seat, self.num_players
         target, phase, round_, turn, first, privilege = flow
-        # players .. scores, one list (the layout's first segments)
-        head = [0.0] * _HEAD
-        head[0 if n == 2 else 1] = 1.0
-        head[_O["options"]] = math.log10(target) / math.log10(MAX_TARGET)
-        head[_O["options"] + 1] = self._dealt / 15.0
-        head[_O["phase"] + _PHASE[phase]] = 1.0
-        head[_O["round"]] = min(round_ / 20.0, 2.0)
-        head[_O["turn"] + (turn - me) % n] = 1.0
-        head[_O["first"] + (first - me) % n] = 1.0
-        head[_O["privilege"]] = 1.0 if privilege else 0.0
+        cell = cells(out)  # `out` is zeros: scalars go in one by one, only where not 0
+        # players .. scores
+        cell[0 if n == 2 else 1] = 1.0
+        cell[_O["options"]] = math.log10(target) / math.log10(MAX_TARGET)
+        cell[_O["options"] + 1] = self._dealt / 15.0
+        cell[_O["phase"] + _PHASE[phase]] = 1.0
+        cell[_O["round"]] = _clip(round_ / 20.0)
+        cell[_O["turn"] + (turn - me) % n] = 1.0
+        cell[_O["first"] + (first - me) % n] = 1.0
+        if privilege:
+            cell[_O["privilege"]] = 1.0
         side = me & 1
         ours, theirs = scores[side] / target, scores[1 - side] / target
         at = _O["scores"]
-        head[at] = min(max(ours, -2.0), 2.0)
-        head[at + 1] = min(max(theirs, -2.0), 2.0)
-        head[at + 2] = min(max(ours - theirs, -2.0), 2.0)
-        out[:_HEAD] = head
+        cell[at] = _clip(ours)
+        cell[at + 1] = _clip(theirs)
+        cell[at + 2] = _clip(ours - theirs)
         at = _O["rack"]
-        np.multiply(p.tiles, 0.5, out=out[at : at + TILE_ROWS * F], casting="unsafe")
-        out[_O["unseen"] : _O["unseen"] + F] = p.unseen
-        # pozo_size .. muertos, one list
-        tail = [0.0] * _TAIL
-        if p.pozo:
-            out[_O["pozo_top"] + p.pozo[-1]] = 1.0
-            tail[0] = min(len(p.pozo) / POZO_SCALE, 2.0)
-            tail[1] = min(sum(map(VALUE_OF, p.pozo)) / POINTS_SCALE, 2.0)
-        for s in range(n):
-            tail[2 + (s - me) % n] = min(counts[s] / RACK_SCALE, 2.0)
-        points = sum(map(VALUE_OF, p.rack)) + sum(map(VALUE_OF, p.pending))
-        tail[6] = min(points / POINTS_SCALE, 2.0)
-        tail[7] = stock / STOCK_SCALE
-        for at, (state, tiles) in ((8, muertos[side]), (12, muertos[1 - side])):
-            tail[at + _MUERTO[state]] = 1.0
-            tail[at + 3] = tiles / MUERTO_SIZE
+        out[at : at + (TILE_ROWS + 1) * F].reshape(TILE_ROWS + 1, F)[:] = p.rows  # rack .. unseen
+        # pozo_size .. muertos
         at = _O["pozo_size"]
-        out[at : at + _TAIL] = tail
+        if p.pozo:
+            cell[_O["pozo_top"] + p.pozo[-1]] = 1.0
+            cell[at] = _clip(len(p.pozo) / POZO_SCALE)
+            cell[at + 1] = _clip(sum(map(VALUE_OF, p.pozo)) / POINTS_SCALE)
+        for s in range(n):
+            cell[at + 2 + (s - me) % n] = _clip(counts[s] / RACK_SCALE)
+        points = sum(map(VALUE_OF, p.rack)) + sum(map(VALUE_OF, p.pending))
+        cell[at + 6] = _clip(points / POINTS_SCALE)
+        cell[at + 7] = stock / STOCK_SCALE
+        for base, (state, tiles) in ((at + 8, muertos[side]), (at + 12, muertos[1 - side])):
+            cell[base + _MUERTO[state]] = 1.0
+            cell[base + 3] = tiles / MUERTO_SIZE
         at = _O["own_melded"]
-        out[at : at + SIDE_BLOCK] = p.mine.block
+        cell[at : at + SIDE_BLOCK] = p.mine.cells
         at = _O["other_melded"]
-        out[at : at + SIDE_BLOCK] = p.theirs.block
+        cell[at : at + SIDE_BLOCK] = p.theirs.cells
 
     # -- actions -------------------------------------------------------------------------
     def write_action(self, view: Mapping[str, Any], action: int, out: np.ndarray) -> None:

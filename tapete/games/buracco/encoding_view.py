@@ -14,7 +14,7 @@ from typing import Any
 
 import numpy as np
 
-from tapete.engine.encoding import FLOAT, Segment
+from tapete.engine.encoding import FLOAT, Segment, cells
 
 from .cards import FACE_TO_ID, JOKER, NUM_FACES, NUMBERS, VALUES, WILD_CAPABLE
 from .melds import CANASTA, MAX_RANK, MIN_RANK, natural_face
@@ -88,7 +88,7 @@ class MeldInfo:
     natural tile (at a free end, or in the wild's place, BUR-12) and False
     when it goes in as the meld's wild (BUR-8)."""
 
-    __slots__ = ("colour", "ends", "faces", "lo", "natural", "number", "pure", "run", "size", "value")
+    __slots__ = ("colour", "ends", "faces", "lo", "natural", "number", "places", "pure", "run", "size", "value")
 
     def __init__(self, described: Mapping[str, Any]) -> None:
         faces = ids(described["tiles"])
@@ -121,6 +121,13 @@ class MeldInfo:
             if wild is None:
                 natural.update((w, False) for w in WILD_FACES)
         self.natural = natural
+        # where it counts in its side's block (`SideInfo`): its faces, the faces it accepts,
+        # a run's ranks
+        places = [*faces, *(F + f for f in natural)]
+        if self.run:
+            start = 2 * F + self.colour * RANKS + self.lo - 1
+            places += range(start, start + self.size)
+        self.places = places
 
 
 _MELDS: dict[int, tuple[list[str], MeldInfo]] = {}
@@ -145,7 +152,7 @@ class SideInfo:
     """One side's melds as numbers: its observation block (`block`, laid out as
     `side_segments`) and what the action features read."""
 
-    __slots__ = ("_pairs", "block", "fits", "melded", "melds", "tiles")
+    __slots__ = ("_pairs", "block", "cells", "fits", "melded", "melds", "tiles")
 
     def __init__(self, described: Sequence[Mapping[str, Any]]) -> None:
         melds = [meld_info(m) for m in described]
@@ -154,16 +161,16 @@ class SideInfo:
         block = np.zeros(SIDE_BLOCK, dtype=FLOAT)
         melded = block[:F]
         fits = block[F : 2 * F]
-        runs = block[2 * F : 2 * F + 4 * RANKS].reshape(4, RANKS)
         piernas = block[2 * F + 4 * RANKS : 2 * F + 4 * RANKS + NUMBERS]
+        # copies, fits and runs counted at once (each number a multiple of 0.5, or of 1/3
+        # capped at 1: the same float32 as adding meld by meld)
+        counts = np.bincount([i for m in melds for i in m.places], minlength=2 * F + 4 * RANKS)
+        np.multiply(counts[:F], 0.5, out=melded, casting="unsafe")
+        np.minimum(counts[F : 2 * F] * np.float32(1.0 / 3.0), 1.0, out=fits, casting="unsafe")
+        np.multiply(counts[2 * F :], 0.5, out=block[2 * F : 2 * F + 4 * RANKS], casting="unsafe")
         for m in melds:
-            np.add.at(melded, m.faces, 0.5)
-            fits[list(m.natural)] += 1.0 / 3.0
-            if m.run:
-                runs[m.colour, m.lo - 1 : m.lo - 1 + m.size] += 0.5
-            else:
-                piernas[m.number - 1] += m.size / 9.0
-        np.minimum(fits, 1.0, out=fits)
+            if not m.run:
+                piernas[m.number - 1] += m.size / 9.0  # in float32, meld by meld
         np.minimum(piernas, 2.0, out=piernas)
         sizes = [m.size for m in melds]
         canastas = [m for m in melds if m.size >= CANASTA]
@@ -179,17 +186,29 @@ class SideInfo:
             1.0 if canastas else 0.0,
         ]
         self.block = block
+        self.cells = cells(block)  # copied into an observation without a numpy call
         self.melded = melded  # copies / 2
         self.fits: list[float] = fits.tolist()
         self._pairs: dict[int, tuple[SideInfo, np.ndarray]] = {}
 
+    def __getstate__(self) -> dict[str, Any]:
+        return {name: getattr(self, name) for name in self.__slots__ if name != "cells"}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        for name, value in state.items():
+            setattr(self, name, value)
+        self.cells = cells(self.block)  # a memoryview does not pickle: made again
+
     def unseen_base(self, other: SideInfo) -> np.ndarray:
-        """1 - the copies / 2 of each face melded by this side and `other`."""
+        """`Parsed.rows` before the tiles seen: zeros, then a last row of 1 - the copies / 2
+        of each face melded by this side and `other`."""
         found = self._pairs.get(id(other))
         if found is None or found[0] is not other:
             if len(self._pairs) > 64:
                 self._pairs.clear()
-            found = self._pairs[id(other)] = (other, 1.0 - self.melded - other.melded)
+            base = np.zeros((TILE_ROWS + 1, F))
+            base[TILE_ROWS] = 1.0 - self.melded - other.melded
+            found = self._pairs[id(other)] = (other, base)
         return found[1]
 
 
@@ -211,15 +230,97 @@ def side_info(melds: Sequence[Mapping[str, Any]]) -> SideInfo:
     return side
 
 
-NO_VIEW: Mapping[str, Any] = MappingProxyType({})  # the `view` of a state read without one
+class StateCache:
+    """What one seat's encoder read from a state at its last write, read again only where
+    the state changed: the encoders write at every step, and most steps (a tile staged, a
+    draw) leave the melds, the pozo and the known tiles as they were.
+
+    A state's side is a list of immutable `Meld`s, changed in place by a meld laid or
+    replaced by its extension: while it holds the same meld objects (a list compare,
+    identity first) its `SideInfo` stands. The pozo and the known tiles are lists of
+    tile ids, compared as they are."""
+
+    __slots__ = ("infos", "known", "melds", "pozo", "table")
+
+    def __init__(self) -> None:
+        self.melds: list[list[Any]] = [[], []]
+        self.infos: list[SideInfo | None] = [None, None]
+        self.pozo: list[int] | None = None
+        self.known: list[list[int]] = []
+        self.table: tuple[list[int], list[int], list[int]] = ([], [], [])
+
+    def sides(self, state: Any, me: int) -> tuple[SideInfo, SideInfo]:
+        """(the seat's side, the other side)."""
+        side = me & 1
+        return self._side(state.melds, side), self._side(state.melds, 1 - side)
+
+    def _side(self, melds: Sequence[Sequence[Any]], side: int) -> SideInfo:
+        now, info = melds[side], self.infos[side]
+        if info is None or now != self.melds[side]:
+            self.melds[side] = list(now)
+            info = self.infos[side] = _state_side(now)
+        return info
+
+    def tiles(self, state: Any, me: int) -> tuple[list[int], list[int], list[int]]:
+        """`table_index` of the state's pozo, known tiles and (once the hand is over) racks."""
+        n, pozo, known = state.num_players, state.pozo, state.known
+        if state.revealed():  # between hands only: not kept
+            racks = [t >> 1 for s in range(n) if s != me for t in state.racks[s]]
+            return table_index([t >> 1 for t in pozo], [], racks)
+        if pozo != self.pozo or known != self.known:
+            self.pozo, self.known = list(pozo), [list(k) for k in known]
+            faces = [((s - me) % n, [t >> 1 for t in known[s]]) for s in range(n) if s != me and known[s]]
+            self.table = table_index([t >> 1 for t in pozo], faces, [])
+        return self.table
+
+
+_STATE_SIDES: dict[tuple[int, ...], tuple[tuple[Any, ...], SideInfo]] = {}
+
+
+def _state_side(melds: Sequence[Any]) -> SideInfo:
+    """`side_info` of a state's side, shared by every seat's cache: the same meld objects
+    are the same side (kept alive here, so that an id is never reused while cached)."""
+    key = tuple(map(id, melds))
+    found = _STATE_SIDES.get(key)
+    if found is None or any(a is not b for a, b in zip(found[0], melds, strict=True)):
+        if len(_STATE_SIDES) > _SIDES_KEPT:
+            _STATE_SIDES.clear()
+        found = _STATE_SIDES[key] = (tuple(melds), side_info([m.described() for m in melds]))
+    return found[1]
+
+
+def table_index(
+    pozo: list[int], known: list[tuple[int, list[int]]], racks: list[int]
+) -> tuple[list[int], list[int], list[int]]:
+    """(the pozo's faces, their and the others' tiles' places in `Parsed`'s counts, the
+    faces the next seat is known to hold). `known`: (relative seat, faces) of the other
+    seats' known tiles; `racks`: the faces of the other racks when they are shown (seen,
+    in no row of their own)."""
+    index = [2 * F + f for f in pozo]
+    nxt: list[int] = []
+    for rel, faces in known:
+        if rel == 1:
+            nxt = faces
+        base = (2 + rel) * F
+        index += [base + f for f in faces]
+    index += [TILE_ROWS * F + f for f in racks]
+    return pozo, index, nxt
+
+
+NO_VIEW: Mapping[str, Any] = MappingProxyType({})
+# Counts (rack .. known, shown racks) to copies / 2 (rack .. known) and minus the copies / 2 seen.
+_ROWS = np.zeros((TILE_ROWS + 1, TILE_ROWS + 1))
+_ROWS[:TILE_ROWS, :TILE_ROWS] = np.eye(TILE_ROWS) * 0.5
+_ROWS[TILE_ROWS] = -0.5  # the `view` of a state read without one
 
 
 # -- one view, parsed once ----------------------------------------------------------------
 class Parsed:
     """What the observation and the action features both read from one view.
 
-    `tiles`: copies of each face in the rack (not staged), the pending meld,
-    the pozo and the known tiles of relative seats 1..3, one row each."""
+    `rows`: copies / 2 of each face in the rack (not staged), the pending meld,
+    the pozo and the known tiles of relative seats 1..3, one row each, then the
+    unseen copies / 2 (`unseen`): the observation's rack .. unseen segments."""
 
     __slots__ = (
         "_lists",
@@ -229,8 +330,8 @@ class Parsed:
         "pozo",
         "rack",
         "rack_tiles",
+        "rows",
         "theirs",
-        "tiles",
         "unseen",
         "view",
     )
@@ -239,73 +340,60 @@ class Parsed:
         n = view["num_players"]
         known = view["known"]
         racks = view.get("racks")
+        melds = view["melds"]
+        side = me & 1
         self._read(
             view,
-            me,
             ids(view.get("rack") or ()),
             ids(view.get("pending") or ()),
-            ids(view["pozo"]),
-            [((s - me) % n, ids(known[s])) for s in range(n) if s != me and known[s]],
-            [FACE_TO_ID[t] for s in range(n) if s != me for t in racks[s]] if racks else [],
-            view["melds"],
+            table_index(
+                ids(view["pozo"]),
+                [((s - me) % n, ids(known[s])) for s in range(n) if s != me and known[s]],
+                [FACE_TO_ID[t] for s in range(n) if s != me for t in racks[s]] if racks else [],
+            ),
+            side_info(melds[side]),
+            side_info(melds[1 - side]),
         )
 
     @classmethod
-    def of_state(cls, state: Any, me: int) -> Parsed:
+    def of_state(cls, state: Any, me: int, cache: StateCache) -> Parsed:
         """The same numbers read from a Buracco state, as `views.view(state, me)` shows it
-        (faces are tiles >> 1; the order of a list of faces counts only for the pozo)."""
+        (faces are tiles >> 1; the order of a list of faces counts only for the pozo);
+        `cache` is the seat's own, what did not change since it last read."""
         parsed = cls.__new__(cls)
-        n = state.num_players
         pending = state.pending if me == state.turn else []
-        revealed = state.revealed()
-        known = state.known
-        racks = state.racks
+        rack = state.racks[me]
         parsed._read(
             NO_VIEW,
-            me,
-            [t >> 1 for t in racks[me] if t not in pending],
+            [t >> 1 for t in rack if t not in pending] if pending else [t >> 1 for t in rack],
             [t >> 1 for t in pending],
-            [t >> 1 for t in state.pozo],
-            [] if revealed else [((s - me) % n, [t >> 1 for t in known[s]]) for s in range(n) if s != me and known[s]],
-            [t >> 1 for s in range(n) if s != me for t in racks[s]] if revealed else [],
-            [[m.described() for m in state.melds[side]] for side in (0, 1)],
+            cache.tiles(state, me),
+            *cache.sides(state, me),
         )
         return parsed
 
     def _read(
         self,
         view: Mapping[str, Any],
-        me: int,
         rack: list[int],
         pending: list[int],
-        pozo: list[int],
-        known: list[tuple[int, list[int]]],
-        racks: list[int],
-        melds: Sequence[Sequence[Mapping[str, Any]]],
+        table: tuple[list[int], list[int], list[int]],
+        mine: SideInfo,
+        theirs: SideInfo,
     ) -> None:
-        """`known`: (relative seat, faces) of the other seats' known tiles; `racks`: the
-        faces of the other racks when they are shown; `melds`: each side's described melds."""
+        """`table`: the rest of the table (`table_index`); `mine`, `theirs`: the two sides' melds."""
         self.view = view
-        side = me & 1
+        pozo, rest, nxt = table
         self.rack, self.pending, self.pozo = rack, pending, pozo
-        seen = rack + pending + pozo
         index = rack + [F + f for f in pending]
-        index += [2 * F + f for f in pozo]
-        nxt: list[int] = []
-        for rel, faces in known:
-            if rel == 1:
-                nxt = faces
-            seen += faces
-            base = (2 + rel) * F
-            index += [base + f for f in faces]
-        seen += racks
-        index += [TILE_ROWS * F + f for f in seen]
-        counts = np.bincount(index, minlength=(TILE_ROWS + 1) * F)
-        self.tiles = counts[: TILE_ROWS * F]
-        self.mine = side_info(melds[side])
-        self.theirs = side_info(melds[1 - side])
-        # Every tile seen is a distinct tile of the two of its face: unseen >= 0.
-        self.unseen = self.mine.unseen_base(self.theirs) - 0.5 * counts[TILE_ROWS * F :]
+        index += rest
+        counts = np.bincount(index, minlength=(TILE_ROWS + 1) * F).reshape(TILE_ROWS + 1, F)
+        self.mine, self.theirs = mine, theirs
+        # The observation's rows, in one product: copies / 2 in the rack .. known rows, then
+        # the unseen copies / 2 (every tile seen, of any row, is a distinct tile of the two of
+        # its face: unseen >= 0). Halves of small counts: exact.
+        self.rows = _ROWS @ counts + mine.unseen_base(theirs)
+        self.unseen = self.rows[TILE_ROWS]
         self.rack_tiles = len(rack) + len(pending)
         self._lists: tuple[list[int], list[int], list[float]] | None = None
         self._next = nxt

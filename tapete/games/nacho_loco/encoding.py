@@ -68,6 +68,7 @@ from .encoding_tables import (
     TARGET,
     UNSEEN,
     Context,
+    FieldCache,
     StaticRows,
     field_after,
     unpack,
@@ -183,6 +184,7 @@ class NachoLocoEncoder(InfoEncoder):
         self._ctx: Context | None = None
         self._order = [(seat + r) % num_players for r in range(num_players)]  # relative -> absolute
         self._memory_cells: memoryview[float] | None = None  # the memory through a memoryview (`_bump`)
+        self._field = FieldCache()  # the field's cards, for `write_state`
 
     def __getstate__(self) -> dict[str, Any]:
         state = dict(self.__dict__)
@@ -271,7 +273,7 @@ class NachoLocoEncoder(InfoEncoder):
             "field": state.placed,
             "drawn": len(hand) - 1 if state.phase == DRAWN and me == state.turn else None,
         }
-        self._write(Context.of_state(state, me), facts, out)
+        self._write(Context.of_state(state, me, self._field), facts, out)
 
     def _write(self, ctx: Context, view: Mapping[str, Any], out: np.ndarray) -> None:
         """The observation from a view's Context and the view (or the same entries of it)."""

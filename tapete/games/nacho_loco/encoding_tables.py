@@ -269,23 +269,25 @@ class Context:
             view["target"],
             [code[a] * 144 + code[b] * 12 + code[c] for a, b, c in (o["needs"] for o in view["open"])],
             [ids[t] for t in view.get("hand") or ()],
-            [ids[c["card"]] for c in view["field"]],
+            field_designs([ids[c["card"]] for c in view["field"]]),
             view["cleared"],
         )
 
     @classmethod
-    def of_state(cls, state: Any, seat: int) -> Context:
+    def of_state(cls, state: Any, seat: int, field: FieldCache) -> Context:
         """The same facts read from a Nacho Loco state, as `views.view(state, seat)` shows
-        them: an open cell's pattern is the field's own (geometry.pattern_of of its needs)."""
+        them: an open cell's pattern is the field's own (geometry.pattern_of of its needs),
+        in slot order (`Field.slots`: the order of `open`); `field` is the seat's own cache
+        of the field's cards."""
         ctx = cls.__new__(cls)
-        field, options = state.field, state.options
+        options = state.options
         ctx._read(
             NO_VIEW,
             bool(options.all_contacts_must_match),
             options.target,
-            [field.open[cell] for cell in field.slots()],
+            list(state.field.open.values()),
             [CARD_DESIGN[c] for c in state.hands[seat]],
-            [CARD_DESIGN[card] for card, _, _ in state.placed],
+            field.designs(state.placed),
             [CARD_FACES[c] for c in state.cleared],
         )
         return ctx
@@ -297,10 +299,11 @@ class Context:
         target: int,
         open_patterns: list[int],
         hand: list[int],
-        field: list[int],
+        field: tuple[int, int, int, int],
         cleared: Sequence[str],
     ) -> None:
-        """`open_patterns`: each open cell's pattern, in slot order; `hand` and `field`: designs."""
+        """`open_patterns`: each open cell's pattern, in slot order; `hand`: designs; `field`:
+        the field's cards (`field_designs`)."""
         self.view = view
         self.flag = flag
         self.target = max(1, int(target))
@@ -319,14 +322,15 @@ class Context:
         self.hand = hand
         self.hand1, self.hand2 = hand1, hand2 = design_bits(hand)  # designs held once or more, twice
         self.hand_fit = (all_mask & hand1).bit_count() + (all_mask & hand2).bit_count()
-        seen = hand + field
-        once, twice = design_bits(seen)
+        cards, f1, f2, field_makeup = field
+        # the hand, the field and the cleared cards together (no design has more than 2 copies)
+        once, twice = hand1 | f1, hand2 | f2 | (hand1 & f1)
         c1, c2, makeup = _cleared(cleared)
-        once, twice = once | c1, twice | c2 | (once & c1)  # no design has more than 2 copies
+        once, twice = once | c1, twice | c2 | (once & c1)
         self.u1 = (SINGLE & ~once) | (DOUBLE & ~twice)  # designs with a copy unseen
         self.u2 = DOUBLE & ~once  # with two
-        self.unseen_total = NUM_CARDS - len(seen) - len(cleared)
-        self.unseen_makeup = DECK_MAKEUP - makeup - sum(map(PACKED_MAKEUP.__getitem__, seen))
+        self.unseen_total = NUM_CARDS - len(hand) - cards - len(cleared)
+        self.unseen_makeup = DECK_MAKEUP - makeup - field_makeup - sum(map(PACKED_MAKEUP.__getitem__, hand))
         self.slot_of: dict[tuple[int, int], int] | None = None  # open cell -> slot, for the actions
         self.prefix: list[int] = []  # the designs that fit some open cell before slot k
         self.suffix: list[int] = []  # after slot k
@@ -339,6 +343,33 @@ class Context:
             self.prefix = [0, *accumulate(masks, or_)]
             self.suffix = [*list(accumulate(reversed(masks), or_))[-2::-1], 0]
         return self.slot_of
+
+
+def field_designs(designs: Sequence[int]) -> tuple[int, int, int, int]:
+    """The field's cards as `Context` counts them: (how many, the designs once or more,
+    twice (`design_bits`), their packed make-up)."""
+    return (len(designs), *design_bits(designs), sum(map(PACKED_MAKEUP.__getitem__, designs)))
+
+
+class FieldCache:
+    """`field_designs` of a state's field, worked out again only when a card was placed
+    (the encoder reads it at every step; the field holds up to dozens of cards). A state's
+    `placed` only grows, by new (card, cell, rotation) tuples, until a new field starts it
+    afresh: the same length ending in the same tuple (kept alive here) is the same field."""
+
+    __slots__ = ("last", "size", "value")
+
+    def __init__(self) -> None:
+        self.size = -1
+        self.last: Any = None
+        self.value = (0, 0, 0, 0)
+
+    def designs(self, placed: Sequence[tuple[int, int, int]]) -> tuple[int, int, int, int]:
+        last = placed[-1] if placed else None
+        if len(placed) != self.size or last is not self.last:
+            self.size, self.last = len(placed), last
+            self.value = field_designs([CARD_DESIGN[card] for card, _, _ in placed])
+        return self.value
 
 
 def _cleared(tokens: Sequence[str]) -> tuple[int, int, int]:
