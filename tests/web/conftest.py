@@ -8,6 +8,7 @@ it; `playwright install` is never used).
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import socket
 import subprocess
@@ -136,9 +137,38 @@ def describe_pages(pages: list[Any]) -> None:
         print(f"--- page {number}: {page.url}\n{shown}\n--- its errors: {page.errors}")
 
 
+# What no page may show a person at the end of any browser test (the story patterns): an empty
+# or boolean value written as text, an object or list printed whole, a rule id, a coordinate, an
+# error code. A test whose people type such words on purpose marks itself `engine_words_typed`.
+# The rules page's reglamento is the one place they belong: the numbered rules with the options'
+# names, folded under the guide and said to be so (docs/web.md); its text is not read.
+ENGINE_WORDS = re.compile(
+    r"\bNone\b(?! of\b)|\bTrue\b|\bFalse\b|\bnull\b|\bundefined\b|\bNaN\b|\[object |\[\s*['\"\d]"
+    r"|\b(?:BAC|BUR|NAC|BOO|WAN)-\d+\b|\(-?\d+, ?-?\d+\)|\b[a-z]+_[a-z_]+\b"
+)
+
+
+def engine_words(pages: list[Any]) -> list[str]:
+    """The story patterns found on the pages still open (their visible text)."""
+    found: list[str] = []
+    for page in pages:
+        if page.is_closed():
+            continue
+        try:
+            text = page.locator("body").inner_text(timeout=2_000)
+            for part in page.locator("[data-testid=reglamento]").all_inner_texts():
+                text = text.replace(part, "")
+        except Exception:  # a page that hangs or navigates away is not read
+            continue
+        for m in ENGINE_WORDS.finditer(text):
+            found.append(f"{page.url}: {m.group(0)!r} in …{text[max(0, m.start() - 40) : m.end() + 40]}…")
+    return found
+
+
 @pytest.fixture
 def open_page(browser: Any, server_url: str, request: pytest.FixtureRequest) -> Iterator[Callable[..., Any]]:
-    """New pages, each in its own context (own storage: its own seats)."""
+    """New pages, each in its own context (own storage: its own seats). What each page shows at the
+    end of a test that passed is read for engine values (`ENGINE_WORDS`)."""
     contexts: list[Any] = []
     pages: list[Any] = []
 
@@ -157,8 +187,11 @@ def open_page(browser: Any, server_url: str, request: pytest.FixtureRequest) -> 
     report = getattr(request.node, "report_call", None)
     if report is not None and report.failed:
         describe_pages(pages)
+    checked = report is not None and report.passed and request.node.get_closest_marker("engine_words_typed") is None
+    found = engine_words(pages) if checked else []
     for context in contexts:
         context.close()
+    assert not found, f"engine values on screen: {found}"
 
 
 @pytest.fixture(scope="session")

@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from .conftest import PHONE
-from .helpers import create_table, my_turn, wait_until
+from .helpers import create_table, my_turn, own_name, wait_until
 
 SIZES = {"desktop": {"width": 1280, "height": 800}, "phone": PHONE}
 
@@ -30,7 +30,7 @@ def test_my_games_lists_your_turn_first_and_the_form_offers_turn_based_tables(op
     create_table(
         page,
         "boon",
-        name="Ana",
+        name=own_name("Ana"),
         table_options={"pace": "turn-based", "time_bank_hours": 72, "bot_delay_ms": 0},
         public=False,  # (kept out of the open tables other tests read)
     )

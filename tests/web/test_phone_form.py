@@ -10,6 +10,7 @@ from typing import Any
 from tapete.games import game_ids
 
 from .conftest import PHONE
+from .helpers import own_name
 
 
 def test_the_form_is_tapped_where_it_says_on_a_touch_phone(browser: Any, server_url: str) -> None:
@@ -31,7 +32,7 @@ def test_the_form_is_tapped_where_it_says_on_a_touch_phone(browser: Any, server_
                 box = select.bounding_box()
                 assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"], (game, box)
             if game == "wanted":  # one table made by a tap on "Crear la mesa"
-                page.fill("[data-testid=player-name]", "Tomasa")
+                page.fill("[data-testid=player-name]", own_name("Tomasa"))
                 page.locator("[data-testid=create]").scroll_into_view_if_needed()
                 page.tap("[data-testid=create]")
                 page.wait_for_url(re.compile(r"#/table/"))

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .helpers import spanish_leftovers, wait_js, wait_until
+from .helpers import own_name, spanish_leftovers, wait_js, wait_until
 
 ROWS = "document.querySelectorAll('[data-testid=standings] tbody tr').length"
 
@@ -17,7 +17,7 @@ def named(page: Any, name: str) -> None:
 
 def test_a_swiss_made_joined_started_and_played_from_the_page(open_page: Any) -> None:
     ana = open_page()
-    named(ana, "Tomasa")
+    named(ana, own_name("Tomasa"))
     ana.goto("/#/tournaments")
     form = "[data-testid=new-tournament]"
     ana.select_option(f"{form} select[name=kind]", "swiss")
@@ -32,11 +32,12 @@ def test_a_swiss_made_joined_started_and_played_from_the_page(open_page: Any) ->
     where = ana.evaluate("location.hash")
 
     bea = open_page()
-    named(bea, "Berta")
+    berta = own_name("Berta")
+    named(bea, berta)
     bea.goto(f"/{where}")
     bea.click("[data-testid=join-tournament]")
     wait_js(bea, f"{ROWS} === 4")
-    assert "Berta" in bea.locator("[data-testid=standings]").inner_text()
+    assert berta in bea.locator("[data-testid=standings]").inner_text()
 
     ana.click("[data-testid=start-tournament]")
     ana.click("[data-testid=my-tournament-table]")
