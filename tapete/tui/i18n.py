@@ -36,6 +36,10 @@ STRINGS: dict[str, tuple[str, str]] = {
     "mine.as": ("Servidor {url} · juegas como {name}", "Server {url} · you play as {name}"),
     "mine.loading": ("Cargando tus partidas…", "Loading your games…"),
     "mine.none": ("No estás sentado en ninguna mesa ahora mismo.", "You are not sitting at any table right now."),
+    "mine.join_hint": (
+        "Para sentarte en una mesa: tapete play --server URL --code CÓDIGO.",
+        "To sit at a table: tapete play --server URL --code CODE.",
+    ),
     "mine.no_players": (
         "Este servidor no guarda jugadores: no hay lista de partidas.",
         "This server keeps no players: there is no list of games.",

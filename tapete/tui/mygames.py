@@ -151,9 +151,9 @@ class MyGamesScreen(Screen[None]):
 
     async def refresh_now(self) -> None:
         try:
-            who = await asyncio.to_thread(ensure_identity, self.base, self.person)
-            self.no_players = who is None
-            tables = None if who is None else await asyncio.to_thread(my_tables, self.base)
+            if self.person:  # a name given: the identity takes it (made first when there is none)
+                self.no_players = await asyncio.to_thread(ensure_identity, self.base, self.person) is None
+            tables = await asyncio.to_thread(my_tables, self.base)  # none yet: nothing to list, nobody made
             self.tables = your_turn_first(tables or [])
             self.error = None
         except JoinError as err:
@@ -183,7 +183,7 @@ class MyGamesScreen(Screen[None]):
         elif self.tables is None:
             note = t("mine.loading", lang)
         elif not self.tables:
-            note = t("mine.none", lang)
+            note = t("mine.none", lang) + "\n" + t("mine.join_hint", lang)
         else:
             note = t(self.note, lang, **self.note_values) if self.note else ""
             listing.add_options(

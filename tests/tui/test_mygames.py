@@ -172,3 +172,16 @@ async def test_my_games_your_turn_first_in_words_and_enter_opens_the_table(clock
         )
         assert app.table is not None and app.table.snap is not None and app.table.snap.seat == 1
         assert app.table.lang == "en"  # the language chosen on the list goes to the table
+
+
+async def test_a_terminal_that_sat_nowhere_is_told_so_and_no_identity_is_made(server_url: str) -> None:
+    app = TapeteApp.for_server(server_url, "en", None)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, MyGamesScreen) and app.screen.tables is not None)
+        await pilot.pause()
+        text = screen_text(app)
+        assert "You are not sitting at any table right now." in text and "--code CODE" in text, text
+        await pilot.press("f2")
+        await pilot.pause()
+        assert "No estás sentado en ninguna mesa ahora mismo." in screen_text(app)
+    assert load_identity(server_url) is None
