@@ -1,5 +1,6 @@
 """`tapete play`: a match in the terminal against bots (the Textual app, or the plain
-prompt loop with `--plain`), or a seat at a server's table (`--server --code`)."""
+prompt loop with `--plain`), a seat at a server's table (`--server --code`) or, with `--server` alone,
+the person's tables there ("My games")."""
 
 from __future__ import annotations
 
@@ -38,7 +39,10 @@ def play(
     plain: Annotated[bool, typer.Option("--plain", help="plain prompt loop instead of the Textual app")] = False,
     quick: Annotated[bool, typer.Option("--quick", help="skip the setup screen")] = False,
     speed: Annotated[str, typer.Option(help="bots' reflexes: slow | normal | fast")] = "normal",
-    server: Annotated[str | None, typer.Option(help="join a table on a server: http://HOST:PORT")] = None,
+    server: Annotated[
+        str | None,
+        typer.Option(help="a server, http://HOST:PORT: alone, your tables there (My games); with --code, join one"),
+    ] = None,
     code: Annotated[str | None, typer.Option(help="the table's invite code (with --server)")] = None,
     seat: Annotated[int | None, typer.Option(help="the seat to take (with --server; default: a free one)")] = None,
     name: Annotated[str | None, typer.Option(help="your name at the table (with --server)")] = None,
@@ -59,6 +63,11 @@ def play(
                 "--tournament goes with --server: the address of the tournament's server.",
             )
         raise typer.Exit(play_tournament(server, tournament, lang, name))
+    if server is not None and code is None:  # the server's screen: the person's tables there ("My games")
+        from tapete.tui.app import play_server
+
+        _check_server(server, "", lang, alone=True)
+        raise typer.Exit(play_server(server, lang, name))
     if server is not None or code is not None:
         from tapete.tui.app import play_remote
 
@@ -90,10 +99,10 @@ def play(
     raise typer.Exit(play_local(game.id, n, options, bots, seed, lang, quick=quick, speed=speed, records=records))
 
 
-def _check_server(server: str | None, code: str | None, lang: str) -> None:
+def _check_server(server: str | None, code: str | None, lang: str, *, alone: bool = False) -> None:
     from urllib.parse import urlsplit
 
-    if not server or not code:
+    if not server or not (code or alone):
         fail(
             lang,
             "--server y --code van juntos: la dirección del servidor y el código de la mesa.",

@@ -16,6 +16,7 @@ from tapete.games import game_ids, get_game
 from .config import MatchConfig, default_kinds
 from .i18n import t
 from .match import LocalTable
+from .mygames import MyGamesScreen
 from .remote import JoinError, RemoteTable, Seat, join_table
 from .remote_screen import RemoteTableScreen
 from .scheduling import ThreadThinker, WidgetScheduler
@@ -68,8 +69,11 @@ class TapeteApp(App[None]):
         source_factory: SourceFactory = local_source,
         remote_seat: Seat | None = None,
         tournament: tuple[str, str, str | None] | None = None,
+        server: tuple[str, str | None] | None = None,
     ) -> None:
         super().__init__()
+        self.server = server  # (server, name): its "My games" first
+        self.mine: MyGamesScreen | None = None
         self.remote_seat = remote_seat
         self.tournament = tournament  # (server, tournament id, name): its screen first
         self.games = games if games is not None else installed_games()
@@ -96,8 +100,19 @@ class TapeteApp(App[None]):
         config = MatchConfig(game.id, game.default_players, [], lang=lang)
         return cls(config, games={game.id: game}, tournament=(server, tournament_id, name))
 
+    @classmethod
+    def for_server(cls, server: str, lang: str, name: str | None) -> TapeteApp:
+        """The app on a server's "My games", opening each table the person sits at."""
+        app = cls(server=(server, name))
+        app.config.lang = lang
+        return app
+
     def on_mount(self) -> None:
-        if self.tournament is not None:
+        if self.server is not None:
+            server, name = self.server
+            self.mine = MyGamesScreen(server, self.config.lang, name, self.games, self.sit_from_list)
+            self.push_screen(self.mine)
+        elif self.tournament is not None:
             server, tournament_id, name = self.tournament
             self.push_screen(TournamentScreen(server, tournament_id, self.config.lang, name, self.sit_for_tournament))
         elif self.remote_seat is not None:
@@ -131,6 +146,25 @@ class TapeteApp(App[None]):
         def done(_choice: str | None) -> None:
             self.config.lang = table.lang
             self.table = None
+
+        self.push_screen(table, done)
+
+    def sit_from_list(self, seat: Seat, lang: str) -> None:
+        """A table from "My games"; at its end (or on leaving it with Esc), back to the list."""
+        game = self.games[seat.game_id]
+        table = RemoteTableScreen(game, lambda screen: RemoteTable(game, seat, lang=lang), lang)
+        self.table = table
+
+        def done(choice: str | None) -> None:
+            self.config.lang = table.lang
+            if self.mine is not None:
+                self.mine.lang = table.lang  # a language chosen at the table stays
+            self.table = None
+            source = table.remote
+            if choice == "rematch" and source is not None and source.rematch_seat is not None:
+                self.sit_from_list(source.rematch_seat, table.lang)
+            elif choice == "quit":
+                self.exit()
 
         self.push_screen(table, done)
 
@@ -184,6 +218,12 @@ def play_remote(
         )
         return 2
     TapeteApp.remote(game, joined, lang).run()
+    return 0
+
+
+def play_server(server: str, lang: str, name: str | None = None) -> int:
+    """`tapete play --server URL`: the person's tables there ("My games"), each opened with Enter."""
+    TapeteApp.for_server(server, lang, name).run()
     return 0
 
 

@@ -149,3 +149,28 @@ def save_muted_senders(keys: list[str]) -> None:
     data = load_settings()
     data["muted_senders"] = sorted(keys)[:200]
     save_settings(data)
+
+
+# -- the seats this terminal holds (their secret tokens), per server and table ------------------
+SEATS_KEPT = 200  # the newest seats remembered per server; an older table is opened where it was joined
+
+
+def load_seat(base_url: str, table_id: str) -> tuple[int, str] | None:
+    """The seat and its token this terminal took at `table_id` on this server (`tapete play --code`)."""
+    entry = load_settings().get("seats", {}).get(server_key(base_url), {}).get(table_id)
+    try:
+        return int(entry["seat"]), str(entry["token"])
+    except (TypeError, KeyError, ValueError):
+        return None
+
+
+def save_seat(base_url: str, table_id: str, seat: int, token: str) -> None:
+    """Remember a seat taken here, so that "My games" opens its table again (as the browser does)."""
+    data = load_settings()
+    servers = data.setdefault("seats", {})
+    seats = servers.setdefault(server_key(base_url), {})
+    seats.pop(table_id, None)
+    seats[table_id] = {"seat": seat, "token": token}
+    for old in list(seats)[: max(0, len(seats) - SEATS_KEPT)]:
+        del seats[old]
+    save_settings(data)

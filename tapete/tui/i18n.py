@@ -30,6 +30,43 @@ STRINGS: dict[str, tuple[str, str]] = {
     "tour.no_name": ("sin nombre", "no name"),
     "tour.your_table": ("¡Te toca! Intro: a tu mesa.", "Your turn! Enter: to your table."),
     "tour.join_hint": ("j: inscribirte en este torneo.", "j: join this tournament."),
+    # "My games" on a server (mygames.py): the tables where this terminal's identity sits
+    "mine.title": ("Mis partidas", "My games"),
+    "mine.server": ("Servidor {url}", "Server {url}"),
+    "mine.as": ("Servidor {url} · juegas como {name}", "Server {url} · you play as {name}"),
+    "mine.loading": ("Cargando tus partidas…", "Loading your games…"),
+    "mine.none": ("No estás sentado en ninguna mesa ahora mismo.", "You are not sitting at any table right now."),
+    "mine.join_hint": (
+        "Para sentarte en una mesa: tapete play --server URL --code CÓDIGO.",
+        "To sit at a table: tapete play --server URL --code CODE.",
+    ),
+    "mine.no_players": (
+        "Este servidor no guarda jugadores: no hay lista de partidas.",
+        "This server keeps no players: there is no list of games.",
+    ),
+    "mine.your_turn": ("¡Te toca!", "Your turn!"),
+    "mine.their_turn": ("Turno de {names}", "{names} to play"),
+    "mine.waiting": ("Esperando jugadores", "Waiting for players"),
+    "mine.live": ("En vivo", "Live"),
+    "mine.turn_based": ("Por turnos · {bank} por jugada", "Turn-based · {bank} per move"),
+    "mine.left": ("quedan {time}", "{time} left"),
+    "mine.with": ("con {names}", "with {names}"),
+    "mine.free": ("{n} asientos libres", "{n} free seats"),
+    "mine.free1": ("1 asiento libre", "1 free seat"),
+    "mine.seat": ("Asiento {n}", "Seat {n}"),
+    "mine.elsewhere": (
+        "Te sentaste en esa mesa desde otro dispositivo: ábrela allí.",
+        "You sat at that table from another device: open it there.",
+    ),
+    "mine.unknown_game": ("Este terminal no sabe mostrar {game}.", "This terminal cannot show {game}."),
+    "mine.keys": (
+        "Intro: abrir la mesa · r: actualizar · F2: English · q: salir",
+        "Enter: open the table · r: refresh · F2: español · q: quit",
+    ),
+    "time.minutes": ("{n} min", "{n} min"),
+    "time.hours": ("{n} h", "{n} h"),
+    "time.day": ("1 día", "1 day"),
+    "time.days": ("{n} días", "{n} days"),
     # a name another player holds, refused (the server's words say so): the way on
     "name.taken_hint": (
         "Para jugar con otro nombre, vuelve a abrir con --name «otro nombre».",

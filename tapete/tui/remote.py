@@ -33,7 +33,7 @@ from tapete.engine.standin import while_away
 from tapete.engine.words import default_name
 from tapete.protocol import CHAT_ERROR_CODES
 
-from .config import Identity, load_identity, muted_senders, save_identity
+from .config import Identity, load_identity, muted_senders, save_identity, save_seat
 from .i18n import t
 from .match import Move, Snapshot
 from .remote_chat import RemoteChat
@@ -131,7 +131,9 @@ def join_table(
         save_identity(base, None)  # unknown to the server now: once more with a fresh identity
         player = ensure_identity(base, name)
         data = _call(base, "POST", "/api/join", body, player)
-    return Seat(base, data["table"]["id"], data["table"]["game"], int(data["seat"]), str(data["token"]), player)
+    joined = Seat(base, data["table"]["id"], data["table"]["game"], int(data["seat"]), str(data["token"]), player)
+    save_seat(base, joined.table_id, joined.seat, joined.token)  # "My games" opens it again (mygames.py)
+    return joined
 
 
 def _http_error(err: urllib.error.HTTPError) -> JoinError:
@@ -322,6 +324,7 @@ class RemoteTable(RemoteChat):
         self.next_match = str(message["match_id"])
         if token:
             self.rematch_seat = replace(self.where, table_id=self.next_match, token=str(token), player=self.player)
+            save_seat(self.where.base_url, self.next_match, self.seat, str(token))
 
     def _on_error(self, message: dict[str, Any]) -> None:
         if not self._welcomed:

@@ -24,7 +24,7 @@ from textual.containers import Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
-from .config import Identity, load_identity
+from .config import Identity, load_identity, load_seat, save_seat
 from .i18n import other_lang, t
 from .remote import JoinError, Seat, _call, _http_error, ensure_identity
 
@@ -73,7 +73,10 @@ def my_seat(base_url: str, tournament_id: str, game_id: str) -> Seat | None:
     playing = _get(base, _path(tournament_id, "/me"), who).get("playing")
     if not playing:
         return None
-    return Seat(base, str(playing["table"]), game_id, int(playing["seat"]), str(playing["token"]), who)
+    seat = Seat(base, str(playing["table"]), game_id, int(playing["seat"]), str(playing["token"]), who)
+    if load_seat(base, seat.table_id) != (seat.seat, seat.token):  # "My games" opens it too (mygames.py)
+        save_seat(base, seat.table_id, seat.seat, seat.token)
+    return seat
 
 
 def standings_table(data: dict[str, Any], lang: str, me: str | None = None) -> Table:
