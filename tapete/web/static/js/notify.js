@@ -150,7 +150,7 @@ export async function notifySection(playerId) {
   return h("section", { class: "card-panel", "data-testid": "notify" },
     h("h2", {}, t("notify.title")),
     h("p", {}, t("notify.why")),
-    h("label", {}, pushBox, " ", t("notify.push")),
+    h("p", {}, h("label", {}, pushBox, " ", t("notify.push"))),
     pushNote ? h("p", { class: "muted" }, pushNote) : null,
     h("form", { class: "inline-form", onsubmit: submit, "data-testid": "notify-form" },
       h("label", { class: "field" }, h("span", {}, t("notify.address")), address),
