@@ -219,7 +219,7 @@ async def test_a_waiting_turn_is_told_once_after_the_wait_to_its_player_only_by_
         1: await server.connect(table_id, created["bea_token"]),
     }
     await clients[0].until(lambda s: s["status"] == "playing" and bool(set(s["required"]) & {0, 1}))
-    awaited, since = await waiting(server, table_id)
+    awaited, since = await settled(server, table_id, -1.0)
     people = [s for s in awaited if s in (0, 1)]
     assert people
 
@@ -300,7 +300,7 @@ async def test_a_gone_subscription_is_dropped_and_bad_ones_and_others_tokens_are
     await opt_in(server, bea_id, bea, Device(push.url("/gone/bea")), "bea@example.org", "en")
     created = await turn_based_boon(server, ana, bea)
     table_id = created["table"]["id"]
-    awaited, _since = await waiting(server, table_id)
+    awaited, _since = await settled(server, table_id, -1.0)  # a person's turn (the bot plays at once)
     clock.advance(2 * HOUR)
     await sweep(server)
     told = {"/gone/ana": ana_id, "/gone/bea": bea_id}
@@ -311,3 +311,27 @@ async def test_a_gone_subscription_is_dropped_and_bad_ones_and_others_tokens_are
 
     remaining = await server.app.state.tapete.store.read(left)  # the push service said 410: dropped
     assert sorted(remaining) == sorted(set(told.values()) - {told[p.path] for p in push.got})
+
+
+async def test_a_restarted_server_does_not_send_a_turns_notification_again(
+    start: Start, clock: ServerClock, push: PushEndpoint, mailbox: Any
+) -> None:
+    server, stop = await start()
+    ana_id, ana = await identity(server, "Ana")
+    bea_id, bea = await identity(server, "Bea")
+    await opt_in(server, ana_id, ana, Device(push.url("/ana")), "ana@example.org", "es")
+    await opt_in(server, bea_id, bea, Device(push.url("/bea")), "bea@example.org", "en")
+    created = await turn_based_boon(server, ana, bea)
+    table_id = created["table"]["id"]
+    awaited, since = await settled(server, table_id, -1.0)  # a person's turn (the bot plays at once)
+    clock.advance(2 * HOUR)
+    await sweep(server)
+    first = len(push.got)
+    assert first == len([s for s in awaited if s < 2]) > 0 and len(mailbox[0].mails) == first
+    await stop()
+
+    again, _stop = await start()  # the table is loaded again from its record: the same turn goes on
+    assert await waiting(again, table_id) == (awaited, since)
+    clock.advance(HOUR)
+    await sweep(again)
+    assert len(push.got) == first and len(mailbox[0].mails) == first
