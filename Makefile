@@ -11,7 +11,7 @@ $(BIN)/python:
 	$(BIN)/pip install -q --upgrade pip
 
 $(STAMP): $(BIN)/python pyproject.toml
-	$(BIN)/pip install -q -e '.[dev,sim,rl,browser,pg,ray,openspiel]'
+	$(BIN)/pip install -q -e '.[dev,sim,rl,browser,pg,ray,openspiel,notify]'
 	touch $(STAMP)
 
 # The training example (examples/train_sb3.py) needs PyTorch: its CPU build, pinned first so that

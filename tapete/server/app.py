@@ -28,6 +28,7 @@ from .ops.gcsetup import AGING
 from .ops.loopwatch import LoopWatch
 from .ops.stats import Stats
 from .people import ratings
+from .people.notify import Notifier
 from .people.players import Players
 from .settings import ServerSettings, async_db_url
 from .storage.store import Store
@@ -128,6 +129,10 @@ def create_app(settings: ServerSettings | None = None, clock: ServerClock | None
         tournaments = Tournaments(store, tables, settings.tournament_tick, several=bool(settings.redis_url))
         running = await tournaments.open()  # after the tables: their results are read from the restored tables
         tournaments.start_ticking()
+        notifier = Notifier(store, settings)  # a turn's notifications, sent by the due sweep (people/notify.py)
+        await notifier.open()
+        tables.due.notifier = notifier
+        app.state.notifier = notifier
         app.state.tapete = lobby.Services(settings, store, tables, stats, players, watch, tournaments, replays)
         logs.event(f"server ready; {restored} tables and {running} tournaments restored")
         try:

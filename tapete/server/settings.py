@@ -330,6 +330,26 @@ class ServerSettings:
         "load balancers whose X-Forwarded-For names the client, comma-separated addresses or networks "
         '(10.0.0.5,10.0.1.0/24; "*" trusts anyone who connects; default: none)',
     )
+    # -- notifications of a turn-based table's turn (tapete.server.people.notify, docs/protocol.md) --
+    notify_after: float = setting(
+        4 * 3600.0,
+        "seconds a person's turn at a turn-based table waits before they are notified, unless they chose another",
+    )
+    public_url: str = setting(
+        "", "the server's address as people reach it (https://example.org): the links in e-mails and notifications"
+    )
+    vapid_contact: str = setting(
+        "mailto:admin@localhost", "who runs this server, told to push services with each notification (VAPID sub)"
+    )
+    push_allow_http: bool = setting(
+        False, "accept push subscriptions at http:// addresses of this machine (127.0.0.1, ::1, localhost; tests)"
+    )
+    smtp_host: str = setting("", "SMTP server that sends the e-mails of turns waiting (none: no e-mail is sent)")
+    smtp_port: int = setting(587, "its port")
+    smtp_from: str = setting("", "the From address of those e-mails")
+    smtp_tls: str = setting("starttls", "how to reach it: starttls, ssl (TLS from the start) or none")
+    smtp_user: str = setting("", "user name at the SMTP server (none: no login)")
+    smtp_password: str | None = setting(None, "its password", envvar="TAPETE_SMTP_PASSWORD")
     admin_token: str | None = setting(
         None,
         "token for admin endpoints (Authorization: Bearer ...; /api/stats?reset=true); none: they are refused",

@@ -54,7 +54,7 @@ async def upgrade_from_0003(url: str, down_and_up: bool = False) -> tuple[dict[s
 
 def check_0004(read: dict[str, Any]) -> None:
     check_nothing_lost(read)  # every match, seat and action, and the schema store.py declares
-    assert read["revision"] == "0010"  # head: 0005 to 0010 follow (0007 by_standin, 0008 fair play, 0010 due times)
+    assert read["revision"] == "0011"  # head: 0005 to 0011 follow (0007 by_standin, 0008 fair play, 0010 due times)
     for match in read["matches"]:
         assert (match["room"], match["rematch"], match["next_match"]) == (None, None, None)
 

@@ -54,7 +54,9 @@ async def upgrade(url: str) -> dict[str, Any]:
 
 def test_sqlite_upgrade_keeps_actions_as_the_seats_own(tmp_path: Path) -> None:
     read = asyncio.run(upgrade(f"sqlite+aiosqlite:///{tmp_path / 'old.db'}"))
-    assert read["diff"] == [] and read["revision"] == "0010"  # head: 0008 fair play, 0009 tournaments, 0010 due times
+    assert (
+        read["diff"] == [] and read["revision"] == "0011"
+    )  # head: 0008 fair play, 0009 tournaments, 0010 due times, 0011 notifications
     assert [{k: r[k] for k in OLD_ACTIONS[0]} for r in read["rows"]] == OLD_ACTIONS
     assert all(r["by_standin"] is None for r in read["rows"])
 

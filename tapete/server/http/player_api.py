@@ -14,6 +14,7 @@ from pydantic import Field
 
 from ..errors import error
 from ..people.history import match_page, profile
+from ..people.notify import AFTER_MAX, AFTER_MIN, MAX_EMAIL, MAX_ENDPOINT, Choice, Notifier
 from ..people.players import (
     HEADER,
     MAX_SECRET_LENGTH,
@@ -62,6 +63,39 @@ class LoginBody(Strict):
     password: str = Field(max_length=PASSWORD_MAX)
     # the device token an earlier sign-in on this device gave: its sign-ins are counted apart from guesses
     device: str | None = Field(None, max_length=MAX_SECRET_LENGTH)
+
+
+class PushKeys(Strict):
+    p256dh: str = Field(max_length=128)
+    auth: str = Field(max_length=64)
+
+
+class PushBody(Strict):
+    """A device's Web Push subscription, as the browser's `PushSubscription.toJSON()` gives it."""
+
+    endpoint: str = Field(max_length=MAX_ENDPOINT)
+    keys: PushKeys
+    expirationTime: float | None = None  # the browser's own name; not kept
+
+
+class PushGoneBody(Strict):
+    endpoint: str = Field(max_length=MAX_ENDPOINT)
+
+
+class NotifyBody(Strict):
+    """A person's choice per channel, the e-mail address, after how long a waiting turn is told, the words'
+    language."""
+
+    push: bool = False
+    email: bool = False
+    address: str | None = Field(None, max_length=MAX_EMAIL)
+    after: int | None = Field(None, ge=AFTER_MIN, le=AFTER_MAX)
+    lang: str = Field("es", pattern="^(es|en)$")
+
+
+def the_notifier(request: Request) -> Notifier:
+    found: Notifier = request.app.state.notifier
+    return found
 
 
 def the_players(request: Request) -> Players:
@@ -133,6 +167,51 @@ async def my_tables(player_id: str, request: Request, x_tapete_player: PlayerHea
     tables = request.app.state.tapete.tables
     found = await my_games.player_tables(tables.store, tables.runners, tables.clock, player_id)
     return {"player_id": player_id, "tables": found}
+
+
+@router.get("/push/key")
+async def push_key(request: Request) -> dict[str, Any]:
+    """The server's VAPID public key (`applicationServerKey` of a browser's subscription; null: this server
+    sends no push), and whether it sends e-mails."""
+    notifier = the_notifier(request)
+    return {"public_key": notifier.public_key, "email": notifier.email_on}
+
+
+@router.post("/players/{player_id}/push", status_code=201)
+async def push_subscribe(
+    player_id: str, body: PushBody, request: Request, x_tapete_player: PlayerHeader = None
+) -> dict[str, Any]:
+    """Store this device's Web Push subscription: the player's turns that wait are told to it."""
+    await _owner(request, x_tapete_player, player_id)
+    count = await the_notifier(request).subscribe(player_id, body.endpoint, body.keys.p256dh, body.keys.auth)
+    return {"player_id": player_id, "devices": count}
+
+
+@router.delete("/players/{player_id}/push")
+async def push_unsubscribe(
+    player_id: str, body: PushGoneBody, request: Request, x_tapete_player: PlayerHeader = None
+) -> dict[str, Any]:
+    await _owner(request, x_tapete_player, player_id)
+    return {"player_id": player_id, "removed": await the_notifier(request).unsubscribe(player_id, body.endpoint)}
+
+
+@router.get("/players/{player_id}/notify")
+async def notify_choice(player_id: str, request: Request, x_tapete_player: PlayerHeader = None) -> dict[str, Any]:
+    """The player's choice of notifications (their own only: it holds their e-mail address)."""
+    await _owner(request, x_tapete_player, player_id)
+    notifier = the_notifier(request)
+    choice = await notifier.choice(player_id)
+    return {"player_id": player_id, **choice.to_json(), "after_default": notifier.settings.notify_after}
+
+
+@router.put("/players/{player_id}/notify")
+async def notify_choose(
+    player_id: str, body: NotifyBody, request: Request, x_tapete_player: PlayerHeader = None
+) -> dict[str, Any]:
+    await _owner(request, x_tapete_player, player_id)
+    asked = Choice(body.push, body.email, body.after, body.address or None, body.lang)
+    choice = await the_notifier(request).choose(player_id, asked)
+    return {"player_id": player_id, **choice.to_json()}
 
 
 @router.put("/players/{player_id}/name")

@@ -43,6 +43,9 @@ matches = sa.Table(
     # the server's sweep instead of a timer per table, and the seats whose decision it awaits.
     sa.Column("due_at", sa.Float, nullable=True, index=True),
     sa.Column("waiting_on", sa.JSON, nullable=True),
+    # ... and since when (wall clock) it awaits them: a person's notification goes out once that turn has
+    # waited past their set time (tapete.server.people.notify)
+    sa.Column("turn_at", sa.Float, nullable=True, index=True),
 )
 
 seats = sa.Table(
@@ -70,7 +73,44 @@ players = sa.Table(
     sa.Column("login_name", sa.String(64), nullable=True, unique=True),  # casefolded name of a protected player
     # what the name reads as (names.name_key): one identity per name; null for none, or a duplicate before 0006
     sa.Column("name_key", sa.String(96), nullable=True),
+    # notifications of a turn-based table's turn: where e-mails go, and the person's choice
+    # ({"push": bool, "email": bool, "after": seconds}; null: none)
+    sa.Column("email", sa.String(254), nullable=True),
+    sa.Column("notify", sa.JSON, nullable=True),
     sa.UniqueConstraint("name_key", name="uq_players_name_key"),
+)
+
+# A device's Web Push subscription (people/notify.py): where its browser's push service takes messages
+push_subscriptions = sa.Table(
+    "push_subscriptions",
+    metadata,
+    sa.Column("player_id", sa.String(24), sa.ForeignKey("players.id"), primary_key=True),
+    sa.Column("endpoint_hash", sa.String(64), primary_key=True),  # SHA-256 of the endpoint URL
+    sa.Column("endpoint", sa.String(1024), nullable=False),
+    sa.Column("p256dh", sa.String(128), nullable=False),  # the browser's public key (base64url)
+    sa.Column("auth", sa.String(64), nullable=False),  # its authentication secret (base64url)
+    sa.Column("created_at", sa.Float, nullable=False),
+)
+
+# The notifications sent: one per person and waiting turn (a match's seat and its `turn_at`), never twice
+notices = sa.Table(
+    "notices",
+    metadata,
+    sa.Column("match_id", sa.String(24), sa.ForeignKey("matches.id"), primary_key=True),
+    sa.Column("seat", sa.Integer, primary_key=True),
+    sa.Column("turn_at", sa.Float, primary_key=True),
+    sa.Column("player_id", sa.String(24), nullable=False),
+    sa.Column("channels", sa.JSON, nullable=False),  # ["push", "email"]: what was sent
+    sa.Column("sent_at", sa.Float, nullable=False),
+)
+
+# The server's own keys, made at first start (the VAPID key pair of Web Push: its private key never leaves)
+server_keys = sa.Table(
+    "server_keys",
+    metadata,
+    sa.Column("name", sa.String(32), primary_key=True),
+    sa.Column("value", sa.Text, nullable=False),
+    sa.Column("created_at", sa.Float, nullable=False),
 )
 
 player_secrets = sa.Table(
@@ -187,11 +227,14 @@ __all__ = [
     "chat_lines",
     "matches",
     "metadata",
+    "notices",
     "player_devices",
     "player_secrets",
     "players",
+    "push_subscriptions",
     "ratings",
     "seats",
+    "server_keys",
     "tournament_entries",
     "tournament_games",
     "tournaments",

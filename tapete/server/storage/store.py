@@ -85,6 +85,7 @@ class MatchRow:
     next_match: str | None = None
     due_at: float | None = None  # a turn-based table's next clock (wall clock)
     waiting_on: list[int] | None = None  # ... and the seats whose decision it awaits
+    turn_at: float | None = None  # ... since when (wall clock): notifications (people/notify.py)
     seats: list[SeatRow] = field(default_factory=list)
     actions: list[tuple[int, int]] = field(default_factory=list)
     action_times: list[float] = field(default_factory=list)  # when each action was stored (time.time())
@@ -331,12 +332,14 @@ class Store:
             Write(matches, values={"status": status, **values}, where={"id": match_id}, fence=self._fence(match_id))
         )
 
-    async def set_due(self, match_id: str, due_at: float | None, waiting_on: list[int]) -> None:
-        """A turn-based table's next clock (wall clock; None: none runs) and the seats it awaits."""
+    async def set_due(
+        self, match_id: str, due_at: float | None, waiting_on: list[int], turn_at: float | None = None
+    ) -> None:
+        """A turn-based table's next clock (wall clock; None: none runs), the seats it awaits and since when."""
         await self._submit(
             Write(
                 matches,
-                values={"due_at": due_at, "waiting_on": waiting_on},
+                values={"due_at": due_at, "waiting_on": waiting_on, "turn_at": turn_at},
                 where={"id": match_id},
                 fence=self._fence(match_id),
             )

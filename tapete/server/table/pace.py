@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable, Mapping, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from tapete.engine.turns import TableCore
 
@@ -27,8 +27,15 @@ if TYPE_CHECKING:
     from ..storage.store import Store
     from .runner import TableRunner
 
-# (table id, when its next clock runs out (wall clock; None: none runs), the seats it awaits)
-OnDue = Callable[[str, float | None, list[int]], None]
+# (table id, when its next clock runs out (wall clock; None: none runs), the seats it awaits, since when)
+OnDue = Callable[[str, float | None, list[int], float | None], None]
+
+
+class Notifies(Protocol):
+    """What the sweep calls after waking the tables: people whose turn waited too long are told
+    (`tapete.server.people.notify.Notifier`)."""
+
+    async def notify_due(self, now: float) -> int: ...
 
 
 class TurnBased:
@@ -43,6 +50,15 @@ class TurnBased:
         self.clock = clock
         self.on_due = on_due
         self._told: tuple[float | None, tuple[int, ...]] | None = None
+        self._awaited: tuple[int, ...] = ()  # the seats awaited since `turn_at` (wall clock)
+        self.turn_at: float | None = None
+        self._resumed = False
+
+    def resume(self, waiting_on: Sequence[int] | None, turn_at: float | None) -> None:
+        """A table loaded again from its record: the turn it awaited goes on (its notifications were sent)."""
+        self._awaited = tuple(waiting_on or ())
+        self.turn_at = turn_at if self._awaited else None
+        self._resumed = True
 
     @classmethod
     def of(cls, runner: TableRunner, on_due: OnDue | None) -> TurnBased:
@@ -66,7 +82,22 @@ class TurnBased:
             return
         self._told = told
         clock, waiting = told
-        self.on_due(self.table_id, None if clock is None else self.clock.wall_of(clock), list(waiting))
+        awaited, self._awaited = set(self._awaited), waiting
+        if not waiting:
+            self.turn_at = None
+        elif self.turn_at is None or not (set(waiting) < awaited or (self._resumed and set(waiting) == awaited)):
+            # a new turn: someone awaited acted. Those still awaited after others' commits wait on since the
+            # same time, and so does a table loaded again.
+            self.turn_at = self.clock.time()
+        self._resumed = False
+        due = None if clock is None else self.clock.wall_of(clock)
+        self.on_due(self.table_id, due, list(waiting), self.turn_at)
+
+
+def resume_turn(turn_based: TurnBased | None, waiting_on: Sequence[int] | None, turn_at: float | None) -> None:
+    """A table loaded again: at a turn-based one, the turn it awaited goes on (`TurnBased.resume`)."""
+    if turn_based is not None:
+        turn_based.resume(waiting_on, turn_at)
 
 
 class DueSweep:
@@ -78,10 +109,11 @@ class DueSweep:
         self.clock = clock
         self._writes: set[asyncio.Task[None]] = set()
         self._task: asyncio.Task[None] | None = None
+        self.notifier: Notifies | None = None  # set by the app once made
 
-    def store_due(self, table_id: str, due_at: float | None, waiting_on: list[int]) -> None:
+    def store_due(self, table_id: str, due_at: float | None, waiting_on: list[int], turn_at: float | None) -> None:
         """A turn-based table's next clock changed (`TurnBased.tell`): stored."""
-        task = asyncio.get_running_loop().create_task(self.store.set_due(table_id, due_at, waiting_on))
+        task = asyncio.get_running_loop().create_task(self.store.set_due(table_id, due_at, waiting_on, turn_at))
         self._writes.add(task)
         task.add_done_callback(self._written)
 
@@ -99,6 +131,11 @@ class DueSweep:
             if runner is not None and not runner.stopped:
                 runner.post(Wake())  # it plays its clocks that ran out (`TableCore.due`)
                 woken += 1
+        if self.notifier is not None:
+            try:  # any process may send them: each is claimed in the database first (people/notify.py)
+                await self.notifier.notify_due(self.clock.time())
+            except Exception:
+                logs.log.exception("the turn notifications failed")
         return woken
 
     def start(self, runners: Mapping[str, TableRunner], period: float) -> None:
@@ -120,4 +157,4 @@ class DueSweep:
         await asyncio.gather(*self._writes, return_exceptions=True)
 
 
-__all__ = ["DueSweep", "OnDue", "TurnBased"]
+__all__ = ["DueSweep", "Notifies", "OnDue", "TurnBased", "resume_turn"]

@@ -26,7 +26,7 @@ from .clock import ServerClock
 from .codes import new_code
 from .connection import CLOSE_NOT_FOUND
 from .option_types import check_option_types
-from .pace import DueSweep
+from .pace import DueSweep, resume_turn
 from .pacer import BotPacer
 from .rematch import RematchVotes, rotated_seed
 from .runner import RunnerStopped, TableContext, TableRunner
@@ -41,9 +41,8 @@ ENDED_UNPLAYED = ("closed", "expired")
 def new_match_seed() -> int:
     """64 random bits from `secrets`, stored as a signed BIGINT (Rng masks it back to 64 bits).
 
-    The deal follows from the seed, so a seat that could search the seed space
-    from its own cards would know every hidden card: 2^64 cannot be searched.
-    """
+    The deal follows from the seed, so a seat that could search the seed space from its own cards
+    would know every hidden card: 2^64 cannot be searched."""
     return secrets.randbits(64) - (1 << 63)
 
 
@@ -209,6 +208,7 @@ class TableRegistry:
             public=row.public,
             chat=TableChat(row.id, row.chat_room, [ChatLine.from_json(line) for line in row.chat], self.store),
         )
+        resume_turn(runner.turn_based, row.waiting_on, row.turn_at)  # its notifications were sent (pace.py)
         runner.rematch.restore(row.rematch, row.next_match, make=self._rematch_of)
         runner.replay(row.actions, row.action_times, row.by_standin, row.started_at)
         self.created_at[row.id] = row.created_at

@@ -215,6 +215,13 @@ function newcomer(root) {
     loginForm(() => renderProfile(root), false)));
 }
 
+/** Turn notifications (push, e-mail): their module is loaded only here, not with the home page. */
+function notifyPanel(playerId) {
+  const slot = h("div", { "data-testid": "notify-slot" });
+  import("./notify.js").then(async (m) => slot.replaceChildren(await m.notifySection(playerId))).catch(() => {});
+  return slot;
+}
+
 /** #/me: this device's own profile. */
 export async function renderProfile(root) {
   const who = store.identity();
@@ -241,6 +248,7 @@ export async function renderProfile(root) {
       renameForm(current, redraw)),
     ratingsSection(data),
     historySection(who.player_id, true),
+    notifyPanel(who.player_id),
     passwordForm(current),
     loginForm(redraw, true));
 }
