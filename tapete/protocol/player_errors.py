@@ -95,8 +95,10 @@ PLAYER_ERRORS: dict[str, ErrorText] = {
     "push_endpoint_bad": E(
         "bad_request",
         "notify",
-        "La suscripción push no vale: su dirección debe ser https:// (hasta {limit} caracteres).",
-        "The push subscription is not valid: its address must be https:// (up to {limit} characters).",
+        "La suscripción push no vale: su dirección debe ser https:// de un servicio en internet "
+        "(hasta {limit} caracteres).",
+        "The push subscription is not valid: its address must be https:// of a service on the internet "
+        "(up to {limit} characters).",
         status=422,
     ),
     "push_keys_bad": E(

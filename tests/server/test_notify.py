@@ -287,6 +287,19 @@ async def test_a_gone_subscription_is_dropped_and_bad_ones_and_others_tokens_are
     keys = {**device.json, "keys": {"p256dh": "AAAA", "auth": "AAAA"}}
     bad_keys = await server.http.post(path, headers=ana, json=keys)
     assert bad_keys.status_code == 422 and bad_keys.json()["error"]["en"].startswith("The push subscription")
+    for inside in (  # the server's own network: nothing is ever posted there (a hostile subscription)
+        "https://127.0.0.1/x",
+        "https://10.0.0.7/x",
+        "https://169.254.169.254/latest/meta-data",
+        "https://[::1]/x",
+        "https://[fd00::1]/x",
+        "https://localhost/x",
+        "https://db.internal/x",
+        "https://printer.local/x",
+        "https://intranet/x",
+    ):
+        refused_inside = await server.http.post(path, headers=ana, json={**device.json, "endpoint": inside})
+        assert refused_inside.status_code == 422, inside
     too_long = await server.http.post(path, headers=ana, json={**device.json, "endpoint": push.url("/" + "x" * 2000)})
     assert too_long.status_code == 422
     bad_mail = await server.http.put(
@@ -335,3 +348,13 @@ async def test_a_restarted_server_does_not_send_a_turns_notification_again(
     clock.advance(HOUR)
     await sweep(again)
     assert len(push.got) == first and len(mailbox[0].mails) == first
+
+
+async def test_a_name_that_resolves_into_the_servers_network_is_not_posted_to() -> None:
+    # checked again at each send: a name a person chose may point anywhere by then
+    from tapete.server.people.notify import _resolves_public
+
+    assert not await _resolves_public("localhost", allow_local=False)
+    assert not await _resolves_public("127.0.0.1", allow_local=False)
+    assert await _resolves_public("localhost", allow_local=True)  # the tests' own receiver
+    assert not await _resolves_public("no-such-host.invalid", allow_local=False)

@@ -75,8 +75,38 @@ def _loopback(host: str) -> bool:
         return False
 
 
+# Names that never reach a push service on the internet: the server would post to its own network.
+LOCAL_SUFFIXES = (".localhost", ".local", ".internal", ".lan", ".home.arpa")
+
+
+def _public_host(host: str, allow_local: bool) -> bool:
+    """Whether a host may be posted to: an internet address or a name (resolved again at each
+    send, `_resolves_public`); loopback only when the settings allow it (tests)."""
+    if _loopback(host):
+        return allow_local
+    try:
+        return ipaddress.ip_address(host).is_global
+    except ValueError:
+        name = host.lower().rstrip(".")
+        return "." in name and not name.endswith(LOCAL_SUFFIXES)
+
+
+async def _resolves_public(host: str, allow_local: bool) -> bool:
+    """Whether every address the host resolves to now is on the internet (a name a person chose
+    may point at the server's own network: nothing is posted there)."""
+    try:
+        found = await asyncio.get_running_loop().getaddrinfo(host, 443)
+    except OSError:
+        return False
+    addresses = [ipaddress.ip_address(str(info[4][0]).split("%")[0]) for info in found]
+    if allow_local and all(a.is_loopback for a in addresses):
+        return True
+    return bool(addresses) and all(a.is_global for a in addresses)
+
+
 def check_endpoint(endpoint: str, allow_http: bool) -> str:
-    """A subscription's address: https:// (http:// to this machine when the settings allow it)."""
+    """A subscription's address: https:// to a host on the internet (http:// to this machine
+    when the settings allow it, for tests)."""
     try:
         parts = urlsplit(endpoint)
         host = parts.hostname or ""
@@ -84,6 +114,8 @@ def check_endpoint(endpoint: str, allow_http: bool) -> str:
         raise error("push_endpoint_bad", limit=MAX_ENDPOINT) from None
     fine = parts.scheme == "https" or (parts.scheme == "http" and allow_http and _loopback(host))
     if not fine or not host or len(endpoint) > MAX_ENDPOINT or any(c.isspace() for c in endpoint):
+        raise error("push_endpoint_bad", limit=MAX_ENDPOINT)
+    if not _public_host(host, allow_http and parts.scheme == "http"):
         raise error("push_endpoint_bad", limit=MAX_ENDPOINT)
     return endpoint
 
@@ -349,6 +381,11 @@ class Notifier:
         from pywebpush import WebPushException, webpush
 
         assert self._private_pem is not None
+        parts = urlsplit(sub["endpoint"])
+        local = self.settings.push_allow_http and parts.scheme == "http"
+        if not await _resolves_public(parts.hostname or "", local):
+            logs.log.warning("a push subscription's address is not on the internet: not sent")
+            return
         info = {"endpoint": sub["endpoint"], "keys": {"p256dh": sub["p256dh"], "auth": sub["auth"]}}
         vapid = Vapid.from_pem(self._private_pem)
         try:
