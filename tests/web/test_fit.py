@@ -205,8 +205,9 @@ def result_fits(
 ) -> None:
     """Play to a round's result on a new table; at both sizes, in es and en, the page does not scroll,
     the panel and its button are seen and the whole result is read without scrolling inside the panel."""
-    # the round pause stays: the table waits on the panel (the match is long: its first round is not its last)
-    table = {"bot_delay_ms": 20, "reaction_window_ms": 150}
+    # the round pause stays, longer than the looks take: the table waits on the panel (the match is long:
+    # its first round is not its last)
+    table = {"bot_delay_ms": 20, "reaction_window_ms": 150, "result_pause_seconds": 120}
     create_table(page, game, players=players, options=options, table_options=table, name=own_short_name())
     wait_until(page, lambda s: s["status"] == "playing", what="the match to start")
     play_until_a_result(page, game)
