@@ -21,7 +21,7 @@ import pytest
 from tests.game_settings import every, settings
 
 from .conftest import ROOT
-from .helpers import Page, create_table, own_short_name, state, wait_js, wait_until
+from .helpers import Page, create_table, own_name, own_short_name, state, wait_js, wait_until
 from .play import play_moves, play_until_a_result
 
 SIZES = {"desktop": {"width": 1280, "height": 800}, "phone": {"width": 390, "height": 844}}
@@ -173,37 +173,48 @@ def play(page: Page, game: str, moves: int) -> None:
 def test_the_table_fits_the_screen(
     game: str, players: int, options: dict[str, Any] | None, moves: int, shot: bool, open_page: Any
 ) -> None:
-    page = open_page(SIZES["desktop"])
-    create_table(page, game, players=players, options=options, table_options=FAST, name=own_short_name())
+    table_fits(open_page(SIZES["desktop"]), game, players, options, moves, shot, own_short_name())
+
+
+def table_fits(
+    page: Page, game: str, players: int, options: dict[str, Any] | None, moves: int, shot: bool, name: str
+) -> None:
+    create_table(page, game, players=players, options=options, table_options=FAST, name=name)
     wait_until(page, lambda s: s["status"] == "playing", what="the match to start")
     play(page, game, moves)
     problems = {}
     for lang in ("es", "en"):
         switch_language(page, lang)
-        name = game if shot and (lang == "es" or game in ENGLISH_SHOTS) else None
-        problems.update({f"{lang} {size}": p for size, p in look(page, name, lang).items()})
+        shot_name = game if shot and (lang == "es" or game in ENGLISH_SHOTS) else None
+        problems.update({f"{lang} {size}": p for size, p in look(page, shot_name, lang).items()})
         if words := engine_text(page):
             problems[f"{lang} text"] = words
     assert not problems, problems
     assert not page.errors, page.errors
 
 
-@pytest.mark.parametrize("game", list(every()))
-def test_the_round_result_fits_the_screen(game: str, open_page: Any) -> None:
-    """With a round's result on screen the page still does not scroll and the panel and its button are seen."""
-    page = open_page(SIZES["desktop"])
-    setup: dict[str, Any] = settings(game).FIT_RESULT
-    # the round pause stays: the table waits on the panel (the match is long: its first round is not its last)
-    table = {"bot_delay_ms": 20, "reaction_window_ms": 150}
-    create_table(
-        page, game, players=setup["players"], options=setup.get("options"), table_options=table, name=own_short_name()
-    )
+def test_ten_wanted_seats_with_a_long_name_fit_a_phone(open_page: Any) -> None:
+    """A long name ("Valentina Gil") at a full WANTED table: the board cuts it short (an ellipsis),
+    never a taller board (it scrolled on a phone: 598 > 584 px, where "Ada" fitted)."""
+    name = own_name("Valentina")
+    table_fits(open_page(SIZES["desktop"]), "wanted", 10, {"mode": "pandillas"}, 1, False, name)
+
+
+def result_fits(
+    page: Page, game: str, players: int, options: dict[str, Any] | None, shot: str, english_shot: bool = True
+) -> None:
+    """Play to a round's result on a new table; at both sizes, in es and en, the page does not scroll,
+    the panel and its button are seen and the whole result is read without scrolling inside the panel."""
+    # the round pause stays, longer than the looks take: the table waits on the panel (the match is long:
+    # its first round is not its last)
+    table = {"bot_delay_ms": 20, "reaction_window_ms": 150, "result_pause_seconds": 120}
+    create_table(page, game, players=players, options=options, table_options=table, name=own_short_name())
     wait_until(page, lambda s: s["status"] == "playing", what="the match to start")
     play_until_a_result(page, game)
     problems = {}
     for lang in ("es", "en"):
         switch_language(page, lang)
-        name = f"{game}-result" if lang == "es" or game in ENGLISH_SHOTS else None
+        name = shot if lang == "es" or english_shot else None
         problems.update({f"{lang} {size}": p for size, p in look(page, name, lang, result=True).items()})
         if words := engine_text(page):
             problems[f"{lang} text"] = words
@@ -212,6 +223,25 @@ def test_the_round_result_fits_the_screen(game: str, open_page: Any) -> None:
     page.click("[data-testid=dismiss-result]")
     assert not page.locator("[data-testid=result-panel]").count()
     assert not page.errors, page.errors
+
+
+@pytest.mark.parametrize("game", list(every()))
+def test_the_round_result_fits_the_screen(game: str, open_page: Any) -> None:
+    """With a round's result on screen the page still does not scroll and the panel and its button are seen."""
+    setup: dict[str, Any] = settings(game).FIT_RESULT
+    page = open_page(SIZES["desktop"])
+    result_fits(page, game, setup["players"], setup.get("options"), f"{game}-result", game in ENGLISH_SHOTS)
+
+
+# the longest results: eight seats, each with its cards (Bacan) or its bounty and losses (WANTED Tiroteo)
+BIG_RESULTS = [("bacan", None), ("wanted", {"mode": "tiroteo"})]
+
+
+@pytest.mark.parametrize(("game", "options"), BIG_RESULTS, ids=[game for game, _ in BIG_RESULTS])
+def test_an_eight_seat_round_result_fits_the_screen(game: str, options: dict[str, Any] | None, open_page: Any) -> None:
+    """Eight seats' result (Bacan's was 456 px in a 241 px panel at 1280×800, WANTED Tiroteo's 342):
+    while it is read the panel takes the side's whole height (a phone: the board's), no inner scroll."""
+    result_fits(open_page(SIZES["desktop"]), game, 8, options, f"result-8-seats-{game}")
 
 
 def holding_a_comodin(message: str) -> str:

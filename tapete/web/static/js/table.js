@@ -373,7 +373,7 @@ export class TableScreen {
       boardHolder.append(this.board.el);
     }
     this.sideEl = h("aside", { class: "side", "aria-label": t("table.panels") });
-    const screen = h("div", { class: ["table-screen", `screen-${view.game}`, this.results.length && "has-result"], "data-testid": "table" },
+    const screen = h("div", { class: ["table-screen", `screen-${view.game}`, this.results.length && "has-result", state.pause_ms > 0 && "paused"], "data-testid": "table" },
       topBar(title, [this.statusEl, this.chat.button]),
       this.noticeEl,
       h("div", { class: "table-layout" },
