@@ -16,6 +16,7 @@ import sys
 import time
 import urllib.request
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -49,7 +50,13 @@ def free_port() -> int:
 
 @pytest.fixture(scope="session")
 def server_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    home = tmp_path_factory.mktemp("home")
+    with running_server(tmp_path_factory.mktemp("home")) as url:
+        yield url
+
+
+@contextmanager
+def running_server(home: Path) -> Iterator[str]:
+    """A table server process on a free loopback port with its own database in `home`; its URL."""
     port = free_port()
     env = {**os.environ, "HOME": str(home), "PYTHONUNBUFFERED": "1"}
     log = (home / "server.log").open("w")
