@@ -17,7 +17,7 @@ from tapete.train.jobs import Job
 from tapete.train.selfplay import Actor, SelfPlaySettings, run_selfplay
 from tapete.train.teacher import TeacherSeats, TeacherSettings, run_actor
 
-TABLES = [("boon", 4, ()), ("wanted", 2, (("mode", "pandillas"),)), ("bacan", 4, (("limit", 50),))]
+TABLES = [("boon", 4, ()), ("wanted", 2, (("mode", "pandillas"),)), ("bacan", 4, (("limit", 10),))]
 
 
 def check_packed(packed: dict[str, np.ndarray], game_id: str, players: int) -> None:
