@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import time
 import urllib.request
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -66,6 +67,19 @@ async def clocked(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> AsyncItera
     await asyncio.wait_for(task, 10)
 
 
+def due_times_written(url: str, player_id: str, header: str) -> None:
+    """Wait until both turn-based tables of the player list a time left (their due time is stored)."""
+    request = urllib.request.Request(f"{url}/api/players/{player_id}/tables", headers={"X-Tapete-Player": header})
+    for _ in range(200):
+        with urllib.request.urlopen(request, timeout=10) as response:
+            listed = json.loads(response.read())
+        tables = listed["tables"] if isinstance(listed, dict) else listed
+        if sum(1 for tb in tables if tb.get("pace") == "turn-based" and tb.get("time_left") is not None) == 2:
+            return
+        time.sleep(0.05)
+    raise AssertionError(f"the turn-based tables' due times were never written: {tables}")
+
+
 def screen_text(app: TapeteApp) -> str:
     return "\n".join(strip.text for strip in app.screen._compositor.render_strips())
 
@@ -110,6 +124,8 @@ async def test_my_games_your_turn_first_in_words_and_enter_opens_the_table(clock
     await asyncio.to_thread(
         post, f"{url}/api/join", {"code": waiting["invite_code"], "name": "Ana"}, f"{ana.player_id}:{ana.secret}"
     )
+    # a turn-based table's due time is written as its match starts: the hour passes once both are
+    await asyncio.to_thread(due_times_written, url, ana.player_id, f"{ana.player_id}:{ana.secret}")
     clock.advance(HOUR)  # an hour of the server's clock passes
 
     app = TapeteApp.for_server(url, "es", None)
