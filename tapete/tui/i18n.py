@@ -69,8 +69,10 @@ STRINGS: dict[str, tuple[str, str]] = {
     "time.days": ("{n} días", "{n} days"),
     # a name another player holds, refused (the server's words say so): the way on
     "name.taken_hint": (
-        "Para jugar con otro nombre, vuelve a abrir con --name «otro nombre».",
-        'To play under another name, open again with --name "another name".',
+        "Para jugar con otro nombre, vuelve a abrir con --name «otro nombre». La terminal no entra con "
+        "contraseña: un nombre protegido se usa en el navegador donde entraste.",
+        'To play under another name, open again with --name "another name". The terminal does not sign in '
+        "with a password: a protected name is used in the browser where you signed in.",
     ),
     # setup screen
     "setup.title": ("Nueva partida", "New match"),
