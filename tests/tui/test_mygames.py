@@ -126,7 +126,10 @@ async def test_my_games_your_turn_first_in_words_and_enter_opens_the_table(clock
     )
     # a turn-based table's due time is written as its match starts: the hour passes once both are
     await asyncio.to_thread(due_times_written, url, ana.player_id, f"{ana.player_id}:{ana.secret}")
-    clock.advance(HOUR)  # an hour of the server's clock passes
+    # an hour and a half of the server's clock passes: the clocks read 22.5 h and 70.5 h left, said
+    # "22 h" and "2 días 22 h" however soon the screen reads them (after exactly one hour, a quick
+    # read saw 23 h to the tenth of a second and said "23 h")
+    clock.advance(1.5 * HOUR)
 
     app = TapeteApp.for_server(url, "es", None)
     async with app.run_test(size=(80, 24)) as pilot:
