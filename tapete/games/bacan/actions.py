@@ -106,6 +106,12 @@ class BacanActions(ActionSpace):
         # depend on a few small facts (row sizes, flags), not on the cards.
         self.turn_tables: dict[tuple[int, int, tuple[int, ...]], Any] = {}
 
+    def __reduce__(self) -> tuple[Any, tuple[int]]:
+        # Pickled as a reference to the one space per player count: a copied bot (a search's
+        # rollout, a training fork) shares the table and its memo instead of carrying them
+        # (their pickle grows with every turn's memo: 276 KB after a few hundred matches).
+        return (action_space, (self.num_players,))
+
     @staticmethod
     def _params(kind: int, i: int) -> tuple[int, int]:
         if kind in (SPY, EXCHANGE, MIRROR_OTHER):
