@@ -209,7 +209,10 @@ class Notifier:
         """The VAPID key pair: read, or made now and stored (the first process to store it wins)."""
         if not self.push_on:
             return
-        pem = await self.store.transact(self._key_of)
+        try:
+            pem = await self.store.transact(self._key_of)
+        except sa.exc.IntegrityError:  # another process started at the same moment and wrote its key first
+            pem = await self.store.transact(self._key_of)
         self._private_pem = pem.encode("ascii")
         from cryptography.hazmat.primitives import serialization
 
